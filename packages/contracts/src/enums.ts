@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/** Order lifecycle, in the order an order normally moves through it. */
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'payment_confirmed',
+  'in_progress',
+  'mastered',
+  'delivered',
+  'cancelled',
+] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** Human labels for order statuses, as the back-office shows them. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Pending Payment',
+  payment_confirmed: 'Payment Confirmed',
+  in_progress: 'In Progress',
+  mastered: 'Mastered',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** Processing status of one uploaded audio file. */
+export const FILE_STATUSES = ['uploaded', 'processing', 'completed', 'error'] as const;
+export const FileStatus = z.enum(FILE_STATUSES);
+export type FileStatus = z.infer<typeof FileStatus>;
+
+/** Payment status; `succeeded` is shown as Successful. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/** Marketing campaign status. */
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'failed'] as const;
+export const CampaignStatus = z.enum(CAMPAIGN_STATUSES);
+export type CampaignStatus = z.infer<typeof CampaignStatus>;
+
+/** Who may do what: customers order, engineers master, admins run everything. */
+export const ROLES = ['customer', 'engineer', 'admin'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+export const ROLE_LABELS: Record<Role, string> = { customer: 'Customer', engineer: 'Engineer', admin: 'Administrator' };
+
+/** Mastering options a customer picks per track. */
+export const MASTERING_STYLES = ['Custom', 'Modern', 'Vintage', 'Analog'] as const;
+export const MasteringStyle = z.enum(MASTERING_STYLES);
+export type MasteringStyle = z.infer<typeof MasteringStyle>;
+export const TONES = ['WARM', 'BALANCED', 'OPEN'] as const;
+export const Tone = z.enum(TONES);
+export type Tone = z.infer<typeof Tone>;
+export const LOUDNESS_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
+export const Loudness = z.enum(LOUDNESS_LEVELS);
+export type Loudness = z.infer<typeof Loudness>;
+
+/** Showcase genres; Electronic is the form's default. */
+export const GENRES = [
+  'Electronic', 'Rock', 'Jazz', 'Pop', 'Hip-Hop', 'R&B', 'Country', 'Classical', 'Blues', 'Folk',
+] as const;
+export const Genre = z.enum(GENRES);
+export type Genre = z.infer<typeof Genre>;
+
+/** Email template types grouped by the categories the template screen shows. */
+export const TEMPLATE_CATEGORIES = {
+  'Account & Onboarding': ['welcome_email', 'email_verification', 'password_reset', 'profile_completion_reminder'],
+  'Ordering & Payment': ['order_confirmation', 'payment_receipt', 'order_failed_payment_declined', 'refund_processed'],
+  'Mastering Workflow': ['track_upload_confirmation', 'order_in_progress', 'mastering_complete', 'order_delayed', 'engineer_notes'],
+  'Support & Trust': ['support_ticket_created', 'support_ticket_resolved', 'faq_help_guide'],
+  'Marketing & Retention': ['before_after_showcase', 'special_offer_discount', 'feedback_request', 're_engagement_inactive_users', 'upsell_cross_sell', 'newsletter'],
+  'Legal & Compliance': ['privacy_policy_update', 'data_download_deletion_confirmation'],
+  General: ['promotion', 'announcement', 'custom'],
+} as const;
+export type TemplateCategory = keyof typeof TEMPLATE_CATEGORIES;
+export const TEMPLATE_TYPES = Object.values(TEMPLATE_CATEGORIES).flat() as [
+  (typeof TEMPLATE_CATEGORIES)[TemplateCategory][number],
+  ...(typeof TEMPLATE_CATEGORIES)[TemplateCategory][number][],
+];
+export const TemplateType = z.enum(TEMPLATE_TYPES);
+export type TemplateType = z.infer<typeof TemplateType>;
+
+/** Campaign templates and audiences offered by the New Campaign form. */
+export const CAMPAIGN_TEMPLATES = ['newsletter', 'promotion', 'announcement', 'custom'] as const;
+export const CampaignTemplate = z.enum(CAMPAIGN_TEMPLATES);
+export type CampaignTemplate = z.infer<typeof CampaignTemplate>;
+export const RECIPIENT_TYPES = ['all', 'active', 'vip', 'custom'] as const;
+export const RecipientType = z.enum(RECIPIENT_TYPES);
+export type RecipientType = z.infer<typeof RecipientType>;
+
+/** The eight transactional test-email templates and the fields each requires. */
+export const TEST_EMAIL_TEMPLATES = {
+  'order-confirmation': ['customerEmail', 'customerName', 'orderId', 'trackTitle', 'amount'],
+  'mastering-complete': ['customerEmail', 'customerName', 'orderId', 'trackTitle', 'downloadUrl'],
+  'payment-receipt': ['customerEmail', 'customerName', 'orderId', 'trackTitle', 'amount', 'paymentMethod', 'transactionId'],
+  'upload-confirmation': ['customerEmail', 'customerName', 'orderId', 'fileCount', 'fileNames'],
+  'payment-failed': ['customerEmail', 'customerName', 'orderId', 'trackTitle', 'amount', 'reason'],
+  'mastering-started': ['customerEmail', 'customerName', 'orderId', 'trackTitle', 'estimatedCompletion'],
+  'admin-new-order': ['orderId', 'customerEmail', 'trackTitle', 'amount'],
+  'download-expiry-reminder': ['customerEmail', 'customerName', 'orderId', 'trackTitle', 'expiryDate', 'downloadUrl'],
+} as const;
+export type TestEmailTemplate = keyof typeof TEST_EMAIL_TEMPLATES;
+
+/** Email outbox states: queued before SMTP is tried, so nothing is lost when it is down. */
+export const EMAIL_MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export const EmailMessageStatus = z.enum(EMAIL_MESSAGE_STATUSES);
+export type EmailMessageStatus = z.infer<typeof EmailMessageStatus>;
+
+/** Theme preference stored in the browser. */
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
