@@ -1,0 +1,48 @@
+import { Agenda, backoffStrategies, type Job } from 'agenda';
+import { PostgresBackend } from '@agendajs/postgres-backend';
+import { z } from 'zod';
+
+/** Every job name in the system, in one place. */
+export const JOBS = {
+  /** Render and send one email (the email service runs the worker). */
+  sendEmail: 'email.send',
+} as const;
+
+/** Payload of `email.send`: a named template plus its data, rendered by the email service. */
+export const SendEmailPayload = z.object({
+  to: z.email(),
+  template: z.string().min(1),
+  data: z.record(z.string(), z.unknown()).default({}),
+  orderId: z.uuid().optional(),
+  campaignId: z.uuid().optional(),
+});
+export type SendEmailPayload = z.infer<typeof SendEmailPayload>;
+
+const PAYLOADS = { [JOBS.sendEmail]: SendEmailPayload } as const;
+type JobName = keyof typeof PAYLOADS;
+
+export type Queue = Agenda;
+export type { Job };
+
+/**
+ * Creates the PostgreSQL-backed queue (agenda with LISTEN/NOTIFY, so a job starts within
+ * milliseconds). `name` identifies the process in the job table; several workers may share it
+ * without doing a job twice (agenda locks each job row).
+ */
+export function createQueue({ connectionString, name }: { connectionString: string; name: string }): Queue {
+  return new Agenda({
+    backend: new PostgresBackend({ connectionString, name }),
+    processEvery: '30 seconds',
+    defaultLockLifetime: 5 * 60_000,
+  });
+}
+
+/** Validates a payload against its job's schema and schedules the job to run now. */
+export async function enqueue<N extends JobName>(queue: Queue, name: N, payload: z.input<(typeof PAYLOADS)[N]>): Promise<string> {
+  const data = PAYLOADS[name].parse(payload);
+  const job = await queue.now(name, data);
+  return String(job.attrs._id);
+}
+
+/** Retry policy for mail: exponential from 5 s, up to 8 tries (about 20 minutes), then the job fails. */
+export const MAIL_BACKOFF = backoffStrategies.exponential({ delay: 5_000, maxRetries: 8 });

@@ -1,0 +1,105 @@
+import { ZodError } from 'zod';
+
+/** An error that already knows its HTTP status; domain code throws its subclasses. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The thing asked for does not exist (404). */
+export class NotFound extends HttpError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+
+/** The request clashes with the current state, e.g. a duplicate (409). */
+export class Conflict extends HttpError {
+  constructor(message: string, details?: unknown) {
+    super(409, message, details);
+  }
+}
+
+/** The request is well-formed but not acceptable (422), or malformed (400) when `status` says so. */
+export class Invalid extends HttpError {
+  constructor(message: string, details?: unknown, status: 400 | 413 | 415 | 422 = 422) {
+    super(status, message, details);
+  }
+}
+
+/** No identity where one is required (401). */
+export class Unauthorized extends HttpError {
+  constructor(message = 'Authentication required') {
+    super(401, message);
+  }
+}
+
+/** An identity without the needed role (403). */
+export class Forbidden extends HttpError {
+  constructor(message = 'You do not have permission to do this') {
+    super(403, message);
+  }
+}
+
+/** Too many attempts in a window (429). */
+export class TooManyRequests extends HttpError {
+  constructor(message = 'Too many requests, please try again later') {
+    super(429, message);
+  }
+}
+
+/** A dependency (database, SMTP, another service) is down (503). */
+export class Unavailable extends HttpError {
+  constructor(message = 'Service temporarily unavailable') {
+    super(503, message);
+  }
+}
+
+export type ErrorResponse = { status: number; body: { error: string; details?: unknown } };
+
+// PostgreSQL SQLSTATE codes we translate; anything else is a 500.
+const PG_ERRORS: Record<string, [number, string]> = {
+  '23505': [409, 'A record with these values already exists'],
+  '23503': [409, 'A related record is missing or still in use'],
+  '23514': [400, 'A value is not allowed'],
+  '23502': [400, 'A required value is missing'],
+  '22P02': [400, 'A value has the wrong format'],
+  '22001': [400, 'A value is too long'],
+};
+
+/**
+ * Maps any thrown value to the HTTP status and JSON body the client sees: domain errors keep their
+ * status, zod errors become 400 with details, database constraint errors 400/409; the rest 500
+ * with a generic message (never a stack trace).
+ */
+export function toErrorResponse(err: unknown): ErrorResponse {
+  if (err instanceof HttpError) {
+    return { status: err.status, body: withDetails(err.message, err.details) };
+  }
+  if (err instanceof ZodError) {
+    const details = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    return { status: 400, body: { error: details[0]?.message ?? 'Invalid request', details } };
+  }
+  const e = err as { status?: unknown; expose?: unknown; message?: unknown; code?: unknown; nativeError?: { code?: unknown } };
+  // Koa/http-errors style errors (e.g. the body parser's 413) carry a status and `expose`.
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose !== false) {
+    return { status: e.status, body: { error: String(e.message ?? 'Bad request') } };
+  }
+  const code = typeof e?.code === 'string' ? e.code : typeof e?.nativeError?.code === 'string' ? e.nativeError.code : undefined;
+  if (code && PG_ERRORS[code]) {
+    const [status, error] = PG_ERRORS[code];
+    return { status, body: { error } };
+  }
+  if (e && (e as { name?: string }).name === 'NotFoundError') return { status: 404, body: { error: 'Not found' } };
+  return { status: 500, body: { error: 'Internal server error' } };
+}
+
+function withDetails(error: string, details: unknown) {
+  return details === undefined ? { error } : { error, details };
+}

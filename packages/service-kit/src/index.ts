@@ -1,0 +1,10 @@
+export * from './errors';
+export * from './identity';
+export * from './validation';
+export * from './config';
+export * from './logger';
+export * from './service';
+export * from './server';
+export { Router } from '@koa/router';
+export * from './tokens';
+export * from './runtime';

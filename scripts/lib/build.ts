@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { bin, FRONTEND_APPS, ROOT } from './paths';
+
+// Everything a front-end build reads besides node_modules: its own sources and the shared packages.
+const SHARED_INPUTS = ['packages/ui/src', 'packages/ui/build', 'packages/contracts/src', 'package-lock.json'];
+const STAMP = '.build-stamp';
+
+function hashTree(hash: ReturnType<typeof createHash>, target: string) {
+  if (!existsSync(target)) return;
+  const stat = statSync(target);
+  if (stat.isFile()) {
+    hash.update(path.relative(ROOT, target)).update(readFileSync(target));
+    return;
+  }
+  for (const entry of readdirSync(target).sort()) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    hashTree(hash, path.join(target, entry));
+  }
+}
+
+/** A digest of every input of one app's build; the build is skipped when `dist/.build-stamp` matches. */
+export function sourceDigest(app: string): string {
+  const hash = createHash('sha256');
+  for (const input of [app, ...SHARED_INPUTS]) hashTree(hash, path.join(ROOT, input));
+  return hash.digest('hex');
+}
+
+function isFresh(app: string, digest: string): boolean {
+  const stamp = path.join(ROOT, app, 'dist', STAMP);
+  return existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
+}
+
+function runBuild(app: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin('tsx'), ['../packages/ui/build/cli.ts', 'build'], {
+      cwd: path.join(ROOT, app),
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${app} failed (exit ${code}):\n${output.slice(-4000)}`))));
+  });
+}
+
+/**
+ * Builds the shell and the remotes whose sources changed since their last build (all of them with
+ * `force`), two at a time (the machines have two cores). Reports each build with its duration.
+ */
+export async function buildApps({ force = false, log = console.log }: { force?: boolean; log?: (line: string) => void } = {}) {
+  const pending = FRONTEND_APPS.map((app) => ({ app, digest: sourceDigest(app) })).filter(({ app, digest }) => force || !isFresh(app, digest));
+  if (pending.length === 0) return [];
+  log(`Building ${pending.map((p) => p.app).join(', ')}…`);
+  const queue = [...pending];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const started = Date.now();
+      await runBuild(next.app);
+      writeFileSync(path.join(ROOT, next.app, 'dist', STAMP), next.digest);
+      log(`  built ${next.app} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return pending.map((p) => p.app);
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { BaseServiceConfig, loadConfig } from '@mastering/service-kit';
+
+const ContentEnv = BaseServiceConfig.extend({
+  PORT: z.coerce.number().int().positive().default(4003),
+  /** Root folder of the local object storage (showcase audio, artwork, avatars). */
+  STORAGE_DIR: z.string().default('.data/storage'),
+});
+export type ContentConfig = z.infer<typeof ContentEnv>;
+
+/** Reads the content service's configuration from the environment. */
+export const readConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(ContentEnv, env);

@@ -1,0 +1,14 @@
+import { bootService } from '@mastering/service-kit';
+import { createStorage } from '@mastering/storage';
+import { buildApp } from './app';
+import { readConfig } from './config';
+
+const config = readConfig();
+const storage = createStorage({ driver: 'local', root: config.STORAGE_DIR });
+await bootService({
+  name: 'content',
+  port: config.PORT,
+  host: config.HOST,
+  databaseUrl: config.DATABASE_URL,
+  build: ({ knex, logger }) => buildApp({ config, knex, storage, logger }),
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { loadConfig } from '@mastering/service-kit';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The four federated remotes: container name and the folder its build lives in. */
+export const REMOTE_APPS = [
+  { name: 'mf_storefront', dir: 'mf-storefront' },
+  { name: 'mf_admin_ops', dir: 'mf-admin-ops' },
+  { name: 'mf_admin_content', dir: 'mf-admin-content' },
+  { name: 'mf_admin_email', dir: 'mf-admin-email' },
+] as const;
+
+const RemoteEntry = z.object({ name: z.string().min(1), entry: z.string().min(1) });
+
+const GatewayEnv = z.object({
+  PORT: z.coerce.number().int().positive().default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
+  IDENTITY_SECRET: z.string().min(32, 'IDENTITY_SECRET must be at least 32 characters'),
+  STOREFRONT_URL: z.url().default('http://127.0.0.1:4001'),
+  OPS_URL: z.url().default('http://127.0.0.1:4002'),
+  CONTENT_URL: z.url().default('http://127.0.0.1:4003'),
+  EMAIL_URL: z.url().default('http://127.0.0.1:4004'),
+  /** Where the built shell and remotes are (each app's dist/ below it). */
+  APPS_ROOT: z.string().default(repoRoot),
+  /** JSON list overriding where the shell finds remotes, e.g. a CDN: [{"name":"mf_storefront","entry":"https://…/mf-manifest.json"}]. */
+  MF_REMOTES: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return undefined;
+      try {
+        return z.array(RemoteEntry).parse(JSON.parse(s));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'MF_REMOTES must be a JSON array of {name, entry}' });
+        return z.NEVER;
+      }
+    }),
+  SESSION_COOKIE: z.string().default('sid'),
+  LOG_LEVEL: z.string().default('info'),
+});
+export type GatewayConfig = z.infer<typeof GatewayEnv>;
+
+/** Reads the gateway's configuration from the environment (fails fast on bad values). */
+export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Readonly<GatewayConfig> {
+  return loadConfig(GatewayEnv, env);
+}
+
+/** The remotes list the shell fetches from `/mf/remotes.json`: configured, or each remote's own folder. */
+export function remotesManifest(config: Pick<GatewayConfig, 'MF_REMOTES'>) {
+  return {
+    remotes: config.MF_REMOTES ?? REMOTE_APPS.map((r) => ({ name: r.name, entry: `/mf/${r.dir}/mf-manifest.json` })),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The gateway's one route table: which service owns which public path (ARCHITECTURE.md
+ * "Ownership of the spec's paths"). The first matching row wins, so specific rows come first.
+ */
+export type ServiceName = 'storefront' | 'ops' | 'content' | 'email';
+
+type Route = { methods?: string[]; pattern: RegExp; service: ServiceName };
+
+const ADMIN_OPS = '(?:dashboard-stats|orders|customers|audio-files|payments|analytics|settings)';
+const ADMIN_CONTENT = '(?:showcase-tracks|testimonials)';
+const ADMIN_EMAIL = '(?:email-[a-z-]+|marketing-campaigns|send-marketing-campaign|test-email|send-custom-email|init-system-templates)';
+const rest = '(?:/.*)?$';
+
+export const ROUTES: Route[] = [
+  // Customer reads of another user's orders and files belong to ops, before the storefront's /api/orders.
+  { pattern: /^\/api\/orders\/customer\/[^/]+\/?$/, service: 'ops' },
+  { pattern: /^\/api\/audio-files\/customer\/[^/]+\/?$/, service: 'ops' },
+  { methods: ['POST'], pattern: /^\/api\/orders\/?$/, service: 'storefront' },
+  { methods: ['GET', 'HEAD'], pattern: /^\/api\/orders\/[^/]+\/?$/, service: 'storefront' },
+  { pattern: new RegExp(`^/auth${rest}`), service: 'storefront' },
+  { pattern: new RegExp(`^/api/auth${rest}`), service: 'storefront' },
+  { pattern: new RegExp(`^/api/config${rest}`), service: 'storefront' },
+  { pattern: new RegExp(`^/api/files/upload${rest}`), service: 'storefront' },
+  { pattern: new RegExp(`^/uploads${rest}`), service: 'storefront' },
+  { pattern: new RegExp(`^/api/payment${rest}`), service: 'storefront' },
+  { pattern: new RegExp(`^/api/admin/${ADMIN_OPS}${rest}`), service: 'ops' },
+  { pattern: new RegExp(`^/api/users${rest}`), service: 'ops' },
+  { pattern: new RegExp(`^/api/${ADMIN_CONTENT}${rest}`), service: 'content' },
+  { pattern: new RegExp(`^/api/admin/${ADMIN_CONTENT}${rest}`), service: 'content' },
+  { pattern: new RegExp(`^/media${rest}`), service: 'content' },
+  { pattern: new RegExp(`^/api/admin/${ADMIN_EMAIL}${rest}`), service: 'email' },
+  { pattern: new RegExp(`^/e${rest}`), service: 'email' },
+];
+
+/** Finds the service that owns `method path`, or null when no service does. */
+export function resolveService(method: string, path: string): ServiceName | null {
+  for (const route of ROUTES) {
+    if (route.methods && !route.methods.includes(method)) continue;
+    if (route.pattern.test(path)) return route.service;
+  }
+  return null;
+}

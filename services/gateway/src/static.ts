@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFileSync, existsSync } from 'node:fs';
+import send from 'koa-send';
+import type { Context } from 'koa';
+import { REMOTE_APPS } from './config';
+
+// Files whose names carry a content hash never change: cache them for a year.
+const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/i;
+
+function cacheHeaders(ctx: Context, file: string) {
+  const name = path.basename(file);
+  ctx.set('Cache-Control', HASHED.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** Sends a file below `root` with the right cache policy; false when there is no such file. */
+async function sendFrom(ctx: Context, root: string, rel: string): Promise<boolean> {
+  try {
+    await send(ctx, rel, { root, index: false, setHeaders: (_res, file) => cacheHeaders(ctx, file) });
+    return true;
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) return false;
+    throw err;
+  }
+}
+
+/**
+ * Serves the built apps: `/mf/<remote>/…` from each remote's dist, everything else from the shell's
+ * dist, with SPA fallback to the shell's index.html for page routes (the shell renders the 404 page).
+ */
+export function createStaticApps(appsRoot: string) {
+  const shellDist = path.join(appsRoot, 'shell', 'dist');
+  const remoteDirs = new Map<string, string>(REMOTE_APPS.map((r) => [r.dir, path.join(appsRoot, r.dir, 'dist')]));
+
+  return {
+    /** Serves `/mf/<dir>/<file>`; false when no such remote file exists. */
+    async serveRemote(ctx: Context): Promise<boolean> {
+      const match = /^\/mf\/([^/]+)\/(.+)$/.exec(ctx.path);
+      const root = match && remoteDirs.get(match[1]);
+      if (!match || !root) return false;
+      return sendFrom(ctx, root, match[2]);
+    },
+    /** Serves a shell asset or, for a page route, the shell's index.html. */
+    async serveShell(ctx: Context): Promise<boolean> {
+      if (ctx.path !== '/' && (await sendFrom(ctx, shellDist, ctx.path))) return true;
+      // Paths that look like files (have an extension) are real 404s, not pages.
+      if (path.extname(ctx.path)) return false;
+      const served = await sendFrom(ctx, shellDist, 'index.html');
+      if (served) ctx.set('Cache-Control', 'no-cache');
+      return served;
+    },
+    /** CSP hashes of the inline scripts in the shell's index.html (the theme script that avoids a flash). */
+    inlineScriptHashes(): string[] {
+      const index = path.join(shellDist, 'index.html');
+      if (!existsSync(index)) return [];
+      const html = readFileSync(index, 'utf8');
+      return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+        .filter((m) => m[1].trim())
+        .map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+    },
+  };
+}

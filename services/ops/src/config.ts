@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { BaseServiceConfig, loadConfig } from '@mastering/service-kit';
+
+const OpsEnv = BaseServiceConfig.extend({
+  PORT: z.coerce.number().int().positive().default(4002),
+});
+export type OpsConfig = z.infer<typeof OpsEnv>;
+
+/** Reads the ops service's configuration from the environment. */
+export const readConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(OpsEnv, env);

@@ -1,0 +1,32 @@
+import type { Knex } from 'knex';
+import type { DashboardStats, OrderStatus } from '@mastering/contracts';
+
+// Orders that brought money in: paid and not cancelled.
+const PAID: OrderStatus[] = ['payment_confirmed', 'in_progress', 'mastered', 'delivered'];
+
+/**
+ * The dashboard's four figures and the five most recent orders. Revenue is in rand (the spec shows
+ * it with an R prefix); pending means awaiting payment; active customers are distinct paying emails.
+ */
+export async function dashboardStats(knex: Knex): Promise<DashboardStats> {
+  const [totals] = await knex('orders').select(
+    knex.raw('count(*)::int as total_orders'),
+    knex.raw(`count(*) filter (where status = 'pending_payment')::int as pending_orders`),
+    knex.raw('coalesce(sum(total_cents) filter (where status = any(?)), 0)::bigint as revenue_cents', [PAID]),
+    knex.raw('count(distinct lower(customer_email)) filter (where status = any(?))::int as active_customers', [PAID]),
+  );
+  const recent = await knex('orders').orderBy('createdAt', 'desc').limit(5).select('id', 'customerEmail', 'status', 'totalCents', 'createdAt');
+  return {
+    totalOrders: totals.totalOrders,
+    pendingOrders: totals.pendingOrders,
+    totalRevenue: Number(totals.revenueCents) / 100,
+    activeCustomers: totals.activeCustomers,
+    recentOrders: recent.map((o) => ({
+      id: o.id,
+      customerEmail: o.customerEmail,
+      status: o.status,
+      total: o.totalCents / 100,
+      createdAt: new Date(o.createdAt).toISOString(),
+    })),
+  };
+}

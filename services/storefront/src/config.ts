@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { BaseServiceConfig, loadConfig } from '@mastering/service-kit';
+
+const StorefrontEnv = BaseServiceConfig.extend({
+  PORT: z.coerce.number().int().positive().default(4001),
+  NODE_ENV: z.string().default('development'),
+  /** How long a login session lasts (the back-office's session timeout default is 24 hours). */
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
+  SESSION_COOKIE: z.string().default('sid'),
+  /** Connection string of the job queue's database (defaults to DATABASE_URL). */
+  QUEUE_DATABASE_URL: z.string().optional(),
+});
+export type StorefrontConfig = z.infer<typeof StorefrontEnv>;
+
+/** Reads the storefront's configuration from the environment. */
+export const readConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(StorefrontEnv, env);

@@ -1,0 +1,17 @@
+import { bootService } from '@mastering/service-kit';
+import { createQueue } from '@mastering/jobs';
+import { buildApp } from './app';
+import { readConfig } from './config';
+
+const config = readConfig();
+// This service only enqueues; the email service runs the workers.
+const queue = createQueue({ connectionString: config.QUEUE_DATABASE_URL ?? config.DATABASE_URL, name: 'storefront' });
+await queue.ready;
+await bootService({
+  name: 'storefront',
+  port: config.PORT,
+  host: config.HOST,
+  databaseUrl: config.DATABASE_URL,
+  build: ({ knex, logger }) => buildApp({ config, knex, queue, logger }),
+  onClose: () => queue.stop(),
+});
