@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Conflict, Forbidden, Invalid, NotFound, toErrorResponse, TooManyRequests, Unauthorized } from '../src/errors';
+
+describe('toErrorResponse', () => {
+  it('keeps the status and message of domain errors', () => {
+    expect(toErrorResponse(new NotFound('Order not found'))).toEqual({ status: 404, body: { error: 'Order not found' } });
+    expect(toErrorResponse(new Conflict('Price changed', { total: 324 }))).toEqual({ status: 409, body: { error: 'Price changed', details: { total: 324 } } });
+    expect(toErrorResponse(new Invalid('Bad file', undefined, 415)).status).toBe(415);
+    expect(toErrorResponse(new Unauthorized()).status).toBe(401);
+    expect(toErrorResponse(new Forbidden()).status).toBe(403);
+    expect(toErrorResponse(new TooManyRequests()).status).toBe(429);
+  });
+
+  it('turns a zod error into 400 with the first message and every issue as details', () => {
+    const result = z.object({ email: z.string().min(1, 'Please enter your email address.'), n: z.number() }).safeParse({ email: '', n: 'x' });
+    const mapped = toErrorResponse(result.error);
+    expect(mapped.status).toBe(400);
+    expect(mapped.body.error).toBe('Please enter your email address.');
+    expect(mapped.body.details).toEqual([
+      { path: 'email', message: 'Please enter your email address.' },
+      { path: 'n', message: expect.any(String) },
+    ]);
+  });
+
+  it('maps PostgreSQL constraint errors without leaking SQL', () => {
+    expect(toErrorResponse({ code: '23505', message: 'duplicate key value violates unique constraint "users_email"' })).toEqual({ status: 409, body: { error: 'A record with these values already exists' } });
+    expect(toErrorResponse({ code: '23514' }).status).toBe(400);
+    expect(toErrorResponse({ nativeError: { code: '22P02' } }).status).toBe(400);
+  });
+
+  it('passes through exposed 4xx errors from Koa middleware such as a too-large body', () => {
+    expect(toErrorResponse({ status: 413, expose: true, message: 'request entity too large' })).toEqual({ status: 413, body: { error: 'request entity too large' } });
+  });
+
+  it('hides everything else behind a generic 500', () => {
+    const mapped = toErrorResponse(new Error('connection refused at 10.0.0.1 password=secret'));
+    expect(mapped).toEqual({ status: 500, body: { error: 'Internal server error' } });
+  });
+});

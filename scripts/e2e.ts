@@ -1,0 +1,88 @@
+// `npm run test:e2e`: TestCafe journeys in headless Chromium against the real built stack.
+// Starts the stack on its own ports and data folder (so it can run beside `npm start`), plus a
+// second gateway whose apps folder lacks one remote's build, for the fallback journey.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { bin, FRONTEND_APPS, ROOT } from './lib/paths';
+import { startStack } from './lib/stack';
+import { Supervisor } from './lib/supervisor';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'mastering-e2e-'));
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: '18080',
+  PG_PORT: '54330',
+  STOREFRONT_PORT: '14001',
+  OPS_PORT: '14002',
+  CONTENT_PORT: '14003',
+  EMAIL_PORT: '14004',
+  MAILDEV_SMTP_PORT: '11025',
+  MAILDEV_WEB_PORT: '11080',
+  IDENTITY_SECRET: randomBytes(32).toString('hex'),
+  ADMIN_EMAIL: 'admin@example.com',
+  LOG_LEVEL: 'warn',
+};
+delete env.DATABASE_URL;
+delete env.SMTP_URL;
+
+let failed = false;
+const stack = await startStack({
+  dataDir,
+  env,
+  log: (line) => console.log(line),
+  onDeath: (name, code, tail) => {
+    failed = true;
+    console.error(`✖ ${name} exited (code ${code}) during the e2e run:\n${tail.join('\n')}`);
+  },
+});
+
+// An apps folder with every build but mf-admin-email's: that remote's files are "missing".
+const brokenApps = path.join(dataDir, 'apps-without-email');
+for (const app of FRONTEND_APPS.filter((a) => a !== 'mf-admin-email')) {
+  mkdirSync(path.join(brokenApps, app), { recursive: true });
+  symlinkSync(path.join(ROOT, app, 'dist'), path.join(brokenApps, app, 'dist'));
+}
+const extra = new Supervisor(path.join(dataDir, 'logs'), (name, code, tail) => {
+  failed = true;
+  console.error(`✖ ${name} exited (code ${code}):\n${tail.join('\n')}`);
+});
+await extra.start({
+  name: 'gateway-missing-remote',
+  command: bin('tsx'),
+  args: ['services/gateway/src/server.ts'],
+  env: {
+    ...(env as Record<string, string>),
+    PORT: '18081',
+    DATABASE_URL: stack.databaseUrl,
+    APPS_ROOT: brokenApps,
+    STOREFRONT_URL: 'http://127.0.0.1:14001',
+    OPS_URL: 'http://127.0.0.1:14002',
+    CONTENT_URL: 'http://127.0.0.1:14003',
+    EMAIL_URL: 'http://127.0.0.1:14004',
+  },
+  readyUrl: 'http://127.0.0.1:18081/mf/remotes.json',
+});
+
+const browser = process.env.E2E_BROWSER ?? 'chromium:headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run';
+const code = await new Promise<number>((resolve) => {
+  const child = spawn(bin('testcafe'), [browser, 'e2e/', '--selector-timeout', '15000', '--assertion-timeout', '15000', '--page-load-timeout', '30000', '--disable-screenshots', '--reporter', 'spec'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      E2E_SITE_URL: stack.siteUrl.replace('localhost', '127.0.0.1'),
+      E2E_BROKEN_SITE_URL: 'http://127.0.0.1:18081',
+      E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
+      E2E_ADMIN_EMAIL: stack.adminEmail,
+    },
+  });
+  child.on('exit', (c) => resolve(c ?? 1));
+});
+
+await extra.stopAll();
+await stack.stop();
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(code === 0 && !failed ? 0 : 1);

@@ -1,0 +1,215 @@
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
+import { createLogger, hashToken, IDENTITY_HEADER, verifyIdentity } from '@mastering/service-kit';
+import { createGateway } from '../src/app';
+import { readGatewayConfig } from '../src/config';
+
+const SECRET = 'x'.repeat(40);
+const MB = 1024 * 1024;
+
+type Seen = { method?: string; url?: string; headers?: IncomingHttpHeaders; bytes: number };
+
+let db: TestDatabase;
+let upstream: Server;
+let gateway: Server;
+let gatewayUrl: URL;
+let appsRoot: string;
+let firstChunk: () => void = () => {};
+const seen: Seen = { bytes: 0 };
+
+const listen = (server: Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  // One fake upstream stands in for every service: it records what reached it.
+  upstream = createServer((req, res) => {
+    seen.method = req.method;
+    seen.url = req.url;
+    seen.headers = req.headers;
+    seen.bytes = 0;
+    req.on('data', (chunk: Buffer) => {
+      if (seen.bytes === 0) firstChunk();
+      seen.bytes += chunk.length;
+    });
+    req.on('end', () => {
+      if (req.url === '/media/big-download') {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        let sent = 0;
+        const block = Buffer.alloc(MB, 7);
+        const pump = () => {
+          while (sent < 32) {
+            sent++;
+            if (!res.write(block)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        return pump();
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ bytes: seen.bytes }));
+    });
+  });
+  const upstreamUrl = `http://127.0.0.1:${await listen(upstream)}`;
+
+  appsRoot = mkdtempSync(path.join(tmpdir(), 'apps-'));
+  mkdirSync(path.join(appsRoot, 'shell', 'dist'), { recursive: true });
+  mkdirSync(path.join(appsRoot, 'mf-admin-ops', 'dist'), { recursive: true });
+  writeFileSync(path.join(appsRoot, 'shell', 'dist', 'index.html'), '<!doctype html><script>document.documentElement.className="dark"</script><div id="root"></div>');
+  writeFileSync(path.join(appsRoot, 'shell', 'dist', 'main.js'), 'console.log(1)');
+  writeFileSync(path.join(appsRoot, 'shell', 'dist', 'vendor.0123456789abcdef.js'), 'console.log(2)');
+  writeFileSync(path.join(appsRoot, 'mf-admin-ops', 'dist', 'mf-manifest.json'), '{"id":"mf_admin_ops"}');
+
+  const config = readGatewayConfig({
+    DATABASE_URL: db.connectionString,
+    IDENTITY_SECRET: SECRET,
+    STOREFRONT_URL: upstreamUrl,
+    OPS_URL: upstreamUrl,
+    CONTENT_URL: upstreamUrl,
+    EMAIL_URL: upstreamUrl,
+    APPS_ROOT: appsRoot,
+  });
+  const app = createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') });
+  gateway = createServer(app.callback());
+  gatewayUrl = new URL(`http://127.0.0.1:${await listen(gateway)}`);
+});
+
+afterAll(async () => {
+  gateway?.close();
+  upstream?.close();
+  await db?.destroy();
+  if (appsRoot) rmSync(appsRoot, { recursive: true, force: true });
+});
+
+const get = (p: string, headers: Record<string, string> = {}) => fetch(new URL(p, gatewayUrl), { headers });
+
+describe('gateway proxy', () => {
+  it('forwards an owned API path to its service with method, path and query intact', async () => {
+    const res = await fetch(new URL('/api/admin/payments?status=failed&days=7', gatewayUrl));
+    expect(res.status).toBe(200);
+    expect(seen.method).toBe('GET');
+    expect(seen.url).toBe('/api/admin/payments?status=failed&days=7');
+    expect(seen.headers?.['x-request-id']).toMatch(/.{8,}/);
+    expect(res.headers.get('x-request-id')).toBe(seen.headers?.['x-request-id']);
+  });
+
+  it('answers an unknown /api path with a JSON 404 without calling a service', async () => {
+    seen.url = undefined;
+    const res = await get('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'No API route for GET /api/does-not-exist' });
+    expect(seen.url).toBeUndefined();
+  });
+
+  it('strips identity headers a client sends', async () => {
+    await get('/api/config', { [IDENTITY_HEADER]: 'forged.token.value', 'x-mastering-role': 'admin' });
+    expect(seen.headers?.[IDENTITY_HEADER]).toBeUndefined();
+    expect(seen.headers?.['x-mastering-role']).toBeUndefined();
+  });
+
+  it('turns a valid session cookie into a signed identity header, and ignores unknown or expired ones', async () => {
+    const [user] = await db.knex('users').insert({ email: 'engineer@example.com', role: 'engineer', isActive: true }).returning('*');
+    const [session] = await db.knex('sessions').insert({ tokenHash: hashToken('good-token'), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) }).returning('*');
+    await db.knex('sessions').insert({ tokenHash: hashToken('old-token'), userId: user.id, expiresAt: new Date(Date.now() - 1000) });
+
+    await get('/api/users', { cookie: 'sid=good-token', [IDENTITY_HEADER]: 'forged' });
+    const identity = await verifyIdentity(String(seen.headers?.[IDENTITY_HEADER]), SECRET);
+    expect(identity).toEqual({ userId: user.id, email: 'engineer@example.com', role: 'engineer', sessionId: session.id });
+
+    await get('/api/users', { cookie: 'sid=old-token' });
+    expect(seen.headers?.[IDENTITY_HEADER]).toBeUndefined();
+    await get('/api/users', { cookie: 'sid=nobody' });
+    expect(seen.headers?.[IDENTITY_HEADER]).toBeUndefined();
+  });
+
+  it('streams a request body: the service receives data before the client has finished sending', async () => {
+    const arrived = new Promise<void>((resolve) => (firstChunk = resolve));
+    const total = 64 * MB;
+    const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(new URL('/api/files/upload', gatewayUrl), { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': String(total) } }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject);
+      const block = Buffer.alloc(MB, 1);
+      req.write(block);
+      // The rest is only sent once the service has the first megabyte: a buffering proxy never
+      // forwards before the body ends, so this would hang and the test would time out.
+      void arrived.then(() => {
+        let written = 1;
+        const pump = () => {
+          while (written < 64) {
+            written++;
+            if (!req.write(block)) return void req.once('drain', pump);
+          }
+          req.end();
+        };
+        pump();
+      });
+    });
+    expect(result.status).toBe(200);
+    expect(JSON.parse(result.body)).toEqual({ bytes: total });
+  });
+
+  it('streams a large response back intact', async () => {
+    const res = await get('/media/big-download');
+    expect(res.status).toBe(200);
+    const body = new Uint8Array(await res.arrayBuffer());
+    expect(body.byteLength).toBe(32 * MB);
+    expect(body.every((b) => b === 7)).toBe(true);
+  });
+
+  it('answers 503 JSON when a service is down', async () => {
+    const config = readGatewayConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET, STOREFRONT_URL: 'http://127.0.0.1:1', APPS_ROOT: appsRoot });
+    const app = createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') });
+    const server = createServer(app.callback());
+    const port = await listen(server);
+    const res = await fetch(`http://127.0.0.1:${port}/api/config`);
+    server.close();
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'Service temporarily unavailable' });
+  });
+});
+
+describe('gateway static apps', () => {
+  it('serves index.html for page routes with no-cache, security headers and the inline script hash', async () => {
+    const res = await get('/admin/orders');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+  });
+
+  it('caches hashed assets for a year and entry files not at all', async () => {
+    expect((await get('/vendor.0123456789abcdef.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/main.js')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves remote manifests no-cache and 404s missing remote files', async () => {
+    const manifest = await get('/mf/mf-admin-ops/mf-manifest.json');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/mf/mf-admin-email/mf-manifest.json')).status).toBe(404);
+    expect((await get('/missing.js')).status).toBe(404);
+  });
+
+  it('lists the remotes from configuration at /mf/remotes.json', async () => {
+    const res = await get('/mf/remotes.json');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toEqual({
+      remotes: [
+        { name: 'mf_storefront', entry: '/mf/mf-storefront/mf-manifest.json' },
+        { name: 'mf_admin_ops', entry: '/mf/mf-admin-ops/mf-manifest.json' },
+        { name: 'mf_admin_content', entry: '/mf/mf-admin-content/mf-manifest.json' },
+        { name: 'mf_admin_email', entry: '/mf/mf-admin-email/mf-manifest.json' },
+      ],
+    });
+  });
+});
