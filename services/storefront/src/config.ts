@@ -7,8 +7,6 @@ const StorefrontEnv = BaseServiceConfig.extend({
   /** How long a login session lasts (the back-office's session timeout default is 24 hours). */
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
   SESSION_COOKIE: z.string().default('sid'),
-  /** Connection string of the job queue's database (defaults to DATABASE_URL). */
-  QUEUE_DATABASE_URL: z.string().optional(),
 });
 export type StorefrontConfig = z.infer<typeof StorefrontEnv>;
 

@@ -5,7 +5,7 @@ import { readConfig } from './config';
 
 const config = readConfig();
 // This service only enqueues; the email service runs the workers.
-const queue = createQueue({ connectionString: config.QUEUE_DATABASE_URL ?? config.DATABASE_URL, name: 'storefront' });
+const queue = createQueue({ connectionString: config.DATABASE_URL, name: 'storefront' });
 await queue.ready;
 await bootService({
   name: 'storefront',
