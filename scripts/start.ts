@@ -5,6 +5,8 @@ import { ROOT, startStack } from './lib/stack';
 
 const envFile = path.join(ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
+// An empty setting (as in a copied .env.example) means "use the default".
+for (const [key, value] of Object.entries(process.env)) if (value === '') delete process.env[key];
 
 const started = Date.now();
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.data');
