@@ -4,17 +4,17 @@ import type { Logger } from '@mastering/service-kit';
 import type { Mailer } from '../mail/mailer';
 import { renderTemplate } from '../mail/templates';
 
-type Deps = { knex: Knex; mailer: Mailer; from: string; logger: Logger };
+type Deps = { knex: Knex; mailer: Mailer; from: string; logger: Logger; backoff?: typeof MAIL_BACKOFF };
 
 /**
  * The `email.send` job: records the message in `email_messages` (once per job, so retries reuse the
  * row), sends it over SMTP and marks it sent; a failure is recorded and rethrown so agenda retries
  * with backoff. A message already sent is never sent again.
  */
-export function sendEmailJob({ knex, mailer, from, logger }: Deps) {
+export function sendEmailJob({ knex, mailer, from, logger, backoff = MAIL_BACKOFF }: Deps) {
   return {
     name: JOBS.sendEmail,
-    options: { backoff: MAIL_BACKOFF, concurrency: 5 },
+    options: { backoff, concurrency: 5 },
     async handler(job: Job<SendEmailPayload>) {
       const payload = SendEmailPayload.parse(job.attrs.data);
       const jobId = String(job.attrs._id);

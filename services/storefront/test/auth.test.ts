@@ -1,0 +1,127 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
+import { createLogger, hashToken, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import type { Queue } from '@mastering/jobs';
+import { buildApp } from '../src/app';
+import { readConfig } from '../src/config';
+
+const SECRET = 'k'.repeat(40);
+let db: TestDatabase;
+let server: Server;
+let base: string;
+// The queue is the boundary to the email service; here it records what would be mailed.
+const queued: { name: string; data: any }[] = [];
+const queue = { now: async (name: string, data: unknown) => (queued.push({ name, data }), { attrs: { _id: String(queued.length) } }) } as unknown as Queue;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET });
+  const app = buildApp({ config, knex: db.knex, queue, logger: createLogger('storefront-test', 'silent') });
+  server = createServer(app.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server?.close();
+  await db?.destroy();
+});
+beforeEach(() => {
+  queued.length = 0;
+});
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+async function requestCode(email: string): Promise<string> {
+  const res = await post('/auth/request-code', { email });
+  expect(res.status).toBe(200);
+  const mail = queued.at(-1)!;
+  expect(mail).toMatchObject({ name: 'email.send', data: { to: email.toLowerCase(), template: 'login-code' } });
+  return mail.data.data.code;
+}
+
+describe('login by emailed code', () => {
+  it('rejects a missing or malformed email and queues nothing', async () => {
+    expect((await post('/auth/request-code', { email: '' })).status).toBe(400);
+    expect((await post('/auth/request-code', { email: 'not-an-email' })).status).toBe(400);
+    expect(queued).toHaveLength(0);
+  });
+
+  it('sends a 6-digit code, stored only as a keyed hash', async () => {
+    const code = await requestCode('Thandi@Example.com');
+    expect(code).toMatch(/^\d{6}$/);
+    const rows = await db.knex('login_codes').where({ email: 'thandi@example.com' });
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(code);
+  });
+
+  it('creates a customer and a session on the right code; the cookie is httpOnly and SameSite=Lax', async () => {
+    const code = await requestCode('new.artist@example.com');
+    const res = await post('/auth/verify-code', { email: 'new.artist@example.com', code });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.user).toMatchObject({ email: 'new.artist@example.com', role: 'customer', isActive: 'true' });
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^sid=[\w-]{40,};/);
+    expect(cookie.toLowerCase()).toContain('httponly');
+    expect(cookie.toLowerCase()).toContain('samesite=lax');
+    const token = /^sid=([^;]+)/.exec(cookie)![1];
+    const session = await db.knex('sessions').where({ tokenHash: hashToken(token) }).first();
+    expect(session.userId).toBe(body.user.id);
+    // Single use: the same code does not work twice.
+    const again = await post('/auth/verify-code', { email: 'new.artist@example.com', code });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: 'Invalid or expired code' });
+  });
+
+  it('keeps the role of an existing user (the seeded admin stays admin)', async () => {
+    await db.knex('users').insert({ email: 'boss@example.com', role: 'admin', isActive: true });
+    const code = await requestCode('boss@example.com');
+    const res = await post('/auth/verify-code', { email: 'boss@example.com', code });
+    expect((await res.json()).user.role).toBe('admin');
+  });
+
+  it('counts wrong codes and locks the code after five', async () => {
+    const code = await requestCode('guess@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await post('/auth/verify-code', { email: 'guess@example.com', code: wrong });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: 'Invalid or expired code' });
+    }
+    expect((await post('/auth/verify-code', { email: 'guess@example.com', code })).status).toBe(400);
+  });
+
+  it('refuses an expired code and an earlier code once a new one was sent', async () => {
+    const first = await requestCode('late@example.com');
+    const second = await requestCode('late@example.com');
+    if (first !== second) expect((await post('/auth/verify-code', { email: 'late@example.com', code: first })).status).toBe(400);
+    await db.knex('login_codes').where({ email: 'late@example.com' }).update({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await post('/auth/verify-code', { email: 'late@example.com', code: second })).status).toBe(400);
+  });
+
+  it('answers /api/auth/me from the signed identity, and logout ends the session', async () => {
+    expect(await (await fetch(`${base}/api/auth/me`)).json()).toEqual({ user: null });
+    const code = await requestCode('me@example.com');
+    const verified = await (await post('/auth/verify-code', { email: 'me@example.com', code })).json();
+    const session = await db.knex('sessions').where({ userId: verified.user.id }).first();
+    const header = await signIdentity({ userId: verified.user.id, email: 'me@example.com', role: 'customer', sessionId: session.id }, SECRET);
+    const me = await (await fetch(`${base}/api/auth/me`, { headers: { [IDENTITY_HEADER]: header } })).json();
+    expect(me.user).toMatchObject({ id: verified.user.id, email: 'me@example.com' });
+    const out = await post('/auth/logout', {}, { [IDENTITY_HEADER]: header });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/^sid=;/);
+    expect(await db.knex('sessions').where({ id: session.id }).first()).toBeUndefined();
+  });
+});
+
+describe('GET /api/config', () => {
+  it('computes prices from the settings row, not from anything the browser sends', async () => {
+    const res = await fetch(`${base}/api/config?basePrice=1`);
+    expect(await res.json()).toMatchObject({ currency: 'ZAR', basePrice: 499, launchDiscountPercent: 35, maxFileSizeMb: 500 });
+    await db.knex('settings').insert({ key: 'pricing', value: JSON.stringify({ basePriceCents: 59900, launchDiscountPercent: 20, maxFileSizeMb: 500 }) }).onConflict('key').merge();
+    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({ basePrice: 599, launchDiscountPercent: 20 });
+  });
+});
