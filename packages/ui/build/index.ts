@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/postcss';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { EsbuildPlugin } from 'esbuild-loader';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import type { Configuration } from 'webpack';
+import { themeBootScript } from '../src/theme/theme-preference';
+
+const require = createRequire(import.meta.url);
+const buildDir = path.dirname(fileURLToPath(import.meta.url));
+
+/** Options of one federated front-end app: the shell (host) or a remote. */
+export interface FederatedAppOptions {
+  /** Federation container name, e.g. `mf_admin_email`; the host is `shell`. */
+  name: string;
+  /** The app's directory (where its package.json and src/ live). */
+  dir: string;
+  /** Modules a remote exposes, e.g. `{ './routes': './src/routes.tsx' }`. */
+  exposes?: Record<string, string>;
+  /** True for the shell: served at `/`, no manifest, loads remotes at run time. */
+  host?: boolean;
+  /** Port of `npm run dev` for this app. */
+  devPort?: number;
+  /** Title of the standalone development page (remotes) or of the site (shell). */
+  title?: string;
+}
+
+/**
+ * The single list of packages that must exist once per page (React contexts, the query cache,
+ * toasts and theme live in them). Workspace packages have no published version to compare.
+ */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  '@mastering/ui',
+  '@mastering/contracts',
+] as const;
+
+/** Paths the standalone dev server forwards to the gateway (the spec's server-side paths). */
+const GATEWAY_PATHS = ['/api', '/auth', '/media', '/uploads'];
+
+type PackageJson = { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+
+function readPackageJson(file: string): PackageJson {
+  return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+}
+
+/** Package name of a request such as `react-dom/client` or `@scope/pkg/sub`. */
+export function packageNameOf(request: string): string {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/**
+ * The ModuleFederation `shared` map: every singleton with the version range the app (or, failing
+ * that, the ui package it builds on) declares; workspace packages (`*`) skip the version check.
+ */
+export function sharedSingletons(appDependencies: Record<string, string>, uiDependencies: Record<string, string>) {
+  return Object.fromEntries(
+    SINGLETONS.map((request) => {
+      const pkg = packageNameOf(request);
+      const range = appDependencies[pkg] ?? uiDependencies[pkg];
+      const isWorkspace = pkg.startsWith('@mastering/') || range === '*' || range === undefined;
+      return [request, { singleton: true, requiredVersion: isWorkspace ? (false as const) : range }];
+    }),
+  );
+}
+
+/** webpack configuration for the shell or a remote: the one build shared by every front-end app. */
+export function federatedApp(options: FederatedAppOptions): Configuration {
+  const { name, dir, exposes = {}, host = false } = options;
+  const production = process.env.NODE_ENV === 'production';
+  const appPackage = readPackageJson(path.join(dir, 'package.json'));
+  const uiPackage = readPackageJson(path.join(buildDir, '..', 'package.json'));
+  const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
+  // In development the shell reads /mf/remotes.json (and the built remotes) from the gateway too.
+  const proxied = host ? [...GATEWAY_PATHS, '/mf'] : GATEWAY_PATHS;
+
+  return {
+    name,
+    context: dir,
+    mode: production ? 'production' : 'development',
+    target: 'web',
+    entry: { main: './src/index.ts' },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      // Entry files keep stable names: the federation runtime cannot load a hashed remoteEntry.
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      publicPath: host ? '/' : 'auto',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: require.resolve('esbuild-loader'),
+          options: { target: 'es2022', jsx: 'automatic' },
+        },
+        {
+          test: /\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            require.resolve('css-loader'),
+            {
+              loader: require.resolve('postcss-loader'),
+              // `base` makes Tailwind scan this app's sources; ui's stylesheet adds its own @source.
+              options: { postcssOptions: { plugins: [tailwindcss({ base: dir, optimize: production })] } },
+            },
+          ],
+        },
+        { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash:8].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      }),
+      new HtmlWebpackPlugin({
+        template: host ? path.join(dir, 'src', 'index.html') : path.join(buildDir, 'standalone.html'),
+        title: options.title ?? name,
+        themeScript: themeBootScript(),
+        chunks: ['main'],
+      }),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        // Remote locations come from /mf/remotes.json at run time, never from the build.
+        remotes: {},
+        shared: sharedSingletons(
+          { ...appPackage.peerDependencies, ...appPackage.dependencies },
+          { ...uiPackage.peerDependencies, ...uiPackage.dependencies },
+        ),
+        // The shell loads first and provides every singleton; remotes reuse what is loaded.
+        shareStrategy: 'loaded-first',
+        manifest: host ? false : { fileName: 'mf-manifest.json' },
+        dts: false,
+      }),
+    ],
+    optimization: {
+      minimizer: [new EsbuildPlugin({ target: 'es2022' })],
+    },
+    performance: { hints: false },
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'),
+      name: `${name}-${production ? 'production' : 'development'}`,
+      buildDependencies: { config: [fileURLToPath(import.meta.url), path.join(dir, 'webpack.config.ts')] },
+    },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+    devServer: {
+      port: options.devPort,
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      // A shell running elsewhere may load this remote during development.
+      headers: host ? {} : { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: proxied, target: gateway, changeOrigin: false }],
+      client: { overlay: { warnings: false } },
+    },
+  };
+}

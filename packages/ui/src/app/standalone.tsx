@@ -1,0 +1,78 @@
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider } from 'react-router-dom';
+import { createQueryClient } from '../api/query-client';
+import { Spinner } from '../components/feedback';
+import { cn } from '../lib/cn';
+import { ThemeMenu } from '../theme/theme-menu';
+import { Toaster } from '../toast/toaster';
+import { AppProviders } from './providers';
+import type { RemotePages } from './remote-pages';
+
+export interface StandaloneOptions {
+  /** Shown in the development bar, e.g. "Admin email". */
+  title: string;
+  pages: RemotePages;
+  /** URL pattern per page key where `/<key>` is not enough (e.g. `/profile/:userId`). */
+  paths?: Partial<Record<string, string>>;
+}
+
+/**
+ * Renders a remote on its own (`npm run dev` in the remote): its pages inside the same providers
+ * the shell gives them, with a small bar to switch pages. Development only; the shell owns the
+ * real routing table.
+ */
+export function renderStandalone({ title, pages, paths = {} }: StandaloneOptions): void {
+  const keys = Object.keys(pages);
+  const pathOf = (key: string) => paths[key] ?? `/${key}`;
+  const linkOf = (key: string) => pathOf(key).replace(/\/:[^/]+/g, '/demo');
+
+  function Frame() {
+    return (
+      <div className="min-h-screen bg-background text-foreground">
+        <nav className="sticky top-0 z-40 flex flex-wrap items-center gap-1 border-b border-border bg-background/90 px-4 py-2 backdrop-blur">
+          <span className="mr-3 text-sm font-semibold">{title} · standalone</span>
+          {keys.map((key) => (
+            <NavLink
+              key={key}
+              to={linkOf(key)}
+              end
+              className={({ isActive }) =>
+                cn('rounded-md px-2 py-1 text-xs text-muted-foreground hover:bg-accent', isActive && 'bg-accent text-foreground')
+              }
+            >
+              {key}
+            </NavLink>
+          ))}
+          <ThemeMenu className="ml-auto" />
+        </nav>
+        <Suspense fallback={<Spinner className="m-8" />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    );
+  }
+
+  const hasRootPage = keys.some((key) => pathOf(key) === '/');
+  const router = createBrowserRouter([
+    {
+      element: <Frame />,
+      children: [
+        ...keys.map((key) => {
+          const Page = pages[key];
+          return { path: pathOf(key), element: <Page /> };
+        }),
+        ...(hasRootPage || keys.length === 0 ? [] : [{ path: '/', element: <Navigate to={linkOf(keys[0])} replace /> }]),
+      ],
+    },
+  ]);
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders client={createQueryClient()}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
