@@ -1,0 +1,20 @@
+import '@mastering/ui/styles.css';
+import { AppProviders, createQueryClient, Toaster } from '@mastering/ui';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { startFederation } from './remotes/federation';
+import { createAppRouter } from './routes';
+
+// Fetching /mf/remotes.json starts now but nothing waits for it: the frame renders at once and
+// each remote page waits for its own remote.
+startFederation();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders client={createQueryClient()}>
+      <RouterProvider router={createAppRouter()} />
+      <Toaster />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,88 @@
+import { init, loadRemote, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { RemotePages, RemoteRoutesModule } from '@mastering/ui';
+import { parseRemotesConfig, RemoteLoadError, REMOTES_URL, type RemoteEntry } from './remotes-config';
+
+/** What a routes module looks like when its remote failed: the error instead of pages. */
+interface FailedRoutesModule {
+  loadFailure: unknown;
+}
+
+/**
+ * Runtime hook: when loading a remote's module fails (manifest, remoteEntry or chunk), answer a
+ * stand-in module carrying the error instead of letting the runtime throw its own, so the page
+ * can show the fallback panel. Earlier lifecycles must answer nothing: a value there would be
+ * taken as the manifest itself.
+ */
+function fallbackOnLoadError(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'shell-remote-fallback',
+    errorLoadRemote({ id, error, lifecycle }) {
+      if (lifecycle !== 'onLoad') return undefined;
+      console.warn(`[shell] remote module ${id} could not be loaded`, error);
+      return { loadFailure: error } satisfies FailedRoutesModule;
+    },
+  };
+}
+
+let registry: Promise<Map<string, RemoteEntry>> | null = null;
+const pagesCache = new Map<string, Promise<RemotePages>>();
+
+async function fetchRegistry(): Promise<Map<string, RemoteEntry>> {
+  const res = await fetch(REMOTES_URL, { cache: 'no-cache' });
+  if (!res.ok) throw new Error(`${REMOTES_URL} answered ${res.status}`);
+  const remotes = parseRemotesConfig(await res.json());
+  registerRemotes(remotes, { force: true });
+  return new Map(remotes.map((remote) => [remote.name, remote]));
+}
+
+function ensureRegistry(): Promise<Map<string, RemoteEntry>> {
+  if (!registry) {
+    registry = fetchRegistry();
+    // A failed fetch is forgotten so that Retry asks again.
+    registry.catch(() => (registry = null));
+  }
+  return registry;
+}
+
+/** Starts the federation runtime (no remotes baked in) and fetches /mf/remotes.json. */
+export function startFederation(): void {
+  init({ name: 'shell', remotes: [], plugins: [fallbackOnLoadError()] });
+  ensureRegistry().catch((error) => console.warn('[shell] remotes list unavailable', error));
+}
+
+async function fetchPages(remote: string): Promise<RemotePages> {
+  let remotes: Map<string, RemoteEntry>;
+  try {
+    remotes = await ensureRegistry();
+  } catch (error) {
+    throw new RemoteLoadError(remote, `the remotes list could not be read (${String(error)})`);
+  }
+  if (!remotes.has(remote)) throw new RemoteLoadError(remote, `not listed in ${REMOTES_URL}`);
+  const module = await loadRemote<RemoteRoutesModule | FailedRoutesModule>(`${remote}/routes`);
+  if (!module || 'loadFailure' in module) {
+    throw new RemoteLoadError(remote, module ? String(module.loadFailure) : 'the runtime returned nothing');
+  }
+  if (!module.pages) throw new RemoteLoadError(remote, './routes does not export pages');
+  return module.pages;
+}
+
+/** The page map a remote exposes as `./routes`; loaded once, a failure is not cached. */
+export function loadRemotePages(remote: string): Promise<RemotePages> {
+  let pages = pagesCache.get(remote);
+  if (!pages) {
+    pages = fetchPages(remote);
+    pagesCache.set(remote, pages);
+    pages.catch(() => pagesCache.delete(remote));
+  }
+  return pages;
+}
+
+/**
+ * Makes the next loadRemotePages(remote) really go to the network again: the runtime's cached
+ * manifest and container for that remote are dropped by re-registering it.
+ */
+export async function forgetRemote(remote: string): Promise<void> {
+  pagesCache.delete(remote);
+  const entry = registry && (await registry.catch(() => null))?.get(remote);
+  if (entry) registerRemotes([{ ...entry }], { force: true });
+}
