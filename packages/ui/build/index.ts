@@ -32,13 +32,15 @@ export interface FederatedAppOptions {
 /**
  * The single list of packages that must exist once per page (React contexts, the query cache,
  * toasts and theme live in them). Workspace packages have no published version to compare.
+ * `react-router` itself is deliberately absent: react-router-dom re-exports it with `export *`, and
+ * sharing both made cached (filesystem) builds lose those re-exports (createBrowserRouter undefined).
+ * Always import routing from react-router-dom.
  */
 const SINGLETONS = [
   'react',
   'react-dom',
   'react-dom/client',
   'react/jsx-runtime',
-  'react-router',
   'react-router-dom',
   '@tanstack/react-query',
   '@mastering/ui',
@@ -154,7 +156,9 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
       }),
     ],
     optimization: {
-      minimizer: [new EsbuildPlugin({ target: 'es2022' })],
+      // `format` present but unset: esbuild-loader would otherwise wrap web output in an IIFE,
+      // hiding the container's global (`var mf_admin_email`) that the federation runtime reads.
+      minimizer: [new EsbuildPlugin({ target: 'es2022', format: undefined })],
     },
     performance: { hints: false },
     cache: {

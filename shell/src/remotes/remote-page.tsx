@@ -85,9 +85,10 @@ export function RemotePage({ remote, page, section }: RemotePageProps) {
     () =>
       lazy(async () => {
         const pages = await loadRemotePages(remote);
-        const found = pages[page];
-        if (!found) throw new RemoteLoadError(remote, `has no page "${page}"`);
-        return { default: found };
+        const Found = pages[page];
+        if (!Found) throw new RemoteLoadError(remote, `has no page "${page}"`);
+        // Remote pages are usually lazy themselves, and React.lazy cannot resolve to another lazy.
+        return { default: () => <Found /> };
       }),
     // `attempt` is a dependency on purpose: a new lazy component is what makes Retry load again.
     [remote, page, attempt],

@@ -1,0 +1,12 @@
+import { PagePlaceholder } from '@mastering/ui';
+
+/** Email Management (campaigns): not built yet. */
+export default function EmailsPage() {
+  return (
+    <PagePlaceholder
+      data-testid="page-emails"
+      title="Email Management"
+      description="Marketing campaigns, campaign templates and email analytics, with a New Campaign dialog."
+    />
+  );
+}
