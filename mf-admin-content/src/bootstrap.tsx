@@ -1,0 +1,5 @@
+import { renderStandalone } from '@mastering/ui';
+import { pages } from './routes';
+
+// Standalone development page (`npm run dev -w mf-admin-content`); the shell never loads this file.
+renderStandalone({ title: 'Admin content', pages });

@@ -1,0 +1,12 @@
+import { PagePlaceholder } from '@mastering/ui';
+
+/** Testimonials Management: not built yet. */
+export default function TestimonialsPage() {
+  return (
+    <PagePlaceholder
+      data-testid="page-testimonials"
+      title="Testimonials Management"
+      description="Create, edit, verify, hide and delete the testimonials shown on the home page."
+    />
+  );
+}

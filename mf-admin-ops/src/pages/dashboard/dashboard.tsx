@@ -1,0 +1,119 @@
+import { Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, errorMessage, Skeleton, toast } from '@mastering/ui';
+import { ArrowRight, Banknote, Clock, FileHeadphone, RefreshCw, ShoppingCart, Users, type LucideIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useDashboardStats, type DashboardStats } from '../../api/dashboard';
+import { formatRandAmount, formatShortDate, shortOrderId } from '../../lib/format';
+import { OrderStatusBadge } from './order-status-badge';
+
+const STAT_CARDS: { label: string; icon: LucideIcon; value: (stats: DashboardStats) => string; testId: string }[] = [
+  { label: 'Total Orders', icon: ShoppingCart, value: (s) => String(s.totalOrders), testId: 'stat-total-orders' },
+  { label: 'Pending Orders', icon: Clock, value: (s) => String(s.pendingOrders), testId: 'stat-pending-orders' },
+  { label: 'Revenue', icon: Banknote, value: (s) => formatRandAmount(s.totalRevenue, 0), testId: 'stat-revenue' },
+  { label: 'Active Customers', icon: Users, value: (s) => String(s.activeCustomers), testId: 'stat-active-customers' },
+];
+
+const ACTIONS: { title: string; description: string; to: string; icon: LucideIcon }[] = [
+  { title: 'Manage Orders', description: 'Follow orders and update their status.', to: '/admin/orders', icon: ShoppingCart },
+  { title: 'Manage Customers', description: 'See customers, their spend and history.', to: '/admin/customers', icon: Users },
+  { title: 'Manage Files', description: 'Process uploads and deliver masters.', to: '/admin/files', icon: FileHeadphone },
+];
+
+/** Dashboard: four figures, the recent orders and shortcuts to the main screens. */
+export default function DashboardPage() {
+  const { data, error, isLoading, isFetching, refetch } = useDashboardStats();
+
+  useEffect(() => {
+    if (error) toast({ title: 'Failed to fetch dashboard stats', description: errorMessage(error), variant: 'destructive' });
+  }, [error]);
+
+  return (
+    <div data-testid="page-dashboard" className="mx-auto w-full max-w-6xl space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Dashboard</h1>
+          <p className="mt-1 text-sm text-muted-foreground">Orders, revenue and customers at a glance.</p>
+        </div>
+        <Button variant="outline" onClick={() => void refetch()} disabled={isFetching} data-testid="refresh-stats">
+          <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
+          Refresh Stats
+        </Button>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {STAT_CARDS.map(({ label, icon: Icon, value, testId }) => (
+          <Card key={label} data-testid={testId}>
+            <CardHeader className="flex-row items-center justify-between pb-2">
+              <CardDescription className="font-medium">{label}</CardDescription>
+              <Icon className="size-4 text-muted-foreground" aria-hidden />
+            </CardHeader>
+            <CardContent>
+              {isLoading ? <Skeleton className="h-8 w-24" /> : <p className="text-2xl font-bold tabular-nums">{data ? value(data) : '-'}</p>}
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+
+      <Card>
+        <CardHeader className="flex-row items-center justify-between gap-4">
+          <div className="space-y-1.5">
+            <CardTitle>Recent Orders</CardTitle>
+            <CardDescription>The latest orders placed.</CardDescription>
+          </div>
+          <Link to="/admin/orders" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            View All Orders
+            <ArrowRight aria-hidden />
+          </Link>
+        </CardHeader>
+        <CardContent>
+          <RecentOrders stats={data} loading={isLoading} />
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        {ACTIONS.map(({ title, description, to, icon: Icon }) => (
+          <Link
+            key={title}
+            to={to}
+            className="group rounded-xl border border-border bg-card p-6 transition-colors outline-none hover:border-primary/60 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="mb-4 flex size-10 items-center justify-center rounded-lg bg-primary/15 text-primary">
+              <Icon className="size-5" aria-hidden />
+            </span>
+            <p className="font-semibold">{title}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function RecentOrders({ stats, loading }: { stats?: DashboardStats; loading: boolean }) {
+  if (loading) {
+    return (
+      <div className="space-y-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-14 w-full" />
+        ))}
+      </div>
+    );
+  }
+  const orders = stats?.recentOrders ?? [];
+  if (orders.length === 0) {
+    return <p className="py-8 text-center text-sm text-muted-foreground">No recent orders found</p>;
+  }
+  return (
+    <ul className="divide-y divide-border">
+      {orders.map((order) => (
+        <li key={order.id} data-testid="recent-order" className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+          <span className="font-mono text-sm">#{shortOrderId(order.id)}</span>
+          <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">{order.customerEmail}</span>
+          <OrderStatusBadge status={order.status} />
+          <span className="w-24 text-right text-sm font-medium tabular-nums">{formatRandAmount(order.total)}</span>
+          <span className="w-28 text-right text-xs text-muted-foreground">{formatShortDate(order.createdAt)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

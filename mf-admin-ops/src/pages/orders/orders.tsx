@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '@mastering/ui';
+
+/** Order Management: not built yet. */
+export default function OrdersPage() {
+  return <PagePlaceholder data-testid="page-orders" title="Order Management" description="Every order with its status, customer, files and totals; search, filter and update an order's status." />;
+}

@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '@mastering/ui';
+
+/** User Management: not built yet. */
+export default function UsersPage() {
+  return <PagePlaceholder data-testid="page-users" title="User Management" description="Create, edit and remove staff and customer accounts and their roles." />;
+}
