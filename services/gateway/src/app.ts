@@ -43,6 +43,8 @@ export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
   });
   const apps = createStaticApps(config.APPS_ROOT);
   const scriptHashes = apps.inlineScriptHashes();
+  // Remotes configured on another origin (a CDN) must be allowed to load their scripts and styles.
+  const remoteOrigins = remoteOriginsOf(config);
 
   app.use(async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -69,11 +71,11 @@ export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
-          'script-src': ["'self'", ...scriptHashes],
-          'style-src': ["'self'", "'unsafe-inline'"],
+          'script-src': ["'self'", ...scriptHashes, ...remoteOrigins],
+          'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
           'img-src': ["'self'", 'data:', 'blob:'],
           'media-src': ["'self'", 'blob:'],
-          'connect-src': ["'self'"],
+          'connect-src': ["'self'", ...remoteOrigins],
           // Yoco's hosted checkout is reached by a full-page navigation, not a form post.
           'form-action': ["'self'"],
           'upgrade-insecure-requests': null,
@@ -129,6 +131,14 @@ export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
     }
   });
   return app;
+}
+
+/** Origins of remotes configured with absolute URLs (none when they are served here). */
+function remoteOriginsOf(config: Pick<GatewayConfig, 'MF_REMOTES'>): string[] {
+  const origins = remotesManifest(config)
+    .remotes.map((r) => (/^https?:\/\//.test(r.entry) ? new URL(r.entry).origin : null))
+    .filter((o): o is string => o !== null);
+  return [...new Set(origins)];
 }
 
 /** Hands the raw request and response to the proxy and resolves when the response is done. */
