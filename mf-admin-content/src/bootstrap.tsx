@@ -2,4 +2,4 @@ import { renderStandalone } from '@mastering/ui';
 import { pages } from './routes';
 
 // Standalone development page (`npm run dev -w mf-admin-content`); the shell never loads this file.
-renderStandalone({ title: 'Admin content', pages });
+renderStandalone({ remote: 'mf_admin_content', title: 'Admin content', pages });

@@ -3,4 +3,4 @@ import { pages } from './routes';
 
 // Standalone development page (`npm run dev -w mf-admin-ops`); the shell never loads this file.
 // The profile page reads :userId, so it needs that segment in its dev URL too.
-renderStandalone({ title: 'Admin operations', pages, paths: { profile: '/profile/:userId' } });
+renderStandalone({ remote: 'mf_admin_ops', title: 'Admin operations', pages, paths: { profile: '/profile/:userId' } });

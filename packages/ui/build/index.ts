@@ -9,6 +9,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
 import { themeBootScript } from '../src/theme/theme-preference';
+import { scopeRemoteUtilities } from './scope-remote-css';
 
 const require = createRequire(import.meta.url);
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -121,7 +122,11 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
             {
               loader: require.resolve('postcss-loader'),
               // `base` makes Tailwind scan this app's sources; ui's stylesheet adds its own @source.
-              options: { postcssOptions: { plugins: [tailwindcss({ base: dir, optimize: production })] } },
+              options: {
+                postcssOptions: {
+                  plugins: [tailwindcss({ base: dir, optimize: production }), ...(host ? [] : [scopeRemoteUtilities(name)])],
+                },
+              },
             },
           ],
         },

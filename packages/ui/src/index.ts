@@ -31,3 +31,4 @@ export { createQueryClient } from './api/query-client';
 export { AppProviders } from './app/providers';
 export { renderStandalone, type StandaloneOptions } from './app/standalone';
 export type { RemotePages, RemoteRoutesModule } from './app/remote-pages';
+export { RemoteScope, useRemoteScopeAttributes } from './app/remote-scope';

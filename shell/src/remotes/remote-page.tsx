@@ -1,4 +1,4 @@
-import { Button, Spinner } from '@mastering/ui';
+import { Button, RemoteScope, Spinner } from '@mastering/ui';
 import { RefreshCw, Unplug } from 'lucide-react';
 import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { forgetRemote, loadRemotePages } from './federation';
@@ -102,7 +102,9 @@ export function RemotePage({ remote, page, section }: RemotePageProps) {
   return (
     <RemoteErrorBoundary key={`${remote}/${page}/${attempt}`} fallback={(error) => <RemoteFallback section={section} error={error} onRetry={retry} />}>
       <Suspense fallback={<PageLoading />}>
-        <Page />
+        <RemoteScope name={remote}>
+          <Page />
+        </RemoteScope>
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -8,8 +8,11 @@ import { ThemeMenu } from '../theme/theme-menu';
 import { Toaster } from '../toast/toaster';
 import { AppProviders } from './providers';
 import type { RemotePages } from './remote-pages';
+import { RemoteScope } from './remote-scope';
 
 export interface StandaloneOptions {
+  /** Federation container name, e.g. `mf_admin_email`: the scope of the remote's stylesheet. */
+  remote: string;
   /** Shown in the development bar, e.g. "Admin email". */
   title: string;
   pages: RemotePages;
@@ -22,7 +25,7 @@ export interface StandaloneOptions {
  * the shell gives them, with a small bar to switch pages. Development only; the shell owns the
  * real routing table.
  */
-export function renderStandalone({ title, pages, paths = {} }: StandaloneOptions): void {
+export function renderStandalone({ remote, title, pages, paths = {} }: StandaloneOptions): void {
   const keys = Object.keys(pages);
   const pathOf = (key: string) => paths[key] ?? `/${key}`;
   const linkOf = (key: string) => pathOf(key).replace(/\/:[^/]+/g, '/demo');
@@ -46,9 +49,11 @@ export function renderStandalone({ title, pages, paths = {} }: StandaloneOptions
           ))}
           <ThemeMenu className="ml-auto" />
         </nav>
-        <Suspense fallback={<Spinner className="m-8" />}>
-          <Outlet />
-        </Suspense>
+        <RemoteScope name={remote}>
+          <Suspense fallback={<Spinner className="m-8" />}>
+            <Outlet />
+          </Suspense>
+        </RemoteScope>
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useRemoteScopeAttributes } from '../app/remote-scope';
 import { cn } from '../lib/cn';
 
 interface OverlayProps {
@@ -30,8 +31,9 @@ const backdropClasses = 'fixed inset-0 bg-black/60 backdrop-blur-[2px] transitio
 
 /** A centred modal dialog (headlessui Dialog): focus is trapped, Escape and the backdrop close it. */
 export function Dialog({ open, onClose, title, description, children, className, ...rest }: OverlayProps) {
+  const scope = useRemoteScopeAttributes();
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
+    <HeadlessDialog open={open} onClose={onClose} className="relative z-50" {...scope}>
       <DialogBackdrop transition className={backdropClasses} />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel
@@ -54,8 +56,9 @@ export function Dialog({ open, onClose, title, description, children, className,
 
 /** A panel that slides in from the screen edge (headlessui Dialog), e.g. the mobile sidebar. */
 export function Sheet({ open, onClose, title, description, children, className, side = 'left', ...rest }: OverlayProps & { side?: 'left' | 'right' }) {
+  const scope = useRemoteScopeAttributes();
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
+    <HeadlessDialog open={open} onClose={onClose} className="relative z-50" {...scope}>
       <DialogBackdrop transition className={backdropClasses} />
       <DialogPanel
         transition
