@@ -1,0 +1,10 @@
+export { startEmbeddedPostgres, type EmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded-postgres';
+export { createDatabaseIfMissing, dropDatabase, withDatabase } from './database-admin';
+export { createKnex, bindModels, type CreateKnexOptions } from './knex';
+export { migrateLatest, rollbackAll, rollbackLast, migratorConfig } from './migrate';
+export { MIGRATIONS, type Migration } from './migrations/index';
+export { seed, mediaUrl, SEED_PRICING, type SeedOptions, type SeedResult } from './seed/index';
+export { encodeWav } from './seed/wav';
+export { CAMPAIGN_RECIPIENT_STATUSES, type CampaignRecipientStatus } from './enums';
+export * from './models/index';
+export type { Knex } from 'knex';

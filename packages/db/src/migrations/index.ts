@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import * as m001 from './001_identity';
+import * as m002 from './002_orders';
+import * as m003 from './003_settings';
+import * as m004 from './004_content';
+import * as m005 from './005_email';
+
+export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
+
+/**
+ * Every migration, in order. A static list (not a directory scan) so migrations run the same under
+ * tsx, vitest and any bundler. Append new ones; never rename or reorder applied ones, their names
+ * are recorded in knex_migrations.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  { name: '001_identity', ...m001 },
+  { name: '002_orders', ...m002 },
+  { name: '003_settings', ...m003 },
+  { name: '004_content', ...m004 },
+  { name: '005_email', ...m005 },
+];

@@ -1,0 +1,16 @@
+export { BaseModel } from './base';
+export { User } from './user';
+export { Session } from './session';
+export { LoginCode } from './login-code';
+export { Order } from './order';
+export { OrderFile } from './order-file';
+export { Payment } from './payment';
+export { PaymentEvent } from './payment-event';
+export { Setting } from './setting';
+export { ShowcaseTrack } from './showcase-track';
+export { Testimonial } from './testimonial';
+export { EmailTemplate } from './email-template';
+export { Campaign } from './campaign';
+export { CampaignRecipient } from './campaign-recipient';
+export { EmailMessage } from './email-message';
+export { Unsubscribe } from './unsubscribe';

@@ -1,0 +1,49 @@
+import type { Modifiers, Pojo, QueryBuilder, RelationMappings } from 'objection';
+import type { FileStatus, Loudness, MasteringStyle, Tone } from '@mastering/contracts';
+import { BaseModel, newestFirst, withStatus } from './base';
+import { Order } from './order';
+
+/** One uploaded track of an order, with the customer's mastering options and its processing state. */
+export class OrderFile extends BaseModel {
+  static tableName = 'order_files';
+
+  declare id: string;
+  declare orderId: string;
+  declare originalName: string;
+  declare fileName: string;
+  declare fileSize: number;
+  declare mimeType: string;
+  declare originalFilePath: string;
+  declare masteringStyle: MasteringStyle;
+  declare tone: Tone;
+  declare loudness: Loudness;
+  declare volumeMatch: boolean;
+  declare processingStatus: FileStatus;
+  declare processingNotes: string | null;
+  declare processedAt: Date | null;
+  declare masteredFilePath: string | null;
+  declare uploadedAt: Date;
+
+  declare order?: Order;
+
+  static get relationMappings(): RelationMappings {
+    return {
+      order: { relation: BaseModel.BelongsToOneRelation, modelClass: Order, join: { from: 'order_files.orderId', to: 'orders.id' } },
+    };
+  }
+
+  static get modifiers(): Modifiers<QueryBuilder<OrderFile>> {
+    return {
+      withProcessingStatus: withStatus('order_files.processingStatus'),
+      withMasteringStyle: withStatus('order_files.masteringStyle'),
+      newestFirst: newestFirst('order_files.uploadedAt'),
+    };
+  }
+
+  // file_size is a bigint, which pg returns as a string; uploads are at most 500 MB, so a number is exact.
+  $parseDatabaseJson(json: Pojo): Pojo {
+    const parsed = super.$parseDatabaseJson(json);
+    if (parsed.fileSize != null) parsed.fileSize = Number(parsed.fileSize);
+    return parsed;
+  }
+}

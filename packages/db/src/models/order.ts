@@ -1,0 +1,52 @@
+import type { Modifiers, QueryBuilder, RelationMappings } from 'objection';
+import type { OrderStatus } from '@mastering/contracts';
+import { BaseModel, newestFirst, since, withStatus } from './base';
+import { EmailMessage } from './email-message';
+import { OrderFile } from './order-file';
+import { Payment } from './payment';
+import { User } from './user';
+
+/** An order of one or more tracks, priced in ZAR cents by the server when it is created. */
+export class Order extends BaseModel {
+  static tableName = 'orders';
+
+  declare id: string;
+  declare customerEmail: string;
+  declare userId: string | null;
+  declare status: OrderStatus;
+  declare unitPriceCents: number;
+  declare trackCount: number;
+  declare discountPercent: number;
+  declare subtotalCents: number;
+  declare discountCents: number;
+  declare totalCents: number;
+  declare currency: string;
+  declare notes: string | null;
+  declare paidAt: Date | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+
+  declare files?: OrderFile[];
+  declare payments?: Payment[];
+  declare user?: User | null;
+  declare emailMessages?: EmailMessage[];
+
+  static get relationMappings(): RelationMappings {
+    return {
+      files: { relation: BaseModel.HasManyRelation, modelClass: OrderFile, join: { from: 'orders.id', to: 'order_files.orderId' } },
+      payments: { relation: BaseModel.HasManyRelation, modelClass: Payment, join: { from: 'orders.id', to: 'payments.orderId' } },
+      user: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'orders.userId', to: 'users.id' } },
+      emailMessages: { relation: BaseModel.HasManyRelation, modelClass: EmailMessage, join: { from: 'orders.id', to: 'email_messages.orderId' } },
+    };
+  }
+
+  static get modifiers(): Modifiers<QueryBuilder<Order>> {
+    return {
+      withStatus: withStatus('orders.status'),
+      /** Orders placed with this address, however it is capitalised (uses the lower(email) index). */
+      forCustomer: (builder, email: string) => builder.whereRaw('lower(orders.customer_email) = lower(?)', [email]),
+      since: since('orders.createdAt'),
+      newestFirst: newestFirst('orders.createdAt'),
+    };
+  }
+}

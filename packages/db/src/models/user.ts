@@ -1,0 +1,40 @@
+import type { Modifiers, QueryBuilder, RelationMappings } from 'objection';
+import type { Role } from '@mastering/contracts';
+import { BaseModel, newestFirst } from './base';
+import { Order } from './order';
+import { Session } from './session';
+
+/** A person known to the site: customer, engineer or admin. Email is unique ignoring case. */
+export class User extends BaseModel {
+  static tableName = 'users';
+
+  declare id: string;
+  declare email: string;
+  declare firstName: string | null;
+  declare lastName: string | null;
+  declare role: Role;
+  declare isActive: boolean;
+  declare profileImageUrl: string | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+
+  declare sessions?: Session[];
+  declare orders?: Order[];
+
+  static get relationMappings(): RelationMappings {
+    return {
+      sessions: { relation: BaseModel.HasManyRelation, modelClass: Session, join: { from: 'users.id', to: 'sessions.userId' } },
+      orders: { relation: BaseModel.HasManyRelation, modelClass: Order, join: { from: 'users.id', to: 'orders.userId' } },
+    };
+  }
+
+  static get modifiers(): Modifiers<QueryBuilder<User>> {
+    return {
+      active: (builder) => builder.where('users.isActive', true),
+      withRole: (builder, role?: Role) => (role ? builder.where('users.role', role) : builder),
+      /** The user with this address, however it is capitalised. */
+      withEmail: (builder, email: string) => builder.whereRaw('lower(users.email) = lower(?)', [email]),
+      newestFirst: newestFirst('users.createdAt'),
+    };
+  }
+}
