@@ -1,0 +1,26 @@
+import { buttonVariants, cn, ThemeMenu } from '@mastering/ui';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Brand } from './brand';
+
+/** The frame of the storefront's inner pages (login, upload, payment outcomes): header with a way home. */
+export function PageFrame({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <div data-testid={testId} className="flex min-h-screen flex-col">
+      <header className="border-b border-border">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 md:px-6">
+          <Brand />
+          <div className="ml-auto flex items-center gap-1">
+            <ThemeMenu />
+            <Link to="/" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }))}>
+              <ArrowLeft aria-hidden />
+              Back to Home
+            </Link>
+          </div>
+        </div>
+      </header>
+      <main className="flex flex-1 flex-col px-4 py-10 md:px-6">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { MapPin, Sparkles } from 'lucide-react';
+import { Brand } from './brand';
+import { HOME_SECTIONS, scrollToSection } from './site-header';
+
+const LEGAL = ['Terms of Service', 'Privacy Policy', 'Refund Policy'];
+const SOCIAL = ['Instagram', 'YouTube', 'TikTok', 'Facebook'];
+
+/** The site footer: launch-special banner, contact, quick links, legal and social buttons. */
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-border bg-card/40">
+      <div className="mx-auto max-w-6xl px-4 py-12 md:px-6">
+        <div className="mb-10 flex flex-col items-center justify-between gap-3 rounded-xl border border-primary/30 bg-gradient-to-r from-primary/15 to-brand-2/15 px-6 py-4 text-center md:flex-row md:text-left">
+          <p className="flex items-center gap-2 font-semibold">
+            <Sparkles className="size-4 text-primary" aria-hidden />
+            Launch Special: 35% off your total order
+          </p>
+          <p className="text-sm text-muted-foreground">Human-mastered, streaming-ready, delivered within 48 hours.</p>
+        </div>
+        <div className="grid gap-10 md:grid-cols-3">
+          <div className="space-y-3">
+            <Brand />
+            <p className="max-w-xs text-sm text-muted-foreground">
+              Professional mastering by human engineers for independent artists, producers and labels.
+            </p>
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <MapPin className="size-4" aria-hidden />
+              Johannesburg, South Africa
+            </p>
+          </div>
+          <nav aria-label="Quick links">
+            <p className="mb-3 text-sm font-semibold">Quick Links</p>
+            <ul className="space-y-2">
+              {HOME_SECTIONS.map((section) => (
+                <li key={section.id}>
+                  <a
+                    href={`#${section.id}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      scrollToSection(section.id);
+                    }}
+                    className="text-sm text-muted-foreground transition-colors hover:text-foreground"
+                  >
+                    {section.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div>
+            <p className="mb-3 text-sm font-semibold">Follow us</p>
+            <div className="flex flex-wrap gap-2">
+              {SOCIAL.map((name) => (
+                <button key={name} type="button" className="rounded-full border border-border px-3 py-1 text-xs text-muted-foreground transition-colors hover:text-foreground">
+                  {name}
+                </button>
+              ))}
+            </div>
+          </div>
+        </div>
+        <div className="mt-10 flex flex-col items-center justify-between gap-3 border-t border-border pt-6 text-xs text-muted-foreground md:flex-row">
+          <p>© {new Date().getFullYear()} Mastering Studio. All rights reserved.</p>
+          <div className="flex gap-4">
+            {LEGAL.map((label) => (
+              <button key={label} type="button" className="transition-colors hover:text-foreground">
+                {label}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}

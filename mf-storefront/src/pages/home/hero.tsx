@@ -1,0 +1,59 @@
+import { Badge, buttonVariants, cn } from '@mastering/ui';
+import { ArrowRight, Award, Clock, Radio, Sparkles, UserRoundCheck } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { priceLine, useSiteConfig } from '../../api/site-config';
+import { Countdown } from './countdown';
+
+const TRUST_BADGES = [
+  { label: 'DSP-Ready', icon: Radio },
+  { label: 'Human Engineers', icon: UserRoundCheck },
+  { label: '48h Delivery', icon: Clock },
+  { label: 'Pro Quality', icon: Award },
+];
+
+/** The hero: launch special, countdown, headline, the upload button, price line and trust badges. */
+export function Hero() {
+  const config = useSiteConfig();
+  return (
+    <section className="relative overflow-hidden pt-32 pb-20 md:pt-40 md:pb-28">
+      <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
+        <div className="absolute -top-32 left-1/2 h-[36rem] w-[36rem] -translate-x-1/2 rounded-full bg-primary/25 blur-3xl" />
+        <div className="absolute top-40 -right-24 h-80 w-80 rounded-full bg-brand-2/20 blur-3xl" />
+      </div>
+      <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 text-center md:px-6">
+        <div className="flex flex-col items-center gap-3 sm:flex-row">
+          <Badge className="gap-1.5 px-3 py-1 text-sm">
+            <Sparkles aria-hidden />
+            Launch Special
+          </Badge>
+          <Countdown />
+        </div>
+        <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl md:text-6xl">
+          Radio-ready masters{' '}
+          <span className="bg-gradient-to-r from-primary to-brand-2 bg-clip-text text-transparent">in 48 hours</span>
+        </h1>
+        <p className="max-w-2xl text-lg text-balance text-muted-foreground">
+          Human engineers, not AI or automation, master your track for Spotify, Apple Music and every streaming platform.
+          Free revisions, or your money back.
+        </p>
+        <Link to="/upload" data-testid="hero-start" className={cn(buttonVariants({ variant: 'brand', size: 'lg' }), 'h-14 px-8 text-base')}>
+          Upload Your Track &amp; Get 35% Off
+          <ArrowRight aria-hidden />
+        </Link>
+        {config.data && (
+          <p className="text-sm text-muted-foreground" data-testid="price-line">
+            {priceLine(config.data)}
+          </p>
+        )}
+        <ul className="mt-4 grid w-full max-w-2xl grid-cols-2 gap-3 md:grid-cols-4">
+          {TRUST_BADGES.map(({ label, icon: Icon }) => (
+            <li key={label} className="flex items-center justify-center gap-2 rounded-lg border border-border bg-card/60 px-3 py-2.5 text-sm font-medium backdrop-blur">
+              <Icon className="size-4 text-primary" aria-hidden />
+              {label}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { Badge } from '@mastering/ui';
+import { BadgeCheck, Star } from 'lucide-react';
+import { useTestimonials, type Testimonial } from '../../api/testimonials';
+import { SectionHeading } from './section-heading';
+
+/** Initials shown when a testimonial has no avatar. */
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}
+
+function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }) {
+  const rating = Math.max(0, Math.min(5, Math.round(t.rating)));
+  return (
+    <li data-testid="testimonial" className="flex flex-col gap-4 rounded-xl border border-border bg-card p-6">
+      <div className="flex items-center justify-between gap-2">
+        <div className="flex gap-0.5" aria-label={`${rating} out of 5 stars`} role="img">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Star key={i} className={i < rating ? 'size-4 fill-warning text-warning' : 'size-4 text-muted-foreground/40'} aria-hidden />
+          ))}
+        </div>
+        {t.results && <Badge variant="success">{t.results}</Badge>}
+      </div>
+      <blockquote className="flex-1 text-sm leading-relaxed">“{t.content}”</blockquote>
+      <div className="flex items-center gap-3">
+        {t.avatarUrl ? (
+          <img src={t.avatarUrl} alt="" className="size-10 rounded-full object-cover" loading="lazy" />
+        ) : (
+          <span className="flex size-10 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary">{initials(t.name)}</span>
+        )}
+        <div className="min-w-0">
+          <p className="flex items-center gap-1.5 text-sm font-semibold">
+            {t.name}
+            {t.isVerified === 'true' && (
+              <Badge variant="outline" className="gap-1 text-[10px]">
+                <BadgeCheck className="text-primary" aria-hidden />
+                Verified
+              </Badge>
+            )}
+          </p>
+          <p className="truncate text-xs text-muted-foreground">{t.company ? `${t.role}, ${t.company}` : t.role}</p>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Testimonials: hidden entirely when there are none or they fail to load. */
+export function Testimonials() {
+  const { data, isLoading } = useTestimonials();
+  if (isLoading) {
+    return <p className="py-20 text-center text-sm text-muted-foreground">Loading testimonials...</p>;
+  }
+  if (!data || data.length === 0) return null;
+  return (
+    <section id="testimonials" className="scroll-mt-20 py-20">
+      <div className="mx-auto max-w-6xl px-4 md:px-6">
+        <SectionHeading eyebrow="Testimonials" title="Artists who trust their masters to us" />
+        <ul className="grid gap-5 md:grid-cols-3">
+          {data.map((testimonial) => (
+            <TestimonialCard key={testimonial.id} testimonial={testimonial} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { PaymentOutcome } from '../../components/payment-outcome';
+
+/** Payment Successful!: the order details and next steps come in a later release. */
+export default function PaymentSuccessPage() {
+  return (
+    <PaymentOutcome
+      testId="page-payment-success"
+      title="Payment Successful!"
+      description="Your order details and what happens next will be shown here in a later release."
+    />
+  );
+}

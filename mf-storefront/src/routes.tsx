@@ -1,0 +1,17 @@
+/**
+ * What this remote exposes as `./routes`: page key -> lazily loaded page (type RemotePages).
+ * The shell's routing table (shell/src/routes.tsx) decides each page's URL; pages read query
+ * parameters (orderId) with react-router hooks and never assume their own URL.
+ */
+import '@mastering/ui/styles.css';
+import type { RemotePages } from '@mastering/ui';
+import { lazy } from 'react';
+
+export const pages = {
+  home: lazy(() => import('./pages/home/home')),
+  upload: lazy(() => import('./pages/upload/upload')),
+  login: lazy(() => import('./pages/login/login')),
+  'payment-success': lazy(() => import('./pages/payment-success/payment-success')),
+  'payment-cancelled': lazy(() => import('./pages/payment-cancelled/payment-cancelled')),
+  'payment-failed': lazy(() => import('./pages/payment-failed/payment-failed')),
+} satisfies RemotePages;
