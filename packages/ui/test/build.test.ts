@@ -1,0 +1,51 @@
+import postcss from 'postcss';
+import { describe, expect, it } from 'vitest';
+import { packageNameOf, sharedSingletons } from '../build/index';
+import { remoteScopeSelector, scopeRemoteUtilities } from '../build/scope-remote-css';
+
+describe('sharedSingletons', () => {
+  const shared = sharedSingletons({ react: '^19.3.1', '@mastering/ui': '*' }, { 'react-dom': '^19.3.1', 'react-router-dom': '^7.18.5', '@tanstack/react-query': '^5.108.0' });
+
+  it('shares every singleton once per page', () => {
+    expect(Object.keys(shared).sort()).toEqual(
+      ['@mastering/contracts', '@mastering/ui', '@tanstack/react-query', 'react', 'react-dom', 'react-dom/client', 'react-router-dom', 'react/jsx-runtime'].sort(),
+    );
+    for (const config of Object.values(shared)) expect(config.singleton).toBe(true);
+  });
+
+  it('takes versions from the app, then from ui; workspace packages skip the check', () => {
+    expect(shared['react']!.requiredVersion).toBe('^19.3.1');
+    expect(shared['react-dom/client']!.requiredVersion).toBe('^19.3.1');
+    expect(shared['react/jsx-runtime']!.requiredVersion).toBe('^19.3.1');
+    expect(shared['@mastering/ui']!.requiredVersion).toBe(false);
+    expect(shared['@mastering/contracts']!.requiredVersion).toBe(false);
+  });
+
+  it('names the package of a deep request', () => {
+    expect(packageNameOf('react-dom/client')).toBe('react-dom');
+    expect(packageNameOf('@tanstack/react-query')).toBe('@tanstack/react-query');
+    expect(packageNameOf('@scope/pkg/sub/path')).toBe('@scope/pkg');
+  });
+});
+
+describe('scopeRemoteUtilities', () => {
+  const scope = remoteScopeSelector('mf_admin_ops');
+  const run = (css: string) => postcss([scopeRemoteUtilities('mf_admin_ops')]).process(css, { from: undefined }).css;
+
+  it('prefixes utilities, including those under media queries', () => {
+    const out = run('@layer utilities{.p-4{padding:1rem}@media (width>=48rem){.md\\:p-8{padding:2rem}}}');
+    expect(out).toContain(`${scope} .p-4{`);
+    expect(out).toContain(`${scope} .md\\:p-8{`);
+  });
+
+  it('leaves theme, base and nested rules alone', () => {
+    const out = run('@layer base{body{margin:0}}@layer theme{:root{--x:1}}@layer utilities{.hover\\:x{&:hover{color:red}}}');
+    expect(out).toContain('body{margin:0}');
+    expect(out).toContain(':root{--x:1}');
+    expect(out).toContain(`${scope} .hover\\:x{&:hover{color:red}}`);
+  });
+
+  it('prefixes every selector of a list', () => {
+    expect(run('@layer utilities{.a,.b{color:red}}')).toContain(`${scope} .a,${scope} .b{`);
+  });
+});
