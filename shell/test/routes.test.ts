@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { pages as contentPages } from '../../mf-admin-content/src/routes';
+import { pages as emailPages } from '../../mf-admin-email/src/routes';
+import { pages as opsPages } from '../../mf-admin-ops/src/routes';
+import { pages as storefrontPages } from '../../mf-storefront/src/routes';
+import { ADMIN_MENU, PAGE_ROUTES, QUICK_ACCESS, REMOTES } from '../src/routes';
+
+describe('routing table', () => {
+  it('lists every route of both specs once', () => {
+    expect(PAGE_ROUTES.map((r) => r.path)).toEqual([
+      '/',
+      '/upload',
+      '/login',
+      '/payment/success',
+      '/payment/cancelled',
+      '/payment/failed',
+      '/admin',
+      '/admin/orders',
+      '/admin/customers',
+      '/admin/users',
+      '/admin/files',
+      '/admin/payments',
+      '/admin/analytics',
+      '/admin/showcase',
+      '/admin/testimonials',
+      '/admin/email-testing',
+      '/admin/email-templates',
+      '/admin/emails',
+      '/admin/settings',
+      '/profile/:userId',
+    ]);
+  });
+
+  it('points every route at a page its remote really exposes', () => {
+    const exposed: Record<string, Record<string, unknown>> = {
+      [REMOTES.storefront]: storefrontPages,
+      [REMOTES.ops]: opsPages,
+      [REMOTES.content]: contentPages,
+      [REMOTES.email]: emailPages,
+    };
+    for (const route of PAGE_ROUTES) expect(exposed[route.remote]?.[route.page], route.path).toBeDefined();
+  });
+
+  it('builds the sidebar in the spec order with the quick access links', () => {
+    expect(ADMIN_MENU.map((item) => item.label)).toEqual([
+      'Dashboard', 'Orders', 'Customers', 'Users', 'Audio Files', 'Payments', 'Analytics',
+      'Showcase', 'Testimonials', 'Email Testing', 'Email Templates', 'Email Campaigns', 'Settings',
+    ]);
+    expect(QUICK_ACCESS.map((item) => [item.label, item.to])).toEqual([
+      ['Engineer Dashboard', '/admin/files'],
+      ['Back to Site', '/'],
+    ]);
+  });
+
+  it('guards the admin area and the profile page, not the public site', () => {
+    for (const route of PAGE_ROUTES) {
+      const guarded = route.path.startsWith('/admin') || route.path.startsWith('/profile');
+      expect(route.area !== 'site', route.path).toBe(guarded);
+    }
+  });
+});
