@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { OrderStatus } from './enums';
+
+/** GET /api/admin/dashboard-stats (revenue and totals in rand). */
+export const DashboardStats = z.object({
+  totalOrders: z.number().int(),
+  pendingOrders: z.number().int(),
+  totalRevenue: z.number(),
+  activeCustomers: z.number().int(),
+  recentOrders: z.array(z.object({ id: z.uuid(), customerEmail: z.string(), status: OrderStatus, total: z.number(), createdAt: z.string() })),
+});
+export type DashboardStats = z.infer<typeof DashboardStats>;

@@ -1,0 +1,87 @@
+// Formatting shared by the browser and the services, in South African conventions (en-ZA).
+
+const numberFormats = new Map<number, Intl.NumberFormat>();
+function zaNumber(decimals: number): Intl.NumberFormat {
+  let format = numberFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(decimals, format);
+  }
+  return format;
+}
+
+/** Rand with an R prefix in en-ZA style: `formatRand(1234)` -> "R1 234", `formatRand(324.5, {decimals: 2})` -> "R324,50". */
+export function formatRand(amount: number, { decimals = 0 }: { decimals?: number } = {}): string {
+  const sign = amount < 0 ? '-' : '';
+  return `${sign}R${zaNumber(decimals).format(Math.abs(amount))}`;
+}
+
+/** Cents (payment amounts, database money) as rand: `formatCents(32400)` -> "R324". */
+export function formatCents(cents: number, options?: { decimals?: number }): string {
+  return formatRand(cents / 100, options);
+}
+
+/** Bytes as Bytes/KB/MB/GB with 2 decimals: `formatBytes(1536)` -> "1.5 KB", 0 -> "0 Bytes". */
+export function formatBytes(bytes: number): string {
+  if (!bytes || bytes < 0) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB'];
+  const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`;
+}
+
+/** Bytes as megabytes with 1 decimal (order dialog, customer profile): "12.3 MB". */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "MMM dd, yyyy at HH:mm" in the viewer's time zone: "Nov 22, 2026 at 14:05". */
+export function formatOrderDate(value: string | Date): string {
+  const d = new Date(value);
+  return `${MONTHS[d.getMonth()]} ${pad(d.getDate())}, ${d.getFullYear()} at ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The first 8 characters of an id, as lists show it. */
+export const shortId = (id: string) => id.slice(0, 8);
+
+/** The last 8 characters of an id, as the customer profile shows it. */
+export const shortIdTail = (id: string) => id.slice(-8);
+
+/** Display name of a user: first and last name, else first name, else the email's local part, else "User". */
+export function displayName(user: { firstName?: string | null; lastName?: string | null; email?: string | null }): string {
+  const first = user.firstName?.trim();
+  const last = user.lastName?.trim();
+  if (first && last) return `${first} ${last}`;
+  if (first) return first;
+  const local = user.email?.split('@')[0];
+  return local || 'User';
+}
+
+/** Initials for an avatar: "Thandi Nkosi" -> "TN". */
+export function initials(name: string): string {
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || 'U';
+}
+
+/** A status with underscores shown as spaces: "in_progress" -> "in progress". */
+export const humanizeStatus = (status: string) => status.replace(/_/g, ' ');
+
+/** The spec's stored file name: every character other than letters, digits, dot and hyphen becomes "_". */
+export const sanitizeFileName = (name: string) => name.replace(/[^a-zA-Z0-9.-]/g, '_');
+
+/** Extensions accepted besides any audio/* type (storefront spec §5). */
+export const AUDIO_EXTENSIONS = ['.wav', '.mp3', '.flac', '.aiff', '.m4a'] as const;
+
+/** True for a file the upload form accepts: an audio/* type or a known audio extension (any case). */
+export function isAcceptedAudioFile(file: { name: string; type?: string | null }): boolean {
+  if (file.type?.startsWith('audio/')) return true;
+  const name = file.name.toLowerCase();
+  return AUDIO_EXTENSIONS.some((ext) => name.endsWith(ext));
+}
+
+/** Customer status derived from a summary: vip above R2000 spent, active with any order, else inactive. */
+export function customerStatus(summary: { totalOrders: number; totalSpent: number }): 'vip' | 'active' | 'inactive' {
+  if (summary.totalSpent > 2000) return 'vip';
+  return summary.totalOrders > 0 ? 'active' : 'inactive';
+}

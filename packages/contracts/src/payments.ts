@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { PaymentStatus } from './enums';
+
+// Payment amounts are minor units (cents), divided by 100 for display (back-office spec §3).
+
+/** POST /api/payment/create-checkout */
+export const CreateCheckoutBody = z.object({ orderId: z.uuid('Not a valid order id') });
+export type CreateCheckoutBody = z.infer<typeof CreateCheckoutBody>;
+
+/** Its answer: the hosted checkout page to send the browser to. */
+export const CheckoutResponse = z.object({ redirectUrl: z.string() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
+
+/** The three approved Yoco hosted-page prefixes (storefront spec §5). */
+export const YOCO_REDIRECT_PREFIXES = ['https://pay.yoco.com/', 'https://payments.yoco.com/', 'https://c.yoco.com/checkout/'] as const;
+
+/** True when the browser may follow `url`: an approved prefix, or the sandbox's when it is in use. */
+export function isApprovedRedirect(url: string | null | undefined, extraPrefixes: readonly string[] = []): boolean {
+  if (!url) return false;
+  return [...YOCO_REDIRECT_PREFIXES, ...extraPrefixes].some((prefix) => url.startsWith(prefix));
+}
+
+/** A payment as the back-office lists it. */
+export const Payment = z.object({
+  id: z.uuid(),
+  paymentId: z.string().nullable(),
+  orderId: z.uuid(),
+  customerEmail: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  paymentMethod: z.string(),
+  status: PaymentStatus,
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+/** Date ranges of the payments screen (days). */
+export const PAYMENT_RANGES = [7, 30, 90, 365] as const;
+
+/** GET /api/admin/payments?status=&days= */
+export const PaymentsQuery = z.object({
+  status: z.union([PaymentStatus, z.literal('all')]).default('all'),
+  days: z.coerce.number().pipe(z.union(PAYMENT_RANGES.map((d) => z.literal(d)) as [z.ZodLiteral<7>, z.ZodLiteral<30>, z.ZodLiteral<90>, z.ZodLiteral<365>])).default(30),
+});
+export type PaymentsQuery = z.infer<typeof PaymentsQuery>;
+
+/** Its answer: totals in rand, counts, and the recent payments. */
+export const PaymentSummary = z.object({
+  totalRevenue: z.number(),
+  totalTransactions: z.number().int(),
+  averageOrderValue: z.number(),
+  successfulPayments: z.number().int(),
+  pendingPayments: z.number().int(),
+  failedPayments: z.number().int(),
+  recentPayments: z.array(Payment),
+});
+export type PaymentSummary = z.infer<typeof PaymentSummary>;
+
+/** The Yoco webhook event the storefront accepts (payment.succeeded / payment.failed). */
+export const YocoWebhookEvent = z.object({
+  id: z.string(),
+  type: z.string(),
+  createdDate: z.string().optional(),
+  payload: z.object({
+    id: z.string(),
+    type: z.string().optional(),
+    amount: z.number().int(),
+    currency: z.string(),
+    status: z.string().optional(),
+    metadata: z.object({ checkoutId: z.string().optional(), orderId: z.string().optional() }).catchall(z.unknown()).optional(),
+    paymentMethodDetails: z.object({ type: z.string().optional() }).optional(),
+  }),
+});
+export type YocoWebhookEvent = z.infer<typeof YocoWebhookEvent>;

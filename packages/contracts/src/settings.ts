@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** A number field that falls back to 0 when unparsable (back-office spec §5, Settings). */
+const NumberOrZero = z.preprocess((v) => {
+  const n = typeof v === 'number' ? v : parseFloat(String(v ?? ''));
+  return Number.isFinite(n) ? n : 0;
+}, z.number());
+
+/** The admin Settings screen's shape and defaults (kept in the browser, back-office spec §3). */
+export const AdminSettings = z.object({
+  system: z.object({
+    siteName: z.string().default('Mastering Studio'),
+    siteDescription: z.string().default('Professional audio mastering by human engineers'),
+    contactEmail: z.string().default(''),
+    supportEmail: z.string().default(''),
+    basePrice: NumberOrZero.default(499),
+    launchDiscount: NumberOrZero.default(35),
+    maxFileSize: NumberOrZero.default(500),
+    enableRegistration: z.boolean().default(true),
+    maintenanceMode: z.boolean().default(false),
+    enableAnalytics: z.boolean().default(true),
+  }),
+  security: z.object({
+    adminTokenEnabled: z.boolean().default(true),
+    sessionTimeout: NumberOrZero.default(24),
+    maxLoginAttempts: NumberOrZero.default(5),
+    requireStrongPasswords: z.boolean().default(true),
+    enableTwoFactor: z.boolean().default(false),
+  }),
+  email: z.object({
+    smtpHost: z.string().default(''),
+    smtpPort: NumberOrZero.default(587),
+    smtpUser: z.string().default(''),
+    smtpPassword: z.string().default(''),
+    enableEmailNotifications: z.boolean().default(true),
+    orderConfirmationEmails: z.boolean().default(true),
+    statusUpdateEmails: z.boolean().default(true),
+  }),
+});
+export type AdminSettings = z.infer<typeof AdminSettings>;
+
+/** The defaults of every admin setting. */
+export const defaultAdminSettings = (): AdminSettings => AdminSettings.parse({ system: {}, security: {}, email: {} });

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { Genre } from './enums';
+import { TextBoolean, TextBooleanInput } from './common';
+import { AFTER_REQUIRED, ARTIST_REQUIRED, BEFORE_REQUIRED, GENRE_REQUIRED, TITLE_REQUIRED } from './messages';
+
+/** A showcase track as served (isActive is the spec's text flag). GET /api/showcase-tracks answers a plain array. */
+export const ShowcaseTrack = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  artist: z.string(),
+  genre: Genre,
+  beforeDescription: z.string(),
+  afterDescription: z.string(),
+  artworkUrl: z.string().nullable(),
+  originalAudioUrl: z.string().nullable(),
+  masteredAudioUrl: z.string().nullable(),
+  isActive: TextBoolean,
+  displayOrder: z.number().int(),
+  createdAt: z.string(),
+});
+export type ShowcaseTrack = z.infer<typeof ShowcaseTrack>;
+export const ShowcaseTrackList = z.array(ShowcaseTrack);
+
+/** A display order from a form field: non-numeric becomes 0; never negative. */
+export const DisplayOrderInput = z.preprocess((v) => {
+  const n = typeof v === 'number' ? v : parseInt(String(v ?? ''), 10);
+  return Number.isFinite(n) ? n : 0;
+}, z.number().int().min(0, 'Display order must be 0 or more'));
+
+/** POST /api/admin/showcase-tracks (multipart text fields; the files travel beside them). */
+export const ShowcaseTrackForm = z.object({
+  title: z.string().trim().min(1, TITLE_REQUIRED).max(200),
+  artist: z.string().trim().min(1, ARTIST_REQUIRED).max(200),
+  genre: z.preprocess((v) => (v === undefined || v === '' ? 'Electronic' : v), Genre.or(z.string().min(1, GENRE_REQUIRED))).pipe(Genre),
+  beforeDescription: z.string().trim().min(1, BEFORE_REQUIRED).max(2000),
+  afterDescription: z.string().trim().min(1, AFTER_REQUIRED).max(2000),
+  isActive: TextBooleanInput.default('true'),
+  displayOrder: DisplayOrderInput.default(0),
+});
+export type ShowcaseTrackForm = z.infer<typeof ShowcaseTrackForm>;
+
+/** PUT /api/admin/showcase-tracks/:id: every field optional (empty ones keep the stored value). */
+export const ShowcaseTrackUpdate = ShowcaseTrackForm.partial();
+export type ShowcaseTrackUpdate = z.infer<typeof ShowcaseTrackUpdate>;

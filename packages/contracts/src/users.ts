@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { Role } from './enums';
+import { TextBoolean, TextBooleanInput } from './common';
+import { FIRST_NAME_REQUIRED, INVALID_EMAIL, LAST_NAME_REQUIRED } from './messages';
+
+/** A user as GET /api/users (plain array) and GET /api/users/:id answer it. */
+export const User = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: Role,
+  isActive: TextBoolean,
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+export const UserList = z.array(User);
+
+/** POST /api/users */
+export const CreateUserBody = z.object({
+  email: z.email(INVALID_EMAIL),
+  firstName: z.string().trim().min(1, FIRST_NAME_REQUIRED).max(100),
+  lastName: z.string().trim().min(1, LAST_NAME_REQUIRED).max(100),
+  role: Role.default('customer'),
+  isActive: TextBooleanInput.default('true'),
+});
+export type CreateUserBody = z.infer<typeof CreateUserBody>;
+
+/** PUT /api/users/:id: the same rules, every field optional. */
+export const UpdateUserBody = CreateUserBody.partial();
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
