@@ -31,7 +31,8 @@ export type { Job };
  */
 export function createQueue({ connectionString, name }: { connectionString: string; name: string }): Queue {
   return new Agenda({
-    backend: new PostgresBackend({ connectionString, name }),
+    backend: new PostgresBackend({ connectionString }),
+    name,
     processEvery: '30 seconds',
     defaultLockLifetime: 5 * 60_000,
   });

@@ -21,9 +21,7 @@ export const verifyCode = (deps: AuthDeps, cookie: CookieOptions) => async (ctx:
     secure: cookie.secure,
     maxAge: cookie.ttlHours * 3_600_000,
     path: '/',
-    // The gateway terminates TLS in production; the cookie is still marked secure there.
-    secureProxy: cookie.secure,
-  } as never);
+  });
   ctx.body = { user: await sessionUser(deps.knex, user.id) };
 };
 
