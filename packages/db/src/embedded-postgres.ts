@@ -111,14 +111,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     }
     await server.start();
   } catch (err) {
-    await server.stop().catch(() => undefined);
+    await stopIfRunning(server);
     const reason = err instanceof Error ? err.message : 'the server exited during start-up';
     throw new Error(`Embedded PostgreSQL failed to start on port ${port} (${reason}). Last server output:\n${serverLog.join('\n')}`);
   }
 
   // If this process ends without stop() (an uncaught error, process.exit), take the server down with it.
   const killOnExit = () => {
-    (server as unknown as { process?: { kill(signal: string): void } }).process?.kill('SIGINT');
+    serverProcess(server)?.kill('SIGINT');
   };
   process.once('exit', killOnExit);
 
@@ -127,7 +127,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await createDatabaseIfMissing(adminConnectionString, databaseName);
   } catch (err) {
     process.removeListener('exit', killOnExit);
-    await server.stop();
+    await stopIfRunning(server);
     throw err;
   }
 
@@ -136,9 +136,25 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     adminConnectionString,
     async stop() {
       process.removeListener('exit', killOnExit);
-      await server.stop();
+      await stopIfRunning(server);
     },
   };
+}
+
+type ServerProcess = { exitCode: number | null; signalCode: string | null; kill(signal: string): boolean };
+
+/** The postmaster child process the library keeps privately (undefined before start and after stop). */
+function serverProcess(server: object): ServerProcess | undefined {
+  return (server as { process?: ServerProcess }).process;
+}
+
+/**
+ * The library's stop() waits for an 'exit' event, which never comes if the server already died
+ * (e.g. its port was taken), so only stop a server that is still running.
+ */
+async function stopIfRunning(server: { stop(): Promise<void> }): Promise<void> {
+  const child = serverProcess(server);
+  if (child && child.exitCode === null && child.signalCode === null) await server.stop();
 }
 
 /** Connection string for a database on a local embedded cluster. */

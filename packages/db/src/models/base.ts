@@ -1,8 +1,9 @@
 import { Model, type Modifiers, type QueryBuilder } from 'objection';
 
 /**
- * Base of every model. Column names are mapped by the knex instance (createKnex), so models, their
- * relation joins and queries all use camelCase property names.
+ * Base of every model. The knex instance (createKnex) maps camelCase to snake_case, so properties,
+ * queries and relation joins use camelCase columns; joins name tables as in `tableName`
+ * (`order_files.orderId`), which objection requires.
  */
 export class BaseModel extends Model {
   // Properties are `declare`d in subclasses: class fields would shadow the values objection assigns.
