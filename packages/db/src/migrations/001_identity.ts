@@ -55,6 +55,7 @@ export async function up(knex: Knex): Promise<void> {
   });
 }
 
+/** Drops what `up` created, dependants first. */
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('sessions');
   await knex.schema.dropTable('login_codes');

@@ -89,6 +89,7 @@ export async function up(knex: Knex): Promise<void> {
   });
 }
 
+/** Drops what `up` created, dependants first. */
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('payment_events');
   await knex.schema.dropTable('payments');

@@ -12,6 +12,7 @@ export async function up(knex: Knex): Promise<void> {
   await touchUpdatedAt(knex, 'settings');
 }
 
+/** Drops what `up` created, dependants first. */
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('settings');
 }

@@ -45,6 +45,7 @@ export async function up(knex: Knex): Promise<void> {
   await touchUpdatedAt(knex, 'testimonials');
 }
 
+/** Drops what `up` created, dependants first. */
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('testimonials');
   await knex.schema.dropTable('showcase_tracks');

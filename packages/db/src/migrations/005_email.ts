@@ -95,6 +95,7 @@ export async function up(knex: Knex): Promise<void> {
   });
 }
 
+/** Drops what `up` created, dependants first. */
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('unsubscribes');
   await knex.schema.dropTable('campaign_recipients');
