@@ -4,6 +4,7 @@ import { renderCover } from './cover';
 import { DEMO_SHOWCASE_TRACKS, DEMO_TESTIMONIALS, type DemoShowcaseTrack } from './demo-content';
 import { peakEnvelope, renderVersion, SAMPLE_RATE } from './synth';
 import { encodeWav } from './wav';
+import { DEFAULT_PRICING } from '@mastering/contracts';
 
 export type SeedOptions = {
   /** The administrator's address; default admin@example.com. */
@@ -15,7 +16,8 @@ export type SeedOptions = {
 export type SeedResult = { adminUserId: string; created: { showcaseTracks: number; testimonials: number; pricing: boolean } };
 
 /** Pricing stored on a fresh site: R499 per track, 35% launch discount, 500 MB uploads. */
-export const SEED_PRICING = { basePriceCents: 49_900, launchDiscountPercent: 35, maxFileSizeMb: 500 };
+/** The pricing row a new database starts with: the contract's defaults. */
+export const SEED_PRICING = DEFAULT_PRICING;
 
 // Arbitrary constant for pg_advisory_xact_lock: two processes seeding at once take turns.
 const SEED_LOCK = 7_406_211;
