@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  customerStatus, displayName, formatBytes, formatCents, formatMegabytes, formatOrderDate, formatRand, humanizeStatus,
+  initials, isAcceptedAudioFile, sanitizeFileName, shortId, shortIdTail,
+} from '../src/format';
+
+const nbsp = (s: string) => s.replace(/ /g, '\u00a0');
+
+describe('money', () => {
+  it('formats rand in the South African style', () => {
+    expect(formatRand(499)).toBe('R499');
+    expect(formatRand(1234)).toBe(nbsp('R1 234'));
+    expect(formatRand(324.5, { decimals: 2 })).toBe('R324,50');
+    expect(formatRand(-20)).toBe('-R20');
+    expect(formatCents(32400)).toBe('R324');
+  });
+});
+
+describe('sizes', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [500, '500 Bytes'],
+    [1536, '1.5 KB'],
+    [5 * 1024 * 1024, '5 MB'],
+    [1234567890, '1.15 GB'],
+  ])('formatBytes(%i) = %s', (bytes, text) => expect(formatBytes(bytes)).toBe(text));
+  it('megabytes with one decimal', () => expect(formatMegabytes(12.34 * 1024 * 1024)).toBe('12.3 MB'));
+});
+
+describe('dates and ids', () => {
+  it('formats order dates as MMM dd, yyyy at HH:mm', () => {
+    expect(formatOrderDate(new Date(2026, 10, 2, 9, 5))).toBe('Nov 02, 2026 at 09:05');
+  });
+  it('shortens ids from the front and the back', () => {
+    expect(shortId('0123456789abcdef')).toBe('01234567');
+    expect(shortIdTail('0123456789abcdef')).toBe('89abcdef');
+  });
+  it('shows statuses with spaces', () => expect(humanizeStatus('pending_payment')).toBe('pending payment'));
+});
+
+describe('people', () => {
+  it.each([
+    [{ firstName: 'Thandi', lastName: 'Nkosi', email: 't@x.co' }, 'Thandi Nkosi'],
+    [{ firstName: 'Thandi', lastName: null, email: 't@x.co' }, 'Thandi'],
+    [{ firstName: '', lastName: 'Nkosi', email: 'thandi@x.co' }, 'thandi'],
+    [{ email: '' }, 'User'],
+  ])('displayName(%o) = %s', (user, name) => expect(displayName(user)).toBe(name));
+  it('initials', () => expect(initials('Thandi Nkosi')).toBe('TN'));
+  it('customer status: vip only above R2000', () => {
+    expect(customerStatus({ totalOrders: 3, totalSpent: 2000 })).toBe('active');
+    expect(customerStatus({ totalOrders: 3, totalSpent: 2000.01 })).toBe('vip');
+    expect(customerStatus({ totalOrders: 0, totalSpent: 0 })).toBe('inactive');
+  });
+});
+
+describe('files', () => {
+  it('sanitises names: only letters, digits, dot and hyphen survive', () => {
+    expect(sanitizeFileName('My Song (final) v2.wav')).toBe('My_Song__final__v2.wav');
+    expect(sanitizeFileName('Ntate-Mmino_ünïcode.mp3')).toBe('Ntate-Mmino__n_code.mp3');
+  });
+  it.each([
+    [{ name: 'a.bin', type: 'audio/x-custom' }, true],
+    [{ name: 'SONG.WAV', type: '' }, true],
+    [{ name: 'mix.Flac' }, true],
+    [{ name: 'take.aiff', type: 'application/octet-stream' }, true],
+    [{ name: 'voice.m4a' }, true],
+    [{ name: 'cover.png', type: 'image/png' }, false],
+    [{ name: 'notes.wav.txt', type: 'text/plain' }, false],
+  ])('isAcceptedAudioFile(%o) = %s', (file, ok) => expect(isAcceptedAudioFile(file)).toBe(ok));
+});
