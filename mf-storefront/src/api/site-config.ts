@@ -1,18 +1,9 @@
+import type { SiteConfig } from '@mastering/contracts';
 import { useQuery } from '@tanstack/react-query';
-
-/** `GET /api/config`: public pricing, computed by the server from its settings. */
-export interface SiteConfig {
-  currency: string;
-  basePrice: number;
-  launchDiscountPercent: number;
-  discountedPricePerTrack?: number;
-  maxFileSizeMb?: number;
-  deliveryHours?: number;
-}
 
 export const siteConfigKeys = { config: () => ['/api/config'] as const };
 
-/** The price per track and launch discount in force. */
+/** The price per track and launch discount in force (computed by the server from its settings). */
 export function useSiteConfig() {
   return useQuery<SiteConfig>({ queryKey: siteConfigKeys.config() });
 }

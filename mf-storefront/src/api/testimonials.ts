@@ -1,18 +1,6 @@
+import type { Testimonial } from '@mastering/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-
-/** A testimonial as `GET /api/testimonials` answers it (isVerified 'true' shows a Verified badge). */
-export interface Testimonial {
-  id: string;
-  rating: number;
-  content: string;
-  results?: string | null;
-  name: string;
-  avatarUrl?: string | null;
-  isVerified?: string;
-  role: string;
-  company?: string | null;
-}
 
 export const testimonialKeys = { list: () => ['/api/testimonials'] as const };
 

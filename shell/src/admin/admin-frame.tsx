@@ -1,9 +1,9 @@
-import { ROLE_LABELS } from '@mastering/contracts';
+import { displayName, ROLE_LABELS, type SessionUser } from '@mastering/contracts';
 import { Badge, Button, buttonVariants, cn, Sheet, ThemeMenu } from '@mastering/ui';
 import { ExternalLink, LogOut, PanelLeft, Wrench } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { displayName, signOut, type SessionUser } from '../session/session';
+import { signOut } from '../session/session';
 import type { AdminNavItem } from './admin-nav';
 import { SidebarContent } from './admin-sidebar';
 import { isSidebarShortcut, MOBILE_BREAKPOINT, readSidebarExpanded, sidebarCookie } from './sidebar-state';

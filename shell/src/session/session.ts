@@ -1,21 +1,12 @@
-import type { Role } from '@mastering/contracts';
+import type { MeResponse, SessionUser } from '@mastering/contracts';
 import { apiRequest, getQueryFn } from '@mastering/ui';
 import { useQuery } from '@tanstack/react-query';
-
-/** The signed-in user as `GET /api/auth/me` answers it. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: Role;
-}
 
 /** Query key of the session; the key is also the URL. */
 export const SESSION_QUERY_KEY = ['/api/auth/me'] as const;
 
 /** Staff run the back-office: engineers and admins. */
-export function isStaff(user: SessionUser | null | undefined): boolean {
+export function isStaff(user: Pick<SessionUser, 'role'> | null | undefined): boolean {
   return user?.role === 'admin' || user?.role === 'engineer';
 }
 
@@ -23,7 +14,7 @@ export function isStaff(user: SessionUser | null | undefined): boolean {
 export function useSession() {
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,
-    queryFn: getQueryFn<{ user: SessionUser | null } | null>({ on401: 'returnNull' }),
+    queryFn: getQueryFn<MeResponse | null>({ on401: 'returnNull' }),
   });
   return { user: query.data?.user ?? null, isLoading: query.isLoading, error: query.error };
 }
@@ -37,9 +28,3 @@ export async function signOut(): Promise<void> {
   }
 }
 
-/** The spec's display name: first and last name, else first name, else the email's local part, else "User". */
-export function displayName(user: Pick<SessionUser, 'firstName' | 'lastName' | 'email'>): string {
-  if (user.firstName && user.lastName) return `${user.firstName} ${user.lastName}`;
-  if (user.firstName) return user.firstName;
-  return user.email?.split('@')[0] || 'User';
-}

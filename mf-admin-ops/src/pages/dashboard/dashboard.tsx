@@ -1,15 +1,15 @@
+import { formatOrderDate, formatRand, shortId, type DashboardStats } from '@mastering/contracts';
 import { Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, errorMessage, Skeleton, toast } from '@mastering/ui';
 import { ArrowRight, Banknote, Clock, FileHeadphone, RefreshCw, ShoppingCart, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useDashboardStats, type DashboardStats } from '../../api/dashboard';
-import { formatRandAmount, formatShortDate, shortOrderId } from '../../lib/format';
+import { useDashboardStats } from '../../api/dashboard';
 import { OrderStatusBadge } from './order-status-badge';
 
 const STAT_CARDS: { label: string; icon: LucideIcon; value: (stats: DashboardStats) => string; testId: string }[] = [
   { label: 'Total Orders', icon: ShoppingCart, value: (s) => String(s.totalOrders), testId: 'stat-total-orders' },
   { label: 'Pending Orders', icon: Clock, value: (s) => String(s.pendingOrders), testId: 'stat-pending-orders' },
-  { label: 'Revenue', icon: Banknote, value: (s) => formatRandAmount(s.totalRevenue, 0), testId: 'stat-revenue' },
+  { label: 'Revenue', icon: Banknote, value: (s) => formatRand(s.totalRevenue), testId: 'stat-revenue' },
   { label: 'Active Customers', icon: Users, value: (s) => String(s.activeCustomers), testId: 'stat-active-customers' },
 ];
 
@@ -107,11 +107,11 @@ function RecentOrders({ stats, loading }: { stats?: DashboardStats; loading: boo
     <ul className="divide-y divide-border">
       {orders.map((order) => (
         <li key={order.id} data-testid="recent-order" className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
-          <span className="font-mono text-sm">#{shortOrderId(order.id)}</span>
+          <span className="font-mono text-sm">#{shortId(order.id)}</span>
           <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">{order.customerEmail}</span>
           <OrderStatusBadge status={order.status} />
-          <span className="w-24 text-right text-sm font-medium tabular-nums">{formatRandAmount(order.total)}</span>
-          <span className="w-28 text-right text-xs text-muted-foreground">{formatShortDate(order.createdAt)}</span>
+          <span className="w-24 text-right text-sm font-medium tabular-nums">{formatRand(order.total, { decimals: 2 })}</span>
+          <span className="w-36 text-right text-xs text-muted-foreground">{formatOrderDate(order.createdAt)}</span>
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
+import { humanizeStatus } from '@mastering/contracts';
 import { Badge } from '@mastering/ui';
 import { CircleCheck, Clock, TriangleExclamationPoint } from 'lucide-react';
-import { statusLabel } from '../../lib/format';
 
 /**
  * The dashboard's status badge (spec): completed = check + default badge, in_progress = clock +
@@ -11,7 +11,7 @@ export function OrderStatusBadge({ status }: { status: string }) {
     return (
       <Badge variant="default" className="capitalize">
         <CircleCheck aria-hidden />
-        {statusLabel(status)}
+        {humanizeStatus(status)}
       </Badge>
     );
   }
@@ -19,14 +19,14 @@ export function OrderStatusBadge({ status }: { status: string }) {
     return (
       <Badge variant="secondary" className="capitalize">
         <Clock aria-hidden />
-        {statusLabel(status)}
+        {humanizeStatus(status)}
       </Badge>
     );
   }
   return (
     <Badge variant="outline" className="capitalize">
       <TriangleExclamationPoint aria-hidden />
-      {statusLabel(status)}
+      {humanizeStatus(status)}
     </Badge>
   );
 }

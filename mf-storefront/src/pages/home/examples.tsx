@@ -1,7 +1,8 @@
+import type { ShowcaseTrack } from '@mastering/contracts';
 import { Badge, cn, EmptyState, Skeleton } from '@mastering/ui';
 import { AudioWaveform, CircleX, ListMusic } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useShowcaseTracks, type ShowcaseTrack } from '../../api/showcase';
+import { useShowcaseTracks } from '../../api/showcase';
 import { SectionHeading } from './section-heading';
 
 type Version = 'original' | 'mastered';

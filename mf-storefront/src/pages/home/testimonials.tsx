@@ -1,17 +1,8 @@
+import { initials, type Testimonial } from '@mastering/contracts';
 import { Badge } from '@mastering/ui';
 import { BadgeCheck, Star } from 'lucide-react';
-import { useTestimonials, type Testimonial } from '../../api/testimonials';
+import { useTestimonials } from '../../api/testimonials';
 import { SectionHeading } from './section-heading';
-
-/** Initials shown when a testimonial has no avatar. */
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
-}
 
 function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }) {
   const rating = Math.max(0, Math.min(5, Math.round(t.rating)));
