@@ -29,13 +29,23 @@ export type { Job };
  * milliseconds). `name` identifies the process in the job table; several workers may share it
  * without doing a job twice (agenda locks each job row).
  */
-export function createQueue({ connectionString, name }: { connectionString: string; name: string }): Queue {
+export function createQueue({ connectionString, name, processEvery = '30 seconds' }: { connectionString: string; name: string; processEvery?: string }): Queue {
   return new Agenda({
     backend: new PostgresBackend({ connectionString }),
     name,
-    processEvery: '30 seconds',
+    // Polling is only the safety net; LISTEN/NOTIFY wakes workers when a job is saved.
+    processEvery,
     defaultLockLifetime: 5 * 60_000,
   });
+}
+
+/**
+ * Readies a process that only enqueues: agenda publishes its LISTEN/NOTIFY wake-up only once started,
+ * so without this a worker would find the job at its next poll (30 s) instead of at once. The
+ * producer defines no jobs, so it never runs any.
+ */
+export async function startProducer(queue: Queue): Promise<void> {
+  await queue.start();
 }
 
 /** Validates a payload against its job's schema and schedules the job to run now. */

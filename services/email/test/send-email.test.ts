@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createLogger } from '@mastering/service-kit';
-import { createQueue, enqueue, JOBS, type Job, type Queue, type SendEmailPayload } from '@mastering/jobs';
+import { createQueue, enqueue, JOBS, startProducer, type Job, type Queue, type SendEmailPayload } from '@mastering/jobs';
 import type { Mailer, OutgoingMail } from '../src/mail/mailer';
 import { sendEmailJob } from '../src/jobs/send-email';
 
@@ -64,22 +64,27 @@ describe('email.send job', () => {
   });
 
   describe('through the PostgreSQL queue', () => {
-    let queue: Queue;
+    let worker: Queue;
+    let producer: Queue;
     afterAll(async () => {
-      await queue?.stop();
+      await producer?.stop();
+      await worker?.stop();
     });
 
-    it('a job enqueued by one process is run by the worker', async () => {
+    it('a job enqueued by another process wakes the worker through LISTEN/NOTIFY', async () => {
       const mailer = fakeMailer();
-      queue = createQueue({ connectionString: db.connectionString, name: 'email-test' });
+      // The worker polls only hourly, so the job can only start through the notification.
+      worker = createQueue({ connectionString: db.connectionString, name: 'email-test-worker', processEvery: '1 hour' });
       const job = sendEmailJob({ knex: db.knex, mailer, from: 'x@example.com', logger });
-      queue.define(job.name, job.handler, job.options);
+      worker.define(job.name, job.handler, job.options);
       const done = new Promise<void>((resolve, reject) => {
-        queue.on(`success:${JOBS.sendEmail}`, () => resolve());
-        queue.on(`fail:${JOBS.sendEmail}`, (err: Error) => reject(err));
+        worker.on(`success:${JOBS.sendEmail}`, () => resolve());
+        worker.on(`fail:${JOBS.sendEmail}`, (err: Error) => reject(err));
       });
-      await queue.start();
-      const id = await enqueue(queue, JOBS.sendEmail, { to: 'queue@example.com', template: 'login-code', data: { code: '654321' } });
+      await worker.start();
+      producer = createQueue({ connectionString: db.connectionString, name: 'email-test-producer' });
+      await startProducer(producer);
+      const id = await enqueue(producer, JOBS.sendEmail, { to: 'queue@example.com', template: 'login-code', data: { code: '654321' } });
       await done;
       expect(mailer.sent.map((m) => m.to)).toEqual(['queue@example.com']);
       expect(await db.knex('email_messages').where({ jobId: id }).first()).toMatchObject({ status: 'sent' });

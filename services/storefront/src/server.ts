@@ -1,12 +1,12 @@
 import { bootService } from '@mastering/service-kit';
-import { createQueue } from '@mastering/jobs';
+import { createQueue, startProducer } from '@mastering/jobs';
 import { buildApp } from './app';
 import { readConfig } from './config';
 
 const config = readConfig();
 // This service only enqueues; the email service runs the workers.
 const queue = createQueue({ connectionString: config.DATABASE_URL, name: 'storefront' });
-await queue.ready;
+await startProducer(queue);
 await bootService({
   name: 'storefront',
   port: config.PORT,
