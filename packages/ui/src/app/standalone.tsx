@@ -9,6 +9,7 @@ import { Toaster } from '../toast/toaster';
 import { AppProviders } from './providers';
 import type { RemotePages } from './remote-pages';
 import { RemoteScope } from './remote-scope';
+import { REMOTE_SCOPE_ATTRIBUTE } from './remote-scope-attribute';
 
 export interface StandaloneOptions {
   /** Federation container name, e.g. `mf_admin_email`: the scope of the remote's stylesheet. */
@@ -32,8 +33,14 @@ export function renderStandalone({ remote, title, pages, paths = {} }: Standalon
 
   function Frame() {
     return (
-      <div className="min-h-screen bg-background text-foreground">
-        <nav className="sticky top-0 z-40 flex flex-wrap items-center gap-1 border-b border-border bg-background/90 px-4 py-2 backdrop-blur">
+      <div className="min-h-screen bg-background pb-16 text-foreground">
+        <RemoteScope name={remote}>
+          <Suspense fallback={<Spinner className="m-8" />}>
+            <Outlet />
+          </Suspense>
+        </RemoteScope>
+        {/* At the bottom so pages look as they do in the shell (the storefront has its own fixed header). */}
+        <nav className="fixed inset-x-0 bottom-0 z-[90] flex flex-wrap items-center gap-1 border-t border-border bg-background/90 px-4 py-2 backdrop-blur">
           <span className="mr-3 text-sm font-semibold">{title} · standalone</span>
           {keys.map((key) => (
             <NavLink
@@ -49,11 +56,6 @@ export function renderStandalone({ remote, title, pages, paths = {} }: Standalon
           ))}
           <ThemeMenu className="ml-auto" />
         </nav>
-        <RemoteScope name={remote}>
-          <Suspense fallback={<Spinner className="m-8" />}>
-            <Outlet />
-          </Suspense>
-        </RemoteScope>
       </div>
     );
   }
@@ -71,6 +73,10 @@ export function renderStandalone({ remote, title, pages, paths = {} }: Standalon
       ],
     },
   ]);
+
+  // Alone there is no shell stylesheet: the remote's scoped stylesheet must cover the whole page
+  // (the development bar, toasts and anything portalled under <body>).
+  document.documentElement.setAttribute(REMOTE_SCOPE_ATTRIBUTE, remote);
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
