@@ -141,6 +141,7 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
       new HtmlWebpackPlugin({
         template: host ? path.join(dir, 'src', 'index.html') : path.join(buildDir, 'standalone.html'),
         title: options.title ?? name,
+        favicon: host ? path.join(dir, 'src', 'favicon.svg') : undefined,
         themeScript: themeBootScript(),
         chunks: ['main'],
       }),
