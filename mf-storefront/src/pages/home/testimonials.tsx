@@ -1,5 +1,5 @@
 import { initials, type Testimonial } from '@mastering/contracts';
-import { Badge } from '@mastering/ui';
+import { Badge, cn } from '@mastering/ui';
 import { BadgeCheck, Star } from 'lucide-react';
 import { useTestimonials } from '../../api/testimonials';
 import { SectionHeading } from './section-heading';
@@ -8,13 +8,17 @@ function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }) {
   const rating = Math.max(0, Math.min(5, Math.round(t.rating)));
   return (
     <li data-testid="testimonial" className="flex flex-col gap-4 rounded-xl border border-border bg-card p-6">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex gap-0.5" aria-label={`${rating} out of 5 stars`} role="img">
           {Array.from({ length: 5 }, (_, i) => (
             <Star key={i} className={i < rating ? 'size-4 fill-warning text-warning' : 'size-4 text-muted-foreground/40'} aria-hidden />
           ))}
         </div>
-        {t.results && <Badge variant="success">{t.results}</Badge>}
+        {t.results && (
+          <Badge variant="success" className="whitespace-normal">
+            {t.results}
+          </Badge>
+        )}
       </div>
       <blockquote className="flex-1 text-sm leading-relaxed">“{t.content}”</blockquote>
       <div className="flex items-center gap-3">
@@ -50,8 +54,8 @@ export function Testimonials() {
   return (
     <section id="testimonials" className="scroll-mt-20 py-20">
       <div className="mx-auto max-w-6xl px-4 md:px-6">
-        <SectionHeading eyebrow="Testimonials" title="Artists who trust their masters to us" />
-        <ul className="grid gap-5 md:grid-cols-3">
+        <SectionHeading eyebrow="Testimonials" title="Artists who trust us with their masters" />
+        <ul className={cn('grid gap-5 md:grid-cols-2', data.length % 3 === 0 && 'lg:grid-cols-3')}>
           {data.map((testimonial) => (
             <TestimonialCard key={testimonial.id} testimonial={testimonial} />
           ))}
