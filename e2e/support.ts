@@ -9,23 +9,25 @@ export const byTestId = (id: string) => Selector(`[data-testid="${id}"]`);
 export const htmlClass = ClientFunction(() => document.documentElement.className);
 export const reload = ClientFunction(() => window.location.reload());
 
-type MailDevEmail = { id: string; subject: string; text: string; date: string; to: { address: string }[] };
+// MailDev's REST shape (only what we read).
+type MailDevEmail = { id: string; subject: string; to: { address: string }[] };
+
+const inbox = async () => (await (await fetch(`${INBOX}/api/email`)).json()) as MailDevEmail[];
+
+/** Ids of every message in the inbox now, so a later look can tell which message is new. */
+export const inboxIds = async () => new Set((await inbox()).map((m) => m.id));
 
 /**
- * The newest login code MailDev received for `email` after `since`. Mail is sent by a background job,
- * so this asks the inbox until the message is there (bounded, never a fixed sleep).
+ * The login code of the first message to `email` that was not in the inbox before (`seen`). Mail is
+ * sent by a background job, so this asks the inbox until it arrives (bounded, never a fixed sleep).
  */
-export async function loginCodeFor(email: string, since: number): Promise<string> {
+export async function newLoginCodeFor(email: string, seen: Set<string>): Promise<string> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const res = await fetch(`${INBOX}/api/email`);
-    const mails = (await res.json()) as MailDevEmail[];
-    const mail = mails
-      .filter((m) => m.to.some((to) => to.address.toLowerCase() === email) && new Date(m.date).getTime() >= since - 1000)
-      .sort((a, b) => new Date(b.date).getTime() - new Date(a.date).getTime())[0];
+    const mail = (await inbox()).find((m) => !seen.has(m.id) && m.to.some((to) => to.address.toLowerCase() === email));
     const code = mail?.subject.match(/(\d{6})/)?.[1];
     if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`No login code for ${email} arrived in MailDev within 30 s`);
 }
@@ -33,10 +35,10 @@ export async function loginCodeFor(email: string, since: number): Promise<string
 /** Signs in through /login with the code from the inbox, as a person would. */
 export async function logInAs(email: string, site = SITE) {
   await t.navigateTo(`${site}/login`);
-  const since = Date.now();
+  const seen = await inboxIds();
   await t.typeText(byTestId('login-email'), email, { replace: true }).click(byTestId('login-send'));
   await t.expect(byTestId('login-code').exists).ok();
-  const code = await loginCodeFor(email, since);
+  const code = await newLoginCodeFor(email, seen);
   await t.typeText(byTestId('login-code'), code).click(byTestId('login-verify'));
   // Verification reloads the home page.
   await t.expect(byTestId('page-home').exists).ok();

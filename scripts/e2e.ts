@@ -2,7 +2,7 @@
 // Starts the stack on its own ports and data folder (so it can run beside `npm start`), plus a
 // second gateway whose apps folder lacks one remote's build, for the fallback journey.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,8 @@ import { startStack } from './lib/stack';
 import { Supervisor } from './lib/supervisor';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mastering-e2e-'));
+// As root, PostgreSQL runs as the postgres user, who must be able to enter the data folder.
+chmodSync(dataDir, 0o755);
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PORT: '18080',
