@@ -85,4 +85,6 @@ export async function forgetRemote(remote: string): Promise<void> {
   pagesCache.delete(remote);
   const entry = registry && (await registry.catch(() => null))?.get(remote);
   if (entry) registerRemotes([{ ...entry }], { force: true });
+  // Not listed (or no list): read /mf/remotes.json again, the remote may have been added since.
+  else registry = null;
 }
