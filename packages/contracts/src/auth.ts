@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Role } from './enums';
-import { TextBoolean } from './common';
+import { User } from './users';
 
 /** POST /auth/request-code */
 export const RequestCodeBody = z.object({ email: z.string().trim().min(1, 'Please enter your email address.').pipe(z.email('Invalid email address')) });
@@ -13,18 +13,9 @@ export const VerifyCodeBody = z.object({
 });
 export type VerifyCodeBody = z.infer<typeof VerifyCodeBody>;
 
-/** The signed-in user as the site sees it. */
-export const SessionUser = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  role: Role,
-  isActive: TextBoolean,
-  profileImageUrl: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type SessionUser = z.infer<typeof SessionUser>;
+/** The signed-in user as the site sees it: the same fields as a user anywhere else. */
+export const SessionUser = User;
+export type SessionUser = User;
 
 /** GET /api/auth/me and the verify-code answer. */
 export const MeResponse = z.object({ user: SessionUser.nullable() });
