@@ -1,8 +1,14 @@
 import { ClientFunction, Role, Selector, t } from 'testcafe';
 
-export const SITE = process.env.E2E_SITE_URL ?? 'http://127.0.0.1:18080';
-export const BROKEN_SITE = process.env.E2E_BROKEN_SITE_URL ?? 'http://127.0.0.1:18081';
-export const INBOX = process.env.E2E_INBOX_URL ?? 'http://127.0.0.1:11080';
+// scripts/e2e.ts starts the stack on free ports and passes them here.
+const required = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the journeys with \`npm run test:e2e\``);
+  return value;
+};
+export const SITE = required('E2E_SITE_URL');
+export const BROKEN_SITE = required('E2E_BROKEN_SITE_URL');
+export const INBOX = required('E2E_INBOX_URL');
 export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com';
 
 export const byTestId = (id: string) => Selector(`[data-testid="${id}"]`);

@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { freePort } from '@mastering/db';
 import { bin, FRONTEND_APPS, ROOT } from './lib/paths';
 import { startStack } from './lib/stack';
 import { Supervisor } from './lib/supervisor';
@@ -13,16 +14,18 @@ import { Supervisor } from './lib/supervisor';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mastering-e2e-'));
 // As root, PostgreSQL runs as the postgres user, who must be able to enter the data folder.
 chmodSync(dataDir, 0o755);
+// Free ports chosen now, so the run never clashes with `npm start` or another run.
+const [site, brokenSite, pg, storefront, ops, content, email, smtp, inbox] = await Promise.all(Array.from({ length: 9 }, () => freePort()));
 const env: NodeJS.ProcessEnv = {
   ...process.env,
-  PORT: '18080',
-  PG_PORT: '54330',
-  STOREFRONT_PORT: '14001',
-  OPS_PORT: '14002',
-  CONTENT_PORT: '14003',
-  EMAIL_PORT: '14004',
-  MAILDEV_SMTP_PORT: '11025',
-  MAILDEV_WEB_PORT: '11080',
+  PORT: String(site),
+  PG_PORT: String(pg),
+  STOREFRONT_PORT: String(storefront),
+  OPS_PORT: String(ops),
+  CONTENT_PORT: String(content),
+  EMAIL_PORT: String(email),
+  MAILDEV_SMTP_PORT: String(smtp),
+  MAILDEV_WEB_PORT: String(inbox),
   IDENTITY_SECRET: randomBytes(32).toString('hex'),
   ADMIN_EMAIL: 'admin@example.com',
   LOG_LEVEL: 'warn',
@@ -57,15 +60,15 @@ await extra.start({
   args: ['services/gateway/src/server.ts'],
   env: {
     ...(env as Record<string, string>),
-    PORT: '18081',
+    PORT: String(brokenSite),
     DATABASE_URL: stack.databaseUrl,
     APPS_ROOT: brokenApps,
-    STOREFRONT_URL: 'http://127.0.0.1:14001',
-    OPS_URL: 'http://127.0.0.1:14002',
-    CONTENT_URL: 'http://127.0.0.1:14003',
-    EMAIL_URL: 'http://127.0.0.1:14004',
+    STOREFRONT_URL: `http://127.0.0.1:${storefront}`,
+    OPS_URL: `http://127.0.0.1:${ops}`,
+    CONTENT_URL: `http://127.0.0.1:${content}`,
+    EMAIL_URL: `http://127.0.0.1:${email}`,
   },
-  readyUrl: 'http://127.0.0.1:18081/mf/remotes.json',
+  readyUrl: `http://127.0.0.1:${brokenSite}/mf/remotes.json`,
 });
 
 const browser = process.env.E2E_BROWSER ?? 'chromium:headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run';
@@ -76,7 +79,7 @@ const code = await new Promise<number>((resolve) => {
     env: {
       ...process.env,
       E2E_SITE_URL: stack.siteUrl.replace('localhost', '127.0.0.1'),
-      E2E_BROKEN_SITE_URL: 'http://127.0.0.1:18081',
+      E2E_BROKEN_SITE_URL: `http://127.0.0.1:${brokenSite}`,
       E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
       E2E_ADMIN_EMAIL: stack.adminEmail,
     },

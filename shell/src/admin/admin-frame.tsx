@@ -1,4 +1,4 @@
-import { displayName, ROLE_LABELS, type SessionUser } from '@mastering/contracts';
+import { initials, displayName, ROLE_LABELS, type SessionUser } from '@mastering/contracts';
 import { Badge, Button, buttonVariants, cn, Sheet, ThemeMenu } from '@mastering/ui';
 import { ExternalLink, LogOut, PanelLeft, Wrench } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -106,7 +106,7 @@ function AdminHeader({ user, onToggle, sidebarOpen }: { user: SessionUser; onTog
         <ThemeMenu />
         <div className="ml-1 hidden items-center gap-2 border-l border-border pl-3 md:flex" data-testid="admin-user">
           <span className="flex size-8 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary uppercase">
-            {displayName(user).slice(0, 2)}
+            {initials(displayName(user))}
           </span>
           <span className="flex flex-col leading-tight">
             <span className="max-w-40 truncate text-sm font-medium">{displayName(user)}</span>
