@@ -29,8 +29,8 @@ const tsx = bin('tsx');
 const port = (env: NodeJS.ProcessEnv, name: string, fallback: number) => Number(env[name] ?? fallback);
 
 /**
- * The process table: every long-running process of the local stack, one row each, in start order.
- * A new process (e.g. the Yoco sandbox) is one more row.
+ * The process table: every long-running process of the local stack, one row each (stopped in
+ * reverse order). A new process (e.g. the Yoco sandbox) is one more row.
  */
 export function processTable(env: Record<string, string>, useMaildev: boolean): ProcessSpec[] {
   const service = (name: string, portVar: string, fallback: number): ProcessSpec => {
@@ -108,10 +108,14 @@ export async function startStack({ dataDir, env, log, onDeath }: StackOptions): 
     };
     const supervisor = new Supervisor(path.join(dataDir, 'logs'), onDeath);
     cleanups.push(() => supervisor.stopAll());
-    for (const spec of processTable(shared, useMaildev)) {
-      await supervisor.start({ ...spec, env: { ...shared, ...spec.env } });
-      log(`  started ${spec.name}`);
-    }
+    // Nothing in the table needs another row to be up before it starts (services connect lazily),
+    // so they all start at once; each is reported when its ready URL answers.
+    await Promise.all(
+      processTable(shared, useMaildev).map(async (spec) => {
+        await supervisor.start({ ...spec, env: { ...shared, ...spec.env } });
+        log(`  started ${spec.name}`);
+      }),
+    );
     return {
       siteUrl: `http://localhost:${port(env, 'PORT', 8080)}`,
       inboxUrl: useMaildev ? `http://localhost:${port(env, 'MAILDEV_WEB_PORT', 1080)}` : null,
