@@ -1,23 +1,45 @@
 import type { Context } from 'koa';
+import parseRange from 'range-parser';
 import type { ObjectStorage } from '@mastering/storage';
-import { NotFound } from '@mastering/service-kit';
+import { HttpError, NotFound } from '@mastering/service-kit';
 
 // Only public media lives under these prefixes; customer uploads are never served from /media.
 const PUBLIC_PREFIXES = ['showcase/', 'testimonials/'];
 
-/** GET /media/<key> — streams a public media file (showcase audio and artwork, avatars) from storage. */
+/**
+ * GET /media/<key> — streams a public media file (showcase audio and artwork, avatars) from storage,
+ * honouring a single byte range so audio players can seek without downloading the whole file.
+ */
 export const getMedia = (storage: ObjectStorage) => async (ctx: Context) => {
-  const key = decodeURIComponent(ctx.path.slice('/media/'.length));
+  const key = ctx.path.slice('/media/'.length);
   if (!PUBLIC_PREFIXES.some((p) => key.startsWith(p))) throw new NotFound();
-  let object;
-  try {
-    object = await storage.get(key);
-  } catch {
-    throw new NotFound();
-  }
-  if (!object) throw new NotFound();
+  const info = await storage.stat(key).catch(() => null);
+  if (!info) throw new NotFound();
+
+  ctx.set('Accept-Ranges', 'bytes');
   ctx.set('Cache-Control', 'public, max-age=3600');
-  ctx.type = object.contentType ?? 'application/octet-stream';
-  if (object.size != null) ctx.length = object.size;
+  ctx.set('Last-Modified', info.modifiedAt.toUTCString());
+  ctx.type = info.contentType ?? 'application/octet-stream';
+
+  const header = ctx.get('range');
+  const ranges = header ? parseRange(info.size, header, { combine: true }) : undefined;
+  if (ranges === -1) {
+    ctx.set('Content-Range', `bytes */${info.size}`);
+    throw new HttpError(416, 'Range not satisfiable');
+  }
+  // A malformed header (-2) or several ranges are answered with the whole file, as HTTP allows.
+  if (Array.isArray(ranges) && ranges.length === 1) {
+    const { start, end } = ranges[0];
+    const object = await storage.get(key, { range: { start, end } });
+    if (!object) throw new NotFound();
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${start}-${end}/${info.size}`);
+    ctx.length = end - start + 1;
+    ctx.body = object.stream;
+    return;
+  }
+  const object = await storage.get(key);
+  if (!object) throw new NotFound();
+  ctx.length = info.size;
   ctx.body = object.stream;
 };

@@ -1,0 +1,78 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
+import { seed } from '@mastering/db';
+import { createStorage } from '@mastering/storage';
+import { createLogger } from '@mastering/service-kit';
+import { ShowcaseTrackList, TestimonialList } from '@mastering/contracts';
+import { buildApp } from '../src/app';
+import { readConfig } from '../src/config';
+
+let db: TestDatabase;
+let server: Server;
+let base: string;
+let storageDir: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  storageDir = mkdtempSync(path.join(tmpdir(), 'content-'));
+  const storage = createStorage({ driver: 'local', root: storageDir });
+  await seed(db.knex, { adminEmail: 'admin@example.com', storage });
+  const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: 'c'.repeat(40), STORAGE_DIR: storageDir });
+  server = createServer(buildApp({ config, knex: db.knex, storage, logger: createLogger('content-test', 'silent') }).callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server?.close();
+  await db?.destroy();
+  rmSync(storageDir, { recursive: true, force: true });
+});
+
+describe('public showcase and testimonials', () => {
+  it('lists active showcase tracks in display order, in the contract shape', async () => {
+    await db.knex('showcase_tracks').where({ displayOrder: 1 }).update({ isActive: false });
+    const tracks = ShowcaseTrackList.parse(await (await fetch(`${base}/api/showcase-tracks`)).json());
+    expect(tracks.map((t) => t.displayOrder)).toEqual([0, 2, 3]);
+    expect(tracks.every((t) => t.isActive === 'true')).toBe(true);
+  });
+
+  it('lists active testimonials in the contract shape', async () => {
+    const list = TestimonialList.parse(await (await fetch(`${base}/api/testimonials`)).json());
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(list.map((t) => t.isVerified))).toContain('true');
+  });
+});
+
+describe('media', () => {
+  it('serves the seeded audio whole, and any byte range of it', async () => {
+    const [track] = ShowcaseTrackList.parse(await (await fetch(`${base}/api/showcase-tracks`)).json());
+    const whole = await fetch(`${base}${track.masteredAudioUrl}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('audio/wav');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 4))).toBe('RIFF');
+
+    const part = await fetch(`${base}${track.masteredAudioUrl}`, { headers: { range: 'bytes=8-15' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 8-15/${bytes.length}`);
+    expect(new TextDecoder().decode(new Uint8Array(await part.arrayBuffer()))).toBe('WAVEfmt ');
+
+    const beyond = await fetch(`${base}${track.masteredAudioUrl}`, { headers: { range: `bytes=${bytes.length + 10}-` } });
+    expect(beyond.status).toBe(416);
+  });
+
+  it('serves artwork and refuses anything outside the public prefixes or escaping the store', async () => {
+    const [track] = ShowcaseTrackList.parse(await (await fetch(`${base}/api/showcase-tracks`)).json());
+    const art = await fetch(`${base}${track.artworkUrl}`);
+    expect(art.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect((await fetch(`${base}/media/uploads/secret.wav`)).status).toBe(404);
+    expect((await fetch(`${base}/media/showcase/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    expect((await fetch(`${base}/media/showcase/missing.wav`)).status).toBe(404);
+  });
+});
