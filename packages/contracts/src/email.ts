@@ -114,3 +114,7 @@ export const EmailHealth = z.object({
   smtp: z.object({ host: z.string(), port: z.number(), connected: z.boolean() }),
 });
 export type EmailHealth = z.infer<typeof EmailHealth>;
+
+/** GET /api/admin/email-templates and GET /api/admin/marketing-campaigns: plain arrays. */
+export const EmailTemplateList = z.array(EmailTemplate);
+export const CampaignList = z.array(Campaign);

@@ -73,3 +73,6 @@ export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusBody>;
 
 /** GET /api/orders/customer/:userId: a plain array (the profile page reads it as such). */
 export const CustomerOrders = z.array(Order);
+
+/** GET /api/admin/orders: a plain array (the Order Management screen filters on the client). */
+export const OrderList = z.array(Order);
