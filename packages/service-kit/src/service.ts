@@ -27,7 +27,9 @@ export type ServiceOptions = {
  */
 export function createService(options: ServiceOptions): Koa {
   const logger = options.logger ?? createLogger(options.name);
-  const app = new Koa({ proxy: true });
+  // Behind the gateway: the client address is the last X-Forwarded-For entry, the one the gateway
+  // appended; earlier entries are whatever the client claimed.
+  const app = new Koa({ proxy: true, maxIpsCount: 1 });
   app.silent = true; // errors are logged by our handler, with the request id
 
   app.use(async (ctx, next) => {

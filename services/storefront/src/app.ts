@@ -3,6 +3,7 @@ import type { Queue } from '@mastering/jobs';
 import { createService, type Logger } from '@mastering/service-kit';
 import type { StorefrontConfig } from './config';
 import { mountRoutes } from './routes';
+import { createLoginLimiters } from './auth/rate-limits';
 
 export type StorefrontDeps = { config: Readonly<StorefrontConfig>; knex: Knex; queue: Queue; logger?: Logger };
 
@@ -15,6 +16,6 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
     knex,
     identitySecret: config.IDENTITY_SECRET,
     logger,
-    routes: (router) => mountRoutes(router, { knex, auth, cookie }),
+    routes: (router) => mountRoutes(router, { knex, auth, cookie, limits: createLoginLimiters(knex) }),
   });
 }

@@ -117,6 +117,26 @@ describe('login by emailed code', () => {
   });
 });
 
+describe('login rate limits', () => {
+  it('allows five codes per email per hour, then answers 429 with Retry-After and sends nothing more', async () => {
+    for (let i = 0; i < 5; i++) await requestCode('flood@example.com');
+    const res = await post('/auth/request-code', { email: 'Flood@Example.com' });
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ error: 'Too many login codes requested. Please wait a few minutes and try again.' });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(queued).toHaveLength(5);
+  });
+
+  it('limits each client address, and a forged X-Forwarded-For entry does not get around it', async () => {
+    // The gateway appends the real address last; whatever a client puts before it is ignored.
+    const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` });
+    for (let i = 0; i < 20; i++) expect((await post('/auth/request-code', { email: `ip${i}@example.com` }, from(i))).status).toBe(200);
+    expect((await post('/auth/request-code', { email: 'ip-last@example.com' }, from(99))).status).toBe(429);
+    // Another address is unaffected.
+    expect((await post('/auth/request-code', { email: 'other@example.com' }, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
+  });
+});
+
 describe('GET /api/config', () => {
   it('computes prices from the settings row, not from anything the browser sends', async () => {
     const res = await fetch(`${base}/api/config?basePrice=1`);

@@ -4,6 +4,7 @@ import * as m002 from './002_orders';
 import * as m003 from './003_settings';
 import * as m004 from './004_content';
 import * as m005 from './005_email';
+import * as m006 from './006_rate_limits';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '003_settings', ...m003 },
   { name: '004_content', ...m004 },
   { name: '005_email', ...m005 },
+  { name: '006_rate_limits', ...m006 },
 ];

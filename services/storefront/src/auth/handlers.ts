@@ -1,17 +1,30 @@
 import type { Context } from 'koa';
 import type { Identity } from '@mastering/contracts';
 import { endSession, requestLoginCode, sessionUser, verifyLoginCode, type AuthDeps } from './service';
+import { consumeOrReject, type LoginLimiters } from './rate-limits';
 
 type CookieOptions = { cookieName: string; secure: boolean; ttlHours: number };
 
-/** POST /auth/request-code — emails a 6-digit login code; same answer for known and unknown emails. */
-export const requestCode = (deps: AuthDeps) => async (ctx: Context) => {
-  await requestLoginCode(deps, ctx.state.body.email, ctx.ip);
+const TOO_MANY_CODES = 'Too many login codes requested. Please wait a few minutes and try again.';
+const TOO_MANY_TRIES = 'Too many attempts. Please wait a few minutes and try again.';
+
+/**
+ * POST /auth/request-code — emails a 6-digit login code; same answer for known and unknown emails.
+ * Rate-limited per email and per client IP, so the form cannot be used to flood an inbox.
+ */
+export const requestCode = (deps: AuthDeps, limits: LoginLimiters) => async (ctx: Context) => {
+  const email = String(ctx.state.body.email).toLowerCase();
+  await consumeOrReject(ctx, TOO_MANY_CODES, [
+    [limits.requestsPerIp, ctx.ip],
+    [limits.codesPerEmail, email],
+  ]);
+  await requestLoginCode(deps, email, ctx.ip);
   ctx.body = { message: 'If the address can receive mail, a login code is on its way.' };
 };
 
-/** POST /auth/verify-code — checks the code, starts a session (cookie rotated) and answers the user. */
-export const verifyCode = (deps: AuthDeps, cookie: CookieOptions) => async (ctx: Context) => {
+/** POST /auth/verify-code — checks the code, starts a session (cookie rotated) and answers the user; rate-limited per IP. */
+export const verifyCode = (deps: AuthDeps, cookie: CookieOptions, limits: LoginLimiters) => async (ctx: Context) => {
+  await consumeOrReject(ctx, TOO_MANY_TRIES, [[limits.verificationsPerIp, ctx.ip]]);
   const { token, user } = await verifyLoginCode(deps, ctx.state.body.email, ctx.state.body.code);
   const previous = ctx.state.identity as Identity | null;
   if (previous) await endSession(deps.knex, previous.sessionId);
