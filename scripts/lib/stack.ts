@@ -55,7 +55,7 @@ export function processTable(env: Record<string, string>, useMaildev: boolean): 
       command: tsx,
       args: ['services/gateway/src/server.ts'],
       env: { PORT: String(port(env, 'PORT', 8080)) },
-      readyUrl: `http://127.0.0.1:${port(env, 'PORT', 8080)}/mf/remotes.json`,
+      readyUrl: `http://127.0.0.1:${port(env, 'PORT', 8080)}/healthz`,
     },
   ];
   return rows.filter((r): r is ProcessSpec => Boolean(r));

@@ -9,6 +9,7 @@ import { remotesManifest, type GatewayConfig } from './config';
 import { resolveService, type ServiceName } from './routes';
 import { identityForSession } from './sessions';
 import { createStaticApps } from './static';
+import { readiness } from './health';
 
 export type GatewayDeps = { config: Readonly<GatewayConfig>; knex: Knex; logger: Logger };
 
@@ -95,6 +96,18 @@ export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
   });
 
   app.use(async (ctx, next) => {
+    if (ctx.path === '/healthz') {
+      ctx.body = { status: 'ok', service: 'gateway' };
+      return;
+    }
+    if (ctx.path === '/readyz') {
+      // Ready when the database and every service answer: what a load balancer should route on.
+      const { ready, body } = await readiness(knex, targets);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.status = ready ? 200 : 503;
+      ctx.body = body;
+      return;
+    }
     if (ctx.path === '/mf/remotes.json' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = remotesManifest(config);

@@ -19,6 +19,7 @@ let upstream: Server;
 let gateway: Server;
 let gatewayUrl: URL;
 let appsRoot: string;
+let upstreamUrl: string;
 let firstChunk: () => void = () => {};
 const seen: Seen = { bytes: 0 };
 
@@ -54,7 +55,7 @@ beforeAll(async () => {
       res.end(JSON.stringify({ bytes: seen.bytes }));
     });
   });
-  const upstreamUrl = `http://127.0.0.1:${await listen(upstream)}`;
+  upstreamUrl = `http://127.0.0.1:${await listen(upstream)}`;
 
   appsRoot = mkdtempSync(path.join(tmpdir(), 'apps-'));
   mkdirSync(path.join(appsRoot, 'shell', 'dist'), { recursive: true });
@@ -173,6 +174,35 @@ describe('gateway proxy', () => {
     server.close();
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: 'Service temporarily unavailable' });
+  });
+});
+
+describe('gateway health', () => {
+  it('is live, and ready only when the database and every service answer', async () => {
+    expect(await (await get('/healthz')).json()).toEqual({ status: 'ok', service: 'gateway' });
+    // The fake upstream answers every path, /readyz included.
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', database: 'ok', services: { storefront: 'ok', ops: 'ok', content: 'ok', email: 'ok' } });
+
+    const config = readGatewayConfig({
+      DATABASE_URL: db.connectionString,
+      IDENTITY_SECRET: SECRET,
+      APPS_ROOT: appsRoot,
+      STOREFRONT_URL: upstreamUrl,
+      OPS_URL: upstreamUrl,
+      CONTENT_URL: upstreamUrl,
+      EMAIL_URL: 'http://127.0.0.1:1', // nothing listens there
+    });
+    const server = createServer(createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') }).callback());
+    const port = await listen(server);
+    const degraded = await fetch(`http://127.0.0.1:${port}/readyz`);
+    server.close();
+    expect(degraded.status).toBe(503);
+    const body = await degraded.json();
+    expect(body.status).toBe('degraded');
+    expect(body.services.email).toMatch(/^unreachable/);
+    expect(body.services.ops).toBe('ok');
   });
 });
 
