@@ -1,11 +1,11 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { createKnex } from '@mastering/db';
+import { bindModels, createKnex } from '@mastering/db';
 import { createLogger, type Logger } from './logger';
 import { runServer } from './server';
 
 /**
- * Boots a service process: opens the database, builds the app with it, listens on `port`, and on
+ * Boots a service process: opens the database (and binds the objection models to it), builds the app with it, listens on `port`, and on
  * SIGTERM closes the server, runs `onClose` and the database pool. Shared by every `server.ts`.
  */
 export async function bootService({
@@ -24,7 +24,8 @@ export async function bootService({
   onClose?: () => Promise<void>;
 }) {
   const logger = createLogger(name);
-  const knex = createKnex(databaseUrl);
+  // The process's one pool; objection models use it too.
+  const knex = bindModels(createKnex(databaseUrl));
   const app = await build({ knex, logger });
   await runServer(app, {
     port,
