@@ -8,23 +8,23 @@ import { bin, FRONTEND_APPS, ROOT } from './paths';
 const SHARED_INPUTS = ['packages/ui/src', 'packages/ui/build', 'packages/contracts/src', 'package-lock.json'];
 const STAMP = '.build-stamp';
 
-function hashTree(hash: ReturnType<typeof createHash>, target: string) {
+function hashTree(hash: ReturnType<typeof createHash>, root: string, target: string) {
   if (!existsSync(target)) return;
   const stat = statSync(target);
   if (stat.isFile()) {
-    hash.update(path.relative(ROOT, target)).update(readFileSync(target));
+    hash.update(path.relative(root, target)).update(readFileSync(target));
     return;
   }
   for (const entry of readdirSync(target).sort()) {
     if (entry === 'node_modules' || entry === 'dist') continue;
-    hashTree(hash, path.join(target, entry));
+    hashTree(hash, root, path.join(target, entry));
   }
 }
 
 /** A digest of every input of one app's build; the build is skipped when `dist/.build-stamp` matches. */
-export function sourceDigest(app: string): string {
+export function sourceDigest(app: string, root = ROOT): string {
   const hash = createHash('sha256');
-  for (const input of [app, ...SHARED_INPUTS]) hashTree(hash, path.join(ROOT, input));
+  for (const input of [app, ...SHARED_INPUTS]) hashTree(hash, root, path.join(root, input));
   return hash.digest('hex');
 }
 

@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourceDigest } from '../lib/build';
+
+// A miniature repository: two apps and the shared ui package.
+let root: string;
+const write = (file: string, text: string) => {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+};
+beforeAll(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'digest-'));
+  write('shell/src/index.ts', 'shell');
+  write('mf-admin-email/src/index.ts', 'email');
+  write('packages/ui/src/index.ts', 'ui');
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('sourceDigest (what decides whether npm start rebuilds an app)', () => {
+  it('is stable while nothing changes, and differs between apps', () => {
+    expect(sourceDigest('shell', root)).toBe(sourceDigest('shell', root));
+    expect(sourceDigest('shell', root)).not.toBe(sourceDigest('mf-admin-email', root));
+  });
+
+  it("changes only the changed app's digest when an app source changes", () => {
+    const [shell, email] = [sourceDigest('shell', root), sourceDigest('mf-admin-email', root)];
+    write('mf-admin-email/src/index.ts', 'email v2');
+    expect(sourceDigest('shell', root)).toBe(shell);
+    expect(sourceDigest('mf-admin-email', root)).not.toBe(email);
+  });
+
+  it('changes every digest when a shared package changes', () => {
+    const [shell, email] = [sourceDigest('shell', root), sourceDigest('mf-admin-email', root)];
+    write('packages/ui/src/index.ts', 'ui v2');
+    expect(sourceDigest('shell', root)).not.toBe(shell);
+    expect(sourceDigest('mf-admin-email', root)).not.toBe(email);
+  });
+
+  it('ignores build output', () => {
+    const shell = sourceDigest('shell', root);
+    write('shell/dist/main.js', 'built');
+    expect(sourceDigest('shell', root)).toBe(shell);
+  });
+});
