@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { bin, ROOT } from './lib/paths';
+import { ROOT } from './lib/paths';
+import { bundleServices, serviceCommand } from './lib/services';
 
 const MB = 1024 * 1024;
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 500);
@@ -23,7 +24,9 @@ await new Promise<void>((r) => sink.listen(0, '127.0.0.1', () => r()));
 const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
 
 const port = 18990;
-const gateway = spawn(bin('tsx'), ['services/gateway/src/server.ts'], {
+await bundleServices(['gateway']);
+const { command, args } = serviceCommand('gateway');
+const gateway = spawn(command, args, {
   cwd: ROOT,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
@@ -49,10 +52,9 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
-// tsx runs the gateway in a child node process; measure the one with the largest memory.
+/** The gateway process's peak resident memory so far, in MB. */
 function gatewayPeakRssMb(): number {
-  const pids = [gateway.pid!, ...readFileSync(`/proc/${gateway.pid}/task/${gateway.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)];
-  return Math.max(...pids.map((pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024));
+  return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${gateway.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 }
 
 const before = gatewayPeakRssMb();

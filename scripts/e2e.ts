@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { freePort } from '@mastering/db';
 import { bin, FRONTEND_APPS, ROOT } from './lib/paths';
 import { startStack } from './lib/stack';
+import { serviceCommand } from './lib/services';
 import { Supervisor } from './lib/supervisor';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mastering-e2e-'));
@@ -56,8 +57,7 @@ const extra = new Supervisor(path.join(dataDir, 'logs'), (name, code, tail) => {
 });
 await extra.start({
   name: 'gateway-missing-remote',
-  command: bin('tsx'),
-  args: ['services/gateway/src/server.ts'],
+  ...serviceCommand('gateway'),
   env: {
     ...(env as Record<string, string>),
     PORT: String(brokenSite),

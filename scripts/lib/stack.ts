@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createKnex, migrateLatest, seed, startEmbeddedPostgres } from '@mastering/db';
 import { createStorage } from '@mastering/storage';
 import { buildApps } from './build';
+import { bundleServices, serviceCommand, type ServiceName } from './services';
 import { bin, ROOT } from './paths';
 import { Supervisor, type ProcessSpec } from './supervisor';
 
@@ -25,7 +26,6 @@ export type Stack = {
   stop: () => Promise<void>;
 };
 
-const tsx = bin('tsx');
 const port = (env: NodeJS.ProcessEnv, name: string, fallback: number) => Number(env[name] ?? fallback);
 
 /**
@@ -33,9 +33,9 @@ const port = (env: NodeJS.ProcessEnv, name: string, fallback: number) => Number(
  * reverse order). A new process (e.g. the Yoco sandbox) is one more row.
  */
 export function processTable(env: Record<string, string>, useMaildev: boolean): ProcessSpec[] {
-  const service = (name: string, portVar: string, fallback: number): ProcessSpec => {
+  const service = (name: ServiceName, portVar: string, fallback: number): ProcessSpec => {
     const p = port(env, portVar, fallback);
-    return { name, command: tsx, args: [`services/${name}/src/server.ts`], env: { PORT: String(p) }, readyUrl: `http://127.0.0.1:${p}/readyz` };
+    return { name, ...serviceCommand(name), env: { PORT: String(p) }, readyUrl: `http://127.0.0.1:${p}/readyz` };
   };
   const smtpPort = port(env, 'MAILDEV_SMTP_PORT', 1025);
   const webPort = port(env, 'MAILDEV_WEB_PORT', 1080);
@@ -52,8 +52,7 @@ export function processTable(env: Record<string, string>, useMaildev: boolean): 
     service('email', 'EMAIL_PORT', 4004),
     {
       name: 'gateway',
-      command: tsx,
-      args: ['services/gateway/src/server.ts'],
+      ...serviceCommand('gateway'),
       env: { PORT: String(port(env, 'PORT', 8080)) },
       readyUrl: `http://127.0.0.1:${port(env, 'PORT', 8080)}/healthz`,
     },
@@ -62,7 +61,7 @@ export function processTable(env: Record<string, string>, useMaildev: boolean): 
 }
 
 /**
- * Starts the whole site: builds what is stale, starts embedded PostgreSQL (unless DATABASE_URL is
+ * Starts the whole site: builds the front-end apps that are stale and bundles the services, starts embedded PostgreSQL (unless DATABASE_URL is
  * set), migrates and seeds, starts MailDev (unless SMTP_URL is set), the services and the gateway.
  */
 export async function startStack({ dataDir, env, log, onDeath }: StackOptions): Promise<Stack> {
@@ -71,7 +70,7 @@ export async function startStack({ dataDir, env, log, onDeath }: StackOptions): 
     for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => log(`  (stop: ${err.message})`));
   };
   try {
-    await buildApps({ log });
+    await Promise.all([buildApps({ log }), bundleServices()]);
 
     let databaseUrl = env.DATABASE_URL;
     const embeddedDatabase = !databaseUrl;

@@ -14,9 +14,9 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['postgres', 'maildev', 'migrate', ...APP_SERVICES]));
   });
 
-  it.each(APP_SERVICES)('%s runs its own server with the database, the identity secret and a health check', (name) => {
+  it.each(APP_SERVICES)('%s runs its own bundled server with the database, the identity secret and a health check', (name) => {
     const service = compose.services[name];
-    expect(service.command?.join(' ')).toContain(`services/${name}/src/server.ts`);
+    expect(service.command?.join(" ")).toContain(`services/${name}/dist/server.mjs`);
     expect(service.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
     expect(service.environment).toHaveProperty('IDENTITY_SECRET');
     expect(service.healthcheck).toBeTruthy();
