@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { OrderStatus } from './enums';
 
+// Analytics money (revenue, order values) is whole rand; growth and rates are percent; the answer
+// is computed for the last `days` days against the `days` before them.
+
 /** Periods of the analytics screen (days); 30 is the default. */
 export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
 

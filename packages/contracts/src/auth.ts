@@ -1,15 +1,24 @@
 import { z } from 'zod';
 import { Role } from './enums';
 import { User } from './users';
+import { LOGIN_CODE_LENGTH } from './constants';
+import { INVALID_EMAIL, INVALID_OR_EXPIRED_CODE, NO_EMAIL } from './messages';
+
+// Passwordless login: a 6-digit code emailed to the address, valid for 10 minutes. Emails are compared
+// case-insensitively by the service.
 
 /** POST /auth/request-code */
-export const RequestCodeBody = z.object({ email: z.string().trim().min(1, 'Please enter your email address.').pipe(z.email('Invalid email address')) });
+export const RequestCodeBody = z.object({ email: z.string().trim().min(1, NO_EMAIL).pipe(z.email(INVALID_EMAIL)) });
 export type RequestCodeBody = z.infer<typeof RequestCodeBody>;
+
+/** Its answer; the same whether or not the address belongs to a user (the spec shows no body). */
+export const RequestCodeResponse = z.object({ message: z.string() });
+export type RequestCodeResponse = z.infer<typeof RequestCodeResponse>;
 
 /** POST /auth/verify-code: exactly six digits. */
 export const VerifyCodeBody = z.object({
-  email: z.string().trim().pipe(z.email('Invalid email address')),
-  code: z.string().regex(/^\d{6}$/, 'Invalid or expired code'),
+  email: z.string().trim().pipe(z.email(INVALID_EMAIL)),
+  code: z.string().trim().regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), INVALID_OR_EXPIRED_CODE),
 });
 export type VerifyCodeBody = z.infer<typeof VerifyCodeBody>;
 

@@ -7,9 +7,17 @@ import { z } from 'zod';
 export const ErrorBody = z.object({ error: z.string(), details: z.unknown().optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** `{ ok: true }`: the answer of calls whose result the spec does not show (deletes, logout, sends). */
+export const OkResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponse>;
+
 /** A uuid route parameter `:id`. */
 export const IdParam = z.object({ id: z.uuid('Not a valid id') });
 export type IdParam = z.infer<typeof IdParam>;
+
+/** A uuid route parameter `:userId` (customer profile reads). */
+export const UserIdParam = z.object({ userId: z.uuid('Not a valid id') });
+export type UserIdParam = z.infer<typeof UserIdParam>;
 
 /** The spec's text booleans ('true' / 'false'). */
 export const TextBoolean = z.enum(['true', 'false']);
@@ -31,3 +39,30 @@ export type PageQuery = z.infer<typeof PageQuery>;
 
 /** An ISO timestamp as sent over the wire. */
 export const IsoDate = z.iso.datetime({ offset: true });
+
+type WithoutDefaults<S extends z.core.$ZodShape> = { [K in keyof S]: S[K] extends z.ZodDefault<infer Inner> ? Inner : S[K] };
+
+/**
+ * The edit form of a create schema: the same rules, every field optional and no defaults, so a
+ * field left out keeps the stored value instead of being reset to its default.
+ */
+export function updateOf<S extends z.core.$ZodShape>(create: z.ZodObject<S>): z.ZodObject<{ [K in keyof S]: z.ZodOptional<WithoutDefaults<S>[K]> }> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(create.shape) as [string, z.ZodType][]) {
+    shape[key] = (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional();
+  }
+  return z.object(shape) as never;
+}
+
+/**
+ * Treats a blank text value in `fields` (all fields by default) as left out, so an edit form that
+ * sends every field (multipart) keeps the stored value where the admin left a field empty.
+ */
+export function blankKeeps<T extends z.ZodObject>(schema: T, fields: readonly (keyof T['shape'] & string)[] = Object.keys(schema.shape)) {
+  const keep = new Set<string>(fields);
+  const isBlank = (key: string, value: unknown) => keep.has(key) && typeof value === 'string' && value.trim() === '';
+  return z.preprocess(
+    (input) => (input && typeof input === 'object' ? Object.fromEntries(Object.entries(input).filter(([k, v]) => !isBlank(k, v))) : input),
+    schema,
+  );
+}

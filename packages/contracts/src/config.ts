@@ -1,13 +1,36 @@
 import { z } from 'zod';
+import { DELIVERY_HOURS } from './constants';
+import { computePricing, type PricingSettings } from './pricing';
 
-/** GET /api/config: public pricing and limits, computed from settings (whole rand unless named cents). */
+// Money here is whole rand, except the fields named ...Cents (the server's settings are cents).
+
+/** GET /api/config: the pricing and limits in force, computed by the server from its settings. */
 export const SiteConfig = z.object({
   currency: z.literal('ZAR'),
   basePrice: z.number(),
   basePriceCents: z.number().int(),
   launchDiscountPercent: z.number(),
+  /** True while a launch discount is on (the header, hero, banners and summaries promote it). */
+  launchSpecial: z.boolean(),
   discountedPricePerTrack: z.number(),
+  discountedPricePerTrackCents: z.number().int(),
   maxFileSizeMb: z.number().int(),
   deliveryHours: z.number().int(),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
+
+/** The public site configuration for the given pricing settings (one track priced by computePricing). */
+export function siteConfigFor(pricing: PricingSettings): SiteConfig {
+  const oneTrack = computePricing(1, pricing);
+  return {
+    currency: 'ZAR',
+    basePrice: pricing.basePriceCents / 100,
+    basePriceCents: pricing.basePriceCents,
+    launchDiscountPercent: pricing.launchDiscountPercent,
+    launchSpecial: pricing.launchDiscountPercent > 0,
+    discountedPricePerTrack: oneTrack.total,
+    discountedPricePerTrackCents: oneTrack.totalCents,
+    maxFileSizeMb: pricing.maxFileSizeMb,
+    deliveryHours: DELIVERY_HOURS,
+  };
+}

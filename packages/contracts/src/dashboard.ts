@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { OrderStatus } from './enums';
 
+// Dashboard money (totalRevenue, order totals) is whole rand, shown with an R prefix.
+
 /** GET /api/admin/dashboard-stats (revenue and totals in rand). */
 export const DashboardStats = z.object({
   totalOrders: z.number().int(),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { CampaignStatus, CampaignTemplate, RecipientType, TemplateType, TEST_EMAIL_TEMPLATES, type TestEmailTemplate } from './enums';
 import { TextBoolean, TextBooleanInput } from './common';
-import { CONTENT_REQUIRED, FILL_EMAIL_FIELDS, SELECT_TEMPLATE, SUBJECT_REQUIRED, SUBJECT_TOO_LONG, fillIn } from './messages';
+import { CONTENT_REQUIRED, FILL_EMAIL_FIELDS, HTML_CONTENT_REQUIRED, INVALID_EMAIL, NAME_REQUIRED, SELECT_TEMPLATE, SUBJECT_REQUIRED, SUBJECT_TOO_LONG, fillIn } from './messages';
+
+// Email templates, marketing campaigns, test and custom emails (back-office spec §5, §7). Test-email
+// amounts are rand as decimals.
 
 /** An email template; GET /api/admin/email-templates answers a plain array. */
 export const EmailTemplate = z.object({
@@ -18,17 +21,20 @@ export const EmailTemplate = z.object({
 });
 export type EmailTemplate = z.infer<typeof EmailTemplate>;
 
-/** POST / PUT /api/admin/email-templates */
-export const EmailTemplateBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200),
+/** POST / PUT /api/admin/email-templates: name, subject and HTML content required (back-office spec §5). */
+export const TemplateBody = z.object({
+  name: z.string().trim().min(1, NAME_REQUIRED).max(200),
   subject: z.string().trim().min(1, SUBJECT_REQUIRED).max(300),
-  htmlContent: z.string().min(1, 'HTML content is required'),
+  htmlContent: z.string().trim().min(1, HTML_CONTENT_REQUIRED),
   textContent: z.string().optional(),
   type: TemplateType.default('custom'),
   description: z.string().max(1000).optional(),
   isActive: TextBooleanInput.default('true'),
 });
-export type EmailTemplateBody = z.infer<typeof EmailTemplateBody>;
+export type TemplateBody = z.infer<typeof TemplateBody>;
+/** @deprecated The first name of TemplateBody, kept for importers. */
+export const EmailTemplateBody = TemplateBody;
+export type EmailTemplateBody = TemplateBody;
 
 /** A marketing campaign; GET /api/admin/marketing-campaigns answers a plain array. */
 export const Campaign = z.object({
@@ -101,7 +107,7 @@ export type TestEmailBody = z.output<typeof TestEmailBody>;
 
 /** POST /api/admin/send-custom-email */
 export const CustomEmailBody = z.object({
-  to: z.string().trim().min(1, FILL_EMAIL_FIELDS).pipe(z.email('Invalid email address')),
+  to: z.string().trim().min(1, FILL_EMAIL_FIELDS).pipe(z.email(INVALID_EMAIL)),
   subject: z.string().trim().min(1, FILL_EMAIL_FIELDS).max(300),
   content: z.string().trim().min(1, FILL_EMAIL_FIELDS),
 });

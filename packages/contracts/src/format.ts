@@ -1,5 +1,7 @@
 // Formatting shared by the browser and the services, in South African conventions (en-ZA).
 
+import { VIP_THRESHOLD_RAND } from './constants';
+
 const numberFormats = new Map<number, Intl.NumberFormat>();
 function zaNumber(decimals: number): Intl.NumberFormat {
   let format = numberFormats.get(decimals);
@@ -25,7 +27,7 @@ export function formatCents(cents: number, options?: { decimals?: number }): str
 export function formatBytes(bytes: number): string {
   if (!bytes || bytes < 0) return '0 Bytes';
   const units = ['Bytes', 'KB', 'MB', 'GB'];
-  const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  const i = Math.max(0, Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1));
   return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`;
 }
 
@@ -80,8 +82,8 @@ export function isAcceptedAudioFile(file: { name: string; type?: string | null }
   return AUDIO_EXTENSIONS.some((ext) => name.endsWith(ext));
 }
 
-/** Customer status derived from a summary: vip above R2000 spent, active with any order, else inactive. */
+/** Customer status derived from a summary (money in rand): vip above R2000 spent, active with any order, else inactive. */
 export function customerStatus(summary: { totalOrders: number; totalSpent: number }): 'vip' | 'active' | 'inactive' {
-  if (summary.totalSpent > 2000) return 'vip';
+  if (summary.totalSpent > VIP_THRESHOLD_RAND) return 'vip';
   return summary.totalOrders > 0 ? 'active' : 'inactive';
 }

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { Loudness, MasteringStyle, OrderStatus, Tone, FileStatus } from './enums';
 import { Pricing } from './pricing';
 import { TextBoolean, TextBooleanInput } from './common';
-import { NO_EMAIL, NO_FILES } from './messages';
+import { INVALID_EMAIL, NO_EMAIL, NO_FILES, UPLOAD_INCOMPLETE } from './messages';
 
-// Order totals in whole rand, as the storefront's client shows them.
+// Order money (subtotal, discount, total) is whole rand, as the storefront's client shows it and the
+// back-office prints it "as given"; the database keeps cents. File sizes are bytes.
 
 /** One file of an order request (storefront spec §3), with the spec's defaults. */
 export const OrderFileInput = z.object({
@@ -12,7 +13,7 @@ export const OrderFileInput = z.object({
   fileName: z.string().min(1).max(255),
   fileSize: z.number().int().positive(),
   mimeType: z.string().min(1).default('audio/mpeg'),
-  originalFilePath: z.string().min(1, 'File upload incomplete. Please try refreshing and uploading again.'),
+  originalFilePath: z.string().min(1, UPLOAD_INCOMPLETE),
   masteringStyle: MasteringStyle.default('Custom'),
   tone: Tone.default('BALANCED'),
   loudness: Loudness.default('LOW'),
@@ -22,7 +23,7 @@ export type OrderFileInput = z.infer<typeof OrderFileInput>;
 
 /** POST /api/orders */
 export const CreateOrderBody = z.object({
-  customerEmail: z.string().trim().min(1, NO_EMAIL).pipe(z.email('Invalid email address')),
+  customerEmail: z.string().trim().min(1, NO_EMAIL).pipe(z.email(INVALID_EMAIL)),
   files: z.array(OrderFileInput).min(1, NO_FILES).max(50),
   pricing: Pricing,
 });
@@ -67,9 +68,26 @@ export type Order = z.infer<typeof Order>;
 export const CreateOrderResponse = z.object({ order: Order.pick({ id: true, status: true, total: true }) });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
+/**
+ * The order as GET /api/orders/:id answers it to anyone holding its id (the payment success page):
+ * the order and what each file is, without the engineers' notes or storage paths.
+ */
+export const PublicOrder = Order.omit({ files: true }).extend({
+  files: z.array(OrderFile.pick({ id: true, originalName: true, fileSize: true, masteringStyle: true, tone: true, loudness: true, volumeMatch: true, processingStatus: true })),
+});
+export type PublicOrder = z.infer<typeof PublicOrder>;
+
+/** GET /api/orders/:id answer, wrapped like the create answer so `data.order` reads the same. */
+export const OrderResponse = z.object({ order: PublicOrder });
+export type OrderResponse = z.infer<typeof OrderResponse>;
+
 /** PATCH /api/admin/orders/:id/status */
 export const UpdateOrderStatusBody = z.object({ status: OrderStatus, notes: z.string().max(2000).optional() });
 export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusBody>;
+
+/** Its answer (the spec says only "JSON"): the updated order. */
+export const UpdateOrderStatusResponse = z.object({ order: Order });
+export type UpdateOrderStatusResponse = z.infer<typeof UpdateOrderStatusResponse>;
 
 /** GET /api/orders/customer/:userId: a plain array (the profile page reads it as such). */
 export const CustomerOrders = z.array(Order);

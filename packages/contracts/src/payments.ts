@@ -73,3 +73,26 @@ export const YocoWebhookEvent = z.object({
   }),
 });
 export type YocoWebhookEvent = z.infer<typeof YocoWebhookEvent>;
+
+/** The body the storefront sends to Yoco's POST /api/checkouts (and the local sandbox accepts): amount in cents. */
+export const YocoCheckoutRequest = z.object({
+  amount: z.number().int().positive(),
+  currency: z.literal('ZAR'),
+  successUrl: z.url(),
+  cancelUrl: z.url(),
+  failureUrl: z.url(),
+  externalId: z.string().optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+});
+export type YocoCheckoutRequest = z.infer<typeof YocoCheckoutRequest>;
+
+/** Yoco's answer to it; only the fields the storefront reads are checked, the rest pass through. */
+export const YocoCheckout = z.looseObject({
+  id: z.string(),
+  redirectUrl: z.string(),
+  status: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type YocoCheckout = z.infer<typeof YocoCheckout>;

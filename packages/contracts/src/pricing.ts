@@ -21,9 +21,12 @@ export const Pricing = z.object({
   total: z.number().nonnegative(),
   trackCount: z.number().int().positive(),
   discountPercent: z.number().min(0).max(100),
+  // Shown in the summary; derived, so the server ignores it when comparing.
+  perTrackSaving: z.number().nonnegative().optional(),
 });
 export type Pricing = z.infer<typeof Pricing>;
 
+/** A computed price: the API's figures in rand plus the cents the database keeps. */
 export type ComputedPricing = Pricing & {
   perTrackSaving: number;
   unitPriceCents: number;
@@ -39,22 +42,29 @@ export type ComputedPricing = Pricing & {
  */
 export function computePricing(trackCount: number, settings: Pick<PricingSettings, 'basePriceCents' | 'launchDiscountPercent'> = DEFAULT_PRICING): ComputedPricing {
   if (!Number.isInteger(trackCount) || trackCount < 1) throw new RangeError('trackCount must be a positive integer');
-  const price = settings.basePriceCents / 100;
-  const subtotal = Math.round(price * trackCount * 100) / 100;
-  const discount = Math.round((price * trackCount * settings.launchDiscountPercent) / 100);
-  const total = Math.round((subtotal - discount) * 100) / 100;
+  const percent = settings.launchDiscountPercent;
+  // Integer cents until the one rounding the spec asks for, so a price like R499.50 cannot drift by a rand.
+  const subtotalCents = settings.basePriceCents * trackCount;
+  const discountCents = Math.round((subtotalCents * percent) / 10_000) * 100;
+  const totalCents = subtotalCents - discountCents;
+  const discount = discountCents / 100;
   return {
-    subtotal,
+    subtotal: subtotalCents / 100,
     discount,
-    total,
+    total: totalCents / 100,
     trackCount,
-    discountPercent: settings.launchDiscountPercent,
+    discountPercent: percent,
     perTrackSaving: discount / trackCount,
     unitPriceCents: settings.basePriceCents,
-    subtotalCents: Math.round(subtotal * 100),
-    discountCents: discount * 100,
-    totalCents: Math.round(total * 100),
+    subtotalCents,
+    discountCents,
+    totalCents,
   };
+}
+
+/** The API's `pricing` object (whole rand) out of a computed price, without the cents. */
+export function pricingForApi(p: ComputedPricing): Pricing & { perTrackSaving: number } {
+  return { subtotal: p.subtotal, discount: p.discount, total: p.total, trackCount: p.trackCount, discountPercent: p.discountPercent, perTrackSaving: p.perTrackSaving };
 }
 
 /** True when a browser's pricing equals the server's to the cent (else the order is refused). */

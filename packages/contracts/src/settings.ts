@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// The admin Settings screen is browser-only (back-office spec §3): parsing what local storage holds
+// fills every missing section and field with the spec's default, so an older saved copy still loads.
+// Money here is whole rand as typed (basePrice 499); the server's own prices are PricingSettings (cents).
+
 /** A number field that falls back to 0 when unparsable (back-office spec §5, Settings). */
 const NumberOrZero = z.preprocess((v) => {
   const n = typeof v === 'number' ? v : parseFloat(String(v ?? ''));
@@ -19,14 +23,14 @@ export const AdminSettings = z.object({
     enableRegistration: z.boolean().default(true),
     maintenanceMode: z.boolean().default(false),
     enableAnalytics: z.boolean().default(true),
-  }),
+  }).prefault({}),
   security: z.object({
     adminTokenEnabled: z.boolean().default(true),
     sessionTimeout: NumberOrZero.default(24),
     maxLoginAttempts: NumberOrZero.default(5),
     requireStrongPasswords: z.boolean().default(true),
     enableTwoFactor: z.boolean().default(false),
-  }),
+  }).prefault({}),
   email: z.object({
     smtpHost: z.string().default(''),
     smtpPort: NumberOrZero.default(587),
@@ -35,9 +39,9 @@ export const AdminSettings = z.object({
     enableEmailNotifications: z.boolean().default(true),
     orderConfirmationEmails: z.boolean().default(true),
     statusUpdateEmails: z.boolean().default(true),
-  }),
+  }).prefault({}),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
 /** The defaults of every admin setting. */
-export const defaultAdminSettings = (): AdminSettings => AdminSettings.parse({ system: {}, security: {}, email: {} });
+export const defaultAdminSettings = (): AdminSettings => AdminSettings.parse({});

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { Genre } from './enums';
-import { TextBoolean, TextBooleanInput } from './common';
+import { blankKeeps, TextBoolean, TextBooleanInput, updateOf } from './common';
 import { AFTER_REQUIRED, ARTIST_REQUIRED, BEFORE_REQUIRED, GENRE_REQUIRED, TITLE_REQUIRED } from './messages';
+
+// Showcase tracks: isActive is the text 'true' / 'false'; forms arrive as multipart text fields,
+// so numbers and flags are parsed from strings.
 
 /** A showcase track as served (isActive is the spec's text flag). GET /api/showcase-tracks answers a plain array. */
 export const ShowcaseTrack = z.object({
@@ -31,7 +34,8 @@ export const DisplayOrderInput = z.preprocess((v) => {
 export const ShowcaseTrackForm = z.object({
   title: z.string().trim().min(1, TITLE_REQUIRED).max(200),
   artist: z.string().trim().min(1, ARTIST_REQUIRED).max(200),
-  genre: z.preprocess((v) => (v === undefined || v === '' ? 'Electronic' : v), Genre.or(z.string().min(1, GENRE_REQUIRED))).pipe(Genre),
+  // Left out -> Electronic (the form's default); sent blank -> the spec's required message.
+  genre: z.string().trim().min(1, GENRE_REQUIRED).pipe(Genre).default('Electronic'),
   beforeDescription: z.string().trim().min(1, BEFORE_REQUIRED).max(2000),
   afterDescription: z.string().trim().min(1, AFTER_REQUIRED).max(2000),
   isActive: TextBooleanInput.default('true'),
@@ -39,6 +43,6 @@ export const ShowcaseTrackForm = z.object({
 });
 export type ShowcaseTrackForm = z.infer<typeof ShowcaseTrackForm>;
 
-/** PUT /api/admin/showcase-tracks/:id: every field optional (empty ones keep the stored value). */
-export const ShowcaseTrackUpdate = ShowcaseTrackForm.partial();
+/** PUT /api/admin/showcase-tracks/:id: every field optional; empty or left-out fields keep the stored value (spec §5). */
+export const ShowcaseTrackUpdate = blankKeeps(updateOf(ShowcaseTrackForm));
 export type ShowcaseTrackUpdate = z.infer<typeof ShowcaseTrackUpdate>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { TextBoolean, TextBooleanInput } from './common';
+import { blankKeeps, TextBoolean, TextBooleanInput, updateOf } from './common';
 import { DisplayOrderInput } from './showcase';
-import { CONTENT_REQUIRED_TESTIMONIAL, NAME_REQUIRED, ROLE_REQUIRED } from './messages';
+import { CONTENT_REQUIRED_TESTIMONIAL, INVALID_EMAIL, NAME_REQUIRED, RATING_RANGE, ROLE_REQUIRED } from './messages';
+
+// Testimonials: isActive and isVerified are the text 'true' / 'false'; forms arrive as multipart text.
 
 /** A testimonial as served. GET /api/testimonials answers a plain array. */
 export const Testimonial = z.object({
@@ -22,21 +24,24 @@ export const Testimonial = z.object({
 export type Testimonial = z.infer<typeof Testimonial>;
 export const TestimonialList = z.array(Testimonial);
 
-const optionalText = z.string().trim().max(500).optional().transform((v) => (v ? v : undefined));
+// Optional fields: a blank value means "none" (null), so an edit can clear them; left out stays left out.
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const optionalText = z.preprocess(blankToNull, z.string().trim().max(500).nullable()).optional();
 
 /** POST /api/admin/testimonials (multipart text fields; the avatar travels beside them). */
 export const TestimonialForm = z.object({
   name: z.string().trim().min(1, NAME_REQUIRED).max(200),
   role: z.string().trim().min(1, ROLE_REQUIRED).max(200),
   company: optionalText,
-  email: z.union([z.literal(''), z.email('Invalid email address')]).optional().transform((v) => (v ? v : undefined)),
+  email: z.preprocess(blankToNull, z.string().trim().pipe(z.email(INVALID_EMAIL)).nullable()).optional(),
   content: z.string().trim().min(1, CONTENT_REQUIRED_TESTIMONIAL).max(5000),
-  rating: z.coerce.number().int().min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5').default(5),
+  rating: z.coerce.number().int().min(1, RATING_RANGE).max(5, RATING_RANGE).default(5),
   results: optionalText,
   isActive: TextBooleanInput.default('true'),
   isVerified: TextBooleanInput.default('false'),
   displayOrder: DisplayOrderInput.default(0),
 });
 export type TestimonialForm = z.infer<typeof TestimonialForm>;
-export const TestimonialUpdate = TestimonialForm.partial();
+/** PUT /api/admin/testimonials/:id: every field optional; a blank required field keeps its value, a blank optional one clears it. */
+export const TestimonialUpdate = blankKeeps(updateOf(TestimonialForm), ['name', 'role', 'content', 'rating', 'isActive', 'isVerified', 'displayOrder']);
 export type TestimonialUpdate = z.infer<typeof TestimonialUpdate>;

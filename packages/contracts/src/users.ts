@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { Role } from './enums';
-import { TextBoolean, TextBooleanInput } from './common';
+import { TextBoolean, TextBooleanInput, updateOf } from './common';
 import { FIRST_NAME_REQUIRED, INVALID_EMAIL, LAST_NAME_REQUIRED } from './messages';
+
+// Users carry isActive as the text 'true' / 'false' at the API edge, as the spec's client reads it.
 
 /** A user as GET /api/users (plain array) and GET /api/users/:id answer it. */
 export const User = z.object({
@@ -19,7 +21,7 @@ export const UserList = z.array(User);
 
 /** POST /api/users */
 export const CreateUserBody = z.object({
-  email: z.email(INVALID_EMAIL),
+  email: z.string().trim().pipe(z.email(INVALID_EMAIL)),
   firstName: z.string().trim().min(1, FIRST_NAME_REQUIRED).max(100),
   lastName: z.string().trim().min(1, LAST_NAME_REQUIRED).max(100),
   role: Role.default('customer'),
@@ -27,6 +29,6 @@ export const CreateUserBody = z.object({
 });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;
 
-/** PUT /api/users/:id: the same rules, every field optional. */
-export const UpdateUserBody = CreateUserBody.partial();
+/** PUT /api/users/:id: the same rules, every field optional; a field left out (role too) keeps its value. */
+export const UpdateUserBody = updateOf(CreateUserBody);
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
