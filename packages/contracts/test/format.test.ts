@@ -68,3 +68,15 @@ describe('files', () => {
     [{ name: 'notes.wav.txt', type: 'text/plain' }, false],
   ])('isAcceptedAudioFile(%o) = %s', (file, ok) => expect(isAcceptedAudioFile(file)).toBe(ok));
 });
+
+describe('edge sizes and amounts', () => {
+  it('a fraction of a byte is still bytes, huge sizes stay in GB', () => {
+    expect(formatBytes(0.5)).toBe('0.5 Bytes');
+    expect(formatBytes(-1)).toBe('0 Bytes');
+    expect(formatBytes(2 * 1024 ** 4)).toBe('2048 GB');
+  });
+  it('rand with no decimals rounds, cents keep their decimals when asked', () => {
+    expect(formatRand(324.5)).toBe('R325');
+    expect(formatCents(97450, { decimals: 2 })).toBe('R974,50');
+  });
+});

@@ -44,3 +44,21 @@ describe('pricingMatches', () => {
     expect(pricingMatches({ subtotal: 998, discount: 349, total: 649, trackCount: 2, discountPercent: 35, ...change }, server)).toBe(false);
   });
 });
+
+describe('computePricing in cents', () => {
+  it('prices a rand-and-cents price exactly and rounds only the discount', () => {
+    // R499.50 x 3 = R1498.50; 35% = R524.475 -> R524; total R974.50.
+    expect(computePricing(3, { basePriceCents: 49950, launchDiscountPercent: 35 })).toMatchObject({
+      subtotal: 1498.5, discount: 524, total: 974.5, subtotalCents: 149850, discountCents: 52400, totalCents: 97450,
+    });
+  });
+  it('rounds a half rand up', () => {
+    // R100 x 1 x 12.5% = R12.50 -> R13.
+    expect(computePricing(1, { basePriceCents: 10000, launchDiscountPercent: 12.5 }).discount).toBe(13);
+  });
+  it('a browser that rounded the discount differently is caught', () => {
+    const server = computePricing(3, { basePriceCents: 49950, launchDiscountPercent: 35 });
+    expect(pricingMatches({ ...server, discount: 524.48, total: 974.02 }, server)).toBe(false);
+    expect(pricingMatches({ subtotal: 1498.5, discount: 524, total: 974.5, trackCount: 3, discountPercent: 35 }, server)).toBe(true);
+  });
+});

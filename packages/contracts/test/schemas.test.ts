@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CampaignForm, CreateOrderBody, CreateUserBody, CustomEmailBody, objectPathFromUploadUrl, ShowcaseTrackForm, TestEmailBody,
-  TestimonialForm, VerifyCodeBody, isApprovedRedirect, AdminSettings, defaultAdminSettings, PaymentsQuery,
+  TestimonialForm, VerifyCodeBody, isApprovedRedirect, AdminSettings, defaultAdminSettings, PaymentsQuery, TEST_EMAIL_TEMPLATES,
 } from '../src/index';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
@@ -102,5 +102,26 @@ describe('test email', () => {
     expect(started.params.estimatedCompletion).toBe('2026-11-24T10:00:00.000Z');
     const paid = TestEmailBody.parse({ template: 'admin-new-order', params: { orderId: '1', customerEmail: 'a@b.co', trackTitle: 'T', amount: '324.50' } });
     expect(paid.params.amount).toBe(324.5);
+  });
+});
+
+describe('test email, every template', () => {
+  const values: Record<string, string> = {
+    customerEmail: 'thandi@example.co.za', customerName: 'Thandi', orderId: 'ORD-1', trackTitle: 'Sunrise', amount: '324.5',
+    downloadUrl: 'https://example.co.za/d/1', paymentMethod: 'Card', transactionId: 'tx_1', fileCount: '2', fileNames: 'a.wav,b.wav',
+    reason: 'Declined', estimatedCompletion: '2026-11-24T10:00:00Z', expiryDate: '2026-12-01',
+  };
+  it.each(Object.entries(TEST_EMAIL_TEMPLATES))('%s accepts its complete fields and names each missing one', (template, fields) => {
+    const params = Object.fromEntries(fields.map((f) => [f, values[f]]));
+    expect(TestEmailBody.safeParse({ template, params }).success).toBe(true);
+    const first = fields[0];
+    expect(firstMessage(TestEmailBody.safeParse({ template, params: { ...params, [first]: ' ' } }))).toBe(`Please fill in: ${first}`);
+  });
+  it('refuses values of the wrong kind', () => {
+    const base = { customerEmail: 'a@b.co', customerName: 'A', orderId: '1' };
+    expect(TestEmailBody.safeParse({ template: 'upload-confirmation', params: { ...base, fileCount: '2.5', fileNames: 'a' } }).success).toBe(false);
+    expect(TestEmailBody.safeParse({ template: 'order-confirmation', params: { ...base, trackTitle: 'T', amount: 'lots' } }).success).toBe(false);
+    expect(TestEmailBody.safeParse({ template: 'download-expiry-reminder', params: { ...base, trackTitle: 'T', expiryDate: 'soon', downloadUrl: 'https://x.co/d' } }).success).toBe(false);
+    expect(firstMessage(TestEmailBody.safeParse({ template: 'no-such-template', params: {} }))).toBe('Please select an email template');
   });
 });
