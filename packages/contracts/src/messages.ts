@@ -2,12 +2,15 @@
 
 // Storefront: upload and order (storefront spec §5, §8)
 export const NO_VALID_AUDIO = 'No valid audio files found. Please upload .wav, .mp3, .flac, .aiff, or .m4a files.';
+/** 'File(s) too large: a.wav, b.wav. Maximum size is 500MB per file.' (the whole batch is refused). */
 export const filesTooLarge = (names: string[], maxFileSizeMb = 500) => `File(s) too large: ${names.join(', ')}. Maximum size is ${maxFileSizeMb}MB per file.`;
 export const NO_FILES = 'Please upload at least one audio file.';
 export const NO_EMAIL = 'Please enter your email address.';
 export const STILL_UPLOADING = 'Please wait for all files to finish uploading before proceeding to payment.';
+/** 'Some files failed to upload: a.wav. Please try uploading them again.' */
 export const someFilesFailed = (names: string[]) => `Some files failed to upload: ${names.join(', ')}. Please try uploading them again.`;
 export const UPLOAD_INCOMPLETE = 'File upload incomplete. Please try refreshing and uploading again.';
+/** 'Failed to upload a.wav. Please try again.' (that file is marked error). */
 export const failedToUpload = (name: string) => `Failed to upload ${name}. Please try again.`;
 export const PAYMENT_PROCESSING_FAILED = 'Payment processing failed. Please try again.';
 export const PAYMENT_REDIRECT_FAILED = 'Payment redirect failed. Please try again or contact support.';
@@ -38,6 +41,7 @@ export const SUBJECT_REQUIRED = 'Subject is required';
 export const SUBJECT_TOO_LONG = 'Subject too long';
 export const CONTENT_REQUIRED = 'Content is required';
 export const SELECT_TEMPLATE = 'Please select an email template';
+/** 'Please fill in: orderId, amount' for a test email's missing fields. */
 export const fillIn = (fields: string[]) => `Please fill in: ${fields.join(', ')}`;
 export const FILL_EMAIL_FIELDS = 'Please fill in all email fields';
 // Not a spec text: the spec requires HTML content without fixing the message.
@@ -45,3 +49,119 @@ export const HTML_CONTENT_REQUIRED = 'HTML content is required';
 export const INVALID_EMAIL = 'Invalid email address';
 export const FIRST_NAME_REQUIRED = 'First name is required';
 export const LAST_NAME_REQUIRED = 'Last name is required';
+
+// Storefront internal texts (the error's message when a call fails; storefront spec §8)
+export const SHOWCASE_FETCH_FAILED = 'Failed to fetch showcase tracks';
+export const TESTIMONIALS_FETCH_FAILED = 'Failed to fetch testimonials';
+export const GET_UPLOAD_URL_FAILED = 'Failed to get upload URL';
+export const STORAGE_UPLOAD_FAILED = 'Failed to upload file to storage';
+export const CREATE_ORDER_FAILED = 'Failed to create order';
+export const CREATE_CHECKOUT_FAILED = 'Failed to create payment checkout';
+
+// Storefront fixed texts around payment and login (storefront spec §2)
+export const REDIRECTING_TO_YOCO = 'Redirecting to Yoco...';
+export const RETURN_FOR_CONFIRMATION = 'Return here for confirmation and tracking';
+export const CODE_EXPIRES_NOTE = 'Code expires in 10 minutes';
+
+// Back-office toasts, by screen (back-office spec §8): `title` is the toast title where the spec gives one.
+export const ORDER_TEXTS = {
+  fetchFailed: 'Failed to fetch orders',
+  updateFailedTitle: 'Failed to update order',
+  updateFailed: 'Failed to update order status',
+  updated: 'Order status updated successfully!',
+} as const;
+export const CUSTOMER_TEXTS = {
+  fetchFailed: 'Failed to fetch customers',
+  messageFailed: 'Failed to send message',
+  messageSent: 'Message sent successfully!',
+} as const;
+export const FILE_TEXTS = {
+  processingFailed: 'Failed to update processing status',
+  processingUpdated: 'Processing status updated successfully!',
+  uploadUrlFailed: GET_UPLOAD_URL_FAILED,
+  storageFailed: STORAGE_UPLOAD_FAILED,
+  confirmFailed: 'Failed to confirm upload',
+  masteredFailedTitle: 'Failed to upload mastered file',
+  masteredUploaded: 'Mastered file uploaded successfully!',
+} as const;
+export const PAYMENTS_FETCH_FAILED = 'Failed to fetch payment data';
+export const DASHBOARD_FETCH_FAILED = 'Failed to fetch dashboard stats';
+export const ANALYTICS_FETCH_FAILED = 'Failed to fetch analytics';
+export const SHOWCASE_TEXTS = {
+  fetchFailed: SHOWCASE_FETCH_FAILED,
+  createFailed: 'Failed to create showcase track',
+  updateFailed: 'Failed to update showcase track',
+  deleteFailed: 'Failed to delete showcase track',
+  createFailedTitle: 'Upload Failed',
+  updateFailedTitle: 'Update Failed',
+  deleteFailedTitle: 'Delete Failed',
+  created: 'Showcase track uploaded successfully!',
+  updated: 'Showcase track updated successfully!',
+  deleted: 'Showcase track deleted successfully!',
+} as const;
+export const TESTIMONIAL_TEXTS = {
+  authRequiredTitle: 'Authentication Required',
+  authRequired: 'You need to log in to access this page. Redirecting...',
+  fetchFailed: TESTIMONIALS_FETCH_FAILED,
+  createFailed: 'Failed to create testimonial',
+  updateFailed: 'Failed to update testimonial',
+  deleteFailed: 'Failed to delete testimonial',
+  createFailedTitle: 'Creation Failed',
+  updateFailedTitle: 'Update Failed',
+  deleteFailedTitle: 'Delete Failed',
+  created: 'Testimonial created successfully!',
+  updated: 'Testimonial updated successfully!',
+  deleted: 'Testimonial deleted successfully!',
+} as const;
+export const CAMPAIGN_TEXTS = {
+  sendFailedTitle: 'Failed to send campaign',
+  sendFailed: 'There was an error sending your marketing email.',
+  sent: 'Campaign sent successfully.',
+  templateApplied: 'Template applied',
+} as const;
+export const EMAIL_TEST_TEXTS = {
+  sent: 'Email Sent',
+  /** The failure toast with the server's message. */
+  sendFailed: (message: string) => `Error: Failed to send email: ${message}`,
+  healthFailed: 'Health Check Failed',
+  healthy: 'Email service is working correctly',
+  unhealthy: 'Email service has issues',
+} as const;
+export const TEMPLATE_TEXTS = {
+  initFailed: 'Failed to initialize system templates',
+  createFailed: 'Failed to create template',
+  updateFailed: 'Failed to update template',
+  deleteFailed: 'Failed to delete template',
+} as const;
+export const USER_TEXTS = {
+  /** Failure toasts carry the server's message. */
+  createFailed: (message: string) => `Failed to create user: ${message}`,
+  updateFailed: (message: string) => `Failed to update user: ${message}`,
+  deleteFailed: (message: string) => `Failed to delete user: ${message}`,
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+  loading: 'Loading users...',
+  /** The Delete User confirmation for a display name. */
+  confirmDelete: (name: string) => `Are you sure you want to delete ${name}? This action cannot be undone.`,
+} as const;
+export const SETTINGS_TEXTS = {
+  savedTitle: 'Settings Saved',
+  saveFailedTitle: 'Save Failed',
+  saveFailed: 'Failed to save settings. Please try again.',
+  testEmailSent: 'Test Email Sent',
+} as const;
+export const CUSTOMER_NOT_FOUND = 'Customer Not Found';
+
+// Back-office empty states (back-office spec §8)
+export const EMPTY_TEXTS = {
+  orders: 'No orders found matching your criteria',
+  customers: 'No customers found matching your criteria',
+  audioFiles: 'No audio files found matching your criteria',
+  payments: 'No payments found matching your criteria',
+  profileOrders: 'No orders found',
+  recentOrders: 'No recent orders found',
+  showcase: 'No showcase tracks uploaded yet',
+  genres: 'No genre data available',
+  orderStatuses: 'No order status data available',
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PricingSettings } from './pricing';
 
 // The admin Settings screen is browser-only (back-office spec §3): parsing what local storage holds
 // fills every missing section and field with the spec's default, so an older saved copy still loads.
@@ -45,3 +46,16 @@ export type AdminSettings = z.infer<typeof AdminSettings>;
 
 /** The defaults of every admin setting. */
 export const defaultAdminSettings = (): AdminSettings => AdminSettings.parse({});
+
+/**
+ * PUT /api/admin/settings/pricing: the Settings screen's pricing fields (rand, percent, MB, named as in
+ * AdminSettings.system) turned into the PricingSettings the server stores (cents).
+ */
+export const PricingSettingsBody = z
+  .object({
+    basePrice: z.coerce.number().positive('Base price must be more than 0').max(1_000_000),
+    launchDiscount: z.coerce.number().min(0, 'Launch discount must be 0 to 100').max(100, 'Launch discount must be 0 to 100'),
+    maxFileSize: z.coerce.number().int().positive('Max file size must be more than 0').max(10_000),
+  })
+  .transform((s): PricingSettings => ({ basePriceCents: Math.round(s.basePrice * 100), launchDiscountPercent: s.launchDiscount, maxFileSizeMb: s.maxFileSize }));
+export type PricingSettingsBody = z.input<typeof PricingSettingsBody>;

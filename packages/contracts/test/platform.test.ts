@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AdminSettings, computePricing, CreateOrderBody, CustomerEmailParam, DEFAULT_PRICING, filesTooLarge, maxFileSizeBytes, Order,
-  OrderResponse, oversizedFileNames, pricingForApi, siteConfigFor, YocoCheckout, YocoWebhookEvent,
+  OrderResponse, oversizedFileNames, pricingForApi, PricingSettingsBody, siteConfigFor, YocoCheckout, YocoWebhookEvent,
 } from '../src/index';
 
 describe('site config', () => {
@@ -85,5 +85,16 @@ describe('Yoco', () => {
   it('keeps fields of the checkout answer it does not check', () => {
     const checkout = YocoCheckout.parse({ id: 'ch_1', redirectUrl: 'https://c.yoco.com/checkout/ch_1', status: 'created', amount: 32400, currency: 'ZAR', processingMode: 'test' });
     expect(checkout).toMatchObject({ redirectUrl: 'https://c.yoco.com/checkout/ch_1', processingMode: 'test' });
+  });
+});
+
+describe('pricing settings from the Settings screen', () => {
+  it('turns rand into the cents the server stores', () => {
+    expect(PricingSettingsBody.parse({ basePrice: '499.5', launchDiscount: '35', maxFileSize: '500' })).toEqual({ basePriceCents: 49950, launchDiscountPercent: 35, maxFileSizeMb: 500 });
+  });
+  it('refuses a free track, a discount over 100% and an empty limit', () => {
+    expect(PricingSettingsBody.safeParse({ basePrice: 0, launchDiscount: 35, maxFileSize: 500 }).success).toBe(false);
+    expect(PricingSettingsBody.safeParse({ basePrice: 499, launchDiscount: 101, maxFileSize: 500 }).success).toBe(false);
+    expect(PricingSettingsBody.safeParse({ basePrice: 499, launchDiscount: 35, maxFileSize: 0 }).success).toBe(false);
   });
 });
