@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { computePricing, DEFAULT_PRICING, PricingSettings } from '@mastering/contracts';
+import { DEFAULT_PRICING, PricingSettings, siteConfigFor, type SiteConfig } from '@mastering/contracts';
 
 /** The pricing settings in force: the `pricing` settings row, or the defaults when none is stored. */
 export async function currentPricing(knex: Knex): Promise<PricingSettings> {
@@ -9,16 +9,6 @@ export async function currentPricing(knex: Knex): Promise<PricingSettings> {
 }
 
 /** The public site configuration: price per track, launch discount and upload limit. */
-export async function siteConfig(knex: Knex) {
-  const pricing = await currentPricing(knex);
-  const oneTrack = computePricing(1, pricing);
-  return {
-    currency: 'ZAR' as const,
-    basePrice: pricing.basePriceCents / 100,
-    basePriceCents: pricing.basePriceCents,
-    launchDiscountPercent: pricing.launchDiscountPercent,
-    discountedPricePerTrack: oneTrack.total,
-    maxFileSizeMb: pricing.maxFileSizeMb,
-    deliveryHours: 48,
-  };
+export async function siteConfig(knex: Knex): Promise<SiteConfig> {
+  return siteConfigFor(await currentPricing(knex));
 }
