@@ -1,4 +1,5 @@
-import { byTestId, admin, reload, SITE, BROKEN_SITE, logInAs, ADMIN_EMAIL } from './support';
+import { Selector } from 'testcafe';
+import { byTestId, admin, reload, SITE, BROKEN_SITE, logInAs, ADMIN_EMAIL, inboxIds, newLoginCodeFor } from './support';
 
 fixture('Admin console').page(SITE);
 
@@ -21,6 +22,35 @@ test('the admin signs in with an emailed code and the sidebar collapses with Ctr
   await t.expect(byTestId('admin-sidebar').getAttribute('data-state')).eql('collapsed');
   await t.pressKey('ctrl+b');
   await t.expect(byTestId('admin-sidebar').getAttribute('data-state')).eql('expanded');
+});
+
+test('a wrong code is refused with the server message and the right one still works', async (t) => {
+  await t.navigateTo(`${SITE}/login`);
+  const seen = await inboxIds();
+  await t.typeText(byTestId('login-email'), 'new.artist@example.com').click(byTestId('login-send'));
+  const code = await newLoginCodeFor('new.artist@example.com', seen);
+  const wrong = code === '000000' ? '111111' : '000000';
+  await t.typeText(byTestId('login-code'), wrong).click(byTestId('login-verify'));
+  await t.expect(byTestId('login-error').innerText).contains('Invalid or expired code');
+  await t.typeText(byTestId('login-code'), code, { replace: true }).click(byTestId('login-verify'));
+  await t.expect(byTestId('page-home').exists).ok();
+  // A customer is signed in but is not staff: the console stays closed.
+  await t.navigateTo(`${SITE}/admin`);
+  await t.expect(byTestId('admin-sign-in').exists).ok();
+});
+
+test('below 768 px the sidebar is a sheet that closes when a page is picked', async (t) => {
+  await t.useRole(admin);
+  await t.resizeWindow(390, 844);
+  await t.navigateTo(`${SITE}/admin`);
+  await t.expect(byTestId('page-dashboard').exists).ok();
+  await t.expect(byTestId('admin-sidebar').exists).notOk();
+  await t.click(byTestId('sidebar-toggle'));
+  await t.click(byTestId('admin-sidebar').find('a').withText('Orders'));
+  await t.expect(Selector('h1').withText('Order Management').exists).ok();
+  await t.expect(byTestId('admin-sidebar').exists).notOk();
+}).after(async (t) => {
+  await t.maximizeWindow();
 });
 
 fixture('A remote that cannot load').page(BROKEN_SITE);

@@ -44,6 +44,7 @@ export async function logInAs(email: string, site = SITE) {
   const seen = await inboxIds();
   await t.typeText(byTestId('login-email'), email, { replace: true }).click(byTestId('login-send'));
   await t.expect(byTestId('login-code').exists).ok();
+  await t.expect(byTestId('toast').innerText).contains('Code sent!');
   const code = await newLoginCodeFor(email, seen);
   await t.typeText(byTestId('login-code'), code).click(byTestId('login-verify'));
   // Verification reloads the home page.
