@@ -33,7 +33,7 @@ function ExampleTrack({ track }: { track: ShowcaseTrack }) {
         ) : (
           <AudioWaveform className="absolute inset-0 m-auto size-16 text-foreground/50" aria-hidden />
         )}
-        <Badge variant="secondary" className="absolute top-3 left-3 bg-background/80 backdrop-blur">
+        <Badge variant="secondary" className="absolute top-3 right-3 bg-background/80 backdrop-blur">
           {track.genre}
         </Badge>
       </div>
