@@ -44,3 +44,23 @@ describe('sourceDigest (what decides whether npm start rebuilds an app)', () => 
     expect(sourceDigest('shell', root)).toBe(shell);
   });
 });
+
+describe('precompress', () => {
+  it('writes .br and .gz siblings of text assets over 1 KB that decompress to the original', async () => {
+    const { precompress } = await import('../lib/build');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const { existsSync, readFileSync } = await import('node:fs');
+    const big = 'console.log("mastering");\n'.repeat(200);
+    write('app/dist/main.js', big);
+    write('app/dist/chunks/1.abcdef12.css', 'body{}'.repeat(300));
+    write('app/dist/tiny.js', 'x');
+    write('app/dist/cover.png', 'binary'.repeat(500));
+    await precompress(path.join(root, 'app', 'dist'));
+    const file = path.join(root, 'app', 'dist', 'main.js');
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(big);
+    expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(big);
+    expect(existsSync(path.join(root, 'app', 'dist', 'chunks', '1.abcdef12.css.br'))).toBe(true);
+    expect(existsSync(path.join(root, 'app', 'dist', 'tiny.js.br'))).toBe(false);
+    expect(existsSync(path.join(root, 'app', 'dist', 'cover.png.br'))).toBe(false);
+  });
+});

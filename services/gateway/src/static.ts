@@ -9,11 +9,16 @@ import { REMOTE_APPS } from './config';
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/i;
 
 function cacheHeaders(ctx: Context, file: string) {
-  const name = path.basename(file);
+  // koa-send may answer with a precompressed sibling (main.js.br); the policy is the original's.
+  const name = path.basename(file).replace(/\.(br|gz)$/, '');
   ctx.set('Cache-Control', HASHED.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  ctx.set('Vary', 'Accept-Encoding');
 }
 
-/** Sends a file below `root` with the right cache policy; false when there is no such file. */
+/**
+ * Sends a file below `root` with the right cache policy, as its precompressed `.br` or `.gz` sibling
+ * when the build left one and the client accepts it; false when there is no such file.
+ */
 async function sendFrom(ctx: Context, root: string, rel: string): Promise<boolean> {
   try {
     await send(ctx, rel, { root, index: false, setHeaders: (_res, file) => cacheHeaders(ctx, file) });

@@ -1,6 +1,7 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,7 @@ beforeAll(async () => {
   writeFileSync(path.join(appsRoot, 'shell', 'dist', 'index.html'), '<!doctype html><script>document.documentElement.className="dark"</script><div id="root"></div>');
   writeFileSync(path.join(appsRoot, 'shell', 'dist', 'main.js'), 'console.log(1)');
   writeFileSync(path.join(appsRoot, 'shell', 'dist', 'vendor.0123456789abcdef.js'), 'console.log(2)');
+  writeFileSync(path.join(appsRoot, 'shell', 'dist', 'vendor.0123456789abcdef.js.br'), brotliCompressSync('console.log(2)'));
   writeFileSync(path.join(appsRoot, 'mf-admin-ops', 'dist', 'mf-manifest.json'), '{"id":"mf_admin_ops"}');
 
   const config = readGatewayConfig({
@@ -220,6 +222,25 @@ describe('gateway static apps', () => {
   it('caches hashed assets for a year and entry files not at all', async () => {
     expect((await get('/vendor.0123456789abcdef.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await get('/main.js')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the precompressed sibling to clients that accept it, keeping the cache policy', async () => {
+    const res = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      request(new URL('/vendor.0123456789abcdef.js', gatewayUrl), { headers: { 'accept-encoding': 'br, gzip' } }, (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(res.body).toString()).toBe('console.log(2)');
+    // Without Accept-Encoding the plain file is served.
+    expect(await (await get('/vendor.0123456789abcdef.js', { 'accept-encoding': 'identity' })).text()).toBe('console.log(2)');
   });
 
   it('serves remote manifests no-cache and 404s missing remote files', async () => {
