@@ -1,10 +1,15 @@
 import { z } from 'zod';
 
-/** Settings every service reads: where the database is and the secret shared with the gateway. */
+/**
+ * Settings every service reads: where the database is, the secret shared with the gateway and the
+ * site's public address. A service's bind address is its own setting (`<NAME>_HOST`, default
+ * 127.0.0.1, see `bindHost`): a shared HOST would expose every service beside the gateway.
+ */
 export const BaseServiceConfig = z.object({
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
   IDENTITY_SECRET: z.string().min(32, 'IDENTITY_SECRET must be at least 32 characters'),
-  HOST: z.string().default('127.0.0.1'),
+  /** The site's address as customers see it (scheme, host, port); absolute links in mail and payment returns start with it. */
+  PUBLIC_URL: z.url().default('http://localhost:8080').transform((u) => u.replace(/\/+$/, '')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -20,3 +25,6 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
   }
   return Object.freeze(parsed.data);
 }
+
+/** A service's bind address setting: loopback unless its own `<NAME>_HOST` says otherwise. */
+export const bindHost = () => z.string().default('127.0.0.1');

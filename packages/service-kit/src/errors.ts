@@ -1,3 +1,4 @@
+import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 
 /** An error that already knows its HTTP status; domain code throws its subclasses. */
@@ -9,6 +10,13 @@ export class HttpError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
+  }
+}
+
+/** The request is malformed or breaks a rule of the spec (400); the message is shown to the user. */
+export class BadRequest extends HttpError {
+  constructor(message: string, details?: unknown) {
+    super(400, message, details);
   }
 }
 
@@ -96,10 +104,48 @@ export function toErrorResponse(err: unknown): ErrorResponse {
     const [status, error] = PG_ERRORS[code];
     return { status, body: { error } };
   }
+  if (isDatabaseUnavailable(err)) return { status: 503, body: { error: new Unavailable().message } };
   if (e && (e as { name?: string }).name === 'NotFoundError') return { status: 404, body: { error: 'Not found' } };
   return { status: 500, body: { error: 'Internal server error' } };
 }
 
 function withDetails(error: string, details: unknown) {
   return details === undefined ? { error } : { error, details };
+}
+
+// Connection-level failures: the database (or the network to it) is down or restarting. SQLSTATE
+// class 08 is connection exceptions, 57P01-57P03 an administrator shutdown or a server starting up.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection/i;
+
+/** True when `err` says the database cannot be reached right now (answered as 503, not 500). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown[] } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+  if (e.name === 'KnexTimeoutError') return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  // Node wraps parallel connection attempts (IPv4 and IPv6) in an AggregateError.
+  if (Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable)) return true;
+  return e.cause !== undefined && e.cause !== err && isDatabaseUnavailable(e.cause);
+}
+
+/**
+ * Catches whatever the rest of the chain throws and answers it as JSON `{error, details?}` with the
+ * status `toErrorResponse` gives it; 5xx are logged with the request id (the client never sees why).
+ */
+export function errorMiddleware(logger: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void }): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const { status, body } = toErrorResponse(err);
+      const log = { err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path };
+      if (status === 503) logger.warn(log, 'dependency unavailable');
+      else if (status >= 500) logger.error(log, 'request failed');
+      if (status === 503) ctx.set('Retry-After', '5');
+      ctx.status = status;
+      ctx.body = body;
+    }
+  };
 }

@@ -1,11 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import { Router } from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
+import etag from '@koa/etag';
 import type { Knex } from 'knex';
-import { toErrorResponse } from './errors';
+import type { Identity } from '@mastering/contracts';
+import { errorMiddleware, Forbidden, Unauthorized } from './errors';
 import { identityMiddleware } from './identity';
 import { createLogger, type Logger } from './logger';
+import { requestIdMiddleware } from './request-id';
+import { ADMIN_PREFIX, mountRouteTable, permits, type Permission, type RouteTable } from './routes';
 
 export type ServiceOptions = {
   /** Service name, used in logs and health answers. */
@@ -14,8 +17,8 @@ export type ServiceOptions = {
   knex: Knex;
   /** Secret shared with the gateway to verify the identity header. */
   identitySecret: string;
-  /** Mounts the service's routes (its one route table). */
-  routes: (router: Router) => void;
+  /** The service's one route table (see `routes.ts` in each service). */
+  routes: RouteTable;
   logger?: Logger;
   /** JSON body limit; uploads never go through the body parser. */
   jsonLimit?: string;
@@ -23,38 +26,40 @@ export type ServiceOptions = {
 
 /**
  * Builds a service's Koa app (no listen): request ids, error mapping to JSON `{error, details?}`,
- * JSON body parsing, the signed identity, `/healthz` and `/readyz`, then the service's routes.
+ * ETags with 304 for unchanged reads, JSON body parsing, the signed identity, the staff-only guard on
+ * `/api/admin/*`, `/healthz` and `/readyz`, then the route table (permission and validation per row).
  */
 export function createService(options: ServiceOptions): Koa {
   const logger = options.logger ?? createLogger(options.name);
-  // Behind the gateway: the client address is the last X-Forwarded-For entry, the one the gateway
-  // appended; earlier entries are whatever the client claimed.
+  // Behind the gateway, which replaces X-Forwarded-For with the one client address it trusts; services
+  // bind to 127.0.0.1 (see BaseServiceConfig) so nothing else can reach them to forge it.
   const app = new Koa({ proxy: true, maxIpsCount: 1 });
   app.silent = true; // errors are logged by our handler, with the request id
 
+  app.use(requestIdMiddleware());
+  app.use(errorMiddleware(logger));
   app.use(async (ctx, next) => {
-    const requestId = ctx.get('x-request-id') || randomUUID();
-    ctx.state.requestId = requestId;
-    ctx.set('x-request-id', requestId);
-    try {
-      await next();
-      if (ctx.status === 404 && ctx.body == null) {
-        ctx.status = 404;
-        ctx.body = { error: 'Not found' };
-      }
-    } catch (err) {
-      const { status, body } = toErrorResponse(err);
-      if (status >= 500) logger.error({ err, requestId, method: ctx.method, path: ctx.path }, 'request failed');
-      ctx.status = status;
-      ctx.body = body;
+    await next();
+    if (ctx.status === 404 && ctx.body == null) {
+      ctx.status = 404;
+      ctx.body = { error: 'Not found' };
     }
   });
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.fresh) {
+      ctx.status = 304;
+      ctx.body = null;
+    }
+  });
+  app.use(etag({ weak: true }));
 
   const router = new Router();
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok', service: options.name };
   });
   router.get('/readyz', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
     try {
       await options.knex.raw('select 1');
       ctx.body = { status: 'ok', service: options.name, database: 'ok' };
@@ -64,11 +69,33 @@ export function createService(options: ServiceOptions): Koa {
       ctx.body = { error: 'Database unavailable', service: options.name, database: 'down' };
     }
   });
+  const permissions = mountRouteTable(router, options.routes);
 
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.jsonLimit ?? '1mb', encoding: 'utf-8' }));
   app.use(identityMiddleware(options.identitySecret));
-  options.routes(router);
+  app.use(adminGuard(router, permissions));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
   return app;
+}
+
+/**
+ * Guards the whole `/api/admin/` prefix, including paths no route handles yet: anonymous callers get
+ * 401, customers 403, engineers 403 unless a route for this method and path is marked `staff` (orders
+ * and audio files); admins pass. A route that forgets its permission can therefore never open the
+ * back-office to anyone but admins.
+ */
+function adminGuard(router: Router, permissions: Map<string, Permission>): Koa.Middleware {
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith(ADMIN_PREFIX)) return next();
+    const identity = ctx.state.identity as Identity | null;
+    if (!identity) throw new Unauthorized();
+    if (identity.role === 'admin') return next();
+    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+    const staffRoute = router
+      .match(ctx.path, method)
+      .pathAndMethod.some((layer) => permissions.get(`${method} ${layer.path}`) === 'staff');
+    if (!staffRoute || !permits('staff', identity)) throw new Forbidden();
+    await next();
+  };
 }

@@ -1,13 +1,13 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SignJWT } from 'jose';
 import type { Knex } from 'knex';
 import { createService } from '../src/service';
-import { IDENTITY_HEADER, requireRole, signIdentity, STAFF, verifyIdentity } from '../src/identity';
-import { validate } from '../src/validation';
+import { IDENTITY_HEADER, signIdentity, verifyIdentity } from '../src/identity';
 import { NotFound } from '../src/errors';
+import { route, checkRouteTable } from '../src/routes';
 import { createLogger } from '../src/logger';
 
 const SECRET = 's'.repeat(40);
@@ -23,26 +23,64 @@ beforeAll(async () => {
     knex,
     identitySecret: SECRET,
     logger: createLogger('kit-test', 'silent'),
-    routes: (router) => {
-      router.post('/echo', validate({ body: z.object({ name: z.string().min(1, 'Name is required') }) }), (ctx) => {
-        ctx.body = { hello: ctx.state.body.name };
-      });
-      router.get('/staff', requireRole(...STAFF), (ctx) => {
-        ctx.body = { you: ctx.state.identity.email };
-      });
-      router.get('/missing', () => {
-        throw new NotFound('Order not found');
-      });
-      router.get('/boom', () => {
-        throw new Error('secret internals');
-      });
-    },
+    routes: [
+      route({
+        method: 'POST',
+        path: '/echo',
+        permission: 'public',
+        body: z.object({ name: z.string().min(1, 'Name is required') }),
+        handler: (ctx) => {
+          ctx.body = { hello: ctx.state.body.name };
+        },
+      }),
+      route({
+        method: 'GET',
+        path: '/items/:id',
+        permission: 'public',
+        params: z.object({ id: z.coerce.number().int() }),
+        query: z.object({ q: z.string().default('') }),
+        cache: 'public, max-age=60',
+        handler: (ctx) => {
+          ctx.body = { id: ctx.state.params.id, q: ctx.state.query.q };
+        },
+      }),
+      route({
+        method: 'GET',
+        path: '/staff',
+        permission: 'staff',
+        handler: (ctx) => {
+          ctx.body = { you: ctx.state.identity!.email };
+        },
+      }),
+      route({ method: 'GET', path: '/api/admin/orders', permission: 'staff', handler: (ctx) => void (ctx.body = ['order']) }),
+      route({ method: 'GET', path: '/api/admin/settings', permission: 'admin', handler: (ctx) => void (ctx.body = { discount: 35 }) }),
+      route({ method: 'GET', path: '/missing', permission: 'public', handler: () => { throw new NotFound('Order not found'); } }),
+      route({ method: 'GET', path: '/boom', permission: 'public', handler: () => { throw new Error('secret internals'); } }),
+      route({
+        method: 'GET',
+        path: '/db-down',
+        permission: 'public',
+        handler: () => {
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        },
+      }),
+    ],
   });
   server = createServer(app.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => server.close());
+
+/** Status of a GET sent with If-None-Match, as a cache revalidating its copy sends it. */
+function revalidate(url: string, tag: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'if-none-match': tag } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on('error', reject);
+  });
+}
 
 const identity = { userId: '0b7c6f1e-1d7e-4d0a-9a55-7d1f0d9b8a11', email: 'eng@example.com', role: 'engineer' as const, sessionId: 's1' };
 
@@ -95,6 +133,48 @@ describe('createService', () => {
       .sign(new TextEncoder().encode(SECRET));
     await expect(verifyIdentity(expired, SECRET)).rejects.toThrow();
     expect((await fetch(`${base}/staff`, { headers: { [IDENTITY_HEADER]: expired } })).status).toBe(401);
+  });
+
+  it('parses params and query with the route schemas, and answers unchanged reads with 304', async () => {
+    const bad = await fetch(`${base}/items/abc`);
+    expect(bad.status).toBe(400);
+    const first = await fetch(`${base}/items/7?q=soul`);
+    expect(await first.json()).toEqual({ id: 7, q: 'soul' });
+    expect(first.headers.get('cache-control')).toBe('public, max-age=60');
+    const tag = first.headers.get('etag');
+    expect(tag).toBeTruthy();
+    // node:http, not fetch: fetch adds `Cache-Control: no-cache` to a request with If-None-Match, as a
+    // browser's cache does not when it revalidates.
+    expect(await revalidate(`${base}/items/7?q=soul`, tag!)).toBe(304);
+    expect(await revalidate(`${base}/items/8?q=soul`, tag!)).toBe(200);
+  });
+
+  it('keeps the whole admin prefix for admins, with engineers only on staff routes', async () => {
+    const as = async (role: 'customer' | 'engineer' | 'admin' | null, path: string) =>
+      (await fetch(`${base}${path}`, { headers: role ? { [IDENTITY_HEADER]: await signIdentity({ ...identity, role }, SECRET) } : {} })).status;
+    // Paths no route handles yet are guarded too: a forgotten permission can never open them.
+    for (const path of ['/api/admin/settings', '/api/admin/customers', '/api/admin/nothing-here']) {
+      expect(await as(null, path)).toBe(401);
+      expect(await as('customer', path)).toBe(403);
+      expect(await as('engineer', path)).toBe(403);
+    }
+    expect(await as('engineer', '/api/admin/orders')).toBe(200);
+    expect(await as('customer', '/api/admin/orders')).toBe(403);
+    expect(await as('admin', '/api/admin/settings')).toBe(200);
+    expect(await as('admin', '/api/admin/nothing-here')).toBe(404);
+  });
+
+  it('refuses a route table that opens an admin path to customers, or lists a route twice', () => {
+    const handler = () => undefined;
+    expect(() => checkRouteTable([route({ method: 'GET', path: '/api/admin/x', permission: 'signed-in', handler })])).toThrow(/must be 'admin' or 'staff'/);
+    expect(() => checkRouteTable([route({ method: 'GET', path: '/a', permission: 'public', handler }), route({ method: 'GET', path: '/a', permission: 'admin', handler })])).toThrow(/twice/);
+  });
+
+  it('answers a database outage with 503 and Retry-After, not 500', async () => {
+    const res = await fetch(`${base}/db-down`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await res.json()).toEqual({ error: 'Service temporarily unavailable' });
   });
 
   it('reports readiness from the database', async () => {

@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import type { ObjectStorage } from '@mastering/storage';
 import { createService, type Logger } from '@mastering/service-kit';
 import type { ContentConfig } from './config';
-import { mountRoutes } from './routes';
+import { routes } from './routes';
 
 /** Builds the content service app: showcase tracks, testimonials and their media. */
 export function buildApp({ config, knex, storage, logger }: { config: Readonly<ContentConfig>; knex: Knex; storage: ObjectStorage; logger?: Logger }) {
-  return createService({ name: 'content', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: (router) => mountRoutes(router, { knex, storage }) });
+  return createService({ name: 'content', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex, storage }) });
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { BaseServiceConfig, loadConfig } from '@mastering/service-kit';
+import { BaseServiceConfig, bindHost, loadConfig } from '@mastering/service-kit';
 
 const ContentEnv = BaseServiceConfig.extend({
   PORT: z.coerce.number().int().positive().default(4003),
+  /** Bind address; loopback so only the gateway (on this host) reaches the service. */
+  CONTENT_HOST: bindHost(),
   /** Root folder of the local object storage (showcase audio, artwork, avatars). */
   STORAGE_DIR: z.string().default('.data/storage'),
 });

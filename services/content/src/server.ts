@@ -8,7 +8,7 @@ const storage = createStorage({ driver: 'local', root: config.STORAGE_DIR });
 await bootService({
   name: 'content',
   port: config.PORT,
-  host: config.HOST,
+  host: config.CONTENT_HOST,
   databaseUrl: config.DATABASE_URL,
   build: ({ knex, logger }) => buildApp({ config, knex, storage, logger }),
 });

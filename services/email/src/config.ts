@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { BaseServiceConfig, loadConfig } from '@mastering/service-kit';
+import { BaseServiceConfig, bindHost, loadConfig } from '@mastering/service-kit';
 
 const EmailEnv = BaseServiceConfig.extend({
   PORT: z.coerce.number().int().positive().default(4004),
+  /** Bind address; loopback so only the gateway (on this host) reaches the service. */
+  EMAIL_HOST: bindHost(),
   /** SMTP server, e.g. smtp://user:pass@smtp.example.com:587 (npm start points it at the local MailDev). */
   SMTP_URL: z.string().min(1, 'SMTP_URL is required'),
   MAIL_FROM: z.string().default('Mastering Studio <studio@example.com>'),

@@ -18,7 +18,7 @@ if (config.MAIL_WORKER === 'true') {
 await bootService({
   name: 'email',
   port: config.PORT,
-  host: config.HOST,
+  host: config.EMAIL_HOST,
   databaseUrl: config.DATABASE_URL,
   build: ({ knex, logger }) => buildApp({ config, knex, mailer, logger }),
   onClose: async () => {

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { createService, type Logger } from '@mastering/service-kit';
 import type { OpsConfig } from './config';
-import { mountRoutes } from './routes';
+import { routes } from './routes';
 
 /** Builds the ops service app: the admin's orders, customers, files, payments, analytics and users. */
 export function buildApp({ config, knex, logger }: { config: Readonly<OpsConfig>; knex: Knex; logger?: Logger }) {
-  return createService({ name: 'ops', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: (router) => mountRoutes(router, { knex }) });
+  return createService({ name: 'ops', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex }) });
 }

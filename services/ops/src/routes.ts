@@ -1,11 +1,15 @@
 import type { Knex } from 'knex';
-import { requireRole, STAFF, type Router } from '@mastering/service-kit';
+import { route, type RouteTable } from '@mastering/service-kit';
 import { dashboardStats } from './dashboard/service';
 
 /** The ops service's route table, with the permission of each route. */
-export function mountRoutes(router: Router, { knex }: { knex: Knex }) {
-  // staff (admin, engineer)
-  router.get('/api/admin/dashboard-stats', requireRole(...STAFF), async (ctx) => {
-    ctx.body = await dashboardStats(knex);
-  });
-}
+export const routes = ({ knex }: { knex: Knex }): RouteTable => [
+  route({
+    method: 'GET',
+    path: '/api/admin/dashboard-stats',
+    permission: 'admin',
+    handler: async (ctx) => {
+      ctx.body = await dashboardStats(knex);
+    },
+  }),
+];

@@ -6,7 +6,7 @@ const config = readConfig();
 await bootService({
   name: 'ops',
   port: config.PORT,
-  host: config.HOST,
+  host: config.OPS_HOST,
   databaseUrl: config.DATABASE_URL,
   build: ({ knex, logger }) => buildApp({ config, knex, logger }),
 });

@@ -1,5 +1,4 @@
-import type { Router } from '@mastering/service-kit';
-import { validate } from '@mastering/service-kit';
+import { route, type RouteTable } from '@mastering/service-kit';
 import { RequestCodeBody, VerifyCodeBody } from '@mastering/contracts';
 import type { Knex } from 'knex';
 import type { AuthDeps } from './auth/service';
@@ -7,13 +6,16 @@ import type { LoginLimiters } from './auth/rate-limits';
 import * as auth from './auth/handlers';
 import { getConfig } from './site-config/handlers';
 
-export type RouteDeps = { knex: Knex; auth: AuthDeps; limits: LoginLimiters; cookie: { cookieName: string; secure: boolean; ttlHours: number } };
+export type RouteDeps = { knex: Knex; auth: AuthDeps; limits: LoginLimiters; cookie: Parameters<typeof auth.verifyCode>[1] };
 
-/** The storefront's route table; every route here is public (permission noted per line). */
-export function mountRoutes(router: Router, deps: RouteDeps) {
-  router.get('/api/config', getConfig(deps.knex)); // public
-  router.post('/auth/request-code', validate({ body: RequestCodeBody }), auth.requestCode(deps.auth, deps.limits)); // public
-  router.post('/auth/verify-code', validate({ body: VerifyCodeBody }), auth.verifyCode(deps.auth, deps.cookie, deps.limits)); // public
-  router.post('/auth/logout', auth.logout(deps.auth, deps.cookie)); // public (ends own session)
-  router.get('/api/auth/me', auth.me(deps.auth)); // public (answers null when signed out)
-}
+/** The storefront's route table: the public site configuration and the login. */
+export const routes = (deps: RouteDeps): RouteTable => [
+  // Changes only when staff edit pricing: caches may reuse it briefly, then revalidate by ETag.
+  route({ method: 'GET', path: '/api/config', permission: 'public', cache: 'public, max-age=60, stale-while-revalidate=300', handler: getConfig(deps.knex) }),
+  route({ method: 'POST', path: '/auth/request-code', permission: 'public', body: RequestCodeBody, handler: auth.requestCode(deps.auth, deps.limits) }),
+  route({ method: 'POST', path: '/auth/verify-code', permission: 'public', body: VerifyCodeBody, handler: auth.verifyCode(deps.auth, deps.cookie, deps.limits) }),
+  // Public: ends the caller's own session, if any.
+  route({ method: 'POST', path: '/auth/logout', permission: 'public', handler: auth.logout(deps.auth, deps.cookie) }),
+  // Public: answers `{ user: null }` when signed out.
+  route({ method: 'GET', path: '/api/auth/me', permission: 'public', cache: 'private, no-store', handler: auth.me(deps.auth) }),
+];

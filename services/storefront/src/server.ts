@@ -10,7 +10,7 @@ await startProducer(queue);
 await bootService({
   name: 'storefront',
   port: config.PORT,
-  host: config.HOST,
+  host: config.STOREFRONT_HOST,
   databaseUrl: config.DATABASE_URL,
   build: ({ knex, logger }) => buildApp({ config, knex, queue, logger }),
   onClose: () => queue.stop(),

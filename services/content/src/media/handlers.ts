@@ -1,4 +1,4 @@
-import type { Context } from 'koa';
+import type { RouteContext } from '@mastering/service-kit';
 import parseRange from 'range-parser';
 import type { ObjectStorage } from '@mastering/storage';
 import { HttpError, NotFound } from '@mastering/service-kit';
@@ -10,7 +10,7 @@ const PUBLIC_PREFIXES = ['showcase/', 'testimonials/'];
  * GET /media/<key> — streams a public media file (showcase audio and artwork, avatars) from storage,
  * honouring a single byte range so audio players can seek without downloading the whole file.
  */
-export const getMedia = (storage: ObjectStorage) => async (ctx: Context) => {
+export const getMedia = (storage: ObjectStorage) => async (ctx: RouteContext) => {
   const key = ctx.path.slice('/media/'.length);
   if (!PUBLIC_PREFIXES.some((p) => key.startsWith(p))) throw new NotFound();
   const info = await storage.stat(key).catch(() => null);

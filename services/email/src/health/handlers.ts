@@ -1,8 +1,8 @@
-import type { Context } from 'koa';
+import type { RouteContext } from '@mastering/service-kit';
 import type { Mailer } from '../mail/mailer';
 
 /** GET /api/admin/email-health — staff; checks the SMTP connection (healthy means it answers). */
-export const emailHealth = (mailer: Mailer) => async (ctx: Context) => {
+export const emailHealth = (mailer: Mailer) => async (ctx: RouteContext) => {
   const smtp = mailer.describe();
   try {
     await mailer.verify();

@@ -1,9 +1,8 @@
-import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import type { RouteContext } from '@mastering/service-kit';
 import { siteConfig } from './service';
 
 /** GET /api/config — public pricing and limits, computed from settings (never from the browser). */
-export const getConfig = (knex: Knex) => async (ctx: Context) => {
-  ctx.set('Cache-Control', 'no-cache');
+export const getConfig = (knex: Knex) => async (ctx: RouteContext) => {
   ctx.body = await siteConfig(knex);
 };

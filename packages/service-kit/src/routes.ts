@@ -1,0 +1,109 @@
+import type { Context } from 'koa';
+import type { Router } from '@koa/router';
+import type { z } from 'zod';
+import type { Identity, Role } from '@mastering/contracts';
+import { Forbidden, Unauthorized } from './errors';
+
+/**
+ * Who may call a route: anyone, any signed-in user, staff (admins and engineers) or admins only.
+ * Kept as words so a route table reads like the spec's permission column.
+ */
+export type Permission = 'public' | 'signed-in' | 'staff' | 'admin';
+
+/** The roles each permission lets through (`public` needs no identity at all). */
+export const PERMISSION_ROLES: Record<Exclude<Permission, 'public'>, readonly Role[]> = {
+  'signed-in': ['customer', 'engineer', 'admin'],
+  staff: ['admin', 'engineer'],
+  admin: ['admin'],
+};
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a handler finds in `ctx.state`: the validated input and the caller. */
+export type RouteState<B, Q, P> = { body: B; query: Q; params: P; identity: Identity | null; requestId: string };
+
+/** A Koa context whose `state` carries the route's validated, typed input. */
+export type RouteContext<B = unknown, Q = unknown, P = unknown> = Context & { state: RouteState<B, Q, P> };
+
+/** One row of a service's route table: path, permission, input schemas, caching and the handler. */
+export type Route<B = unknown, Q = unknown, P = unknown> = {
+  method: Method;
+  /** A @koa/router path, e.g. `/api/admin/orders/:id`. */
+  path: string;
+  permission: Permission;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  /**
+   * Cache-Control for a successful GET; the answer also gets an ETag so a client or CDN can revalidate
+   * with If-None-Match and receive 304. Omitted: `no-store` for anything read with an identity.
+   */
+  cache?: string;
+  /** Reads only `ctx.state.{body,query,params,identity}`; throws domain errors. */
+  handler: (ctx: RouteContext<B, Q, P>) => unknown;
+};
+
+/** A service's route table. */
+export type RouteTable = readonly Route<any, any, any>[];
+
+/** Declares one route with its types inferred from the schemas (the table stays plain data). */
+export function route<B = undefined, Q = undefined, P = undefined>(row: Route<B, Q, P>): Route<B, Q, P> {
+  return row;
+}
+
+/** The admin console's API prefix: nothing under it is public, and admins only unless a row says staff. */
+export const ADMIN_PREFIX = '/api/admin/';
+
+/** True when `identity` may use a route with `permission`. */
+export function permits(permission: Permission, identity: Identity | null): boolean {
+  if (permission === 'public') return true;
+  return identity !== null && PERMISSION_ROLES[permission].includes(identity.role);
+}
+
+/** Throws 401 without an identity and 403 with one that `permission` does not let through. */
+export function assertPermitted(permission: Permission, identity: Identity | null): void {
+  if (permits(permission, identity)) return;
+  if (!identity) throw new Unauthorized();
+  throw new Forbidden();
+}
+
+/**
+ * Checks a route table when the service boots: a route under the admin prefix must not be public or
+ * open to customers (the back-office is staff only), and no method and path may appear twice.
+ */
+export function checkRouteTable(routes: RouteTable): void {
+  const seen = new Set<string>();
+  for (const r of routes) {
+    const key = `${r.method} ${r.path}`;
+    if (seen.has(key)) throw new Error(`Route table lists ${key} twice`);
+    seen.add(key);
+    if (r.path.startsWith(ADMIN_PREFIX) && r.permission !== 'admin' && r.permission !== 'staff') {
+      throw new Error(`${key} is under ${ADMIN_PREFIX} and must be 'admin' or 'staff', not '${r.permission}'`);
+    }
+  }
+}
+
+/**
+ * Mounts a route table on a router: each route checks its permission, then parses params, query and
+ * body with its schemas (a failure is a 400 before the handler runs), then sets caching and runs the
+ * handler. Returns the permission of every mounted route, keyed by method and router path.
+ */
+export function mountRouteTable(router: Router, routes: RouteTable): Map<string, Permission> {
+  checkRouteTable(routes);
+  const permissions = new Map<string, Permission>();
+  for (const r of routes) {
+    permissions.set(`${r.method} ${r.path}`, r.permission);
+    router.register(r.path, [r.method], async (ctx: Context) => {
+      const state = ctx.state as RouteState<unknown, unknown, unknown>;
+      assertPermitted(r.permission, state.identity);
+      if (r.params) state.params = r.params.parse((ctx as unknown as { params?: unknown }).params ?? {});
+      if (r.query) state.query = r.query.parse(ctx.query);
+      if (r.body) state.body = r.body.parse((ctx.request as { body?: unknown }).body ?? {});
+      await r.handler(ctx as RouteContext);
+      if (r.method === 'GET' && !ctx.response.get('Cache-Control')) {
+        ctx.set('Cache-Control', r.cache ?? (r.permission === 'public' ? 'no-cache' : 'private, no-store'));
+      }
+    });
+  }
+  return permissions;
+}
