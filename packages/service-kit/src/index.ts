@@ -9,3 +9,4 @@ export * from './server';
 export { Router } from '@koa/router';
 export * from './tokens';
 export * from './runtime';
+export * from './sessions';

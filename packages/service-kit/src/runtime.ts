@@ -15,6 +15,7 @@ export async function bootService({
   databaseUrl,
   build,
   onClose,
+  pool,
 }: {
   name: string;
   port: number;
@@ -22,10 +23,13 @@ export async function bootService({
   databaseUrl: string;
   build: (deps: { knex: Knex; logger: Logger }) => Promise<Koa> | Koa;
   onClose?: () => Promise<void>;
+  /** Connection pool bounds (default min 0, max 10). */
+  pool?: { min?: number; max?: number };
 }) {
   const logger = createLogger(name);
+
   // The process's one pool; objection models use it too.
-  const knex = bindModels(createKnex(databaseUrl));
+  const knex = bindModels(createKnex(databaseUrl, { pool }));
   const app = await build({ knex, logger });
   await runServer(app, {
     port,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadConfig } from '@mastering/service-kit';
+import { BaseServiceConfig, loadConfig } from '@mastering/service-kit';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -15,11 +15,18 @@ export const REMOTE_APPS = [
 
 const RemoteEntry = z.object({ name: z.string().min(1), entry: z.string().min(1) });
 
-const GatewayEnv = z.object({
+const GatewayEnv = BaseServiceConfig.extend({
   PORT: z.coerce.number().int().positive().default(8080),
+  /** The gateway is the one public entry, so it alone takes the shared HOST setting. */
   HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
-  IDENTITY_SECRET: z.string().min(32, 'IDENTITY_SECRET must be at least 32 characters'),
+  /**
+   * How many proxies in front of the gateway (a load balancer, a TLS terminator) may be believed
+   * about the client's address, scheme and host. 0: the socket peer is the client and its
+   * X-Forwarded-* headers are ignored.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** A service that has not answered (or sent a byte) for this long gets the request cut with 504. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   STOREFRONT_URL: z.url().default('http://127.0.0.1:4001'),
   OPS_URL: z.url().default('http://127.0.0.1:4002'),
   CONTENT_URL: z.url().default('http://127.0.0.1:4003'),
@@ -40,7 +47,6 @@ const GatewayEnv = z.object({
       }
     }),
   SESSION_COOKIE: z.string().default('sid'),
-  LOG_LEVEL: z.string().default('info'),
 });
 export type GatewayConfig = z.infer<typeof GatewayEnv>;
 

@@ -23,6 +23,7 @@ let appsRoot: string;
 let upstreamUrl: string;
 let firstChunk: () => void = () => {};
 const seen: Seen = { bytes: 0 };
+let lastPeerPort = 0;
 
 const listen = (server: Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
@@ -34,6 +35,7 @@ beforeAll(async () => {
     seen.url = req.url;
     seen.headers = req.headers;
     seen.bytes = 0;
+    lastPeerPort = req.socket.remotePort ?? 0;
     req.on('data', (chunk: Buffer) => {
       if (seen.bytes === 0) firstChunk();
       seen.bytes += chunk.length;
@@ -179,32 +181,137 @@ describe('gateway proxy', () => {
   });
 });
 
-describe('gateway health', () => {
-  it('is live, and ready only when the database and every service answer', async () => {
-    expect(await (await get('/healthz')).json()).toEqual({ status: 'ok', service: 'gateway' });
-    // The fake upstream answers every path, /readyz included.
-    const ready = await get('/readyz');
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok', database: 'ok', services: { storefront: 'ok', ops: 'ok', content: 'ok', email: 'ok' } });
+/** Starts another gateway on the test database with some settings changed; close it when done. */
+async function startGateway(overrides: Record<string, string>) {
+  const config = readGatewayConfig({
+    DATABASE_URL: db.connectionString,
+    IDENTITY_SECRET: SECRET,
+    APPS_ROOT: appsRoot,
+    STOREFRONT_URL: upstreamUrl,
+    OPS_URL: upstreamUrl,
+    CONTENT_URL: upstreamUrl,
+    EMAIL_URL: upstreamUrl,
+    ...overrides,
+  });
+  const server = createServer(createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') }).callback());
+  const url = `http://127.0.0.1:${await listen(server)}`;
+  return { url, close: () => server.close() };
+}
 
-    const config = readGatewayConfig({
-      DATABASE_URL: db.connectionString,
-      IDENTITY_SECRET: SECRET,
-      APPS_ROOT: appsRoot,
-      STOREFRONT_URL: upstreamUrl,
-      OPS_URL: upstreamUrl,
-      CONTENT_URL: upstreamUrl,
-      EMAIL_URL: 'http://127.0.0.1:1', // nothing listens there
-    });
-    const server = createServer(createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') }).callback());
+/** Signs in a fresh user with `role` and answers the cookie header for its session. */
+async function sessionCookie(role: 'customer' | 'engineer' | 'admin') {
+  const token = `token-${role}-${Math.random().toString(36).slice(2)}`;
+  const [user] = await db.knex('users').insert({ email: `${token}@example.com`, role, isActive: true }).returning('*');
+  await db.knex('sessions').insert({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
+  return `sid=${token}`;
+}
+
+describe('gateway health', () => {
+  it('is ready on its own database; one service down does not fail it, and only admins see the detail', async () => {
+    expect(await (await get('/healthz')).json()).toEqual({ status: 'ok', service: 'gateway' });
+    const gw = await startGateway({ EMAIL_URL: 'http://127.0.0.1:1' }); // nothing listens there
+    try {
+      const anonymous = await fetch(`${gw.url}/readyz`);
+      expect(anonymous.status).toBe(200);
+      expect(await anonymous.json()).toEqual({ status: 'ok', database: 'ok' });
+      const admin = await fetch(`${gw.url}/readyz`, { headers: { cookie: await sessionCookie('admin') } });
+      expect(await admin.json()).toEqual({ status: 'ok', database: 'ok', services: { storefront: 'ok', ops: 'ok', content: 'ok', email: 'down' } });
+      const engineer = await fetch(`${gw.url}/readyz`, { headers: { cookie: await sessionCookie('engineer') } });
+      expect(await engineer.json()).toEqual({ status: 'ok', database: 'ok' });
+    } finally {
+      gw.close();
+    }
+  });
+
+  it('is not ready when its database is down, and says no more than that', async () => {
+    const config = readGatewayConfig({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', IDENTITY_SECRET: SECRET, APPS_ROOT: appsRoot });
+    const { createKnex } = await import('@mastering/db');
+    const deadKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: 1 } });
+    const server = createServer(createGateway({ config, knex: deadKnex, logger: createLogger('gateway-test', 'silent') }).callback());
     const port = await listen(server);
-    const degraded = await fetch(`http://127.0.0.1:${port}/readyz`);
+    const res = await fetch(`http://127.0.0.1:${port}/readyz`);
     server.close();
-    expect(degraded.status).toBe(503);
-    const body = await degraded.json();
-    expect(body.status).toBe('degraded');
-    expect(body.services.email).toMatch(/^unreachable/);
-    expect(body.services.ops).toBe('ok');
+    await deadKnex.destroy();
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'unavailable', database: 'down' });
+  });
+});
+
+describe('gateway edge', () => {
+  it('reuses connections to a service instead of opening one per request', async () => {
+    const ports = new Set<number>();
+    for (let i = 0; i < 5; i++) {
+      await (await get('/api/config')).arrayBuffer();
+      ports.add(lastPeerPort);
+    }
+    expect(ports.size).toBe(1);
+  });
+
+  it('overwrites forwarded headers: a client cannot forge its address, scheme or host', async () => {
+    await get('/api/config', { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', forwarded: 'for=6.6.6.6' });
+    expect(seen.headers?.['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen.headers?.['x-forwarded-proto']).toBe('http');
+    expect(seen.headers?.['x-forwarded-host']).toBe(gatewayUrl.host);
+    expect(seen.headers?.forwarded).toBeUndefined();
+  });
+
+  it('believes exactly the configured number of proxies in front of it', async () => {
+    const gw = await startGateway({ TRUST_PROXY_HOPS: '1' });
+    try {
+      // The client claimed 6.6.6.6; our one trusted proxy appended the address it saw, 198.51.100.7.
+      await fetch(`${gw.url}/api/config`, { headers: { 'x-forwarded-for': '6.6.6.6, 198.51.100.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'studio.example' } });
+      expect(seen.headers?.['x-forwarded-for']).toBe('198.51.100.7');
+      expect(seen.headers?.['x-forwarded-proto']).toBe('https');
+      expect(seen.headers?.['x-forwarded-host']).toBe('studio.example');
+    } finally {
+      gw.close();
+    }
+  });
+
+  it('refuses a cross-site POST and lets same-origin browsers and header-less clients through', async () => {
+    seen.url = undefined;
+    const post = (headers: Record<string, string>) => fetch(new URL('/auth/logout', gatewayUrl), { method: 'POST', headers });
+    const refused = await post({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'Cross-site request refused' });
+    expect((await post({ 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    expect((await post({ origin: 'https://evil.example' })).status).toBe(403);
+    expect(seen.url).toBeUndefined();
+    expect((await post({ origin: gatewayUrl.origin, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await post({ origin: 'http://localhost:8080' })).status).toBe(200); // the configured PUBLIC_URL
+    expect((await post({})).status).toBe(200); // a webhook or API client
+    expect((await get('/api/config', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(200);
+  });
+
+  it('answers malformed and escaping paths with 400 and 404, never 500', async () => {
+    const status = (p: string) =>
+      new Promise<number>((resolve, reject) => {
+        request({ host: gatewayUrl.hostname, port: gatewayUrl.port, path: p }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+          .on('error', reject)
+          .end();
+      });
+    expect(await status('/%')).toBe(400);
+    expect(await status('/..%2f..%2fetc%2fpasswd')).toBe(404);
+    expect(await status('/mf/mf-admin-ops/..%2f..%2f..%2fetc%2fpasswd')).toBe(404);
+    expect(await status('/media/%2e%2e/secret')).toBe(404);
+  });
+
+  it('answers 504 when a service accepts a request but never answers', async () => {
+    const silent = createServer(() => {}); // takes the request, never responds
+    const silentUrl = `http://127.0.0.1:${await listen(silent)}`;
+    const gw = await startGateway({ CONTENT_URL: silentUrl, UPSTREAM_TIMEOUT_MS: '200' });
+    try {
+      const res = await fetch(`${gw.url}/api/showcase-tracks`);
+      expect(res.status).toBe(504);
+      expect(await res.json()).toEqual({ error: 'The service did not answer in time' });
+    } finally {
+      gw.close();
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 });
 

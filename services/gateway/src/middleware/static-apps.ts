@@ -2,8 +2,8 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import send from 'koa-send';
-import type { Context } from 'koa';
-import { REMOTE_APPS } from './config';
+import type { Context, Middleware } from 'koa';
+import { REMOTE_APPS } from '../config';
 
 // Files whose names carry a content hash never change: cache them for a year.
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/i;
@@ -63,5 +63,29 @@ export function createStaticApps(appsRoot: string) {
         .filter((m) => m[1].trim())
         .map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
     },
+  };
+}
+
+/**
+ * The last stop: an `/api` path no service owns is a JSON 404; other methods than GET/HEAD are 405;
+ * everything else is a file of the shell or a remote, or the shell's index.html for a page route.
+ */
+export function serveApps(apps: ReturnType<typeof createStaticApps>): Middleware {
+  return async (ctx) => {
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api') {
+      ctx.status = 404;
+      ctx.body = { error: `No API route for ${ctx.method} ${ctx.path}` };
+      return;
+    }
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.body = { error: 'Method not allowed' };
+      return;
+    }
+    const served = ctx.path.startsWith('/mf/') ? await apps.serveRemote(ctx) : await apps.serveShell(ctx);
+    if (!served) {
+      ctx.status = 404;
+      ctx.body = 'Not found';
+    }
   };
 }

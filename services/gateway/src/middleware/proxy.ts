@@ -1,0 +1,58 @@
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Context, Middleware } from 'koa';
+import httpProxy from 'http-proxy';
+import type { Identity } from '@mastering/contracts';
+import { IDENTITY_HEADER, signIdentity, type Logger } from '@mastering/service-kit';
+import { resolveService, type ServiceName } from '../routes';
+
+export type ProxyOptions = {
+  targets: Record<ServiceName, string>;
+  identitySecret: string;
+  /** Cuts a request whose service sends nothing for this long (504). */
+  upstreamTimeoutMs: number;
+  identityOf: (ctx: Context) => Promise<Identity | null>;
+  logger: Logger;
+};
+
+/**
+ * Streams every path the route table gives a service to that service (both ways, never buffered: a
+ * 500 MB upload flows through in chunks) with the caller's signed identity header. Connections to the
+ * services are kept alive and reused; a service that is down answers 503, one that hangs 504.
+ */
+export function proxyToServices({ targets, identitySecret, upstreamTimeoutMs, identityOf, logger }: ProxyOptions): Middleware {
+  // Reused connections: opening a TCP connection per request cost the gateway most of its throughput.
+  // Idle sockets close after 30 s, before the services' 65 s keep-alive timeout, so none is reused
+  // just as the service closes it.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 30_000 });
+  const proxy = httpProxy.createProxyServer({ xfwd: false, ws: false, agent, proxyTimeout: upstreamTimeoutMs });
+  proxy.on('error', (err, req, res) => {
+    const response = res as ServerResponse;
+    const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET' && (req as IncomingMessage & { timedOut?: boolean }).timedOut;
+    logger.warn({ err: err.message, requestId: req.headers['x-request-id'], url: req.url, timedOut }, 'upstream error');
+    if (response.headersSent) return void response.destroy();
+    response.writeHead(timedOut ? 504 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(JSON.stringify({ error: timedOut ? 'The service did not answer in time' : 'Service temporarily unavailable' }));
+  });
+  proxy.on('proxyReq', (proxyReq, req) => {
+    proxyReq.once('timeout', () => ((req as IncomingMessage & { timedOut?: boolean }).timedOut = true));
+  });
+
+  return async (ctx, next) => {
+    const service = resolveService(ctx.method, ctx.path);
+    if (!service) return next();
+    ctx.state.service = service;
+    const identity = await identityOf(ctx);
+    if (identity) ctx.req.headers[IDENTITY_HEADER] = await signIdentity(identity, identitySecret);
+    await forward(ctx, proxy, targets[service]);
+  };
+}
+
+/** Hands the raw request and response to the proxy and resolves when the response is done. */
+function forward(ctx: Context, proxy: httpProxy, target: string): Promise<void> {
+  ctx.respond = false;
+  // Koa has not read the body, so the proxy pipes the request stream straight to the service.
+  return new Promise((resolve) => {
+    ctx.res.once('close', () => resolve());
+    proxy.web(ctx.req as IncomingMessage, ctx.res as ServerResponse, { target });
+  });
+}
