@@ -1,5 +1,6 @@
 import { Agenda, backoffStrategies, type Job } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
+import pg from 'pg';
 import { z } from 'zod';
 
 /** Every job name in the system, in one place. */
@@ -21,22 +22,64 @@ export type SendEmailPayload = z.infer<typeof SendEmailPayload>;
 const PAYLOADS = { [JOBS.sendEmail]: SendEmailPayload } as const;
 type JobName = keyof typeof PAYLOADS;
 
-export type Queue = Agenda;
 export type { Job };
+
+type QueueLogger = { warn: (obj: object, msg: string) => void };
+
+/**
+ * The job queue: agenda on its own PostgreSQL pool. Stopping it also closes the pool (agenda leaves a
+ * pool it was given open).
+ */
+export class Queue extends Agenda {
+  constructor(
+    options: ConstructorParameters<typeof Agenda>[0],
+    private readonly pool: pg.Pool,
+  ) {
+    super(options);
+  }
+
+  /** Stops processing, releases the LISTEN connection and closes the pool. */
+  override async stop(): Promise<void> {
+    await super.stop();
+    await this.pool.end().catch(() => undefined);
+  }
+}
 
 /**
  * Creates the PostgreSQL-backed queue (agenda with LISTEN/NOTIFY, so a job starts within
  * milliseconds). `name` identifies the process in the job table; several workers may share it
- * without doing a job twice (agenda locks each job row).
+ * without doing a job twice (agenda locks each job row). A lost database connection (PostgreSQL
+ * restarting) is logged and survived: the pool replaces the connection, the LISTEN channel reconnects.
  */
-export function createQueue({ connectionString, name, processEvery = '30 seconds' }: { connectionString: string; name: string; processEvery?: string }): Queue {
-  return new Agenda({
-    backend: new PostgresBackend({ connectionString }),
-    name,
-    // Polling is only the safety net; LISTEN/NOTIFY wakes workers when a job is saved.
-    processEvery,
-    defaultLockLifetime: 5 * 60_000,
-  });
+export function createQueue({
+  connectionString,
+  name,
+  processEvery = '30 seconds',
+  logger = { warn: (obj, msg) => console.warn(msg, obj) },
+}: {
+  connectionString: string;
+  name: string;
+  processEvery?: string;
+  logger?: QueueLogger;
+}): Queue {
+  // Without these 'error' listeners, a connection dropped by the server is an unhandled 'error' event,
+  // which ends the process.
+  const pool = new pg.Pool({ connectionString, max: 5 });
+  pool.on('error', (err) => logger.warn({ err: err.message }, 'job queue: idle database connection lost'));
+  const backend = new PostgresBackend({ pool });
+  backend.notificationChannel?.on('error', (err: Error) => logger.warn({ err: err.message }, 'job queue: notification channel error; reconnecting'));
+  const queue = new Queue(
+    {
+      backend,
+      name,
+      // Polling is only the safety net; LISTEN/NOTIFY wakes workers when a job is saved.
+      processEvery,
+      defaultLockLifetime: 5 * 60_000,
+    },
+    pool,
+  );
+  queue.on('error', (err: Error) => logger.warn({ err: err.message }, 'job queue error'));
+  return queue;
 }
 
 /**

@@ -8,7 +8,7 @@ import { sendEmailJob } from './jobs/send-email';
 
 const config = readConfig();
 const mailer = createMailer(config.SMTP_URL);
-const queue = createQueue({ connectionString: config.DATABASE_URL, name: `email-${process.pid}` });
+const queue = createQueue({ connectionString: config.DATABASE_URL, name: `email-${process.pid}`, logger: createLogger('email-queue') });
 const workerKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: config.MAIL_CONCURRENCY + 1 } });
 if (config.MAIL_WORKER === 'true') {
   const job = sendEmailJob({ knex: workerKnex, mailer, from: config.MAIL_FROM, logger: createLogger('email-worker') });
