@@ -51,8 +51,14 @@ export function route<B = undefined, Q = undefined, P = undefined>(row: Route<B,
   return row;
 }
 
-/** The admin console's API prefix: nothing under it is public, and admins only unless a row says staff. */
-export const ADMIN_PREFIX = '/api/admin/';
+/**
+ * The back-office's API: the admin prefix and user management. Nothing under them is public, and they
+ * are admins only unless a row says staff (the engineers' orders and audio files).
+ */
+export const ADMIN_PREFIXES = ['/api/admin/', '/api/users'] as const;
+
+/** True when `path` belongs to the back-office API (see ADMIN_PREFIXES). */
+export const isAdminPath = (path: string) => ADMIN_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 /** True when `identity` may use a route with `permission`. */
 export function permits(permission: Permission, identity: Identity | null): boolean {
@@ -77,8 +83,8 @@ export function checkRouteTable(routes: RouteTable): void {
     const key = `${r.method} ${r.path}`;
     if (seen.has(key)) throw new Error(`Route table lists ${key} twice`);
     seen.add(key);
-    if (r.path.startsWith(ADMIN_PREFIX) && r.permission !== 'admin' && r.permission !== 'staff') {
-      throw new Error(`${key} is under ${ADMIN_PREFIX} and must be 'admin' or 'staff', not '${r.permission}'`);
+    if (isAdminPath(r.path) && r.permission !== 'admin' && r.permission !== 'staff') {
+      throw new Error(`${key} is a back-office path and must be 'admin' or 'staff', not '${r.permission}'`);
     }
   }
 }

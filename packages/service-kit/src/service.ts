@@ -8,7 +8,7 @@ import { errorMiddleware, Forbidden, Unauthorized } from './errors';
 import { identityMiddleware } from './identity';
 import { createLogger, type Logger } from './logger';
 import { requestIdMiddleware } from './request-id';
-import { ADMIN_PREFIX, mountRouteTable, permits, type Permission, type RouteTable } from './routes';
+import { isAdminPath, mountRouteTable, permits, type Permission, type RouteTable } from './routes';
 
 export type ServiceOptions = {
   /** Service name, used in logs and health answers. */
@@ -27,7 +27,7 @@ export type ServiceOptions = {
 /**
  * Builds a service's Koa app (no listen): request ids, error mapping to JSON `{error, details?}`,
  * ETags with 304 for unchanged reads, JSON body parsing, the signed identity, the staff-only guard on
- * `/api/admin/*`, `/healthz` and `/readyz`, then the route table (permission and validation per row).
+ * the back-office API, `/healthz` and `/readyz`, then the route table (permission and validation per row).
  */
 export function createService(options: ServiceOptions): Koa {
   const logger = options.logger ?? createLogger(options.name);
@@ -80,14 +80,14 @@ export function createService(options: ServiceOptions): Koa {
 }
 
 /**
- * Guards the whole `/api/admin/` prefix, including paths no route handles yet: anonymous callers get
+ * Guards the whole back-office API (`/api/admin/*`, `/api/users*`), including paths no route handles yet: anonymous callers get
  * 401, customers 403, engineers 403 unless a route for this method and path is marked `staff` (orders
  * and audio files); admins pass. A route that forgets its permission can therefore never open the
  * back-office to anyone but admins.
  */
 function adminGuard(router: Router, permissions: Map<string, Permission>): Koa.Middleware {
   return async (ctx, next) => {
-    if (!ctx.path.startsWith(ADMIN_PREFIX)) return next();
+    if (!isAdminPath(ctx.path)) return next();
     const identity = ctx.state.identity as Identity | null;
     if (!identity) throw new Unauthorized();
     if (identity.role === 'admin') return next();

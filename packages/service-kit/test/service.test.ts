@@ -153,7 +153,7 @@ describe('createService', () => {
     const as = async (role: 'customer' | 'engineer' | 'admin' | null, path: string) =>
       (await fetch(`${base}${path}`, { headers: role ? { [IDENTITY_HEADER]: await signIdentity({ ...identity, role }, SECRET) } : {} })).status;
     // Paths no route handles yet are guarded too: a forgotten permission can never open them.
-    for (const path of ['/api/admin/settings', '/api/admin/customers', '/api/admin/nothing-here']) {
+    for (const path of ['/api/admin/settings', '/api/admin/customers', '/api/admin/nothing-here', '/api/users']) {
       expect(await as(null, path)).toBe(401);
       expect(await as('customer', path)).toBe(403);
       expect(await as('engineer', path)).toBe(403);
@@ -166,7 +166,7 @@ describe('createService', () => {
 
   it('refuses a route table that opens an admin path to customers, or lists a route twice', () => {
     const handler = () => undefined;
-    expect(() => checkRouteTable([route({ method: 'GET', path: '/api/admin/x', permission: 'signed-in', handler })])).toThrow(/must be 'admin' or 'staff'/);
+    expect(() => checkRouteTable([route({ method: 'GET', path: '/api/admin/x', permission: 'signed-in', handler })])).toThrow(/back-office path and must be 'admin' or 'staff'/);
     expect(() => checkRouteTable([route({ method: 'GET', path: '/a', permission: 'public', handler }), route({ method: 'GET', path: '/a', permission: 'admin', handler })])).toThrow(/twice/);
   });
 
