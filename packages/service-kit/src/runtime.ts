@@ -5,34 +5,33 @@ import { createLogger, type Logger } from './logger';
 import { runServer } from './server';
 
 /**
- * Boots a service process: opens the database (and binds the objection models to it), builds the app with it, listens on `port`, and on
- * SIGTERM closes the server, runs `onClose` and the database pool. Shared by every `server.ts`.
+ * Boots a service process: opens the database named by `config.DATABASE_URL` (and binds the objection
+ * models to it), builds the app with it, listens on `config.PORT` at `host`, and on SIGTERM drains
+ * requests, runs `onClose` and closes the pool, all within the shutdown deadline. Every `server.ts` uses it.
  */
 export async function bootService({
   name,
-  port,
+  config,
   host,
-  databaseUrl,
   build,
   onClose,
   pool,
 }: {
   name: string;
-  port: number;
+  config: { PORT: number; DATABASE_URL: string };
+  /** Bind address: the service's own `<NAME>_HOST` setting (the gateway's HOST). */
   host: string;
-  databaseUrl: string;
   build: (deps: { knex: Knex; logger: Logger }) => Promise<Koa> | Koa;
   onClose?: () => Promise<void>;
   /** Connection pool bounds (default min 0, max 10). */
   pool?: { min?: number; max?: number };
 }) {
   const logger = createLogger(name);
-
   // The process's one pool; objection models use it too.
-  const knex = bindModels(createKnex(databaseUrl, { pool }));
+  const knex = bindModels(createKnex(config.DATABASE_URL, { pool }));
   const app = await build({ knex, logger });
   await runServer(app, {
-    port,
+    port: config.PORT,
     host,
     logger,
     onClose: async () => {

@@ -7,8 +7,7 @@ const config = readConfig();
 const storage = createStorage({ driver: 'local', root: config.STORAGE_DIR });
 await bootService({
   name: 'content',
-  port: config.PORT,
+  config,
   host: config.CONTENT_HOST,
-  databaseUrl: config.DATABASE_URL,
   build: ({ knex, logger }) => buildApp({ config, knex, storage, logger }),
 });

@@ -17,9 +17,8 @@ if (config.MAIL_WORKER === 'true') {
 }
 await bootService({
   name: 'email',
-  port: config.PORT,
+  config,
   host: config.EMAIL_HOST,
-  databaseUrl: config.DATABASE_URL,
   build: ({ knex, logger }) => buildApp({ config, knex, mailer, logger }),
   onClose: async () => {
     await queue.stop();

@@ -5,8 +5,7 @@ import { readConfig } from './config';
 const config = readConfig();
 await bootService({
   name: 'ops',
-  port: config.PORT,
+  config,
   host: config.OPS_HOST,
-  databaseUrl: config.DATABASE_URL,
   build: ({ knex, logger }) => buildApp({ config, knex, logger }),
 });

@@ -9,9 +9,8 @@ const queue = createQueue({ connectionString: config.DATABASE_URL, name: 'storef
 await startProducer(queue);
 await bootService({
   name: 'storefront',
-  port: config.PORT,
+  config,
   host: config.STOREFRONT_HOST,
-  databaseUrl: config.DATABASE_URL,
   build: ({ knex, logger }) => buildApp({ config, knex, queue, logger }),
   onClose: () => queue.stop(),
 });
