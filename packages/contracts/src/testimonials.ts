@@ -5,7 +5,7 @@ import { CONTENT_REQUIRED_TESTIMONIAL, INVALID_EMAIL, NAME_REQUIRED, RATING_RANG
 
 // Testimonials: isActive and isVerified are the text 'true' / 'false'; forms arrive as multipart text.
 
-/** A testimonial as served. GET /api/testimonials answers a plain array. */
+/** A testimonial with every field, as staff see it in the admin (the author's email included). */
 export const Testimonial = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -23,6 +23,11 @@ export const Testimonial = z.object({
 });
 export type Testimonial = z.infer<typeof Testimonial>;
 export const TestimonialList = z.array(Testimonial);
+
+/** A testimonial as the public home page gets it: the private author email left out. GET /api/testimonials answers a plain array. */
+export const PublicTestimonial = Testimonial.omit({ email: true });
+export type PublicTestimonial = z.infer<typeof PublicTestimonial>;
+export const PublicTestimonialList = z.array(PublicTestimonial);
 
 // Optional fields: a blank value means "none" (null), so an edit can clear them; left out stays left out.
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);

@@ -100,3 +100,24 @@ export async function enqueue<N extends JobName>(queue: Queue, name: N, payload:
 
 /** Retry policy for mail: exponential from 5 s, up to 8 tries (about 20 minutes), then the job fails. */
 export const MAIL_BACKOFF = backoffStrategies.exponential({ delay: 5_000, maxRetries: 8 });
+
+/**
+ * Whether this failure of a running job is its last: its definition's backoff schedules no further
+ * retry (the rule agenda itself applies right after the handler throws).
+ */
+export function isFinalFailure(job: Job, error: Error): boolean {
+  const backoff = job.agenda.definitions[job.attrs.name]?.backoff;
+  if (!backoff) return true;
+  return backoff({ attempt: (job.attrs.failCount ?? 0) + 1, error, jobName: job.attrs.name, jobData: job.attrs.data }) === null;
+}
+
+/**
+ * Empties the stored data of a running job that no longer needs it. agenda keeps finished jobs, so a
+ * secret in a payload (a login code) would otherwise stay readable in the job table.
+ */
+export async function forgetJobData(job: Job): Promise<void> {
+  job.attrs.data = {};
+  // saveJob writes the data column; the processor's own fields (fail count, lock) are written again by
+  // agenda when the run ends, so the job's outcome is recorded as usual.
+  await job.agenda.db.saveJob(job.toJson(true), { lastModifiedBy: job.agenda.attrs.name });
+}

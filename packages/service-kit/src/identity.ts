@@ -2,6 +2,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Identity, Role } from '@mastering/contracts';
 import type { Middleware } from 'koa';
 import { Unauthorized } from './errors';
+import { deriveKey } from './tokens';
 
 /** The header the gateway puts the signed identity in; services trust nothing else. */
 export const IDENTITY_HEADER = 'x-mastering-identity';
@@ -12,9 +13,11 @@ const AUDIENCE = 'mastering-services';
 const LIFETIME = '60s';
 
 const keyCache = new Map<string, Uint8Array>();
+// The signing key is derived for this one purpose, so the raw secret (also the root of the login-code
+// hashing key) never signs anything itself.
 function keyOf(secret: string): Uint8Array {
   let key = keyCache.get(secret);
-  if (!key) keyCache.set(secret, (key = new TextEncoder().encode(secret)));
+  if (!key) keyCache.set(secret, (key = deriveKey(secret, 'identity-token')));
   return key;
 }
 

@@ -9,6 +9,7 @@ import { IDENTITY_HEADER, signIdentity, verifyIdentity } from '../src/identity';
 import { NotFound } from '../src/errors';
 import { route, checkRouteTable } from '../src/routes';
 import { createLogger } from '../src/logger';
+import { deriveKey } from '../src/tokens';
 
 const SECRET = 's'.repeat(40);
 let dbUp = true;
@@ -130,7 +131,7 @@ describe('createService', () => {
       .setAudience('mastering-services')
       .setIssuedAt(Math.floor(Date.now() / 1000) - 600)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 300)
-      .sign(new TextEncoder().encode(SECRET));
+      .sign(deriveKey(SECRET, 'identity-token'));
     await expect(verifyIdentity(expired, SECRET)).rejects.toThrow();
     expect((await fetch(`${base}/staff`, { headers: { [IDENTITY_HEADER]: expired } })).status).toBe(401);
   });

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { seed } from '@mastering/db';
 import { createStorage } from '@mastering/storage';
 import { createLogger } from '@mastering/service-kit';
-import { ShowcaseTrackList, TestimonialList } from '@mastering/contracts';
+import { PublicTestimonial, PublicTestimonialList, ShowcaseTrackList } from '@mastering/contracts';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 
@@ -41,10 +41,18 @@ describe('public showcase and testimonials', () => {
     expect(tracks.every((t) => t.isActive === 'true')).toBe(true);
   });
 
-  it('lists active testimonials in the contract shape', async () => {
-    const list = TestimonialList.parse(await (await fetch(`${base}/api/testimonials`)).json());
-    expect(list.length).toBeGreaterThanOrEqual(3);
+  it('lists active testimonials in display order, in the public shape without the authors\' emails', async () => {
+    await db.knex('testimonials').update({ email: db.knex.raw(`'author' || display_order || '@example.com'`) });
+    const hidden = await db.knex('testimonials').orderBy('displayOrder').first('id');
+    await db.knex('testimonials').where({ id: hidden.id }).update({ isActive: false });
+    const raw: Record<string, unknown>[] = await (await fetch(`${base}/api/testimonials`)).json();
+    const list = PublicTestimonialList.parse(raw);
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    expect(list.map((t) => t.id)).not.toContain(hidden.id);
+    expect(list.map((t) => t.displayOrder)).toEqual([...list.map((t) => t.displayOrder)].sort((a, b) => a - b));
     expect(new Set(list.map((t) => t.isVerified))).toContain('true');
+    for (const item of raw) expect(Object.keys(item).sort()).toEqual(Object.keys(PublicTestimonial.shape).sort());
+    expect(JSON.stringify(raw)).not.toContain('@example.com');
   });
 });
 

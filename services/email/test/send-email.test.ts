@@ -4,6 +4,7 @@ import { createLogger } from '@mastering/service-kit';
 import { createQueue, enqueue, JOBS, startProducer, type Job, type Queue, type SendEmailPayload } from '@mastering/jobs';
 import type { Mailer, OutgoingMail } from '../src/mail/mailer';
 import { sendEmailJob } from '../src/jobs/send-email';
+import { SECRET_MASK } from '../src/mail/templates';
 
 let db: TestDatabase;
 const logger = createLogger('email-test', 'silent');
@@ -25,41 +26,82 @@ function fakeMailer() {
   return mailer;
 }
 
-const jobOf = (id: string, data: SendEmailPayload) => ({ attrs: { _id: id, data } }) as unknown as Job<SendEmailPayload>;
+let queue: Queue;
+
+/**
+ * A real job row for the test to run by hand: disabled, so no worker picks it up, and owned by a queue
+ * that knows the job's retry policy (which decides when a failure is the last).
+ */
+async function jobOf(data: SendEmailPayload, failCount = 0): Promise<Job<SendEmailPayload>> {
+  const job = queue.create(JOBS.sendEmail, data);
+  job.disable();
+  job.attrs.failCount = failCount;
+  await job.save();
+  return job as Job<SendEmailPayload>;
+}
+
+/** The payload as stored in the job table. */
+const storedData = async (job: Job) => (await db.knex('agenda_jobs').where({ id: String(job.attrs._id) }).first()).data;
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  queue = createQueue({ connectionString: db.connectionString, name: 'email-test-runner' });
+  const definition = sendEmailJob({ knex: db.knex, mailer: fakeMailer(), from: 'x@example.com', logger });
+  queue.define(definition.name, definition.handler, definition.options);
+  await startProducer(queue);
 });
 afterAll(async () => {
+  await queue?.stop();
   await db?.destroy();
 });
 
+const loginCode = (code: string) => ({ to: 'artist@example.com', template: 'login-code', data: { code, expiresInMinutes: 10 } });
+
 describe('email.send job', () => {
-  it('records the message before sending, keeps it when SMTP is down, and sends it once on retry', async () => {
+  it('records the message with the code masked, keeps it when SMTP is down, sends the real code once on retry, then forgets the payload', async () => {
     const mailer = fakeMailer();
-    const job = sendEmailJob({ knex: db.knex, mailer, from: 'Studio <studio@example.com>', logger });
-    const payload = { to: 'artist@example.com', template: 'login-code', data: { code: '123456', expiresInMinutes: 10 } };
+    const handler = sendEmailJob({ knex: db.knex, mailer, from: 'Studio <studio@example.com>', logger }).handler;
+    const job = await jobOf(loginCode('123456'));
+    const jobId = String(job.attrs._id);
     mailer.down = true;
-    await expect(job.handler(jobOf('job-1', payload))).rejects.toThrow('ECONNREFUSED');
-    let row = await db.knex('email_messages').where({ jobId: 'job-1' }).first();
-    expect(row).toMatchObject({ status: 'failed', toEmail: 'artist@example.com', subject: 'Your login code: 123456', attempts: 1 });
+    await expect(handler(job)).rejects.toThrow('ECONNREFUSED');
+    let row = await db.knex('email_messages').where({ jobId }).first();
+    expect(row).toMatchObject({ status: 'failed', toEmail: 'artist@example.com', subject: `Your login code: ${SECRET_MASK}`, attempts: 1 });
     expect(row.lastError).toContain('ECONNREFUSED');
+    expect(JSON.stringify(row)).not.toContain('123456');
+    // The retry still needs the code, so the job keeps it until the message is out.
+    expect(await storedData(job)).toMatchObject({ data: { code: '123456' } });
 
     mailer.down = false;
-    await job.handler(jobOf('job-1', payload));
-    await job.handler(jobOf('job-1', payload)); // a duplicate delivery of the job sends nothing more
-    row = await db.knex('email_messages').where({ jobId: 'job-1' }).first();
+    await handler(job);
+    await handler(job); // a duplicate delivery of the job sends nothing more
+    row = await db.knex('email_messages').where({ jobId }).first();
     expect(row).toMatchObject({ status: 'sent', attempts: 2, providerMessageId: '<1@test>' });
+    expect(JSON.stringify(row)).not.toContain('123456');
     expect(mailer.sent).toHaveLength(1);
-    expect(mailer.sent[0]).toMatchObject({ to: 'artist@example.com', from: 'Studio <studio@example.com>' });
+    expect(mailer.sent[0]).toMatchObject({ to: 'artist@example.com', from: 'Studio <studio@example.com>', subject: 'Your login code: 123456' });
     expect(mailer.sent[0].text).toContain('123456');
-    expect(await db.knex('email_messages').where({ jobId: 'job-1' }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    expect(mailer.sent[0].html).toContain('123456');
+    expect(await db.knex('email_messages').where({ jobId }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    expect(await storedData(job)).toEqual({});
+  });
+
+  it('forgets the payload after the last failed try only', async () => {
+    const mailer = fakeMailer();
+    mailer.down = true;
+    const handler = sendEmailJob({ knex: db.knex, mailer, from: 'x@example.com', logger }).handler;
+    const retried = await jobOf(loginCode('222333'), 7); // MAIL_BACKOFF allows 8 retries: one more to come
+    await expect(handler(retried)).rejects.toThrow('ECONNREFUSED');
+    expect(await storedData(retried)).toMatchObject({ data: { code: '222333' } });
+    const last = await jobOf(loginCode('444555'), 8);
+    await expect(handler(last)).rejects.toThrow('ECONNREFUSED');
+    expect(await storedData(last)).toEqual({});
   });
 
   it('fails loudly on an unknown template without sending', async () => {
     const mailer = fakeMailer();
     const job = sendEmailJob({ knex: db.knex, mailer, from: 'x@example.com', logger });
-    await expect(job.handler(jobOf('job-2', { to: 'a@example.com', template: 'nope', data: {} }))).rejects.toThrow('Unknown email template');
+    await expect(job.handler(await jobOf({ to: 'a@example.com', template: 'nope', data: {} }))).rejects.toThrow('Unknown email template');
     expect(mailer.sent).toHaveLength(0);
   });
 
@@ -72,6 +114,8 @@ describe('email.send job', () => {
     });
 
     it('a job enqueued by another process wakes the worker through LISTEN/NOTIFY', async () => {
+      // The queue that ran jobs by hand above would take this one too; only the worker under test may.
+      await queue.stop();
       const mailer = fakeMailer();
       // The worker polls only hourly, so the job can only start through the notification.
       worker = createQueue({ connectionString: db.connectionString, name: 'email-test-worker', processEvery: '1 hour' });
@@ -88,6 +132,7 @@ describe('email.send job', () => {
       await done;
       expect(mailer.sent.map((m) => m.to)).toEqual(['queue@example.com']);
       expect(await db.knex('email_messages').where({ jobId: id }).first()).toMatchObject({ status: 'sent' });
+      expect((await db.knex('agenda_jobs').where({ id }).first()).data).toEqual({});
     });
   });
 });

@@ -6,6 +6,8 @@ import { createLogger, hashToken, IDENTITY_HEADER, signIdentity } from '@masteri
 import type { Queue } from '@mastering/jobs';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
+import { LOGIN_LIMITS } from '../src/auth/rate-limits';
+import { LIVE_CODES } from '../src/auth/service';
 
 const SECRET = 'k'.repeat(40);
 let db: TestDatabase;
@@ -31,11 +33,19 @@ beforeEach(() => {
   queued.length = 0;
 });
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+const post = (path: string, body: unknown, headers: Record<string, string> = client) =>
   fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-async function requestCode(email: string): Promise<string> {
-  const res = await post('/auth/request-code', { email });
+// Each test speaks from its own client address, so the per-address limits of one do not leak into another.
+let nextClient = 1;
+const newClient = () => ({ 'x-forwarded-for': `192.0.2.${nextClient++}` });
+let client = newClient();
+beforeEach(() => {
+  client = newClient();
+});
+
+async function requestCode(email: string, from: Record<string, string> = client): Promise<string> {
+  const res = await post('/auth/request-code', { email }, from);
   expect(res.status).toBe(200);
   const mail = queued.at(-1)!;
   expect(mail).toMatchObject({ name: 'email.send', data: { to: email.toLowerCase(), template: 'login-code' } });
@@ -83,23 +93,34 @@ describe('login by emailed code', () => {
     expect((await res.json()).user.role).toBe('admin');
   });
 
-  it('counts wrong codes and locks the code after five', async () => {
+  it('counts wrong codes per client: after five, that client is refused even the right code, another is not', async () => {
     const code = await requestCode('guess@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.failuresPerEmailClientPerHour; i++) {
       const res = await post('/auth/verify-code', { email: 'guess@example.com', code: wrong });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: 'Invalid or expired code' });
     }
-    expect((await post('/auth/verify-code', { email: 'guess@example.com', code })).status).toBe(400);
+    const locked = await post('/auth/verify-code', { email: 'guess@example.com', code });
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toEqual({ error: 'Too many attempts. Please wait a few minutes and try again.' });
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await post('/auth/verify-code', { email: 'guess@example.com', code }, newClient())).status).toBe(200);
   });
 
-  it('refuses an expired code and an earlier code once a new one was sent', async () => {
-    const first = await requestCode('late@example.com');
-    const second = await requestCode('late@example.com');
-    if (first !== second) expect((await post('/auth/verify-code', { email: 'late@example.com', code: first })).status).toBe(400);
+  it('keeps the three newest codes valid, retires older ones, and refuses an expired code', async () => {
+    const codes = [];
+    for (let i = 0; i < LIVE_CODES + 1; i++) codes.push(await requestCode('late@example.com'));
+    // Codes that still verify never repeat one another, so the oldest is refused whatever its digits.
+    expect(new Set(codes).size).toBe(codes.length);
+    expect((await post('/auth/verify-code', { email: 'late@example.com', code: codes[0] })).status).toBe(400);
+    // Not only the newest: the second-newest code works too, and the login uses up the others.
+    expect((await post('/auth/verify-code', { email: 'late@example.com', code: codes[2] })).status).toBe(200);
+    expect((await post('/auth/verify-code', { email: 'late@example.com', code: codes[3] })).status).toBe(400);
+
+    const fresh = await requestCode('late@example.com');
     await db.knex('login_codes').where({ email: 'late@example.com' }).update({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await post('/auth/verify-code', { email: 'late@example.com', code: second })).status).toBe(400);
+    expect((await post('/auth/verify-code', { email: 'late@example.com', code: fresh })).status).toBe(400);
   });
 
   it('answers /api/auth/me from the signed identity, and logout ends the session', async () => {
@@ -118,19 +139,57 @@ describe('login by emailed code', () => {
 });
 
 describe('login rate limits', () => {
-  it('allows five codes per email per hour, then answers 429 with Retry-After and sends nothing more', async () => {
-    for (let i = 0; i < 5; i++) await requestCode('flood@example.com');
+  it('allows five codes per email and client address per hour, then answers 429 with Retry-After and sends nothing more', async () => {
+    for (let i = 0; i < LOGIN_LIMITS.codesPerEmailClientPerHour; i++) await requestCode('flood@example.com');
     const res = await post('/auth/request-code', { email: 'Flood@Example.com' });
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({ error: 'Too many login codes requested. Please wait a few minutes and try again.' });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(queued).toHaveLength(5);
+    expect(queued).toHaveLength(LOGIN_LIMITS.codesPerEmailClientPerHour);
+  });
+
+  it('does not let requests and wrong codes from another client keep the admin out', async () => {
+    await db.knex('users').insert({ email: 'admin@example.com', role: 'admin', isActive: true });
+    const admin = newClient();
+    const attacker = newClient();
+    const perClient = LOGIN_LIMITS.codesPerEmailClientPerHour;
+    for (let i = 0; i < perClient + 3; i++) {
+      expect((await post('/auth/request-code', { email: 'admin@example.com' }, attacker)).status).toBe(i < perClient ? 200 : 429);
+    }
+    // A guess that is none of the codes issued, so every try is a wrong one.
+    const issued = new Set(queued.map((mail) => mail.data.data.code));
+    const guess = ['000000', '000001', '000002', '000003', '000004', '000005'].find((c) => !issued.has(c))!;
+    const tries = LOGIN_LIMITS.failuresPerEmailClientPerHour;
+    for (let i = 0; i < tries + 3; i++) {
+      expect((await post('/auth/verify-code', { email: 'admin@example.com', code: guess }, attacker)).status).toBe(i < tries ? 400 : 429);
+    }
+
+    const code = await requestCode('admin@example.com', admin);
+    const res = await post('/auth/verify-code', { email: 'admin@example.com', code }, admin);
+    expect(res.status).toBe(200);
+    expect((await res.json()).user).toMatchObject({ email: 'admin@example.com', role: 'admin' });
+  });
+
+  it("spends the shared per-email count only on requests a client's own limits allowed; the shared cap holds", async () => {
+    const email = 'shared@example.com';
+    const perClient = LOGIN_LIMITS.codesPerEmailClientPerHour;
+    const greedy = newClient();
+    for (let i = 0; i < perClient; i++) await requestCode(email, greedy);
+    // Refused by the client's own limits: these must not count against the address.
+    for (let i = 0; i < 10; i++) expect((await post('/auth/request-code', { email }, greedy)).status).toBe(429);
+    const others = LOGIN_LIMITS.codesPerEmailPerHour / perClient - 1;
+    for (let c = 0; c < others; c++) {
+      const other = newClient();
+      for (let i = 0; i < perClient; i++) await requestCode(email, other);
+    }
+    expect(queued).toHaveLength(LOGIN_LIMITS.codesPerEmailPerHour);
+    expect((await post('/auth/request-code', { email }, newClient())).status).toBe(429);
   });
 
   it('limits each client address, and a forged X-Forwarded-For entry does not get around it', async () => {
     // The gateway appends the real address last; whatever a client puts before it is ignored.
     const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` });
-    for (let i = 0; i < 20; i++) expect((await post('/auth/request-code', { email: `ip${i}@example.com` }, from(i))).status).toBe(200);
+    for (let i = 0; i < LOGIN_LIMITS.requestsPerIpPer10Min; i++) expect((await post('/auth/request-code', { email: `ip${i}@example.com` }, from(i))).status).toBe(200);
     expect((await post('/auth/request-code', { email: 'ip-last@example.com' }, from(99))).status).toBe(429);
     // Another address is unaffected.
     expect((await post('/auth/request-code', { email: 'other@example.com' }, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);

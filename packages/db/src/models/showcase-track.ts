@@ -1,4 +1,4 @@
-import type { Genre } from '@mastering/contracts';
+import type { Genre, ShowcaseTrack as ShowcaseTrackShape } from '@mastering/contracts';
 import { BaseModel, displayOrderModifiers } from './base';
 
 /** A before/after example on the home page: the original and the mastered audio of one track. */
@@ -19,4 +19,22 @@ export class ShowcaseTrack extends BaseModel {
   declare displayOrder: number;
   declare createdAt: Date;
   declare updatedAt: Date;
+
+  /** The API shape of a showcase track (public and admin alike): isActive as the spec's text, times as ISO strings. */
+  toApi(): ShowcaseTrackShape {
+    return {
+      id: this.id,
+      title: this.title,
+      artist: this.artist,
+      genre: this.genre,
+      beforeDescription: this.beforeDescription,
+      afterDescription: this.afterDescription,
+      artworkUrl: this.artworkUrl ?? null,
+      originalAudioUrl: this.originalAudioUrl ?? null,
+      masteredAudioUrl: this.masteredAudioUrl ?? null,
+      isActive: this.isActive ? 'true' : 'false',
+      displayOrder: this.displayOrder,
+      createdAt: new Date(this.createdAt).toISOString(),
+    };
+  }
 }

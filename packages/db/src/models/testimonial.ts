@@ -1,3 +1,4 @@
+import type { PublicTestimonial, Testimonial as TestimonialShape } from '@mastering/contracts';
 import { BaseModel, displayOrderModifiers } from './base';
 
 /** What an artist said about the service, shown on the home page when active. */
@@ -21,4 +22,29 @@ export class Testimonial extends BaseModel {
   declare avatarUrl: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;
+
+  /** The admin's API shape of a testimonial: flags as the spec's text, times as ISO strings. */
+  toApi(): TestimonialShape {
+    return {
+      id: this.id,
+      name: this.name,
+      role: this.role,
+      company: this.company ?? null,
+      email: this.email ?? null,
+      content: this.content,
+      rating: this.rating,
+      results: this.results ?? null,
+      avatarUrl: this.avatarUrl ?? null,
+      isActive: this.isActive ? 'true' : 'false',
+      isVerified: this.isVerified ? 'true' : 'false',
+      displayOrder: this.displayOrder,
+      createdAt: new Date(this.createdAt).toISOString(),
+    };
+  }
+
+  /** The public API shape (GET /api/testimonials): the admin shape without the author's private email. */
+  toPublicApi(): PublicTestimonial {
+    const { email: _private, ...shown } = this.toApi();
+    return shown;
+  }
 }

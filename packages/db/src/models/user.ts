@@ -1,5 +1,5 @@
 import type { Modifiers, QueryBuilder, RelationMappings } from 'objection';
-import type { Role } from '@mastering/contracts';
+import type { Role, User as UserShape } from '@mastering/contracts';
 import { BaseModel, newestFirst } from './base';
 import { Order } from './order';
 import { Session } from './session';
@@ -25,6 +25,20 @@ export class User extends BaseModel {
     return {
       sessions: { relation: BaseModel.HasManyRelation, modelClass: Session, join: { from: 'users.id', to: 'sessions.userId' } },
       orders: { relation: BaseModel.HasManyRelation, modelClass: Order, join: { from: 'users.id', to: 'orders.userId' } },
+    };
+  }
+
+  /** The one API shape of a user (`/api/auth/me`, `/api/users`): flags as the spec's text, times as ISO strings. */
+  toApi(): UserShape {
+    return {
+      id: this.id,
+      email: this.email,
+      firstName: this.firstName ?? null,
+      lastName: this.lastName ?? null,
+      role: this.role,
+      isActive: this.isActive ? 'true' : 'false',
+      profileImageUrl: this.profileImageUrl ?? null,
+      createdAt: new Date(this.createdAt).toISOString(),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
+import { EmailMessage } from '@mastering/db';
+import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
 import type { Mailer } from '../mail/mailer';
 import { renderTemplate } from '../mail/templates';
@@ -8,44 +9,52 @@ type Deps = { knex: Knex; mailer: Mailer; from: string; logger: Logger; backoff?
 
 /**
  * The `email.send` job: records the message in `email_messages` (once per job, so retries reuse the
- * row), sends it over SMTP and marks it sent; a failure is recorded and rethrown so agenda retries
- * with backoff. A message already sent is never sent again.
+ * row; secrets such as a login code masked), sends it over SMTP and marks it sent; a failure is
+ * recorded and rethrown so agenda retries with backoff. A message already sent is never sent again.
+ * Once sent, or after the last failed try, the job's payload is emptied, so no secret stays stored.
  */
 export function sendEmailJob({ knex, mailer, from, logger, backoff = MAIL_BACKOFF }: Deps) {
   return {
     name: JOBS.sendEmail,
     options: { backoff, concurrency: 5 },
     async handler(job: Job<SendEmailPayload>) {
-      const payload = SendEmailPayload.parse(job.attrs.data);
       const jobId = String(job.attrs._id);
-      let message = await knex('email_messages').where({ jobId }).first();
-      if (message?.status === 'sent') return;
-      if (!message) {
-        const rendered = renderTemplate(payload.template, payload.data);
-        [message] = await knex('email_messages')
+      let message = await EmailMessage.query(knex).findOne({ jobId });
+      if (message?.status === 'sent') {
+        // A duplicate delivery; it also finishes forgetting the payload if that failed last time.
+        if (Object.keys(job.attrs.data ?? {}).length > 0) await forgetJobData(job);
+        return;
+      }
+      try {
+        const payload = SendEmailPayload.parse(job.attrs.data);
+        const { mail, record } = renderTemplate(payload.template, payload.data);
+        message ??= await EmailMessage.query(knex)
           .insert({
             jobId,
             toEmail: payload.to,
             fromEmail: from,
-            subject: rendered.subject,
-            html: rendered.html,
-            text: rendered.text,
+            ...record,
             template: payload.template,
             status: 'queued',
             orderId: payload.orderId ?? null,
             campaignId: payload.campaignId ?? null,
           })
           .returning('*');
-      }
-      await knex('email_messages').where({ id: message.id }).update({ status: 'sending', attempts: knex.raw('attempts + 1') });
-      try {
-        const { messageId } = await mailer.send({ to: message.toEmail, from: message.fromEmail, subject: message.subject, html: message.html, text: message.text });
-        await knex('email_messages').where({ id: message.id }).update({ status: 'sent', sentAt: knex.fn.now(), providerMessageId: messageId, lastError: null });
+        await EmailMessage.query(knex).findById(message.id).patch({ status: 'sending', attempts: knex.raw('attempts + 1') });
+        try {
+          // The stored row holds the masked copy; what goes out is the rendering with the real values.
+          const { messageId } = await mailer.send({ to: message.toEmail, from: message.fromEmail, ...mail });
+          await EmailMessage.query(knex).findById(message.id).patch({ status: 'sent', sentAt: new Date(), providerMessageId: messageId, lastError: null });
+        } catch (err) {
+          logger.warn({ err: (err as Error).message, messageId: message.id }, 'email send failed; will retry');
+          await EmailMessage.query(knex).findById(message.id).patch({ status: 'failed', lastError: String((err as Error).message).slice(0, 1000) });
+          throw err;
+        }
       } catch (err) {
-        logger.warn({ err: (err as Error).message, messageId: message.id }, 'email send failed; will retry');
-        await knex('email_messages').where({ id: message.id }).update({ status: 'failed', lastError: String((err as Error).message).slice(0, 1000) });
+        if (isFinalFailure(job, err as Error)) await forgetJobData(job);
         throw err;
       }
+      await forgetJobData(job);
     },
   };
 }

@@ -2,24 +2,47 @@ import { Invalid } from '@mastering/service-kit';
 
 export type RenderedMail = { subject: string; html: string; text: string };
 
+/** A template's rendering: `mail` goes out over SMTP; `record` may be stored, its secrets masked. */
+export type RenderedTemplate = { mail: RenderedMail; record: RenderedMail };
+
+type BuiltIn = {
+  render: (data: Record<string, unknown>) => RenderedMail;
+  /** Data fields only the recipient may read (never stored, e.g. a login code). */
+  secrets?: readonly string[];
+};
+
+/** What a secret is replaced with in the stored copy of a message. */
+export const SECRET_MASK = '••••••';
+
 // Transactional templates built into the code. Editable templates in email_templates come with the
 // email issue; these only interpolate values the system itself produced (never user HTML).
-const BUILT_IN: Record<string, (data: Record<string, unknown>) => RenderedMail> = {
-  'login-code': (data) => {
-    const code = String(data.code ?? '');
-    if (!/^\d{6}$/.test(code)) throw new Invalid('login-code needs a 6-digit code');
-    const minutes = Number(data.expiresInMinutes ?? 10);
-    return {
-      subject: `Your login code: ${code}`,
-      text: `Your login code is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this email.`,
-      html: `<p>Your login code is</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p><p>It expires in ${minutes} minutes. If you did not ask for it, ignore this email.</p>`,
-    };
+const BUILT_IN: Record<string, BuiltIn> = {
+  'login-code': {
+    secrets: ['code'],
+    render: (data) => {
+      const code = String(data.code ?? '');
+      if (!/^\d{6}$/.test(code)) throw new Invalid('login-code needs a 6-digit code');
+      const minutes = Number(data.expiresInMinutes ?? 10);
+      return {
+        subject: `Your login code: ${code}`,
+        text: `Your login code is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this email.`,
+        html: `<p>Your login code is</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p><p>It expires in ${minutes} minutes. If you did not ask for it, ignore this email.</p>`,
+      };
+    },
   },
 };
 
-/** Renders a built-in template by name; unknown names are an error (the job fails loudly). */
-export function renderTemplate(name: string, data: Record<string, unknown>): RenderedMail {
+/**
+ * Renders a built-in template by name, with a copy fit for storing in which every secret value of
+ * `data` is masked. Unknown names are an error (the job fails loudly).
+ */
+export function renderTemplate(name: string, data: Record<string, unknown>): RenderedTemplate {
   const template = BUILT_IN[name];
   if (!template) throw new Invalid(`Unknown email template: ${name}`);
-  return template(data);
+  const mail = template.render(data);
+  // Masking the rendered text (rather than rendering a second time) catches every place a template
+  // puts the value: subject, text and html alike.
+  const secrets = (template.secrets ?? []).map((key) => String(data[key] ?? '')).filter((value) => value !== '');
+  const mask = (text: string) => secrets.reduce((out, secret) => out.replaceAll(secret, SECRET_MASK), text);
+  return { mail, record: { subject: mask(mail.subject), html: mask(mail.html), text: mask(mail.text) } };
 }

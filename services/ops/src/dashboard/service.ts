@@ -1,12 +1,16 @@
 import type { Knex } from 'knex';
 import type { DashboardStats, OrderStatus } from '@mastering/contracts';
+import { Order } from '@mastering/db';
 
 // Orders that brought money in: paid and not cancelled.
 const PAID: OrderStatus[] = ['payment_confirmed', 'in_progress', 'mastered', 'delivered'];
+/** How many of the newest orders the dashboard lists. */
+export const RECENT_ORDERS = 5;
 
 /**
- * The dashboard's four figures and the five most recent orders. Revenue is in rand (the spec shows
- * it with an R prefix); pending means awaiting payment; active customers are distinct paying emails.
+ * The dashboard's four figures (aggregates, so plain SQL) and the five most recent orders (through the
+ * Order model). Revenue is in rand (the spec shows it with an R prefix); pending means awaiting
+ * payment; active customers are distinct paying emails.
  */
 export async function dashboardStats(knex: Knex): Promise<DashboardStats> {
   const [totals] = await knex('orders').select(
@@ -15,7 +19,7 @@ export async function dashboardStats(knex: Knex): Promise<DashboardStats> {
     knex.raw('coalesce(sum(total_cents) filter (where status = any(?)), 0)::bigint as revenue_cents', [PAID]),
     knex.raw('count(distinct lower(customer_email)) filter (where status = any(?))::int as active_customers', [PAID]),
   );
-  const recent = await knex('orders').orderBy('createdAt', 'desc').limit(5).select('id', 'customerEmail', 'status', 'totalCents', 'createdAt');
+  const recent = await Order.query(knex).modify('newestFirst').limit(RECENT_ORDERS).select('id', 'customerEmail', 'status', 'totalCents', 'createdAt');
   return {
     totalOrders: totals.totalOrders,
     pendingOrders: totals.pendingOrders,

@@ -3,10 +3,24 @@ import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { TooManyRequests } from '@mastering/service-kit';
 
-/** Login codes per email per hour, and code requests and verifications per client IP per 10 minutes. */
-export const LOGIN_LIMITS = { codesPerEmailPerHour: 5, requestsPerIpPer10Min: 20, verificationsPerIpPer10Min: 30 } as const;
+/**
+ * Login limits. Code requests and wrong codes are counted per (email, client address), so one client
+ * cannot use up what the address's owner needs; the per-email caps are several times higher and only
+ * bound what many clients together can do (inbox flooding, guessing against the live codes).
+ */
+export const LOGIN_LIMITS = {
+  requestsPerIpPer10Min: 20,
+  codesPerEmailClientPerHour: 5,
+  codesPerEmailPerHour: 20,
+  verificationsPerIpPer10Min: 30,
+  failuresPerEmailClientPerHour: 5,
+  failuresPerEmailPerHour: 25,
+} as const;
 
 export type LoginLimiters = ReturnType<typeof createLoginLimiters>;
+
+/** One limiter and the key it counts under. */
+export type LimitCheck = [RateLimiterPostgres, string];
 
 /**
  * The login rate limiters, counted in PostgreSQL (table `rate_limits`, created by the migrations) so
@@ -16,22 +30,39 @@ export function createLoginLimiters(knex: Knex) {
   const store = (keyPrefix: string, points: number, duration: number) =>
     new RateLimiterPostgres({ storeClient: knex, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, keyPrefix, points, duration });
   return {
-    codesPerEmail: store('login-code-email', LOGIN_LIMITS.codesPerEmailPerHour, 3600),
     requestsPerIp: store('login-code-ip', LOGIN_LIMITS.requestsPerIpPer10Min, 600),
+    codesPerEmailClient: store('login-code-email-client', LOGIN_LIMITS.codesPerEmailClientPerHour, 3600),
+    codesPerEmail: store('login-code-email', LOGIN_LIMITS.codesPerEmailPerHour, 3600),
     verificationsPerIp: store('login-verify-ip', LOGIN_LIMITS.verificationsPerIpPer10Min, 600),
+    failuresPerEmailClient: store('login-fail-email-client', LOGIN_LIMITS.failuresPerEmailClientPerHour, 3600),
+    failuresPerEmail: store('login-fail-email', LOGIN_LIMITS.failuresPerEmailPerHour, 3600),
   };
 }
 
+/** The key of a per-(email, client address) counter. */
+export function emailClientKey(email: string, ip: string): string {
+  return `${email}|${ip}`;
+}
+
 /**
- * Takes one point from each limiter for its key; when any is used up, answers 429 with Retry-After
- * and the given message. A store failure propagates (it is a server error, not a pass).
+ * Takes one point from each limiter in the order given, stopping at the first that is used up, which
+ * answers 429 with Retry-After and `message`. Callers list the narrowest counter (the client's own)
+ * first, so a client already over its own limit never spends the shared per-email points. A store
+ * failure propagates (it is a server error, not a pass).
  */
-export async function consumeOrReject(ctx: Context, message: string, checks: [RateLimiterPostgres, string][]): Promise<void> {
-  try {
-    await Promise.all(checks.map(([limiter, key]) => limiter.consume(key)));
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    ctx.set('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
-    throw new TooManyRequests(message);
+export async function consumeOrReject(ctx: Context, message: string, checks: LimitCheck[]): Promise<void> {
+  for (const [limiter, key] of checks) {
+    try {
+      await limiter.consume(key);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      ctx.set('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
+      throw new TooManyRequests(message);
+    }
   }
+}
+
+/** Gives back the point each limiter took for its key (an attempt that turned out not to count). */
+export async function refund(checks: LimitCheck[]): Promise<void> {
+  await Promise.all(checks.map(([limiter, key]) => limiter.reward(key)));
 }

@@ -1,99 +1,97 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { hashToken, newSessionToken } from '@mastering/service-kit';
+import { deriveKey, hashToken, Invalid, newSessionToken, sameHash } from '@mastering/service-kit';
 import { enqueue, JOBS, type Queue } from '@mastering/jobs';
-import { INVALID_OR_EXPIRED_CODE } from '@mastering/contracts';
-import { Invalid } from '@mastering/service-kit';
+import { INVALID_OR_EXPIRED_CODE, LOGIN_CODE_LENGTH, type SessionUser } from '@mastering/contracts';
+import { LoginCode, Session, User } from '@mastering/db';
 
-/** Login codes live 10 minutes and lock after 5 wrong tries (storefront spec §9). */
+/** Login codes live 10 minutes (storefront spec §9). */
 export const CODE_TTL_MS = 10 * 60_000;
-export const MAX_CODE_ATTEMPTS = 5;
+
+/**
+ * How many of an address's newest unexpired codes verify. More than one, so a code request by someone
+ * else does not cancel the code the owner is typing; few, so guessing has few targets.
+ */
+export const LIVE_CODES = 3;
 
 export type AuthDeps = { knex: Knex; queue: Queue; secret: string; sessionTtlHours: number };
 
 // A 6-digit code has only a million values, so a plain hash could be reversed from a database dump;
-// keying it with the server secret prevents that.
+// keying it prevents that. The key is derived for this purpose only (identity tokens get another).
 const codeHash = (secret: string, email: string, code: string) =>
-  createHmac('sha256', secret).update(`${email}:${code}`).digest('hex');
+  createHmac('sha256', deriveKey(secret, 'login-code-hash')).update(`${email}:${code}`).digest('hex');
 
-const normalise = (email: string) => email.trim().toLowerCase();
+const newCode = () => String(randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
+
+/** An email as login compares it: trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The codes of `email` that still verify, newest first, locked for the rest of the transaction. */
+const liveCodes = (trx: Knex.Transaction, email: string) =>
+  LoginCode.query(trx).modify('usable').where('login_codes.email', email).orderBy('login_codes.createdAt', 'desc').forUpdate();
 
 /**
- * Issues a fresh 6-digit code for `email` (any earlier unused code stops working) and queues the
- * login-code email. Answers the same whether or not the address belongs to a user.
+ * Issues a fresh 6-digit code for `email` and queues the login-code email. The newest codes stay valid
+ * (LIVE_CODES in all); older ones stop working. Answers the same whether or not the address belongs
+ * to a user.
  */
 export async function requestLoginCode(deps: AuthDeps, rawEmail: string, ip: string | undefined): Promise<void> {
-  const email = normalise(rawEmail);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await deps.knex.transaction(async (trx) => {
-    await trx('login_codes').where({ email }).whereNull('consumedAt').update({ consumedAt: trx.fn.now() });
-    await trx('login_codes').insert({
-      email,
-      codeHash: codeHash(deps.secret, email, code),
-      expiresAt: new Date(Date.now() + CODE_TTL_MS),
-      attempts: 0,
-      requestedIp: ip ?? null,
-    });
+  const email = normaliseEmail(rawEmail);
+  const code = await deps.knex.transaction(async (trx) => {
+    const live = await liveCodes(trx, email);
+    // A new code never equals one that still verifies, so a code always identifies one row.
+    let code: string;
+    let hash: string;
+    do {
+      code = newCode();
+      hash = codeHash(deps.secret, email, code);
+    } while (live.some((row) => sameHash(row.codeHash, hash)));
+    await LoginCode.query(trx).insert({ email, codeHash: hash, expiresAt: new Date(Date.now() + CODE_TTL_MS), attempts: 0, requestedIp: ip ?? null });
+    const retired = live.slice(LIVE_CODES - 1).map((row) => row.id);
+    if (retired.length > 0) await LoginCode.query(trx).findByIds(retired).patch({ consumedAt: new Date() });
+    return code;
   });
-  await enqueue(deps.queue, JOBS.sendEmail, { to: email, template: 'login-code', data: { code, expiresInMinutes: 10 } });
+  await enqueue(deps.queue, JOBS.sendEmail, { to: email, template: 'login-code', data: { code, expiresInMinutes: CODE_TTL_MS / 60_000 } });
 }
 
 /**
- * Checks a code; on success consumes it, creates the user as a customer if new, and starts a session.
- * Returns the session token (for the cookie) and the user. Wrong codes count towards the lock.
+ * Checks a code against the address's live codes; on success uses up all of them, creates the user as
+ * a customer if new, and starts a session. Returns the session token (for the cookie) and the user.
+ * Wrong tries are counted by the caller (per email and client), not here.
  */
-export async function verifyLoginCode(deps: AuthDeps, rawEmail: string, code: string) {
-  const email = normalise(rawEmail);
+export async function verifyLoginCode(deps: AuthDeps, rawEmail: string, code: string): Promise<{ token: string; user: User }> {
+  const email = normaliseEmail(rawEmail);
+  const hash = codeHash(deps.secret, email, code);
   return deps.knex.transaction(async (trx) => {
-    const row = await trx('login_codes')
-      .where({ email })
-      .whereNull('consumedAt')
-      .andWhere('expiresAt', '>', trx.fn.now())
-      .orderBy('createdAt', 'desc')
-      .forUpdate()
-      .first();
-    if (!row || row.attempts >= MAX_CODE_ATTEMPTS) throw new Invalid(INVALID_OR_EXPIRED_CODE, undefined, 400);
-    if (row.codeHash !== codeHash(deps.secret, email, code)) {
-      await trx('login_codes').where({ id: row.id }).increment('attempts', 1);
-      return null;
-    }
-    await trx('login_codes').where({ id: row.id }).update({ consumedAt: trx.fn.now() });
-    let user = await trx('users').whereRaw('lower(email) = ?', [email]).first();
-    if (!user) {
-      [user] = await trx('users').insert({ email, role: 'customer', isActive: true }).returning('*');
-    }
+    const live = (await liveCodes(trx, email)).slice(0, LIVE_CODES);
+    // Compare with every live code (constant time each), so the answer time does not tell which matched.
+    const matches = live.filter((row) => sameHash(row.codeHash, hash));
+    if (matches.length === 0) throw new Invalid(INVALID_OR_EXPIRED_CODE, undefined, 400);
+    // The address is proven; its other pending codes are no longer needed, so nobody may guess them.
+    await LoginCode.query(trx).modify('usable').where('login_codes.email', email).patch({ consumedAt: new Date() });
+    const user =
+      (await User.query(trx).modify('withEmail', email).first()) ??
+      (await User.query(trx).insert({ email, role: 'customer', isActive: true }).returning('*'));
     if (!user.isActive) throw new Invalid(INVALID_OR_EXPIRED_CODE, undefined, 400);
     const token = newSessionToken();
-    await trx('sessions').insert({
+    await Session.query(trx).insert({
       tokenHash: hashToken(token),
       userId: user.id,
       expiresAt: new Date(Date.now() + deps.sessionTtlHours * 3_600_000),
     });
     return { token, user };
-  }).then((result) => {
-    // The attempt counter must persist, so the wrong-code error is thrown after the commit.
-    if (!result) throw new Invalid(INVALID_OR_EXPIRED_CODE, undefined, 400);
-    return result;
   });
 }
 
 /** Ends a session (logout, or rotation on a new login). */
 export async function endSession(knex: Knex, sessionId: string): Promise<void> {
-  await knex('sessions').where({ id: sessionId }).delete();
+  await Session.query(knex).deleteById(sessionId);
 }
 
-/** The signed-in user's public fields, or null. */
-export async function sessionUser(knex: Knex, userId: string) {
-  const user = await knex('users').where({ id: userId }).first('id', 'email', 'firstName', 'lastName', 'role', 'isActive', 'profileImageUrl', 'createdAt');
-  if (!user) return null;
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName ?? null,
-    lastName: user.lastName ?? null,
-    role: user.role,
-    isActive: String(user.isActive) as 'true' | 'false',
-    profileImageUrl: user.profileImageUrl ?? null,
-    createdAt: new Date(user.createdAt).toISOString(),
-  };
+/** The signed-in user in its API shape, or null. */
+export async function sessionUser(knex: Knex, userId: string): Promise<SessionUser | null> {
+  const user = await User.query(knex).findById(userId);
+  return user ? user.toApi() : null;
 }

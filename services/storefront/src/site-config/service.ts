@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import { DEFAULT_PRICING, PricingSettings, siteConfigFor, type SiteConfig } from '@mastering/contracts';
+import { Setting } from '@mastering/db';
 
 /** The pricing settings in force: the `pricing` settings row, or the defaults when none is stored. */
 export async function currentPricing(knex: Knex): Promise<PricingSettings> {
-  const row = await knex('settings').where({ key: 'pricing' }).first('value');
-  const parsed = PricingSettings.safeParse({ ...DEFAULT_PRICING, ...(row?.value ?? {}) });
+  const row = await Setting.query(knex).findById('pricing');
+  // A stored value missing newer fields (or broken) still yields a complete, valid pricing.
+  const parsed = PricingSettings.safeParse({ ...DEFAULT_PRICING, ...((row?.value as object | null) ?? {}) });
   return parsed.success ? parsed.data : DEFAULT_PRICING;
 }
 
