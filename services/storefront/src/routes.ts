@@ -6,7 +6,7 @@ import type { LoginLimiters } from './auth/rate-limits';
 import * as auth from './auth/handlers';
 import { getConfig } from './site-config/handlers';
 
-export type RouteDeps = { knex: Knex; auth: AuthDeps; limits: LoginLimiters; cookie: Parameters<typeof auth.verifyCode>[1] };
+export type RouteDeps = { knex: Knex; auth: AuthDeps; limits: LoginLimiters; cookie: auth.CookieOptions };
 
 /** The storefront's route table: the public site configuration and the login. */
 export const routes = (deps: RouteDeps): RouteTable => [

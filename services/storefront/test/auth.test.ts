@@ -204,3 +204,36 @@ describe('GET /api/config', () => {
     expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({ basePrice: 599, launchDiscountPercent: 20 });
   });
 });
+
+describe('an HTTPS site behind a TLS-terminating proxy', () => {
+  it('sets a Secure session cookie although the last hop is plain HTTP, and never spends a code for a 500', async () => {
+    const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET, PUBLIC_URL: 'https://studio.example' });
+    const tls = createServer(buildApp({ config, knex: db.knex, queue, logger: createLogger('storefront-test', 'silent') }).callback());
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', () => r()));
+    try {
+      const url = `http://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+      await (await fetch(`${url}/auth/request-code`, { method: 'POST', headers: { 'content-type': 'application/json', ...client }, body: JSON.stringify({ email: 'secure@example.com' }) })).text();
+      const code = queued.at(-1)!.data.data.code;
+      const res = await fetch(`${url}/auth/verify-code`, { method: 'POST', headers: { 'content-type': 'application/json', ...client }, body: JSON.stringify({ email: 'secure@example.com', code }) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('set-cookie')!.toLowerCase()).toContain('; secure');
+    } finally {
+      tls.close();
+    }
+  });
+});
+
+describe('session activity', () => {
+  it('notes when a session was last used, at most once a minute', async () => {
+    const code = await requestCode('seen@example.com');
+    const { user } = await (await post('/auth/verify-code', { email: 'seen@example.com', code })).json();
+    const session = await db.knex('sessions').where({ userId: user.id }).first();
+    expect(session.lastSeenAt).toBeNull();
+    const identity = await signIdentity({ userId: user.id, email: 'seen@example.com', role: 'customer', sessionId: session.id }, SECRET);
+    await fetch(`${base}/api/auth/me`, { headers: { [IDENTITY_HEADER]: identity } });
+    const first = (await db.knex('sessions').where({ id: session.id }).first()).lastSeenAt;
+    expect(first).not.toBeNull();
+    await fetch(`${base}/api/auth/me`, { headers: { [IDENTITY_HEADER]: identity } });
+    expect((await db.knex('sessions').where({ id: session.id }).first()).lastSeenAt).toEqual(first);
+  });
+});

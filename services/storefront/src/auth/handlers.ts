@@ -1,9 +1,26 @@
 import type { Context } from 'koa';
 import type { Identity } from '@mastering/contracts';
-import { endSession, normaliseEmail, requestLoginCode, sessionUser, verifyLoginCode, type AuthDeps } from './service';
+import { endSession, normaliseEmail, requestLoginCode, sessionUser, touchSession, verifyLoginCode, type AuthDeps } from './service';
 import { consumeOrReject, emailClientKey, refund, type LimitCheck, type LoginLimiters } from './rate-limits';
 
-type CookieOptions = { cookieName: string; secure: boolean; ttlHours: number };
+export type CookieOptions = { cookieName: string; secure: boolean; ttlHours: number };
+
+/**
+ * Sets (or, with an empty token, clears) the session cookie: httpOnly, SameSite=Lax, and Secure when
+ * the site is HTTPS (`cookie.secure`, from PUBLIC_URL). Behind a TLS-terminating proxy the hop to us is
+ * plain HTTP, where Koa would refuse a Secure cookie after the code was already spent; the site's
+ * configured scheme, not the last hop's, is what counts.
+ */
+function setSessionCookie(ctx: Context, cookie: CookieOptions, token: string) {
+  if (cookie.secure) ctx.cookies.secure = true;
+  ctx.cookies.set(cookie.cookieName, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookie.secure,
+    maxAge: token ? cookie.ttlHours * 3_600_000 : 0,
+    path: '/',
+  });
+}
 
 const TOO_MANY_CODES = 'Too many login codes requested. Please wait a few minutes and try again.';
 const TOO_MANY_TRIES = 'Too many attempts. Please wait a few minutes and try again.';
@@ -42,13 +59,7 @@ export const verifyCode = (deps: AuthDeps, cookie: CookieOptions, limits: LoginL
   await refund(failures);
   const previous = ctx.state.identity as Identity | null;
   if (previous) await endSession(deps.knex, previous.sessionId);
-  ctx.cookies.set(cookie.cookieName, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: cookie.secure,
-    maxAge: cookie.ttlHours * 3_600_000,
-    path: '/',
-  });
+  setSessionCookie(ctx, cookie, token);
   ctx.body = { user: user.toApi() };
 };
 
@@ -56,13 +67,13 @@ export const verifyCode = (deps: AuthDeps, cookie: CookieOptions, limits: LoginL
 export const logout = (deps: AuthDeps, cookie: CookieOptions) => async (ctx: Context) => {
   const identity = ctx.state.identity as Identity | null;
   if (identity) await endSession(deps.knex, identity.sessionId);
-  ctx.cookies.set(cookie.cookieName, '', { httpOnly: true, sameSite: 'lax', maxAge: 0, path: '/' });
+  setSessionCookie(ctx, cookie, '');
   ctx.body = { ok: true };
 };
 
-/** GET /api/auth/me — the signed-in user, or `{ user: null }`. */
+/** GET /api/auth/me — the signed-in user, or `{ user: null }`; notes that the session was used. */
 export const me = (deps: AuthDeps) => async (ctx: Context) => {
   const identity = ctx.state.identity as Identity | null;
-  ctx.set('Cache-Control', 'no-store');
+  if (identity) await touchSession(deps.knex, identity.sessionId);
   ctx.body = { user: identity ? await sessionUser(deps.knex, identity.userId) : null };
 };

@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { deriveKey, hashToken, Invalid, newSessionToken, sameHash } from '@mastering/service-kit';
+import { deriveKey, hashToken, BadRequest, newSessionToken, sameHash } from '@mastering/service-kit';
 import { enqueue, JOBS, type Queue } from '@mastering/jobs';
 import { INVALID_OR_EXPIRED_CODE, LOGIN_CODE_LENGTH, type SessionUser } from '@mastering/contracts';
 import { LoginCode, Session, User } from '@mastering/db';
@@ -68,13 +68,13 @@ export async function verifyLoginCode(deps: AuthDeps, rawEmail: string, code: st
     const live = (await liveCodes(trx, email)).slice(0, LIVE_CODES);
     // Compare with every live code (constant time each), so the answer time does not tell which matched.
     const matches = live.filter((row) => sameHash(row.codeHash, hash));
-    if (matches.length === 0) throw new Invalid(INVALID_OR_EXPIRED_CODE, undefined, 400);
+    if (matches.length === 0) throw new BadRequest(INVALID_OR_EXPIRED_CODE);
     // The address is proven; its other pending codes are no longer needed, so nobody may guess them.
     await LoginCode.query(trx).modify('usable').where('login_codes.email', email).patch({ consumedAt: new Date() });
     const user =
       (await User.query(trx).modify('withEmail', email).first()) ??
       (await User.query(trx).insert({ email, role: 'customer', isActive: true }).returning('*'));
-    if (!user.isActive) throw new Invalid(INVALID_OR_EXPIRED_CODE, undefined, 400);
+    if (!user.isActive) throw new BadRequest(INVALID_OR_EXPIRED_CODE);
     const token = newSessionToken();
     await Session.query(trx).insert({
       tokenHash: hashToken(token),
@@ -88,6 +88,18 @@ export async function verifyLoginCode(deps: AuthDeps, rawEmail: string, code: st
 /** Ends a session (logout, or rotation on a new login). */
 export async function endSession(knex: Knex, sessionId: string): Promise<void> {
   await Session.query(knex).deleteById(sessionId);
+}
+
+/**
+ * Records that a session was used (for the admin's "last seen"), at most once a minute so a busy
+ * session does not write on every request. The storefront owns sessions, so this lives here, not in
+ * the gateway that resolves them.
+ */
+export async function touchSession(knex: Knex, sessionId: string): Promise<void> {
+  await Session.query(knex)
+    .findById(sessionId)
+    .where((q) => q.whereNull('lastSeenAt').orWhere('lastSeenAt', '<', new Date(Date.now() - 60_000)))
+    .patch({ lastSeenAt: new Date() });
 }
 
 /** The signed-in user in its API shape, or null. */
