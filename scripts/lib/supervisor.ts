@@ -65,6 +65,11 @@ export class Supervisor {
     return this.running.map((r) => r.child.pid!).filter(Boolean);
   }
 
+  /** The process id of the newest child started under `name`, if any. */
+  pidOf(name: string): number | undefined {
+    return this.running.findLast((r) => r.spec.name === name)?.child.pid;
+  }
+
   /** Throws StoppedError once stopAll was called; call between start-up steps. */
   throwIfStopping(step: string): void {
     if (this.signal.aborted) throw new StoppedError(step);
