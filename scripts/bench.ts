@@ -7,7 +7,7 @@
 // 3. autocannon, 50 connections, GET /api/showcase-tracks: the content service directly and through
 //    the gateway, with the ratios (aim: gateway >= 0.8x the direct throughput, p99 <= 2x direct).
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -123,6 +123,9 @@ async function run() {
   console.log(`GET ${SHOWCASE}, ${CONNECTIONS} connections, ${LOAD_SECONDS} s each (seeded demo content):`);
   console.log(`  ${describe('content directly:', directLoad)}`);
   console.log(`  ${describe('through gateway: ', gatewayLoad)}`);
+  if ((await connectionHeader(`${base}${SHOWCASE}`)) === 'close') {
+    console.log(`  note: the gateway answers "Connection: close", so each request costs a new TCP connection; autocannon's latency includes those reconnects`);
+  }
   console.log(
     `  gateway/direct: throughput ${(gatewayLoad.rps / directLoad.rps).toFixed(2)}x (aim >= 0.8x), p99 ${(gatewayLoad.p99 / Math.max(directLoad.p99, 1)).toFixed(2)}x (aim <= 2x)`,
   );
@@ -161,6 +164,19 @@ async function latency(url: string, n = 1000) {
   }
   times.sort((a, b) => a - b);
   return { p50: times[Math.floor(n * 0.5)].toFixed(2), p99: times[Math.floor(n * 0.99)].toFixed(2) };
+}
+
+/** The Connection header of a response to a plain keep-alive GET of `url`. */
+function connectionHeader(url: string): Promise<string | undefined> {
+  const agent = new Agent({ keepAlive: true });
+  return new Promise<string | undefined>((resolve, reject) => {
+    request(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.headers.connection));
+    })
+      .on('error', reject)
+      .end();
+  }).finally(() => agent.destroy());
 }
 
 type Load = { rps: number; p50: number; p99: number; failures: number };
