@@ -1,7 +1,8 @@
 // `npm start`: the whole site on the embedded default (see README "Run it").
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, startStack } from './lib/stack';
+import { createStack, ROOT } from './lib/stack';
+import { StoppedError } from './lib/supervisor';
 
 const envFile = path.join(ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
@@ -11,46 +12,55 @@ for (const [key, value] of Object.entries(process.env)) if (value === '') delete
 const started = Date.now();
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.data');
 let stopping: Promise<void> | null = null;
-let stack: Awaited<ReturnType<typeof startStack>> | null = null;
 
-const shutdown = (code: number) => {
+const stack = createStack({
+  dataDir,
+  env: process.env,
+  log: (line) => console.log(line),
+  onDeath: (name, code, tail) => {
+    console.error(`\n✖ ${name} exited unexpectedly (code ${code}). Last lines of ${path.join(dataDir, 'logs', name + '.log')}:`);
+    for (const line of tail) console.error(`  ${line}`);
+    void shutdown(1);
+  },
+});
+
+/** Stops the stack (at any moment: before, during or after start) and exits; "Stopped." only once everything has exited. */
+function shutdown(code: number) {
   stopping ??= (async () => {
     console.log('\nStopping…');
-    await stack?.stop();
-    console.log('Stopped.');
-    process.exit(code);
+    try {
+      await stack.stop();
+      console.log('Stopped.');
+      process.exit(code);
+    } catch (err) {
+      console.error(`✖ Stop incomplete: ${(err as Error).message}`);
+      process.exit(1);
+    }
   })();
   return stopping;
-};
+}
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
+let ready: Awaited<ReturnType<typeof stack.start>> | null = null;
 try {
-  stack = await startStack({
-    dataDir,
-    env: process.env,
-    log: (line) => console.log(line),
-    onDeath: (name, code, tail) => {
-      console.error(`\n✖ ${name} exited unexpectedly (code ${code}). Last lines of ${path.join(dataDir, 'logs', name + '.log')}:`);
-      for (const line of tail) console.error(`  ${line}`);
-      void shutdown(1);
-    },
-  });
+  ready = await stack.start();
 } catch (err) {
-  console.error(`\n✖ Start failed: ${(err as Error).message}`);
-  await shutdown(1);
+  // Interrupted (Ctrl-C during start) is not a failure: shutdown() is already under way.
+  if (!stopping && !(err instanceof StoppedError)) console.error(`\n✖ Start failed: ${(err as Error).message}`);
+  await shutdown(stopping ? 0 : 1);
 }
 
-if (stack) {
+if (ready && !stopping) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`
 Ready in ${seconds} s.
 
-  Site     ${stack.siteUrl}
-  Admin    ${stack.siteUrl}/admin
-  Inbox    ${stack.inboxUrl ?? '(SMTP_URL is set: mail goes to your SMTP server)'}
+  Site     ${ready.siteUrl}
+  Admin    ${ready.siteUrl}/admin
+  Inbox    ${ready.inboxUrl ?? '(SMTP_URL is set: mail goes to your SMTP server)'}
 
-  Log in to the admin: open ${stack.siteUrl}/login, enter ${stack.adminEmail},
+  Log in to the admin: open ${ready.siteUrl}/login, enter ${ready.adminEmail},
   and type the 6-digit code from the email in the inbox.
   Logs: ${path.join(dataDir, 'logs')}.  Ctrl-C stops everything.
 `);

@@ -36,17 +36,24 @@ function isFresh(app: string, digest: string): boolean {
   return existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
 }
 
-function runBuild(app: string): Promise<void> {
+function runBuild(app: string, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin('tsx'), ['../packages/ui/build/cli.ts', 'build'], {
       cwd: path.join(ROOT, app),
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Aborting (a stop during `npm start`) ends the build (SIGTERM) instead of waiting minutes for it.
+      signal,
     });
+    child.on('error', () => undefined); // the abort is reported through 'exit' below
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${app} failed (exit ${code}):\n${output.slice(-4000)}`))));
+    child.on('exit', (code) => {
+      if (code === 0) resolve();
+      else if (signal?.aborted) reject(new Error(`build of ${app} stopped`));
+      else reject(new Error(`build of ${app} failed (exit ${code}):\n${output.slice(-4000)}`));
+    });
   });
 }
 
@@ -76,16 +83,18 @@ export async function precompress(dir: string): Promise<void> {
 /**
  * Builds the shell and the remotes whose sources changed since their last build (all of them with
  * `force`), two at a time (the machines have two cores). Reports each build with its duration.
+ * Aborting `signal` stops the running builds and starts no more.
  */
-export async function buildApps({ force = false, log = console.log }: { force?: boolean; log?: (line: string) => void } = {}) {
+export async function buildApps({ force = false, log = console.log, signal }: { force?: boolean; log?: (line: string) => void; signal?: AbortSignal } = {}) {
   const pending = FRONTEND_APPS.map((app) => ({ app, digest: sourceDigest(app) })).filter(({ app, digest }) => force || !isFresh(app, digest));
   if (pending.length === 0) return [];
   log(`Building ${pending.map((p) => p.app).join(', ')}…`);
   const queue = [...pending];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
+      signal?.throwIfAborted();
       const started = Date.now();
-      await runBuild(next.app);
+      await runBuild(next.app, signal);
       await precompress(path.join(ROOT, next.app, 'dist'));
       writeFileSync(path.join(ROOT, next.app, 'dist', STAMP), next.digest);
       log(`  built ${next.app} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -60,25 +60,41 @@ export function processTable(env: Record<string, string>, useMaildev: boolean): 
   return rows.filter((r): r is ProcessSpec => Boolean(r));
 }
 
+/** The local stack before, during and after start: `stop()` works at any of those moments. */
+export type LocalStack = {
+  /** Brings everything up; rejects with the cause if a step fails (everything started is stopped first). */
+  start(): Promise<Stack>;
+  /**
+   * Stops everything started so far, also while `start()` is still running: no new process starts
+   * after this, one still starting is stopped, and embedded PostgreSQL is stopped last. Resolves
+   * when all of it has exited; rejects if something could not be stopped.
+   */
+  stop(): Promise<void>;
+};
+
 /**
- * Starts the whole site: builds the front-end apps that are stale and bundles the services, starts embedded PostgreSQL (unless DATABASE_URL is
- * set), migrates and seeds, starts MailDev (unless SMTP_URL is set), the services and the gateway.
+ * The whole site, not started yet: `start()` builds the front-end apps that are stale and bundles the
+ * services, starts embedded PostgreSQL (unless DATABASE_URL is set), migrates and seeds, starts
+ * MailDev (unless SMTP_URL is set), the services and the gateway.
  */
-export async function startStack({ dataDir, env, log, onDeath }: StackOptions): Promise<Stack> {
-  const cleanups: (() => Promise<void>)[] = [];
-  const stop = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => log(`  (stop: ${err.message})`));
-  };
-  try {
-    await Promise.all([buildApps({ log }), bundleServices()]);
+export function createStack({ dataDir, env, log, onDeath }: StackOptions): LocalStack {
+  const supervisor = new Supervisor(path.join(dataDir, 'logs'), onDeath);
+  let starting: Promise<Stack> | null = null;
+  let stopping: Promise<void> | null = null;
+
+  const bringUp = async (): Promise<Stack> => {
+    const { signal } = supervisor;
+    await Promise.all([buildApps({ log, signal }), bundleServices()]);
+    supervisor.throwIfStopping('build');
 
     let databaseUrl = env.DATABASE_URL;
     const embeddedDatabase = !databaseUrl;
     if (!databaseUrl) {
-      const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: port(env, 'PG_PORT', 54320) });
-      cleanups.push(() => pg.stop());
+      const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: port(env, 'PG_PORT', 54320), log });
+      // Stopped after every child; at once if a stop was requested while it was starting.
+      await supervisor.adopt('PostgreSQL', () => pg.stop());
       databaseUrl = pg.connectionString;
-      log(`PostgreSQL (embedded) on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
+      log(`PostgreSQL (embedded) on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, data in ${pg.dataDir}`);
     }
 
     const storageDir = env.STORAGE_DIR ?? path.join(dataDir, 'storage');
@@ -90,6 +106,7 @@ export async function startStack({ dataDir, env, log, onDeath }: StackOptions): 
     } finally {
       await knex.destroy();
     }
+    supervisor.throwIfStopping('seed');
 
     const useMaildev = !env.SMTP_URL;
     const smtpUrl = env.SMTP_URL ?? `smtp://127.0.0.1:${port(env, 'MAILDEV_SMTP_PORT', 1025)}`;
@@ -105,15 +122,11 @@ export async function startStack({ dataDir, env, log, onDeath }: StackOptions): 
       CONTENT_URL: `http://127.0.0.1:${port(env, 'CONTENT_PORT', 4003)}`,
       EMAIL_URL: `http://127.0.0.1:${port(env, 'EMAIL_PORT', 4004)}`,
     };
-    const supervisor = new Supervisor(path.join(dataDir, 'logs'), onDeath);
-    cleanups.push(() => supervisor.stopAll());
     // Nothing in the table needs another row to be up before it starts (services connect lazily),
     // so they all start at once; each is reported when its ready URL answers.
-    await Promise.all(
-      processTable(shared, useMaildev).map(async (spec) => {
-        await supervisor.start({ ...spec, env: { ...shared, ...spec.env } });
-        log(`  started ${spec.name}`);
-      }),
+    await supervisor.startAll(
+      processTable(shared, useMaildev).map((spec) => ({ ...spec, env: { ...shared, ...spec.env } })),
+      (spec) => log(`  started ${spec.name}`),
     );
     return {
       siteUrl: `http://localhost:${port(env, 'PORT', 8080)}`,
@@ -123,10 +136,30 @@ export async function startStack({ dataDir, env, log, onDeath }: StackOptions): 
       embeddedDatabase,
       stop,
     };
-  } catch (err) {
-    await stop();
-    throw err;
-  }
+  };
+
+  const start = () =>
+    (starting ??= bringUp().catch(async (err) => {
+      // A failed start leaves nothing behind. (Not stop(): that waits for this very promise.)
+      await supervisor.stopAll().catch((stopErr: Error) => log(`  (stop: ${stopErr.message})`));
+      throw err;
+    }));
+
+  const stop = () =>
+    (stopping ??= (async () => {
+      const children = supervisor.stopAll();
+      // Steps still running (a build, PostgreSQL starting) end at their next check; what they
+      // started by then is stopped by adopt() or stopAll(), so wait for them before saying "stopped".
+      await starting?.catch(() => undefined);
+      await children;
+    })());
+
+  return { start, stop };
+}
+
+/** Starts the whole site (see createStack); a failed start stops what it started before rejecting. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  return createStack(options).start();
 }
 
 export { ROOT };

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { ROOT } from './paths';
 
 /** One row of the process table: what to run and how to know it is ready. */
@@ -13,28 +14,82 @@ export type ProcessSpec = {
   readyUrl?: string;
 };
 
-type Running = { spec: ProcessSpec; child: ChildProcess; tail: string[]; log: WriteStream; expectedExit: boolean };
+/** Thrown by start-up steps that were cut short because the supervisor is stopping (not a failure). */
+export class StoppedError extends Error {
+  constructor(what: string) {
+    super(`${what}: stopped before it was ready`);
+    this.name = 'StoppedError';
+  }
+}
+
+type Running = { spec: ProcessSpec; child: ChildProcess; tail: string[]; log: WriteStream; ready: boolean; exited: Promise<void> };
+type Adopted = { name: string; stop: () => Promise<void> };
 
 const TAIL_LINES = 25;
+const READY_POLL_MS = 150;
 
 /**
  * Runs the process table: each child's output goes to `<logDir>/<name>.log` (and the last lines are
- * kept), a child that dies unexpectedly is reported with its name and those lines, and `stopAll`
- * sends SIGTERM to every child's process group and waits (SIGKILL after a grace period).
+ * kept), a child that dies after it was ready is reported with its name and those lines, and
+ * `stopAll` stops every child's process group (SIGTERM, SIGKILL after a grace period) and then the
+ * resources handed over with `adopt` (embedded PostgreSQL). Once stopping, nothing new starts: a
+ * start waiting for readiness is cut short and its process stopped, a later start throws StoppedError,
+ * and a resource adopted later is stopped at once.
  */
 export class Supervisor {
-  private running: Running[] = [];
-  private stopping = false;
+  private readonly running: Running[] = [];
+  private readonly adopted: Adopted[] = [];
+  private readonly stopRequested = new AbortController();
+  private stopped: Promise<void> | null = null;
+  private readonly killOnExit = () => {
+    // Last resort if this process ends without stopAll (an uncaught error, process.exit): children
+    // live in their own process groups, so nothing else would take them down.
+    for (const r of this.running) if (isAlive(r.child)) signal(r.child, 'SIGKILL');
+  };
 
   constructor(
     private readonly logDir: string,
     private readonly onDeath: (name: string, code: number | null, tail: string[]) => void,
   ) {
     mkdirSync(logDir, { recursive: true });
+    process.on('exit', this.killOnExit);
+  }
+
+  /** Aborted as soon as stopAll is called: hand it to long start-up steps (builds) so they end early. */
+  get signal(): AbortSignal {
+    return this.stopRequested.signal;
+  }
+
+  /** The process id of every child started so far (running or not), in start order. */
+  get pids(): number[] {
+    return this.running.map((r) => r.child.pid!).filter(Boolean);
+  }
+
+  /** The process id of the newest child started under `name`, if any. */
+  pidOf(name: string): number | undefined {
+    return this.running.findLast((r) => r.spec.name === name)?.child.pid;
+  }
+
+  /** Throws StoppedError once stopAll was called; call between start-up steps. */
+  throwIfStopping(step: string): void {
+    if (this.signal.aborted) throw new StoppedError(step);
+  }
+
+  /**
+   * Hands over something started outside the supervisor (embedded PostgreSQL) to be stopped after
+   * every child. If stopAll was already called it is stopped now, and StoppedError is thrown.
+   */
+  async adopt(name: string, stop: () => Promise<void>): Promise<void> {
+    if (this.signal.aborted) {
+      await stop();
+      throw new StoppedError(name);
+    }
+    this.adopted.push({ name, stop });
   }
 
   /** Starts one process and resolves when its ready URL answers (or at once without one). */
   async start(spec: ProcessSpec, timeoutMs = 90_000): Promise<void> {
+    this.throwIfStopping(spec.name);
     const log = createWriteStream(path.join(this.logDir, `${spec.name}.log`), { flags: 'a' });
     const child = spawn(spec.command, spec.args, {
       cwd: ROOT,
@@ -43,7 +98,19 @@ export class Supervisor {
       // Own process group, so stopping reaches grandchildren (tsx runs node under it).
       detached: true,
     });
-    const entry: Running = { spec, child, tail: [], log, expectedExit: false };
+    let exitCode: number | null = null;
+    const exited = new Promise<void>((resolve) => {
+      child.once('exit', (code) => {
+        exitCode = code;
+        resolve();
+      });
+      // A command that cannot be spawned at all emits 'error' instead of 'exit'.
+      child.once('error', (err) => {
+        entry.tail.push(err.message);
+        resolve();
+      });
+    });
+    const entry: Running = { spec, child, tail: [], log, ready: false, exited };
     this.running.push(entry);
     const collect = (chunk: Buffer) => {
       log.write(chunk);
@@ -52,41 +119,95 @@ export class Supervisor {
     };
     child.stdout!.on('data', collect);
     child.stderr!.on('data', collect);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    void exited.then((code) => {
+    void exited.then(() => {
       log.end();
-      if (!this.stopping && !entry.expectedExit) this.onDeath(spec.name, code, entry.tail);
+      // A child that dies before it is ready fails its start instead (with the same tail).
+      if (entry.ready && !this.signal.aborted) this.onDeath(spec.name, exitCode, entry.tail);
     });
-    if (!spec.readyUrl) return;
-    const deadline = Date.now() + timeoutMs;
-    let dead = false;
-    void exited.then(() => (dead = true));
-    while (!dead) {
-      if (await answers(spec.readyUrl)) return;
-      if (Date.now() > deadline) throw new Error(`${spec.name} did not become ready at ${spec.readyUrl} within ${timeoutMs / 1000} s`);
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    throw new Error(`${spec.name} exited during start-up:\n${entry.tail.join('\n')}`);
+
+    if (spec.readyUrl) await this.waitUntilReady(entry, spec.readyUrl, timeoutMs);
+    this.throwIfStopping(spec.name);
+    entry.ready = true;
   }
 
-  /** Stops every child, newest first, and waits for them to exit. */
-  async stopAll(graceMs = 10_000): Promise<void> {
-    this.stopping = true;
-    const alive = [...this.running].reverse().filter((r) => r.child.exitCode === null && r.child.signalCode === null);
+  /**
+   * Starts every row at once (none needs another to be up first) and resolves when all are ready,
+   * calling `onStarted` for each. If one fails, everything is stopped (also the rows still starting)
+   * and its error is thrown.
+   */
+  async startAll(specs: ProcessSpec[], onStarted: (spec: ProcessSpec) => void = () => {}): Promise<void> {
+    let failure: unknown;
     await Promise.all(
-      alive.map(
-        (r) =>
-          new Promise<void>((resolve) => {
-            const timer = setTimeout(() => signal(r.child, 'SIGKILL'), graceMs);
-            r.child.once('exit', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-            signal(r.child, 'SIGTERM');
-          }),
+      specs.map((spec) =>
+        this.start(spec).then(
+          () => onStarted(spec),
+          (err) => {
+            // The first error is the cause; the others are the rows cut short by stopping.
+            if (failure === undefined) {
+              failure = err;
+              void this.stopAll();
+            }
+          },
+        ),
       ),
     );
+    if (failure !== undefined) {
+      await this.stopAll();
+      throw failure;
+    }
   }
+
+  /**
+   * Stops every child (newest first, each with its process group) and then the adopted resources
+   * (newest first); resolves when all of them are gone. Safe to call any number of times.
+   */
+  stopAll(graceMs = 10_000): Promise<void> {
+    this.stopped ??= (async () => {
+      this.stopRequested.abort();
+      const children = [...this.running].reverse();
+      await Promise.all(children.map((r) => stopGroup(r, graceMs)));
+      const problems: string[] = [];
+      for (const resource of [...this.adopted].reverse()) {
+        await resource.stop().catch((err: Error) => problems.push(`${resource.name}: ${err.message}`));
+      }
+      process.removeListener('exit', this.killOnExit);
+      if (problems.length > 0) throw new Error(`could not stop ${problems.join('; ')}`);
+    })();
+    return this.stopped;
+  }
+
+  private async waitUntilReady(entry: Running, url: string, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let dead = false;
+    void entry.exited.then(() => (dead = true));
+    const stopOrExit = AbortSignal.any([this.signal, abortedWhen(entry.exited)]);
+    while (!dead && !this.signal.aborted) {
+      if (await answers(url, stopOrExit)) return;
+      if (Date.now() > deadline) throw new Error(`${entry.spec.name} did not become ready at ${url} within ${timeoutMs / 1000} s`);
+      await delay(READY_POLL_MS, undefined, { signal: stopOrExit }).catch(() => undefined);
+    }
+    if (this.signal.aborted) throw new StoppedError(entry.spec.name);
+    throw new Error(`${entry.spec.name} exited during start-up:\n${entry.tail.join('\n')}`);
+  }
+}
+
+/** SIGTERM to the child's process group, SIGKILL after `graceMs`; resolves when no process of the group is left. */
+async function stopGroup(r: Running, graceMs: number): Promise<void> {
+  const pgid = r.child.pid;
+  if (!pgid) return;
+  const killer = setTimeout(() => signal(r.child, 'SIGKILL'), graceMs);
+  try {
+    if (groupAlive(pgid)) signal(r.child, 'SIGTERM');
+    await r.exited;
+    // The leader is gone; wait for the rest of its group (e.g. a grandchild still finishing).
+    while (groupAlive(pgid)) await delay(25);
+  } finally {
+    clearTimeout(killer);
+  }
+}
+
+function isAlive(child: ChildProcess): boolean {
+  return child.pid !== undefined && child.exitCode === null && child.signalCode === null;
 }
 
 function signal(child: ChildProcess, sig: NodeJS.Signals) {
@@ -97,9 +218,46 @@ function signal(child: ChildProcess, sig: NodeJS.Signals) {
   }
 }
 
-async function answers(url: string): Promise<boolean> {
+/**
+ * True while any process of the group runs. On Linux zombies do not count: an orphaned grandchild
+ * that has exited is a zombie until init reaps it, and some inits (containers) never do.
+ */
+export function groupAlive(pgid: number): boolean {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    process.kill(-pgid, 0);
+  } catch {
+    return false;
+  }
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return true; // no /proc: signal 0 is all we know
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command (which may contain spaces): state ppid pgrp ...
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === pgid && state !== 'Z') return true;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return false;
+}
+
+function abortedWhen(done: Promise<unknown>): AbortSignal {
+  const controller = new AbortController();
+  void done.then(() => controller.abort());
+  return controller.signal;
+}
+
+async function answers(url: string, stop: AbortSignal): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.any([stop, AbortSignal.timeout(2000)]) });
+    await res.body?.cancel();
     return res.ok;
   } catch {
     return false;

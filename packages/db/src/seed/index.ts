@@ -15,7 +15,6 @@ export type SeedOptions = {
 
 export type SeedResult = { adminUserId: string; created: { showcaseTracks: number; testimonials: number; pricing: boolean } };
 
-/** Pricing stored on a fresh site: R499 per track, 35% launch discount, 500 MB uploads. */
 /** The pricing row a new database starts with: the contract's defaults. */
 export const SEED_PRICING = DEFAULT_PRICING;
 
@@ -25,7 +24,7 @@ const SEED_LOCK = 7_406_211;
 /**
  * Makes a database ready to use: the admin user, the pricing setting, the four demo showcase tracks
  * (with synthesised audio and covers written to storage) and demo testimonials. Idempotent: it adds
- * only what is missing and never overwrites what staff changed; demo tracks and testimonials are
+ * only what is missing and never overwrites what staff changed (the admin account included); demo tracks and testimonials are
  * added only while their table is empty, so deleting single ones sticks.
  */
 export async function seed(knex: Knex, { adminEmail = 'admin@example.com', storage }: SeedOptions): Promise<SeedResult> {
@@ -63,23 +62,16 @@ export async function seed(knex: Knex, { adminEmail = 'admin@example.com', stora
   });
 }
 
-/** The admin user (created, or an existing account with that address promoted and reactivated); returns its id. */
+/**
+ * The id of the account with the admin address, created as an active admin only when no account has
+ * it. An existing account is left exactly as staff keep it: demoted or deactivated on purpose stays so.
+ */
 async function ensureAdmin(trx: Knex.Transaction, rawEmail: string): Promise<string> {
   const email = rawEmail.trim().toLowerCase();
-  const existing = await trx('users').whereRaw('lower(email) = ?', [email]).first('id', 'firstName', 'lastName');
-  if (!existing) {
-    const [row] = await trx('users').insert({ email, firstName: 'Studio', lastName: 'Admin', role: 'admin', isActive: true }).returning('id');
-    return row.id;
-  }
-  await trx('users')
-    .where({ id: existing.id })
-    .update({
-      role: 'admin',
-      isActive: true,
-      firstName: existing.firstName ?? 'Studio',
-      lastName: existing.lastName ?? 'Admin',
-    });
-  return existing.id;
+  const existing = await trx('users').whereRaw('lower(email) = ?', [email]).first('id');
+  if (existing) return existing.id;
+  const [row] = await trx('users').insert({ email, firstName: 'Studio', lastName: 'Admin', role: 'admin', isActive: true }).returning('id');
+  return row.id;
 }
 
 /** Stores a setting unless one with that key exists; answers whether it was created. */
