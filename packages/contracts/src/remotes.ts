@@ -42,13 +42,6 @@ export function remoteApp<I extends RemoteId>(id: I): Extract<(typeof REMOTE_APP
   return REMOTE_APPS.find((app) => app.id === id) as Extract<(typeof REMOTE_APPS)[number], { id: I }>;
 }
 
-/** The manifest entry whose folder is `dir` (a remote's webpack config knows only its folder). */
-export function remoteAppInDir(dir: string): (typeof REMOTE_APPS)[number] {
-  const app = REMOTE_APPS.find((candidate) => candidate.dir === dir);
-  if (!app) throw new Error(`${dir} is not a remote listed in @mastering/contracts REMOTE_APPS`);
-  return app;
-}
-
 /** Where the gateway publishes the remotes list. */
 export const REMOTES_URL = '/mf/remotes.json';
 

@@ -67,5 +67,5 @@ export function requireRole(...roles: Role[]): Middleware {
   };
 }
 
-/** Staff roles: everything under the admin console. */
-export const STAFF: Role[] = ['admin', 'engineer'];
+/** Staff roles: everything under the admin console (the list lives in contracts). */
+export { STAFF_ROLES as STAFF } from '@mastering/contracts';

@@ -12,21 +12,17 @@ export { Tabs, TabList, Tab, TabPanels, TabPanel } from './components/tabs';
 export { Skeleton, Spinner, EmptyState, PagePlaceholder, type EmptyStateProps, type PagePlaceholderProps } from './components/feedback';
 export { ThemeProvider, useTheme } from './theme/theme-provider';
 export { ThemeMenu } from './theme/theme-menu';
-export { THEME_STORAGE_KEY, DEFAULT_THEME, parseThemePreference, resolveTheme } from './theme/theme-preference';
+export { THEME_STORAGE_KEY, parseThemePreference, readThemePreference, saveThemePreference, resolveTheme } from './theme/theme-preference';
 export {
   toast,
   toastReducer,
   isDismissSwipe,
-  TOAST_LIMIT,
-  TOAST_DURATION,
-  TOAST_REMOVE_DELAY,
-  SWIPE_THRESHOLD,
   type ToastInput,
   type ToastItem,
   type ToastVariant,
 } from './toast/toast-store';
 export { Toaster, useToast, isToastHotkey } from './toast/toaster';
-export { apiRequest, apiJson, throwIfResNotOk, getQueryFn, errorMessage, type UnauthorizedBehavior } from './api/api';
+export { ApiError, apiRequest, apiJson, throwIfResNotOk, getQueryFn, errorMessage, serverErrorText, type ApiRequestInit, type UnauthorizedBehavior } from './api/api';
 export { createQueryClient } from './api/query-client';
 export { AppProviders } from './app/providers';
 export { renderStandalone, type StandaloneOptions } from './app/standalone';
