@@ -1,6 +1,7 @@
 // Public API of the design system. Shared as a federation singleton: one toast store,
 // one theme and one set of contexts for the shell and every remote.
 export { cn } from './lib/cn';
+export { checkForm, type FormCheck } from './lib/form';
 export { Button, buttonVariants, type ButtonProps } from './components/button';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './components/card';
 export { Badge, badgeVariants, type BadgeProps } from './components/badge';
