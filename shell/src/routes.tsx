@@ -16,7 +16,7 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { HEADLINE, REMOTE_APPS, SCREEN_TITLES, type RemoteId, type RemoteName, type ScreenKey } from '@mastering/contracts';
+import { documentTitle, REMOTE_APPS, SCREEN_TITLES, type RemoteId, type RemoteName, type ScreenKey } from '@mastering/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
 import { AdminFrame } from './admin/admin-frame';
@@ -81,12 +81,10 @@ export const QUICK_ACCESS: readonly AdminNavItem[] = [
   { label: 'Back to Site', to: '/', icon: ArrowLeft },
 ];
 
-const SITE_NAME = 'Online audio mastering';
-
 /** The browser tab title of a screen (the home page leads with the product's promise). */
-export function documentTitle(page: ScreenKey | 'not-found'): string {
-  if (page === 'home') return `${HEADLINE} | ${SITE_NAME}`;
-  return `${page === 'not-found' ? 'Page Not Found' : SCREEN_TITLES[page]} | ${SITE_NAME}`;
+export function tabTitle(page: ScreenKey | 'not-found'): string {
+  if (page === 'home') return documentTitle();
+  return documentTitle(page === 'not-found' ? 'Page Not Found' : SCREEN_TITLES[page]);
 }
 
 /** Sets the browser tab title for the page being shown. */
@@ -99,7 +97,7 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
 
 function pageElement(route: PageRoute) {
   return (
-    <Titled title={documentTitle(route.page)}>
+    <Titled title={tabTitle(route.page)}>
       <RemotePage remote={route.remote} page={route.page} section={SCREEN_TITLES[route.page]} />
     </Titled>
   );
@@ -146,7 +144,7 @@ export function createAppRouter() {
           ),
           children: routesOf('admin-plain'),
         },
-        { path: '*', element: <Titled title={documentTitle('not-found')}><NotFound /></Titled> },
+        { path: '*', element: <Titled title={tabTitle('not-found')}><NotFound /></Titled> },
       ],
     },
   ]);

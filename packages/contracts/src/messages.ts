@@ -113,6 +113,10 @@ export type ScreenKey = keyof typeof SCREEN_TITLES;
 export const ADMIN_CONSOLE = 'Admin Console';
 /** The headline promise (storefront spec §1): 'Radio-ready masters in 48 hours'. */
 export const HEADLINE = `Radio-ready masters in ${DELIVERY_HOURS} hours`;
+/** The browser tab title: a screen's title (the headline on the home page), then the site's name. */
+export const documentTitle = (screenTitle?: string) => `${screenTitle ?? HEADLINE} | Online audio mastering`;
+/** The site's description for search engines and link previews. */
+export const SITE_DESCRIPTION = `Human engineers master your track for every streaming platform in ${DELIVERY_HOURS} hours. South African online audio mastering, priced per track in rand.`;
 
 // Back-office toasts, by screen (back-office spec §8): `title` is the toast title where the spec gives one.
 export const ORDER_TEXTS = {

@@ -35,7 +35,7 @@ export type RemoteId = (typeof REMOTE_APPS)[number]['id'];
 export type RemoteName = (typeof REMOTE_APPS)[number]['name'];
 
 /** The host app: served at `/`, loads the remotes at run time. */
-export const SHELL_APP = { name: 'shell', dir: 'shell', devPort: 3000, title: 'Mastering' } as const;
+export const SHELL_APP = { name: 'shell', dir: 'shell', devPort: 3000 } as const;
 
 /** The manifest entry of one remote, by id. */
 export function remoteApp<I extends RemoteId>(id: I): Extract<(typeof REMOTE_APPS)[number], { id: I }> {

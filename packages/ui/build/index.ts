@@ -8,7 +8,7 @@ import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
-import { remoteApp, SHELL_APP, type RemoteId } from '@mastering/contracts';
+import { documentTitle, remoteApp, SHELL_APP, SITE_DESCRIPTION, type RemoteId } from '@mastering/contracts';
 import { themeBootScript } from '../src/theme/theme-preference';
 import { scopeRemoteUtilities } from './scope-remote-css';
 
@@ -88,8 +88,8 @@ export function remoteBuild(id: RemoteId, dir: string): Configuration {
 
 /** webpack configuration of the shell (the host), as SHELL_APP in contracts says. */
 export function shellBuild(dir: string): Configuration {
-  const { name, devPort, title } = SHELL_APP;
-  return federatedApp({ name, dir, devPort, title, host: true });
+  const { name, devPort } = SHELL_APP;
+  return federatedApp({ name, dir, devPort, title: documentTitle(), host: true });
 }
 
 /** webpack configuration for the shell or a remote: the one build shared by every front-end app. */
@@ -157,6 +157,7 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
         title: options.title ?? name,
         favicon: host ? path.join(dir, 'src', 'favicon.svg') : undefined,
         themeScript: themeBootScript(),
+        description: SITE_DESCRIPTION,
         chunks: ['main'],
       }),
       new ModuleFederationPlugin({

@@ -17,7 +17,7 @@ export interface AdminFrameProps {
 
 /**
  * The back-office frame around every admin page: sidebar (expanded 20rem / collapsed 4rem, Ctrl/Cmd+B,
- * remembered in a cookie; a slide-in sheet below 768 px) and the header. Pages render in the outlet.
+ * remembered in a cookie; a slide-in sheet below MOBILE_BREAKPOINT_PX) and the header. Pages render in the outlet.
  */
 export function AdminFrame({ menu, quickAccess, user }: AdminFrameProps) {
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
