@@ -27,7 +27,7 @@ import { RemotePage } from './remotes/remote-page';
 import { useSession } from './session/session';
 
 /** Federation container names by remote (REMOTE_APPS in contracts); /mf/remotes.json says where each one is served from. */
-export const REMOTES = Object.fromEntries(REMOTE_APPS.map((app) => [app.id, app.name])) as { readonly [I in RemoteId]: Extract<(typeof REMOTE_APPS)[number], { id: I }>['name'] };
+export const REMOTES = Object.fromEntries(REMOTE_APPS.map((app) => [app.id, app.name])) as Readonly<Record<RemoteId, RemoteName>>;
 
 /**
  * Where a page is shown: the public site (full width), the admin frame (sidebar + header), or a

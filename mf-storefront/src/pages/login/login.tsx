@@ -19,7 +19,7 @@ export function normaliseCode(input: string): string {
   return input.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH);
 }
 
-/** Passwordless login: email -> emailed 6-digit code -> signed in (full reload to the home page). */
+/** Passwordless login: email -> emailed login code -> signed in (full reload to the home page). */
 export default function LoginPage() {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
