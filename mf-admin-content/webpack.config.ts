@@ -1,10 +1,5 @@
-import { federatedApp } from '@mastering/ui/build';
+import { remoteBuild } from '@mastering/ui/build';
 
 // Remote of the content team: showcase tracks and testimonials.
-export default federatedApp({
-  name: 'mf_admin_content',
-  dir: import.meta.dirname,
-  exposes: { './routes': './src/routes.tsx' },
-  devPort: 3003,
-  title: 'Admin content',
-});
+// Its container name, dev port and exposed modules are its entry in REMOTE_APPS (@mastering/contracts).
+export default remoteBuild('content', import.meta.dirname);

@@ -1,10 +1,5 @@
-import { federatedApp } from '@mastering/ui/build';
+import { remoteBuild } from '@mastering/ui/build';
 
 // Remote of the email team: email testing, email templates, email campaigns.
-export default federatedApp({
-  name: 'mf_admin_email',
-  dir: import.meta.dirname,
-  exposes: { './routes': './src/routes.tsx' },
-  devPort: 3004,
-  title: 'Admin email',
-});
+// Its container name, dev port and exposed modules are its entry in REMOTE_APPS (@mastering/contracts).
+export default remoteBuild('email', import.meta.dirname);

@@ -1,10 +1,5 @@
-import { federatedApp } from '@mastering/ui/build';
+import { remoteBuild } from '@mastering/ui/build';
 
 // Remote of the storefront team: home, upload, login and the payment outcome pages.
-export default federatedApp({
-  name: 'mf_storefront',
-  dir: import.meta.dirname,
-  exposes: { './routes': './src/routes.tsx' },
-  devPort: 3001,
-  title: 'Storefront',
-});
+// Its container name, dev port and exposed modules are its entry in REMOTE_APPS (@mastering/contracts).
+export default remoteBuild('storefront', import.meta.dirname);

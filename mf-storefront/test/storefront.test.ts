@@ -1,11 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import { LOGIN_TEXTS, verificationError } from '../src/api/auth';
-import { activeShowcaseTracks, SHOWCASE_STALE_TIME } from '../src/api/showcase';
-import { priceLine } from '../src/api/site-config';
+import { CODE_EXPIRES_NOTE, RequestCodeBody, siteConfigFor, startMasteringLabel, VerifyCodeBody } from '@mastering/contracts';
+import { checkForm, createQueryClient } from '@mastering/ui';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { requestLoginCode, verificationErrorText, verifyLoginCode } from '../src/api/auth';
+import { activeShowcaseTracks, showcaseQuery } from '../src/api/showcase';
+import { launchDiscount } from '../src/api/site-config';
 import { COUNTDOWN_START_SECONDS, pad2, splitCountdown } from '../src/lib/countdown';
 import { normaliseCode } from '../src/pages/login/login';
 
 const track = (id: string, isActive: 'true' | 'false', displayOrder: number) => ({ id, isActive, displayOrder });
+
+function answer(body: string, status = 200) {
+  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body, { status }));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('examples', () => {
   it('plays only active tracks, by displayOrder ascending', () => {
@@ -13,15 +26,34 @@ describe('examples', () => {
     expect(activeShowcaseTracks(tracks).map((t) => t.id)).toEqual(['a', 'b', 'c']);
   });
 
-  it('treats showcase tracks as fresh for 5 minutes', () => {
-    expect(SHOWCASE_STALE_TIME).toBe(300000);
+  it('asks the server again only once the list is 5 minutes old', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const fetch = answer('[]');
+    const client = createQueryClient();
+    await client.fetchQuery(showcaseQuery());
+    vi.setSystemTime(Date.now() + 299_000);
+    await client.fetchQuery(showcaseQuery());
+    expect(fetch).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(Date.now() + 2_000);
+    await client.fetchQuery(showcaseQuery());
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/showcase-tracks');
   });
 });
 
-describe('price line', () => {
-  it('shows the price per track and the launch discount', () => {
-    expect(priceLine({ basePrice: 499, launchDiscountPercent: 35 })).toBe('R499 per track, 35% off');
-    expect(priceLine({ basePrice: 499.5, launchDiscountPercent: 20 })).toBe('R499.50 per track, 20% off');
+describe('launch discount from /api/config', () => {
+  it('follows the discount staff set, and drops it when there is none', () => {
+    expect(startMasteringLabel(launchDiscount(siteConfigFor({ basePriceCents: 49900, launchDiscountPercent: 35, maxFileSizeMb: 500 })))).toBe(
+      'Start Mastering - 35% Off',
+    );
+    expect(startMasteringLabel(launchDiscount(siteConfigFor({ basePriceCents: 49900, launchDiscountPercent: 20, maxFileSizeMb: 500 })))).toBe(
+      'Start Mastering - 20% Off',
+    );
+    expect(startMasteringLabel(launchDiscount(siteConfigFor({ basePriceCents: 49900, launchDiscountPercent: 0, maxFileSizeMb: 500 })))).toBe('Start Mastering');
+  });
+
+  it('promotes nothing while the configuration is loading', () => {
+    expect(launchDiscount(undefined)).toBeUndefined();
   });
 });
 
@@ -40,9 +72,31 @@ describe('login', () => {
     expect(normaliseCode('abc')).toBe('');
   });
 
-  it("shows the server's error text, else the spec's", async () => {
-    expect(await verificationError(new Response('{"error":"Too many attempts"}', { status: 429 }))).toBe('Too many attempts');
-    expect(await verificationError(new Response('{}', { status: 400 }))).toBe(LOGIN_TEXTS.invalidCode);
-    expect(await verificationError(new Response('not json', { status: 500 }))).toBe('Invalid or expired code');
+  it('checks the email step with the service schema and its spec messages', () => {
+    expect(checkForm(RequestCodeBody, { email: '  ' })).toMatchObject({ ok: false, message: 'Please enter your email address.' });
+    expect(checkForm(RequestCodeBody, { email: 'not-an-email' })).toMatchObject({ ok: false, message: 'Invalid email address', fieldErrors: { email: 'Invalid email address' } });
+    expect(checkForm(RequestCodeBody, { email: ' Artist@Example.com ' })).toEqual({ ok: true, data: { email: 'Artist@Example.com' } });
+  });
+
+  it('checks the code step: exactly six digits', () => {
+    expect(checkForm(VerifyCodeBody, { email: 'a@b.co', code: '12345' })).toMatchObject({ ok: false, message: 'Invalid or expired code' });
+    expect(checkForm(VerifyCodeBody, { email: 'a@b.co', code: '123456' })).toMatchObject({ ok: true });
+    expect(CODE_EXPIRES_NOTE).toBe('Code expires in 10 minutes');
+  });
+
+  it('sends the checked email as JSON with cookies', async () => {
+    const fetch = answer('{"message":"sent"}');
+    await requestLoginCode({ email: 'a@b.co' });
+    expect(fetch.mock.calls[0]![0]).toBe('/auth/request-code');
+    expect(fetch.mock.calls[0]![1]).toMatchObject({ method: 'POST', body: '{"email":"a@b.co"}', credentials: 'include' });
+  });
+
+  it("shows the server's error text for a refused code, else the spec's", async () => {
+    answer('{"error":"Too many attempts"}', 429);
+    expect(verificationErrorText(await verifyLoginCode({ email: 'a@b.co', code: '123456' }).catch((e: unknown) => e))).toBe('Too many attempts');
+    answer('{}', 400);
+    expect(verificationErrorText(await verifyLoginCode({ email: 'a@b.co', code: '123456' }).catch((e: unknown) => e))).toBe('Invalid or expired code');
+    answer('not json', 500);
+    expect(verificationErrorText(await verifyLoginCode({ email: 'a@b.co', code: '123456' }).catch((e: unknown) => e))).toBe('Invalid or expired code');
   });
 });

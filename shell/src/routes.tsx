@@ -16,6 +16,7 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
+import { documentTitle, REMOTE_APPS, SCREEN_TITLES, type RemoteId, type RemoteName, type ScreenKey } from '@mastering/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
 import { AdminFrame } from './admin/admin-frame';
@@ -25,14 +26,8 @@ import { NotFound } from './pages/not-found';
 import { RemotePage } from './remotes/remote-page';
 import { useSession } from './session/session';
 
-/** Federation container names; /mf/remotes.json says where each one is served from. */
-export const REMOTES = {
-  storefront: 'mf_storefront',
-  ops: 'mf_admin_ops',
-  content: 'mf_admin_content',
-  email: 'mf_admin_email',
-} as const;
-export type RemoteName = (typeof REMOTES)[keyof typeof REMOTES];
+/** Federation container names by remote (REMOTE_APPS in contracts); /mf/remotes.json says where each one is served from. */
+export const REMOTES = Object.fromEntries(REMOTE_APPS.map((app) => [app.id, app.name])) as Readonly<Record<RemoteId, RemoteName>>;
 
 /**
  * Where a page is shown: the public site (full width), the admin frame (sidebar + header), or a
@@ -40,12 +35,11 @@ export type RemoteName = (typeof REMOTES)[keyof typeof REMOTES];
  */
 export type Area = 'site' | 'admin' | 'admin-plain';
 
-/** One row of the routing table: URL, the remote and page key that serve it, its spec title. */
+/** One row of the routing table: URL, the remote and page key that serve it (its spec title is SCREEN_TITLES[page]). */
 export interface PageRoute {
   path: string;
   remote: RemoteName;
-  page: string;
-  title: string;
+  page: ScreenKey;
   area: Area;
   /** Admin sidebar entry, in the spec's menu order. */
   nav?: { label: string; icon: LucideIcon };
@@ -53,27 +47,27 @@ export interface PageRoute {
 
 /** THE routing table: every route of the storefront and back-office specs. Unknown paths get the 404 page. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: '/', remote: REMOTES.storefront, page: 'home', title: 'Home', area: 'site' },
-  { path: '/upload', remote: REMOTES.storefront, page: 'upload', title: 'Upload Your Track', area: 'site' },
-  { path: '/login', remote: REMOTES.storefront, page: 'login', title: 'Login', area: 'site' },
-  { path: '/payment/success', remote: REMOTES.storefront, page: 'payment-success', title: 'Payment Successful!', area: 'site' },
-  { path: '/payment/cancelled', remote: REMOTES.storefront, page: 'payment-cancelled', title: 'Payment Cancelled', area: 'site' },
-  { path: '/payment/failed', remote: REMOTES.storefront, page: 'payment-failed', title: 'Payment Failed', area: 'site' },
+  { path: '/', remote: REMOTES.storefront, page: 'home', area: 'site' },
+  { path: '/upload', remote: REMOTES.storefront, page: 'upload', area: 'site' },
+  { path: '/login', remote: REMOTES.storefront, page: 'login', area: 'site' },
+  { path: '/payment/success', remote: REMOTES.storefront, page: 'payment-success', area: 'site' },
+  { path: '/payment/cancelled', remote: REMOTES.storefront, page: 'payment-cancelled', area: 'site' },
+  { path: '/payment/failed', remote: REMOTES.storefront, page: 'payment-failed', area: 'site' },
 
-  { path: '/admin', remote: REMOTES.ops, page: 'dashboard', title: 'Dashboard', area: 'admin', nav: { label: 'Dashboard', icon: LayoutDashboard } },
-  { path: '/admin/orders', remote: REMOTES.ops, page: 'orders', title: 'Order Management', area: 'admin', nav: { label: 'Orders', icon: ShoppingCart } },
-  { path: '/admin/customers', remote: REMOTES.ops, page: 'customers', title: 'Customer Management', area: 'admin', nav: { label: 'Customers', icon: Users } },
-  { path: '/admin/users', remote: REMOTES.ops, page: 'users', title: 'User Management', area: 'admin', nav: { label: 'Users', icon: UserCog } },
-  { path: '/admin/files', remote: REMOTES.ops, page: 'files', title: 'Audio File Management', area: 'admin', nav: { label: 'Audio Files', icon: FileHeadphone } },
-  { path: '/admin/payments', remote: REMOTES.ops, page: 'payments', title: 'Payment & Revenue Management', area: 'admin', nav: { label: 'Payments', icon: CreditCard } },
-  { path: '/admin/analytics', remote: REMOTES.ops, page: 'analytics', title: 'Analytics & Reports', area: 'admin', nav: { label: 'Analytics', icon: ChartColumn } },
-  { path: '/admin/showcase', remote: REMOTES.content, page: 'showcase', title: 'Showcase Management', area: 'admin', nav: { label: 'Showcase', icon: Star } },
-  { path: '/admin/testimonials', remote: REMOTES.content, page: 'testimonials', title: 'Testimonials Management', area: 'admin', nav: { label: 'Testimonials', icon: MessageSquareQuote } },
-  { path: '/admin/email-testing', remote: REMOTES.email, page: 'email-testing', title: 'Email Testing', area: 'admin', nav: { label: 'Email Testing', icon: FlaskConical } },
-  { path: '/admin/email-templates', remote: REMOTES.email, page: 'email-templates', title: 'Email Templates', area: 'admin', nav: { label: 'Email Templates', icon: FileText } },
-  { path: '/admin/emails', remote: REMOTES.email, page: 'emails', title: 'Email Management', area: 'admin', nav: { label: 'Email Campaigns', icon: Mail } },
-  { path: '/admin/settings', remote: REMOTES.ops, page: 'settings', title: 'Settings', area: 'admin', nav: { label: 'Settings', icon: Settings } },
-  { path: '/profile/:userId', remote: REMOTES.ops, page: 'profile', title: 'Customer profile', area: 'admin-plain' },
+  { path: '/admin', remote: REMOTES.ops, page: 'dashboard', area: 'admin', nav: { label: 'Dashboard', icon: LayoutDashboard } },
+  { path: '/admin/orders', remote: REMOTES.ops, page: 'orders', area: 'admin', nav: { label: 'Orders', icon: ShoppingCart } },
+  { path: '/admin/customers', remote: REMOTES.ops, page: 'customers', area: 'admin', nav: { label: 'Customers', icon: Users } },
+  { path: '/admin/users', remote: REMOTES.ops, page: 'users', area: 'admin', nav: { label: 'Users', icon: UserCog } },
+  { path: '/admin/files', remote: REMOTES.ops, page: 'files', area: 'admin', nav: { label: 'Audio Files', icon: FileHeadphone } },
+  { path: '/admin/payments', remote: REMOTES.ops, page: 'payments', area: 'admin', nav: { label: 'Payments', icon: CreditCard } },
+  { path: '/admin/analytics', remote: REMOTES.ops, page: 'analytics', area: 'admin', nav: { label: 'Analytics', icon: ChartColumn } },
+  { path: '/admin/showcase', remote: REMOTES.content, page: 'showcase', area: 'admin', nav: { label: 'Showcase', icon: Star } },
+  { path: '/admin/testimonials', remote: REMOTES.content, page: 'testimonials', area: 'admin', nav: { label: 'Testimonials', icon: MessageSquareQuote } },
+  { path: '/admin/email-testing', remote: REMOTES.email, page: 'email-testing', area: 'admin', nav: { label: 'Email Testing', icon: FlaskConical } },
+  { path: '/admin/email-templates', remote: REMOTES.email, page: 'email-templates', area: 'admin', nav: { label: 'Email Templates', icon: FileText } },
+  { path: '/admin/emails', remote: REMOTES.email, page: 'emails', area: 'admin', nav: { label: 'Email Campaigns', icon: Mail } },
+  { path: '/admin/settings', remote: REMOTES.ops, page: 'settings', area: 'admin', nav: { label: 'Settings', icon: Settings } },
+  { path: '/profile/:userId', remote: REMOTES.ops, page: 'profile', area: 'admin-plain' },
 ];
 
 /** The admin sidebar menu, derived from the table so a page and its menu entry cannot drift apart. */
@@ -87,20 +81,24 @@ export const QUICK_ACCESS: readonly AdminNavItem[] = [
   { label: 'Back to Site', to: '/', icon: ArrowLeft },
 ];
 
-const SITE_NAME = 'Online audio mastering';
+/** The browser tab title of a screen (the home page leads with the product's promise). */
+export function tabTitle(page: ScreenKey | 'not-found'): string {
+  if (page === 'home') return documentTitle();
+  return documentTitle(page === 'not-found' ? 'Page Not Found' : SCREEN_TITLES[page]);
+}
 
 /** Sets the browser tab title for the page being shown. */
 function Titled({ title, children }: { title: string; children: ReactNode }) {
   useEffect(() => {
-    document.title = title === 'Home' ? `Radio-ready masters in 48 hours | ${SITE_NAME}` : `${title} | ${SITE_NAME}`;
+    document.title = title;
   }, [title]);
   return children;
 }
 
 function pageElement(route: PageRoute) {
   return (
-    <Titled title={route.title}>
-      <RemotePage remote={route.remote} page={route.page} section={route.title} />
+    <Titled title={tabTitle(route.page)}>
+      <RemotePage remote={route.remote} page={route.page} section={SCREEN_TITLES[route.page]} />
     </Titled>
   );
 }
@@ -146,7 +144,7 @@ export function createAppRouter() {
           ),
           children: routesOf('admin-plain'),
         },
-        { path: '*', element: <Titled title="Page Not Found"><NotFound /></Titled> },
+        { path: '*', element: <Titled title={tabTitle('not-found')}><NotFound /></Titled> },
       ],
     },
   ]);

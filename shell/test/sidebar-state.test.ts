@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { isSidebarShortcut, readSidebarExpanded, SIDEBAR_COOKIE_MAX_AGE, sidebarCookie } from '../src/admin/sidebar-state';
+import { CookieJar } from 'tough-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isSidebarShortcut, readSidebarExpanded, sidebarCookie } from '../src/admin/sidebar-state';
 
 const key = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
   key,
@@ -22,10 +23,44 @@ describe('sidebar cookie', () => {
     expect(readSidebarExpanded('my_sidebar_state=false')).toBe(true);
   });
 
-  it('remembers the state for 7 days on the whole site', () => {
-    expect(SIDEBAR_COOKIE_MAX_AGE).toBe(604800);
-    expect(sidebarCookie(false)).toBe('sidebar_state=false; path=/; max-age=604800; samesite=lax');
-    expect(readSidebarExpanded(sidebarCookie(false).split(';')[0]!)).toBe(false);
+});
+
+// A browser's cookie store (RFC 6265, as document.cookie behaves): what the frame writes on a
+// toggle, what a later page load reads back.
+describe('sidebar cookie in a browser', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  function browser() {
+    const jar = new CookieJar();
+    return {
+      toggle: (expanded: boolean, page = 'http://localhost:8080/admin/orders') => jar.setCookieSync(sidebarCookie(expanded), page),
+      load: (page: string) => readSidebarExpanded(jar.getCookieStringSync(page)),
+    };
+  }
+
+  it('a collapse on one admin page is remembered on every page of the site', () => {
+    const site = browser();
+    site.toggle(false);
+    expect(site.load('http://localhost:8080/admin')).toBe(false);
+    expect(site.load('http://localhost:8080/profile/42')).toBe(false);
+    site.toggle(true);
+    expect(site.load('http://localhost:8080/admin/settings')).toBe(true);
+  });
+
+  // Each case reads once only: tough-cookie, unlike browsers, restarts max-age on every read.
+  it.each([
+    ['a second short of 7 days', 7 * DAY - 1000, false],
+    ['7 days and a second', 7 * DAY + 1000, true],
+  ])('%s after a collapse, the sidebar starts expanded: %s', (_, later, expanded) => {
+    const site = browser();
+    site.toggle(false);
+    vi.setSystemTime(Date.now() + later);
+    expect(site.load('http://localhost:8080/admin')).toBe(expanded);
   });
 });
 

@@ -1,25 +1,22 @@
-import { throwIfResNotOk } from '@mastering/ui';
+import { EmailHealth } from '@mastering/contracts';
+import { ApiError, apiJson } from '@mastering/ui';
 import { useMutation } from '@tanstack/react-query';
 
-/** `GET /api/admin/email-health`: `status` is 'healthy' when SMTP answers. */
-export interface EmailHealth {
-  status: string;
-  error?: string;
-  smtp?: { host?: string; port?: number; connected?: boolean };
-}
-
-export const emailHealthKeys = { health: ['/api/admin/email-health'] as const };
+/** Query keys of the email health check; each key is also its URL. */
+export const emailHealthKeys = { health: () => ['/api/admin/email-health'] as const };
 
 /**
- * Asks the email service whether SMTP works. An unhealthy service answers 503 with the same JSON
- * shape, which is a result to show, not a failed request.
+ * Asks the email service whether SMTP works. An unhealthy service answers 503 with the same
+ * EmailHealth JSON, which is a result to show, not a failed request; any other failure is the ApiError.
  */
 export async function fetchEmailHealth(): Promise<EmailHealth> {
-  const res = await fetch(emailHealthKeys.health.join('/'), { credentials: 'include' });
-  const body = (await res.clone().json().catch(() => null)) as EmailHealth | null;
-  if (typeof body?.status === 'string') return body;
-  await throwIfResNotOk(res);
-  throw new Error(`${res.status}: unexpected answer`);
+  try {
+    return await apiJson('GET', emailHealthKeys.health().join('/'), undefined, { schema: EmailHealth });
+  } catch (error) {
+    const report = error instanceof ApiError ? EmailHealth.safeParse(error.json) : null;
+    if (report?.success) return report.data;
+    throw error;
+  }
 }
 
 /** The Health Check button's action (a mutation: it runs only when asked). */

@@ -1,38 +1,28 @@
-import { apiRequest } from '@mastering/ui';
+import { INVALID_OR_EXPIRED_CODE, RequestCodeBody, RequestCodeResponse, VerifyCodeBody, type MeResponse } from '@mastering/contracts';
+import { apiJson, serverErrorText } from '@mastering/ui';
 import { useMutation } from '@tanstack/react-query';
 
-/** Spec texts of the login screen. */
-export const LOGIN_TEXTS = {
-  sendFailed: 'Failed to send login code. Please try again.',
-  invalidCode: 'Invalid or expired code',
-} as const;
+/** `POST /auth/request-code`: emails a login code; any non-OK answer is a failure (ApiError). */
+export function requestLoginCode(body: RequestCodeBody): Promise<RequestCodeResponse> {
+  return apiJson<RequestCodeResponse>('POST', '/auth/request-code', body);
+}
 
-/** `POST /auth/request-code`: emails a 6-digit code; any non-OK answer is a failure. */
+/** `POST /auth/verify-code`: starts a session (cookie) when the code is right; a refusal is an ApiError. */
+export function verifyLoginCode(body: VerifyCodeBody): Promise<MeResponse> {
+  return apiJson<MeResponse>('POST', '/auth/verify-code', body);
+}
+
+/** The message for a failed verification: the server's `error` text, else the spec's 'Invalid or expired code'. */
+export function verificationErrorText(error: unknown): string {
+  return serverErrorText(error, INVALID_OR_EXPIRED_CODE);
+}
+
+/** The login form's first step. */
 export function useRequestLoginCode() {
-  return useMutation({
-    mutationFn: async (email: string) => {
-      await apiRequest('POST', '/auth/request-code', { email });
-    },
-  });
+  return useMutation({ mutationFn: requestLoginCode });
 }
 
-/** The message to show for a failed verification: the server's `error` text, else the spec's. */
-export async function verificationError(res: Response): Promise<string> {
-  const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
-  return typeof body?.error === 'string' && body.error ? body.error : LOGIN_TEXTS.invalidCode;
-}
-
-/** `POST /auth/verify-code`: starts a session (cookie) when the code is right. */
+/** The login form's second step. */
 export function useVerifyLoginCode() {
-  return useMutation({
-    mutationFn: async ({ email, code }: { email: string; code: string }) => {
-      const res = await fetch('/auth/verify-code', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, code }),
-        credentials: 'include',
-      });
-      if (!res.ok) throw new Error(await verificationError(res));
-    },
-  });
+  return useMutation({ mutationFn: verifyLoginCode });
 }

@@ -1,9 +1,7 @@
-import type { ShowcaseTrack } from '@mastering/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { SHOWCASE_STALE_MS, type ShowcaseTrack } from '@mastering/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** Spec: showcase tracks are treated as fresh for 5 minutes. */
-export const SHOWCASE_STALE_TIME = 300_000;
-
+/** Query keys of the showcase; each key is also its URL. */
 export const showcaseKeys = { list: () => ['/api/showcase-tracks'] as const };
 
 /** The tracks the examples section plays: active ones only, by displayOrder ascending. */
@@ -11,7 +9,11 @@ export function activeShowcaseTracks<T extends Pick<ShowcaseTrack, 'isActive' | 
   return tracks.filter((track) => track.isActive === 'true').sort((a, b) => a.displayOrder - b.displayOrder);
 }
 
+/** The public showcase list, fresh for SHOWCASE_STALE_MS (storefront spec §7). */
+export const showcaseQuery = () =>
+  queryOptions<ShowcaseTrack[], Error, ShowcaseTrack[]>({ queryKey: showcaseKeys.list(), staleTime: SHOWCASE_STALE_MS, select: activeShowcaseTracks });
+
 /** The public before/after examples. */
 export function useShowcaseTracks() {
-  return useQuery({ queryKey: showcaseKeys.list(), staleTime: SHOWCASE_STALE_TIME, select: activeShowcaseTracks<ShowcaseTrack> });
+  return useQuery(showcaseQuery());
 }

@@ -1,6 +1,7 @@
 import type { SiteConfig } from '@mastering/contracts';
 import { useQuery } from '@tanstack/react-query';
 
+/** Query keys of the site configuration; each key is also its URL. */
 export const siteConfigKeys = { config: () => ['/api/config'] as const };
 
 /** The price per track and launch discount in force (computed by the server from its settings). */
@@ -8,8 +9,12 @@ export function useSiteConfig() {
   return useQuery<SiteConfig>({ queryKey: siteConfigKeys.config() });
 }
 
-/** The home page's price line, e.g. "R499 per track, 35% off". */
-export function priceLine(config: Pick<SiteConfig, 'basePrice' | 'launchDiscountPercent'>): string {
-  const price = Number.isInteger(config.basePrice) ? String(config.basePrice) : config.basePrice.toFixed(2);
-  return `R${price} per track, ${config.launchDiscountPercent}% off`;
+/** The launch discount to promote: its percent while a launch special is on, else undefined (also while loading). */
+export function launchDiscount(config: Pick<SiteConfig, 'launchSpecial' | 'launchDiscountPercent'> | undefined): number | undefined {
+  return config?.launchSpecial ? config.launchDiscountPercent : undefined;
+}
+
+/** The launch discount in force, for the header, hero, footer and every start button. */
+export function useLaunchDiscount(): number | undefined {
+  return launchDiscount(useSiteConfig().data);
 }

@@ -1,4 +1,6 @@
+import { DELIVERY_HOURS, launchSpecialBanner } from '@mastering/contracts';
 import { MapPin, Sparkles } from 'lucide-react';
+import { useLaunchDiscount } from '../api/site-config';
 import { Brand } from './brand';
 import { HOME_SECTIONS, scrollToSection } from './site-header';
 
@@ -7,15 +9,18 @@ const SOCIAL = ['Instagram', 'YouTube', 'TikTok', 'Facebook'];
 
 /** The site footer: launch-special banner, contact, quick links, legal and social buttons. */
 export function SiteFooter() {
+  const discount = useLaunchDiscount();
   return (
     <footer className="border-t border-border bg-card/40">
       <div className="mx-auto max-w-6xl px-4 py-12 md:px-6">
         <div className="mb-10 flex flex-col items-center justify-between gap-3 rounded-xl border border-primary/30 bg-gradient-to-r from-primary/15 to-brand-2/15 px-6 py-4 text-center md:flex-row md:text-left">
-          <p className="flex items-center gap-2 font-semibold">
-            <Sparkles className="size-4 text-primary" aria-hidden />
-            Launch Special: 35% off your total order
-          </p>
-          <p className="text-sm text-muted-foreground">Human-mastered, streaming-ready, delivered within 48 hours.</p>
+          {discount !== undefined && (
+            <p className="flex items-center gap-2 font-semibold" data-testid="footer-launch-special">
+              <Sparkles className="size-4 text-primary" aria-hidden />
+              {launchSpecialBanner(discount)}
+            </p>
+          )}
+          <p className="text-sm text-muted-foreground">Human-mastered, streaming-ready, delivered within {DELIVERY_HOURS} hours.</p>
         </div>
         <div className="grid gap-10 md:grid-cols-3">
           <div className="space-y-3">

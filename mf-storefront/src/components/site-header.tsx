@@ -1,7 +1,9 @@
+import { ADMIN_CONSOLE, HEADER_SCROLL_THRESHOLD_PX, startMasteringLabel } from '@mastering/contracts';
 import { buttonVariants, cn, ThemeMenu } from '@mastering/ui';
 import { LayoutDashboard, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useLaunchDiscount } from '../api/site-config';
 import { Brand } from './brand';
 
 /** The home page's sections, in page order, as the header and footer link to them. */
@@ -11,9 +13,6 @@ export const HOME_SECTIONS = [
   { id: 'features', label: 'Features' },
   { id: 'testimonials', label: 'Testimonials' },
 ] as const;
-
-/** Spec: the header turns opaque with a border once the page is scrolled beyond 50 px. */
-export const HEADER_SCROLL_THRESHOLD = 50;
 
 function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(false);
@@ -36,8 +35,9 @@ export function scrollToSection(id: string) {
  * full-screen menu that locks page scrolling while open and closes when a section is picked.
  */
 export function SiteHeader() {
-  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
+  const startLabel = startMasteringLabel(useLaunchDiscount());
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -85,11 +85,11 @@ export function SiteHeader() {
           </nav>
           <div className="ml-auto flex items-center gap-1">
             <ThemeMenu />
-            <Link to="/admin" title="Admin Console" aria-label="Admin Console" className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'hidden md:inline-flex')}>
+            <Link to="/admin" title={ADMIN_CONSOLE} aria-label={ADMIN_CONSOLE} className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'hidden md:inline-flex')}>
               <LayoutDashboard className="size-5" aria-hidden />
             </Link>
             <Link to="/upload" data-testid="header-start" className={cn(buttonVariants({ variant: 'brand' }), 'ml-2 hidden sm:inline-flex')}>
-              Start Mastering - 35% Off
+              {startLabel}
             </Link>
             <button
               type="button"
@@ -122,10 +122,10 @@ export function SiteHeader() {
             <ThemeMenu />
           </div>
           <Link to="/admin" className="rounded-lg px-3 py-3 text-lg font-medium hover:bg-accent" onClick={() => setMenuOpen(false)}>
-            Admin Console
+            {ADMIN_CONSOLE}
           </Link>
           <Link to="/upload" className={cn(buttonVariants({ variant: 'brand', size: 'lg' }), 'mt-auto')} onClick={() => setMenuOpen(false)}>
-            Start Mastering - 35% Off
+            {startLabel}
           </Link>
         </div>
       )}

@@ -1,5 +1,7 @@
-/** Spec: the launch-special countdown starts at 36 hours on every page load. */
-export const COUNTDOWN_START_SECONDS = 36 * 60 * 60;
+import { COUNTDOWN_START_HOURS } from '@mastering/contracts';
+
+/** The launch-special countdown starts here (in seconds) on every page load. */
+export const COUNTDOWN_START_SECONDS = COUNTDOWN_START_HOURS * 60 * 60;
 
 /** Remaining seconds as hours, minutes and seconds (never negative). */
 export function splitCountdown(remaining: number): { hours: number; minutes: number; seconds: number } {

@@ -19,3 +19,22 @@ export const VIP_THRESHOLD_RAND = 2000;
 /** How long the storefront treats showcase tracks, and the admin analytics, as fresh. */
 export const SHOWCASE_STALE_MS = 300_000;
 export const ANALYTICS_STALE_MS = 300_000;
+
+// Behaviour limits of the browser screens (storefront spec §9, back-office spec §9).
+
+/** Toasts: at most this many at once. */
+export const TOAST_LIMIT = 1;
+/** A toast closes itself after this many milliseconds unless given another duration. */
+export const TOAST_DURATION_MS = 5000;
+/** A dismissed toast is forgotten this many milliseconds later. */
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+/** Swiping a toast right by this many pixels dismisses it. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+/** The storefront header turns opaque with a border once the page is scrolled beyond this many pixels. */
+export const HEADER_SCROLL_THRESHOLD_PX = 50;
+
+/** The admin sidebar remembers its state in a cookie for this many days. */
+export const SIDEBAR_COOKIE_DAYS = 7;
+/** Below this width (pixels) the admin sidebar is a slide-in sheet. */
+export const MOBILE_BREAKPOINT_PX = 768;

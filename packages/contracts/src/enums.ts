@@ -43,6 +43,15 @@ export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 export const ROLE_LABELS: Record<Role, string> = { customer: 'Customer', engineer: 'Engineer', admin: 'Administrator' };
 
+/** Staff run the back-office: the roles the admin guard, the gateway and the services let in. */
+export const STAFF_ROLES = ['admin', 'engineer'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** True for a role that may enter the back-office (admin or engineer). */
+export function isStaffRole(role: Role | null | undefined): role is StaffRole {
+  return (STAFF_ROLES as readonly (Role | null | undefined)[]).includes(role);
+}
+
 /** Mastering options a customer picks per track. */
 export const MASTERING_STYLES = ['Custom', 'Modern', 'Vintage', 'Analog'] as const;
 export const MasteringStyle = z.enum(MASTERING_STYLES);
@@ -105,6 +114,7 @@ export const EMAIL_MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as
 export const EmailMessageStatus = z.enum(EMAIL_MESSAGE_STATUSES);
 export type EmailMessageStatus = z.infer<typeof EmailMessageStatus>;
 
-/** Theme preference stored in the browser. */
+/** Theme preference stored in the browser; dark by default (storefront spec §9). */
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'dark';

@@ -18,3 +18,4 @@ export * from './dashboard';
 export * from './analytics';
 export * from './settings';
 export * from './email';
+export * from './remotes';

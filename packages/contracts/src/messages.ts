@@ -1,5 +1,7 @@
 // Every user-facing text the specs fix, word for word. Forms and services import these.
 
+import { ADVERTISED_SPECIAL_PRICE, DELIVERY_HOURS, LOGIN_CODE_TTL_MINUTES } from './constants';
+
 // Storefront: upload and order (storefront spec §5, §8)
 export const NO_VALID_AUDIO = 'No valid audio files found. Please upload .wav, .mp3, .flac, .aiff, or .m4a files.';
 /** 'File(s) too large: a.wav, b.wav. Maximum size is 500MB per file.' (the whole batch is refused). */
@@ -61,7 +63,60 @@ export const CREATE_CHECKOUT_FAILED = 'Failed to create payment checkout';
 // Storefront fixed texts around payment and login (storefront spec §2)
 export const REDIRECTING_TO_YOCO = 'Redirecting to Yoco...';
 export const RETURN_FOR_CONFIRMATION = 'Return here for confirmation and tracking';
-export const CODE_EXPIRES_NOTE = 'Code expires in 10 minutes';
+export const CODE_EXPIRES_NOTE = `Code expires in ${LOGIN_CODE_TTL_MINUTES} minutes`;
+
+// Launch special (storefront spec §1, §2). The discount and price come from GET /api/config, so a
+// discount changed by staff changes every label at once; without a discount the labels drop it.
+
+/** A rand price per track as the storefront prints it: 499 -> "R499", 499.5 -> "R499.50". */
+export const randPerTrack = (rand: number) => `R${Number.isInteger(rand) ? String(rand) : rand.toFixed(2)}`;
+/** The header's and every "start mastering" button: 'Start Mastering - 35% Off'. */
+export const startMasteringLabel = (discountPercent?: number) => (discountPercent ? `Start Mastering - ${discountPercent}% Off` : 'Start Mastering');
+/** The hero's button: 'Upload Your Track & Get 35% Off'. */
+export const uploadAndSaveLabel = (discountPercent?: number) => (discountPercent ? `Upload Your Track & Get ${discountPercent}% Off` : 'Upload Your Track');
+/** The footer's launch-special banner: 'Launch Special: 35% off your total order'. */
+export const launchSpecialBanner = (discountPercent: number) => `Launch Special: ${discountPercent}% off your total order`;
+/** The hero's price line: 'R499 per track, 35% off'. */
+export const priceLine = ({ basePrice, launchDiscountPercent }: { basePrice: number; launchDiscountPercent: number }) =>
+  launchDiscountPercent ? `${randPerTrack(basePrice)} per track, ${launchDiscountPercent}% off` : `${randPerTrack(basePrice)} per track`;
+/** The upload page's subtitle: 'Professional mastering with 48-hour turnaround • R499 per track, 35% off total'. */
+export const uploadPageSubtitle = ({ basePrice, launchDiscountPercent }: { basePrice: number; launchDiscountPercent: number }) =>
+  `Professional mastering with ${DELIVERY_HOURS}-hour turnaround • ${randPerTrack(basePrice)} per track${launchDiscountPercent ? `, ${launchDiscountPercent}% off total` : ''}`;
+/** The login and payment banners' advertised special price (spec: R299, unlike the order flow's price). */
+export const ADVERTISED_SPECIAL_LINE = `professional mastering for R${ADVERTISED_SPECIAL_PRICE} per track`;
+
+// Screen titles (both specs §2): the shell's tab titles and the pages' headings, by page key.
+export const SCREEN_TITLES = {
+  home: 'Home',
+  upload: 'Upload Your Track',
+  login: 'Login',
+  'payment-success': 'Payment Successful!',
+  'payment-cancelled': 'Payment Cancelled',
+  'payment-failed': 'Payment Failed',
+  dashboard: 'Dashboard',
+  orders: 'Order Management',
+  customers: 'Customer Management',
+  users: 'User Management',
+  files: 'Audio File Management',
+  payments: 'Payment & Revenue Management',
+  analytics: 'Analytics & Reports',
+  showcase: 'Showcase Management',
+  testimonials: 'Testimonials Management',
+  'email-testing': 'Email Testing',
+  'email-templates': 'Email Templates',
+  emails: 'Email Management',
+  settings: 'Settings',
+  profile: 'Customer profile',
+} as const;
+export type ScreenKey = keyof typeof SCREEN_TITLES;
+/** The back-office's name: the sidebar's title and the storefront header's admin link. */
+export const ADMIN_CONSOLE = 'Admin Console';
+/** The headline promise (storefront spec §1): 'Radio-ready masters in 48 hours'. */
+export const HEADLINE = `Radio-ready masters in ${DELIVERY_HOURS} hours`;
+/** The browser tab title: a screen's title (the headline on the home page), then the site's name. */
+export const documentTitle = (screenTitle?: string) => `${screenTitle ?? HEADLINE} | Online audio mastering`;
+/** The site's description for search engines and link previews. */
+export const SITE_DESCRIPTION = `Human engineers master your track for every streaming platform in ${DELIVERY_HOURS} hours. South African online audio mastering, priced per track in rand.`;
 
 // Back-office toasts, by screen (back-office spec §8): `title` is the toast title where the spec gives one.
 export const ORDER_TEXTS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computePricing, DEFAULT_PRICING, pricingMatches } from '../src/pricing';
+import { computePricing, pricingForApi, pricingMatches } from '../src/pricing';
 
 describe('computePricing (R499 per track, 35% off the total)', () => {
   it.each([
@@ -15,18 +15,44 @@ describe('computePricing (R499 per track, 35% off the total)', () => {
     expect([p.subtotalCents, p.discountCents, p.totalCents]).toEqual([subtotal * 100, discount * 100, total * 100]);
   });
 
-  it('follows the settings', () => {
-    expect(computePricing(2, { basePriceCents: 59900, launchDiscountPercent: 20 })).toMatchObject({ subtotal: 1198, discount: 240, total: 958 });
-    expect(computePricing(1, { basePriceCents: 49900, launchDiscountPercent: 0 })).toMatchObject({ discount: 0, total: 499 });
-  });
-
   it('refuses a non-positive or fractional track count', () => {
     expect(() => computePricing(0)).toThrow(RangeError);
     expect(() => computePricing(1.5)).toThrow(RangeError);
   });
+});
 
-  it('defaults are the spec numbers', () => {
-    expect(DEFAULT_PRICING).toEqual({ basePriceCents: 49900, launchDiscountPercent: 35, maxFileSizeMb: 500 });
+describe('computePricing with the discount staff set', () => {
+  // [price in cents, percent, tracks] -> [subtotal, discount, total] in rand, worked out by hand.
+  it.each([
+    [59900, 20, 1, 599, 120, 479],
+    [59900, 20, 2, 1198, 240, 958],
+    [59900, 20, 7, 4193, 839, 3354],
+    [49900, 0, 3, 1497, 0, 1497],
+    [49900, 100, 2, 998, 998, 0],
+    [49900, 50, 3, 1497, 749, 748],
+    [19999, 15, 4, 799.96, 120, 679.96],
+  ])('R%i cents at %i%% for %i track(s): subtotal %d, discount %d, total %d', (basePriceCents, launchDiscountPercent, n, subtotal, discount, total) => {
+    const p = computePricing(n, { basePriceCents, launchDiscountPercent });
+    expect(p).toMatchObject({ subtotal, discount, total, trackCount: n, discountPercent: launchDiscountPercent });
+    expect(p.total + p.discount).toBeCloseTo(p.subtotal, 10);
+    expect(p.perTrackSaving).toBeCloseTo(discount / n, 10);
+  });
+
+  it('the discount grows with the track count and never exceeds the subtotal', () => {
+    let last = -1;
+    for (let n = 1; n <= 20; n++) {
+      const p = computePricing(n, { basePriceCents: 49950, launchDiscountPercent: 35 });
+      expect(p.discount).toBeGreaterThanOrEqual(last);
+      expect(p.discount).toBeLessThanOrEqual(p.subtotal);
+      expect(Number.isInteger(p.discount)).toBe(true);
+      last = p.discount;
+    }
+  });
+
+  it('a browser that priced with another discount is refused', () => {
+    const server = computePricing(2, { basePriceCents: 59900, launchDiscountPercent: 20 });
+    expect(pricingMatches(pricingForApi(server), server)).toBe(true);
+    expect(pricingMatches(pricingForApi(computePricing(2)), server)).toBe(false);
   });
 });
 

@@ -60,5 +60,3 @@ export function identityMiddleware(secret: string): Middleware {
   };
 }
 
-/** Staff roles: everything under the admin console. */
-export const STAFF: Role[] = ['admin', 'engineer'];

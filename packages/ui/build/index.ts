@@ -8,6 +8,7 @@ import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
+import { documentTitle, remoteApp, SHELL_APP, SITE_DESCRIPTION, type RemoteId } from '@mastering/contracts';
 import { themeBootScript } from '../src/theme/theme-preference';
 import { scopeRemoteUtilities } from './scope-remote-css';
 
@@ -33,6 +34,8 @@ export interface FederatedAppOptions {
 /**
  * The single list of packages that must exist once per page (React contexts, the query cache,
  * toasts and theme live in them). Workspace packages have no published version to compare.
+ * `@mastering/contracts` is deliberately absent: it holds no state, and sharing it loaded-first
+ * would hand a remote redeployed with newer contracts the shell's older copy. Each app bundles its own.
  * `react-router` itself is deliberately absent: react-router-dom re-exports it with `export *`, and
  * sharing both made cached (filesystem) builds lose those re-exports (createBrowserRouter undefined).
  * Always import routing from react-router-dom.
@@ -45,7 +48,6 @@ const SINGLETONS = [
   'react-router-dom',
   '@tanstack/react-query',
   '@mastering/ui',
-  '@mastering/contracts',
 ] as const;
 
 /** Paths the standalone dev server forwards to the gateway (the spec's server-side paths). */
@@ -76,6 +78,18 @@ export function sharedSingletons(appDependencies: Record<string, string>, uiDepe
       return [request, { singleton: true, requiredVersion: isWorkspace ? (false as const) : range }];
     }),
   );
+}
+
+/** webpack configuration of a remote, named, placed and exposed as its REMOTE_APPS entry in contracts says. */
+export function remoteBuild(id: RemoteId, dir: string): Configuration {
+  const { name, exposes, devPort, title } = remoteApp(id);
+  return federatedApp({ name, dir, exposes, devPort, title });
+}
+
+/** webpack configuration of the shell (the host), as SHELL_APP in contracts says. */
+export function shellBuild(dir: string): Configuration {
+  const { name, devPort } = SHELL_APP;
+  return federatedApp({ name, dir, devPort, title: documentTitle(), host: true });
 }
 
 /** webpack configuration for the shell or a remote: the one build shared by every front-end app. */
@@ -143,6 +157,7 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
         title: options.title ?? name,
         favicon: host ? path.join(dir, 'src', 'favicon.svg') : undefined,
         themeScript: themeBootScript(),
+        description: SITE_DESCRIPTION,
         chunks: ['main'],
       }),
       new ModuleFederationPlugin({

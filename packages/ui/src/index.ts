@@ -1,6 +1,7 @@
 // Public API of the design system. Shared as a federation singleton: one toast store,
 // one theme and one set of contexts for the shell and every remote.
 export { cn } from './lib/cn';
+export { checkForm, type FormCheck } from './lib/form';
 export { Button, buttonVariants, type ButtonProps } from './components/button';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './components/card';
 export { Badge, badgeVariants, type BadgeProps } from './components/badge';
@@ -12,21 +13,17 @@ export { Tabs, TabList, Tab, TabPanels, TabPanel } from './components/tabs';
 export { Skeleton, Spinner, EmptyState, PagePlaceholder, type EmptyStateProps, type PagePlaceholderProps } from './components/feedback';
 export { ThemeProvider, useTheme } from './theme/theme-provider';
 export { ThemeMenu } from './theme/theme-menu';
-export { THEME_STORAGE_KEY, DEFAULT_THEME, parseThemePreference, resolveTheme } from './theme/theme-preference';
+export { THEME_STORAGE_KEY, parseThemePreference, readThemePreference, saveThemePreference, resolveTheme } from './theme/theme-preference';
 export {
   toast,
   toastReducer,
   isDismissSwipe,
-  TOAST_LIMIT,
-  TOAST_DURATION,
-  TOAST_REMOVE_DELAY,
-  SWIPE_THRESHOLD,
   type ToastInput,
   type ToastItem,
   type ToastVariant,
 } from './toast/toast-store';
 export { Toaster, useToast, isToastHotkey } from './toast/toaster';
-export { apiRequest, apiJson, throwIfResNotOk, getQueryFn, errorMessage, type UnauthorizedBehavior } from './api/api';
+export { ApiError, apiRequest, apiJson, throwIfResNotOk, getQueryFn, errorMessage, serverErrorText, type ApiRequestInit, type UnauthorizedBehavior } from './api/api';
 export { createQueryClient } from './api/query-client';
 export { AppProviders } from './app/providers';
 export { renderStandalone, type StandaloneOptions } from './app/standalone';

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiJson, apiRequest, getQueryFn, throwIfResNotOk } from '../src/api/api';
+import { ApiError, apiJson, apiRequest, errorMessage, getQueryFn, serverErrorText, throwIfResNotOk } from '../src/api/api';
 import { createQueryClient } from '../src/api/query-client';
 
 function mockFetch(response: Response) {
@@ -22,6 +22,51 @@ describe('throwIfResNotOk', () => {
 
   it('uses the status text when the body is empty', async () => {
     await expect(throwIfResNotOk(new Response('', { status: 404, statusText: 'Not Found' }))).rejects.toThrow('404: Not Found');
+  });
+});
+
+describe('ApiError', () => {
+  const failure = async (body: string, init: ResponseInit) => {
+    mockFetch(new Response(body, init));
+    return apiRequest('POST', '/api/x', { a: 1 }).then(
+      () => expect.unreachable('a non-2xx answer must throw'),
+      (error: unknown) => error as ApiError,
+    );
+  };
+
+  it('carries the status and the JSON {error, details} of a 4xx answer', async () => {
+    const error = await failure('{"error":"Invalid email address","details":[{"path":["email"]}]}', { status: 400 });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.body).toEqual({ error: 'Invalid email address', details: [{ path: ['email'] }] });
+    expect(error.message).toBe('400: {"error":"Invalid email address","details":[{"path":["email"]}]}');
+    expect(serverErrorText(error, 'fallback')).toBe('Invalid email address');
+  });
+
+  it('keeps a 5xx answer that is not JSON as text, with no error body', async () => {
+    const error = await failure('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' });
+    expect(error.status).toBe(502);
+    expect(error.body).toBeNull();
+    expect(error.json).toBeUndefined();
+    expect(error.message).toBe('502: <html>Bad Gateway</html>');
+    expect(serverErrorText(error, 'Try again')).toBe('Try again');
+  });
+
+  it('keeps JSON of another shape in json but not in body', async () => {
+    const error = await failure('{"status":"unhealthy"}', { status: 503 });
+    expect(error.body).toBeNull();
+    expect(error.json).toEqual({ status: 'unhealthy' });
+  });
+
+  it('falls back to the status text for an empty body', async () => {
+    const error = await failure('', { status: 500, statusText: 'Internal Server Error' });
+    expect(error.message).toBe('500: Internal Server Error');
+    expect(errorMessage(error)).toBe('500: Internal Server Error');
+  });
+
+  it('serverErrorText ignores errors that are not API answers', () => {
+    expect(serverErrorText(new Error('network down'), 'fallback')).toBe('fallback');
+    expect(serverErrorText(new ApiError(400, 'Bad Request', '{"error":""}'), 'fallback')).toBe('fallback');
   });
 });
 
@@ -53,6 +98,17 @@ describe('apiRequest', () => {
     mockFetch(new Response('{"n":1}', { status: 200 }));
     await expect(apiJson('GET', '/api/x')).resolves.toEqual({ n: 1 });
   });
+
+  it('apiJson answers undefined for an empty body (204)', async () => {
+    mockFetch(new Response(null, { status: 204 }));
+    await expect(apiJson('DELETE', '/api/x')).resolves.toBeUndefined();
+  });
+
+  it('apiJson checks the answer with a schema when given one', async () => {
+    const schema = { parse: (data: unknown) => { if (typeof (data as { n?: unknown }).n !== 'number') throw new Error('n must be a number'); return data as { n: number }; } };
+    mockFetch(new Response('{"n":"1"}', { status: 200 }));
+    await expect(apiJson('GET', '/api/x', undefined, { schema })).rejects.toThrow('n must be a number');
+  });
 });
 
 describe('getQueryFn', () => {
@@ -76,6 +132,11 @@ describe('getQueryFn', () => {
     mockFetch(new Response('', { status: 401, statusText: 'Unauthorized' }));
     await expect(getQueryFn({ on401: 'throw' })(context(['/api/auth/me']))).rejects.toThrow('401: Unauthorized');
   });
+
+  it('still throws other failures when 401 means signed out', async () => {
+    mockFetch(new Response('{"error":"Forbidden"}', { status: 403 }));
+    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/me']))).rejects.toMatchObject({ status: 403, body: { error: 'Forbidden' } });
+  });
 });
 
 describe('createQueryClient', () => {
@@ -89,7 +150,7 @@ describe('createQueryClient', () => {
   it('runs a query through the default query function with a single attempt', async () => {
     const fetch = mockFetch(new Response('boom', { status: 500 }));
     const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['/api/config'] })).rejects.toThrow('500: boom');
+    await expect(client.fetchQuery({ queryKey: ['/api/config'] })).rejects.toThrow(new ApiError(500, '', 'boom'));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,14 +1,18 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REMOTE_APPS, SHELL_APP } from '@mastering/contracts';
 import postcss from 'postcss';
+import type { Configuration } from 'webpack';
 import { describe, expect, it } from 'vitest';
-import { packageNameOf, sharedSingletons } from '../build/index';
+import { packageNameOf, remoteBuild, sharedSingletons, shellBuild } from '../build/index';
 import { remoteScopeSelector, scopeRemoteUtilities } from '../build/scope-remote-css';
 
 describe('sharedSingletons', () => {
   const shared = sharedSingletons({ react: '^19.3.1', '@mastering/ui': '*' }, { 'react-dom': '^19.3.1', 'react-router-dom': '^7.18.5', '@tanstack/react-query': '^5.108.0' });
 
-  it('shares every singleton once per page', () => {
+  it('shares every singleton once per page, and not the stateless contracts', () => {
     expect(Object.keys(shared).sort()).toEqual(
-      ['@mastering/contracts', '@mastering/ui', '@tanstack/react-query', 'react', 'react-dom', 'react-dom/client', 'react-router-dom', 'react/jsx-runtime'].sort(),
+      ['@mastering/ui', '@tanstack/react-query', 'react', 'react-dom', 'react-dom/client', 'react-router-dom', 'react/jsx-runtime'].sort(),
     );
     for (const config of Object.values(shared)) expect(config.singleton).toBe(true);
   });
@@ -18,13 +22,34 @@ describe('sharedSingletons', () => {
     expect(shared['react-dom/client']!.requiredVersion).toBe('^19.3.1');
     expect(shared['react/jsx-runtime']!.requiredVersion).toBe('^19.3.1');
     expect(shared['@mastering/ui']!.requiredVersion).toBe(false);
-    expect(shared['@mastering/contracts']!.requiredVersion).toBe(false);
   });
 
   it('names the package of a deep request', () => {
     expect(packageNameOf('react-dom/client')).toBe('react-dom');
     expect(packageNameOf('@tanstack/react-query')).toBe('@tanstack/react-query');
     expect(packageNameOf('@scope/pkg/sub/path')).toBe('@scope/pkg');
+  });
+});
+
+describe('remoteBuild and shellBuild', () => {
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const federation = (config: Configuration) =>
+    (config.plugins!.find((p) => p?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: Record<string, unknown> })._options;
+
+  it.each(REMOTE_APPS.map((app) => [app.id, app] as const))('builds remote %s as its manifest entry says', (id, app) => {
+    const config = remoteBuild(id, path.join(repoRoot, app.dir));
+    const options = federation(config);
+    expect(config.name).toBe(app.name);
+    expect(config.devServer?.port).toBe(app.devPort);
+    expect(options).toMatchObject({ name: app.name, exposes: app.exposes, manifest: { fileName: 'mf-manifest.json' } });
+    expect(Object.keys(options.shared as object)).not.toContain('@mastering/contracts');
+  });
+
+  it('builds the shell as the host, served at /, exposing nothing', () => {
+    const config = shellBuild(path.join(repoRoot, SHELL_APP.dir));
+    expect(config.name).toBe(SHELL_APP.name);
+    expect(config.output?.publicPath).toBe('/');
+    expect(federation(config)).toMatchObject({ name: 'shell', exposes: {}, manifest: false });
   });
 });
 

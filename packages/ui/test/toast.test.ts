@@ -1,25 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  isDismissSwipe,
-  toast,
-  TOAST_DURATION,
-  TOAST_LIMIT,
-  TOAST_REMOVE_DELAY,
-  toastReducer,
-  toastStore,
-  type ToastItem,
-} from '../src/toast/toast-store';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createToastStore, isDismissSwipe, toastReducer, type ToastItem } from '../src/toast/toast-store';
 import { isToastHotkey } from '../src/toast/toaster';
 
 const item = (id: string, open = true): ToastItem => ({ id, open, title: `t${id}` });
 
 describe('toastReducer', () => {
-  it('keeps at most one toast, the newest', () => {
-    expect(TOAST_LIMIT).toBe(1);
-    const state = toastReducer([item('1')], { type: 'ADD', toast: item('2') });
-    expect(state.map((t) => t.id)).toEqual(['2']);
-  });
-
   it('updates a toast by id', () => {
     const state = toastReducer([item('1')], { type: 'UPDATE', toast: { id: '1', title: 'changed' } });
     expect(state[0]).toMatchObject({ id: '1', title: 'changed', open: true });
@@ -37,33 +22,84 @@ describe('toastReducer', () => {
   });
 });
 
-describe('toast store', () => {
+// The spec's timings (storefront §9): one toast at a time, 5000 ms on screen, forgotten 1,000,000 ms
+// after closing. Written out here rather than imported so that a changed constant fails the test.
+describe('toast store timing', () => {
+  let store: ReturnType<typeof createToastStore>;
+  const shown = () => store.getSnapshot().map((t) => ({ title: t.title, open: t.open }));
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    store = createToastStore();
+  });
   afterEach(() => vi.useRealTimers());
 
-  it('shows a toast, closes it on dismiss and forgets it after 1,000,000 ms', () => {
-    vi.useFakeTimers();
-    const { id, dismiss } = toast({ title: 'Code sent!' });
-    expect(toastStore.getSnapshot()).toEqual([{ id, open: true, title: 'Code sent!' }]);
-    dismiss();
-    expect(toastStore.getSnapshot()[0]).toMatchObject({ id, open: false });
-    vi.advanceTimersByTime(TOAST_REMOVE_DELAY - 1);
-    expect(toastStore.getSnapshot()).toHaveLength(1);
+  it('closes a toast by itself after 5000 ms and forgets it 1,000,000 ms later', () => {
+    store.toast({ title: 'Code sent!' });
+    vi.advanceTimersByTime(4999);
+    expect(shown()).toEqual([{ title: 'Code sent!', open: true }]);
     vi.advanceTimersByTime(1);
-    expect(toastStore.getSnapshot()).toHaveLength(0);
+    expect(shown()).toEqual([{ title: 'Code sent!', open: false }]);
+    vi.advanceTimersByTime(999_999);
+    expect(shown()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(shown()).toEqual([]);
   });
 
-  it('notifies subscribers and replaces the visible toast with a new one', () => {
+  it('shows one toast at a time: a new one replaces the visible one, whose timers stop', () => {
+    store.toast({ title: 'first' });
+    vi.advanceTimersByTime(3000);
+    store.toast({ title: 'second' });
+    expect(shown()).toEqual([{ title: 'second', open: true }]);
+    // The second runs its own full 5000 ms, not what was left of the first's.
+    vi.advanceTimersByTime(4999);
+    expect(shown()).toEqual([{ title: 'second', open: true }]);
+    vi.advanceTimersByTime(1);
+    expect(shown()).toEqual([{ title: 'second', open: false }]);
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
+  it('honours a custom duration and never closes an Infinity one', () => {
+    store.toast({ title: 'short', duration: 1000 });
+    vi.advanceTimersByTime(1000);
+    expect(shown()[0]!.open).toBe(false);
+    store.toast({ title: 'sticky', duration: Infinity });
+    vi.advanceTimersByTime(10_000_000);
+    expect(shown()).toEqual([{ title: 'sticky', open: true }]);
+  });
+
+  it('holds a toast open while paused and gives it a full duration when resumed', () => {
+    const { id } = store.toast({ title: 'hovered' });
+    vi.advanceTimersByTime(4000);
+    store.pause(id);
+    vi.advanceTimersByTime(60_000);
+    expect(shown()[0]!.open).toBe(true);
+    store.resume(id);
+    vi.advanceTimersByTime(4999);
+    expect(shown()[0]!.open).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(shown()[0]!.open).toBe(false);
+  });
+
+  it('closes at once on dismiss, and a later auto-close does not reopen or double-remove it', () => {
+    const { id, dismiss } = store.toast({ title: 'bye' });
+    dismiss();
+    expect(shown()).toEqual([{ title: 'bye', open: false }]);
+    store.resume(id);
+    vi.advanceTimersByTime(1_000_000);
+    expect(shown()).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('notifies subscribers of every change until they unsubscribe', () => {
     const seen: string[][] = [];
-    const unsubscribe = toastStore.subscribe((toasts) => seen.push(toasts.map((t) => String(t.title))));
-    toast({ title: 'first' });
-    toast({ title: 'second', variant: 'destructive' });
+    const unsubscribe = store.subscribe((toasts) => seen.push(toasts.map((t) => `${String(t.title)}:${t.open}`)));
+    store.toast({ title: 'first' });
+    store.toast({ title: 'second', variant: 'destructive' });
+    vi.advanceTimersByTime(5000);
     unsubscribe();
-    toast({ title: 'unseen' });
-    expect(seen).toEqual([['first'], ['second']]);
-  });
-
-  it('defaults to 5000 ms on screen', () => {
-    expect(TOAST_DURATION).toBe(5000);
+    store.toast({ title: 'unseen' });
+    expect(seen).toEqual([['first:true'], ['second:true'], ['second:false']]);
   });
 });
 

@@ -1,19 +1,10 @@
 import { z } from 'zod';
+import { defaultRemotesManifest, RemotesManifest } from '@mastering/contracts';
 import { BaseServiceConfig, loadConfig } from '@mastering/service-kit';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** The four federated remotes: container name and the folder its build lives in. */
-export const REMOTE_APPS = [
-  { name: 'mf_storefront', dir: 'mf-storefront' },
-  { name: 'mf_admin_ops', dir: 'mf-admin-ops' },
-  { name: 'mf_admin_content', dir: 'mf-admin-content' },
-  { name: 'mf_admin_email', dir: 'mf-admin-email' },
-] as const;
-
-const RemoteEntry = z.object({ name: z.string().min(1), entry: z.string().min(1) });
 
 const GatewayEnv = BaseServiceConfig.extend({
   PORT: z.coerce.number().int().positive().default(8080),
@@ -40,7 +31,7 @@ const GatewayEnv = BaseServiceConfig.extend({
     .transform((s, ctx) => {
       if (!s) return undefined;
       try {
-        return z.array(RemoteEntry).parse(JSON.parse(s));
+        return RemotesManifest.shape.remotes.parse(JSON.parse(s));
       } catch {
         ctx.addIssue({ code: 'custom', message: 'MF_REMOTES must be a JSON array of {name, entry}' });
         return z.NEVER;
@@ -56,8 +47,6 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Readonl
 }
 
 /** The remotes list the shell fetches from `/mf/remotes.json`: configured, or each remote's own folder. */
-export function remotesManifest(config: Pick<GatewayConfig, 'MF_REMOTES'>) {
-  return {
-    remotes: config.MF_REMOTES ?? REMOTE_APPS.map((r) => ({ name: r.name, entry: `/mf/${r.dir}/mf-manifest.json` })),
-  };
+export function remotesManifest(config: Pick<GatewayConfig, 'MF_REMOTES'>): RemotesManifest {
+  return config.MF_REMOTES ? { remotes: config.MF_REMOTES } : defaultRemotesManifest();
 }

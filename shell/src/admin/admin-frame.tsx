@@ -1,4 +1,4 @@
-import { initials, displayName, ROLE_LABELS, type SessionUser } from '@mastering/contracts';
+import { ADMIN_CONSOLE, initials, displayName, MOBILE_BREAKPOINT_PX, ROLE_LABELS, type SessionUser } from '@mastering/contracts';
 import { Badge, Button, buttonVariants, cn, Sheet, ThemeMenu } from '@mastering/ui';
 import { ExternalLink, LogOut, PanelLeft, Wrench } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -6,7 +6,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { signOut } from '../session/session';
 import type { AdminNavItem } from './admin-nav';
 import { SidebarContent } from './admin-sidebar';
-import { isSidebarShortcut, MOBILE_BREAKPOINT, readSidebarExpanded, sidebarCookie } from './sidebar-state';
+import { isSidebarShortcut, readSidebarExpanded, sidebarCookie } from './sidebar-state';
 import { useMediaQuery } from './use-media-query';
 
 export interface AdminFrameProps {
@@ -17,10 +17,10 @@ export interface AdminFrameProps {
 
 /**
  * The back-office frame around every admin page: sidebar (expanded 20rem / collapsed 4rem, Ctrl/Cmd+B,
- * remembered in a cookie; a slide-in sheet below 768 px) and the header. Pages render in the outlet.
+ * remembered in a cookie; a slide-in sheet below MOBILE_BREAKPOINT_PX) and the header. Pages render in the outlet.
  */
 export function AdminFrame({ menu, quickAccess, user }: AdminFrameProps) {
-  const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`);
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const [expanded, setExpanded] = useState(() => readSidebarExpanded(document.cookie));
   const [sheetOpen, setSheetOpen] = useState(false);
   const location = useLocation();
@@ -61,7 +61,7 @@ export function AdminFrame({ menu, quickAccess, user }: AdminFrameProps) {
         </aside>
       )}
       {isMobile && (
-        <Sheet open={sheetOpen} onClose={() => setSheetOpen(false)} title="Admin Console" side="left">
+        <Sheet open={sheetOpen} onClose={() => setSheetOpen(false)} title={ADMIN_CONSOLE} side="left">
           <div data-testid="admin-sidebar" data-state="expanded" className="h-full">
             <SidebarContent menu={menu} quickAccess={quickAccess} expanded />
           </div>

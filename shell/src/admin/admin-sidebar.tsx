@@ -1,3 +1,4 @@
+import { ADMIN_CONSOLE } from '@mastering/contracts';
 import { cn } from '@mastering/ui';
 import { AudioWaveform } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
@@ -56,7 +57,7 @@ export function SidebarContent({ menu, quickAccess, expanded }: SidebarContentPr
         <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-primary to-brand-2 text-primary-foreground">
           <AudioWaveform className="size-5" aria-hidden />
         </span>
-        <span className={cn('text-base font-semibold tracking-tight', !expanded && 'sr-only')}>Admin Console</span>
+        <span className={cn('text-base font-semibold tracking-tight', !expanded && 'sr-only')}>{ADMIN_CONSOLE}</span>
       </div>
       <div className="flex-1 overflow-y-auto pb-4">
         <NavGroup title="Menu" items={menu} expanded={expanded} />

@@ -1,8 +1,8 @@
-/** Cookie that remembers whether the admin sidebar is expanded (spec: kept 7 days). */
+import { SIDEBAR_COOKIE_DAYS } from '@mastering/contracts';
+
+/** Cookie that remembers whether the admin sidebar is expanded (for SIDEBAR_COOKIE_DAYS). */
 export const SIDEBAR_COOKIE = 'sidebar_state';
-export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
-/** Below this width the sidebar is a slide-in sheet. */
-export const MOBILE_BREAKPOINT = 768;
+const SIDEBAR_COOKIE_MAX_AGE = SIDEBAR_COOKIE_DAYS * 24 * 60 * 60;
 
 /** Whether the sidebar starts expanded, from `document.cookie`; expanded unless the cookie says false. */
 export function readSidebarExpanded(cookie: string): boolean {
@@ -10,7 +10,7 @@ export function readSidebarExpanded(cookie: string): boolean {
   return match ? match.slice(SIDEBAR_COOKIE.length + 1) !== 'false' : true;
 }
 
-/** The `document.cookie` assignment that remembers the sidebar state for 7 days. */
+/** The `document.cookie` assignment that remembers the sidebar state for SIDEBAR_COOKIE_DAYS on the whole site. */
 export function sidebarCookie(expanded: boolean): string {
   return `${SIDEBAR_COOKIE}=${expanded}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
 }

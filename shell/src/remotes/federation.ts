@@ -1,5 +1,6 @@
 import { init, loadRemote, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import type { RemotePages, RemoteRoutesModule } from '@mastering/ui';
+import { ROUTES_MODULE } from '@mastering/contracts';
+import { apiJson, type RemotePages, type RemoteRoutesModule } from '@mastering/ui';
 import { parseRemotesConfig, RemoteLoadError, REMOTES_URL, type RemoteEntry } from './remotes-config';
 
 /** What a routes module looks like when its remote failed: the error instead of pages. */
@@ -28,9 +29,7 @@ let registry: Promise<Map<string, RemoteEntry>> | null = null;
 const pagesCache = new Map<string, Promise<RemotePages>>();
 
 async function fetchRegistry(): Promise<Map<string, RemoteEntry>> {
-  const res = await fetch(REMOTES_URL, { cache: 'no-cache' });
-  if (!res.ok) throw new Error(`${REMOTES_URL} answered ${res.status}`);
-  const remotes = parseRemotesConfig(await res.json());
+  const remotes = await apiJson('GET', REMOTES_URL, undefined, { cache: 'no-cache', schema: { parse: parseRemotesConfig } });
   registerRemotes(remotes, { force: true });
   return new Map(remotes.map((remote) => [remote.name, remote]));
 }
@@ -58,11 +57,12 @@ async function fetchPages(remote: string): Promise<RemotePages> {
     throw new RemoteLoadError(remote, `the remotes list could not be read (${String(error)})`);
   }
   if (!remotes.has(remote)) throw new RemoteLoadError(remote, `not listed in ${REMOTES_URL}`);
-  const module = await loadRemote<RemoteRoutesModule | FailedRoutesModule>(`${remote}/routes`);
+  // './routes' is exposed as `<container>/routes`.
+  const module = await loadRemote<RemoteRoutesModule | FailedRoutesModule>(`${remote}/${ROUTES_MODULE.replace(/^\.\//, '')}`);
   if (!module || 'loadFailure' in module) {
     throw new RemoteLoadError(remote, module ? String(module.loadFailure) : 'the runtime returned nothing');
   }
-  if (!module.pages) throw new RemoteLoadError(remote, './routes does not export pages');
+  if (!module.pages) throw new RemoteLoadError(remote, `${ROUTES_MODULE} does not export pages`);
   return module.pages;
 }
 

@@ -1,23 +1,18 @@
-/** Where the gateway publishes the remotes list. */
-export const REMOTES_URL = '/mf/remotes.json';
+import { REMOTES_URL, RemotesManifest, type RemoteEntry } from '@mastering/contracts';
 
-/** One remote as listed in /mf/remotes.json: container name and manifest URL. */
-export interface RemoteEntry {
-  name: string;
-  entry: string;
-}
+export { REMOTES_URL, type RemoteEntry };
 
 /**
- * Reads the body of /mf/remotes.json (`{"remotes":[{"name","entry"}]}`); malformed entries are
- * dropped, so one bad line never hides the other remotes.
+ * Reads the body of /mf/remotes.json with the schema the gateway answers with; a body of any
+ * other shape is an error naming the URL and what is wrong (the fallback panel shows it).
  */
 export function parseRemotesConfig(body: unknown): RemoteEntry[] {
-  const list = (body as { remotes?: unknown } | null)?.remotes;
-  if (!Array.isArray(list)) throw new Error(`${REMOTES_URL} has no "remotes" list`);
-  return list.filter(
-    (item): item is RemoteEntry =>
-      typeof item?.name === 'string' && item.name !== '' && typeof item?.entry === 'string' && item.entry !== '',
-  ).map(({ name, entry }) => ({ name, entry }));
+  const parsed = RemotesManifest.safeParse(body);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+    throw new Error(`${REMOTES_URL} is not a remotes list (${problems})`);
+  }
+  return parsed.data.remotes;
 }
 
 /** Raised when a remote cannot be loaded; the fallback panel shows it. */

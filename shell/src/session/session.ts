@@ -1,13 +1,13 @@
-import type { MeResponse, SessionUser } from '@mastering/contracts';
+import { isStaffRole, type MeResponse, type SessionUser } from '@mastering/contracts';
 import { apiRequest, getQueryFn } from '@mastering/ui';
 import { useQuery } from '@tanstack/react-query';
 
 /** Query key of the session; the key is also the URL. */
 export const SESSION_QUERY_KEY = ['/api/auth/me'] as const;
 
-/** Staff run the back-office: engineers and admins. */
+/** Staff (STAFF_ROLES in contracts) run the back-office. */
 export function isStaff(user: Pick<SessionUser, 'role'> | null | undefined): boolean {
-  return user?.role === 'admin' || user?.role === 'engineer';
+  return isStaffRole(user?.role);
 }
 
 /** The signed-in user (null when signed out; a 401 also means signed out). */

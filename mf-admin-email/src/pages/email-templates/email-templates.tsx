@@ -1,3 +1,4 @@
+import { SCREEN_TITLES } from '@mastering/contracts';
 import { PagePlaceholder } from '@mastering/ui';
 
 /** Email Templates: not built yet. */
@@ -5,7 +6,7 @@ export default function EmailTemplatesPage() {
   return (
     <PagePlaceholder
       data-testid="page-email-templates"
-      title="Email Templates"
+      title={SCREEN_TITLES['email-templates']}
       description="Templates grouped by category, with create, edit, preview and delete, and Init System Templates."
     />
   );

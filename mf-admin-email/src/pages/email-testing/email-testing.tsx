@@ -1,9 +1,10 @@
+import { EMAIL_TEST_TEXTS, SCREEN_TITLES, type EmailHealth } from '@mastering/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, errorMessage, Tab, TabList, TabPanel, TabPanels, Tabs, toast } from '@mastering/ui';
 import { Activity, Construction } from 'lucide-react';
-import { useEmailHealthCheck, type EmailHealth } from '../../api/email-health';
+import { useEmailHealthCheck } from '../../api/email-health';
 
 function smtpSummary(health: EmailHealth): string | undefined {
-  const { host, port } = health.smtp ?? {};
+  const { host, port } = health.smtp;
   return host ? `SMTP ${host}${port ? `:${port}` : ''}` : undefined;
 }
 
@@ -15,19 +16,19 @@ export default function EmailTestingPage() {
     health.mutate(undefined, {
       onSuccess: (result) => {
         if (result.status === 'healthy') {
-          toast({ title: 'Email service is working correctly', description: smtpSummary(result) });
+          toast({ title: EMAIL_TEST_TEXTS.healthy, description: smtpSummary(result) });
         } else {
-          toast({ title: 'Email service has issues', description: result.error ?? smtpSummary(result), variant: 'destructive' });
+          toast({ title: EMAIL_TEST_TEXTS.unhealthy, description: result.error ?? smtpSummary(result), variant: 'destructive' });
         }
       },
-      onError: (error) => toast({ title: 'Health Check Failed', description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) => toast({ title: EMAIL_TEST_TEXTS.healthFailed, description: errorMessage(error), variant: 'destructive' }),
     });
 
   return (
     <div data-testid="page-email-testing" className="mx-auto w-full max-w-5xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Email Testing</h1>
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES['email-testing']}</h1>
           <p className="mt-1 text-sm text-muted-foreground">Check the email service and send test emails.</p>
         </div>
         <Button data-testid="email-health-check" variant="outline" onClick={runHealthCheck} disabled={health.isPending}>

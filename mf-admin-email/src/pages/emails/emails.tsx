@@ -1,3 +1,4 @@
+import { SCREEN_TITLES } from '@mastering/contracts';
 import { PagePlaceholder } from '@mastering/ui';
 
 /** Email Management (campaigns): not built yet. */
@@ -5,7 +6,7 @@ export default function EmailsPage() {
   return (
     <PagePlaceholder
       data-testid="page-emails"
-      title="Email Management"
+      title={SCREEN_TITLES.emails}
       description="Marketing campaigns, campaign templates and email analytics, with a New Campaign dialog."
     />
   );

@@ -1,4 +1,4 @@
-import { formatOrderDate, formatRand, shortId, type DashboardStats } from '@mastering/contracts';
+import { DASHBOARD_FETCH_FAILED, EMPTY_TEXTS, formatOrderDate, formatRand, SCREEN_TITLES, shortId, type DashboardStats } from '@mastering/contracts';
 import { Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, errorMessage, Skeleton, toast } from '@mastering/ui';
 import { ArrowRight, Banknote, Clock, FileHeadphone, RefreshCw, ShoppingCart, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
@@ -24,14 +24,14 @@ export default function DashboardPage() {
   const { data, error, isLoading, isFetching, refetch } = useDashboardStats();
 
   useEffect(() => {
-    if (error) toast({ title: 'Failed to fetch dashboard stats', description: errorMessage(error), variant: 'destructive' });
+    if (error) toast({ title: DASHBOARD_FETCH_FAILED, description: errorMessage(error), variant: 'destructive' });
   }, [error]);
 
   return (
     <div data-testid="page-dashboard" className="mx-auto w-full max-w-6xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Dashboard</h1>
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.dashboard}</h1>
           <p className="mt-1 text-sm text-muted-foreground">Orders, revenue and customers at a glance.</p>
         </div>
         <Button variant="outline" onClick={() => void refetch()} disabled={isFetching} data-testid="refresh-stats">
@@ -101,7 +101,7 @@ function RecentOrders({ stats, loading }: { stats?: DashboardStats; loading: boo
   }
   const orders = stats?.recentOrders ?? [];
   if (orders.length === 0) {
-    return <p className="py-8 text-center text-sm text-muted-foreground">No recent orders found</p>;
+    return <p className="py-8 text-center text-sm text-muted-foreground">{EMPTY_TEXTS.recentOrders}</p>;
   }
   return (
     <ul className="divide-y divide-border">

@@ -1,3 +1,4 @@
+import { SCREEN_TITLES } from '@mastering/contracts';
 import { PagePlaceholder } from '@mastering/ui';
 import { useParams } from 'react-router-dom';
 
@@ -7,7 +8,7 @@ export default function ProfilePage() {
   return (
     <PagePlaceholder
       data-testid="page-profile"
-      title="Customer profile"
+      title={SCREEN_TITLES.profile}
       description={`The admin view of customer ${userId ?? ''}: details, orders, audio files and quick actions.`}
     />
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { COUNTDOWN_START_SECONDS, pad2, splitCountdown } from '../../lib/countdown';
 
-/** The launch-special countdown: a display timer from 36 hours, restarting on every page load. */
+/** The launch-special countdown: a display timer from COUNTDOWN_START_HOURS, restarting on every page load. */
 export function Countdown() {
   const [remaining, setRemaining] = useState(COUNTDOWN_START_SECONDS);
   useEffect(() => {

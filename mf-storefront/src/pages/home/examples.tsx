@@ -1,4 +1,4 @@
-import type { ShowcaseTrack } from '@mastering/contracts';
+import { SHOWCASE_EMPTY, SHOWCASE_LOAD_FAILED, SHOWCASE_LOADING, type ShowcaseTrack } from '@mastering/contracts';
 import { Badge, cn, EmptyState, Skeleton } from '@mastering/ui';
 import { AudioWaveform, CircleX, ListMusic } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -79,7 +79,7 @@ export function Examples() {
         </SectionHeading>
         {isLoading && (
           <div aria-busy>
-            <p className="mb-4 text-center text-sm text-muted-foreground">Loading audio examples...</p>
+            <p className="mb-4 text-center text-sm text-muted-foreground">{SHOWCASE_LOADING}</p>
             <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
               {[0, 1, 2, 3].map((i) => (
                 <Skeleton key={i} className="aspect-[3/4] rounded-xl" />
@@ -87,8 +87,8 @@ export function Examples() {
             </div>
           </div>
         )}
-        {isError && <EmptyState icon={CircleX} title="Failed to load audio examples. Please try again later." />}
-        {tracks && tracks.length === 0 && <EmptyState icon={ListMusic} title="Audio examples will appear here once uploaded by admin." />}
+        {isError && <EmptyState icon={CircleX} title={SHOWCASE_LOAD_FAILED} />}
+        {tracks && tracks.length === 0 && <EmptyState icon={ListMusic} title={SHOWCASE_EMPTY} />}
         {tracks && tracks.length > 0 && (
           <ul className={cn('grid gap-5 sm:grid-cols-2', tracks.length % 3 === 0 ? 'lg:grid-cols-3' : 'lg:grid-cols-4')}>
             {tracks.map((track) => (

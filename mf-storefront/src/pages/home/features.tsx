@@ -1,9 +1,10 @@
+import { DELIVERY_HOURS } from '@mastering/contracts';
 import { Clock, Radio, RotateCcw, ShieldCheck, UserRoundCheck, Volume2 } from 'lucide-react';
 import { SectionHeading } from './section-heading';
 
 const FEATURES = [
   { title: 'DSP Guarantee', text: 'Your master is ready for every streaming platform, first time.', icon: Radio },
-  { title: '48-Hour Delivery', text: 'Masters delivered by email within 48 hours of payment.', icon: Clock },
+  { title: `${DELIVERY_HOURS}-Hour Delivery`, text: `Masters delivered by email within ${DELIVERY_HOURS} hours of payment.`, icon: Clock },
   { title: 'Human Engineers', text: 'Real engineers with multi-genre experience, never an algorithm.', icon: UserRoundCheck },
   { title: 'Radio-Ready Quality', text: 'Competitive loudness with the clarity and punch of a release.', icon: Volume2 },
   { title: 'Satisfaction Guarantee', text: 'Not happy? We revise it or refund you in full.', icon: ShieldCheck },

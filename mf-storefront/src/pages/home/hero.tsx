@@ -1,13 +1,14 @@
+import { DELIVERY_HOURS, priceLine, uploadAndSaveLabel } from '@mastering/contracts';
 import { Badge, buttonVariants, cn } from '@mastering/ui';
 import { ArrowRight, Award, Clock, Radio, Sparkles, UserRoundCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { priceLine, useSiteConfig } from '../../api/site-config';
+import { launchDiscount, useSiteConfig } from '../../api/site-config';
 import { Countdown } from './countdown';
 
 const TRUST_BADGES = [
   { label: 'DSP-Ready', icon: Radio },
   { label: 'Human Engineers', icon: UserRoundCheck },
-  { label: '48h Delivery', icon: Clock },
+  { label: `${DELIVERY_HOURS}h Delivery`, icon: Clock },
   { label: 'Pro Quality', icon: Award },
 ];
 
@@ -30,14 +31,14 @@ export function Hero() {
         </div>
         <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl md:text-6xl">
           Radio-ready masters{' '}
-          <span className="bg-gradient-to-r from-primary to-brand-2 bg-clip-text text-transparent">in 48 hours</span>
+          <span className="bg-gradient-to-r from-primary to-brand-2 bg-clip-text text-transparent">in {DELIVERY_HOURS} hours</span>
         </h1>
         <p className="max-w-2xl text-lg text-balance text-muted-foreground">
           Human engineers, not AI or automation, master your track for Spotify, Apple Music and every streaming platform.
           Free revisions, or your money back.
         </p>
         <Link to="/upload" data-testid="hero-start" className={cn(buttonVariants({ variant: 'brand', size: 'lg' }), 'h-14 px-8 text-base')}>
-          Upload Your Track &amp; Get 35% Off
+          {uploadAndSaveLabel(launchDiscount(config.data))}
           <ArrowRight aria-hidden />
         </Link>
         {config.data && (

@@ -1,10 +1,11 @@
+import { DELIVERY_HOURS } from '@mastering/contracts';
 import { Headphones, MailCheck, Upload } from 'lucide-react';
 import { SectionHeading } from './section-heading';
 
 const STEPS = [
   { number: '01', title: 'Upload your track', text: 'Send your final mix in any major audio format, choose your mastering options and pay per track.', icon: Upload },
   { number: '02', title: 'Professional mastering', text: 'A human engineer masters it for loudness, clarity and balance on every streaming platform.', icon: Headphones },
-  { number: '03', title: 'Receive your master', text: 'Your radio-ready master arrives by email within 48 hours, with free revisions if you need them.', icon: MailCheck },
+  { number: '03', title: 'Receive your master', text: `Your radio-ready master arrives by email within ${DELIVERY_HOURS} hours, with free revisions if you need them.`, icon: MailCheck },
 ];
 
 /** How it works: the three numbered steps. */

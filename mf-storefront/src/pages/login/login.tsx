@@ -1,18 +1,25 @@
-import { Button, Card, Input, Label, toast } from '@mastering/ui';
+import {
+  ADVERTISED_SPECIAL_LINE,
+  CODE_EXPIRES_NOTE,
+  CODE_SENT,
+  LOGIN_CODE_LENGTH,
+  LOGIN_SEND_FAILED,
+  RequestCodeBody,
+  VerifyCodeBody,
+  WELCOME,
+} from '@mastering/contracts';
+import { Button, Card, checkForm, Input, Label, toast } from '@mastering/ui';
 import { ArrowLeft, KeyRound, Mail, Sparkles } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { LOGIN_TEXTS, useRequestLoginCode, useVerifyLoginCode } from '../../api/auth';
+import { useRequestLoginCode, useVerifyLoginCode, verificationErrorText } from '../../api/auth';
 import { PageFrame } from '../../components/page-frame';
 
-/** Spec: login codes have six digits. */
-export const CODE_LENGTH = 6;
-
-/** Keeps what a person typed into the code box to at most six digits. */
+/** Keeps what a person typed into the code box to digits only, at most LOGIN_CODE_LENGTH of them. */
 export function normaliseCode(input: string): string {
-  return input.replace(/\D/g, '').slice(0, CODE_LENGTH);
+  return input.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH);
 }
 
-/** Passwordless login: email -> emailed 6-digit code -> signed in (full reload to the home page). */
+/** Passwordless login: email -> emailed login code -> signed in (full reload to the home page). */
 export default function LoginPage() {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
@@ -23,30 +30,32 @@ export default function LoginPage() {
 
   const sendCode = (event: FormEvent) => {
     event.preventDefault();
+    // The service's own schema, so the browser shows the same message the service would answer.
+    const form = checkForm(RequestCodeBody, { email });
+    if (!form.ok) return setError(form.message);
     setError(null);
-    requestCode.mutate(email.trim(), {
+    requestCode.mutate(form.data, {
       onSuccess: () => {
-        toast({ title: 'Code sent!', description: `Check ${email.trim()} for your 6-digit login code.` });
+        toast({ title: CODE_SENT, description: `Check ${form.data.email} for your ${LOGIN_CODE_LENGTH}-digit login code.` });
         setStep('code');
       },
-      onError: () => setError(LOGIN_TEXTS.sendFailed),
+      onError: () => setError(LOGIN_SEND_FAILED),
     });
   };
 
   const verifyCode = (event: FormEvent) => {
     event.preventDefault();
+    const form = checkForm(VerifyCodeBody, { email, code });
+    if (!form.ok) return setError(form.message);
     setError(null);
-    verify.mutate(
-      { email: email.trim(), code },
-      {
-        onSuccess: () => {
-          toast({ title: 'Welcome!', description: 'You are signed in.' });
-          // A full reload so every part of the site starts from the new session.
-          window.location.assign('/');
-        },
-        onError: (err) => setError(err.message || LOGIN_TEXTS.invalidCode),
+    verify.mutate(form.data, {
+      onSuccess: () => {
+        toast({ title: WELCOME, description: 'You are signed in.' });
+        // A full reload so every part of the site starts from the new session.
+        window.location.assign('/');
       },
-    );
+      onError: (err) => setError(verificationErrorText(err)),
+    });
   };
 
   const backToEmail = () => {
@@ -61,7 +70,7 @@ export default function LoginPage() {
         <div className="flex items-center justify-center gap-2 rounded-lg border border-primary/30 bg-primary/10 px-4 py-2 text-sm">
           <Sparkles className="size-4 text-primary" aria-hidden />
           <span>
-            <strong>Launch Special:</strong> professional mastering for R299 per track
+            <strong>Launch Special:</strong> {ADVERTISED_SPECIAL_LINE}
           </span>
         </div>
         <Card className="p-6 md:p-8">
@@ -72,8 +81,8 @@ export default function LoginPage() {
             <h1 className="text-2xl font-bold tracking-tight">{step === 'email' ? 'Sign in' : 'Enter your code'}</h1>
             <p className="text-sm text-muted-foreground">
               {step === 'email'
-                ? 'No password needed. We will email you a 6-digit login code.'
-                : `We sent a 6-digit code to ${email.trim()}.`}
+                ? `No password needed. We will email you a ${LOGIN_CODE_LENGTH}-digit login code.`
+                : `We sent a ${LOGIN_CODE_LENGTH}-digit code to ${email.trim()}.`}
             </p>
           </div>
 
@@ -107,18 +116,18 @@ export default function LoginPage() {
                   data-testid="login-code"
                   inputMode="numeric"
                   autoComplete="one-time-code"
-                  maxLength={CODE_LENGTH}
-                  placeholder="000000"
+                  maxLength={LOGIN_CODE_LENGTH}
+                  placeholder={'0'.repeat(LOGIN_CODE_LENGTH)}
                   className="text-center font-mono text-2xl tracking-[0.5em]"
                   value={code}
                   onChange={(e) => setCode(normaliseCode(e.target.value))}
                   aria-invalid={error ? true : undefined}
                   autoFocus
                 />
-                <p className="text-xs text-muted-foreground">Code expires in 10 minutes</p>
+                <p className="text-xs text-muted-foreground">{CODE_EXPIRES_NOTE}</p>
               </div>
               {error && <ErrorText>{error}</ErrorText>}
-              <Button type="submit" className="w-full" data-testid="login-verify" disabled={code.length !== CODE_LENGTH || verify.isPending}>
+              <Button type="submit" className="w-full" data-testid="login-verify" disabled={code.length !== LOGIN_CODE_LENGTH || verify.isPending}>
                 {verify.isPending ? 'Verifying...' : 'Verify & continue'}
               </Button>
               <button type="button" onClick={backToEmail} data-testid="login-back" className="mx-auto flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">

@@ -1,28 +1,74 @@
+import { ErrorBody } from '@mastering/contracts';
 import type { QueryFunction } from '@tanstack/react-query';
 
-/** Turns a non-2xx response into an Error whose message is `"<status>: <body or status text>"`. */
-export async function throwIfResNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+/**
+ * A non-2xx answer. The message is the spec's `"<status>: <body or status text>"`; `body` is the
+ * API's JSON error `{error, details}` when the server sent one, `json` whatever JSON it sent.
+ */
+export class ApiError extends Error {
+  /** The API's `{ error, details }`, or null when the body was not that JSON (a proxy's HTML page, plain text). */
+  readonly body: ErrorBody | null;
+  /** The parsed JSON body of any shape (undefined when the body is not JSON). */
+  readonly json: unknown;
+
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly text: string,
+  ) {
+    super(`${status}: ${text || statusText}`);
+    this.name = 'ApiError';
+    this.json = parseJson(text);
+    const body = ErrorBody.safeParse(this.json);
+    this.body = body.success ? body.data : null;
+  }
 }
 
-/** Sends a request with cookies; a body is sent as JSON. Throws on a non-2xx answer. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+function parseJson(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Throws an ApiError for a non-2xx response; a 2xx response passes untouched. */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  throw new ApiError(res.status, res.statusText, await res.text());
+}
+
+/** What a caller may add to a request. */
+export interface ApiRequestInit<T = unknown> {
+  signal?: AbortSignal;
+  cache?: RequestCache;
+  /** Parses the JSON answer (a contracts schema); without it the answer is trusted as T. */
+  schema?: { parse(data: unknown): T };
+}
+
+/**
+ * The browser's one call to `fetch`: sends cookies, sends a body as JSON with its content type,
+ * and turns a non-2xx answer into an ApiError.
+ */
+export async function apiRequest(method: string, url: string, body?: unknown, init: Omit<ApiRequestInit, 'schema'> = {}): Promise<Response> {
   const res = await fetch(url, {
     method,
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'include',
+    signal: init.signal,
+    cache: init.cache,
   });
   await throwIfResNotOk(res);
   return res;
 }
 
-/** apiRequest, then the JSON answer. */
-export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
-  return (await res.json()) as T;
+/** apiRequest, then the JSON answer (undefined for an empty body), parsed with `init.schema` when given. */
+export async function apiJson<T>(method: string, url: string, body?: unknown, init: ApiRequestInit<T> = {}): Promise<T> {
+  const res = await apiRequest(method, url, body, init);
+  const text = await res.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  return init.schema ? init.schema.parse(data) : (data as T);
 }
 
 /** What a query does when the server answers 401: give `null` (signed out) or fail. */
@@ -33,12 +79,19 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Query function: GETs the query key's segments joined by '/' (with cookies) and parses JSON. */
+/** The server's own `error` text of a failed call (an ApiError with a JSON error body), else `fallback`. */
+export function serverErrorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.body?.error ? error.body.error : fallback;
+}
+
+/** Query function: GETs the query key's segments joined by '/' through apiJson. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null as T;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
+    try {
+      return await apiJson<T>('GET', queryKey.join('/'), undefined, { signal });
+    } catch (error) {
+      if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null as T;
+      throw error;
+    }
   };
 }

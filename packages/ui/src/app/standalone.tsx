@@ -13,7 +13,7 @@ import { REMOTE_SCOPE_ATTRIBUTE } from './remote-scope-attribute';
 
 export interface StandaloneOptions {
   /** Federation container name, e.g. `mf_admin_email`: the scope of the remote's stylesheet. */
-  remote: string;
+  name: string;
   /** Shown in the development bar, e.g. "Admin email". */
   title: string;
   pages: RemotePages;
@@ -26,7 +26,7 @@ export interface StandaloneOptions {
  * the shell gives them, with a small bar to switch pages. Development only; the shell owns the
  * real routing table.
  */
-export function renderStandalone({ remote, title, pages, paths = {} }: StandaloneOptions): void {
+export function renderStandalone({ name: remote, title, pages, paths = {} }: StandaloneOptions): void {
   const keys = Object.keys(pages);
   const pathOf = (key: string) => paths[key] ?? `/${key}`;
   const linkOf = (key: string) => pathOf(key).replace(/\/:[^/]+/g, '/demo');

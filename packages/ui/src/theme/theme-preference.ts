@@ -1,15 +1,32 @@
-import { THEMES, type Theme } from '@mastering/contracts';
+import { DEFAULT_THEME, THEMES, type Theme } from '@mastering/contracts';
 
 /** localStorage key of the visitor's theme preference. */
 export const THEME_STORAGE_KEY = 'mastering-theme';
-/** The spec's default theme. */
-export const DEFAULT_THEME: Theme = 'dark';
 /** Media query that System follows. */
 export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 
 /** A stored value as a theme preference; anything unknown falls back to the default (dark). */
 export function parseThemePreference(value: string | null | undefined): Theme {
   return (THEMES as readonly string[]).includes(value ?? '') ? (value as Theme) : DEFAULT_THEME;
+}
+
+/** The preference kept in `storage` (localStorage); the default when storage is unavailable or refuses. */
+export function readThemePreference(storage: Pick<Storage, 'getItem'> | undefined): Theme {
+  try {
+    return parseThemePreference(storage?.getItem(THEME_STORAGE_KEY));
+  } catch {
+    return DEFAULT_THEME;
+  }
+}
+
+/** Remembers the preference in `storage`; false when the browser refuses (private mode), the choice then lasts the visit. */
+export function saveThemePreference(storage: Pick<Storage, 'setItem'> | undefined, theme: Theme): boolean {
+  try {
+    storage?.setItem(THEME_STORAGE_KEY, theme);
+    return storage !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** The theme actually shown for a preference: System follows the operating system. */

@@ -1,6 +1,6 @@
 import type { Theme } from '@mastering/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { DARK_SCHEME_QUERY, parseThemePreference, resolveTheme, THEME_STORAGE_KEY } from './theme-preference';
+import { DARK_SCHEME_QUERY, readThemePreference, resolveTheme, saveThemePreference } from './theme-preference';
 
 interface ThemeContextValue {
   /** What the visitor chose: light, dark or system. */
@@ -12,13 +12,16 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-function readStoredPreference(): Theme {
+// Reading the `localStorage` global itself throws where storage is disabled.
+function browserStorage(): Storage | undefined {
   try {
-    return parseThemePreference(localStorage.getItem(THEME_STORAGE_KEY));
+    return window.localStorage;
   } catch {
-    return parseThemePreference(null);
+    return undefined;
   }
 }
+
+const readStoredPreference = () => readThemePreference(browserStorage());
 
 function systemPrefersDark(): boolean {
   return typeof window !== 'undefined' && window.matchMedia(DARK_SCHEME_QUERY).matches;
@@ -46,11 +49,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   useEffect(() => applyTheme(resolvedTheme), [resolvedTheme]);
 
   const setTheme = useCallback((next: Theme) => {
-    try {
-      localStorage.setItem(THEME_STORAGE_KEY, next);
-    } catch {
-      // Private mode may refuse storage; the choice still applies for this visit.
-    }
+    saveThemePreference(browserStorage(), next);
     // Applied right away (not after render) so the change is immediate even mid-transition.
     applyTheme(resolveTheme(next, systemPrefersDark()));
     setThemeState(next);

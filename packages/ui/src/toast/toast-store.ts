@@ -1,13 +1,5 @@
+import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from '@mastering/contracts';
 import type { ReactNode } from 'react';
-
-/** Spec (storefront §9): at most one toast at once. */
-export const TOAST_LIMIT = 1;
-/** Spec: a toast closes itself after 5000 ms unless given another duration. */
-export const TOAST_DURATION = 5000;
-/** Spec: a dismissed toast is removed from memory after 1,000,000 ms. */
-export const TOAST_REMOVE_DELAY = 1_000_000;
-/** Spec: swiping right by 50 px dismisses a toast. */
-export const SWIPE_THRESHOLD = 50;
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -16,7 +8,7 @@ export interface ToastInput {
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
-  /** Milliseconds before it closes itself; defaults to TOAST_DURATION. */
+  /** Milliseconds before it closes itself (Infinity: never); defaults to TOAST_DURATION_MS. */
   duration?: number;
   action?: ReactNode;
 }
@@ -49,7 +41,7 @@ export function toastReducer(state: readonly ToastItem[], action: ToastAction): 
 
 /** True when a horizontal swipe has gone far enough right to dismiss. */
 export function isDismissSwipe(deltaX: number): boolean {
-  return deltaX >= SWIPE_THRESHOLD;
+  return deltaX >= TOAST_SWIPE_THRESHOLD_PX;
 }
 
 type Listener = (toasts: ToastItem[]) => void;
@@ -57,18 +49,28 @@ type Listener = (toasts: ToastItem[]) => void;
 /**
  * The toast store. One module instance serves the whole page because @mastering/ui is a
  * federation singleton, so a toast raised in any remote shows in the shell's <Toaster/>.
+ * It owns the timing: an open toast closes itself after its duration (paused while the pointer
+ * or focus is on it), and a closed one is forgotten TOAST_REMOVE_DELAY_MS later.
  */
-function createToastStore() {
+export function createToastStore() {
   let toasts: ToastItem[] = [];
   let counter = 0;
   const listeners = new Set<Listener>();
+  const closeTimers = new Map<string, ReturnType<typeof setTimeout>>();
   const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  function clearTimer(timers: Map<string, ReturnType<typeof setTimeout>>, id: string) {
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+  }
 
   function dispatch(action: ToastAction) {
     toasts = toastReducer(toasts, action);
-    if (action.type === 'DISMISS') {
-      for (const t of toasts) if (!t.open) scheduleRemoval(t.id);
-    }
+    const present = new Map(toasts.map((t) => [t.id, t]));
+    // A toast pushed out by the limit, removed or closed needs no auto-close any more.
+    for (const id of [...closeTimers.keys()]) if (!present.get(id)?.open) clearTimer(closeTimers, id);
+    for (const id of [...removeTimers.keys()]) if (!present.has(id)) clearTimer(removeTimers, id);
+    for (const t of toasts) if (!t.open) scheduleRemoval(t.id);
     for (const listener of listeners) listener(toasts);
   }
 
@@ -79,7 +81,20 @@ function createToastStore() {
       setTimeout(() => {
         removeTimers.delete(id);
         dispatch({ type: 'REMOVE', id });
-      }, TOAST_REMOVE_DELAY),
+      }, TOAST_REMOVE_DELAY_MS),
+    );
+  }
+
+  function startAutoClose(id: string) {
+    const item = toasts.find((t) => t.id === id);
+    const duration = item?.duration ?? TOAST_DURATION_MS;
+    if (!item?.open || duration === Infinity || closeTimers.has(id)) return;
+    closeTimers.set(
+      id,
+      setTimeout(() => {
+        closeTimers.delete(id);
+        dispatch({ type: 'DISMISS', id });
+      }, duration),
     );
   }
 
@@ -89,11 +104,12 @@ function createToastStore() {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    /** Shows a toast; returns handles to update or dismiss it. */
+    /** Shows a toast (replacing the oldest beyond TOAST_LIMIT); returns handles to update or dismiss it. */
     toast(input: ToastInput) {
       counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
       const id = String(counter);
       dispatch({ type: 'ADD', toast: { ...input, id, open: true } });
+      startAutoClose(id);
       return {
         id,
         dismiss: () => dispatch({ type: 'DISMISS', id }),
@@ -104,9 +120,18 @@ function createToastStore() {
     dismiss(id?: string) {
       dispatch({ type: 'DISMISS', id });
     },
+    /** Holds a toast open (pointer or focus on it). */
+    pause(id: string) {
+      clearTimer(closeTimers, id);
+    },
+    /** Lets a held toast close itself again, after its full duration. */
+    resume(id: string) {
+      startAutoClose(id);
+    },
   };
 }
 
+/** The page's one toast store. */
 export const toastStore = createToastStore();
 
 /** Shows a toast from anywhere (no hook needed): `toast({ title, description, variant })`. */

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
 import { cn } from '../lib/cn';
-import { isDismissSwipe, toast, TOAST_DURATION, toastStore, type ToastItem } from './toast-store';
+import { isDismissSwipe, toast, toastStore, type ToastItem } from './toast-store';
 
 /** The visible toasts plus toast() and dismiss(), for components. */
 export function useToast() {
@@ -15,17 +15,11 @@ export function isToastHotkey(event: Pick<KeyboardEvent, 'key'>): boolean {
 }
 
 function ToastCard({ item }: { item: ToastItem }) {
-  const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
   const dismiss = useCallback(() => toastStore.dismiss(item.id), [item.id]);
-  const duration = item.duration ?? TOAST_DURATION;
-
-  useEffect(() => {
-    if (paused || duration === Infinity) return;
-    const timer = setTimeout(dismiss, duration);
-    return () => clearTimeout(timer);
-  }, [paused, duration, dismiss]);
+  const pause = () => toastStore.pause(item.id);
+  const resume = () => toastStore.resume(item.id);
 
   const onPointerDown = (e: PointerEvent<HTMLLIElement>) => {
     if ((e.target as HTMLElement).closest('button')) return;
@@ -51,10 +45,10 @@ function ToastCard({ item }: { item: ToastItem }) {
       data-testid="toast"
       data-variant={item.variant ?? 'default'}
       data-swipe={offset > 0 ? 'move' : undefined}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onMouseEnter={pause}
+      onMouseLeave={resume}
+      onFocus={pause}
+      onBlur={resume}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import send from 'koa-send';
 import type { Context, Middleware } from 'koa';
-import { REMOTE_APPS } from '../config';
+import { REMOTE_APPS } from '@mastering/contracts';
 
 // Files whose names carry a content hash never change: cache them for a year.
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/i;
