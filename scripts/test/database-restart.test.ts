@@ -48,14 +48,14 @@ beforeAll(async () => {
     const { command, args } = serviceCommand(name);
     const child = spawn(command, args, {
       cwd: ROOT,
-      stdio: 'ignore',
+      stdio: process.env.DEBUG_RESTART ? ['ignore', 'inherit', 'inherit'] : 'ignore',
       env: {
         ...process.env,
         PORT: String(port),
         DATABASE_URL: pg.connectionString,
         IDENTITY_SECRET: 'r'.repeat(40),
         SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, // nothing listens: mail just waits to be retried
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: process.env.DEBUG_RESTART ? 'warn' : 'silent',
       },
     });
     const entry = { child, url: `http://127.0.0.1:${port}`, exit: 'running' as number | null | 'running' };

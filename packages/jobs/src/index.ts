@@ -1,6 +1,7 @@
 import { Agenda, backoffStrategies, type Job } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import pg from 'pg';
+import { JOB_TABLE } from '@mastering/db';
 import { z } from 'zod';
 
 /** Every job name in the system, in one place. */
@@ -66,7 +67,8 @@ export function createQueue({
   // which ends the process.
   const pool = new pg.Pool({ connectionString, max: 5 });
   pool.on('error', (err) => logger.warn({ err: err.message }, 'job queue: idle database connection lost'));
-  const backend = new PostgresBackend({ pool });
+  // The table comes from the migrations (packages/db 007_job_queue), not from each process at connect.
+  const backend = new PostgresBackend({ pool, tableName: JOB_TABLE, ensureSchema: false });
   backend.notificationChannel?.on('error', (err: Error) => logger.warn({ err: err.message }, 'job queue: notification channel error; reconnecting'));
   const queue = new Queue(
     {

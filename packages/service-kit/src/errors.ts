@@ -120,13 +120,15 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a con
 
 /** True when `err` says the database cannot be reached right now (answered as 503, not 500). */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown[] } | null;
+  const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown[]; nativeError?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
   if (e.name === 'KnexTimeoutError') return true;
   if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
   // Node wraps parallel connection attempts (IPv4 and IPv6) in an AggregateError.
   if (Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable)) return true;
+  // objection wraps the driver's error (DBError.nativeError); others chain it as `cause`.
+  if (e.nativeError !== undefined && e.nativeError !== err && isDatabaseUnavailable(e.nativeError)) return true;
   return e.cause !== undefined && e.cause !== err && isDatabaseUnavailable(e.cause);
 }
 

@@ -38,3 +38,16 @@ describe('toErrorResponse', () => {
     expect(mapped).toEqual({ status: 500, body: { error: 'Internal server error' } });
   });
 });
+
+describe('database outages', () => {
+  it('are 503 however the driver or the ORM wraps them', () => {
+    const shuttingDown = Object.assign(new Error('the database system is shutting down'), { code: '57P01' });
+    const wrapped = Object.assign(new Error('the database system is shutting down'), { name: 'DBError', nativeError: shuttingDown });
+    const startingUp = Object.assign(new Error('the database system is starting up'), { code: '57P03' });
+    const refused = new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })], 'connect failed');
+    for (const err of [shuttingDown, wrapped, startingUp, refused, Object.assign(new Error('x'), { name: 'KnexTimeoutError' })]) {
+      expect(toErrorResponse(err)).toEqual({ status: 503, body: { error: 'Service temporarily unavailable' } });
+    }
+    expect(toErrorResponse(Object.assign(new Error('syntax error'), { code: '42601' })).status).toBe(500);
+  });
+});

@@ -5,6 +5,7 @@ import * as m003 from './003_settings';
 import * as m004 from './004_content';
 import * as m005 from './005_email';
 import * as m006 from './006_rate_limits';
+import * as m007 from './007_job_queue';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '004_content', ...m004 },
   { name: '005_email', ...m005 },
   { name: '006_rate_limits', ...m006 },
+  { name: '007_job_queue', ...m007 },
 ];
