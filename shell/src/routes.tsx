@@ -16,7 +16,7 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { documentTitle, REMOTE_APPS, SCREEN_TITLES, type RemoteId, type RemoteName, type ScreenKey } from '@mastering/contracts';
+import { documentTitle, MENU_LABELS, NOT_FOUND_TITLE, QUICK_ACCESS_LABELS, REMOTE_APPS, SCREEN_TITLES, type RemoteId, type RemoteName, type ScreenKey } from '@mastering/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
 import { AdminFrame } from './admin/admin-frame';
@@ -41,8 +41,8 @@ export interface PageRoute {
   remote: RemoteName;
   page: ScreenKey;
   area: Area;
-  /** Admin sidebar entry, in the spec's menu order. */
-  nav?: { label: string; icon: LucideIcon };
+  /** Admin sidebar entry (its label is the page's MENU_LABELS entry), in the spec's menu order. */
+  nav?: { icon: LucideIcon };
 }
 
 /** THE routing table: every route of the storefront and back-office specs. Unknown paths get the 404 page. */
@@ -54,37 +54,37 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/payment/cancelled', remote: REMOTES.storefront, page: 'payment-cancelled', area: 'site' },
   { path: '/payment/failed', remote: REMOTES.storefront, page: 'payment-failed', area: 'site' },
 
-  { path: '/admin', remote: REMOTES.ops, page: 'dashboard', area: 'admin', nav: { label: 'Dashboard', icon: LayoutDashboard } },
-  { path: '/admin/orders', remote: REMOTES.ops, page: 'orders', area: 'admin', nav: { label: 'Orders', icon: ShoppingCart } },
-  { path: '/admin/customers', remote: REMOTES.ops, page: 'customers', area: 'admin', nav: { label: 'Customers', icon: Users } },
-  { path: '/admin/users', remote: REMOTES.ops, page: 'users', area: 'admin', nav: { label: 'Users', icon: UserCog } },
-  { path: '/admin/files', remote: REMOTES.ops, page: 'files', area: 'admin', nav: { label: 'Audio Files', icon: FileHeadphone } },
-  { path: '/admin/payments', remote: REMOTES.ops, page: 'payments', area: 'admin', nav: { label: 'Payments', icon: CreditCard } },
-  { path: '/admin/analytics', remote: REMOTES.ops, page: 'analytics', area: 'admin', nav: { label: 'Analytics', icon: ChartColumn } },
-  { path: '/admin/showcase', remote: REMOTES.content, page: 'showcase', area: 'admin', nav: { label: 'Showcase', icon: Star } },
-  { path: '/admin/testimonials', remote: REMOTES.content, page: 'testimonials', area: 'admin', nav: { label: 'Testimonials', icon: MessageSquareQuote } },
-  { path: '/admin/email-testing', remote: REMOTES.email, page: 'email-testing', area: 'admin', nav: { label: 'Email Testing', icon: FlaskConical } },
-  { path: '/admin/email-templates', remote: REMOTES.email, page: 'email-templates', area: 'admin', nav: { label: 'Email Templates', icon: FileText } },
-  { path: '/admin/emails', remote: REMOTES.email, page: 'emails', area: 'admin', nav: { label: 'Email Campaigns', icon: Mail } },
-  { path: '/admin/settings', remote: REMOTES.ops, page: 'settings', area: 'admin', nav: { label: 'Settings', icon: Settings } },
+  { path: '/admin', remote: REMOTES.ops, page: 'dashboard', area: 'admin', nav: { icon: LayoutDashboard } },
+  { path: '/admin/orders', remote: REMOTES.ops, page: 'orders', area: 'admin', nav: { icon: ShoppingCart } },
+  { path: '/admin/customers', remote: REMOTES.ops, page: 'customers', area: 'admin', nav: { icon: Users } },
+  { path: '/admin/users', remote: REMOTES.ops, page: 'users', area: 'admin', nav: { icon: UserCog } },
+  { path: '/admin/files', remote: REMOTES.ops, page: 'files', area: 'admin', nav: { icon: FileHeadphone } },
+  { path: '/admin/payments', remote: REMOTES.ops, page: 'payments', area: 'admin', nav: { icon: CreditCard } },
+  { path: '/admin/analytics', remote: REMOTES.ops, page: 'analytics', area: 'admin', nav: { icon: ChartColumn } },
+  { path: '/admin/showcase', remote: REMOTES.content, page: 'showcase', area: 'admin', nav: { icon: Star } },
+  { path: '/admin/testimonials', remote: REMOTES.content, page: 'testimonials', area: 'admin', nav: { icon: MessageSquareQuote } },
+  { path: '/admin/email-testing', remote: REMOTES.email, page: 'email-testing', area: 'admin', nav: { icon: FlaskConical } },
+  { path: '/admin/email-templates', remote: REMOTES.email, page: 'email-templates', area: 'admin', nav: { icon: FileText } },
+  { path: '/admin/emails', remote: REMOTES.email, page: 'emails', area: 'admin', nav: { icon: Mail } },
+  { path: '/admin/settings', remote: REMOTES.ops, page: 'settings', area: 'admin', nav: { icon: Settings } },
   { path: '/profile/:userId', remote: REMOTES.ops, page: 'profile', area: 'admin-plain' },
 ];
 
 /** The admin sidebar menu, derived from the table so a page and its menu entry cannot drift apart. */
 export const ADMIN_MENU: readonly AdminNavItem[] = PAGE_ROUTES.flatMap((route) =>
-  route.nav ? [{ label: route.nav.label, to: route.path, icon: route.nav.icon }] : [],
+  route.nav && route.page in MENU_LABELS ? [{ label: MENU_LABELS[route.page as keyof typeof MENU_LABELS], to: route.path, icon: route.nav.icon }] : [],
 );
 
 /** The sidebar's quick access links. */
 export const QUICK_ACCESS: readonly AdminNavItem[] = [
-  { label: 'Engineer Dashboard', to: '/admin/files', icon: Wrench },
-  { label: 'Back to Site', to: '/', icon: ArrowLeft },
+  { label: QUICK_ACCESS_LABELS.engineerDashboard, to: '/admin/files', icon: Wrench },
+  { label: QUICK_ACCESS_LABELS.backToSite, to: '/', icon: ArrowLeft },
 ];
 
 /** The browser tab title of a screen (the home page leads with the product's promise). */
 export function tabTitle(page: ScreenKey | 'not-found'): string {
   if (page === 'home') return documentTitle();
-  return documentTitle(page === 'not-found' ? 'Page Not Found' : SCREEN_TITLES[page]);
+  return documentTitle(page === 'not-found' ? NOT_FOUND_TITLE : SCREEN_TITLES[page]);
 }
 
 /** Sets the browser tab title for the page being shown. */

@@ -109,6 +109,26 @@ export const SCREEN_TITLES = {
   profile: 'Customer profile',
 } as const;
 export type ScreenKey = keyof typeof SCREEN_TITLES;
+/** The admin sidebar's menu entries (back-office spec, navigation), in menu order. */
+export const MENU_LABELS = {
+  dashboard: 'Dashboard',
+  orders: 'Orders',
+  customers: 'Customers',
+  users: 'Users',
+  files: 'Audio Files',
+  payments: 'Payments',
+  analytics: 'Analytics',
+  showcase: 'Showcase',
+  testimonials: 'Testimonials',
+  'email-testing': 'Email Testing',
+  'email-templates': 'Email Templates',
+  emails: 'Email Campaigns',
+  settings: 'Settings',
+} as const satisfies Partial<Record<ScreenKey, string>>;
+/** The sidebar's quick-access links. */
+export const QUICK_ACCESS_LABELS = { engineerDashboard: 'Engineer Dashboard', backToSite: 'Back to Site' } as const;
+/** The 404 page's tab title. */
+export const NOT_FOUND_TITLE = 'Page Not Found';
 /** The back-office's name: the sidebar's title and the storefront header's admin link. */
 export const ADMIN_CONSOLE = 'Admin Console';
 /** The headline promise (storefront spec §1): 'Radio-ready masters in 48 hours'. */
