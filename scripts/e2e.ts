@@ -1,4 +1,4 @@
-// `npm run test:e2e`: TestCafe journeys in headless Chromium against the real built stack.
+// `npm run test:e2e [files…]`: TestCafe journeys (all of e2e/, or the files given) in headless Chromium against the real built stack.
 // Starts the stack on its own ports and data folder (so it can run beside `npm start`), plus a
 // second gateway whose apps folder lacks one remote's build, for the fallback journey.
 import { spawn } from 'node:child_process';
@@ -73,7 +73,7 @@ await extra.start({
 
 const browser = process.env.E2E_BROWSER ?? 'chromium:headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run';
 const code = await new Promise<number>((resolve) => {
-  const child = spawn(bin('testcafe'), [browser, 'e2e/', '--selector-timeout', '15000', '--assertion-timeout', '15000', '--page-load-timeout', '30000', '--disable-screenshots', '--reporter', 'spec'], {
+  const child = spawn(bin('testcafe'), [browser, ...(process.argv.slice(2).length ? process.argv.slice(2) : ['e2e/']), '--selector-timeout', '15000', '--assertion-timeout', '15000', '--page-load-timeout', '30000', '--disable-screenshots', '--reporter', 'spec'], {
     cwd: ROOT,
     stdio: 'inherit',
     env: {

@@ -37,7 +37,7 @@ function NavItem({ item, expanded }: { item: AdminNavItem; expanded: boolean }) 
 function NavGroup({ title, items, expanded }: { title: string; items: readonly AdminNavItem[]; expanded: boolean }) {
   return (
     <nav aria-label={title} className="px-2">
-      <p className={cn('px-3 pt-4 pb-2 text-xs font-semibold tracking-wider text-sidebar-foreground/50 uppercase', !expanded && 'sr-only')}>
+      <p className={cn('px-3 pt-4 pb-2 text-xs font-semibold tracking-wider text-sidebar-foreground/75 uppercase', !expanded && 'sr-only')}>
         {title}
       </p>
       <ul className="space-y-1">

@@ -17,7 +17,7 @@ export function HowItWorks() {
         <ol className="grid gap-6 md:grid-cols-3">
           {STEPS.map(({ number, title, text, icon: Icon }) => (
             <li key={number} className="relative rounded-xl border border-border bg-card p-6">
-              <span className="absolute top-5 right-6 font-mono text-4xl font-black text-primary/20">{number}</span>
+              <span aria-hidden="true" className="absolute top-5 right-6 font-mono text-4xl font-black text-primary/75">{number}</span>
               <span className="mb-4 flex size-11 items-center justify-center rounded-lg bg-primary/15 text-primary">
                 <Icon className="size-5" aria-hidden />
               </span>

@@ -1,0 +1,69 @@
+import { axeCheck } from '@testcafe-community/axe';
+import { admin, byTestId, SITE } from './support';
+
+// Every page of both specs, in both themes, must have no serious or critical axe-core violation
+// (colour contrast above all: the dark theme is the default, the light one a click away).
+const AXE = require.resolve('axe-core/axe.min.js');
+const SITE_PAGES = [
+  ['/', 'home'],
+  ['/upload', 'upload'],
+  ['/login', 'login'],
+  ['/payment/success', 'payment-success'],
+  ['/payment/cancelled', 'payment-cancelled'],
+  ['/payment/failed', 'payment-failed'],
+] as const;
+const ADMIN_PAGES = [
+  ['/admin', 'dashboard'],
+  ['/admin/orders', 'orders'],
+  ['/admin/customers', 'customers'],
+  ['/admin/users', 'users'],
+  ['/admin/files', 'files'],
+  ['/admin/payments', 'payments'],
+  ['/admin/analytics', 'analytics'],
+  ['/admin/showcase', 'showcase'],
+  ['/admin/testimonials', 'testimonials'],
+  ['/admin/email-testing', 'email-testing'],
+  ['/admin/email-templates', 'email-templates'],
+  ['/admin/emails', 'emails'],
+  ['/admin/settings', 'settings'],
+] as const;
+const THEMES = ['dark', 'light'] as const;
+
+/** Picks `theme` in the theme menu of the page at `url`, as a visitor would; the choice persists. */
+async function chooseTheme(t: TestController, url: string, theme: (typeof THEMES)[number]) {
+  await t.navigateTo(`${SITE}${url}`);
+  await t.click(byTestId('theme-menu')).click(byTestId(`theme-option-${theme}`));
+}
+
+/** Opens `url`, waits for its page to render, and answers axe's serious and critical findings, one line per element. */
+async function seriousFindings(t: TestController, url: string, page: string): Promise<string[]> {
+  await t.navigateTo(`${SITE}${url}`);
+  await t.expect(byTestId(page === 'not-found' ? page : `page-${page}`).exists).ok(`${url} did not render`);
+  const { error, results } = await axeCheck(t);
+  await t.expect(error).notOk();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${url} ${v.id}: ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
+}
+
+/** Checks every page of a list and fails once, listing every finding of every page. */
+async function expectAccessible(t: TestController, pages: readonly (readonly [string, string])[], theme: string) {
+  const findings: string[] = [];
+  for (const [url, page] of pages) findings.push(...(await seriousFindings(t, url, page)));
+  await t.expect(findings).eql([], `${theme} theme:\n${findings.join('\n')}`);
+}
+
+fixture('Accessibility').page(SITE).clientScripts({ path: AXE });
+
+for (const theme of THEMES) {
+  test(`the site's pages have no serious axe violations (${theme})`, async (t) => {
+    await chooseTheme(t, '/', theme);
+    await expectAccessible(t, [...SITE_PAGES, ['/no-such-page', 'not-found']], theme);
+  });
+
+  test(`the back-office pages have no serious axe violations (${theme})`, async (t) => {
+    await t.useRole(admin);
+    await chooseTheme(t, '/admin', theme);
+    await expectAccessible(t, ADMIN_PAGES, theme);
+  });
+}
