@@ -109,12 +109,15 @@ export function createStack({ dataDir, env, log, onDeath }: StackOptions): Local
     supervisor.throwIfStopping('seed');
 
     const useMaildev = !env.SMTP_URL;
+    // The address visitors use; locally it follows PORT, so links and payment returns reach this stack.
+    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port(env, 'PORT', 8080)}`;
     const smtpUrl = env.SMTP_URL ?? `smtp://127.0.0.1:${port(env, 'MAILDEV_SMTP_PORT', 1025)}`;
     const shared: Record<string, string> = {
       ...(env as Record<string, string>),
       DATABASE_URL: databaseUrl,
       SMTP_URL: smtpUrl,
       STORAGE_DIR: storageDir,
+      PUBLIC_URL: publicUrl,
       // Per-run secret unless configured: identity tokens live a minute, so nothing outlives a restart.
       IDENTITY_SECRET: env.IDENTITY_SECRET ?? randomBytes(32).toString('hex'),
       STOREFRONT_URL: `http://127.0.0.1:${port(env, 'STOREFRONT_PORT', 4001)}`,
@@ -129,7 +132,7 @@ export function createStack({ dataDir, env, log, onDeath }: StackOptions): Local
       (spec) => log(`  started ${spec.name}`),
     );
     return {
-      siteUrl: `http://localhost:${port(env, 'PORT', 8080)}`,
+      siteUrl: publicUrl,
       inboxUrl: useMaildev ? `http://localhost:${port(env, 'MAILDEV_WEB_PORT', 1080)}` : null,
       databaseUrl,
       adminEmail,
