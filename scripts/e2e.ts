@@ -20,6 +20,8 @@ const [site, brokenSite, pg, storefront, ops, content, email, smtp, inbox] = awa
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PORT: String(site),
+  // One origin for the browser, the links and the payment returns (cookies are per host).
+  PUBLIC_URL: `http://127.0.0.1:${site}`,
   PG_PORT: String(pg),
   STOREFRONT_PORT: String(storefront),
   OPS_PORT: String(ops),
@@ -78,7 +80,7 @@ const code = await new Promise<number>((resolve) => {
     stdio: 'inherit',
     env: {
       ...process.env,
-      E2E_SITE_URL: stack.siteUrl.replace('localhost', '127.0.0.1'),
+      E2E_SITE_URL: stack.siteUrl,
       E2E_BROKEN_SITE_URL: `http://127.0.0.1:${brokenSite}`,
       E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
       E2E_ADMIN_EMAIL: stack.adminEmail,
