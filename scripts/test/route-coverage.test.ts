@@ -28,6 +28,8 @@ const BUILT = [
   'POST /auth/logout',
   'GET /api/auth/me',
   'GET /api/admin/dashboard-stats',
+  'GET /api/admin/settings',
+  'PUT /api/admin/settings',
   'GET /api/showcase-tracks',
   'GET /api/testimonials',
   'GET /media/showcase/a.wav',

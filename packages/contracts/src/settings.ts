@@ -59,3 +59,50 @@ export const PricingSettingsBody = z
   })
   .transform((s): PricingSettings => ({ basePriceCents: Math.round(s.basePrice * 100), launchDiscountPercent: s.launchDiscount, maxFileSizeMb: s.maxFileSize }));
 export type PricingSettingsBody = z.input<typeof PricingSettingsBody>;
+
+// Server-stored settings (issue: settings drive the storefront). The Settings screen saves General and
+// Pricing to the server; the spec's browser-only AdminSettings above stays the shape of what is not
+// stored yet.
+
+const OptionalEmail = z.union([z.literal(''), z.email('Please enter a valid email address')]);
+
+/** The General section: the site's name and contacts, and the maintenance and analytics switches. */
+export const GeneralSettings = z.object({
+  siteName: z.string().trim().min(1, 'Site name is required').max(100),
+  siteDescription: z.string().trim().max(500),
+  contactEmail: OptionalEmail,
+  supportEmail: OptionalEmail,
+  maintenanceMode: z.boolean(),
+  enableAnalytics: z.boolean(),
+});
+export type GeneralSettings = z.infer<typeof GeneralSettings>;
+
+/** The General section of a site that never saved one. */
+export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
+  siteName: 'Mastering Studio',
+  siteDescription: 'Professional audio mastering by human engineers',
+  contactEmail: '',
+  supportEmail: '',
+  maintenanceMode: false,
+  enableAnalytics: true,
+});
+
+/** The Pricing section as the screen shows it: rand, percent and MB. */
+export const PricingFields = z.object({ basePrice: z.number(), launchDiscount: z.number(), maxFileSize: z.number() });
+export type PricingFields = z.infer<typeof PricingFields>;
+
+/** PUT /api/admin/settings (admin): every stored section, checked before anything is saved. */
+export const SaveSettingsBody = z.object({ general: GeneralSettings, pricing: PricingSettingsBody });
+export type SaveSettingsBody = z.input<typeof SaveSettingsBody>;
+
+/** GET/PUT /api/admin/settings answer: the stored sections and who saved them last, and when. */
+export const StoredSettings = z.object({
+  general: GeneralSettings,
+  pricing: PricingFields,
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type StoredSettings = z.infer<typeof StoredSettings>;
+
+/** The screen's pricing fields (rand) for stored PricingSettings (cents). */
+export const pricingFieldsOf = (p: PricingSettings): PricingFields => ({ basePrice: p.basePriceCents / 100, launchDiscount: p.launchDiscountPercent, maxFileSize: p.maxFileSizeMb });

@@ -27,6 +27,7 @@ export const SPEC_PATHS: [string, string, string | null][] = [
   ['GET', '/api/admin/payments', 'ops'],
   ['GET', '/api/admin/analytics', 'ops'],
   ['GET', '/api/admin/settings', 'ops'],
+  ['PUT', '/api/admin/settings', 'ops'],
   ['GET', '/api/users', 'ops'],
   ['PUT', '/api/users/1', 'ops'],
   ['GET', '/api/orders/customer/u1', 'ops'],

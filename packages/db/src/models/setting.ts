@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { RelationMappings } from 'objection';
 import { BaseModel } from './base';
 import { User } from './user';
@@ -19,5 +20,15 @@ export class Setting extends BaseModel {
     return {
       updater: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'settings.updatedBy', to: 'users.id' } },
     };
+  }
+
+  /**
+   * The value stored under `key`, parsed with `schema` over `defaults`: a value missing newer fields
+   * (or broken) still yields a complete, valid setting, so readers never see a half-filled one.
+   */
+  static async read<T extends object>(knex: Knex, key: string, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, defaults: T): Promise<T> {
+    const row = await Setting.query(knex).findById(key);
+    const parsed = schema.safeParse({ ...defaults, ...((row?.value as object | null) ?? {}) });
+    return parsed.success ? parsed.data : defaults;
   }
 }

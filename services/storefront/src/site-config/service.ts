@@ -4,10 +4,7 @@ import { Setting } from '@mastering/db';
 
 /** The pricing settings in force: the `pricing` settings row, or the defaults when none is stored. */
 export async function currentPricing(knex: Knex): Promise<PricingSettings> {
-  const row = await Setting.query(knex).findById('pricing');
-  // A stored value missing newer fields (or broken) still yields a complete, valid pricing.
-  const parsed = PricingSettings.safeParse({ ...DEFAULT_PRICING, ...((row?.value as object | null) ?? {}) });
-  return parsed.success ? parsed.data : DEFAULT_PRICING;
+  return Setting.read(knex, 'pricing', PricingSettings, DEFAULT_PRICING);
 }
 
 /** The public site configuration: price per track, launch discount and upload limit. */
