@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createKnex, migrateLatest, seed, startEmbeddedPostgres } from '@mastering/db';
-import { createStorage } from '@mastering/storage';
+import { createStorage, readStorageConfig } from '@mastering/storage';
 import { buildApps } from './build';
 import { bundleServices, serviceCommand, type ServiceName } from './services';
 import { bin, ROOT } from './paths';
@@ -69,7 +69,7 @@ export function processTable(env: Record<string, string>, useMaildev: boolean, u
       name: 'yoco-sandbox',
       ...serviceCommand('yoco-sandbox'),
       // Webhooks go through the gateway, the way Yoco reaches the site from outside.
-      env: { PORT: String(sandboxPort), YOCO_WEBHOOK_URL: `http://127.0.0.1:${port(env, 'PORT', 8080)}/api/payment/webhook` },
+      env: { PORT: String(sandboxPort), YOCO_WEBHOOK_URL: env.YOCO_WEBHOOK_URL ?? `http://127.0.0.1:${port(env, 'PORT', 8080)}/api/payment/webhook` },
       readyUrl: `http://127.0.0.1:${sandboxPort}/healthz`,
     },
     service('storefront', 'STOREFRONT_PORT', 4001),
@@ -128,7 +128,7 @@ export function createStack({ dataDir, env, log, onDeath }: StackOptions): Local
     const knex = createKnex(databaseUrl);
     try {
       await migrateLatest(knex);
-      await seed(knex, { adminEmail, storage: createStorage({ driver: 'local', root: storageDir }) });
+      await seed(knex, { adminEmail, storage: createStorage(readStorageConfig({ ...env, STORAGE_DIR: storageDir })) });
     } finally {
       await knex.destroy();
     }
