@@ -8,7 +8,7 @@ const STYLE = `
   body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f5f9;color:#0f172a;line-height:1.5}
   main{max-width:28rem;margin:3rem auto;padding:0 1rem}
   .card{background:#fff;border:1px solid #cbd5e1;border-radius:12px;padding:1.5rem;box-shadow:0 1px 3px rgba(15,23,42,.08)}
-  .badge{display:inline-block;background:#fef3c7;color:#78350f;border-radius:999px;padding:.125rem .75rem;font-size:.875rem;font-weight:600}
+  .badge{display:inline-block;background:#fef3c7;color:#78350f;border-radius:6px;padding:.125rem .75rem;font-size:.875rem;font-weight:600}
   h1{font-size:1.25rem;margin:.75rem 0 .25rem}
   .amount{font-size:2.25rem;font-weight:700;margin:.5rem 0 1rem}
   .muted{color:#475569;font-size:.875rem;margin:0 0 1.25rem;word-break:break-all}
