@@ -64,7 +64,10 @@ export function createWebhookSender({
         signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
       });
       await res.body?.cancel();
-      if (res.ok) return true;
+      if (res.ok) {
+        logger.info({ url, id, attempt: attemptNo }, 'webhook delivered');
+        return true;
+      }
       logger.warn({ url, id, attempt: attemptNo, status: res.status }, 'webhook endpoint refused the event');
     } catch (err) {
       logger.warn({ url, id, attempt: attemptNo, err: (err as Error).message }, 'webhook endpoint unreachable');
