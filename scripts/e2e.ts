@@ -16,7 +16,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'mastering-e2e-'));
 // As root, PostgreSQL runs as the postgres user, who must be able to enter the data folder.
 chmodSync(dataDir, 0o755);
 // Free ports chosen now, so the run never clashes with `npm start` or another run.
-const [site, brokenSite, pg, storefront, ops, content, email, smtp, inbox] = await Promise.all(Array.from({ length: 9 }, () => freePort()));
+const [site, brokenSite, pg, storefront, ops, content, email, smtp, inbox, yocoSandbox] = await Promise.all(Array.from({ length: 10 }, () => freePort()));
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PORT: String(site),
@@ -29,12 +29,15 @@ const env: NodeJS.ProcessEnv = {
   EMAIL_PORT: String(email),
   MAILDEV_SMTP_PORT: String(smtp),
   MAILDEV_WEB_PORT: String(inbox),
+  YOCO_SANDBOX_PORT: String(yocoSandbox),
   IDENTITY_SECRET: randomBytes(32).toString('hex'),
   ADMIN_EMAIL: 'admin@example.com',
   LOG_LEVEL: 'warn',
 };
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
+// Payments always go through the local Yoco sandbox in journeys.
+delete env.YOCO_SECRET_KEY;
 
 let failed = false;
 const stack = await startStack({

@@ -59,6 +59,7 @@ Ready in ${seconds} s.
   Site     ${ready.siteUrl}
   Admin    ${ready.siteUrl}/admin
   Inbox    ${ready.inboxUrl ?? '(SMTP_URL is set: mail goes to your SMTP server)'}
+  Payments ${ready.yocoSandboxUrl ? `Yoco sandbox at ${ready.yocoSandboxUrl} (test mode, no real money)` : 'Yoco (YOCO_SECRET_KEY is set)'}
 
   Log in to the admin: open ${ready.siteUrl}/login, enter ${ready.adminEmail},
   and type the 6-digit code from the email in the inbox.

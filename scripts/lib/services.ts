@@ -2,8 +2,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { ROOT } from './paths';
 
-/** The back-end processes built from services/<name>/src/server.ts. */
-export const SERVICES = ['gateway', 'storefront', 'ops', 'content', 'email'] as const;
+/** The back-end processes built from services/<name>/src/server.ts (the Yoco sandbox only runs locally). */
+export const SERVICES = ['gateway', 'storefront', 'ops', 'content', 'email', 'yoco-sandbox'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /** Where a service's bundle is written and run from. */

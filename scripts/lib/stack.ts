@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createKnex, migrateLatest, seed, startEmbeddedPostgres } from '@mastering/db';
-import { createStorage } from '@mastering/storage';
+import { createStorage, readStorageConfig } from '@mastering/storage';
 import { buildApps } from './build';
 import { bundleServices, serviceCommand, type ServiceName } from './services';
 import { bin, ROOT } from './paths';
@@ -23,28 +23,54 @@ export type Stack = {
   databaseUrl: string;
   adminEmail: string;
   embeddedDatabase: boolean;
+  /** The local Yoco sandbox's address, or null when real Yoco keys are configured. */
+  yocoSandboxUrl: string | null;
   stop: () => Promise<void>;
 };
 
 const port = (env: NodeJS.ProcessEnv, name: string, fallback: number) => Number(env[name] ?? fallback);
 
+/** Default port of the local Yoco sandbox (YOCO_SANDBOX_PORT). */
+const YOCO_SANDBOX_PORT = 4010;
+
+/**
+ * Settings for a run without Yoco keys: every service talks to the local sandbox with a test key and
+ * webhook secret made up for this run (nothing signed in one run is accepted in the next).
+ */
+export function yocoSandboxSettings(env: NodeJS.ProcessEnv): Record<string, string> {
+  return {
+    YOCO_API_URL: `http://127.0.0.1:${port(env, 'YOCO_SANDBOX_PORT', YOCO_SANDBOX_PORT)}`,
+    YOCO_SECRET_KEY: `sk_test_sandbox${randomBytes(16).toString('hex')}`,
+    YOCO_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
+    YOCO_SANDBOX: 'true',
+  };
+}
+
 /**
  * The process table: every long-running process of the local stack, one row each (stopped in
- * reverse order). A new process (e.g. the Yoco sandbox) is one more row.
+ * reverse order). MailDev and the Yoco sandbox are rows only when no real SMTP server / Yoco key is set.
  */
-export function processTable(env: Record<string, string>, useMaildev: boolean): ProcessSpec[] {
+export function processTable(env: Record<string, string>, useMaildev: boolean, useYocoSandbox = false): ProcessSpec[] {
   const service = (name: ServiceName, portVar: string, fallback: number): ProcessSpec => {
     const p = port(env, portVar, fallback);
     return { name, ...serviceCommand(name), env: { PORT: String(p) }, readyUrl: `http://127.0.0.1:${p}/readyz` };
   };
   const smtpPort = port(env, 'MAILDEV_SMTP_PORT', 1025);
   const webPort = port(env, 'MAILDEV_WEB_PORT', 1080);
+  const sandboxPort = port(env, 'YOCO_SANDBOX_PORT', YOCO_SANDBOX_PORT);
   const rows: (ProcessSpec | false)[] = [
     useMaildev && {
       name: 'maildev',
       command: bin('maildev'),
       args: ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--max-emails', '500'],
       readyUrl: `http://127.0.0.1:${webPort}/api/healthz`,
+    },
+    useYocoSandbox && {
+      name: 'yoco-sandbox',
+      ...serviceCommand('yoco-sandbox'),
+      // Webhooks go through the gateway, the way Yoco reaches the site from outside.
+      env: { PORT: String(sandboxPort), YOCO_WEBHOOK_URL: env.YOCO_WEBHOOK_URL ?? `http://127.0.0.1:${port(env, 'PORT', 8080)}/api/payment/webhook` },
+      readyUrl: `http://127.0.0.1:${sandboxPort}/healthz`,
     },
     service('storefront', 'STOREFRONT_PORT', 4001),
     service('ops', 'OPS_PORT', 4002),
@@ -102,7 +128,7 @@ export function createStack({ dataDir, env, log, onDeath }: StackOptions): Local
     const knex = createKnex(databaseUrl);
     try {
       await migrateLatest(knex);
-      await seed(knex, { adminEmail, storage: createStorage({ driver: 'local', root: storageDir }) });
+      await seed(knex, { adminEmail, storage: createStorage(readStorageConfig({ ...env, STORAGE_DIR: storageDir })) });
     } finally {
       await knex.destroy();
     }
@@ -111,6 +137,7 @@ export function createStack({ dataDir, env, log, onDeath }: StackOptions): Local
     const useMaildev = !env.SMTP_URL;
     // The address visitors use; locally it follows PORT, so links and payment returns reach this stack.
     const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port(env, 'PORT', 8080)}`;
+    const useYocoSandbox = !env.YOCO_SECRET_KEY;
     const smtpUrl = env.SMTP_URL ?? `smtp://127.0.0.1:${port(env, 'MAILDEV_SMTP_PORT', 1025)}`;
     const shared: Record<string, string> = {
       ...(env as Record<string, string>),
@@ -124,11 +151,12 @@ export function createStack({ dataDir, env, log, onDeath }: StackOptions): Local
       OPS_URL: `http://127.0.0.1:${port(env, 'OPS_PORT', 4002)}`,
       CONTENT_URL: `http://127.0.0.1:${port(env, 'CONTENT_PORT', 4003)}`,
       EMAIL_URL: `http://127.0.0.1:${port(env, 'EMAIL_PORT', 4004)}`,
+      ...(useYocoSandbox ? yocoSandboxSettings(env) : {}),
     };
     // Nothing in the table needs another row to be up before it starts (services connect lazily),
     // so they all start at once; each is reported when its ready URL answers.
     await supervisor.startAll(
-      processTable(shared, useMaildev).map((spec) => ({ ...spec, env: { ...shared, ...spec.env } })),
+      processTable(shared, useMaildev, useYocoSandbox).map((spec) => ({ ...spec, env: { ...shared, ...spec.env } })),
       (spec) => log(`  started ${spec.name}`),
     );
     return {
@@ -137,6 +165,7 @@ export function createStack({ dataDir, env, log, onDeath }: StackOptions): Local
       databaseUrl,
       adminEmail,
       embeddedDatabase,
+      yocoSandboxUrl: useYocoSandbox ? shared.YOCO_API_URL : null,
       stop,
     };
   };

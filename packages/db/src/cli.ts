@@ -1,4 +1,4 @@
-import { createStorage } from '@mastering/storage';
+import { createStorage, readStorageConfig } from '@mastering/storage';
 import { createKnex } from './knex';
 import { migrateLatest, rollbackAll, rollbackLast } from './migrate';
 import { seed } from './seed/index';
@@ -7,7 +7,7 @@ const USAGE = `Usage: tsx packages/db/src/cli.ts <command>   (against DATABASE_U
   migrate          apply pending migrations
   rollback         undo the last batch of migrations
   rollback --all   undo every migration
-  seed             add the admin user (ADMIN_EMAIL), pricing and demo content; media go to STORAGE_DIR
+  seed             add the admin user (ADMIN_EMAIL), pricing and demo content; media go to the storage STORAGE_DRIVER chooses
                    (default .data/storage)`;
 
 /** Runs one database chore from the command line; exits non-zero on failure. */
@@ -30,7 +30,7 @@ async function main(args: string[]): Promise<void> {
       const undone = flags.includes('--all') ? await rollbackAll(knex) : await rollbackLast(knex);
       console.log(undone.length ? `Rolled back: ${undone.join(', ')}` : 'Nothing to roll back');
     } else {
-      const storage = createStorage({ driver: 'local', root: process.env.STORAGE_DIR });
+      const storage = createStorage(readStorageConfig(process.env));
       const result = await seed(knex, { adminEmail: process.env.ADMIN_EMAIL || undefined, storage });
       const { showcaseTracks, testimonials, pricing } = result.created;
       console.log(`Seeded: admin ${result.adminUserId}; created ${showcaseTracks} showcase tracks, ${testimonials} testimonials${pricing ? ', pricing' : ''}`);

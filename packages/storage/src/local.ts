@@ -133,6 +133,12 @@ export function createLocalStorage(root: string): ObjectStorage {
         throw err;
       }
     },
+
+    async downloadUrl(key) {
+      // The disk has no URLs of its own: the content service streams the object (with Range support).
+      fileFor(key);
+      return null;
+    },
   };
 }
 

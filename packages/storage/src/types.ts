@@ -33,8 +33,8 @@ export type StoredObject = ObjectInfo & {
 /**
  * Object storage as every service sees it. Keys are relative, slash-separated names checked by
  * `assertValidKey`. The interface is deliberately the common subset of a local disk and an
- * S3-compatible bucket (PutObject/GetObject with Range/HeadObject/DeleteObject), so an `s3` driver
- * can be added to `createStorage` later without changing any caller.
+ * S3-compatible bucket (PutObject/GetObject with Range/HeadObject/DeleteObject), so callers work
+ * unchanged with either driver of `createStorage`.
  */
 export interface ObjectStorage {
   /** Writes an object atomically: readers see the old object or the whole new one, never a part. */
@@ -47,6 +47,12 @@ export interface ObjectStorage {
   exists(key: string): Promise<boolean>;
   /** Removes an object; answers whether there was one. */
   delete(key: string): Promise<boolean>;
+  /**
+   * A time-limited URL a browser can download the object from directly (an S3 presigned GET), or
+   * null when the storage has none and the app must serve the bytes itself (the local disk). It is
+   * signed without a round trip, so it does not say whether the object exists.
+   */
+  downloadUrl(key: string, options?: { expiresInSeconds?: number }): Promise<string | null>;
 }
 
 /** Raised by `put` when a body is larger than its `maxBytes`; nothing is stored in that case. */

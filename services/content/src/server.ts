@@ -1,10 +1,10 @@
 import { bootService } from '@mastering/service-kit';
-import { createStorage } from '@mastering/storage';
+import { createStorage, readStorageConfig } from '@mastering/storage';
 import { buildApp } from './app';
 import { readConfig } from './config';
 
 const config = readConfig();
-const storage = createStorage({ driver: 'local', root: config.STORAGE_DIR });
+const storage = createStorage(readStorageConfig({ ...process.env, STORAGE_DIR: config.STORAGE_DIR }));
 await bootService({
   name: 'content',
   config,
