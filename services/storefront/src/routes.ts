@@ -10,8 +10,8 @@ export type RouteDeps = { knex: Knex; auth: AuthDeps; limits: LoginLimiters; coo
 
 /** The storefront's route table: the public site configuration and the login. */
 export const routes = (deps: RouteDeps): RouteTable => [
-  // Changes only when staff edit pricing: caches may reuse it briefly, then revalidate by ETag.
-  route({ method: 'GET', path: '/api/config', permission: 'public', cache: 'public, max-age=60, stale-while-revalidate=300', handler: getConfig(deps.knex) }),
+  // Prices must be current the moment staff change them: every cache revalidates (a cheap 304 by ETag).
+  route({ method: 'GET', path: '/api/config', permission: 'public', cache: 'public, no-cache', handler: getConfig(deps.knex) }),
   route({ method: 'POST', path: '/auth/request-code', permission: 'public', body: RequestCodeBody, handler: auth.requestCode(deps.auth, deps.limits) }),
   route({ method: 'POST', path: '/auth/verify-code', permission: 'public', body: VerifyCodeBody, handler: auth.verifyCode(deps.auth, deps.cookie, deps.limits) }),
   // Public: ends the caller's own session, if any.

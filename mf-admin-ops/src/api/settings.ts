@@ -1,0 +1,22 @@
+import { StoredSettings, type SaveSettingsBody } from '@mastering/contracts';
+import { apiJson } from '@mastering/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** Query keys of the settings; each key is also its URL. */
+export const settingsKeys = {
+  all: () => ['/api/admin/settings'] as const,
+};
+
+/** The stored General and Pricing settings (admin only). */
+export function useSettings() {
+  return useQuery<StoredSettings>({ queryKey: settingsKeys.all() });
+}
+
+/** Saves both sections; the cached settings become the server's answer. */
+export function useSaveSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveSettingsBody) => apiJson('PUT', '/api/admin/settings', body, { schema: StoredSettings }),
+    onSuccess: (saved) => client.setQueryData(settingsKeys.all(), saved),
+  });
+}
