@@ -59,6 +59,8 @@ export class OrderFile extends BaseModel {
       withProcessingStatus: withStatus('order_files.processingStatus'),
       withMasteringStyle: withStatus('order_files.masteringStyle'),
       newestFirst: newestFirst('order_files.uploadedAt'),
+      /** By the customer's file name: an order's files are all uploaded at the same instant. */
+      inNameOrder: (builder) => builder.orderBy([{ column: 'order_files.originalName' }, { column: 'order_files.id' }]),
     };
   }
 
