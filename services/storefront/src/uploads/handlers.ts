@@ -12,10 +12,16 @@ export const createUploadUrl = (deps: UploadDeps, cookie: GuestCookieOptions) =>
 /** PUT /uploads/:id — public (the URL is the permission); the whole file in one body, streamed to storage. */
 export const putUpload = (deps: UploadDeps) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
   const length = ctx.get('content-length');
-  ctx.body = await putWholeBody(deps, ctx.state.params.id, ctx.req, {
-    contentType: ctx.get('content-type') || undefined,
-    contentLength: length === '' ? undefined : Number(length),
-  });
+  try {
+    ctx.body = await putWholeBody(deps, ctx.state.params.id, ctx.req, {
+      contentType: ctx.get('content-type') || undefined,
+      contentLength: length === '' ? undefined : Number(length),
+    });
+  } catch (err) {
+    // A refused body is left unread: the connection must not carry another request after it.
+    ctx.set('Connection', 'close');
+    throw err;
+  }
 };
 
 /** POST, PATCH and HEAD /uploads/:id — the resumable (tus) side of the same URL; tus answers itself. */

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { FileKvStore, Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
@@ -18,6 +19,8 @@ const idOf = (url: string) => IdParam.parse({ id: new URL(url, 'http://local').p
  * The same rules as a PUT apply: limit from settings (413), audio only (415), expired or complete (403).
  */
 export function createTusServer(deps: UploadDeps & { storageRoot: string }): Server {
+  // The file store makes its own folder; the record store expects one.
+  mkdirSync(deps.tusMetaDir, { recursive: true });
   // tus's default locker is in-process: a resumed upload must reach the process that holds its lock,
   // which is the one storefront process today (replicas would need a shared locker).
   const options: ConstructorParameters<typeof Server>[0] = {
