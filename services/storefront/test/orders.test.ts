@@ -83,7 +83,7 @@ describe('POST /api/orders', () => {
     expect(body.error).toBe(priceChanged(649, 2));
     expect(body.details.pricing).toMatchObject({ total: 649, trackCount: 2 });
     expect(await count('orders')).toBe(before);
-    expect(await db.knex('uploads').whereNotNull('order_file_id').whereIn('id', paths.map((p) => p.split('/').at(-1)))).toHaveLength(0);
+    expect(await db.knex('uploads').whereNotNull('order_file_id').whereIn('id', paths.map((p) => p.split('/').at(-1)!))).toHaveLength(0);
   });
 
   it('refuses files uploaded by another browser (403), or by nobody known (403)', async () => {

@@ -57,11 +57,11 @@ export async function signedInAs(role: Role, userId = '00000000-0000-4000-8000-0
 }
 
 /** Opens an upload as a browser (a new guest unless `cookie` is given) and PUTs `body` whole; answers the cookie and stored path. */
-export async function uploadWhole(site: Storefront, body: Uint8Array, { cookie, contentType = 'audio/wav' }: { cookie?: string; contentType?: string } = {}) {
+export async function uploadWhole(site: Storefront, body: Buffer, { cookie, contentType = 'audio/wav' }: { cookie?: string; contentType?: string } = {}) {
   const opened = await fetch(`${site.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } });
   const guest = cookie ?? guestCookieFrom(opened);
   const { uploadURL } = (await opened.json()) as { uploadURL: string };
-  const put = await fetch(`${site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': contentType }, body });
+  const put = await fetch(`${site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(body) });
   if (put.status !== 200) throw new Error(`upload failed: ${put.status} ${await put.text()}`);
   const { objectPath } = (await put.json()) as { objectPath: string };
   return { cookie: guest, uploadURL, objectPath };
