@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
+import { describe, expect, it } from 'vitest';
 import {
   computePricing,
   CreateOrderResponse,
@@ -13,23 +12,13 @@ import {
   priceChanged,
   type CreateOrderBody,
 } from '@mastering/contracts';
-import { guestCookieFrom, signedInAs, startStorefront, uploadWhole, type Storefront } from './support';
+import { guestCookieFrom, signedInAs, storefrontPerFile, uploadWhole } from './support';
 
-let db: TestDatabase;
-let site: Storefront;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  site = await startStorefront(db);
-});
-afterAll(async () => {
-  await site?.close();
-  await db?.destroy();
-});
+const ctx = storefrontPerFile();
 
 const postOrder = (body: unknown, cookie?: string) =>
-  fetch(`${site.base}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-const getOrder = (id: string, headers: Record<string, string> = {}) => fetch(`${site.base}/api/orders/${id}`, { headers });
+  fetch(`${ctx.site.base}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+const getOrder = (id: string, headers: Record<string, string> = {}) => fetch(`${ctx.site.base}/api/orders/${id}`, { headers });
 const fileOf = (objectPath: string, originalName: string, extra: Partial<CreateOrderBody['files'][number]> = {}) => ({
   originalName,
   fileName: originalName,
@@ -38,12 +27,12 @@ const fileOf = (objectPath: string, originalName: string, extra: Partial<CreateO
   originalFilePath: objectPath,
   ...extra,
 });
-const count = async (table: string) => Number((await db.knex(table).count({ n: '*' }))[0]!.n);
+const count = async (table: string) => Number((await ctx.db.knex(table).count({ n: '*' }))[0]!.n);
 
 /** Two tracks uploaded by one new guest browser. */
 async function twoUploads() {
-  const a = await uploadWhole(site, randomBytes(1234));
-  const b = await uploadWhole(site, randomBytes(4321), { cookie: a.cookie });
+  const a = await uploadWhole(ctx.site, randomBytes(1234));
+  const b = await uploadWhole(ctx.site, randomBytes(4321), { cookie: a.cookie });
   return { cookie: a.cookie, paths: [a.objectPath, b.objectPath] as const };
 }
 
@@ -61,15 +50,15 @@ describe('POST /api/orders', () => {
     // R499 x 2 = R998, 35% off rounded to a rand = R349, total R649.
     expect(order).toMatchObject({ status: 'pending_payment', total: 649 });
 
-    const row = await db.knex('orders').where('id', order.id).first();
+    const row = await ctx.db.knex('orders').where('id', order.id).first();
     expect(row).toMatchObject({ customerEmail: 'lerato@example.com', subtotalCents: 99800, discountCents: 34900, totalCents: 64900, trackCount: 2, discountPercent: 35 });
-    const files = await db.knex('order_files').where('order_id', order.id).orderBy('original_name');
+    const files = await ctx.db.knex('order_files').where('order_id', order.id).orderBy('original_name');
     // Sizes come from what was stored, names are sanitised by the server whatever the browser sent.
     expect(files.map((f) => [f.originalName, f.fileName, Number(f.fileSize), f.volumeMatch])).toEqual([
       ['Summer Mix #1.wav', 'Summer_Mix__1.wav', 1234, true],
       ['b side.wav', 'b_side.wav', 4321, false],
     ]);
-    const uploads = await db.knex('uploads').whereIn('order_file_id', files.map((f) => f.id));
+    const uploads = await ctx.db.knex('uploads').whereIn('order_file_id', files.map((f) => f.id));
     expect(uploads).toHaveLength(2);
   });
 
@@ -83,12 +72,12 @@ describe('POST /api/orders', () => {
     expect(body.error).toBe(priceChanged(649, 2));
     expect(body.details.pricing).toMatchObject({ total: 649, trackCount: 2 });
     expect(await count('orders')).toBe(before);
-    expect(await db.knex('uploads').whereNotNull('order_file_id').whereIn('id', paths.map((p) => p.split('/').at(-1)!))).toHaveLength(0);
+    expect(await ctx.db.knex('uploads').whereNotNull('order_file_id').whereIn('id', paths.map((p) => p.split('/').at(-1)!))).toHaveLength(0);
   });
 
   it('refuses files uploaded by another browser (403), or by nobody known (403)', async () => {
     const { paths } = await twoUploads();
-    const stranger = await uploadWhole(site, randomBytes(10));
+    const stranger = await uploadWhole(ctx.site, randomBytes(10));
     const body = { customerEmail: 'a@example.com', files: [fileOf(paths[0], 'theirs.wav')], pricing: pricingForApi(computePricing(1)) };
     const res = await postOrder(body, stranger.cookie);
     expect(res.status).toBe(403);
@@ -97,7 +86,7 @@ describe('POST /api/orders', () => {
   });
 
   it('refuses a file still uploading (400) and a file already in an order (409)', async () => {
-    const opened = await fetch(`${site.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const opened = await fetch(`${ctx.site.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     const cookie = guestCookieFrom(opened);
     const { uploadURL } = await opened.json();
     const pending = `/objects/${uploadURL.split('/').at(-1)}`;
@@ -106,7 +95,7 @@ describe('POST /api/orders', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe(fileStillUploading('half.wav'));
 
-    const done = await uploadWhole(site, randomBytes(10), { cookie });
+    const done = await uploadWhole(ctx.site, randomBytes(10), { cookie });
     expect((await postOrder({ customerEmail: 'a@example.com', files: [fileOf(done.objectPath, 'once.wav')], pricing: one }, cookie)).status).toBe(201);
     const again = await postOrder({ customerEmail: 'a@example.com', files: [fileOf(done.objectPath, 'once.wav')], pricing: one }, cookie);
     expect(again.status).toBe(409);
@@ -137,7 +126,7 @@ describe('GET /api/orders/:id', () => {
     expect(JSON.stringify(raw)).not.toMatch(/objects|FilePath|processingNotes/);
 
     expect((await getOrder(order.id, await signedInAs('engineer'))).status).toBe(200);
-    const stranger = await uploadWhole(site, randomBytes(10));
+    const stranger = await uploadWhole(ctx.site, randomBytes(10));
     expect((await getOrder(order.id, { cookie: stranger.cookie })).status).toBe(404);
     expect((await getOrder(order.id)).status).toBe(404);
     expect((await getOrder(order.id, await signedInAs('customer'))).status).toBe(404);

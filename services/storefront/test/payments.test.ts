@@ -3,7 +3,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import {
   CheckoutResponse,
   computePricing,
@@ -15,7 +14,7 @@ import {
   WEBHOOK_SIGNATURE_INVALID,
   WebhookAck,
 } from '@mastering/contracts';
-import { startStorefront, uploadWhole, type Storefront } from './support';
+import { startStorefront, storefrontPerFile, uploadWhole, type Storefront } from './support';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const PUBLIC_URL = 'https://mastering.example.co.za';
@@ -26,9 +25,6 @@ const seen: Seen[] = [];
 let nextRedirect: (id: string) => string = (id) => `https://c.yoco.com/checkout/${id}`;
 let yoco: Server;
 let yocoUrl: string;
-
-let db: TestDatabase;
-let site: Storefront;
 
 beforeAll(async () => {
   yoco = createServer((req, res) => {
@@ -44,26 +40,25 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => yoco.listen(0, '127.0.0.1', () => r()));
   yocoUrl = `http://127.0.0.1:${(yoco.address() as AddressInfo).port}`;
-  db = await createTestDatabase();
-  await db.knex('users').insert([
-    { email: 'boss@example.com', role: 'admin', is_active: true },
-    { email: 'gone@example.com', role: 'admin', is_active: false },
-    { email: 'eng@example.com', role: 'engineer', is_active: true },
-  ]);
-  site = await startStorefront(db, { YOCO_API_URL: yocoUrl, YOCO_SECRET_KEY: 'sk_test_secret', YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL, ADMIN_EMAIL: 'orders@example.com' });
 });
-afterAll(async () => {
-  await site?.close();
-  yoco?.close();
-  await db?.destroy();
-});
+afterAll(() => yoco?.close());
+const ctx = storefrontPerFile(
+  () => ({ YOCO_API_URL: yocoUrl, YOCO_SECRET_KEY: 'sk_test_secret', YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL, ADMIN_EMAIL: 'orders@example.com' }),
+  async (db) => {
+    await ctx.db.knex('users').insert([
+      { email: 'boss@example.com', role: 'admin', is_active: true },
+      { email: 'gone@example.com', role: 'admin', is_active: false },
+      { email: 'eng@example.com', role: 'engineer', is_active: true },
+    ]);
+  },
+);
 beforeEach(() => {
-  site.queued.length = 0;
+  ctx.site.queued.length = 0;
   nextRedirect = (id) => `https://c.yoco.com/checkout/${id}`;
 });
 
 /** A guest's order of two tracks (R649), placed through the API. */
-async function placeOrder(on: Storefront = site) {
+async function placeOrder(on: Storefront = ctx.site) {
   const a = await uploadWhole(on, randomBytes(100));
   const b = await uploadWhole(on, randomBytes(100), { cookie: a.cookie });
   const file = (originalFilePath: string, originalName: string) => ({ originalName, fileName: originalName, fileSize: 100, originalFilePath });
@@ -76,7 +71,7 @@ async function placeOrder(on: Storefront = site) {
   return { cookie: a.cookie, orderId: CreateOrderResponse.parse(await res.json()).order.id };
 }
 
-const checkout = (orderId: string, cookie?: string, on: Storefront = site) =>
+const checkout = (orderId: string, cookie?: string, on: Storefront = ctx.site) =>
   fetch(`${on.base}/api/payment/create-checkout`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ orderId }) });
 
 /** A Yoco payment event for a checkout, as Yoco shapes it. */
@@ -92,15 +87,15 @@ function deliver(event: object, { secret = WEBHOOK_SECRET, sentAt = new Date(), 
   const raw = JSON.stringify(event);
   const msgId = (event as { id: string }).id;
   const signature = new Webhook(secret).sign(msgId, sentAt, raw);
-  return fetch(`${site.base}/api/payment/webhook`, {
+  return fetch(`${ctx.site.base}/api/payment/webhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'webhook-id': msgId, 'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)), 'webhook-signature': signature },
     body: body ?? raw,
   });
 }
 
-const orderRow = (id: string) => db.knex('orders').where('id', id).first();
-const paymentsOf = (orderId: string) => db.knex('payments').where('order_id', orderId).orderBy('created_at');
+const orderRow = (id: string) => ctx.db.knex('orders').where('id', id).first();
+const paymentsOf = (orderId: string) => ctx.db.knex('payments').where('order_id', orderId).orderBy('created_at');
 
 describe('POST /api/payment/create-checkout', () => {
   it('creates a Yoco checkout for the server\'s total and answers its hosted page', async () => {
@@ -142,7 +137,7 @@ describe('POST /api/payment/create-checkout', () => {
     const { cookie, orderId } = await placeOrder();
     expect((await checkout(orderId, cookie)).status).toBe(502);
 
-    const sandboxed = await startStorefront(db, { YOCO_API_URL: yocoUrl, YOCO_SANDBOX: 'true', YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL });
+    const sandboxed = await startStorefront(ctx.db, { YOCO_API_URL: yocoUrl, YOCO_SANDBOX: 'true', YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL });
     try {
       const order = await placeOrder(sandboxed);
       const res = await checkout(order.orderId, order.cookie, sandboxed);
@@ -167,19 +162,19 @@ describe('POST /api/payment/webhook', () => {
     expect(await orderRow(orderId)).toMatchObject({ status: 'payment_confirmed' });
     expect((await orderRow(orderId)).paidAt).not.toBeNull();
     expect(await paymentsOf(orderId)).toMatchObject([{ status: 'succeeded', paymentId: event.payload.id }]);
-    const mails = site.queued.map((j) => [j.name, j.data.template, j.data.to]);
+    const mails = ctx.site.queued.map((j) => [j.name, j.data.template, j.data.to]);
     expect(mails).toEqual([
       ['email.send', 'order-confirmation', 'naledi@example.com'],
       ['email.send', 'new-order', 'boss@example.com'],
       ['email.send', 'new-order', 'orders@example.com'],
     ]);
-    expect(site.queued[0]!.data).toMatchObject({ orderId, data: { orderId, trackCount: 2, fileNames: 'one.wav, two.wav', amount: 'R649' } });
+    expect(ctx.site.queued[0]!.data).toMatchObject({ orderId, data: { orderId, trackCount: 2, fileNames: 'one.wav, two.wav', amount: 'R649' } });
 
     const replay = await deliver(event);
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
-    expect(site.queued).toHaveLength(3);
-    expect(await db.knex('payment_events').where('event_id', event.id)).toHaveLength(1);
+    expect(ctx.site.queued).toHaveLength(3);
+    expect(await ctx.db.knex('payment_events').where('event_id', event.id)).toHaveLength(1);
 
     // Paid: no second checkout.
     const again = await checkout(orderId, cookie);
@@ -204,8 +199,8 @@ describe('POST /api/payment/webhook', () => {
       expect((await res.json()).error).toBe(WEBHOOK_SIGNATURE_INVALID);
     }
     expect(await orderRow(orderId)).toMatchObject({ status: 'pending_payment' });
-    expect(await db.knex('payment_events').where('event_id', event.id)).toHaveLength(0);
-    expect(site.queued).toHaveLength(0);
+    expect(await ctx.db.knex('payment_events').where('event_id', event.id)).toHaveLength(0);
+    expect(ctx.site.queued).toHaveLength(0);
     // Within the tolerance it is accepted.
     expect((await deliver(event, { sentAt: new Date(Date.now() - 2 * 60_000) })).status).toBe(200);
   });
@@ -219,8 +214,8 @@ describe('POST /api/payment/webhook', () => {
     expect((await res.json()).error).toBe(WEBHOOK_AMOUNT_MISMATCH);
     expect(await orderRow(orderId)).toMatchObject({ status: 'pending_payment' });
     expect(await paymentsOf(orderId)).toMatchObject([{ status: 'pending' }]);
-    expect(await db.knex('payment_events').where('event_id', event.id)).toHaveLength(0);
-    expect(site.queued).toHaveLength(0);
+    expect(await ctx.db.knex('payment_events').where('event_id', event.id)).toHaveLength(0);
+    expect(ctx.site.queued).toHaveLength(0);
   });
 
   it('marks a failed payment, keeps the order payable, and a new checkout starts with a new key', async () => {
@@ -230,7 +225,7 @@ describe('POST /api/payment/webhook', () => {
     expect((await deliver(paymentEvent('payment.failed', first, orderId))).status).toBe(200);
     expect(await orderRow(orderId)).toMatchObject({ status: 'pending_payment' });
     expect(await paymentsOf(orderId)).toMatchObject([{ checkoutId: first, status: 'failed' }]);
-    expect(site.queued).toHaveLength(0);
+    expect(ctx.site.queued).toHaveLength(0);
 
     const retry = await checkout(orderId, cookie);
     expect(retry.status).toBe(200);

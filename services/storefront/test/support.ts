@@ -6,6 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import type { Queue } from '@mastering/jobs';
 import { createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
 import type { Role } from '@mastering/contracts';
@@ -65,4 +67,22 @@ export async function uploadWhole(site: Storefront, body: Buffer, { cookie, cont
   if (put.status !== 200) throw new Error(`upload failed: ${put.status} ${await put.text()}`);
   const { objectPath } = (await put.json()) as { objectPath: string };
   return { cookie: guest, uploadURL, objectPath };
+}
+
+/**
+ * Gives the calling test file a fresh database and a started storefront for all its tests (torn down
+ * after them). `env` is read when they start, so it may use what an earlier beforeAll set up.
+ */
+export function storefrontPerFile(env: () => Record<string, string> = () => ({}), prepare?: (db: TestDatabase) => Promise<void>) {
+  const ctx = {} as { db: TestDatabase; site: Storefront };
+  beforeAll(async () => {
+    ctx.db = await createTestDatabase();
+    await prepare?.(ctx.db);
+    ctx.site = await startStorefront(ctx.db, env());
+  });
+  afterAll(async () => {
+    await ctx.site?.close();
+    await ctx.db?.destroy();
+  });
+  return ctx;
 }

@@ -3,9 +3,8 @@ import { request } from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as tus from 'tus-js-client';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import {
   objectPathFromUploadUrl,
   UPLOAD_ALREADY_COMPLETED,
@@ -17,33 +16,23 @@ import {
 } from '@mastering/contracts';
 import { createStorage } from '@mastering/storage';
 import { sweepAbandonedUploads } from '../src/uploads/service';
-import { guestCookieFrom, startStorefront, uploadWhole, type Storefront } from './support';
+import { guestCookieFrom, storefrontPerFile, uploadWhole } from './support';
 
-let db: TestDatabase;
-let site: Storefront;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  site = await startStorefront(db);
-});
-afterAll(async () => {
-  await site?.close();
-  await db?.destroy();
-});
+const ctx = storefrontPerFile();
 afterEach(async () => {
-  await db.knex('settings').where('key', 'pricing').delete();
+  await ctx.db.knex('settings').where('key', 'pricing').delete();
 });
 
 const MB = 1024 * 1024;
-const storedFile = (uploadURL: string) => path.join(site.storageDir, 'uploads', uploadURL.split('/').at(-1)!);
+const storedFile = (uploadURL: string) => path.join(ctx.site.storageDir, 'uploads', uploadURL.split('/').at(-1)!);
 const openUpload = async (cookie?: string) => {
-  const res = await fetch(`${site.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } });
+  const res = await fetch(`${ctx.site.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } });
   expect(res.status).toBe(200);
   return { res, ...UploadUrlResponse.parse(await res.json()) };
 };
-const rowOf = (uploadURL: string) => db.knex('uploads').where('id', uploadURL.split('/').at(-1)).first();
+const rowOf = (uploadURL: string) => ctx.db.knex('uploads').where('id', uploadURL.split('/').at(-1)).first();
 const limitUploadsTo = (maxFileSizeMb: number) =>
-  db.knex('settings').insert({ key: 'pricing', value: JSON.stringify({ basePriceCents: 49900, launchDiscountPercent: 35, maxFileSizeMb }) });
+  ctx.db.knex('settings').insert({ key: 'pricing', value: JSON.stringify({ basePriceCents: 49900, launchDiscountPercent: 35, maxFileSizeMb }) });
 const tusHeaders = { 'tus-resumable': '1.0.0' };
 const tusMetadata = (name: string, type: string) => `filename ${Buffer.from(name).toString('base64')},filetype ${Buffer.from(type).toString('base64')}`;
 
@@ -68,21 +57,21 @@ describe('POST /api/files/upload', () => {
 describe('PUT {uploadURL}: the whole file in one body', () => {
   it('streams the body to storage; the path the browser keeps names the stored object', async () => {
     const body = randomBytes(300_000);
-    const { uploadURL, objectPath } = await uploadWhole(site, body);
+    const { uploadURL, objectPath } = await uploadWhole(ctx.site, body);
     expect(objectPath).toBe(objectPathFromUploadUrl(uploadURL));
     expect(await readFile(storedFile(uploadURL))).toEqual(body);
     expect(await rowOf(uploadURL)).toMatchObject({ status: 'completed', protocol: 'put', size: '300000', contentType: 'audio/wav' });
   });
 
   it('accepts application/octet-stream (a file the browser has no type for)', async () => {
-    const { uploadURL } = await uploadWhole(site, randomBytes(1000), { contentType: 'application/octet-stream' });
+    const { uploadURL } = await uploadWhole(ctx.site, randomBytes(1000), { contentType: 'application/octet-stream' });
     expect((await rowOf(uploadURL)).status).toBe('completed');
   });
 
   it('refuses a second PUT to a completed URL (403) and keeps the first file', async () => {
     const body = randomBytes(5000);
-    const { uploadURL } = await uploadWhole(site, body);
-    const res = await fetch(`${site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: randomBytes(10) });
+    const { uploadURL } = await uploadWhole(ctx.site, body);
+    const res = await fetch(`${ctx.site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: randomBytes(10) });
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe(UPLOAD_ALREADY_COMPLETED);
     expect(await readFile(storedFile(uploadURL))).toEqual(body);
@@ -90,8 +79,8 @@ describe('PUT {uploadURL}: the whole file in one body', () => {
 
   it('refuses an expired URL (403) and stores nothing', async () => {
     const { uploadURL } = await openUpload();
-    await db.knex('uploads').where('id', uploadURL.split('/').at(-1)).update({ expires_at: new Date(Date.now() - 1000) });
-    const res = await fetch(`${site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: randomBytes(10) });
+    await ctx.db.knex('uploads').where('id', uploadURL.split('/').at(-1)).update({ expires_at: new Date(Date.now() - 1000) });
+    const res = await fetch(`${ctx.site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: randomBytes(10) });
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe(UPLOAD_URL_EXPIRED);
     expect(existsSync(storedFile(uploadURL))).toBe(false);
@@ -99,7 +88,7 @@ describe('PUT {uploadURL}: the whole file in one body', () => {
 
   it('refuses a non-audio type (415) and stores nothing', async () => {
     const { uploadURL } = await openUpload();
-    const res = await fetch(`${site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: '<script>' });
+    const res = await fetch(`${ctx.site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: '<script>' });
     expect(res.status).toBe(415);
     expect((await res.json()).error).toBe(UPLOAD_NOT_AUDIO);
     expect(existsSync(storedFile(uploadURL))).toBe(false);
@@ -111,7 +100,7 @@ describe('PUT {uploadURL}: the whole file in one body', () => {
     const { uploadURL } = await openUpload();
     // Only the headers go out: the answer comes before any of the body exists.
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'audio/wav', 'content-length': String(2 * MB) } }, (res) => {
+      const req = request(`${ctx.site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'audio/wav', 'content-length': String(2 * MB) } }, (res) => {
         let body = '';
         res.on('data', (chunk) => (body += chunk));
         res.on('end', () => {
@@ -138,15 +127,15 @@ describe('PUT {uploadURL}: the whole file in one body', () => {
         else controller.close();
       },
     });
-    const res = await fetch(`${site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: stream, duplex: 'half' } as RequestInit);
+    const res = await fetch(`${ctx.site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: stream, duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
     expect(existsSync(storedFile(uploadURL))).toBe(false);
     expect((await rowOf(uploadURL)).status).toBe('pending');
   });
 
   it('answers 404 for an upload URL that was never handed out, 400 for a malformed one', async () => {
-    expect((await fetch(`${site.base}/uploads/00000000-0000-4000-8000-000000000000`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: 'x' })).status).toBe(404);
-    expect((await fetch(`${site.base}/uploads/not-an-id`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: 'x' })).status).toBe(400);
+    expect((await fetch(`${ctx.site.base}/uploads/00000000-0000-4000-8000-000000000000`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: 'x' })).status).toBe(404);
+    expect((await fetch(`${ctx.site.base}/uploads/not-an-id`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: 'x' })).status).toBe(400);
   });
 });
 
@@ -154,7 +143,7 @@ describe('the same URL resumes with tus', () => {
   it('continues an upload cut half way from the last byte stored, to the exact file', async () => {
     const file = randomBytes(2 * MB);
     const { uploadURL } = await openUpload();
-    const url = `${site.base}${uploadURL}`;
+    const url = `${ctx.site.base}${uploadURL}`;
     const created = await fetch(url, { method: 'POST', headers: { ...tusHeaders, 'upload-length': String(file.length), 'upload-metadata': tusMetadata('My Song (final).wav', 'audio/wav') } });
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(uploadURL);
@@ -208,7 +197,7 @@ describe('the same URL resumes with tus', () => {
     const file = randomBytes(700_000);
     const { uploadURL } = await openUpload();
     await new Promise<void>((resolve, reject) => {
-      new tus.Upload(file, { endpoint: `${site.base}${uploadURL}`, metadata: { filename: 'a.mp3', filetype: 'audio/mpeg' }, retryDelays: [], onSuccess: () => resolve(), onError: reject }).start();
+      new tus.Upload(file, { endpoint: `${ctx.site.base}${uploadURL}`, metadata: { filename: 'a.mp3', filetype: 'audio/mpeg' }, retryDelays: [], onSuccess: () => resolve(), onError: reject }).start();
     });
     expect(await readFile(storedFile(uploadURL))).toEqual(file);
   });
@@ -216,25 +205,25 @@ describe('the same URL resumes with tus', () => {
   it('refuses a length over the limit (413) and a non-audio file (415) when the upload begins', async () => {
     await limitUploadsTo(1);
     const big = await openUpload();
-    const tooLarge = await fetch(`${site.base}${big.uploadURL}`, { method: 'POST', headers: { ...tusHeaders, 'upload-length': String(2 * MB), 'upload-metadata': tusMetadata('a.wav', 'audio/wav') } });
+    const tooLarge = await fetch(`${ctx.site.base}${big.uploadURL}`, { method: 'POST', headers: { ...tusHeaders, 'upload-length': String(2 * MB), 'upload-metadata': tusMetadata('a.wav', 'audio/wav') } });
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.text()).toContain(uploadTooLarge(1));
 
     const text = await openUpload();
-    const notAudio = await fetch(`${site.base}${text.uploadURL}`, { method: 'POST', headers: { ...tusHeaders, 'upload-length': '10', 'upload-metadata': tusMetadata('notes.txt', 'text/plain') } });
+    const notAudio = await fetch(`${ctx.site.base}${text.uploadURL}`, { method: 'POST', headers: { ...tusHeaders, 'upload-length': '10', 'upload-metadata': tusMetadata('notes.txt', 'text/plain') } });
     expect(notAudio.status).toBe(415);
     expect(existsSync(storedFile(text.uploadURL))).toBe(false);
   });
 
   it('keeps the two protocols apart on one URL, and refuses an expired one (403)', async () => {
     const { uploadURL } = await openUpload();
-    const url = `${site.base}${uploadURL}`;
+    const url = `${ctx.site.base}${uploadURL}`;
     expect((await fetch(url, { method: 'POST', headers: { ...tusHeaders, 'upload-length': '100', 'upload-metadata': tusMetadata('a.wav', 'audio/wav') } })).status).toBe(201);
     const put = await fetch(url, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: 'x' });
     expect(put.status).toBe(403);
     expect((await put.json()).error).toBe(UPLOAD_OTHER_PROTOCOL);
 
-    await db.knex('uploads').where('id', uploadURL.split('/').at(-1)).update({ expires_at: new Date(Date.now() - 1000) });
+    await ctx.db.knex('uploads').where('id', uploadURL.split('/').at(-1)).update({ expires_at: new Date(Date.now() - 1000) });
     const late = await fetch(url, { method: 'PATCH', headers: { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: 'x' });
     expect(late.status).toBe(403);
     expect(await late.text()).toContain(UPLOAD_URL_EXPIRED);
@@ -243,11 +232,11 @@ describe('the same URL resumes with tus', () => {
 
 describe('sweeping abandoned uploads', () => {
   it('removes uploads never ordered after a day, with their files, and keeps newer ones', async () => {
-    const old = await uploadWhole(site, randomBytes(100));
-    const recent = await uploadWhole(site, randomBytes(100));
+    const old = await uploadWhole(ctx.site, randomBytes(100));
+    const recent = await uploadWhole(ctx.site, randomBytes(100));
     const oldId = old.uploadURL.split('/').at(-1);
-    await db.knex('uploads').where('id', oldId).update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
-    const deps = { knex: db.knex, storage: createStorage({ driver: 'local', root: site.storageDir }), tusMetaDir: path.join(site.storageDir, '.tus') };
+    await ctx.db.knex('uploads').where('id', oldId).update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
+    const deps = { knex: ctx.db.knex, storage: createStorage({ driver: 'local', root: ctx.site.storageDir }), tusMetaDir: path.join(ctx.site.storageDir, '.tus') };
     expect(await sweepAbandonedUploads(deps, 24)).toBe(1);
     expect(await rowOf(old.uploadURL)).toBeUndefined();
     expect(existsSync(storedFile(old.uploadURL))).toBe(false);
