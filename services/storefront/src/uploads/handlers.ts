@@ -18,8 +18,9 @@ export const putUpload = (deps: UploadDeps) => async (ctx: RouteContext<undefine
       contentLength: length === '' ? undefined : Number(length),
     });
   } catch (err) {
-    // A refused body is left unread: the connection must not carry another request after it.
-    ctx.set('Connection', 'close');
+    // Refused before reading: Node discards the unread body and the connection lives on (so a proxy in
+    // front relays the answer). Cut off mid-body: the stream is gone, so the connection must close.
+    if (ctx.req.destroyed) ctx.set('Connection', 'close');
     throw err;
   }
 };
