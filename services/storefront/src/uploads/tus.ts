@@ -12,8 +12,8 @@ const asTusError = (err: unknown) => (err instanceof HttpError ? { status_code: 
 const idOf = (url: string) => IdParam.parse({ id: new URL(url, 'http://local').pathname.split('/').filter(Boolean).at(-1) }).id;
 
 /**
- * The resumable side of an upload URL (tus 1.0 with creation, creation-defer-length and termination
- * left to the file store): the browser POSTs to its upload URL to begin, PATCHes chunks, and after a
+ * The resumable side of an upload URL (tus 1.0 core with the creation and creation-defer-length
+ * extensions; no termination: abandoned uploads are swept): the browser POSTs to its upload URL to begin, PATCHes chunks, and after a
  * dropped connection asks with HEAD how many bytes arrived and continues from there. Bytes go straight
  * to `<storage>/uploads/<id>` (the same object a whole-body PUT writes), tus's records to `tusMetaDir`.
  * The same rules as a PUT apply: limit from settings (413), audio only (415), expired or complete (403).
