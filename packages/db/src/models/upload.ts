@@ -31,13 +31,6 @@ export class Upload extends BaseModel {
 
   static get modifiers(): Modifiers<QueryBuilder<Upload>> {
     return {
-      /** Uploads of one browser: its guest cookie's hash or its signed-in user (either matches). */
-      ownedBy: (builder, owner: { guestKeyHash: string | null; userId: string | null }) =>
-        builder.where((w) => {
-          w.whereRaw('false');
-          if (owner.guestKeyHash) w.orWhere('uploads.guestKeyHash', owner.guestKeyHash);
-          if (owner.userId) w.orWhere('uploads.userId', owner.userId);
-        }),
       /** Never attached to an order and created before `before`: what the sweep removes. */
       abandonedBefore: (builder, before: Date) => builder.whereNull('uploads.orderFileId').where('uploads.createdAt', '<', before),
     };
