@@ -134,3 +134,24 @@ describe('GET /api/orders/:id', () => {
     expect((await getOrder('nope', { cookie })).status).toBe(400);
   });
 });
+
+describe('a signed-in buyer', () => {
+  it('owns uploads and the order by account, with no guest cookie, on any browser signed in as them', async () => {
+    const [user] = await ctx.db.knex('users').insert({ email: 'member@example.com', role: 'customer', is_active: true }).returning('id');
+    const me = await signedInAs('customer', user.id);
+    const opened = await fetch(`${ctx.site.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json', ...me } });
+    expect(opened.headers.get('set-cookie')).toBeNull();
+    const { uploadURL } = await opened.json();
+    expect((await fetch(`${ctx.site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'audio/mpeg' }, body: 'ID3' })).status).toBe(200);
+    const placed = await fetch(`${ctx.site.base}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...me },
+      body: JSON.stringify({ customerEmail: 'member@example.com', files: [fileOf(`/objects/${uploadURL.split('/').at(-1)}`, 'mine.mp3')], pricing: pricingForApi(computePricing(1)) }),
+    });
+    expect(placed.status).toBe(201);
+    const { order } = CreateOrderResponse.parse(await placed.json());
+    expect(await ctx.db.knex('orders').where('id', order.id).first()).toMatchObject({ userId: user.id, guestKeyHash: null });
+    expect((await getOrder(order.id, me)).status).toBe(200);
+    expect((await getOrder(order.id, await signedInAs('customer'))).status).toBe(404);
+  });
+});
