@@ -34,6 +34,12 @@ const BUILT = [
   'GET /api/testimonials',
   'GET /media/showcase/a.wav',
   'GET /api/admin/email-health',
+  'POST /api/files/upload',
+  'PUT /uploads/abc123',
+  'POST /api/orders',
+  'GET /api/orders/4b0c-uuid',
+  'POST /api/payment/create-checkout',
+  'POST /api/payment/webhook',
 ];
 
 const owned = SPEC_PATHS.filter((row): row is [string, string, string] => row[2] !== null);

@@ -94,3 +94,15 @@ export const CustomerOrders = z.array(Order);
 
 /** GET /api/admin/orders: a plain array (the Order Management screen filters on the client). */
 export const OrderList = z.array(Order);
+
+// Server answers about orders (not spec texts: the spec leaves server-side validation open).
+/** The browser's summary differs from the server's price: the order is refused (409). */
+export const priceChanged = (total: number, trackCount: number) =>
+  `The price has changed: ${trackCount} track${trackCount === 1 ? '' : 's'} now cost R${total} in total. Please review your order and try again.`;
+/** A file of the order is not an upload of this browser (or no upload at all). */
+export const fileNotUploadedHere = (name: string) => `${name} was not uploaded from this browser. Please upload it again.`;
+/** A file of the order is still uploading. */
+export const fileStillUploading = (name: string) => `${name} has not finished uploading. Please wait for it to finish.`;
+/** A file already belongs to another order. */
+export const fileAlreadyOrdered = (name: string) => `${name} is already part of an order. Please upload it again for a new order.`;
+export const DUPLICATE_ORDER_FILE = 'The same uploaded file is listed twice in this order.';

@@ -96,3 +96,22 @@ export const YocoCheckout = z.looseObject({
   metadata: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type YocoCheckout = z.infer<typeof YocoCheckout>;
+
+// Server answers about payments (not spec texts).
+export const ORDER_ALREADY_PAID = 'This order is already paid.';
+export const ORDER_NOT_PAYABLE = 'This order can no longer be paid.';
+export const PAYMENT_PROVIDER_FAILED = 'The payment provider could not start the checkout. Please try again.';
+export const UNAPPROVED_REDIRECT = 'The payment provider answered an unexpected payment page. Please try again or contact support.';
+export const WEBHOOK_SIGNATURE_INVALID = 'Invalid webhook signature';
+export const WEBHOOK_UNKNOWN_CHECKOUT = 'Unknown checkout';
+export const WEBHOOK_AMOUNT_MISMATCH = 'Amount or currency does not match the checkout';
+
+/** The answer to a webhook delivery: processed now, or already seen (a replay changes nothing). */
+export const WebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean() });
+export type WebhookAck = z.infer<typeof WebhookAck>;
+
+/** The outcome page Yoco sends the browser back to, with the order id in its query. */
+export type PaymentOutcome = 'success' | 'cancelled' | 'failed';
+/** `${publicUrl}/payment/${outcome}?orderId=...`: where the browser lands after Yoco's hosted page. */
+export const paymentReturnUrl = (publicUrl: string, outcome: PaymentOutcome, orderId: string) =>
+  `${publicUrl}/payment/${outcome}?orderId=${encodeURIComponent(orderId)}`;

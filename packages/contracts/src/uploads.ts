@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PRICING } from './pricing';
+import { isAcceptedAudioFile } from './format';
 
 // POST /api/files/upload takes no body (JSON content type only); the browser then PUTs the raw file
 // to the answered URL and keeps the storage path computed below.
@@ -23,3 +24,37 @@ export function oversizedFileNames(files: readonly { name: string; size: number 
   const limit = maxFileSizeBytes(maxFileSizeMb);
   return files.filter((f) => f.size > limit).map((f) => f.name);
 }
+
+/** An upload's state: handed out (bytes may be arriving) or stored whole. */
+export const UPLOAD_STATUSES = ['pending', 'completed'] as const;
+export const UploadStatus = z.enum(UPLOAD_STATUSES);
+export type UploadStatus = z.infer<typeof UploadStatus>;
+
+/** How an upload's bytes arrive: one PUT of the whole body, or resumable (tus). */
+export const UPLOAD_PROTOCOLS = ['put', 'tus'] as const;
+export type UploadProtocol = (typeof UPLOAD_PROTOCOLS)[number];
+
+/** The upload id inside a stored path `/objects/<id>` (what an order file's originalFilePath holds), or null. */
+export function uploadIdFromObjectPath(objectPath: string): string | null {
+  const match = /^\/objects\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(objectPath);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+/**
+ * True for what an upload may carry. With a file name (tus metadata), the browser's own rule: an
+ * audio/* type or an audio extension. Without one (a plain PUT), an audio/* type or
+ * application/octet-stream, which the spec's client sends for a file the browser has no type for.
+ */
+export function isUploadContentType(contentType: string | null | undefined, name?: string | null): boolean {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (name) return isAcceptedAudioFile({ name, type });
+  return type.startsWith('audio/') || type === 'application/octet-stream';
+}
+
+// Server answers about uploads (not spec texts: the spec leaves server-side validation open).
+export const UPLOAD_NOT_AUDIO = 'Only audio files can be uploaded (.wav, .mp3, .flac, .aiff or .m4a).';
+/** 'The file is larger than 500MB. Maximum size is 500MB per file.' */
+export const uploadTooLarge = (maxFileSizeMb: number) => `The file is larger than ${maxFileSizeMb}MB. Maximum size is ${maxFileSizeMb}MB per file.`;
+export const UPLOAD_URL_EXPIRED = 'This upload link has expired. Please upload the file again.';
+export const UPLOAD_ALREADY_COMPLETED = 'This upload is already complete. Please request a new upload link for another file.';
+export const UPLOAD_OTHER_PROTOCOL = 'This upload was started another way. Please request a new upload link.';

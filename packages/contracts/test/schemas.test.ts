@@ -125,3 +125,23 @@ describe('test email, every template', () => {
     expect(firstMessage(TestEmailBody.safeParse({ template: 'no-such-template', params: {} }))).toBe('Please select an email template');
   });
 });
+
+describe('upload paths and types', () => {
+  it('reads the upload id out of a stored path, and nothing else', async () => {
+    const { uploadIdFromObjectPath, objectPathFromUploadUrl } = await import('../src/uploads');
+    const id = '0b7c6f1e-1d7e-4d0a-9a55-7d1f0d9b8a11';
+    expect(uploadIdFromObjectPath(objectPathFromUploadUrl(`/uploads/${id}`))).toBe(id);
+    expect(uploadIdFromObjectPath(`/objects/${id}/../x`)).toBeNull();
+    expect(uploadIdFromObjectPath('/objects/temp-placeholder')).toBeNull();
+  });
+
+  it('accepts audio and unknown types, or a named audio file, and nothing else', async () => {
+    const { isUploadContentType } = await import('../src/uploads');
+    expect(isUploadContentType('audio/wav')).toBe(true);
+    expect(isUploadContentType('application/octet-stream')).toBe(true);
+    expect(isUploadContentType('text/plain')).toBe(false);
+    expect(isUploadContentType(undefined)).toBe(false);
+    expect(isUploadContentType('', 'mix.AIFF')).toBe(true);
+    expect(isUploadContentType('text/plain', 'notes.txt')).toBe(false);
+  });
+});

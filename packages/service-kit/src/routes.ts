@@ -17,7 +17,9 @@ export const PERMISSION_ROLES: Record<Exclude<Permission, 'public'>, readonly Ro
   admin: ['admin'],
 };
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+// HEAD is listed for protocols that use it on their own (tus asks an upload's offset with HEAD); a GET
+// row already answers HEAD.
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a handler finds in `ctx.state`: the validated input and the caller. */
 export type RouteState<B, Q, P> = { body: B; query: Q; params: P; identity: Identity | null; requestId: string };

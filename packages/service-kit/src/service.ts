@@ -22,6 +22,11 @@ export type ServiceOptions = {
   logger?: Logger;
   /** JSON body limit; uploads never go through the body parser. */
   jsonLimit?: string;
+  /**
+   * Paths whose body the JSON parser leaves unread, for a handler that needs the exact bytes (a
+   * signed webhook: re-serialised JSON would no longer match its signature).
+   */
+  rawBodyPaths?: readonly string[];
 };
 
 /**
@@ -71,7 +76,9 @@ export function createService(options: ServiceOptions): Koa {
   });
   const permissions = mountRouteTable(router, options.routes);
 
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.jsonLimit ?? '1mb', encoding: 'utf-8' }));
+  const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: options.jsonLimit ?? '1mb', encoding: 'utf-8' });
+  const rawBodyPaths = new Set(options.rawBodyPaths ?? []);
+  app.use((ctx, next) => (rawBodyPaths.has(ctx.path) ? next() : parseJson(ctx, next)));
   app.use(identityMiddleware(options.identitySecret));
   app.use(adminGuard(router, permissions));
   app.use(router.routes());

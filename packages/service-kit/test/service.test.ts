@@ -24,7 +24,18 @@ beforeAll(async () => {
     knex,
     identitySecret: SECRET,
     logger: createLogger('kit-test', 'silent'),
+    rawBodyPaths: ['/raw'],
     routes: [
+      route({
+        method: 'POST',
+        path: '/raw',
+        permission: 'public',
+        handler: async (ctx) => {
+          let raw = '';
+          for await (const chunk of ctx.req) raw += chunk;
+          ctx.body = { raw, parsed: (ctx.request as { body?: unknown }).body ?? null };
+        },
+      }),
       route({
         method: 'POST',
         path: '/echo',
@@ -86,6 +97,12 @@ function revalidate(url: string, tag: string): Promise<number> {
 const identity = { userId: '0b7c6f1e-1d7e-4d0a-9a55-7d1f0d9b8a11', email: 'eng@example.com', role: 'engineer' as const, sessionId: 's1' };
 
 describe('createService', () => {
+  it('leaves the body of a raw-body path unread for its handler (the exact bytes a signature covers)', async () => {
+    const sent = '{ "b": 1,  "a": "\u00e9" }';
+    const res = await fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: sent });
+    expect(await res.json()).toEqual({ raw: sent, parsed: null });
+  });
+
   it('validates bodies and answers 400 with the schema message', async () => {
     const bad = await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":""}' });
     expect(bad.status).toBe(400);

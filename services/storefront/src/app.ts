@@ -1,23 +1,42 @@
+import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
 import { createService, type Logger } from '@mastering/service-kit';
+import { createStorage } from '@mastering/storage';
 import type { StorefrontConfig } from './config';
 import { routes } from './routes';
 import { createLoginLimiters } from './auth/rate-limits';
+import { createTusServer } from './uploads/tus';
+import { WEBHOOK_PATH } from './payments/handlers';
+import type { UploadDeps } from './uploads/service';
 
 export type StorefrontDeps = { config: Readonly<StorefrontConfig>; knex: Knex; queue: Queue; logger?: Logger };
 
-/** Builds the storefront service app: site config, login, (later) uploads, orders and payments. */
+/** The upload dependencies a config implies (the app and the start-up sweep share them). */
+export function uploadDepsOf(config: Readonly<StorefrontConfig>, knex: Knex): UploadDeps {
+  const storageRoot = path.resolve(config.STORAGE_DIR);
+  // A dot-leading folder is never an object key (see @mastering/storage keys), so tus's records stay out of the objects.
+  return { knex, storage: createStorage({ driver: 'local', root: storageRoot }), tusMetaDir: path.join(storageRoot, '.tus'), urlTtlHours: config.UPLOAD_URL_TTL_HOURS };
+}
+
+/** Builds the storefront service app: site config, login, uploads, orders and payments. */
 export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
   // The cookie is Secure when the site is served over HTTPS, as its public address says; behind a
   // TLS-terminating proxy the hop to us is plain HTTP, so the request's own scheme cannot decide it.
-  const cookie = { cookieName: config.SESSION_COOKIE, secure: config.PUBLIC_URL.startsWith('https:'), ttlHours: config.SESSION_TTL_HOURS };
+  const secure = config.PUBLIC_URL.startsWith('https:');
+  const cookie = { cookieName: config.SESSION_COOKIE, secure, ttlHours: config.SESSION_TTL_HOURS };
+  const guestCookie = { cookieName: config.GUEST_COOKIE, secure, days: config.GUEST_COOKIE_DAYS };
   const auth = { knex, queue, secret: config.IDENTITY_SECRET, sessionTtlHours: config.SESSION_TTL_HOURS };
+  const uploads = uploadDepsOf(config, knex);
+  const yoco = { apiUrl: config.YOCO_API_URL, secretKey: config.YOCO_SECRET_KEY, webhookSecret: config.YOCO_WEBHOOK_SECRET, sandbox: config.YOCO_SANDBOX };
+  const payments = { knex, queue, yoco, publicUrl: config.PUBLIC_URL, adminEmail: config.ADMIN_EMAIL, logger };
   return createService({
     name: 'storefront',
     knex,
     identitySecret: config.IDENTITY_SECRET,
     logger,
-    routes: routes({ knex, auth, cookie, limits: createLoginLimiters(knex) }),
+    // The webhook's signature covers its exact bytes, so its handler reads the body itself.
+    rawBodyPaths: [WEBHOOK_PATH],
+    routes: routes({ knex, auth, cookie, guestCookie, limits: createLoginLimiters(knex), uploads, tus: createTusServer({ ...uploads, storageRoot: path.resolve(config.STORAGE_DIR) }), payments }),
   });
 }

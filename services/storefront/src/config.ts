@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BaseServiceConfig, bindHost, loadConfig } from '@mastering/service-kit';
 
+const flag = z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1');
+
 const StorefrontEnv = BaseServiceConfig.extend({
   PORT: z.coerce.number().int().positive().default(4001),
   /** Bind address; loopback so only the gateway (on this host) reaches the service. */
@@ -8,6 +10,23 @@ const StorefrontEnv = BaseServiceConfig.extend({
   /** How long a login session lasts (the back-office's session timeout default is 24 hours). */
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
   SESSION_COOKIE: z.string().default('sid'),
+  /** The cookie that marks a guest buyer's browser (set on its first upload); orders answer only to it. */
+  GUEST_COOKIE: z.string().default('gid'),
+  GUEST_COOKIE_DAYS: z.coerce.number().positive().default(30),
+  /** Root of the object storage (uploads land under `uploads/`), shared with the other services. */
+  STORAGE_DIR: z.string().default('.data/storage'),
+  /** How long an upload URL accepts bytes (a 500 MB file over a slow line, with pauses, fits). */
+  UPLOAD_URL_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** Uploads never attached to an order are removed, with their files, this long after they began. */
+  UPLOAD_SWEEP_AFTER_HOURS: z.coerce.number().positive().default(24),
+  /** Yoco Checkout: the API (or the local sandbox), the secret key, and the webhook signing secret (`whsec_...`). */
+  YOCO_API_URL: z.url().default('https://payments.yoco.com').transform((u) => u.replace(/\/+$/, '')),
+  YOCO_SECRET_KEY: z.string().default(''),
+  YOCO_WEBHOOK_SECRET: z.string().default(''),
+  /** True when YOCO_API_URL is the local sandbox: its hosted page becomes an approved redirect. */
+  YOCO_SANDBOX: flag,
+  /** Who gets the new-order mail besides the active admins (the seeded admin's address by default). */
+  ADMIN_EMAIL: z.string().default(''),
 });
 export type StorefrontConfig = z.infer<typeof StorefrontEnv>;
 

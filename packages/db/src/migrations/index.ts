@@ -6,6 +6,7 @@ import * as m004 from './004_content';
 import * as m005 from './005_email';
 import * as m006 from './006_rate_limits';
 import * as m007 from './007_job_queue';
+import * as m008 from './008_uploads';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '005_email', ...m005 },
   { name: '006_rate_limits', ...m006 },
   { name: '007_job_queue', ...m007 },
+  { name: '008_uploads', ...m008 },
 ];

@@ -14,3 +14,4 @@ export { Campaign } from './campaign';
 export { CampaignRecipient } from './campaign-recipient';
 export { EmailMessage } from './email-message';
 export { Unsubscribe } from './unsubscribe';
+export { Upload } from './upload';

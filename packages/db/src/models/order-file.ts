@@ -1,5 +1,5 @@
 import type { Modifiers, Pojo, QueryBuilder, RelationMappings } from 'objection';
-import type { FileStatus, Loudness, MasteringStyle, Tone } from '@mastering/contracts';
+import type { FileStatus, Loudness, MasteringStyle, OrderFile as OrderFileShape, Tone } from '@mastering/contracts';
 import { BaseModel, newestFirst, withStatus } from './base';
 import { Order } from './order';
 
@@ -26,6 +26,28 @@ export class OrderFile extends BaseModel {
 
   declare order?: Order;
 
+  /** The one API shape of an order file: the volume-match flag as the spec's text, times as ISO strings. */
+  toApi(): OrderFileShape {
+    const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+    return {
+      id: this.id,
+      orderId: this.orderId,
+      originalName: this.originalName,
+      fileName: this.fileName,
+      fileSize: this.fileSize,
+      mimeType: this.mimeType,
+      masteringStyle: this.masteringStyle,
+      tone: this.tone,
+      loudness: this.loudness,
+      volumeMatch: this.volumeMatch ? 'true' : 'false',
+      processingStatus: this.processingStatus,
+      processingNotes: this.processingNotes ?? null,
+      processedAt: iso(this.processedAt),
+      uploadedAt: new Date(this.uploadedAt).toISOString(),
+      masteredFilePath: this.masteredFilePath ?? null,
+    };
+  }
+
   static get relationMappings(): RelationMappings {
     return {
       order: { relation: BaseModel.BelongsToOneRelation, modelClass: Order, join: { from: 'order_files.orderId', to: 'orders.id' } },
@@ -37,6 +59,8 @@ export class OrderFile extends BaseModel {
       withProcessingStatus: withStatus('order_files.processingStatus'),
       withMasteringStyle: withStatus('order_files.masteringStyle'),
       newestFirst: newestFirst('order_files.uploadedAt'),
+      /** By the customer's file name: an order's files are all uploaded at the same instant. */
+      inNameOrder: (builder) => builder.orderBy([{ column: 'order_files.originalName' }, { column: 'order_files.id' }]),
     };
   }
 

@@ -1,5 +1,5 @@
 import type { Modifiers, QueryBuilder, RelationMappings } from 'objection';
-import type { OrderStatus } from '@mastering/contracts';
+import type { Order as OrderShape, OrderStatus } from '@mastering/contracts';
 import { BaseModel, newestFirst, since, withStatus } from './base';
 import { EmailMessage } from './email-message';
 import { OrderFile } from './order-file';
@@ -23,6 +23,8 @@ export class Order extends BaseModel {
   declare currency: string;
   declare notes: string | null;
   declare paidAt: Date | null;
+  /** Hash of the guest cookie of the browser that placed the order (null for a signed-in buyer's). */
+  declare guestKeyHash: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 
@@ -30,6 +32,22 @@ export class Order extends BaseModel {
   declare payments?: Payment[];
   declare user?: User | null;
   declare emailMessages?: EmailMessage[];
+
+  /** The one API shape of an order: money in whole rand (the database keeps cents), files when loaded. */
+  toApi(): OrderShape {
+    return {
+      id: this.id,
+      customerEmail: this.customerEmail,
+      status: this.status,
+      subtotal: this.subtotalCents / 100,
+      discount: this.discountCents / 100,
+      total: this.totalCents / 100,
+      trackCount: this.trackCount,
+      discountPercent: this.discountPercent,
+      createdAt: new Date(this.createdAt).toISOString(),
+      files: (this.files ?? []).map((file) => file.toApi()),
+    };
+  }
 
   static get relationMappings(): RelationMappings {
     return {

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { Invalid } from '@mastering/service-kit';
 
 export type RenderedMail = { subject: string; html: string; text: string };
@@ -30,7 +31,48 @@ const BUILT_IN: Record<string, BuiltIn> = {
       };
     },
   },
+  // Order mails carry what the customer typed (file names, address): escaped in the HTML part.
+  'order-confirmation': {
+    render: (data) => {
+      const order = orderFields(data);
+      return {
+        subject: `Order confirmed: ${order.trackCount} track${order.trackCount === 1 ? '' : 's'} (${order.shortId})`,
+        text: `Thank you! Your payment of ${order.amount} is confirmed.\nOrder ${order.orderId}: ${order.fileNames}.\nOur engineers start mastering now; your masters arrive by email within ${order.deliveryHours} hours.\nTrack your order: ${order.orderUrl}`,
+        html: `<p>Thank you! Your payment of <strong>${escapeHtml(order.amount)}</strong> is confirmed.</p><p>Order ${escapeHtml(order.orderId)}: ${escapeHtml(order.fileNames)}</p><p>Our engineers start mastering now; your masters arrive by email within ${order.deliveryHours} hours.</p><p><a href="${escapeHtml(order.orderUrl)}">Your order</a></p>`,
+      };
+    },
+  },
+  'new-order': {
+    render: (data) => {
+      const order = orderFields(data);
+      return {
+        subject: `New paid order ${order.shortId}: ${order.trackCount} track${order.trackCount === 1 ? '' : 's'}, ${order.amount}`,
+        text: `A new order is paid and waiting for an engineer.\nOrder ${order.orderId} from ${order.customerEmail}: ${order.fileNames}.\nTotal paid: ${order.amount}.`,
+        html: `<p>A new order is paid and waiting for an engineer.</p><p>Order ${escapeHtml(order.orderId)} from ${escapeHtml(order.customerEmail)}: ${escapeHtml(order.fileNames)}</p><p>Total paid: <strong>${escapeHtml(order.amount)}</strong></p>`,
+      };
+    },
+  },
 };
+
+/** The fields both order mails use, checked: the job fails loudly rather than mail a blank order. */
+function orderFields(data: Record<string, unknown>) {
+  const text = (key: string) => {
+    const value = data[key];
+    if (typeof value !== 'string' || value === '') throw new Invalid(`order mail needs ${key}`);
+    return value;
+  };
+  const orderId = text('orderId');
+  return {
+    orderId,
+    shortId: orderId.slice(0, 8),
+    customerEmail: text('customerEmail'),
+    amount: text('amount'),
+    fileNames: text('fileNames'),
+    orderUrl: text('orderUrl'),
+    trackCount: Number(data.trackCount ?? 1),
+    deliveryHours: Number(data.deliveryHours ?? 48),
+  };
+}
 
 /**
  * Renders a built-in template by name, with a copy fit for storing in which every secret value of

@@ -1,0 +1,91 @@
+import type { Knex } from 'knex';
+import {
+  computePricing,
+  DUPLICATE_ORDER_FILE,
+  fileAlreadyOrdered,
+  fileNotUploadedHere,
+  fileStillUploading,
+  PublicOrder,
+  pricingForApi,
+  pricingMatches,
+  priceChanged,
+  sanitizeFileName,
+  uploadIdFromObjectPath,
+  type CreateOrderBody,
+  type CreateOrderResponse,
+  type OrderResponse,
+} from '@mastering/contracts';
+import { Order, Upload } from '@mastering/db';
+import { BadRequest, Conflict, Forbidden, NotFound } from '@mastering/service-kit';
+import { currentPricing } from '../site-config/service';
+import { owns, type Visitor } from '../visitor';
+
+/**
+ * Places an order for this visitor: every file must be a completed upload of this browser not yet in
+ * an order; the price is the server's (a browser total that differs is refused, 409); the order, its
+ * files and the uploads' links to them are written in one transaction, status `pending_payment`.
+ */
+export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrderBody): Promise<CreateOrderResponse> {
+  const uploadIds = body.files.map((file) => uploadIdFromObjectPath(file.originalFilePath));
+  body.files.forEach((file, i) => {
+    if (!uploadIds[i]) throw new BadRequest(fileNotUploadedHere(file.originalName));
+  });
+  if (new Set(uploadIds).size !== uploadIds.length) throw new BadRequest(DUPLICATE_ORDER_FILE);
+
+  const price = computePricing(body.files.length, await currentPricing(knex));
+  if (!pricingMatches(body.pricing, price)) throw new Conflict(priceChanged(price.total, price.trackCount), { pricing: pricingForApi(price) });
+
+  return knex.transaction(async (trx) => {
+    // Locked, so two orders sent at once cannot both take the same upload.
+    const uploads = new Map((await Upload.query(trx).whereIn('id', uploadIds as string[]).forUpdate()).map((u) => [u.id, u]));
+    const files = body.files.map((file, i) => {
+      const upload = uploads.get(uploadIds[i]!);
+      if (!upload || !owns(visitor, upload)) throw new Forbidden(fileNotUploadedHere(file.originalName));
+      if (upload.status !== 'completed') throw new BadRequest(fileStillUploading(file.originalName));
+      if (upload.orderFileId) throw new Conflict(fileAlreadyOrdered(file.originalName));
+      return {
+        originalName: file.originalName,
+        // The stored name is derived here, whatever the browser sent as fileName.
+        fileName: sanitizeFileName(file.originalName),
+        fileSize: upload.size ?? 0,
+        mimeType: upload.contentType?.startsWith('audio/') ? upload.contentType : file.mimeType,
+        originalFilePath: `/objects/${upload.id}`,
+        masteringStyle: file.masteringStyle,
+        tone: file.tone,
+        loudness: file.loudness,
+        volumeMatch: file.volumeMatch === 'true',
+      };
+    });
+    const order = await Order.query(trx).insertGraph({
+      customerEmail: body.customerEmail,
+      userId: visitor.userId,
+      guestKeyHash: visitor.guestKeyHash,
+      status: 'pending_payment',
+      unitPriceCents: price.unitPriceCents,
+      trackCount: price.trackCount,
+      discountPercent: price.discountPercent,
+      subtotalCents: price.subtotalCents,
+      discountCents: price.discountCents,
+      totalCents: price.totalCents,
+      files,
+    } as never);
+    for (const [i, file] of (order.files ?? []).entries()) {
+      await Upload.query(trx).patch({ orderFileId: file.id }).where('id', uploadIds[i]!);
+    }
+    return { order: { id: order.id, status: order.status, total: order.totalCents / 100 } };
+  });
+}
+
+/** The order as the payment outcome pages read it, only for the browser that placed it or staff (else 404). */
+export async function orderForVisitor(knex: Knex, visitor: Visitor, orderId: string): Promise<OrderResponse> {
+  const order = await loadOwnOrder(knex, visitor, orderId, { withFiles: true });
+  return { order: PublicOrder.parse(order.toApi()) };
+}
+
+/** The order with this id if this visitor may see it (its own browser, or staff); 404 otherwise, so ids leak nothing. */
+export async function loadOwnOrder(knex: Knex, visitor: Visitor, orderId: string, { withFiles = false } = {}): Promise<Order> {
+  const query = Order.query(knex).findById(orderId);
+  const order = await (withFiles ? query.withGraphFetched('files(inNameOrder)') : query);
+  if (!order || !(visitor.staff || owns(visitor, order))) throw new NotFound('Order not found');
+  return order;
+}

@@ -1,0 +1,147 @@
+import type { Knex } from 'knex';
+import {
+  DELIVERY_HOURS,
+  formatCents,
+  isApprovedRedirect,
+  ORDER_ALREADY_PAID,
+  ORDER_NOT_PAYABLE,
+  paymentReturnUrl,
+  UNAPPROVED_REDIRECT,
+  WEBHOOK_AMOUNT_MISMATCH,
+  WEBHOOK_UNKNOWN_CHECKOUT,
+  YocoWebhookEvent,
+  type CheckoutResponse,
+  type PaymentStatus,
+  type WebhookAck,
+} from '@mastering/contracts';
+import { enqueue, JOBS, type Queue } from '@mastering/jobs';
+import { Order, Payment, User } from '@mastering/db';
+import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
+import { loadOwnOrder } from '../orders/service';
+import type { Visitor } from '../visitor';
+import { createYocoCheckout, verifyWebhook, type YocoConfig } from './yoco';
+
+/** What payments need: the database, the mail queue, Yoco, the site's public address and the admins' extra address. */
+export type PaymentDeps = { knex: Knex; queue: Queue; yoco: YocoConfig; publicUrl: string; adminEmail: string; logger?: Logger };
+
+/** The hosted-page prefixes the browser may be sent to: Yoco's, and the sandbox's own origin in sandbox mode. */
+export function approvedPrefixes(yoco: YocoConfig): string[] {
+  return yoco.sandbox ? [`${new URL(yoco.apiUrl).origin}/`] : [];
+}
+
+/**
+ * Starts a Yoco checkout for this visitor's unpaid order (also again after a cancel or failure): the
+ * amount is the order's stored, server-computed total in cents; the return URLs carry the order id.
+ * The payment is stored as pending; the redirect is answered only when it is an approved Yoco page.
+ */
+export async function startCheckout(deps: PaymentDeps, visitor: Visitor, orderId: string): Promise<CheckoutResponse> {
+  if (!deps.yoco.secretKey && !deps.yoco.sandbox) throw new Unavailable('Payments are not configured');
+  const order = await loadOwnOrder(deps.knex, visitor, orderId);
+  if (order.status !== 'pending_payment') throw new Conflict(order.status === 'cancelled' ? ORDER_NOT_PAYABLE : ORDER_ALREADY_PAID);
+  // One key per attempt: a retried request reuses its checkout, a new attempt after a cancel gets a new one.
+  const attempt = (await Payment.query(deps.knex).where('orderId', order.id).resultSize()) + 1;
+  const checkout = await createYocoCheckout(
+    deps.yoco,
+    {
+      amount: order.totalCents,
+      currency: 'ZAR',
+      successUrl: paymentReturnUrl(deps.publicUrl, 'success', order.id),
+      cancelUrl: paymentReturnUrl(deps.publicUrl, 'cancelled', order.id),
+      failureUrl: paymentReturnUrl(deps.publicUrl, 'failed', order.id),
+      externalId: order.id,
+      metadata: { orderId: order.id },
+    },
+    `order-${order.id}-${attempt}`,
+    deps.logger,
+  );
+  await Payment.query(deps.knex)
+    .insert({ orderId: order.id, checkoutId: checkout.id, amountCents: order.totalCents, currency: 'ZAR', status: 'pending' })
+    .onConflict('checkoutId')
+    .ignore();
+  if (!isApprovedRedirect(checkout.redirectUrl, approvedPrefixes(deps.yoco))) {
+    deps.logger?.warn({ redirectUrl: checkout.redirectUrl, orderId: order.id }, 'unapproved checkout redirect refused');
+    throw new HttpError(502, UNAPPROVED_REDIRECT);
+  }
+  return { redirectUrl: checkout.redirectUrl };
+}
+
+const OUTCOMES: Record<string, PaymentStatus> = { 'payment.succeeded': 'succeeded', 'payment.failed': 'failed', 'payment.cancelled': 'cancelled' };
+
+/**
+ * Handles one signed Yoco webhook delivery, exactly once per event id: the event is logged in
+ * `payment_events` (a redelivery finds it and changes nothing), checked against the stored payment
+ * (checkout id, order id, amount, currency; a mismatch is refused and nothing is recorded), then
+ * applied: succeeded confirms the order and queues the customer's confirmation and the admins'
+ * new-order mails; failed or cancelled marks the payment and leaves the order payable. The mails are
+ * queued inside the transaction, so an event is either fully applied (mails included) or retried.
+ */
+export async function handleWebhook(deps: PaymentDeps, rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<WebhookAck> {
+  const event = YocoWebhookEvent.parse(verifyWebhook(deps.yoco.webhookSecret, rawBody, headers));
+  return deps.knex.transaction(async (trx) => {
+    const fresh = await trx('payment_events')
+      .insert({ event_id: event.id, type: event.type, payload: JSON.stringify(event) })
+      .onConflict('event_id')
+      .ignore()
+      .returning('id');
+    if (fresh.length === 0) return { received: true as const, duplicate: true };
+    const outcome = OUTCOMES[event.type];
+    if (outcome) {
+      const payment = await checkedPayment(trx, event);
+      await trx('payment_events').where('event_id', event.id).update({ payment_id: payment.id });
+      await applyOutcome(deps, trx, payment, outcome, event);
+    }
+    await trx('payment_events').where('event_id', event.id).update({ processed_at: trx.fn.now() });
+    return { received: true as const, duplicate: false };
+  });
+}
+
+/** The stored payment an event is about, refused (400) unless checkout, order, amount and currency all match. */
+async function checkedPayment(trx: Knex.Transaction, event: YocoWebhookEvent): Promise<Payment> {
+  const { metadata, amount, currency } = event.payload;
+  const payment = metadata?.checkoutId ? await Payment.query(trx).findOne('checkoutId', metadata.checkoutId).forUpdate() : undefined;
+  if (!payment || (metadata?.orderId && metadata.orderId !== payment.orderId)) throw new BadRequest(WEBHOOK_UNKNOWN_CHECKOUT);
+  if (amount !== payment.amountCents || currency !== payment.currency) throw new BadRequest(WEBHOOK_AMOUNT_MISMATCH);
+  return payment;
+}
+
+async function applyOutcome(deps: PaymentDeps, trx: Knex.Transaction, payment: Payment, outcome: PaymentStatus, event: YocoWebhookEvent) {
+  if (outcome !== 'succeeded') {
+    // A later failure never undoes a success (events can arrive out of order).
+    if (payment.status === 'pending') {
+      await payment.$query(trx).patch({ status: outcome, failureReason: event.payload.status ?? outcome, processedAt: new Date() });
+    }
+    return;
+  }
+  if (payment.status === 'succeeded') return;
+  await payment.$query(trx).patch({
+    status: 'succeeded',
+    paymentId: event.payload.id,
+    paymentMethod: event.payload.paymentMethodDetails?.type ?? payment.paymentMethod,
+    failureReason: null,
+    processedAt: new Date(),
+  });
+  const confirmed = await Order.query(trx)
+    .patch({ status: 'payment_confirmed', paidAt: new Date() })
+    .where('id', payment.orderId)
+    .where('status', 'pending_payment');
+  // Only the payment that moves the order to paid sends the mails (a second checkout paid too does not).
+  if (confirmed) await queueOrderMails(deps, trx, payment.orderId);
+}
+
+/** Queues the customer's order confirmation and one new-order mail per admin (active admins and ADMIN_EMAIL). */
+async function queueOrderMails(deps: PaymentDeps, trx: Knex.Transaction, orderId: string): Promise<void> {
+  const order = await Order.query(trx).findById(orderId).withGraphFetched('files(inNameOrder)').throwIfNotFound();
+  const data = {
+    orderId: order.id,
+    customerEmail: order.customerEmail,
+    trackCount: order.trackCount,
+    amount: formatCents(order.totalCents),
+    fileNames: (order.files ?? []).map((f) => f.originalName).join(', '),
+    deliveryHours: DELIVERY_HOURS,
+    orderUrl: paymentReturnUrl(deps.publicUrl, 'success', order.id),
+  };
+  await enqueue(deps.queue, JOBS.sendEmail, { to: order.customerEmail, template: 'order-confirmation', data, orderId: order.id });
+  const admins = await User.query(trx).modify('active').modify('withRole', 'admin').select('email');
+  const recipients = new Set([...admins.map((a) => a.email.toLowerCase()), ...(deps.adminEmail ? [deps.adminEmail.toLowerCase()] : [])]);
+  for (const to of recipients) await enqueue(deps.queue, JOBS.sendEmail, { to, template: 'new-order', data, orderId: order.id });
+}

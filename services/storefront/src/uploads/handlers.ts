@@ -1,0 +1,32 @@
+import type { Server as TusServer } from '@tus/server';
+import type { IdParam } from '@mastering/contracts';
+import type { RouteContext } from '@mastering/service-kit';
+import { ensureVisitor, type GuestCookieOptions } from '../visitor';
+import { createUpload, putWholeBody, type UploadDeps } from './service';
+
+/** POST /api/files/upload — public; opens an upload URL owned by this browser (a guest gets its cookie). */
+export const createUploadUrl = (deps: UploadDeps, cookie: GuestCookieOptions) => async (ctx: RouteContext) => {
+  ctx.body = await createUpload(deps, ensureVisitor(ctx, cookie));
+};
+
+/** PUT /uploads/:id — public (the URL is the permission); the whole file in one body, streamed to storage. */
+export const putUpload = (deps: UploadDeps) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
+  const length = ctx.get('content-length');
+  try {
+    ctx.body = await putWholeBody(deps, ctx.state.params.id, ctx.req, {
+      contentType: ctx.get('content-type') || undefined,
+      contentLength: length === '' ? undefined : Number(length),
+    });
+  } catch (err) {
+    // Refused before reading: Node discards the unread body and the connection lives on (so a proxy in
+    // front relays the answer). Cut off mid-body: the stream is gone, so the connection must close.
+    if (ctx.req.destroyed) ctx.set('Connection', 'close');
+    throw err;
+  }
+};
+
+/** POST, PATCH and HEAD /uploads/:id — the resumable (tus) side of the same URL; tus answers itself. */
+export const tusUpload = (tus: TusServer) => async (ctx: RouteContext) => {
+  ctx.respond = false;
+  await tus.handle(ctx.req, ctx.res);
+};

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { FileKvStore, Server } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import { IdParam, isUploadContentType, UPLOAD_NOT_AUDIO, uploadTooLarge } from '@mastering/contracts';
+import { HttpError } from '@mastering/service-kit';
+import { claimProtocol, completeUpload, UPLOAD_PREFIX, uploadLimit, writableUpload, type UploadDeps } from './service';
+
+/** tus answers errors it is thrown as `{ status_code, body }`; our domain errors become that shape. */
+const asTusError = (err: unknown) => (err instanceof HttpError ? { status_code: err.status, body: `${err.message}\n` } : err);
+
+const idOf = (url: string) => IdParam.parse({ id: new URL(url, 'http://local').pathname.split('/').filter(Boolean).at(-1) }).id;
+
+/**
+ * The resumable side of an upload URL (tus 1.0 core with the creation and creation-defer-length
+ * extensions; no termination: abandoned uploads are swept): the browser POSTs to its upload URL to begin, PATCHes chunks, and after a
+ * dropped connection asks with HEAD how many bytes arrived and continues from there. Bytes go straight
+ * to `<storage>/uploads/<id>` (the same object a whole-body PUT writes), tus's records to `tusMetaDir`.
+ * The same rules as a PUT apply: limit from settings (413), audio only (415), expired or complete (403).
+ */
+export function createTusServer(deps: UploadDeps & { storageRoot: string }): Server {
+  // The file store makes its own folder; the record store expects one.
+  mkdirSync(deps.tusMetaDir, { recursive: true });
+  // tus's default locker is in-process: a resumed upload must reach the process that holds its lock,
+  // which is the one storefront process today (replicas would need a shared locker).
+  const options: ConstructorParameters<typeof Server>[0] = {
+    path: `/${UPLOAD_PREFIX}`,
+    relativeLocation: true,
+    datastore: new FileStore({ directory: path.join(deps.storageRoot, UPLOAD_PREFIX), configstore: new FileKvStore(deps.tusMetaDir) }),
+    // The upload URL we handed out is where the upload is created, so its id is the tus id.
+    namingFunction: (req) => idOf(req.url),
+    maxSize: async () => (await uploadLimit(deps.knex)).bytes,
+    onIncomingRequest: async (req, id) => {
+      try {
+        const upload = await writableUpload(deps.knex, id, 'tus', { forWrite: req.method !== 'HEAD' });
+        if (req.method === 'POST') await claimProtocol(deps.knex, upload.id, 'tus');
+      } catch (err) {
+        throw asTusError(err);
+      }
+    },
+    onUploadCreate: async (req, upload) => {
+      const { filetype, filename } = upload.metadata ?? {};
+      if (!isUploadContentType(filetype ?? null, filename ?? null)) throw { status_code: 415, body: `${UPLOAD_NOT_AUDIO}\n` };
+      // A known length over the limit was refused by maxSize; a deferred one is checked on every PATCH.
+      return {};
+    },
+    onUploadFinish: async (_req, upload) => {
+      const { filetype, filename } = upload.metadata ?? {};
+      await completeUpload(deps.knex, upload.id, { size: upload.offset, contentType: filetype ?? null, originalName: filename ?? null });
+      return {};
+    },
+    onResponseError: async (_req, err) => {
+      // tus's own "too large" answer, in the words the storefront uses everywhere else.
+      if ('status_code' in err && err.status_code === 413) return { status_code: 413, body: `${uploadTooLarge((await uploadLimit(deps.knex)).mb)}\n` };
+      return undefined;
+    },
+  };
+  return new Server(options);
+}

@@ -1,0 +1,88 @@
+// Starts the storefront app on a real HTTP port against a test database, with a queue that records
+// what would be mailed and a storage folder of its own. Shared by the purchase API's test files.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
+import type { Queue } from '@mastering/jobs';
+import { createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import type { Role } from '@mastering/contracts';
+import { buildApp } from '../src/app';
+import { readConfig } from '../src/config';
+
+export const SECRET = 'p'.repeat(40);
+
+export type Storefront = {
+  base: string;
+  storageDir: string;
+  /** Jobs the app enqueued (the email service's boundary), in order. */
+  queued: { name: string; data: any }[];
+  close(): Promise<void>;
+};
+
+/** Starts the storefront with `env` on top of the test database's settings. */
+export async function startStorefront(db: { connectionString: string; knex: Knex }, env: Record<string, string> = {}): Promise<Storefront> {
+  const storageDir = await mkdtemp(path.join(tmpdir(), 'storefront-test-'));
+  const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET, STORAGE_DIR: storageDir, ...env });
+  const queued: Storefront['queued'] = [];
+  const queue = { now: async (name: string, data: unknown) => (queued.push({ name, data }), { attrs: { _id: String(queued.length) } }) } as unknown as Queue;
+  const app = buildApp({ config, knex: db.knex, queue, logger: createLogger('storefront-test', 'silent') });
+  const server: Server = createServer(app.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    storageDir,
+    queued,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await rm(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The guest cookie (`gid=...`) a response set, ready for a Cookie header. */
+export function guestCookieFrom(res: Response): string {
+  const cookie = res.headers.get('set-cookie') ?? '';
+  const match = /(?:^|,\s*)(gid=[^;]+)/.exec(cookie);
+  if (!match) throw new Error(`no guest cookie in ${JSON.stringify(cookie)}`);
+  return match[1]!;
+}
+
+/** Headers that make a request come from a signed-in user with `role`, as the gateway would sign them. */
+export async function signedInAs(role: Role, userId = '00000000-0000-4000-8000-00000000000a'): Promise<Record<string, string>> {
+  return { [IDENTITY_HEADER]: await signIdentity({ userId, email: `${role}@example.com`, role, sessionId: 's' }, SECRET) };
+}
+
+/** Opens an upload as a browser (a new guest unless `cookie` is given) and PUTs `body` whole; answers the cookie and stored path. */
+export async function uploadWhole(site: Storefront, body: Buffer, { cookie, contentType = 'audio/wav' }: { cookie?: string; contentType?: string } = {}) {
+  const opened = await fetch(`${site.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } });
+  const guest = cookie ?? guestCookieFrom(opened);
+  const { uploadURL } = (await opened.json()) as { uploadURL: string };
+  const put = await fetch(`${site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(body) });
+  if (put.status !== 200) throw new Error(`upload failed: ${put.status} ${await put.text()}`);
+  const { objectPath } = (await put.json()) as { objectPath: string };
+  return { cookie: guest, uploadURL, objectPath };
+}
+
+/**
+ * Gives the calling test file a fresh database and a started storefront for all its tests (torn down
+ * after them). `env` is read when they start, so it may use what an earlier beforeAll set up.
+ */
+export function storefrontPerFile(env: () => Record<string, string> = () => ({}), prepare?: (db: TestDatabase) => Promise<void>) {
+  const ctx = {} as { db: TestDatabase; site: Storefront };
+  beforeAll(async () => {
+    ctx.db = await createTestDatabase();
+    await prepare?.(ctx.db);
+    ctx.site = await startStorefront(ctx.db, env());
+  });
+  afterAll(async () => {
+    await ctx.site?.close();
+    await ctx.db?.destroy();
+  });
+  return ctx;
+}
