@@ -77,6 +77,9 @@ export const GeneralSettings = z.object({
 });
 export type GeneralSettings = z.infer<typeof GeneralSettings>;
 
+/** What a new order is told while maintenance mode is on (503). */
+export const MAINTENANCE_NOTICE = 'We are doing some maintenance and cannot take new orders right now. Please try again a little later.';
+
 /** The General section of a site that never saved one. */
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   siteName: 'Mastering Studio',

@@ -6,6 +6,7 @@ import {
   fileAlreadyOrdered,
   fileNotUploadedHere,
   fileStillUploading,
+  MAINTENANCE_NOTICE,
   NO_FILES,
   OrderResponse,
   pricingForApi,
@@ -153,5 +154,22 @@ describe('a signed-in buyer', () => {
     expect(await ctx.db.knex('orders').where('id', order.id).first()).toMatchObject({ userId: user.id, guestKeyHash: null });
     expect((await getOrder(order.id, me)).status).toBe(200);
     expect((await getOrder(order.id, await signedInAs('customer'))).status).toBe(404);
+  });
+});
+
+describe('maintenance mode', () => {
+  it('refuses a new order with the notice and keeps everything as it was', async () => {
+    const { cookie, paths } = await twoUploads();
+    const general = { siteName: 'Mastering Studio', siteDescription: '', contactEmail: '', supportEmail: '', maintenanceMode: true, enableAnalytics: true };
+    await ctx.db.knex('settings').insert({ key: 'general', value: JSON.stringify(general) }).onConflict('key').merge();
+    try {
+      const before = await count('orders');
+      const res = await postOrder({ customerEmail: 'lerato@example.com', files: [fileOf(paths[0], 'a.wav'), fileOf(paths[1], 'b.wav')], pricing: pricingForApi(computePricing(2)) }, cookie);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: MAINTENANCE_NOTICE });
+      expect(await count('orders')).toBe(before);
+    } finally {
+      await ctx.db.knex('settings').where({ key: 'general' }).delete();
+    }
   });
 });

@@ -127,7 +127,7 @@ export default function SettingsPage() {
               <Field id="siteDescription" label="Site description" error={errors.siteDescription}>
                 <Textarea id="siteDescription" value={draft.general.siteDescription} onChange={(e) => setGeneral('siteDescription', e.target.value)} />
               </Field>
-              <Toggle id="settings-maintenance" label="Maintenance mode" hint="Stored with the settings; new orders are refused while it is on." checked={draft.general.maintenanceMode} onChange={(v) => setGeneral('maintenanceMode', v)} />
+              <Toggle id="settings-maintenance" label="Maintenance mode" hint="While it is on, new orders are refused with a notice." checked={draft.general.maintenanceMode} onChange={(v) => setGeneral('maintenanceMode', v)} />
               <Toggle id="settings-analytics" label="Analytics" hint="Record visits for the analytics screen." checked={draft.general.enableAnalytics} onChange={(v) => setGeneral('enableAnalytics', v)} />
             </CardContent>
           </Card>

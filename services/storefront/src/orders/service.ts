@@ -17,7 +17,7 @@ import {
 } from '@mastering/contracts';
 import { Order, Upload } from '@mastering/db';
 import { BadRequest, Conflict, Forbidden, NotFound } from '@mastering/service-kit';
-import { currentPricing } from '../site-config/service';
+import { assertTakingOrders, currentPricing } from '../site-config/service';
 import { owns, type Visitor } from '../visitor';
 
 /**
@@ -32,6 +32,7 @@ export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrder
   });
   if (new Set(uploadIds).size !== uploadIds.length) throw new BadRequest(DUPLICATE_ORDER_FILE);
 
+  await assertTakingOrders(knex);
   const price = computePricing(body.files.length, await currentPricing(knex));
   if (!pricingMatches(body.pricing, price)) throw new Conflict(priceChanged(price.total, price.trackCount), { pricing: pricingForApi(price) });
 
