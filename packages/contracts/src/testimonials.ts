@@ -59,3 +59,8 @@ export type TestimonialMediaField = keyof typeof TESTIMONIAL_MEDIA_FIELDS;
 
 /** Avatars are stored as a square of this many pixels: the home page's 40 px circle at 3x. */
 export const AVATAR_SIZE_PX = 120;
+
+/** After a 401/403 from the content admin's calls, the login redirect waits this long (back-office spec §9: 1.5 s). */
+export const LOGIN_REDIRECT_DELAY_MS = 1500;
+/** Where that redirect goes: the site's login page. */
+export const LOGIN_PATH = '/login';
