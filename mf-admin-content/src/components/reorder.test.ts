@@ -10,7 +10,7 @@ describe('reorderChanges', () => {
   });
 
   it('renumbers ties and gaps so the move shows', () => {
-    expect(reorderChanges(list(0, 0, 0), 1, -1)).toEqual([{ id: 't1', displayOrder: 0 }, { id: 't0', displayOrder: 1 }, { id: 't2', displayOrder: 2 }]);
+    expect(reorderChanges(list(0, 0, 0), 1, -1)).toEqual([{ id: 't0', displayOrder: 1 }, { id: 't2', displayOrder: 2 }]);
     expect(reorderChanges(list(3, 7), 0, 1)).toEqual([{ id: 't1', displayOrder: 0 }, { id: 't0', displayOrder: 1 }]);
   });
 
