@@ -8,6 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
+import { encodeWav } from '@mastering/db';
 import { createStorage } from '@mastering/storage';
 import { createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
 import {
@@ -59,25 +60,8 @@ const formTempFolders = () => readdirSync(tmpdir()).filter((name) => name.starts
 /** A PNG of `width` x `height` pixels in one colour. */
 const png = (width = 1000, height = 800, background = '#c026d3') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 
-/** A short mono 16-bit WAV: a real RIFF header followed by `samples` samples of a square wave. */
-function wav(samples = 4000, level = 8000) {
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(i % 40 < 20 ? level : -level, i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
+/** A short mono WAV (real RIFF bytes) of a square wave at `level` (0 to 1). */
+const wav = (samples = 4000, level = 0.25) => encodeWav(Float32Array.from({ length: samples }, (_, i) => (i % 40 < 20 ? level : -level)), 8000);
 
 type Part = string | { bytes: Buffer | Uint8Array; name: string; type: string };
 const form = (parts: Record<string, Part>) => {
@@ -129,8 +113,8 @@ describe('showcase tracks', () => {
   let track: ShowcaseTrack;
 
   it('adds a track with artwork and both versions: artwork resized to a 600 px WebP, audio kept byte for byte, all under content-hashed names', async () => {
-    const original = wav(4000, 3000);
-    const mastered = wav(4000, 16000);
+    const original = wav(4000, 0.1);
+    const mastered = wav(4000, 0.5);
     const res = await send('POST', '/api/admin/showcase-tracks', form({
       ...TRACK_FIELDS,
       isActive: 'true',
