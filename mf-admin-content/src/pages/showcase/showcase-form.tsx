@@ -95,7 +95,7 @@ export function ShowcaseForm({ track, nextDisplayOrder = 0, onDone }: { track?: 
         ))}
         <div className="space-y-1.5">
           <Label>Genre</Label>
-          <Select value={values.genre} onChange={(genre) => set('genre', genre)} options={GENRE_OPTIONS} aria-label="Genre" data-testid={`${prefix}-genre`} />
+          <Select value={values.genre} onChange={(genre) => set('genre', genre)} options={GENRE_OPTIONS} aria-label={`Genre: ${values.genre}`} data-testid={`${prefix}-genre`} />
           {errors.genre && <p role="alert" className="text-sm font-medium text-destructive">{errors.genre}</p>}
         </div>
         <Field id={`${prefix}-displayOrder`} label="Display order" error={errors.displayOrder}>

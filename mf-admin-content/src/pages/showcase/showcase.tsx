@@ -62,7 +62,7 @@ export default function ShowcasePage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Upload Showcase Track</CardTitle>
+          <CardTitle aria-level={2}>Upload Showcase Track</CardTitle>
           <CardDescription>Artwork is cropped to a square; audio plays in the home page&apos;s before/after player.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -72,7 +72,7 @@ export default function ShowcasePage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Showcase Tracks ({tracks.length})</CardTitle>
+          <CardTitle aria-level={2}>Showcase Tracks ({tracks.length})</CardTitle>
           <CardDescription>Shown on the home page in this order; hidden tracks stay here only.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -135,26 +135,45 @@ function TrackRow({ track, first, last, busy, onToggle, onMove, onEdit, onDelete
 }) {
   const active = track.isActive === 'true';
   return (
-    <div className="flex flex-col gap-4 lg:flex-row lg:items-center">
-      <div className="flex min-w-0 flex-1 items-center gap-4">
-        <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted">
-          {track.artworkUrl ? (
-            <img src={track.artworkUrl} alt={`${track.title} cover art`} className="size-full object-cover" loading="lazy" />
-          ) : (
-            <AudioWaveform className="size-8 text-muted-foreground" aria-hidden />
-          )}
-        </div>
-        <div className="min-w-0 space-y-1">
-          <p className="truncate font-semibold" data-testid="showcase-row-title">{track.title}</p>
-          <p className="truncate text-sm text-muted-foreground">{track.artist}</p>
-          <div className="flex flex-wrap gap-2">
-            <Badge variant="secondary">{track.genre}</Badge>
-            <Badge variant={active ? 'default' : 'outline'} data-testid="showcase-row-status">{active ? 'Active' : 'Hidden'}</Badge>
-            <Badge variant="outline">Order {track.displayOrder}</Badge>
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-center gap-4">
+          <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted">
+            {track.artworkUrl ? (
+              <img src={track.artworkUrl} alt={`${track.title} cover art`} className="size-full object-cover" loading="lazy" />
+            ) : (
+              <AudioWaveform className="size-8 text-muted-foreground" aria-hidden />
+            )}
+          </div>
+          <div className="min-w-0 space-y-1">
+            <p className="truncate font-semibold" data-testid="showcase-row-title">{track.title}</p>
+            <p className="truncate text-sm text-muted-foreground">{track.artist}</p>
+            <div className="flex flex-wrap gap-2">
+              <Badge variant="secondary">{track.genre}</Badge>
+              <Badge variant={active ? 'default' : 'outline'} data-testid="showcase-row-status">{active ? 'Active' : 'Hidden'}</Badge>
+              <Badge variant="outline">Order {track.displayOrder}</Badge>
+            </div>
           </div>
         </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Switch checked={active} onChange={onToggle} disabled={busy} aria-label={`Show ${track.title} on the home page`} data-testid="showcase-row-active" />
+          <Button variant="ghost" size="icon" onClick={() => onMove(-1)} disabled={first || busy} aria-label={`Move ${track.title} up`}>
+            <ArrowUp aria-hidden />
+          </Button>
+          <Button variant="ghost" size="icon" onClick={() => onMove(1)} disabled={last || busy} aria-label={`Move ${track.title} down`}>
+            <ArrowDown aria-hidden />
+          </Button>
+          <Button variant="outline" size="sm" onClick={onEdit} data-testid="showcase-row-edit">
+            <Pencil aria-hidden />
+            Edit
+          </Button>
+          <Button variant="outline" size="sm" onClick={onDelete} data-testid="showcase-row-delete">
+            <Trash2 aria-hidden />
+            Delete
+          </Button>
+        </div>
       </div>
-      <div className="grid gap-2 sm:grid-cols-2 lg:w-[26rem]">
+      <div className="grid gap-3 sm:grid-cols-2 sm:pl-24">
         {(
           [
             ['Original', track.originalAudioUrl],
@@ -163,26 +182,13 @@ function TrackRow({ track, first, last, busy, onToggle, onMove, onEdit, onDelete
         ).map(([label, url]) => (
           <div key={label} className="space-y-1">
             <p className="text-xs font-medium text-muted-foreground uppercase">{label}</p>
-            {url ? <audio controls preload="none" src={url} className="h-9 w-full" aria-label={`${label} audio of ${track.title}`} /> : <p className="text-xs text-muted-foreground">No file</p>}
+            {url ? (
+              <audio controls preload="none" src={url} className="h-9 w-full" aria-label={`${label} audio of ${track.title}`} />
+            ) : (
+              <p className="text-xs text-muted-foreground">No file</p>
+            )}
           </div>
         ))}
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <Switch checked={active} onChange={onToggle} disabled={busy} aria-label={`Show ${track.title} on the home page`} data-testid="showcase-row-active" />
-        <Button variant="ghost" size="icon" onClick={() => onMove(-1)} disabled={first || busy} aria-label={`Move ${track.title} up`}>
-          <ArrowUp aria-hidden />
-        </Button>
-        <Button variant="ghost" size="icon" onClick={() => onMove(1)} disabled={last || busy} aria-label={`Move ${track.title} down`}>
-          <ArrowDown aria-hidden />
-        </Button>
-        <Button variant="outline" size="sm" onClick={onEdit} data-testid="showcase-row-edit">
-          <Pencil aria-hidden />
-          Edit
-        </Button>
-        <Button variant="outline" size="sm" onClick={onDelete} className="text-destructive" data-testid="showcase-row-delete">
-          <Trash2 aria-hidden />
-          Delete
-        </Button>
       </div>
     </div>
   );

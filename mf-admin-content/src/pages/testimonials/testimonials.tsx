@@ -56,7 +56,7 @@ export default function TestimonialsPage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>{editing ? 'Edit Testimonial' : 'Create Testimonial'}</CardTitle>
+          <CardTitle aria-level={2}>{editing ? 'Edit Testimonial' : 'Create Testimonial'}</CardTitle>
           <CardDescription>{editing ? `Editing ${editing.name}'s testimonial.` : 'Add a testimonial; the author\'s email stays private.'}</CardDescription>
         </CardHeader>
         <CardContent>
@@ -66,7 +66,7 @@ export default function TestimonialsPage() {
 
       <Card>
         <CardHeader>
-          <CardTitle data-testid="testimonials-count">Existing Testimonials ({list.length})</CardTitle>
+          <CardTitle aria-level={2} data-testid="testimonials-count">Existing Testimonials ({list.length})</CardTitle>
         </CardHeader>
         <CardContent>
           {isLoading ? (
@@ -128,7 +128,7 @@ function TestimonialCard({ testimonial: t, busy, onToggle, onEdit, onDelete }: {
           <p className="truncate text-sm text-muted-foreground">{[t.role, t.company].filter(Boolean).join(', ')}</p>
           {t.email && <p className="truncate text-xs text-muted-foreground">{t.email}</p>}
         </div>
-        <span className="flex" aria-label={`${t.rating} out of 5 stars`}>
+        <span className="flex" role="img" aria-label={`${t.rating} out of 5 stars`}>
           {Array.from({ length: 5 }, (_, i) => (
             <Star key={i} className={i < t.rating ? 'size-4 fill-warning text-warning' : 'size-4 text-muted-foreground/40'} aria-hidden />
           ))}
@@ -151,7 +151,7 @@ function TestimonialCard({ testimonial: t, busy, onToggle, onEdit, onDelete }: {
           <Pencil aria-hidden />
           Edit
         </Button>
-        <Button variant="outline" size="sm" onClick={onDelete} className="text-destructive" data-testid="testimonial-row-delete">
+        <Button variant="outline" size="sm" onClick={onDelete} data-testid="testimonial-row-delete">
           <Trash2 aria-hidden />
           Delete
         </Button>
