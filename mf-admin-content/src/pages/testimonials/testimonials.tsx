@@ -76,7 +76,7 @@ export default function TestimonialsPage() {
               ))}
             </div>
           ) : (
-            <ul className="grid gap-4 md:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
               {list.map((t) => (
                 <TestimonialCard
                   key={t.id}
@@ -116,7 +116,7 @@ function TestimonialCard({ testimonial: t, busy, onToggle, onEdit, onDelete }: {
 }) {
   const active = t.isActive === 'true';
   return (
-    <li data-testid="testimonial-row" className="flex flex-col gap-3 rounded-xl border border-border p-4">
+    <li data-testid="testimonial-row" className="flex min-w-0 flex-col gap-3 rounded-xl border border-border p-4">
       <div className="flex items-center gap-3">
         {t.avatarUrl ? (
           <img src={t.avatarUrl} alt="" className="size-10 rounded-full object-cover" loading="lazy" />
