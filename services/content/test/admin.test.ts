@@ -1,16 +1,13 @@
 // The admin's showcase and testimonial writes through real HTTP: multipart forms with real image and
 // audio bytes, the spec's messages, authorisation, and that failures leave no file or row behind.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
+import type { TestDatabase } from '@mastering/db/testing';
 import { encodeWav } from '@mastering/db';
-import { createStorage } from '@mastering/storage';
-import { createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import { IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
 import {
   PublicTestimonialList,
   ShowcaseTrack,
@@ -19,29 +16,17 @@ import {
   TestimonialList,
   type Role,
 } from '@mastering/contracts';
-import { buildApp } from '../src/app';
-import { readConfig } from '../src/config';
+import { SECRET, startContentService } from './harness';
 
-const SECRET = 'a'.repeat(40);
 let db: TestDatabase;
-let server: Server;
 let base: string;
 let storageDir: string;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  storageDir = mkdtempSync(path.join(tmpdir(), 'content-admin-'));
-  const storage = createStorage({ driver: 'local', root: storageDir });
-  const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET, STORAGE_DIR: storageDir });
-  server = createServer(buildApp({ config, knex: db.knex, storage, logger: createLogger('content-admin-test', 'silent') }).callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ db, base, storageDir, stop } = await startContentService());
 });
-afterAll(async () => {
-  server?.close();
-  await db?.destroy();
-  rmSync(storageDir, { recursive: true, force: true });
-});
+afterAll(async () => stop?.());
 
 const as = async (role: Role) => ({
   [IDENTITY_HEADER]: await signIdentity({ userId: '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f', email: `${role}@example.com`, role, sessionId: 's1' }, SECRET),

@@ -1,57 +1,18 @@
 import { EMPTY_TEXTS, SCREEN_TITLES, SHOWCASE_TEXTS, type ShowcaseTrack } from '@mastering/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, errorMessage, Skeleton, Switch, toast } from '@mastering/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton, Switch } from '@mastering/ui';
 import { ArrowDown, ArrowUp, AudioWaveform, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showcaseTracks } from '../../api/showcase';
-import { useFailureToast } from '../../components/errors';
 import { ConfirmDelete } from '../../components/fields';
-import { reorderChanges } from '../../components/reorder';
+import { useCollection } from '../../components/use-collection';
 import { ShowcaseForm } from './showcase-form';
 
 /** Showcase Management: the upload form and the tracks, each with view/edit mode, active toggle, reorder and delete. */
 export default function ShowcasePage() {
-  const { data: tracks = [], error, isLoading } = showcaseTracks.useList();
-  const failure = useFailureToast();
   // Remounting the upload form after a success empties it, file inputs included.
   const [formKey, setFormKey] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<ShowcaseTrack | null>(null);
-  const update = showcaseTracks.useUpdate();
-  const remove = showcaseTracks.useDelete();
-
-  useEffect(() => {
-    if (error) failure(error, SHOWCASE_TEXTS.fetchFailed, errorMessage(error));
-  }, [error, failure]);
-
-  const toggle = async (track: ShowcaseTrack, active: boolean) => {
-    try {
-      await update.mutateAsync({ id: track.id, values: { isActive: active }, files: false });
-      toast({ title: SHOWCASE_TEXTS.updated });
-    } catch (err) {
-      failure(err, SHOWCASE_TEXTS.updateFailedTitle, SHOWCASE_TEXTS.updateFailed);
-    }
-  };
-
-  const move = async (index: number, delta: -1 | 1) => {
-    try {
-      for (const change of reorderChanges(tracks, index, delta)) {
-        await update.mutateAsync({ id: change.id, values: { displayOrder: change.displayOrder }, files: false });
-      }
-    } catch (err) {
-      failure(err, SHOWCASE_TEXTS.updateFailedTitle, SHOWCASE_TEXTS.updateFailed);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: SHOWCASE_TEXTS.deleted });
-    } catch (err) {
-      failure(err, SHOWCASE_TEXTS.deleteFailedTitle, SHOWCASE_TEXTS.deleteFailed);
-    }
-    setDeleting(null);
-  };
+  const { items: tracks, isLoading, busy, deleting, deleteBusy, setDeleting, toggle, move, confirmDelete } = useCollection(showcaseTracks, SHOWCASE_TEXTS);
 
   return (
     <div data-testid="page-showcase" className="mx-auto w-full max-w-6xl space-y-6">
@@ -97,7 +58,7 @@ export default function ShowcasePage() {
                       track={track}
                       first={index === 0}
                       last={index === tracks.length - 1}
-                      busy={update.isPending}
+                      busy={busy}
                       onToggle={(active) => void toggle(track, active)}
                       onMove={(delta) => void move(index, delta)}
                       onEdit={() => setEditing(track.id)}
@@ -114,7 +75,7 @@ export default function ShowcasePage() {
       <ConfirmDelete
         open={deleting !== null}
         what={deleting ? `"${deleting.title}" by ${deleting.artist}` : ''}
-        busy={remove.isPending}
+        busy={deleteBusy}
         onCancel={() => setDeleting(null)}
         onConfirm={() => void confirmDelete()}
       />

@@ -1,51 +1,23 @@
 import { initials, SCREEN_TITLES, TESTIMONIAL_TEXTS, type Testimonial } from '@mastering/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, errorMessage, Skeleton, Switch, toast } from '@mastering/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton, Switch } from '@mastering/ui';
 import { BadgeCheck, Pencil, Star, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { testimonials as api } from '../../api/testimonials';
-import { useFailureToast } from '../../components/errors';
 import { ConfirmDelete } from '../../components/fields';
+import { useCollection } from '../../components/use-collection';
 import { TestimonialForm } from './testimonial-form';
 
 /** Testimonials Management: the create/edit form and `Existing Testimonials (N)` with toggle, edit and delete. */
 export default function TestimonialsPage() {
-  const { data: list = [], error, isLoading } = api.useList();
-  const failure = useFailureToast();
   const [editing, setEditing] = useState<Testimonial | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [deleting, setDeleting] = useState<Testimonial | null>(null);
-  const update = api.useUpdate();
-  const remove = api.useDelete();
-
-  useEffect(() => {
-    if (error) failure(error, TESTIMONIAL_TEXTS.fetchFailed, errorMessage(error));
-  }, [error, failure]);
-
   const done = () => {
     setEditing(null);
     setFormKey((k) => k + 1);
   };
-
-  const toggle = async (t: Testimonial, active: boolean) => {
-    try {
-      await update.mutateAsync({ id: t.id, values: { isActive: active }, files: false });
-      toast({ title: TESTIMONIAL_TEXTS.updated });
-    } catch (err) {
-      failure(err, TESTIMONIAL_TEXTS.updateFailedTitle, TESTIMONIAL_TEXTS.updateFailed);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: TESTIMONIAL_TEXTS.deleted });
-      if (editing?.id === deleting.id) done();
-    } catch (err) {
-      failure(err, TESTIMONIAL_TEXTS.deleteFailedTitle, TESTIMONIAL_TEXTS.deleteFailed);
-    }
-    setDeleting(null);
-  };
+  const { items: list, isLoading, busy, deleting, deleteBusy, setDeleting, toggle, confirmDelete } = useCollection(api, TESTIMONIAL_TEXTS, (deleted) => {
+    if (editing?.id === deleted.id) done();
+  });
 
   return (
     <div data-testid="page-testimonials" className="mx-auto w-full max-w-6xl space-y-6">
@@ -81,7 +53,7 @@ export default function TestimonialsPage() {
                 <TestimonialCard
                   key={t.id}
                   testimonial={t}
-                  busy={update.isPending}
+                  busy={busy}
                   onToggle={(active) => void toggle(t, active)}
                   onEdit={() => {
                     setEditing(t);
@@ -98,7 +70,7 @@ export default function TestimonialsPage() {
       <ConfirmDelete
         open={deleting !== null}
         what={deleting ? `${deleting.name}'s testimonial` : ''}
-        busy={remove.isPending}
+        busy={deleteBusy}
         onCancel={() => setDeleting(null)}
         onConfirm={() => void confirmDelete()}
       />
