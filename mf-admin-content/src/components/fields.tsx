@@ -1,5 +1,5 @@
 import { mediaTooLarge, type MediaField } from '@mastering/contracts';
-import { Button, cn, Dialog, Label } from '@mastering/ui';
+import { Button, cn, Dialog, Label, Skeleton } from '@mastering/ui';
 import type { ReactNode } from 'react';
 
 /** A labelled form control with its validation message under it. */
@@ -63,5 +63,16 @@ export function ConfirmDelete({ open, what, busy, onCancel, onConfirm }: { open:
         </Button>
       </div>
     </Dialog>
+  );
+}
+
+/** The spec's three skeleton rows while a list loads. */
+export function LoadingRows() {
+  return (
+    <div className="space-y-3" aria-busy>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-24 w-full" />
+      ))}
+    </div>
   );
 }

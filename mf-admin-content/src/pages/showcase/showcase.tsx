@@ -1,9 +1,9 @@
 import { EMPTY_TEXTS, SCREEN_TITLES, SHOWCASE_TEXTS, type ShowcaseTrack } from '@mastering/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton, Switch } from '@mastering/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Switch } from '@mastering/ui';
 import { ArrowDown, ArrowUp, AudioWaveform, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { showcaseTracks } from '../../api/showcase';
-import { ConfirmDelete } from '../../components/fields';
+import { ConfirmDelete, LoadingRows } from '../../components/fields';
 import { useCollection } from '../../components/use-collection';
 import { ShowcaseForm } from './showcase-form';
 
@@ -38,11 +38,7 @@ export default function ShowcasePage() {
         </CardHeader>
         <CardContent>
           {isLoading ? (
-            <div className="space-y-3">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-24 w-full" />
-              ))}
-            </div>
+            <LoadingRows />
           ) : tracks.length === 0 ? (
             <p className="py-8 text-center text-sm text-muted-foreground" data-testid="showcase-empty">
               {EMPTY_TEXTS.showcase}

@@ -1,9 +1,9 @@
 import { initials, SCREEN_TITLES, TESTIMONIAL_TEXTS, type Testimonial } from '@mastering/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton, Switch } from '@mastering/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Switch } from '@mastering/ui';
 import { BadgeCheck, Pencil, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { testimonials as api } from '../../api/testimonials';
-import { ConfirmDelete } from '../../components/fields';
+import { ConfirmDelete, LoadingRows } from '../../components/fields';
 import { useCollection } from '../../components/use-collection';
 import { TestimonialForm } from './testimonial-form';
 
@@ -42,11 +42,7 @@ export default function TestimonialsPage() {
         </CardHeader>
         <CardContent>
           {isLoading ? (
-            <div className="space-y-3">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-24 w-full" />
-              ))}
-            </div>
+            <LoadingRows />
           ) : (
             <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
               {list.map((t) => (
