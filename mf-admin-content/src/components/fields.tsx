@@ -9,7 +9,7 @@ export function Field({ id, label, error, children, className }: { id: string; l
       <Label htmlFor={id}>{label}</Label>
       {children}
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive" data-testid={`${id}-error`}>
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400" data-testid={`${id}-error`}>
           {error}
         </p>
       )}

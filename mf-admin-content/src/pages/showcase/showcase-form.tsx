@@ -96,7 +96,7 @@ export function ShowcaseForm({ track, nextDisplayOrder = 0, onDone }: { track?: 
         <div className="space-y-1.5">
           <Label>Genre</Label>
           <Select value={values.genre} onChange={(genre) => set('genre', genre)} options={GENRE_OPTIONS} aria-label={`Genre: ${values.genre}`} data-testid={`${prefix}-genre`} />
-          {errors.genre && <p role="alert" className="text-sm font-medium text-destructive">{errors.genre}</p>}
+          {errors.genre && <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">{errors.genre}</p>}
         </div>
         <Field id={`${prefix}-displayOrder`} label="Display order" error={errors.displayOrder}>
           <Input id={`${prefix}-displayOrder`} type="number" min={0} value={values.displayOrder} onChange={(e) => set('displayOrder', e.target.value)} {...errorProps(`${prefix}-displayOrder`, 'displayOrder')} />

@@ -91,7 +91,7 @@ export function TestimonialForm({ testimonial, nextDisplayOrder = 0, onDone }: {
         <div className="space-y-1.5">
           <Label>Rating</Label>
           <Select value={values.rating} onChange={(rating) => set('rating', rating)} options={RATING_OPTIONS} aria-label={`Rating: ${RATING_OPTIONS.find((o) => o.value === values.rating)?.label}`} data-testid="testimonial-rating" />
-          {errors.rating && <p role="alert" className="text-sm font-medium text-destructive">{errors.rating}</p>}
+          {errors.rating && <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">{errors.rating}</p>}
         </div>
         <Field id="testimonial-content" label="Testimonial" error={errors.content} className="sm:col-span-2">
           <Textarea id="testimonial-content" rows={4} value={values.content} onChange={(e) => set('content', e.target.value)} data-testid="testimonial-content" {...invalid('content')} />
