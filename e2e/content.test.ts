@@ -1,9 +1,28 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { ClientFunction, Selector } from 'testcafe';
 import { admin, byTestId, SITE } from './support';
+
+/** A solid-colour RGB PNG, `size` pixels square, built chunk by chunk (TestCafe's compiler cannot default-import sharp). */
+function png(size: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.from([0, ...Array.from({ length: size }, () => rgb).flat()]); // filter byte 0, then pixels
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
 
 type Fixtures = { dir: string; artwork: string; original: string; mastered: string; avatar: string };
 
@@ -25,17 +44,17 @@ fixture('Content admin: showcase and testimonials reach the home page')
   .page(SITE)
   .before(async (ctx) => {
     // Real files to upload: a PNG cover and avatar, and the seeded demo WAVs as the track's two versions.
-    const dir = mkdtempSync(path.join(tmpdir(), 'content-e2e-'));
+    const dir = mkdtempSync(join(tmpdir(), 'content-e2e-'));
     const [seeded] = (await (await fetch(`${SITE}/api/showcase-tracks`)).json()) as { originalAudioUrl: string; masteredAudioUrl: string }[];
     const files: Fixtures = {
       dir,
-      artwork: path.join(dir, 'cover.png'),
-      avatar: path.join(dir, 'avatar.png'),
-      original: path.join(dir, 'original.wav'),
-      mastered: path.join(dir, 'mastered.wav'),
+      artwork: join(dir, 'cover.png'),
+      avatar: join(dir, 'avatar.png'),
+      original: join(dir, 'original.wav'),
+      mastered: join(dir, 'mastered.wav'),
     };
-    writeFileSync(files.artwork, await sharp({ create: { width: 900, height: 900, channels: 3, background: '#0f766e' } }).png().toBuffer());
-    writeFileSync(files.avatar, await sharp({ create: { width: 300, height: 300, channels: 3, background: '#9333ea' } }).png().toBuffer());
+    writeFileSync(files.artwork, png(900, [15, 118, 110]));
+    writeFileSync(files.avatar, png(300, [147, 51, 234]));
     writeFileSync(files.original, Buffer.from(await (await fetch(`${SITE}${seeded.originalAudioUrl}`)).arrayBuffer()));
     writeFileSync(files.mastered, Buffer.from(await (await fetch(`${SITE}${seeded.masteredAudioUrl}`)).arrayBuffer()));
     ctx.files = files;
