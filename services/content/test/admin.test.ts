@@ -136,6 +136,9 @@ describe('showcase tracks', () => {
     expect(res.status).toBe(200);
     expect(ShowcaseTrack.parse(await res.json()).isActive).toBe('false');
     expect(await publicTracks()).toEqual([]);
+    // Browsers and CDNs must revalidate the public list, so a hidden track is gone on the next load.
+    const list = await fetch(`${base}/api/showcase-tracks`);
+    expect(list.headers.get('cache-control')).toBe('public, no-cache');
     const admin = ShowcaseTrackList.parse(await (await send('GET', '/api/admin/showcase-tracks', undefined)).json());
     expect(admin.map((t) => [t.id, t.isActive])).toEqual([[track.id, 'false']]);
     await send('PUT', `/api/admin/showcase-tracks/${track.id}`, form({ isActive: 'true' }));
