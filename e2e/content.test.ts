@@ -30,7 +30,8 @@ type Fixtures = { dir: string; artwork: string; original: string; mastered: stri
 const audioDuration = ClientFunction(
   (title: string) =>
     new Promise<number>((resolve, reject) => {
-      const card = [...document.querySelectorAll('[data-testid="showcase-track"]')].find((li) => li.textContent?.includes(title));
+      // Array.from, not spread: TestCafe transpiles client code, and a spread NodeList would not survive it.
+      const card = Array.from(document.querySelectorAll('[data-testid="showcase-track"]')).find((li) => li.textContent?.includes(title));
       const audio = card?.querySelector('audio');
       if (!audio) return reject(new Error(`no player for ${title}`));
       audio.addEventListener('loadedmetadata', () => resolve(audio.duration), { once: true });
@@ -138,4 +139,10 @@ test('the admin adds a testimonial and it shows on the home page without the aut
   await t.expect(card.exists).ok();
   await t.expect(card.innerText).contains('Verified');
   await t.expect(Selector('body').innerText).notContains('private.author@example.com');
+
+  await t.navigateTo(`${SITE}/admin/testimonials`);
+  await t.click(byTestId('testimonial-row').withText(name).find('[data-testid="testimonial-row-delete"]'));
+  await t.click(byTestId('confirm-delete-button'));
+  await t.expect(byTestId('toast').innerText).contains('Testimonial deleted successfully!');
+  await t.expect(heading.innerText).eql(`Existing Testimonials (${before})`);
 });
