@@ -44,7 +44,8 @@ export function ShowcaseForm({ track, nextDisplayOrder = 0, onDone }: { track?: 
     beforeDescription: track?.beforeDescription ?? '',
     afterDescription: track?.afterDescription ?? '',
     isActive: track ? track.isActive === 'true' : true,
-    displayOrder: String(track?.displayOrder ?? nextDisplayOrder),
+    // Left blank on create, it becomes the list's length when sent (the list may still be loading now).
+    displayOrder: track ? String(track.displayOrder) : '',
   }));
   const [files, setFiles] = useState<Files>(NO_FILES);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
@@ -57,7 +58,8 @@ export function ShowcaseForm({ track, nextDisplayOrder = 0, onDone }: { track?: 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const fields = { ...values, isActive: String(values.isActive) };
+    const displayOrder = !editing && values.displayOrder.trim() === '' ? String(nextDisplayOrder) : values.displayOrder;
+    const fields = { ...values, displayOrder, isActive: String(values.isActive) };
     const check = checkForm(editing ? ShowcaseTrackUpdate : ShowcaseTrackForm, fields);
     const fileErrors = Object.fromEntries(
       (Object.keys(SHOWCASE_MEDIA_FIELDS) as ShowcaseMediaField[]).flatMap((f) => {
@@ -99,7 +101,7 @@ export function ShowcaseForm({ track, nextDisplayOrder = 0, onDone }: { track?: 
           {errors.genre && <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">{errors.genre}</p>}
         </div>
         <Field id={`${prefix}-displayOrder`} label="Display order" error={errors.displayOrder}>
-          <Input id={`${prefix}-displayOrder`} type="number" min={0} value={values.displayOrder} onChange={(e) => set('displayOrder', e.target.value)} {...errorProps(`${prefix}-displayOrder`, 'displayOrder')} />
+          <Input id={`${prefix}-displayOrder`} type="number" min={0} placeholder={String(nextDisplayOrder)} value={values.displayOrder} onChange={(e) => set('displayOrder', e.target.value)} {...errorProps(`${prefix}-displayOrder`, 'displayOrder')} />
         </Field>
         {DESCRIPTIONS.map(([key, label, placeholder]) => (
           <Field key={key} id={`${prefix}-${key}`} label={label} error={errors[key]}>

@@ -28,7 +28,7 @@ type Values = {
   displayOrder: string;
 };
 
-const valuesOf = (t: Testimonial | undefined, nextDisplayOrder: number): Values => ({
+const valuesOf = (t: Testimonial | undefined): Values => ({
   name: t?.name ?? '',
   role: t?.role ?? '',
   company: t?.company ?? '',
@@ -38,7 +38,8 @@ const valuesOf = (t: Testimonial | undefined, nextDisplayOrder: number): Values 
   results: t?.results ?? '',
   isActive: t ? t.isActive === 'true' : true,
   isVerified: t ? t.isVerified === 'true' : false,
-  displayOrder: String(t?.displayOrder ?? nextDisplayOrder),
+  // Left blank on create, it becomes the list's length when sent (the list may still be loading now).
+  displayOrder: t ? String(t.displayOrder) : '',
 });
 
 /**
@@ -46,7 +47,7 @@ const valuesOf = (t: Testimonial | undefined, nextDisplayOrder: number): Values 
  * required field keeps its value, a blank optional one clears it). Checks with the contract first.
  */
 export function TestimonialForm({ testimonial, nextDisplayOrder = 0, onDone }: { testimonial?: Testimonial; nextDisplayOrder?: number; onDone: () => void }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(testimonial, nextDisplayOrder));
+  const [values, setValues] = useState<Values>(() => valuesOf(testimonial));
   const [avatar, setAvatar] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const create = testimonials.useCreate();
@@ -57,7 +58,8 @@ export function TestimonialForm({ testimonial, nextDisplayOrder = 0, onDone }: {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const fields = { ...values, isActive: String(values.isActive), isVerified: String(values.isVerified) };
+    const displayOrder = !testimonial && values.displayOrder.trim() === '' ? String(nextDisplayOrder) : values.displayOrder;
+    const fields = { ...values, displayOrder, isActive: String(values.isActive), isVerified: String(values.isVerified) };
     const check = checkForm(testimonial ? TestimonialUpdate : TestimonialFormSchema, fields);
     const avatarError = fileSizeError(avatar, TESTIMONIAL_MEDIA_FIELDS.avatar);
     const found = { ...(check.ok ? {} : check.fieldErrors), ...(avatarError ? { avatar: avatarError } : {}) };
@@ -97,7 +99,7 @@ export function TestimonialForm({ testimonial, nextDisplayOrder = 0, onDone }: {
           <Textarea id="testimonial-content" rows={4} value={values.content} onChange={(e) => set('content', e.target.value)} data-testid="testimonial-content" {...invalid('content')} />
         </Field>
         <Field id="testimonial-displayOrder" label="Display order" error={errors.displayOrder}>
-          <Input id="testimonial-displayOrder" type="number" min={0} value={values.displayOrder} onChange={(e) => set('displayOrder', e.target.value)} {...invalid('displayOrder')} />
+          <Input id="testimonial-displayOrder" type="number" min={0} placeholder={String(nextDisplayOrder)} value={values.displayOrder} onChange={(e) => set('displayOrder', e.target.value)} {...invalid('displayOrder')} />
         </Field>
         <FileField
           id="testimonial-avatar"
