@@ -1,5 +1,6 @@
 import { mediaTooLarge, type MediaField } from '@mastering/contracts';
 import { Button, cn, Dialog, Label, Skeleton } from '@mastering/ui';
+import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** A labelled form control with its validation message under it. */
@@ -74,5 +75,21 @@ export function LoadingRows() {
         <Skeleton key={i} className="h-24 w-full" />
       ))}
     </div>
+  );
+}
+
+/** A row's Edit and Delete buttons (`testId` prefixes their test ids: `<testId>-edit`, `<testId>-delete`). */
+export function RowButtons({ testId, onEdit, onDelete }: { testId: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={onEdit} data-testid={`${testId}-edit`}>
+        <Pencil aria-hidden />
+        Edit
+      </Button>
+      <Button variant="outline" size="sm" onClick={onDelete} data-testid={`${testId}-delete`}>
+        <Trash2 aria-hidden />
+        Delete
+      </Button>
+    </>
   );
 }

@@ -1,9 +1,9 @@
 import { EMPTY_TEXTS, SCREEN_TITLES, SHOWCASE_TEXTS, type ShowcaseTrack } from '@mastering/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Switch } from '@mastering/ui';
-import { ArrowDown, ArrowUp, AudioWaveform, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, AudioWaveform } from 'lucide-react';
 import { useState } from 'react';
 import { showcaseTracks } from '../../api/showcase';
-import { ConfirmDelete, LoadingRows } from '../../components/fields';
+import { ConfirmDelete, LoadingRows, RowButtons } from '../../components/fields';
 import { useCollection } from '../../components/use-collection';
 import { ShowcaseForm } from './showcase-form';
 
@@ -120,14 +120,7 @@ function TrackRow({ track, first, last, busy, onToggle, onMove, onEdit, onDelete
           <Button variant="ghost" size="icon" onClick={() => onMove(1)} disabled={last || busy} aria-label={`Move ${track.title} down`}>
             <ArrowDown aria-hidden />
           </Button>
-          <Button variant="outline" size="sm" onClick={onEdit} data-testid="showcase-row-edit">
-            <Pencil aria-hidden />
-            Edit
-          </Button>
-          <Button variant="outline" size="sm" onClick={onDelete} data-testid="showcase-row-delete">
-            <Trash2 aria-hidden />
-            Delete
-          </Button>
+          <RowButtons testId="showcase-row" onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-2 sm:pl-24">

@@ -1,9 +1,9 @@
 import { initials, SCREEN_TITLES, TESTIMONIAL_TEXTS, type Testimonial } from '@mastering/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Switch } from '@mastering/ui';
-import { BadgeCheck, Pencil, Star, Trash2 } from 'lucide-react';
+import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Switch } from '@mastering/ui';
+import { BadgeCheck, Star } from 'lucide-react';
 import { useState } from 'react';
 import { testimonials as api } from '../../api/testimonials';
-import { ConfirmDelete, LoadingRows } from '../../components/fields';
+import { ConfirmDelete, LoadingRows, RowButtons } from '../../components/fields';
 import { useCollection } from '../../components/use-collection';
 import { TestimonialForm } from './testimonial-form';
 
@@ -115,14 +115,7 @@ function TestimonialCard({ testimonial: t, busy, onToggle, onEdit, onDelete }: {
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-2">
         <Switch checked={active} onChange={onToggle} disabled={busy} aria-label={`Show ${t.name}'s testimonial on the home page`} data-testid="testimonial-row-active" />
-        <Button variant="outline" size="sm" onClick={onEdit} data-testid="testimonial-row-edit">
-          <Pencil aria-hidden />
-          Edit
-        </Button>
-        <Button variant="outline" size="sm" onClick={onDelete} data-testid="testimonial-row-delete">
-          <Trash2 aria-hidden />
-          Delete
-        </Button>
+        <RowButtons testId="testimonial-row" onEdit={onEdit} onDelete={onDelete} />
       </div>
     </li>
   );
