@@ -96,7 +96,18 @@ test('the admin uploads a showcase track that plays on the home page, hides it, 
   await t.expect(card.find('audio').getAttribute('src')).match(/masteredAudio-[0-9a-f]{32}\.wav$/);
   await t.expect(await audioDuration(title)).gt(0);
 
+  // Inline edit: the row turns into its form, a blank field keeps its value.
   await t.navigateTo(`${SITE}/admin/showcase`);
+  await t.click(row.find('[data-testid="showcase-row-edit"]'));
+  const edit = byTestId('showcase-edit-form');
+  await t
+    .typeText(edit.find('input[id$="-artist"]'), 'E2E Artist Edited', { replace: true })
+    .selectText(edit.find('input[id$="-title"]'))
+    .pressKey('delete')
+    .click(edit.find('button[type="submit"]'));
+  await t.expect(byTestId('toast').innerText).contains('Showcase track updated successfully!');
+  await t.expect(row.innerText).contains('E2E Artist Edited');
+
   await t.click(row.find('[data-testid="showcase-row-active"]'));
   await t.expect(row.find('[data-testid="showcase-row-status"]').innerText).eql('Hidden');
   await t.navigateTo(SITE);
