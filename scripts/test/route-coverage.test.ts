@@ -33,6 +33,8 @@ const BUILT = [
   'GET /api/showcase-tracks',
   'GET /api/testimonials',
   'GET /media/showcase/a.wav',
+  'POST /api/admin/showcase-tracks',
+  'DELETE /api/admin/testimonials/1',
   'GET /api/admin/email-health',
   'POST /api/files/upload',
   'PUT /uploads/abc123',

@@ -50,6 +50,16 @@ export const FILL_EMAIL_FIELDS = 'Please fill in all email fields';
 export const HTML_CONTENT_REQUIRED = 'HTML content is required';
 export const INVALID_EMAIL = 'Invalid email address';
 export const FIRST_NAME_REQUIRED = 'First name is required';
+
+// Content uploads (showcase artwork and audio, testimonial avatars). Not spec texts: the spec allows
+// the files without fixing their limits or messages.
+/** 'Artwork is too large. Maximum size is 10MB.' */
+export const mediaTooLarge = (label: string, maxMb: number) => `${label} is too large. Maximum size is ${maxMb}MB.`;
+/** 'Artwork must be an image (JPEG, PNG, WebP, GIF or AVIF).' — checked on the file's bytes, not its name. */
+export const mediaWrongType = (label: string, kinds: string) => `${label} must be ${kinds}.`;
+/** A file sent in a form field that takes no file. */
+export const unexpectedFile = (field: string) => `Unexpected file field: ${field}`;
+export const FORM_ENCODING_REQUIRED = 'Send the form as multipart/form-data or JSON';
 export const LAST_NAME_REQUIRED = 'Last name is required';
 
 // Storefront internal texts (the error's message when a call fails; storefront spec §8)

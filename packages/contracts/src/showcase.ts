@@ -46,3 +46,23 @@ export type ShowcaseTrackForm = z.infer<typeof ShowcaseTrackForm>;
 /** PUT /api/admin/showcase-tracks/:id: every field optional; empty or left-out fields keep the stored value (spec §5). */
 export const ShowcaseTrackUpdate = blankKeeps(updateOf(ShowcaseTrackForm));
 export type ShowcaseTrackUpdate = z.infer<typeof ShowcaseTrackUpdate>;
+
+/** What an upload field takes: its label in messages, the kind of file (checked on its bytes) and its size limit. */
+export type MediaField = { label: string; kind: 'image' | 'audio'; maxMb: number };
+
+/** Accepted files, as messages name them (the server checks each file's bytes against its kind). */
+export const MEDIA_KINDS = {
+  image: 'an image (JPEG, PNG, WebP, GIF or AVIF)',
+  audio: 'an audio file (WAV, MP3, FLAC, AIFF, M4A or OGG)',
+} as const;
+
+/** The showcase form's files (all optional): cover art and the two versions of the track. */
+export const SHOWCASE_MEDIA_FIELDS = {
+  artwork: { label: 'Artwork', kind: 'image', maxMb: 10 },
+  originalAudio: { label: 'Original audio', kind: 'audio', maxMb: 100 },
+  masteredAudio: { label: 'Mastered audio', kind: 'audio', maxMb: 100 },
+} as const satisfies Record<string, MediaField>;
+export type ShowcaseMediaField = keyof typeof SHOWCASE_MEDIA_FIELDS;
+
+/** Artwork is stored as a square of this many pixels: the home page's cover (about 300 px) at 2x. */
+export const ARTWORK_SIZE_PX = 600;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankKeeps, TextBoolean, TextBooleanInput, updateOf } from './common';
-import { DisplayOrderInput } from './showcase';
+import { DisplayOrderInput, type MediaField } from './showcase';
 import { CONTENT_REQUIRED_TESTIMONIAL, INVALID_EMAIL, NAME_REQUIRED, RATING_RANGE, ROLE_REQUIRED } from './messages';
 
 // Testimonials: isActive and isVerified are the text 'true' / 'false'; forms arrive as multipart text.
@@ -50,3 +50,17 @@ export type TestimonialForm = z.infer<typeof TestimonialForm>;
 /** PUT /api/admin/testimonials/:id: every field optional; a blank required field keeps its value, a blank optional one clears it. */
 export const TestimonialUpdate = blankKeeps(updateOf(TestimonialForm), ['name', 'role', 'content', 'rating', 'isActive', 'isVerified', 'displayOrder']);
 export type TestimonialUpdate = z.infer<typeof TestimonialUpdate>;
+
+/** The testimonial form's one file: the author's picture. */
+export const TESTIMONIAL_MEDIA_FIELDS = {
+  avatar: { label: 'Avatar', kind: 'image', maxMb: 5 },
+} as const satisfies Record<string, MediaField>;
+export type TestimonialMediaField = keyof typeof TESTIMONIAL_MEDIA_FIELDS;
+
+/** Avatars are stored as a square of this many pixels: the home page's 40 px circle at 3x. */
+export const AVATAR_SIZE_PX = 120;
+
+/** After a 401/403 from the content admin's calls, the login redirect waits this long (back-office spec §9: 1.5 s). */
+export const LOGIN_REDIRECT_DELAY_MS = 1500;
+/** Where that redirect goes: the site's login page. */
+export const LOGIN_PATH = '/login';

@@ -6,5 +6,5 @@ import { routes } from './routes';
 
 /** Builds the content service app: showcase tracks, testimonials and their media. */
 export function buildApp({ config, knex, storage, logger }: { config: Readonly<ContentConfig>; knex: Knex; storage: ObjectStorage; logger?: Logger }) {
-  return createService({ name: 'content', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex, storage }) });
+  return createService({ name: 'content', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex, storage, logger }) });
 }

@@ -1,37 +1,16 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { seed } from '@mastering/db';
-import { createStorage } from '@mastering/storage';
-import { createLogger } from '@mastering/service-kit';
+import type { TestDatabase } from '@mastering/db/testing';
 import { PublicTestimonial, PublicTestimonialList, ShowcaseTrackList } from '@mastering/contracts';
-import { buildApp } from '../src/app';
-import { readConfig } from '../src/config';
+import { startContentService } from './harness';
 
 let db: TestDatabase;
-let server: Server;
 let base: string;
-let storageDir: string;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  storageDir = mkdtempSync(path.join(tmpdir(), 'content-'));
-  const storage = createStorage({ driver: 'local', root: storageDir });
-  await seed(db.knex, { adminEmail: 'admin@example.com', storage });
-  const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: 'c'.repeat(40), STORAGE_DIR: storageDir });
-  server = createServer(buildApp({ config, knex: db.knex, storage, logger: createLogger('content-test', 'silent') }).callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ db, base, stop } = await startContentService({ seeded: true }));
 });
-afterAll(async () => {
-  server?.close();
-  await db?.destroy();
-  rmSync(storageDir, { recursive: true, force: true });
-});
+afterAll(async () => stop?.());
 
 describe('public showcase and testimonials', () => {
   it('lists active showcase tracks in display order, in the contract shape', async () => {

@@ -1,13 +1,122 @@
-import { SCREEN_TITLES } from '@mastering/contracts';
-import { PagePlaceholder } from '@mastering/ui';
+import { initials, SCREEN_TITLES, TESTIMONIAL_TEXTS, type Testimonial } from '@mastering/contracts';
+import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Switch } from '@mastering/ui';
+import { BadgeCheck, Star } from 'lucide-react';
+import { useState } from 'react';
+import { testimonials as api } from '../../api/testimonials';
+import { ConfirmDelete, LoadingRows, RowButtons } from '../../components/fields';
+import { useCollection } from '../../components/use-collection';
+import { TestimonialForm } from './testimonial-form';
 
-/** Testimonials Management: not built yet. */
+/** Testimonials Management: the create/edit form and `Existing Testimonials (N)` with toggle, edit and delete. */
 export default function TestimonialsPage() {
+  const [editing, setEditing] = useState<Testimonial | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const done = () => {
+    setEditing(null);
+    setFormKey((k) => k + 1);
+  };
+  const { items: list, isLoading, busy, deleting, deleteBusy, setDeleting, toggle, confirmDelete } = useCollection(api, TESTIMONIAL_TEXTS, (deleted) => {
+    if (editing?.id === deleted.id) done();
+  });
+
   return (
-    <PagePlaceholder
-      data-testid="page-testimonials"
-      title={SCREEN_TITLES.testimonials}
-      description="Create, edit, verify, hide and delete the testimonials shown on the home page."
-    />
+    <div data-testid="page-testimonials" className="mx-auto w-full max-w-6xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.testimonials}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">What artists say about the service, shown on the home page when active.</p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle aria-level={2}>{editing ? 'Edit Testimonial' : 'Create Testimonial'}</CardTitle>
+          <CardDescription>{editing ? `Editing ${editing.name}'s testimonial.` : 'Add a testimonial; the author\'s email stays private.'}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <TestimonialForm key={editing?.id ?? `new-${formKey}`} testimonial={editing ?? undefined} nextDisplayOrder={list.length} onDone={done} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle aria-level={2} data-testid="testimonials-count">Existing Testimonials ({list.length})</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {isLoading ? (
+            <LoadingRows />
+          ) : (
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
+              {list.map((t) => (
+                <TestimonialCard
+                  key={t.id}
+                  testimonial={t}
+                  busy={busy}
+                  onToggle={(active) => void toggle(t, active)}
+                  onEdit={() => {
+                    setEditing(t);
+                    window.scrollTo({ top: 0, behavior: 'smooth' });
+                  }}
+                  onDelete={() => setDeleting(t)}
+                />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <ConfirmDelete
+        open={deleting !== null}
+        what={deleting ? `${deleting.name}'s testimonial` : ''}
+        busy={deleteBusy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </div>
+  );
+}
+
+/** One testimonial: author, rating, text, badges and actions. */
+function TestimonialCard({ testimonial: t, busy, onToggle, onEdit, onDelete }: {
+  testimonial: Testimonial;
+  busy: boolean;
+  onToggle: (active: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const active = t.isActive === 'true';
+  return (
+    <li data-testid="testimonial-row" className="flex min-w-0 flex-col gap-3 rounded-xl border border-border p-4">
+      <div className="flex items-center gap-3">
+        {t.avatarUrl ? (
+          <img src={t.avatarUrl} alt="" className="size-10 rounded-full object-cover" loading="lazy" />
+        ) : (
+          <span className="flex size-10 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary">{initials(t.name)}</span>
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold" data-testid="testimonial-row-name">{t.name}</p>
+          <p className="truncate text-sm text-muted-foreground">{[t.role, t.company].filter(Boolean).join(', ')}</p>
+          {t.email && <p className="truncate text-xs text-muted-foreground">{t.email}</p>}
+        </div>
+        <span className="flex" role="img" aria-label={`${t.rating} out of 5 stars`}>
+          {Array.from({ length: 5 }, (_, i) => (
+            <Star key={i} className={i < t.rating ? 'size-4 fill-warning text-warning' : 'size-4 text-muted-foreground/40'} aria-hidden />
+          ))}
+        </span>
+      </div>
+      <p className="text-sm">{t.content}</p>
+      <div className="flex flex-wrap gap-2">
+        {t.results && <Badge variant="secondary">{t.results}</Badge>}
+        {t.isVerified === 'true' && (
+          <Badge variant="default">
+            <BadgeCheck aria-hidden />
+            Verified
+          </Badge>
+        )}
+        <Badge variant="outline" data-testid="testimonial-row-status">{active ? 'Active' : 'Hidden'}</Badge>
+      </div>
+      <div className="mt-auto flex flex-wrap items-center gap-2">
+        <Switch checked={active} onChange={onToggle} disabled={busy} aria-label={`Show ${t.name}'s testimonial on the home page`} data-testid="testimonial-row-active" />
+        <RowButtons testId="testimonial-row" onEdit={onEdit} onDelete={onDelete} />
+      </div>
+    </li>
   );
 }

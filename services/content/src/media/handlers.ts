@@ -2,6 +2,7 @@ import type { RouteContext } from '@mastering/service-kit';
 import parseRange from 'range-parser';
 import type { ObjectStorage } from '@mastering/storage';
 import { HttpError, NotFound } from '@mastering/service-kit';
+import { isContentHashed } from './store';
 
 // Only public media lives under these prefixes; customer uploads are never served from /media.
 const PUBLIC_PREFIXES = ['showcase/', 'testimonials/'];
@@ -17,7 +18,8 @@ export const getMedia = (storage: ObjectStorage) => async (ctx: RouteContext) =>
   if (!info) throw new NotFound();
 
   ctx.set('Accept-Ranges', 'bytes');
-  ctx.set('Cache-Control', 'public, max-age=3600');
+  // A content-hashed name never changes its bytes (an edit stores a new name), so it may be cached for good.
+  ctx.set('Cache-Control', isContentHashed(key) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
   ctx.set('Last-Modified', info.modifiedAt.toUTCString());
   ctx.type = info.contentType ?? 'application/octet-stream';
 
