@@ -6,7 +6,10 @@
 // 2. Latency of small sequential requests through the gateway (`/mf/remotes.json`, a proxied call).
 // 3. autocannon, 50 connections, GET /api/showcase-tracks: the content service directly and through
 //    the gateway, with the ratios (aim: gateway >= 0.8x the direct throughput, p99 <= 2x direct).
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// 4. A 500 MB track uploaded the way a browser does (POST /api/files/upload, then one PUT of the file)
+//    through the gateway to the real storefront and its storage, against a plain write of as many
+//    bytes to the same disk.
+import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,9 +67,9 @@ try {
 async function run() {
   await new Promise<void>((r) => sink.listen(0, '127.0.0.1', () => r()));
   const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
-  const [gatewayPort, contentPort, pgPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [gatewayPort, contentPort, pgPort, storefrontPort, siteGatewayPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
 
-  await bundleServices(['gateway', 'content']);
+  await bundleServices(['gateway', 'content', 'storefront']);
   const pg = await startEmbeddedPostgres({ dataDir: path.join(work, 'postgres'), port: pgPort, durable: false, log: () => {} });
   await supervisor.adopt('PostgreSQL', () => pg.stop());
   const storageDir = path.join(work, 'storage');
@@ -95,6 +98,14 @@ async function run() {
       ...serviceCommand('gateway'),
       env: { ...env, PORT: String(gatewayPort), CONTENT_URL: direct, STOREFRONT_URL: sinkUrl, OPS_URL: sinkUrl, EMAIL_URL: sinkUrl },
       readyUrl: `${base}/healthz`,
+    },
+    { name: 'storefront', ...serviceCommand('storefront'), env: { ...env, PORT: String(storefrontPort) }, readyUrl: `http://127.0.0.1:${storefrontPort}/readyz` },
+    {
+      // A second gateway in front of the real storefront, for the upload as a browser sends it.
+      name: 'gateway-site',
+      ...serviceCommand('gateway'),
+      env: { ...env, PORT: String(siteGatewayPort), CONTENT_URL: direct, STOREFRONT_URL: `http://127.0.0.1:${storefrontPort}`, OPS_URL: sinkUrl, EMAIL_URL: sinkUrl },
+      readyUrl: `http://127.0.0.1:${siteGatewayPort}/healthz`,
     },
   ]);
   const gatewayPid = supervisor.pidOf('gateway')!;
@@ -132,6 +143,59 @@ async function run() {
   console.log(
     `  gateway/direct: throughput ${(gatewayLoad.rps / directLoad.rps).toFixed(2)}x (aim >= 0.8x), p99 ${(gatewayLoad.p99 / Math.max(directLoad.p99, 1)).toFixed(2)}x (aim <= 2x)`,
   );
+
+  const site = `http://127.0.0.1:${siteGatewayPort}`;
+  const stored = await timed(() => uploadTrack(site, UPLOAD_MB));
+  const disk = await timed(() => writeToDisk(path.join(storageDir, 'bench-plain-write'), UPLOAD_MB));
+  console.log(`${UPLOAD_MB} MB track through the gateway to the storefront's storage: ${stored.toFixed(2)} s = ${(UPLOAD_MB / stored).toFixed(0)} MB/s`);
+  console.log(`  plain disk write of ${UPLOAD_MB} MB: ${disk.toFixed(2)} s = ${(UPLOAD_MB / disk).toFixed(0)} MB/s; upload/disk ${(disk / stored).toFixed(2)}x`);
+}
+
+/** Seconds `work` takes. */
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return (performance.now() - started) / 1000;
+}
+
+/** Writes `mb` megabytes to `file` and waits until they are flushed. */
+function writeToDisk(file: string, mb: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const out = createWriteStream(file);
+    out.on('error', reject);
+    out.on('finish', () => resolve());
+    writeBlocks(out, mb);
+  });
+}
+
+/** Writes `mb` one-megabyte blocks to `out`, waiting for it to drain (so memory stays flat), then ends it. */
+function writeBlocks(out: NodeJS.WritableStream, mb: number): void {
+  const block = Buffer.alloc(MB, 3);
+  let written = 0;
+  const pump = () => {
+    while (written < mb) {
+      written++;
+      if (!out.write(block)) return void out.once('drain', pump);
+    }
+    out.end();
+  };
+  pump();
+}
+
+/** Asks the site for an upload URL, then PUTs `mb` megabytes of a WAV's type to it, as the upload page does. */
+async function uploadTrack(site: string, mb: number): Promise<void> {
+  const created = await fetch(`${site}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+  if (!created.ok) throw new Error(`upload URL: ${created.status} ${await created.text()}`);
+  const { uploadURL } = (await created.json()) as { uploadURL: string };
+  const cookie = created.headers.get('set-cookie')?.split(';')[0] ?? '';
+  await new Promise<void>((resolve, reject) => {
+    const req = request(new URL(uploadURL, site), { method: 'PUT', headers: { 'content-type': 'audio/wav', 'content-length': String(mb * MB), cookie } }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode && res.statusCode < 300 ? resolve() : reject(new Error(`PUT answered ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    writeBlocks(req, mb);
+  });
 }
 
 /** POSTs `mb` megabytes of generated audio-like data to `url` and answers the byte count the upstream saw. */
@@ -143,16 +207,7 @@ function upload(url: string, mb: number): Promise<number> {
       res.on('end', () => resolve(JSON.parse(body).bytes));
     });
     req.on('error', reject);
-    const block = Buffer.alloc(MB, 3);
-    let written = 0;
-    const pump = () => {
-      while (written < mb) {
-        written++;
-        if (!req.write(block)) return void req.once('drain', pump);
-      }
-      req.end();
-    };
-    pump();
+    writeBlocks(req, mb);
   });
 }
 
