@@ -21,6 +21,21 @@ function Artwork({ track, className }: { track: PlayerTrack; className?: string 
   );
 }
 
+// A dimmed neighbour in the carousel; picking it selects that track.
+function Neighbour({ side, track, onPick }: { side: 'previous' | 'next'; track: PlayerTrack; onPick: () => void }) {
+  return (
+    <button
+      type="button"
+      data-testid={`player-${side}`}
+      onClick={onPick}
+      aria-label={`${side === 'previous' ? 'Previous' : 'Next'}: ${track.title} by ${track.artist}`}
+      className="shrink-0 opacity-40 transition-opacity hover:opacity-70 focus-visible:opacity-70"
+    >
+      <Artwork track={track} className="size-20 sm:size-36" />
+    </button>
+  );
+}
+
 /**
  * The before/after player: a carousel with the neighbours dimmed (they wrap around), one big
  * play/pause button, title and artist, and the ORIGINAL / MASTERED toggle. Space plays/pauses and A
@@ -102,29 +117,9 @@ export function ExamplesPlayer({ tracks }: { tracks: readonly PlayerTrack[] }) {
         {track.genre}
       </Badge>
       <div className="flex w-full items-center justify-center gap-3 sm:gap-6" aria-roledescription="carousel" aria-label="Example tracks">
-        {count > 1 && (
-          <button
-            type="button"
-            data-testid="player-previous"
-            onClick={() => dispatch({ type: 'previous' })}
-            aria-label={`Previous: ${previous.title} by ${previous.artist}`}
-            className="shrink-0 opacity-40 transition-opacity hover:opacity-70 focus-visible:opacity-70"
-          >
-            <Artwork track={previous} className="size-20 sm:size-36" />
-          </button>
-        )}
+        {count > 1 && <Neighbour side="previous" track={previous} onPick={() => dispatch({ type: 'previous' })} />}
         <Artwork track={track} className="size-44 shrink-0 sm:size-64" />
-        {count > 1 && (
-          <button
-            type="button"
-            data-testid="player-next"
-            onClick={() => dispatch({ type: 'next' })}
-            aria-label={`Next: ${next.title} by ${next.artist}`}
-            className="shrink-0 opacity-40 transition-opacity hover:opacity-70 focus-visible:opacity-70"
-          >
-            <Artwork track={next} className="size-20 sm:size-36" />
-          </button>
-        )}
+        {count > 1 && <Neighbour side="next" track={next} onPick={() => dispatch({ type: 'next' })} />}
       </div>
       <button
         type="button"

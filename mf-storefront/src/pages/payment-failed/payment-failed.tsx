@@ -5,6 +5,16 @@ import { ContactSupport, LaunchBanner, OrderDetails, OutcomeCard, OutcomeFrame, 
 const REASONS = ['Insufficient funds on the card', 'The card was declined by your bank', 'Incorrect card details or an expired card', '3-D Secure verification was not completed', 'A network problem interrupted the payment'];
 const TIPS = ['Check your card details and expiry date', 'Make sure online payments are enabled on your card', 'Try another card, or contact your bank'];
 
+function BulletList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground">
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** Payment Failed: no charge, the order saved for retry, common reasons, tips, and Try Payment Again. */
 export default function PaymentFailedPage() {
   const { orderId, order, isLoading } = useOutcomeOrder();
@@ -13,18 +23,10 @@ export default function PaymentFailedPage() {
       <OrderDetails orderId={orderId} order={order} isLoading={isLoading} totalLabel="Total due" />
       <div className="grid gap-4 sm:grid-cols-2">
         <OutcomeCard title="Common reasons" testId="failure-reasons">
-          <ul className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground">
-            {REASONS.map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
-          </ul>
+          <BulletList items={REASONS} />
         </OutcomeCard>
         <OutcomeCard title="Tips" testId="failure-tips">
-          <ul className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground">
-            {TIPS.map((tip) => (
-              <li key={tip}>{tip}</li>
-            ))}
-          </ul>
+          <BulletList items={TIPS} />
         </OutcomeCard>
       </div>
       <LaunchBanner />
