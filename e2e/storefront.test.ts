@@ -43,6 +43,7 @@ test('the comparison table compares eight features against DIY and cheap auto-ma
 
 test('the examples player: Space plays and pauses, A switches version, the neighbours wrap around', async (t) => {
   const player = byTestId('examples-player');
+  await t.expect(player.exists).ok();
   await scrollToExamples();
   await t.expect(player.getAttribute('data-version')).eql('original');
   const first = await player.getAttribute('data-track');
