@@ -47,11 +47,16 @@ test('the examples player: Space plays and pauses, A switches version, the neigh
   await scrollToExamples();
   await t.expect(player.getAttribute('data-version')).eql('original');
   const first = await player.getAttribute('data-track');
+  await t.pressKey('space');
+  await t.expect(player.getAttribute('data-playing')).eql('true');
+  await t.pressKey('space');
+  await t.expect(player.getAttribute('data-playing')).eql('false');
+  // A: mastered, which starts by itself (~100 ms); A again: original, still playing.
   await t.pressKey('a');
   await t.expect(player.getAttribute('data-version')).eql('mastered');
+  await t.expect(player.getAttribute('data-playing')).eql('true');
   await t.pressKey('a');
   await t.expect(player.getAttribute('data-version')).eql('original');
-  await t.pressKey('space');
   await t.expect(player.getAttribute('data-playing')).eql('true');
   await t.pressKey('space');
   await t.expect(player.getAttribute('data-playing')).eql('false');
