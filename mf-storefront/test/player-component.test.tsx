@@ -101,3 +101,15 @@ describe('examples player (rendered)', () => {
     input.remove();
   });
 });
+
+describe('examples player under a dialog', () => {
+  it('leaves the keys to an open dialog', () => {
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    document.body.append(dialog);
+    key(' ');
+    key('a');
+    expect(player()).toMatchObject({ dataset: { version: 'original', playing: 'false' } });
+    dialog.remove();
+  });
+});

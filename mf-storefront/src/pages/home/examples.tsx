@@ -98,7 +98,8 @@ export function ExamplesPlayer({ tracks }: { tracks: readonly PlayerTrack[] }) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const command = playerKeyCommand(event);
-      if (!command) return;
+      // While the upload modal (or any dialog) is open, the keys belong to it.
+      if (!command || document.querySelector('[role="dialog"]')) return;
       event.preventDefault();
       if (command === 'togglePlay') dispatch({ type: 'togglePlay' });
       else switchVersion(state.version === 'original' ? 'mastered' : 'original');
