@@ -26,7 +26,7 @@ export function OrderSummary({ trackCount, config }: { trackCount: number; confi
         {row(`Price per track`, rand(config.basePrice), 'summary-unit')}
         {row('Subtotal', rand(summary?.subtotal ?? 0), 'summary-subtotal')}
         {config.launchSpecial &&
-          row(`Launch discount (${config.launchDiscountPercent}% off)`, `-${rand(summary?.discount ?? 0)}`, 'summary-discount', 'text-success')}
+          row(`Launch discount (${config.launchDiscountPercent}% off)`, `-${rand(summary?.discount ?? 0)}`, 'summary-discount', 'font-medium')}
         {row('Total', rand(summary?.total ?? 0), 'summary-total', 'border-t border-border pt-2 text-base font-bold')}
       </dl>
       {summary && config.launchSpecial && (

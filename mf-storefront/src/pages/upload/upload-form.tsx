@@ -18,6 +18,7 @@ import { useUploadQueue } from './use-upload-queue';
 
 const ACCEPT = ['audio/*', ...AUDIO_EXTENSIONS].join(',');
 const NO_GENRE = '';
+const NO_GENRE_LABEL = 'Not specified';
 
 const STATUS_TEXT: Record<UploadItem['status'], string> = { uploading: 'Uploading', completed: 'Uploaded', error: 'Upload failed' };
 
@@ -174,11 +175,11 @@ export function UploadForm() {
         <legend className="mb-2 text-sm font-semibold">Mastering options</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1.5">
-            <span className="text-sm font-medium" id={`${ids}-style`}>
+            <span className="text-sm font-medium">
               Style
             </span>
             <Select
-              aria-label="Mastering style"
+              aria-label={`Mastering style: ${options.masteringStyle}`}
               data-testid="option-style"
               value={options.masteringStyle}
               onChange={set('masteringStyle')}
@@ -188,11 +189,11 @@ export function UploadForm() {
           <div className="space-y-1.5">
             <span className="text-sm font-medium">Genre (optional)</span>
             <Select<string>
-              aria-label="Genre"
+              aria-label={`Genre: ${options.genre ?? NO_GENRE_LABEL}`}
               data-testid="option-genre"
               value={options.genre ?? NO_GENRE}
               onChange={(value) => setOptions((current) => ({ ...current, genre: GENRES.find((genre) => genre === value) }))}
-              options={[{ value: NO_GENRE, label: 'Not specified' }, ...GENRES.map((value) => ({ value, label: value }))]}
+              options={[{ value: NO_GENRE, label: NO_GENRE_LABEL }, ...GENRES.map((value) => ({ value, label: value }))]}
             />
           </div>
           <Segmented label="Tone" options={TONES} value={options.tone} onChange={set('tone')} />
