@@ -43,7 +43,7 @@ export function UploadItemRow({ item, onRemove }: { item: UploadItem; onRemove: 
         <p
           className={cn(
             'flex items-center gap-1 text-xs',
-            item.status === 'error' ? 'text-destructive' : item.status === 'completed' ? 'text-success' : 'text-muted-foreground',
+            item.status === 'error' ? 'text-red-700 dark:text-red-300' : item.status === 'completed' ? 'text-success' : 'text-muted-foreground',
           )}
           data-testid="upload-item-status"
         >
@@ -223,7 +223,7 @@ export function UploadForm() {
       <OrderSummary trackCount={queue.items.length} config={config} />
 
       {queue.error && (
-        <div role="alert" data-testid="upload-error" className="flex gap-2 rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive">
+        <div role="alert" data-testid="upload-error" className="flex gap-2 rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm text-red-700 dark:text-red-300">
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
           {queue.error}
         </div>
