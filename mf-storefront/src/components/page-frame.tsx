@@ -13,9 +13,10 @@ export function PageFrame({ children, testId }: { children: ReactNode; testId: s
           <Brand />
           <div className="ml-auto flex items-center gap-1">
             <ThemeMenu />
-            <Link to="/" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }))}>
+            <Link to="/" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }))} aria-label="Back to Home">
               <ArrowLeft aria-hidden />
-              Back to Home
+              {/* On a phone the arrow alone, so the brand keeps one line. */}
+              <span className="hidden sm:inline">Back to Home</span>
             </Link>
           </div>
         </div>

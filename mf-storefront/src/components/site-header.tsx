@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useLaunchDiscount } from '../api/site-config';
 import { Brand } from './brand';
+import { StartMasteringButton } from './start-mastering';
 
 /** The home page's sections, in page order, as the header and footer link to them. */
 export const HOME_SECTIONS = [
@@ -88,9 +89,9 @@ export function SiteHeader() {
             <Link to="/admin" title={ADMIN_CONSOLE} aria-label={ADMIN_CONSOLE} className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'hidden md:inline-flex')}>
               <LayoutDashboard className="size-5" aria-hidden />
             </Link>
-            <Link to="/upload" data-testid="header-start" className={cn(buttonVariants({ variant: 'brand' }), 'ml-2 hidden sm:inline-flex')}>
+            <StartMasteringButton testId="header-start" className="ml-2 hidden sm:inline-flex">
               {startLabel}
-            </Link>
+            </StartMasteringButton>
             <button
               type="button"
               className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')}
@@ -124,9 +125,9 @@ export function SiteHeader() {
           <Link to="/admin" className="rounded-lg px-3 py-3 text-lg font-medium hover:bg-accent" onClick={() => setMenuOpen(false)}>
             {ADMIN_CONSOLE}
           </Link>
-          <Link to="/upload" className={cn(buttonVariants({ variant: 'brand', size: 'lg' }), 'mt-auto')} onClick={() => setMenuOpen(false)}>
+          <StartMasteringButton testId="mobile-menu-start" variant={{ variant: 'brand', size: 'lg' }} className="mt-auto" onClick={() => setMenuOpen(false)}>
             {startLabel}
-          </Link>
+          </StartMasteringButton>
         </div>
       )}
     </>

@@ -16,6 +16,11 @@ export const SiteConfig = z.object({
   discountedPricePerTrackCents: z.number().int(),
   maxFileSizeMb: z.number().int(),
   deliveryHours: z.number().int(),
+  /**
+   * Hosted checkout prefixes the browser may follow besides Yoco's own (YOCO_REDIRECT_PREFIXES):
+   * the local Yoco sandbox's, sent only while the server runs in sandbox mode.
+   */
+  checkoutRedirectPrefixes: z.array(z.string()).optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 

@@ -38,3 +38,10 @@ export const HEADER_SCROLL_THRESHOLD_PX = 50;
 export const SIDEBAR_COOKIE_DAYS = 7;
 /** Below this width (pixels) the admin sidebar is a slide-in sheet. */
 export const MOBILE_BREAKPOINT_PX = 768;
+
+/** The examples player starts the mastered version this many milliseconds after switching to it. */
+export const MASTERED_AUTOPLAY_DELAY_MS = 100;
+/** A showcase track's loading flag clears after at most this many milliseconds, even if its audio never answers. */
+export const TRACK_LOADING_TIMEOUT_MS = 1000;
+/** Where customers write for help (the payment pages' Contact Support links). */
+export const SUPPORT_EMAIL = 'support@mastering.co.za';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Loudness, MasteringStyle, OrderStatus, Tone, FileStatus } from './enums';
+import { Genre, Loudness, MasteringStyle, OrderStatus, Tone, FileStatus } from './enums';
 import { Pricing } from './pricing';
 import { TextBoolean, TextBooleanInput } from './common';
 import { INVALID_EMAIL, NO_EMAIL, NO_FILES, UPLOAD_INCOMPLETE } from './messages';
@@ -18,6 +18,8 @@ export const OrderFileInput = z.object({
   tone: Tone.default('BALANCED'),
   loudness: Loudness.default('LOW'),
   volumeMatch: TextBooleanInput.default('false'),
+  /** Optional, from the showcase genre list, so analytics can group orders by genre. */
+  genre: Genre.optional(),
 });
 export type OrderFileInput = z.infer<typeof OrderFileInput>;
 

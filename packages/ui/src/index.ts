@@ -10,6 +10,7 @@ export { Select, type SelectOption, type SelectProps } from './components/select
 export { Dialog, Sheet } from './components/dialog';
 export { Switch, type SwitchProps } from './components/switch';
 export { Tabs, TabList, Tab, TabPanels, TabPanel } from './components/tabs';
+export { Progress, type ProgressProps } from './components/progress';
 export { Skeleton, Spinner, EmptyState, PagePlaceholder, type EmptyStateProps, type PagePlaceholderProps } from './components/feedback';
 export { ThemeProvider, useTheme } from './theme/theme-provider';
 export { ThemeMenu } from './theme/theme-menu';

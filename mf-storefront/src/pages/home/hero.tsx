@@ -1,8 +1,8 @@
 import { DELIVERY_HOURS, priceLine, uploadAndSaveLabel } from '@mastering/contracts';
-import { Badge, buttonVariants, cn } from '@mastering/ui';
+import { Badge } from '@mastering/ui';
 import { ArrowRight, Award, Clock, Radio, Sparkles, UserRoundCheck } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { launchDiscount, useSiteConfig } from '../../api/site-config';
+import { StartMasteringButton } from '../../components/start-mastering';
 import { Countdown } from './countdown';
 
 const TRUST_BADGES = [
@@ -37,10 +37,10 @@ export function Hero() {
           Human engineers, not AI or automation, master your track for Spotify, Apple Music and every streaming platform.
           Free revisions, or your money back.
         </p>
-        <Link to="/upload" data-testid="hero-start" className={cn(buttonVariants({ variant: 'brand', size: 'lg' }), 'h-14 px-8 text-base')}>
+        <StartMasteringButton testId="hero-start" variant={{ variant: 'brand', size: 'lg' }} className="h-14 px-8 text-base">
           {uploadAndSaveLabel(launchDiscount(config.data))}
           <ArrowRight aria-hidden />
-        </Link>
+        </StartMasteringButton>
         {config.data && (
           <p className="text-sm text-muted-foreground" data-testid="price-line">
             {priceLine(config.data)}

@@ -1,0 +1,66 @@
+import { GET_UPLOAD_URL_FAILED, objectPathFromUploadUrl, STORAGE_UPLOAD_FAILED, UploadUrlResponse } from '@mastering/contracts';
+import { apiJson } from '@mastering/ui';
+import { Upload } from 'tus-js-client';
+
+/** How an upload reports its progress: bytes the server has acknowledged out of the file's size. */
+export type UploadProgress = (sent: number, total: number) => void;
+
+/** A running upload: its stored path once done, and a way to stop it (the item was removed). */
+export interface RunningUpload {
+  done: Promise<string>;
+  abort: () => void;
+}
+
+/** `POST /api/files/upload` (JSON, no body): where to send one file. */
+export async function requestUploadUrl(): Promise<string> {
+  try {
+    return (await apiJson('POST', '/api/files/upload', undefined, { schema: UploadUrlResponse })).uploadURL;
+  } catch (cause) {
+    throw new Error(GET_UPLOAD_URL_FAILED, { cause });
+  }
+}
+
+// Home connections drop; each retry first asks the server how much it holds and goes on from there.
+const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
+
+/**
+ * Sends `file` to its upload URL with the tus protocol (tus-js-client): the URL is the upload
+ * resource the server created, its length declared with the last request, and a dropped connection
+ * resumes from the last byte stored. Resolves with the storage path the order refers to (spec §7).
+ */
+export function sendToStorage(file: File, uploadURL: string, onProgress: UploadProgress): RunningUpload {
+  let upload: Upload | undefined;
+  const done = new Promise<string>((resolve, reject) => {
+    upload = new Upload(file, {
+      uploadUrl: uploadURL,
+      uploadLengthDeferred: true,
+      retryDelays: RETRY_DELAYS_MS,
+      // The URL is already known; a fingerprint store would only resume it across page reloads.
+      storeFingerprintForResuming: false,
+      metadata: { filename: file.name, filetype: file.type || 'application/octet-stream' },
+      onProgress: (sent, total) => onProgress(sent, total || file.size),
+      onSuccess: () => resolve(objectPathFromUploadUrl(uploadURL)),
+      onError: (cause) => reject(new Error(STORAGE_UPLOAD_FAILED, { cause })),
+    });
+    upload.start();
+  });
+  return { done, abort: () => void upload?.abort() };
+}
+
+/** One file's whole upload: ask for a URL, then send the file to it, reporting progress. */
+export function uploadTrack(file: File, onProgress: UploadProgress): RunningUpload {
+  let running: RunningUpload | undefined;
+  let aborted = false;
+  const done = requestUploadUrl().then((url) => {
+    if (aborted) throw new Error(STORAGE_UPLOAD_FAILED);
+    running = sendToStorage(file, url, onProgress);
+    return running.done;
+  });
+  return {
+    done,
+    abort: () => {
+      aborted = true;
+      running?.abort();
+    },
+  };
+}
