@@ -28,14 +28,21 @@ export const inboxIds = async () => new Set((await inbox()).map((m) => m.id));
  * sent by a background job, so this asks the inbox until it arrives (bounded, never a fixed sleep).
  */
 export async function newLoginCodeFor(email: string, seen: Set<string>): Promise<string> {
+  const mail = await newMailFor(email, 'login code', seen);
+  const code = mail.subject.match(/(\d{6})/)?.[1];
+  if (!code) throw new Error(`The login mail for ${email} has no code in its subject: ${mail.subject}`);
+  return code;
+}
+
+/** The first message to `email` whose subject contains `subject` and was not in the inbox before (`seen`); asks until it arrives (bounded). */
+export async function newMailFor(email: string, subject: string, seen: Set<string>): Promise<MailDevEmail> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const mail = (await inbox()).find((m) => !seen.has(m.id) && m.to.some((to) => to.address.toLowerCase() === email));
-    const code = mail?.subject.match(/(\d{6})/)?.[1];
-    if (code) return code;
+    const mail = (await inbox()).find((m) => !seen.has(m.id) && m.subject.includes(subject) && m.to.some((to) => to.address.toLowerCase() === email));
+    if (mail) return mail;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`No login code for ${email} arrived in MailDev within 30 s`);
+  throw new Error(`No mail "${subject}" for ${email} arrived in MailDev within 30 s`);
 }
 
 /** Signs in through /login with the code from the inbox, as a person would. */

@@ -24,16 +24,16 @@ export async function requestUploadUrl(): Promise<string> {
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
 
 /**
- * Sends `file` to its upload URL with the tus protocol (tus-js-client): the URL is the upload
- * resource the server created, its length declared with the last request, and a dropped connection
- * resumes from the last byte stored. Resolves with the storage path the order refers to (spec §7).
+ * Sends `file` to its upload URL with the tus protocol (tus-js-client): the upload is created at the
+ * URL with the file's size, and a dropped connection resumes from the last byte stored. Resolves with the storage path the order refers to (spec §7).
  */
 export function sendToStorage(file: File, uploadURL: string, onProgress: UploadProgress): RunningUpload {
   let upload: Upload | undefined;
   const done = new Promise<string>((resolve, reject) => {
     upload = new Upload(file, {
-      uploadUrl: uploadURL,
-      uploadLengthDeferred: true,
+      // The upload URL is where this file's upload is created (a tus POST with its size, so a file over
+      // the limit is refused before any byte is sent), then PATCHed and, after a drop, resumed.
+      endpoint: uploadURL,
       retryDelays: RETRY_DELAYS_MS,
       // The URL is already known; a fingerprint store would only resume it across page reloads.
       storeFingerprintForResuming: false,

@@ -8,9 +8,13 @@ export async function currentPricing(knex: Knex): Promise<PricingSettings> {
   return Setting.read(knex, 'pricing', PricingSettings, DEFAULT_PRICING);
 }
 
-/** The public site configuration: price per track, launch discount and upload limit. */
-export async function siteConfig(knex: Knex): Promise<SiteConfig> {
-  return siteConfigFor(await currentPricing(knex));
+/**
+ * The public site configuration: price per track, launch discount and upload limit, plus any hosted
+ * payment pages besides Yoco's that the browser may follow (the local sandbox's, in sandbox mode).
+ */
+export async function siteConfig(knex: Knex, checkoutRedirectPrefixes: readonly string[] = []): Promise<SiteConfig> {
+  const config = siteConfigFor(await currentPricing(knex));
+  return checkoutRedirectPrefixes.length ? { ...config, checkoutRedirectPrefixes: [...checkoutRedirectPrefixes] } : config;
 }
 
 /** Refuses (503 with the notice) while staff have the site in maintenance mode. */
