@@ -27,8 +27,11 @@ async function checkoutTracks(t: TestController, email: string, count: number) {
   await t.expect(byTestId('upload-item').filter('[data-status="completed"]').count).eql(count, 'every upload completes');
   await t.typeText(byTestId('customer-email'), email);
   await t.click(byTestId('proceed-to-payment'));
+  // Record any alert (the spec's payment alerts) instead of failing on it, to say what went wrong.
+  await t.setNativeDialogHandler(() => true);
   await t.click(byTestId('pay-button'));
-  await t.expect(byTestId('sandbox-amount').exists).ok('the hosted payment page opens');
+  const alerts = (await t.getNativeDialogHistory()).map((d) => d.text);
+  await t.expect(byTestId('sandbox-amount').exists).ok(`the hosted payment page opens (alerts: ${alerts.join(' | ') || 'none'})`);
 }
 
 test('buys two tracks: Pay on the hosted page leads to the success page and both mails arrive', async (t) => {

@@ -11,13 +11,23 @@ export interface RunningUpload {
   abort: () => void;
 }
 
-/** `POST /api/files/upload` (JSON, no body): where to send one file. */
-export async function requestUploadUrl(): Promise<string> {
+async function fetchUploadUrl(): Promise<string> {
   try {
     return (await apiJson('POST', '/api/files/upload', undefined, { schema: UploadUrlResponse })).uploadURL;
   } catch (cause) {
     throw new Error(GET_UPLOAD_URL_FAILED, { cause });
   }
+}
+
+// The first answer sets the guest cookie that ties uploads (and then the order) to this browser. Asked
+// at once, two files of a first batch would each get a different guest and the order would be refused.
+let previousRequest: Promise<unknown> = Promise.resolve();
+
+/** `POST /api/files/upload` (no body): where to send one file; requests go one after another (the files upload in parallel). */
+export function requestUploadUrl(): Promise<string> {
+  const next = previousRequest.then(fetchUploadUrl, fetchUploadUrl);
+  previousRequest = next.catch(() => undefined);
+  return next;
 }
 
 // Home connections drop; each retry first asks the server how much it holds and goes on from there.
