@@ -10,7 +10,7 @@ import * as uploads from './uploads/handlers';
 import * as orders from './orders/handlers';
 import * as payments from './payments/handlers';
 import type { UploadDeps } from './uploads/service';
-import { approvedPrefixes, type PaymentDeps } from './payments/service';
+import type { PaymentDeps } from './payments/service';
 import type { GuestCookieOptions } from './visitor';
 
 export type RouteDeps = {
@@ -27,7 +27,7 @@ export type RouteDeps = {
 /** The storefront's route table: site configuration, login, uploads, orders and payment. */
 export const routes = (deps: RouteDeps): RouteTable => [
   // Prices must be current the moment staff change them: every cache revalidates (a cheap 304 by ETag).
-  route({ method: 'GET', path: '/api/config', permission: 'public', cache: 'public, no-cache', handler: getConfig(deps.knex, approvedPrefixes(deps.payments.yoco)) }),
+  route({ method: 'GET', path: '/api/config', permission: 'public', cache: 'public, no-cache', handler: getConfig(deps.knex, deps.payments) }),
   route({ method: 'POST', path: '/auth/request-code', permission: 'public', body: RequestCodeBody, handler: auth.requestCode(deps.auth, deps.limits) }),
   route({ method: 'POST', path: '/auth/verify-code', permission: 'public', body: VerifyCodeBody, handler: auth.verifyCode(deps.auth, deps.cookie, deps.limits) }),
   // Public: ends the caller's own session, if any.
