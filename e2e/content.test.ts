@@ -26,17 +26,15 @@ function png(size: number, rgb: [number, number, number]): Buffer {
 
 type Fixtures = { dir: string; artwork: string; original: string; mastered: string; avatar: string };
 
-/** Loads a showcase card's audio in the page and answers its duration once the browser has decoded its header. */
+/** The home page player's current audio: its duration once the browser has decoded its header. */
 const audioDuration = ClientFunction(
-  (title: string) =>
+  () =>
     new Promise<number>((resolve, reject) => {
-      // Array.from, not spread: TestCafe transpiles client code, and a spread NodeList would not survive it.
-      const card = Array.from(document.querySelectorAll('[data-testid="showcase-track"]')).find((li) => li.textContent?.includes(title));
-      const audio = card?.querySelector('audio');
-      if (!audio) return reject(new Error(`no player for ${title}`));
+      const audio = document.querySelector<HTMLAudioElement>('[data-testid="examples-player"] audio');
+      if (!audio) return reject(new Error('no player audio'));
+      if (audio.readyState >= 1 && audio.duration > 0) return resolve(audio.duration);
       audio.addEventListener('loadedmetadata', () => resolve(audio.duration), { once: true });
       audio.addEventListener('error', () => reject(new Error(`cannot load ${audio.src}`)), { once: true });
-      audio.preload = 'metadata';
       audio.load();
     }),
 );
@@ -89,12 +87,15 @@ test('the admin uploads a showcase track that plays on the home page, hides it, 
   const row = byTestId('showcase-row').withText(title);
   await t.expect(row.exists).ok();
 
+  // The newest track comes last in display order: in the carousel it is the first track's previous neighbour.
   await t.navigateTo(SITE);
-  const card = byTestId('showcase-track').withText(title);
-  await t.expect(card.exists).ok();
-  await t.expect(card.find('img').getAttribute('src')).match(/^\/media\/showcase\/[0-9a-f-]+\/artwork-[0-9a-f]{32}\.webp$/);
-  await t.expect(card.find('audio').getAttribute('src')).match(/masteredAudio-[0-9a-f]{32}\.wav$/);
-  await t.expect(await audioDuration(title)).gt(0);
+  const player = byTestId('examples-player');
+  await t.expect(byTestId('player-previous').getAttribute('aria-label')).contains(title);
+  await t.click(byTestId('player-previous'));
+  await t.expect(byTestId('player-title').innerText).eql(title);
+  await t.expect(player.find('[aria-roledescription="carousel"] > div img').getAttribute('src')).match(/^\/media\/showcase\/[0-9a-f-]+\/artwork-[0-9a-f]{32}\.webp$/);
+  await t.expect(player.find('audio').getAttribute('src')).match(/(original|mastered)Audio-[0-9a-f]{32}\.wav$/);
+  await t.expect(await audioDuration()).gt(0);
 
   // Inline edit: the row turns into its form, a blank field keeps its value.
   await t.navigateTo(`${SITE}/admin/showcase`);
@@ -111,8 +112,9 @@ test('the admin uploads a showcase track that plays on the home page, hides it, 
   await t.click(row.find('[data-testid="showcase-row-active"]'));
   await t.expect(row.find('[data-testid="showcase-row-status"]').innerText).eql('Hidden');
   await t.navigateTo(SITE);
-  await t.expect(byTestId('showcase-track').count).gt(0);
-  await t.expect(byTestId('showcase-track').withText(title).exists).notOk();
+  await t.expect(byTestId('player-title').exists).ok();
+  await t.expect(byTestId('examples-player').find(`[aria-label*="${title}"]`).exists).notOk();
+  await t.expect(byTestId('player-title').innerText).notContains(title);
 
   await t.navigateTo(`${SITE}/admin/showcase`);
   await t.click(row.find('[data-testid="showcase-row-delete"]'));

@@ -27,6 +27,8 @@ async function checkoutTracks(t: TestController, email: string, count: number) {
   await t.expect(byTestId('upload-item').filter('[data-status="completed"]').count).eql(count, 'every upload completes');
   await t.typeText(byTestId('customer-email'), email);
   await t.click(byTestId('proceed-to-payment'));
+  const refused = byTestId('upload-error');
+  await t.expect(byTestId('payment-dialog').exists).ok(`the payment dialog opens (form says: ${(await refused.exists) ? await refused.innerText : 'nothing'})`);
   // Record any alert (the spec's payment alerts) instead of failing on it, to say what went wrong.
   await t.setNativeDialogHandler(() => true);
   await t.click(byTestId('pay-button'));
