@@ -119,6 +119,20 @@ export const SCREEN_TITLES = {
   profile: 'Customer profile',
 } as const;
 export type ScreenKey = keyof typeof SCREEN_TITLES;
+/** The dashboard's labels (back-office spec, Dashboard). */
+export const DASHBOARD_TEXTS = {
+  totalOrders: 'Total Orders',
+  pendingOrders: 'Pending Orders',
+  revenue: 'Revenue',
+  activeCustomers: 'Active Customers',
+  recentOrders: 'Recent Orders',
+  viewAllOrders: 'View All Orders',
+  refreshStats: 'Refresh Stats',
+  manageOrders: 'Manage Orders',
+  manageCustomers: 'Manage Customers',
+  manageFiles: 'Manage Files',
+} as const;
+
 /** The admin sidebar's menu entries (back-office spec, navigation), in menu order. */
 export const MENU_LABELS = {
   dashboard: 'Dashboard',

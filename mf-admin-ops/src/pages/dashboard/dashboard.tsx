@@ -1,4 +1,4 @@
-import { DASHBOARD_FETCH_FAILED, EMPTY_TEXTS, formatOrderDate, formatRand, SCREEN_TITLES, shortId, type DashboardStats } from '@mastering/contracts';
+import { DASHBOARD_FETCH_FAILED, DASHBOARD_TEXTS, EMPTY_TEXTS, formatOrderDate, formatRand, SCREEN_TITLES, shortId, type DashboardStats } from '@mastering/contracts';
 import { Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, errorMessage, Skeleton, toast } from '@mastering/ui';
 import { ArrowRight, Banknote, Clock, FileHeadphone, RefreshCw, ShoppingCart, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
@@ -7,16 +7,16 @@ import { useDashboardStats } from '../../api/dashboard';
 import { OrderStatusBadge } from './order-status-badge';
 
 const STAT_CARDS: { label: string; icon: LucideIcon; value: (stats: DashboardStats) => string; testId: string }[] = [
-  { label: 'Total Orders', icon: ShoppingCart, value: (s) => String(s.totalOrders), testId: 'stat-total-orders' },
-  { label: 'Pending Orders', icon: Clock, value: (s) => String(s.pendingOrders), testId: 'stat-pending-orders' },
-  { label: 'Revenue', icon: Banknote, value: (s) => formatRand(s.totalRevenue), testId: 'stat-revenue' },
-  { label: 'Active Customers', icon: Users, value: (s) => String(s.activeCustomers), testId: 'stat-active-customers' },
+  { label: DASHBOARD_TEXTS.totalOrders, icon: ShoppingCart, value: (s) => String(s.totalOrders), testId: 'stat-total-orders' },
+  { label: DASHBOARD_TEXTS.pendingOrders, icon: Clock, value: (s) => String(s.pendingOrders), testId: 'stat-pending-orders' },
+  { label: DASHBOARD_TEXTS.revenue, icon: Banknote, value: (s) => formatRand(s.totalRevenue), testId: 'stat-revenue' },
+  { label: DASHBOARD_TEXTS.activeCustomers, icon: Users, value: (s) => String(s.activeCustomers), testId: 'stat-active-customers' },
 ];
 
 const ACTIONS: { title: string; description: string; to: string; icon: LucideIcon }[] = [
-  { title: 'Manage Orders', description: 'Follow orders and update their status.', to: '/admin/orders', icon: ShoppingCart },
-  { title: 'Manage Customers', description: 'See customers, their spend and history.', to: '/admin/customers', icon: Users },
-  { title: 'Manage Files', description: 'Process uploads and deliver masters.', to: '/admin/files', icon: FileHeadphone },
+  { title: DASHBOARD_TEXTS.manageOrders, description: 'Follow orders and update their status.', to: '/admin/orders', icon: ShoppingCart },
+  { title: DASHBOARD_TEXTS.manageCustomers, description: 'See customers, their spend and history.', to: '/admin/customers', icon: Users },
+  { title: DASHBOARD_TEXTS.manageFiles, description: 'Process uploads and deliver masters.', to: '/admin/files', icon: FileHeadphone },
 ];
 
 /** Dashboard: four figures, the recent orders and shortcuts to the main screens. */
@@ -36,7 +36,7 @@ export default function DashboardPage() {
         </div>
         <Button variant="outline" onClick={() => void refetch()} disabled={isFetching} data-testid="refresh-stats">
           <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
-          Refresh Stats
+          {DASHBOARD_TEXTS.refreshStats}
         </Button>
       </div>
 
@@ -57,11 +57,11 @@ export default function DashboardPage() {
       <Card>
         <CardHeader className="flex-row items-center justify-between gap-4">
           <div className="space-y-1.5">
-            <CardTitle>Recent Orders</CardTitle>
+            <CardTitle>{DASHBOARD_TEXTS.recentOrders}</CardTitle>
             <CardDescription>The latest orders placed.</CardDescription>
           </div>
           <Link to="/admin/orders" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-            View All Orders
+            {DASHBOARD_TEXTS.viewAllOrders}
             <ArrowRight aria-hidden />
           </Link>
         </CardHeader>
