@@ -173,3 +173,20 @@ describe('maintenance mode', () => {
     }
   });
 });
+
+describe('genre', () => {
+  it('keeps the genre a customer gave a track, so analytics can group by it, and refuses an unknown one', async () => {
+    const { cookie, paths } = await twoUploads();
+    const body = {
+      customerEmail: 'genre@example.com',
+      files: [fileOf(paths[0], 'a.wav', { genre: 'Jazz' }), fileOf(paths[1], 'b.wav')],
+      pricing: pricingForApi(computePricing(2)),
+    };
+    expect((await postOrder({ ...body, files: [fileOf(paths[0], 'a.wav', { genre: 'Polka' as never }), body.files[1]] }, cookie)).status).toBe(400);
+    const res = await postOrder(body, cookie);
+    expect(res.status).toBe(201);
+    const { order } = CreateOrderResponse.parse(await res.json());
+    const genres = await ctx.db.knex('order_files').where('order_id', order.id).orderBy('original_name').pluck('genre');
+    expect(genres).toEqual(['Jazz', null]);
+  });
+});

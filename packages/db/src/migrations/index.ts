@@ -7,6 +7,7 @@ import * as m005 from './005_email';
 import * as m006 from './006_rate_limits';
 import * as m007 from './007_job_queue';
 import * as m008 from './008_uploads';
+import * as m009 from './009_order_file_genre';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '006_rate_limits', ...m006 },
   { name: '007_job_queue', ...m007 },
   { name: '008_uploads', ...m008 },
+  { name: '009_order_file_genre', ...m009 },
 ];

@@ -1,5 +1,5 @@
 import type { Modifiers, Pojo, QueryBuilder, RelationMappings } from 'objection';
-import type { FileStatus, Loudness, MasteringStyle, OrderFile as OrderFileShape, Tone } from '@mastering/contracts';
+import type { FileStatus, Genre, Loudness, MasteringStyle, OrderFile as OrderFileShape, Tone } from '@mastering/contracts';
 import { BaseModel, newestFirst, withStatus } from './base';
 import { Order } from './order';
 
@@ -18,6 +18,8 @@ export class OrderFile extends BaseModel {
   declare tone: Tone;
   declare loudness: Loudness;
   declare volumeMatch: boolean;
+  /** The genre the customer gave, if any (analytics groups orders by it). */
+  declare genre: Genre | null;
   declare processingStatus: FileStatus;
   declare processingNotes: string | null;
   declare processedAt: Date | null;

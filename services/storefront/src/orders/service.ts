@@ -55,6 +55,7 @@ export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrder
         tone: file.tone,
         loudness: file.loudness,
         volumeMatch: file.volumeMatch === 'true',
+        genre: file.genre ?? null,
       };
     });
     const order = await Order.query(trx).insertGraph({
