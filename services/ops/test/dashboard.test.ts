@@ -1,37 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import { describe, expect, it } from 'vitest';
 import { DashboardStats, type OrderStatus, type Role } from '@mastering/contracts';
-import { buildApp } from '../src/app';
-import { readConfig } from '../src/config';
+import { identityAs, opsPerFile } from './support';
 
-const SECRET = 'o'.repeat(40);
-let db: TestDatabase;
-let server: Server;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET });
-  server = createServer(buildApp({ config, knex: db.knex, logger: createLogger('ops-test', 'silent') }).callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server?.close();
-  await db?.destroy();
-});
-
-const as = async (role: Role) => ({
-  [IDENTITY_HEADER]: await signIdentity({ userId: '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f', email: `${role}@example.com`, role, sessionId: 's1' }, SECRET),
-});
-const stats = async (headers: Record<string, string> = {}) => fetch(`${base}/api/admin/dashboard-stats`, { headers });
+const ctx = opsPerFile();
+const as = (role: Role) => identityAs(role);
+const stats = async (headers: Record<string, string> = {}) => fetch(`${ctx.base}/api/admin/dashboard-stats`, { headers });
 
 /** Inserts an order of one track at `totalCents`, placed `minutesAgo` minutes ago. */
 async function order(customerEmail: string, status: OrderStatus, totalCents: number, minutesAgo: number) {
-  const [row] = await db
+  const [row] = await ctx.db
     .knex('orders')
     .insert({
       customerEmail,

@@ -1,37 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { StoredSettings, type Role, type SaveSettingsBody } from '@mastering/contracts';
-import { buildApp } from '../src/app';
-import { readConfig } from '../src/config';
 import { currentPricing } from '../../storefront/src/site-config/service';
+import { identityAs, opsPerFile } from './support';
 
-const SECRET = 'o'.repeat(40);
-let db: TestDatabase;
-let server: Server;
-let base: string;
+const ctx = opsPerFile();
 let adminId: string;
-
 beforeAll(async () => {
-  db = await createTestDatabase();
-  [{ id: adminId }] = await db.knex('users').insert({ email: 'owner@example.com', role: 'admin', isActive: true }).returning('id');
-  const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET });
-  server = createServer(buildApp({ config, knex: db.knex, logger: createLogger('ops-test', 'silent') }).callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server?.close();
-  await db?.destroy();
+  [{ id: adminId }] = await ctx.db.knex('users').insert({ email: 'owner@example.com', role: 'admin', isActive: true }).returning('id');
 });
 
-const as = async (role: Role) => ({
-  [IDENTITY_HEADER]: await signIdentity({ userId: adminId, email: 'owner@example.com', role, sessionId: 's1' }, SECRET),
-});
+const as = (role: Role) => identityAs(role, adminId, 'owner@example.com');
 const put = async (body: unknown, role: Role = 'admin') =>
-  fetch(`${base}/api/admin/settings`, { method: 'PUT', headers: { 'content-type': 'application/json', ...(await as(role)) }, body: JSON.stringify(body) });
+  fetch(`${ctx.base}/api/admin/settings`, { method: 'PUT', headers: { 'content-type': 'application/json', ...(await as(role)) }, body: JSON.stringify(body) });
 
 const valid: SaveSettingsBody = {
   general: { siteName: 'Studio Jozi', siteDescription: 'Masters from Johannesburg', contactEmail: 'hello@jozi.example', supportEmail: '', maintenanceMode: true, enableAnalytics: false },
@@ -40,10 +20,10 @@ const valid: SaveSettingsBody = {
 
 describe('/api/admin/settings', () => {
   it('answers the defaults before anything is saved, to admins only', async () => {
-    expect((await fetch(`${base}/api/admin/settings`)).status).toBe(401);
-    expect((await fetch(`${base}/api/admin/settings`, { headers: await as('engineer') })).status).toBe(403);
+    expect((await fetch(`${ctx.base}/api/admin/settings`)).status).toBe(401);
+    expect((await fetch(`${ctx.base}/api/admin/settings`, { headers: await as('engineer') })).status).toBe(403);
     expect((await put(valid, 'engineer')).status).toBe(403);
-    const res = await fetch(`${base}/api/admin/settings`, { headers: await as('admin') });
+    const res = await fetch(`${ctx.base}/api/admin/settings`, { headers: await as('admin') });
     expect(StoredSettings.parse(await res.json())).toMatchObject({
       general: { siteName: 'Mastering Studio', maintenanceMode: false },
       pricing: { basePrice: 499, launchDiscount: 35, maxFileSize: 500 },
@@ -61,11 +41,11 @@ describe('/api/admin/settings', () => {
     expect(saved.updatedBy).toBe('owner@example.com');
     expect(saved.updatedAt).not.toBeNull();
     // The one pricing row the storefront reads for every price (cents).
-    expect(await currentPricing(db.knex)).toEqual({ basePriceCents: 55000, launchDiscountPercent: 20, maxFileSizeMb: 400 });
+    expect(await currentPricing(ctx.db.knex)).toEqual({ basePriceCents: 55000, launchDiscountPercent: 20, maxFileSizeMb: 400 });
   });
 
   it('refuses bad values with the field message and changes nothing', async () => {
-    const before = await (await fetch(`${base}/api/admin/settings`, { headers: await as('admin') })).json();
+    const before = await (await fetch(`${ctx.base}/api/admin/settings`, { headers: await as('admin') })).json();
     const cases: [unknown, string][] = [
       [{ ...valid, pricing: { ...valid.pricing, launchDiscount: 120 } }, 'Launch discount must be 0 to 100'],
       [{ ...valid, pricing: { ...valid.pricing, basePrice: 0 } }, 'Base price must be more than 0'],
@@ -77,6 +57,6 @@ describe('/api/admin/settings', () => {
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe(message);
     }
-    expect(await (await fetch(`${base}/api/admin/settings`, { headers: await as('admin') })).json()).toEqual(before);
+    expect(await (await fetch(`${ctx.base}/api/admin/settings`, { headers: await as('admin') })).json()).toEqual(before);
   });
 });
