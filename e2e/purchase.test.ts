@@ -28,19 +28,12 @@ async function checkoutTracks(t: TestController, email: string, count: number) {
   await t.typeText(byTestId('customer-email'), email);
   // Record any alert (the spec's payment alerts) instead of failing on it, to say what went wrong.
   await t.setNativeDialogHandler(() => true);
-  // Under TestCafe's simulated events the payment dialog now and then closes right after it opened
-  // (not seen by hand); proceeding again reopens it, as a person would (the order is made on Pay).
-  for (let attempt = 1; ; attempt++) {
-    await t.click(byTestId('proceed-to-payment'));
-    const refused = byTestId('upload-error');
-    await t.expect(byTestId('pay-button').exists).ok(`the payment dialog opens (form says: ${(await refused.exists) ? await refused.innerText : 'nothing'})`);
-    try {
-      await t.click(byTestId('pay-button').with({ timeout: 2000 }));
-      break;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
+  await t.click(byTestId('proceed-to-payment'));
+  const refused = byTestId('upload-error');
+  await t.expect(byTestId('pay-button').exists).ok(`the payment dialog opens (form says: ${(await refused.exists) ? await refused.innerText : 'nothing'})`);
+  // Pay leaves the page for the hosted checkout; when that happens within TestCafe's click action, the
+  // click reports its button gone although it was pressed. Where the browser lands is what counts.
+  await t.click(byTestId('pay-button')).catch(() => undefined);
   const alerts = (await t.getNativeDialogHistory()).map((d) => d.text);
   await t.expect(byTestId('sandbox-amount').exists).ok(`the hosted payment page opens (alerts: ${alerts.join(' | ') || 'none'})`);
 }
