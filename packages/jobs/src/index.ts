@@ -10,11 +10,19 @@ export const JOBS = {
   sendEmail: 'email.send',
 } as const;
 
+/**
+ * Transactional mail (login codes, order and delivery mail) always goes out; marketing mail is never
+ * sent to an address that unsubscribed.
+ */
+export const MailKind = z.enum(['transactional', 'marketing']);
+export type MailKind = z.infer<typeof MailKind>;
+
 /** Payload of `email.send`: a named template plus its data, rendered by the email service. */
 export const SendEmailPayload = z.object({
   to: z.email(),
   template: z.string().min(1),
   data: z.record(z.string(), z.unknown()).default({}),
+  kind: MailKind.default('transactional'),
   orderId: z.uuid().optional(),
   campaignId: z.uuid().optional(),
 });
@@ -98,6 +106,26 @@ export async function enqueue<N extends JobName>(queue: Queue, name: N, payload:
   const data = PAYLOADS[name].parse(payload);
   const job = await queue.now(name, data);
   return String(job.attrs._id);
+}
+
+/** What a service asks for when it sends templated mail. */
+export interface MailRequest {
+  /** Template name, e.g. `order-confirmation` (the email service resolves it: stored template, else built-in). */
+  template: string;
+  to: string;
+  /** The template's `{{variables}}`. */
+  params?: Record<string, unknown>;
+  kind?: MailKind;
+  orderId?: string;
+  campaignId?: string;
+}
+
+/**
+ * THE call every service uses to send templated mail: validates and queues it; the email service's
+ * worker renders it, records it in the outbox and sends it (retrying while SMTP is down).
+ */
+export function sendMail(queue: Queue, { template, to, params = {}, kind = 'transactional', orderId, campaignId }: MailRequest): Promise<string> {
+  return enqueue(queue, JOBS.sendEmail, { to, template, data: params, kind, orderId, campaignId });
 }
 
 /** Retry policy for mail: exponential from 5 s, up to 8 tries (about 20 minutes), then the job fails. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createLogger } from '@mastering/service-kit';
-import { createQueue, enqueue, JOBS, startProducer, type Job, type Queue, type SendEmailPayload } from '@mastering/jobs';
+import { createQueue, enqueue, JOBS, startProducer, type Job, type Queue, SendEmailPayload } from '@mastering/jobs';
 import type { Mailer, OutgoingMail } from '../src/mail/mailer';
 import { sendEmailJob } from '../src/jobs/send-email';
 import { SECRET_MASK } from '../src/mail/templates';
@@ -32,8 +32,8 @@ let queue: Queue;
  * A real job row for the test to run by hand: disabled, so no worker picks it up, and owned by a queue
  * that knows the job's retry policy (which decides when a failure is the last).
  */
-async function jobOf(data: SendEmailPayload, failCount = 0): Promise<Job<SendEmailPayload>> {
-  const job = queue.create(JOBS.sendEmail, data);
+async function jobOf(data: Parameters<typeof SendEmailPayload.parse>[0], failCount = 0): Promise<Job<SendEmailPayload>> {
+  const job = queue.create(JOBS.sendEmail, SendEmailPayload.parse(data));
   job.disable();
   job.attrs.failCount = failCount;
   await job.save();

@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { deriveKey, hashToken, BadRequest, newSessionToken, sameHash } from '@mastering/service-kit';
-import { enqueue, JOBS, type Queue } from '@mastering/jobs';
+import { sendMail, type Queue } from '@mastering/jobs';
 import { INVALID_OR_EXPIRED_CODE, LOGIN_CODE_LENGTH, type SessionUser } from '@mastering/contracts';
 import { LoginCode, Session, User } from '@mastering/db';
 
@@ -53,7 +53,7 @@ export async function requestLoginCode(deps: AuthDeps, rawEmail: string, ip: str
     if (retired.length > 0) await LoginCode.query(trx).findByIds(retired).patch({ consumedAt: new Date() });
     return code;
   });
-  await enqueue(deps.queue, JOBS.sendEmail, { to: email, template: 'login-code', data: { code, expiresInMinutes: CODE_TTL_MS / 60_000 } });
+  await sendMail(deps.queue, { to: email, template: 'login-code', params: { code, expiresInMinutes: CODE_TTL_MS / 60_000 } });
 }
 
 /**

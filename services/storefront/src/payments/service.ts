@@ -14,7 +14,7 @@ import {
   type PaymentStatus,
   type WebhookAck,
 } from '@mastering/contracts';
-import { enqueue, JOBS, type Queue } from '@mastering/jobs';
+import { sendMail, type Queue } from '@mastering/jobs';
 import { Order, Payment, User } from '@mastering/db';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
 import { loadOwnOrder } from '../orders/service';
@@ -140,8 +140,8 @@ async function queueOrderMails(deps: PaymentDeps, trx: Knex.Transaction, orderId
     deliveryHours: DELIVERY_HOURS,
     orderUrl: paymentReturnUrl(deps.publicUrl, 'success', order.id),
   };
-  await enqueue(deps.queue, JOBS.sendEmail, { to: order.customerEmail, template: 'order-confirmation', data, orderId: order.id });
+  await sendMail(deps.queue, { to: order.customerEmail, template: 'order-confirmation', params: data, orderId: order.id });
   const admins = await User.query(trx).modify('active').modify('withRole', 'admin').select('email');
   const recipients = new Set([...admins.map((a) => a.email.toLowerCase()), ...(deps.adminEmail ? [deps.adminEmail.toLowerCase()] : [])]);
-  for (const to of recipients) await enqueue(deps.queue, JOBS.sendEmail, { to, template: 'new-order', data, orderId: order.id });
+  for (const to of recipients) await sendMail(deps.queue, { to, template: 'new-order', params: data, orderId: order.id });
 }
