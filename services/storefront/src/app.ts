@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
 import { createService, type Logger } from '@mastering/service-kit';
@@ -7,6 +6,7 @@ import type { StorefrontConfig } from './config';
 import { routes } from './routes';
 import { createLoginLimiters } from './auth/rate-limits';
 import { createTusServer } from './uploads/tus';
+import { createTusStore } from './uploads/tus-store';
 import { WEBHOOK_PATH } from './payments/handlers';
 import type { UploadDeps } from './uploads/service';
 
@@ -14,9 +14,8 @@ export type StorefrontDeps = { config: Readonly<StorefrontConfig>; knex: Knex; q
 
 /** The upload dependencies a config implies (the app and the start-up sweep share them). */
 export function uploadDepsOf(config: Readonly<StorefrontConfig>, knex: Knex): UploadDeps {
-  const storageRoot = path.resolve(config.STORAGE_DIR);
-  // A dot-leading folder is never an object key (see @mastering/storage keys), so tus's records stay out of the objects.
-  return { knex, storage: createStorage({ driver: 'local', root: storageRoot }), tusMetaDir: path.join(storageRoot, '.tus'), urlTtlHours: config.UPLOAD_URL_TTL_HOURS };
+  const storage = createStorage(config.storage);
+  return { knex, storage, tus: createTusStore(config.storage, storage, config.STORAGE_DIR), urlTtlHours: config.UPLOAD_URL_TTL_HOURS };
 }
 
 /** Builds the storefront service app: site config, login, uploads, orders and payments. */
@@ -37,6 +36,6 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
     logger,
     // The webhook's signature covers its exact bytes, so its handler reads the body itself.
     rawBodyPaths: [WEBHOOK_PATH],
-    routes: routes({ knex, auth, cookie, guestCookie, limits: createLoginLimiters(knex), uploads, tus: createTusServer({ ...uploads, storageRoot: path.resolve(config.STORAGE_DIR) }), payments }),
+    routes: routes({ knex, auth, cookie, guestCookie, limits: createLoginLimiters(knex), uploads, tus: createTusServer(uploads), payments }),
   });
 }

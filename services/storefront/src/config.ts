@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BaseServiceConfig, bindHost, loadConfig } from '@mastering/service-kit';
+import { readStorageConfig, type StorageConfig } from '@mastering/storage';
 
 const flag = z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1');
 
@@ -13,7 +14,7 @@ const StorefrontEnv = BaseServiceConfig.extend({
   /** The cookie that marks a guest buyer's browser (set on its first upload); orders answer only to it. */
   GUEST_COOKIE: z.string().default('gid'),
   GUEST_COOKIE_DAYS: z.coerce.number().positive().default(30),
-  /** Root of the object storage (uploads land under `uploads/`), shared with the other services. */
+  /** Root of the local object storage (uploads land under `uploads/`), shared with the other services; see also STORAGE_DRIVER. */
   STORAGE_DIR: z.string().default('.data/storage'),
   /** How long an upload URL accepts bytes (a 500 MB file over a slow line, with pauses, fits). */
   UPLOAD_URL_TTL_HOURS: z.coerce.number().positive().default(12),
@@ -28,7 +29,10 @@ const StorefrontEnv = BaseServiceConfig.extend({
   /** Who gets the new-order mail besides the active admins (the seeded admin's address by default). */
   ADMIN_EMAIL: z.string().default(''),
 });
-export type StorefrontConfig = z.infer<typeof StorefrontEnv>;
+export type StorefrontConfig = z.infer<typeof StorefrontEnv> & { storage: StorageConfig };
 
-/** Reads the storefront's configuration from the environment. */
-export const readConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(StorefrontEnv, env);
+/** Reads the storefront's configuration from the environment, with the object storage's (STORAGE_DRIVER, S3_*). */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Readonly<StorefrontConfig> {
+  const config = loadConfig(StorefrontEnv, env);
+  return Object.freeze({ ...config, storage: readStorageConfig({ ...env, STORAGE_DIR: config.STORAGE_DIR }) });
+}

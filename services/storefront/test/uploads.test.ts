@@ -16,6 +16,7 @@ import {
 } from '@mastering/contracts';
 import { createStorage } from '@mastering/storage';
 import { sweepAbandonedUploads } from '../src/uploads/service';
+import { createTusStore } from '../src/uploads/tus-store';
 import { guestCookieFrom, storefrontPerFile, uploadWhole } from './support';
 
 const ctx = storefrontPerFile();
@@ -236,7 +237,8 @@ describe('sweeping abandoned uploads', () => {
     const recent = await uploadWhole(ctx.site, randomBytes(100));
     const oldId = old.uploadURL.split('/').at(-1);
     await ctx.db.knex('uploads').where('id', oldId).update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
-    const deps = { knex: ctx.db.knex, storage: createStorage({ driver: 'local', root: ctx.site.storageDir }), tusMetaDir: path.join(ctx.site.storageDir, '.tus') };
+    const storage = { driver: 'local', root: ctx.site.storageDir } as const;
+    const deps = { knex: ctx.db.knex, storage: createStorage(storage), tus: createTusStore(storage, createStorage(storage), ctx.site.storageDir) };
     expect(await sweepAbandonedUploads(deps, 24)).toBe(1);
     expect(await rowOf(old.uploadURL)).toBeUndefined();
     expect(existsSync(storedFile(old.uploadURL))).toBe(false);

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import {
@@ -19,13 +17,13 @@ import { Forbidden, Invalid, NotFound } from '@mastering/service-kit';
 import { ObjectTooLargeError, type ObjectStorage } from '@mastering/storage';
 import { currentPricing } from '../site-config/service';
 import type { Visitor } from '../visitor';
+import type { TusStore } from './tus-store';
 
-/** What the upload logic needs: the database, the object storage, and where tus keeps its upload records. */
+/** What the upload logic needs: the database, the object storage, and where tus keeps uploads under way. */
 export type UploadDeps = {
   knex: Knex;
   storage: ObjectStorage;
-  /** Directory of tus's per-upload JSON records (offset, length, metadata), beside the storage. */
-  tusMetaDir: string;
+  tus: TusStore;
   urlTtlHours: number;
 };
 
@@ -115,17 +113,17 @@ export async function putWholeBody(
 
 /**
  * Removes uploads never attached to an order that began more than `olderThanHours` ago: the stored
- * object or partial tus file, tus's record, then the row. Answers how many were removed.
+ * object or partial tus upload, tus's record, then the row. Answers how many were removed.
  */
-export async function sweepAbandonedUploads(deps: Pick<UploadDeps, 'knex' | 'storage' | 'tusMetaDir'>, olderThanHours: number): Promise<number> {
+export async function sweepAbandonedUploads(deps: Pick<UploadDeps, 'knex' | 'storage' | 'tus'>, olderThanHours: number): Promise<number> {
   const stale = await Upload.query(deps.knex).modify('abandonedBefore', new Date(Date.now() - olderThanHours * 3_600_000)).limit(1000);
   let removed = 0;
   for (const upload of stale) {
     // The row goes first, and only while still unattached: an order that claimed the upload meanwhile
     // keeps its file. A crash before the files are gone leaves only orphan bytes, never a broken order.
     if ((await Upload.query(deps.knex).delete().where('id', upload.id).whereNull('orderFileId')) === 0) continue;
+    await deps.tus.forget(upload.objectKey);
     await deps.storage.delete(upload.objectKey);
-    await rm(path.join(deps.tusMetaDir, `${upload.id}.json`), { force: true });
     removed += 1;
   }
   return removed;

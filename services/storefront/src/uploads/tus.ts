@@ -1,38 +1,37 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { FileKvStore, Server } from '@tus/server';
-import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
 import { IdParam, isUploadContentType, UPLOAD_NOT_AUDIO, uploadTooLarge } from '@mastering/contracts';
 import { HttpError } from '@mastering/service-kit';
-import { claimProtocol, completeUpload, UPLOAD_PREFIX, uploadLimit, writableUpload, type UploadDeps } from './service';
+import { claimProtocol, completeUpload, objectKeyOf, UPLOAD_PREFIX, uploadLimit, writableUpload, type UploadDeps } from './service';
 
 /** tus answers errors it is thrown as `{ status_code, body }`; our domain errors become that shape. */
 const asTusError = (err: unknown) => (err instanceof HttpError ? { status_code: err.status, body: `${err.message}\n` } : err);
 
 const idOf = (url: string) => IdParam.parse({ id: new URL(url, 'http://local').pathname.split('/').filter(Boolean).at(-1) }).id;
+// tus names an upload by its object key (`uploads/<id>`, see tus-store.ts); its URL stays `/uploads/<id>`.
+const uploadIdOf = (objectKey: string) => objectKey.slice(UPLOAD_PREFIX.length + 1);
 
 /**
  * The resumable side of an upload URL (tus 1.0 core with the creation and creation-defer-length
  * extensions; no termination: abandoned uploads are swept): the browser POSTs to its upload URL to begin, PATCHes chunks, and after a
  * dropped connection asks with HEAD how many bytes arrived and continues from there. Bytes go straight
- * to `<storage>/uploads/<id>` (the same object a whole-body PUT writes), tus's records to `tusMetaDir`.
+ * to the object `uploads/<id>` (the one a whole-body PUT writes), on the local disk or in S3 (`deps.tus`).
  * The same rules as a PUT apply: limit from settings (413), audio only (415), expired or complete (403).
  */
-export function createTusServer(deps: UploadDeps & { storageRoot: string }): Server {
-  // The file store makes its own folder; the record store expects one.
-  mkdirSync(deps.tusMetaDir, { recursive: true });
+export function createTusServer(deps: UploadDeps): Server {
   // tus's default locker is in-process: a resumed upload must reach the process that holds its lock,
   // which is the one storefront process today (replicas would need a shared locker).
   const options: ConstructorParameters<typeof Server>[0] = {
     path: `/${UPLOAD_PREFIX}`,
     relativeLocation: true,
-    datastore: new FileStore({ directory: path.join(deps.storageRoot, UPLOAD_PREFIX), configstore: new FileKvStore(deps.tusMetaDir) }),
-    // The upload URL we handed out is where the upload is created, so its id is the tus id.
-    namingFunction: (req) => idOf(req.url),
+    datastore: deps.tus.datastore,
+    // The upload URL we handed out is where the upload is created: its id names the object.
+    namingFunction: (req) => objectKeyOf(idOf(req.url)),
+    getFileIdFromRequest: (req) => objectKeyOf(idOf(req.url)),
+    generateUrl: (_req, { path, id }) => `${path}/${uploadIdOf(id)}`,
     maxSize: async () => (await uploadLimit(deps.knex)).bytes,
-    onIncomingRequest: async (req, id) => {
+    onIncomingRequest: async (req, objectKey) => {
       try {
-        const upload = await writableUpload(deps.knex, id, 'tus', { forWrite: req.method !== 'HEAD' });
+        const upload = await writableUpload(deps.knex, uploadIdOf(objectKey), 'tus', { forWrite: req.method !== 'HEAD' });
         if (req.method === 'POST') await claimProtocol(deps.knex, upload.id, 'tus');
       } catch (err) {
         throw asTusError(err);
@@ -46,7 +45,8 @@ export function createTusServer(deps: UploadDeps & { storageRoot: string }): Ser
     },
     onUploadFinish: async (_req, upload) => {
       const { filetype, filename } = upload.metadata ?? {};
-      await completeUpload(deps.knex, upload.id, { size: upload.offset, contentType: filetype ?? null, originalName: filename ?? null });
+      await deps.tus.promote(upload.id, filetype ?? undefined);
+      await completeUpload(deps.knex, uploadIdOf(upload.id), { size: upload.offset, contentType: filetype ?? null, originalName: filename ?? null });
       return {};
     },
     onResponseError: async (_req, err) => {
