@@ -2,53 +2,18 @@
 // Starts the stack on its own ports and data folder (so it can run beside `npm start`), plus a
 // second gateway whose apps folder lacks one remote's build, for the fallback journey.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { freePort } from '@mastering/db';
 import { bin, FRONTEND_APPS, ROOT } from './lib/paths';
-import { startStack } from './lib/stack';
 import { serviceCommand } from './lib/services';
 import { Supervisor } from './lib/supervisor';
+import { startThrowawayStack } from './lib/throwaway-stack';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'mastering-e2e-'));
-// As root, PostgreSQL runs as the postgres user, who must be able to enter the data folder.
-chmodSync(dataDir, 0o755);
-// Free ports chosen now, so the run never clashes with `npm start` or another run.
-const [site, brokenSite, pg, storefront, ops, content, email, smtp, inbox, yocoSandbox] = await Promise.all(Array.from({ length: 10 }, () => freePort()));
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  PORT: String(site),
-  // One origin for the browser, the links and the payment returns (cookies are per host).
-  PUBLIC_URL: `http://127.0.0.1:${site}`,
-  PG_PORT: String(pg),
-  STOREFRONT_PORT: String(storefront),
-  OPS_PORT: String(ops),
-  CONTENT_PORT: String(content),
-  EMAIL_PORT: String(email),
-  MAILDEV_SMTP_PORT: String(smtp),
-  MAILDEV_WEB_PORT: String(inbox),
-  YOCO_SANDBOX_PORT: String(yocoSandbox),
-  IDENTITY_SECRET: randomBytes(32).toString('hex'),
-  ADMIN_EMAIL: 'admin@example.com',
-  LOG_LEVEL: 'warn',
-};
-delete env.DATABASE_URL;
-delete env.SMTP_URL;
-// Payments always go through the local Yoco sandbox in journeys.
-delete env.YOCO_SECRET_KEY;
-
+const site = await startThrowawayStack('mastering-e2e');
+const { stack, env, dataDir, ports } = site;
+const brokenSite = await freePort();
 let failed = false;
-const stack = await startStack({
-  dataDir,
-  env,
-  log: (line) => console.log(line),
-  onDeath: (name, code, tail) => {
-    failed = true;
-    console.error(`✖ ${name} exited (code ${code}) during the e2e run:\n${tail.join('\n')}`);
-  },
-});
 
 // An apps folder with every build but mf-admin-email's: that remote's files are "missing".
 const brokenApps = path.join(dataDir, 'apps-without-email');
@@ -64,14 +29,14 @@ await extra.start({
   name: 'gateway-missing-remote',
   ...serviceCommand('gateway'),
   env: {
-    ...(env as Record<string, string>),
+    ...env,
     PORT: String(brokenSite),
     DATABASE_URL: stack.databaseUrl,
     APPS_ROOT: brokenApps,
-    STOREFRONT_URL: `http://127.0.0.1:${storefront}`,
-    OPS_URL: `http://127.0.0.1:${ops}`,
-    CONTENT_URL: `http://127.0.0.1:${content}`,
-    EMAIL_URL: `http://127.0.0.1:${email}`,
+    STOREFRONT_URL: `http://127.0.0.1:${ports.storefront}`,
+    OPS_URL: `http://127.0.0.1:${ports.ops}`,
+    CONTENT_URL: `http://127.0.0.1:${ports.content}`,
+    EMAIL_URL: `http://127.0.0.1:${ports.email}`,
   },
   readyUrl: `http://127.0.0.1:${brokenSite}/mf/remotes.json`,
 });
@@ -93,6 +58,5 @@ const code = await new Promise<number>((resolve) => {
 });
 
 await extra.stopAll();
-await stack.stop();
-rmSync(dataDir, { recursive: true, force: true });
-process.exit(code === 0 && !failed ? 0 : 1);
+await site.stop();
+process.exit(code === 0 && !failed && !site.failed() ? 0 : 1);

@@ -1,0 +1,72 @@
+// The whole site on free ports in a temporary folder, for journeys and benchmarks: it never clashes
+// with `npm start` or another run, and leaves nothing behind once stopped.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '@mastering/db';
+import { startStack, type Stack } from './stack';
+
+export type ThrowawayStack = {
+  stack: Stack;
+  /** The environment the stack was started with (ports, secrets), for more processes beside it. */
+  env: Record<string, string>;
+  dataDir: string;
+  /** The services' own ports, for processes that talk to them directly. */
+  ports: { storefront: number; ops: number; content: number; email: number };
+  /** True once a child died unexpectedly (its output is printed then). */
+  failed: () => boolean;
+  /** Stops every process and removes the data folder. */
+  stop: () => Promise<void>;
+};
+
+/** Starts the site (embedded PostgreSQL, MailDev, the Yoco sandbox) on free ports under a temp folder named `prefix`. */
+export async function startThrowawayStack(prefix: string, log: (line: string) => void = console.log): Promise<ThrowawayStack> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  // As root, PostgreSQL runs as the postgres user, who must be able to enter the data folder.
+  chmodSync(dataDir, 0o755);
+  const [site, pg, storefront, ops, content, email, smtp, inbox, yocoSandbox] = await Promise.all(Array.from({ length: 9 }, () => freePort()));
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(site),
+    // One origin for the browser, the links and the payment returns (cookies are per host).
+    PUBLIC_URL: `http://127.0.0.1:${site}`,
+    PG_PORT: String(pg),
+    STOREFRONT_PORT: String(storefront),
+    OPS_PORT: String(ops),
+    CONTENT_PORT: String(content),
+    EMAIL_PORT: String(email),
+    MAILDEV_SMTP_PORT: String(smtp),
+    MAILDEV_WEB_PORT: String(inbox),
+    YOCO_SANDBOX_PORT: String(yocoSandbox),
+    IDENTITY_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_EMAIL: 'admin@example.com',
+    LOG_LEVEL: 'warn',
+  };
+  // Its own database, inbox and the local Yoco sandbox, whatever the shell's settings say.
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  delete env.YOCO_SECRET_KEY;
+
+  let failed = false;
+  const stack = await startStack({
+    dataDir,
+    env,
+    log,
+    onDeath: (name, code, tail) => {
+      failed = true;
+      console.error(`✖ ${name} exited (code ${code}):\n${tail.join('\n')}`);
+    },
+  });
+  return {
+    stack,
+    env,
+    dataDir,
+    ports: { storefront, ops, content, email },
+    failed: () => failed,
+    stop: async () => {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
