@@ -74,8 +74,8 @@ export async function analyseAudio(source: AudioSource, options: AnalyseOptions 
   });
   const peaks = new PeakAccumulator();
   let log = '';
-  child.stdout.on('data', (chunk: Buffer) => peaks.push(chunk));
-  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+  child.stdout!.on('data', (chunk: Buffer) => peaks.push(chunk));
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => {
     // The log is small (frame logging is off); the cap only guards against a decoder repeating itself.
     if (log.length < 1_000_000) log += text;
   });

@@ -98,6 +98,6 @@ export function parseDecodeProblems(log: string): DecodeProblems {
     errors: lines.filter((line) => /\[(error|fatal|panic)\]/.test(line)).map((line) => line.replace(/^.*\[(error|fatal|panic)\]\s*/, '').trim()),
     // Logged when a read returns fewer bytes than the container promised (WAV, MP4), or when an MP3's
     // header counts more bytes than the file has: either way the file stops mid-stream.
-    truncated: lines.some((line) => /corrupt input packet|partial file|filesize and duration do not match|invalid concatenated file/.test(line)),
+    truncated: lines.some((line) => /corrupt input packet|partial file|filesize and duration do not match/.test(line)),
   };
 }

@@ -6,7 +6,7 @@ import type { ObjectStorage } from './types';
 export * from './types';
 export { assertValidKey, isValidKey, InvalidKeyError } from './keys';
 export { contentTypeFromKey } from './content-types';
-export { createLocalStorage } from './local';
+export { createLocalStorage, localObjectPath } from './local';
 export { createS3Client, createS3Storage, type S3StorageOptions } from './s3';
 
 /** Which storage to use: the local disk under `root`, or an S3-compatible bucket. */
