@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYSIS_ERRORS, WAVEFORM_POINTS } from '@mastering/contracts';
 import { createLocalStorage, localObjectPath } from '@mastering/storage';
 import { analyseAudio } from '../src/index';
-import { clippedSquare, silence, sine, wav, wavHeader, writeLongWav } from './signals';
+import { clippedSquare, silence, sine, wav, wavHeader, writeLongWav } from '../src/testing';
 
 let dir: string;
 beforeAll(async () => {

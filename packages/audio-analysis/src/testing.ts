@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
-// Test signals, generated rather than shipped: the known answer follows from the formula.
+// Test signals for the analyser's tests, the services' tests and the benchmark (import
+// `@mastering/audio-analysis/testing`): generated rather than shipped, so the known answer follows from the formula.
 
 /** A sample function: time in seconds and channel index to a value in [-1, 1]. */
 export type Signal = (t: number, channel: number) => number;
