@@ -137,3 +137,30 @@ export function loudnessInPlainWords(lufs: number): string {
   const list = `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
   return `Your master measures ${round1(lufs).toFixed(1)} LUFS: it ${list}.`;
 }
+
+/** A duration as m:ss (h:mm:ss from an hour), e.g. 3:07. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+const CODEC_NAMES: Record<string, string> = { flac: 'FLAC', mp3: 'MP3', aac: 'AAC', alac: 'ALAC', vorbis: 'Ogg Vorbis', opus: 'Opus', wavpack: 'WavPack' };
+const CHANNEL_NAMES: Record<number, string> = { 1: 'mono', 2: 'stereo' };
+
+/** A file's format for people, e.g. "PCM 24-bit · 48 kHz · stereo" or "MP3 · 44.1 kHz · stereo". */
+export function describeAudioFormat(analysis: Pick<FileAnalysis, 'codec' | 'bitDepth' | 'sampleRate' | 'channels'>): string {
+  const { codec, bitDepth, sampleRate, channels } = analysis;
+  if (!codec) return 'Unknown format';
+  const name = codec.startsWith('pcm_') ? (codec.includes('_f') ? 'PCM float' : 'PCM') : (CODEC_NAMES[codec] ?? codec.toUpperCase());
+  const parts = [bitDepth ? `${name} ${bitDepth}-bit` : name];
+  if (sampleRate) parts.push(`${Number((sampleRate / 1000).toFixed(1))} kHz`);
+  if (channels) parts.push(CHANNEL_NAMES[channels] ?? `${channels} channels`);
+  return parts.join(' · ');
+}
+
+/** A level with its unit to one decimal, or a dash when it was not measured (e.g. "-9.1 LUFS"). */
+export const formatLevel = (value: number | null | undefined, unit: 'LUFS' | 'LU' | 'dBTP' | 'dBFS' | 'dB') =>
+  value == null ? '–' : `${value > 0 && unit === 'dB' ? '+' : ''}${value.toFixed(1)} ${unit}`;

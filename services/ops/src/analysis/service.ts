@@ -4,15 +4,23 @@ import { FileAnalysis, OrderFile } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 
 /**
- * The latest analysis of an audio file's original and master side by side, with the gain the
- * mastering added and whether the master's true peak is above -1 dBTP. 404 for an unknown file; a
- * side not analysed yet is null.
+ * The latest analyses of many audio files at once, keyed by file id: each file's original and master
+ * side by side, the gain the mastering added and whether the master's true peak is above -1 dBTP. A
+ * side not analysed yet is null. The admin's audio-file answers attach it per file from here.
  */
+export async function audioFileAnalyses(knex: Knex, fileIds: readonly string[]): Promise<Map<string, AudioFileAnalysis>> {
+  const latest = fileIds.length === 0 ? [] : await FileAnalysis.query(knex).modify('latestPerFileAndRole').whereIn('file_analyses.fileId', [...fileIds]);
+  return new Map(
+    fileIds.map((fileId) => {
+      const original = latest.find((a) => a.fileId === fileId && a.role === 'original')?.toApi() ?? null;
+      const master = latest.find((a) => a.fileId === fileId && a.role === 'master')?.toApi() ?? null;
+      return [fileId, { fileId, original, master, gainChangeDb: gainChangeDb(original, master), masterTruePeakTooHigh: truePeakTooHigh(master?.truePeakDbtp) }];
+    }),
+  );
+}
+
+/** One audio file's analysis (see audioFileAnalyses); 404 for an unknown file. */
 export async function audioFileAnalysis(knex: Knex, fileId: string): Promise<AudioFileAnalysis> {
-  const file = await OrderFile.query(knex).findById(fileId);
-  if (!file) throw new NotFound('Audio file not found');
-  const latest = await FileAnalysis.query(knex).modify('latestPerFileAndRole').where('file_analyses.fileId', fileId);
-  const original = latest.find((a) => a.role === 'original')?.toApi() ?? null;
-  const master = latest.find((a) => a.role === 'master')?.toApi() ?? null;
-  return { fileId, original, master, gainChangeDb: gainChangeDb(original, master), masterTruePeakTooHigh: truePeakTooHigh(master?.truePeakDbtp) };
+  if (!(await OrderFile.query(knex).findById(fileId))) throw new NotFound('Audio file not found');
+  return (await audioFileAnalyses(knex, [fileId])).get(fileId)!;
 }
