@@ -8,7 +8,7 @@ import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyseAudio, type AudioSource } from '@mastering/audio-analysis';
-import { sine, writeLongWav } from '@mastering/audio-analysis/testing';
+import { writeLongWav } from '@mastering/audio-analysis/testing';
 
 const MINUTES = Number(process.env.BENCH_ANALYSIS_MINUTES ?? 10);
 const MB = 1024 * 1024;

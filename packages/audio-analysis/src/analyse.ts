@@ -92,6 +92,24 @@ export async function analyseAudio(source: AudioSource, options: AnalyseOptions 
   return judge({ code, log, peaks });
 }
 
+/** An analysis with nothing measured, flagged `error` with this reason (a file that is not there at all, say). */
+export function unusableFile(errorReason: string | null): AudioAnalysis {
+  return {
+    status: 'error',
+    errorReason,
+    integratedLufs: null,
+    loudnessRangeLu: null,
+    samplePeakDbfs: null,
+    truePeakDbtp: null,
+    durationSeconds: null,
+    sampleRate: null,
+    bitDepth: null,
+    channels: null,
+    codec: null,
+    waveform: [],
+  };
+}
+
 /** Turns ffmpeg's exit, log and the decoded samples into the analysis (measurements or the error). */
 function judge({ code, log, peaks }: { code: number | null; log: string; peaks: PeakAccumulator }): AudioAnalysis {
   const format = parseStreamFormat(log);
@@ -100,18 +118,13 @@ function judge({ code, log, peaks }: { code: number | null; log: string; peaks: 
   const frames = format?.channels ? peaks.samples / format.channels : 0;
   const durationSeconds = format ? frames / format.sampleRate : null;
   const base: AudioAnalysis = {
+    ...unusableFile(null),
     status: 'ok',
-    errorReason: null,
-    integratedLufs: null,
-    loudnessRangeLu: null,
-    samplePeakDbfs: null,
-    truePeakDbtp: null,
     durationSeconds: durationSeconds === null ? null : Math.round(durationSeconds * 1000) / 1000,
     sampleRate: format?.sampleRate ?? null,
     bitDepth: format?.bitDepth ?? null,
     channels: format?.channels ?? null,
     codec: format?.codec ?? null,
-    waveform: [],
   };
   const error = (errorReason: string): AudioAnalysis => ({ ...base, status: 'error', errorReason });
 

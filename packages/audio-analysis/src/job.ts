@@ -4,7 +4,7 @@ import { ANALYSIS_ERRORS, type AnalysisRole, type FileNeedingReplacement } from 
 import { FileAnalysis, OrderFile, Upload } from '@mastering/db';
 import { AnalyseAudioPayload, enqueue, JOBS, type Job, type Queue } from '@mastering/jobs';
 import { localObjectPath, type ObjectStorage } from '@mastering/storage';
-import { analyseAudio, ANALYSER_VERSION, type AnalyseOptions, type AudioAnalysis, type AudioSource } from './analyse';
+import { analyseAudio, ANALYSER_VERSION, unusableFile, type AnalyseOptions, type AudioAnalysis, type AudioSource } from './analyse';
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
@@ -59,20 +59,6 @@ export async function saveAnalysis(knex: Knex, fileId: string, role: AnalysisRol
     .returning('*');
 }
 
-const missing: AudioAnalysis = {
-  status: 'error',
-  errorReason: ANALYSIS_ERRORS.missing,
-  integratedLufs: null,
-  loudnessRangeLu: null,
-  samplePeakDbfs: null,
-  truePeakDbtp: null,
-  durationSeconds: null,
-  sampleRate: null,
-  bitDepth: null,
-  channels: null,
-  codec: null,
-  waveform: [],
-};
 
 /**
  * Analyses one order file's original or master and stores the result. A file that cannot be used is a
@@ -85,7 +71,7 @@ export async function analyseOrderFile(deps: AnalysisDeps, fileId: string, role:
   const key = await objectKeyOf(deps.knex, file, role);
   if (!key) return null;
   const source = await openSource(deps, key);
-  const analysis = source ? await analyseAudio(source, deps.analyse) : missing;
+  const analysis = source ? await analyseAudio(source, deps.analyse) : unusableFile(ANALYSIS_ERRORS.missing);
   return saveAnalysis(deps.knex, fileId, role, analysis);
 }
 
