@@ -59,7 +59,6 @@ export async function saveAnalysis(knex: Knex, fileId: string, role: AnalysisRol
     .returning('*');
 }
 
-
 /**
  * Analyses one order file's original or master and stores the result. A file that cannot be used is a
  * result too (`error` with its reason); only a failure of the machinery (database, ffmpeg missing)
