@@ -66,7 +66,8 @@ const FILTER = '[0:a:0]asplit=2[meter][samples];[meter]ebur128=peak=true:framelo
  * the reason from the contracts; a failure of the tool itself (ffmpeg missing) throws.
  */
 export async function analyseAudio(source: AudioSource, options: AnalyseOptions = {}): Promise<AudioAnalysis> {
-  const input = 'path' in source ? source.path : 'pipe:0';
+  // `file:` so that no file name is ever taken for another of ffmpeg's protocols (`concat:`, `http:`...).
+  const input = 'path' in source ? `file:${source.path}` : 'pipe:0';
   const args = ['-hide_banner', '-nostats', '-loglevel', 'level+info', '-i', input, '-filter_complex', FILTER, '-map', '[out]', '-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:1'];
   const child = spawn(options.ffmpegPath ?? ffmpegPath(), args, {
     stdio: ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'],
@@ -79,16 +80,22 @@ export async function analyseAudio(source: AudioSource, options: AnalyseOptions 
     // The log is small (frame logging is off); the cap only guards against a decoder repeating itself.
     if (log.length < 1_000_000) log += text;
   });
-  const exited = new Promise<number | null>((resolve, reject) => {
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => resolve(code));
+    child.on('close', (code, signal) => resolve({ code, signal }));
   });
+  let sourceError: Error | undefined;
   if ('stream' in source) {
+    // A storage read that fails midway must not pass for a file that ends early: remember it.
+    source.stream.once('error', (err) => (sourceError = err));
     // ffmpeg stops reading when it gives up on a file; the broken pipe that leaves is expected then.
     pipeline(source.stream, child.stdin!).catch(() => undefined);
   }
-  const code = await exited;
+  const { code, signal } = await exited;
   if ('stream' in source) source.stream.destroy();
+  // Failures of the machinery, not of the file: thrown, so the job is tried again.
+  if (sourceError) throw new Error(`Reading the file from storage failed: ${sourceError.message}`);
+  if (signal) throw new Error(`ffmpeg was stopped (${signal}) before it finished the analysis`);
   return judge({ code, log, peaks });
 }
 

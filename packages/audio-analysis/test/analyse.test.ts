@@ -1,5 +1,6 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,4 +124,33 @@ describe('analyseAudio streams', () => {
     peak = Math.max(peak, process.memoryUsage().rss);
     expect(peak - before).toBeLessThan(100 * 1024 * 1024);
   }, 180_000);
+});
+
+describe('analyseAudio tells a failure of the machinery from a bad file', () => {
+  it('a storage read that fails midway throws (the job is retried) instead of flagging the file', async () => {
+    const whole = wav(sine(-20), 4);
+    const failing = new Readable({
+      read() {
+        this.push(whole.subarray(0, 100_000));
+        this.destroy(new Error('connection reset by the bucket'));
+      },
+    });
+    await expect(analyseAudio({ stream: failing })).rejects.toThrow('Reading the file from storage failed: connection reset by the bucket');
+  });
+
+  it('ffmpeg stopped by the time limit throws instead of flagging the file', async () => {
+    const file = path.join(dir, 'slow.wav');
+    await writeFile(file, wav(sine(-20), 60));
+    await expect(analyseAudio({ path: file }, { timeoutMs: 1 })).rejects.toThrow(/ffmpeg was stopped \(SIGTERM\)/);
+  });
+
+  it('a missing ffmpeg throws', async () => {
+    await expect(analyseAudio({ path: path.join(dir, 'slow.wav') }, { ffmpegPath: path.join(dir, 'no-ffmpeg-here') })).rejects.toThrow(/ENOENT/);
+  });
+
+  it('a file name is never read as another ffmpeg protocol', async () => {
+    const file = path.join(dir, 'concat:a.wav|b.wav');
+    await writeFile(file, wav(sine(-20), 2));
+    expect((await analyseAudio({ path: file })).status).toBe('ok');
+  });
 });
