@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bitDepthOf, channelsOfLayout, parseDecodeProblems, parseLoudnessSummary, parseStreamFormat } from '../src/ffmpeg-report';
+import { analysisStorage } from '../src/index';
 import { PeakAccumulator } from '../src/peaks';
 
 const floats = (values: number[]) => Buffer.from(new Float32Array(values).buffer);
@@ -96,5 +98,13 @@ describe('reading the ffmpeg log', () => {
     // Lossy formats decode to float and have no bit depth of their own.
     expect(bitDepthOf('mp3', 'fltp', undefined)).toBeNull();
     expect(bitDepthOf('aac', 'fltp', undefined)).toBeNull();
+  });
+});
+
+describe('analysisStorage', () => {
+  it('hands ffmpeg the local folder with the local driver, and streams from a bucket with s3', () => {
+    const local = analysisStorage({ STORAGE_DRIVER: 'local', STORAGE_DIR: 'some/dir' });
+    expect(local.localRoot).toBe(path.resolve('some/dir'));
+    expect(analysisStorage({ STORAGE_DRIVER: 's3', S3_BUCKET: 'masters', S3_REGION: 'af-south-1' }).localRoot).toBeUndefined();
   });
 });
