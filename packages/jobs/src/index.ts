@@ -2,12 +2,15 @@ import { Agenda, backoffStrategies, type Job } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import pg from 'pg';
 import { JOB_TABLE } from '@mastering/db';
+import { AnalysisRole } from '@mastering/contracts';
 import { z } from 'zod';
 
 /** Every job name in the system, in one place. */
 export const JOBS = {
   /** Render and send one email (the email service runs the worker). */
   sendEmail: 'email.send',
+  /** Measure an order file's original or master (the ops service runs the worker). */
+  analyseAudio: 'audio.analyse',
 } as const;
 
 /**
@@ -28,7 +31,11 @@ export const SendEmailPayload = z.object({
 });
 export type SendEmailPayload = z.infer<typeof SendEmailPayload>;
 
-const PAYLOADS = { [JOBS.sendEmail]: SendEmailPayload } as const;
+/** Payload of `audio.analyse`: which order file, and its original upload or its master. */
+export const AnalyseAudioPayload = z.object({ fileId: z.uuid(), role: AnalysisRole });
+export type AnalyseAudioPayload = z.infer<typeof AnalyseAudioPayload>;
+
+const PAYLOADS = { [JOBS.sendEmail]: SendEmailPayload, [JOBS.analyseAudio]: AnalyseAudioPayload } as const;
 type JobName = keyof typeof PAYLOADS;
 
 export type { Job };

@@ -66,8 +66,8 @@ describe('a worker', () => {
     const second = await enqueue(producer, JOBS.sendEmail, { to: 'two@example.com', template: 't' });
     await done;
     expect(seen).toEqual([
-      { to: 'one@example.com', template: 't', data: { n: 1 } },
-      { to: 'two@example.com', template: 't', data: {} },
+      { to: 'one@example.com', template: 't', data: { n: 1 }, kind: 'transactional' },
+      { to: 'two@example.com', template: 't', data: {}, kind: 'transactional' },
     ]);
     for (const id of [first, second]) expect((await jobRow(id)).lastFinishedAt).not.toBeNull();
   });

@@ -6,8 +6,8 @@ import type { ObjectStorage } from './types';
 export * from './types';
 export { assertValidKey, isValidKey, InvalidKeyError } from './keys';
 export { contentTypeFromKey } from './content-types';
-export { createLocalStorage } from './local';
-export { createS3Client, createS3Storage, s3ClientConfigOf, type S3StorageOptions } from './s3';
+export { createLocalStorage, localObjectPath } from './local';
+export { createS3Client, createS3Storage, type S3StorageOptions } from './s3';
 
 /** Which storage to use: the local disk under `root`, or an S3-compatible bucket. */
 export type StorageConfig = { driver?: 'local'; root?: string } | ({ driver: 's3' } & S3StorageOptions);

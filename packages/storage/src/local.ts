@@ -27,12 +27,7 @@ export function createLocalStorage(root: string): ObjectStorage {
   const base = path.resolve(root);
   const tempDir = path.join(base, TEMP_DIR);
 
-  const fileFor = (key: string) => {
-    const file = path.join(base, ...assertValidKey(key).split('/'));
-    // Defence in depth: the key rules already forbid it, but never touch a file outside the root.
-    if (!file.startsWith(base + path.sep)) throw new InvalidKeyError(key, 'resolves outside the storage root');
-    return file;
-  };
+  const fileFor = (key: string) => localObjectPath(base, key);
 
   const readContentType = async (key: string, file: string) => {
     try {
@@ -140,6 +135,18 @@ export function createLocalStorage(root: string): ObjectStorage {
       return null;
     },
   };
+}
+
+/**
+ * The file that holds object `key` in a local storage rooted at `root`, for a tool that must read the
+ * file itself (ffmpeg seeks in it); throws InvalidKeyError for a key that is not valid.
+ */
+export function localObjectPath(root: string, key: string): string {
+  const base = path.resolve(root);
+  const file = path.join(base, ...assertValidKey(key).split('/'));
+  // Defence in depth: the key rules already forbid it, but never touch a file outside the root.
+  if (!file.startsWith(base + path.sep)) throw new InvalidKeyError(key, 'resolves outside the storage root');
+  return file;
 }
 
 /** Writes the body to `file`, streaming when it is a stream; returns the number of bytes written. */

@@ -7,7 +7,6 @@ import {
   S3Client,
   type GetObjectCommandOutput,
   type HeadObjectCommandOutput,
-  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -40,9 +39,9 @@ const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 // reads can tell it from the server's own default (application/octet-stream), as the local driver does.
 const TYPED = 'mastering-content-type';
 
-/** The S3 client settings for these options: path-style when asked, checksums only where the API requires them. */
-export function s3ClientConfigOf(options: Omit<S3StorageOptions, 'bucket' | 'client'>): S3ClientConfig {
-  return {
+/** The S3 client for these options: path-style when asked, checksums only where the API requires them. */
+export function createS3Client(options: Omit<S3StorageOptions, 'bucket' | 'client'>): S3Client {
+  return new S3Client({
     region: options.region ?? 'us-east-1',
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
@@ -50,12 +49,7 @@ export function s3ClientConfigOf(options: Omit<S3StorageOptions, 'bucket' | 'cli
     // The SDK's default CRC checksums use aws-chunked uploads, which many S3-compatible servers reject.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  };
-}
-
-/** The S3 client for these options (see s3ClientConfigOf). */
-export function createS3Client(options: Omit<S3StorageOptions, 'bucket' | 'client'>): S3Client {
-  return new S3Client(s3ClientConfigOf(options));
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
-import { SaveSettingsBody } from '@mastering/contracts';
+import { IdParam, SaveSettingsBody } from '@mastering/contracts';
 import { route, type RouteTable } from '@mastering/service-kit';
+import { getAudioFileAnalysis } from './analysis/handlers';
 import { getDashboardStats } from './dashboard/handlers';
 import { getSettings, putSettings } from './settings/handlers';
 
@@ -8,5 +9,6 @@ import { getSettings, putSettings } from './settings/handlers';
 export const routes = ({ knex }: { knex: Knex }): RouteTable => [
   route({ method: 'GET', path: '/api/admin/dashboard-stats', permission: 'admin', handler: getDashboardStats(knex) }),
   route({ method: 'GET', path: '/api/admin/settings', permission: 'admin', handler: getSettings(knex) }),
+  route({ method: 'GET', path: '/api/admin/audio-files/:id/analysis', permission: 'staff', params: IdParam, handler: getAudioFileAnalysis(knex) }),
   route({ method: 'PUT', path: '/api/admin/settings', permission: 'admin', body: SaveSettingsBody, handler: putSettings(knex) }),
 ];

@@ -1,11 +1,26 @@
-import { bootService } from '@mastering/service-kit';
+import { analysisJob, analysisStorage } from '@mastering/audio-analysis';
+import { createKnex } from '@mastering/db';
+import { createQueue } from '@mastering/jobs';
+import { bootService, createLogger } from '@mastering/service-kit';
 import { buildApp } from './app';
 import { readConfig } from './config';
 
 const config = readConfig();
+// The audio-analysis worker runs here, beside the files' admin screens, never in the storefront:
+// decoding a 500 MB upload is CPU-heavy and must not slow the customer-facing API.
+const queue = createQueue({ connectionString: config.DATABASE_URL, name: `ops-${process.pid}`, logger: createLogger('ops-queue') });
+const workerKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: 2 } });
+const analysis = analysisJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-analysis') });
+queue.define(analysis.name, analysis.handler, analysis.options);
+await queue.start();
+
 await bootService({
   name: 'ops',
   config,
   host: config.OPS_HOST,
   build: ({ knex, logger }) => buildApp({ config, knex, logger }),
+  onClose: async () => {
+    await queue.stop();
+    await workerKnex.destroy();
+  },
 });

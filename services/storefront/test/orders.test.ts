@@ -61,6 +61,11 @@ describe('POST /api/orders', () => {
     ]);
     const uploads = await ctx.db.knex('uploads').whereIn('order_file_id', files.map((f) => f.id));
     expect(uploads).toHaveLength(2);
+    // Each track is queued for audio analysis (the ops service's worker measures it).
+    const analyses = ctx.site.queued.filter((job) => job.name === 'audio.analyse' && files.some((f) => f.id === job.data.fileId));
+    expect(analyses.map((job) => job.data).sort((a, b) => a.fileId.localeCompare(b.fileId))).toEqual(
+      files.map((f) => ({ fileId: f.id, role: 'original' })).sort((a, b) => a.fileId.localeCompare(b.fileId)),
+    );
   });
 
   it('refuses a browser total that differs from the server\'s (409) and changes nothing', async () => {

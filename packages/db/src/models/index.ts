@@ -15,3 +15,4 @@ export { CampaignRecipient } from './campaign-recipient';
 export { EmailMessage } from './email-message';
 export { Unsubscribe } from './unsubscribe';
 export { Upload } from './upload';
+export { FileAnalysis } from './file-analysis';

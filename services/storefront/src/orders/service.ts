@@ -15,17 +15,23 @@ import {
   type CreateOrderResponse,
   type OrderResponse,
 } from '@mastering/contracts';
+import { enqueueAnalysis } from '@mastering/audio-analysis';
 import { Order, Upload } from '@mastering/db';
-import { BadRequest, Conflict, Forbidden, NotFound } from '@mastering/service-kit';
+import type { Queue } from '@mastering/jobs';
+import { BadRequest, Conflict, Forbidden, NotFound, type Logger } from '@mastering/service-kit';
 import { assertTakingOrders, currentPricing } from '../site-config/service';
 import { owns, type Visitor } from '../visitor';
+
+/** Where placing an order queues the analysis of its uploads. */
+export type OrderJobs = { queue: Queue; logger?: Logger };
 
 /**
  * Places an order for this visitor: every file must be a completed upload of this browser not yet in
  * an order; the price is the server's (a browser total that differs is refused, 409); the order, its
  * files and the uploads' links to them are written in one transaction, status `pending_payment`.
+ * Then each upload is queued for audio analysis.
  */
-export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrderBody): Promise<CreateOrderResponse> {
+export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrderBody, jobs: OrderJobs): Promise<CreateOrderResponse> {
   const uploadIds = body.files.map((file) => uploadIdFromObjectPath(file.originalFilePath));
   body.files.forEach((file, i) => {
     if (!uploadIds[i]) throw new BadRequest(fileNotUploadedHere(file.originalName));
@@ -36,7 +42,7 @@ export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrder
   const price = computePricing(body.files.length, await currentPricing(knex));
   if (!pricingMatches(body.pricing, price)) throw new Conflict(priceChanged(price.total, price.trackCount), { pricing: pricingForApi(price) });
 
-  return knex.transaction(async (trx) => {
+  const order = await knex.transaction(async (trx) => {
     // Locked, so two orders sent at once cannot both take the same upload.
     const uploads = new Map((await Upload.query(trx).whereIn('id', uploadIds as string[]).forUpdate()).map((u) => [u.id, u]));
     const files = body.files.map((file, i) => {
@@ -74,8 +80,14 @@ export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrder
     for (const [i, file] of (order.files ?? []).entries()) {
       await Upload.query(trx).patch({ orderFileId: file.id }).where('id', uploadIds[i]!);
     }
-    return { order: { id: order.id, status: order.status, total: order.totalCents / 100 } };
+    return order;
   });
+  // Measured by the ops service's worker (decoding is CPU-heavy; never here). The order is placed
+  // whatever happens to this, so a failure to queue is logged, not answered.
+  await Promise.all((order.files ?? []).map((file) => enqueueAnalysis(jobs.queue, { fileId: file.id, role: 'original' }))).catch((err: Error) =>
+    jobs.logger?.warn({ err: err.message, orderId: order.id }, 'could not queue the analysis of the order’s files'),
+  );
+  return { order: { id: order.id, status: order.status, total: order.totalCents / 100 } };
 }
 
 /** The order as the payment outcome pages read it, only for the browser that placed it or staff (else 404). */

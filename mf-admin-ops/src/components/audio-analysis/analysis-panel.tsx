@@ -1,0 +1,124 @@
+import {
+  describeAudioFormat,
+  formatDuration,
+  formatLevel,
+  loudnessInPlainWords,
+  TRUE_PEAK_LIMIT_DBTP,
+  truePeakTooHigh,
+  type AnalysisRole,
+  type AudioFileAnalysis,
+  type FileAnalysis,
+} from '@mastering/contracts';
+import { Badge, cn, errorMessage, Skeleton } from '@mastering/ui';
+import { AlertTriangle, ArrowRight } from 'lucide-react';
+import { useAudioFileAnalysis } from '../../api/analysis';
+import { Waveform } from './waveform';
+
+const TITLES: Record<AnalysisRole, string> = { original: 'Original', master: 'Master' };
+
+/** The figures of one analysed file, in the order an engineer reads them. */
+function Figures({ analysis, role }: { analysis: FileAnalysis; role: AnalysisRole }) {
+  const peakTooHigh = role === 'master' && truePeakTooHigh(analysis.truePeakDbtp);
+  const rows: { label: string; value: string; testId: string; flagged?: boolean }[] = [
+    { label: 'Loudness', value: formatLevel(analysis.integratedLufs, 'LUFS'), testId: 'lufs' },
+    { label: 'True peak', value: formatLevel(analysis.truePeakDbtp, 'dBTP'), testId: 'true-peak', flagged: peakTooHigh },
+    { label: 'Loudness range', value: formatLevel(analysis.loudnessRangeLu, 'LU'), testId: 'lra' },
+    { label: 'Sample peak', value: formatLevel(analysis.samplePeakDbfs, 'dBFS'), testId: 'sample-peak' },
+    { label: 'Duration', value: analysis.durationSeconds == null ? '–' : formatDuration(analysis.durationSeconds), testId: 'duration' },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+      {rows.map(({ label, value, testId, flagged }) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd data-testid={`analysis-${role}-${testId}`} className={cn('w-fit font-semibold tabular-nums', flagged && 'rounded bg-destructive px-1.5 text-destructive-foreground')}>
+            {value}
+          </dd>
+        </div>
+      ))}
+      <div className="col-span-2 min-w-0">
+        <dt className="text-xs text-muted-foreground">Format</dt>
+        <dd data-testid={`analysis-${role}-format`} className="font-medium">
+          {describeAudioFormat(analysis)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** One side of the comparison: the file's status, its figures and waveform, or why there are none. */
+function Side({ role, analysis, emptyText }: { role: AnalysisRole; analysis: FileAnalysis | null; emptyText: string }) {
+  const peakTooHigh = role === 'master' && truePeakTooHigh(analysis?.truePeakDbtp);
+  return (
+    <section data-testid={`analysis-${role}`} aria-label={TITLES[role]} className="min-w-0 space-y-3 rounded-lg border border-border p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 className="font-semibold">{TITLES[role]}</h4>
+        {analysis?.status === 'ok' && !peakTooHigh && <Badge variant="secondary">Measured</Badge>}
+        {analysis?.status === 'error' && <Badge variant="destructive">{role === 'original' ? 'Needs replacing' : 'Unusable'}</Badge>}
+        {peakTooHigh && (
+          <Badge variant="destructive" data-testid="analysis-true-peak-flag">
+            <AlertTriangle aria-hidden />
+            True peak above {TRUE_PEAK_LIMIT_DBTP.toFixed(1)} dBTP
+          </Badge>
+        )}
+      </div>
+      {!analysis && <p className="text-sm text-muted-foreground">{emptyText}</p>}
+      {analysis?.status === 'error' && (
+        <p role="alert" data-testid={`analysis-${role}-error`} className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+          {analysis.errorReason}
+        </p>
+      )}
+      {analysis && analysis.waveform.length > 0 && (
+        <Waveform
+          peaks={analysis.waveform}
+          label={`Waveform of the ${role}`}
+          className={cn(role === 'master' ? 'text-primary' : 'text-muted-foreground', 'rounded-md bg-muted/40')}
+        />
+      )}
+      {analysis?.status === 'ok' && <Figures analysis={analysis} role={role} />}
+      {role === 'master' && analysis?.status === 'ok' && analysis.integratedLufs != null && (
+        <p className="text-xs text-muted-foreground" data-testid="analysis-plain-words">
+          {loudnessInPlainWords(analysis.integratedLufs)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * An audio file's measured original and master side by side (loudness, true peak, loudness range,
+ * duration, format, waveform), with the gain the mastering added; a master whose true peak is above
+ * -1 dBTP and a file that cannot be used are flagged.
+ */
+export function AnalysisPanel({ analysis, className }: { analysis: AudioFileAnalysis; className?: string }) {
+  return (
+    <div data-testid="analysis-panel" className={cn('space-y-3', className)}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold">Audio analysis</h3>
+        {analysis.gainChangeDb != null && (
+          <Badge variant="outline" data-testid="analysis-gain-change">
+            Original <ArrowRight aria-hidden /> master: {formatLevel(analysis.gainChangeDb, 'dB')}
+          </Badge>
+        )}
+      </div>
+      <div className="grid gap-3 md:grid-cols-2">
+        <Side role="original" analysis={analysis.original} emptyText="Not analysed yet: measuring takes a few seconds after the upload." />
+        <Side role="master" analysis={analysis.master} emptyText="No master yet: it is measured once it is uploaded." />
+      </div>
+    </div>
+  );
+}
+
+/** The analysis panel of one audio file, loaded from the API (what the audio-file detail shows). */
+export function AudioFileAnalysisPanel({ fileId, className }: { fileId: string; className?: string }) {
+  const { data, error, isLoading } = useAudioFileAnalysis(fileId);
+  if (isLoading) return <Skeleton className={cn('h-48 w-full', className)} />;
+  if (error || !data) {
+    return (
+      <p role="alert" className={cn('text-sm text-destructive', className)}>
+        Could not load the audio analysis: {errorMessage(error)}
+      </p>
+    );
+  }
+  return <AnalysisPanel analysis={data} className={className} />;
+}

@@ -1,0 +1,2 @@
+export { AnalysisPanel, AudioFileAnalysisPanel } from './analysis-panel';
+export { Waveform, type WaveformProps } from './waveform';

@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { createStorage, DEFAULT_STORAGE_ROOT, readStorageConfig } from '@mastering/storage';
+import type { AnalysisDeps } from './job';
+
+export { analyseAudio, ffmpegPath, ANALYSER_VERSION, type AudioAnalysis, type AudioSource, type AnalyseOptions } from './analyse';
+export { analyseOrderFile, analysisJob, enqueueAnalysis, filesNeedingReplacement, saveAnalysis, type AnalysisDeps } from './job';
+export { PeakAccumulator } from './peaks';
+
+/**
+ * The storage the settings choose (STORAGE_DRIVER, STORAGE_DIR, S3_*), plus its root folder when it is
+ * the local disk, so ffmpeg reads those files directly instead of through a pipe.
+ */
+export function analysisStorage(env: NodeJS.ProcessEnv = process.env): Pick<AnalysisDeps, 'storage' | 'localRoot'> {
+  const config = readStorageConfig(env);
+  if (config.driver === 's3') return { storage: createStorage(config) };
+  const root = path.resolve(config.root ?? DEFAULT_STORAGE_ROOT);
+  return { storage: createStorage({ driver: 'local', root }), localRoot: root };
+}
