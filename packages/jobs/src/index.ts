@@ -8,6 +8,8 @@ import { z } from 'zod';
 export const JOBS = {
   /** Render and send one email (the email service runs the worker). */
   sendEmail: 'email.send',
+  /** Work through a marketing campaign's pending recipients (the email service runs the worker). */
+  sendCampaign: 'campaign.send',
 } as const;
 
 /**
@@ -28,7 +30,11 @@ export const SendEmailPayload = z.object({
 });
 export type SendEmailPayload = z.infer<typeof SendEmailPayload>;
 
-const PAYLOADS = { [JOBS.sendEmail]: SendEmailPayload } as const;
+/** Payload of `campaign.send`: which campaign to work on (its recipients live in campaign_recipients). */
+export const SendCampaignPayload = z.object({ campaignId: z.uuid() });
+export type SendCampaignPayload = z.infer<typeof SendCampaignPayload>;
+
+const PAYLOADS = { [JOBS.sendEmail]: SendEmailPayload, [JOBS.sendCampaign]: SendCampaignPayload } as const;
 type JobName = keyof typeof PAYLOADS;
 
 export type { Job };
@@ -105,6 +111,13 @@ export async function startProducer(queue: Queue): Promise<void> {
 export async function enqueue<N extends JobName>(queue: Queue, name: N, payload: z.input<(typeof PAYLOADS)[N]>): Promise<string> {
   const data = PAYLOADS[name].parse(payload);
   const job = await queue.now(name, data);
+  return String(job.attrs._id);
+}
+
+/** Validates a payload against its job's schema and schedules the job to run at `when`. */
+export async function enqueueAt<N extends JobName>(queue: Queue, when: Date, name: N, payload: z.input<(typeof PAYLOADS)[N]>): Promise<string> {
+  const data = PAYLOADS[name].parse(payload);
+  const job = await queue.schedule(when, name, data);
   return String(job.attrs._id);
 }
 
