@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { enqueue, JOBS, type Queue } from '@mastering/jobs';
+import { enqueue, JOBS, type MAIL_BACKOFF, type Queue } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
 import type { Mailer } from './mail/mailer';
 import { sendEmailJob } from './jobs/send-email';
@@ -20,6 +20,8 @@ export type WorkerDeps = {
   mailConcurrency: number;
   campaignRate: number;
   campaignConcurrency: number;
+  /** Retry policy of both jobs (tests shorten it). */
+  backoff?: typeof MAIL_BACKOFF;
 };
 
 /**
@@ -28,7 +30,7 @@ export type WorkerDeps = {
  */
 export async function startMailWorker(deps: WorkerDeps): Promise<void> {
   const { queue, knex, logger } = deps;
-  const single = sendEmailJob({ knex, mailer: deps.mailer, from: deps.from, logger, links: deps.links, siteUrl: deps.siteUrl });
+  const single = sendEmailJob({ knex, mailer: deps.mailer, from: deps.from, logger, links: deps.links, siteUrl: deps.siteUrl, backoff: deps.backoff });
   queue.define(single.name, single.handler, { ...single.options, concurrency: deps.mailConcurrency });
   const campaign = sendCampaignJob({
     knex,
@@ -39,6 +41,7 @@ export async function startMailWorker(deps: WorkerDeps): Promise<void> {
     logger,
     ratePerSecond: deps.campaignRate,
     concurrency: deps.campaignConcurrency,
+    backoff: deps.backoff,
   });
   queue.define(campaign.name, campaign.handler, campaign.options);
   await queue.start();

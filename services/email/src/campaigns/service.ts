@@ -115,7 +115,8 @@ export async function createCampaign(knex: Knex, queue: Queue, form: CampaignFor
         customRecipients: form.recipientType === 'custom' ? splitRecipients(form.customRecipients).map((e) => e.toLowerCase()) : null,
         status: scheduledAt ? 'scheduled' : 'sending',
         scheduledAt,
-        createdBy,
+        // The identity comes from a signed session; a user deleted since simply leaves no author.
+        createdBy: createdBy ? trx.raw('(select id from users where id = ?)', [createdBy]) : null,
       })
       .returning('*');
     if (!scheduledAt) await resolveRecipients(trx, row);

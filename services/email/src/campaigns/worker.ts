@@ -18,6 +18,8 @@ export type CampaignDeps = {
   ratePerSecond: number;
   /** How many messages this worker has in flight at once. */
   concurrency: number;
+  /** Retry policy of the job (tests shorten it). */
+  backoff?: typeof MAIL_BACKOFF;
 };
 
 /**
@@ -116,7 +118,7 @@ export async function runCampaign(deps: CampaignDeps, campaignId: string, signal
 export function sendCampaignJob(deps: CampaignDeps) {
   return {
     name: JOBS.sendCampaign,
-    options: { backoff: MAIL_BACKOFF, concurrency: 2 },
+    options: { backoff: deps.backoff ?? MAIL_BACKOFF, concurrency: 2 },
     async handler(job: Job<SendCampaignPayload>) {
       const { campaignId } = SendCampaignPayload.parse(job.attrs.data);
       await runCampaign(deps, campaignId);

@@ -11,7 +11,8 @@ type Copy = {
   /** Preheader shown by mail clients beside the subject. */
   preview: string;
   lines: string[];
-  button?: { label: string; url: string };
+  /** A call to action; `when` names the param without which it is left out. */
+  button?: { label: string; url: string; when?: string };
   /** Puts the `{{content}}` block (campaign text, custom message) after the lines. */
   content?: boolean;
 };
@@ -29,7 +30,7 @@ export function mjmlLayout(copy: Pick<Copy, 'preview' | 'lines' | 'button' | 'co
   const body = [
     ...copy.lines.map(text),
     copy.content ? text('<div style="white-space:pre-line">{{content}}</div>') : '',
-    copy.button ? `        <mj-button href="${copy.button.url}" background-color="${ACCENT}" color="#ffffff" border-radius="6px" font-weight="600">${copy.button.label}</mj-button>` : '',
+    copy.button ? buttonOf(copy.button) : '',
   ].filter(Boolean);
   return `<mjml>
   <mj-head>
@@ -62,13 +63,20 @@ ${body.join('\n')}
 `;
 }
 
+// MJML compiles before mustache runs, so a button that depends on a param is a styled link inside a
+// text block (a mustache section there survives the compile); others are real MJML buttons.
+function buttonOf({ label, url, when }: NonNullable<Copy['button']>): string {
+  if (!when) return `        <mj-button href="${url}" background-color="${ACCENT}" color="#ffffff" border-radius="6px" font-weight="600">${label}</mj-button>`;
+  return `        <mj-text align="center">{{#${when}}}<a href="${url}" style="display:inline-block;background:${ACCENT};color:#ffffff;border-radius:6px;padding:10px 25px;font-weight:600;text-decoration:none">${label}</a>{{/${when}}}</mj-text>`;
+}
+
 /** The plain-text part of a system template: the same lines without markup. */
 function textOf(copy: Copy): string {
   const strip = (line: string) => line.replace(/<[^>]+>/g, '');
   return [
     ...copy.lines.map(strip),
     copy.content ? '{{content}}' : '',
-    copy.button ? `${copy.button.label}: ${copy.button.url}` : '',
+    copy.button ? (copy.button.when ? `{{#${copy.button.when}}}${copy.button.label}: ${copy.button.url}{{/${copy.button.when}}}` : `${copy.button.label}: ${copy.button.url}`) : '',
     `The ${BRAND} team`,
     '{{#unsubscribeUrl}}Unsubscribe: {{unsubscribeUrl}}{{/unsubscribeUrl}}',
   ]
@@ -118,7 +126,7 @@ const COPY: Record<TemplateType, Copy> = {
     subject: 'Order confirmed: {{tracksLabel}} ({{shortId}})',
     preview: 'Your payment of {{amount}} is confirmed.',
     lines: [greeting, 'Thank you! Your payment of <strong>{{amount}}</strong> for ' + order + ' is confirmed.', 'Tracks: {{tracksLabel}}{{#fileNames}} ({{fileNames}}){{/fileNames}}', 'Our engineers start mastering now; your masters arrive by email within {{deliveryHours}} hours.'],
-    button: { label: 'View your order', url: '{{orderUrl}}' },
+    button: { label: 'View your order', url: '{{orderUrl}}', when: 'orderUrl' },
   },
   payment_receipt: {
     name: 'Payment receipt',
