@@ -25,7 +25,9 @@ export type Received = ParsedMail & { envelopeTo: string };
  * connection (421, an outage); addresses in `reject` are refused for good (550, a bounce).
  */
 export async function smtpSink() {
-  const state = { received: [] as Received[], down: false, reject: new Set<string>() };
+  const state = { received: [] as Received[], down: false, reject: new Set<string>(), holdAfter: Infinity };
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -40,6 +42,12 @@ export async function smtpSink() {
       callback();
     },
     onData(stream, session, callback) {
+      if (state.received.length >= state.holdAfter) {
+        // Never answered: the client is left waiting for the 250 that would make the message delivered.
+        stream.resume();
+        held();
+        return;
+      }
       simpleParser(stream)
         .then((mail) => {
           for (const to of session.envelope.rcptTo) state.received.push(Object.assign(mail, { envelopeTo: to.address.toLowerCase() }));
@@ -48,17 +56,26 @@ export async function smtpSink() {
         .catch(callback);
     },
   });
+  // A client that dies mid-message (the killed worker) resets its connection: expected, not a failure.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
-    ...state,
     get received() {
       return state.received;
+    },
+    get down() {
+      return state.down;
     },
     set down(value: boolean) {
       state.down = value;
     },
     reject: state.reject,
+    /** Leaves every message after the first `count` unanswered (a worker killed mid-send); resolves when that happens. */
+    holdAfter(count: number) {
+      state.holdAfter = count;
+      return holding;
+    },
     url: `smtp://127.0.0.1:${port}`,
     /** Mails that reached `to`. */
     to: (to: string) => state.received.filter((m) => m.envelopeTo === to.toLowerCase()),
@@ -72,9 +89,9 @@ export const FAST_BACKOFF = backoffStrategies.constant({ delay: 200, maxRetries:
 
 /**
  * The email service for one test file: a fresh database, a real SMTP sink, the HTTP API over real
- * HTTP, and a mail worker (queue polling every 200 ms as the safety net under LISTEN/NOTIFY).
+ * HTTP, and a mail worker (queue polling every 0.2 s as the safety net under LISTEN/NOTIFY).
  */
-export function emailPerFile({ campaignRate = 0 }: { campaignRate?: number } = {}) {
+export function emailPerFile({ campaignRate = 0, worker: withWorker = true }: { campaignRate?: number; worker?: boolean } = {}) {
   const ctx = {} as { db: TestDatabase; base: string; smtp: SmtpSink; queue: Queue; links: ReturnType<typeof createLinkSigner> };
   let server: Server | undefined;
   let worker: Queue | undefined;
@@ -85,22 +102,8 @@ export function emailPerFile({ campaignRate = 0 }: { campaignRate?: number } = {
     ctx.links = createLinkSigner(SECRET, PUBLIC_URL);
     ctx.queue = createQueue({ connectionString: ctx.db.connectionString, name: 'email-api-test' });
     await startProducer(ctx.queue);
-    worker = createQueue({ connectionString: ctx.db.connectionString, name: 'email-worker-test', processEvery: '200 milliseconds' });
     const logger = createLogger('email-test', 'silent');
-    await startMailWorker({
-      queue: worker,
-      knex: ctx.db.knex,
-      mailer: createMailer(ctx.smtp.url),
-      campaignMailer: createMailer(ctx.smtp.url, { pool: true, maxConnections: 2 }),
-      from: 'Studio <studio@example.com>',
-      links: ctx.links,
-      siteUrl: PUBLIC_URL,
-      logger,
-      mailConcurrency: 3,
-      campaignRate,
-      campaignConcurrency: 2,
-      backoff: FAST_BACKOFF,
-    });
+    if (withWorker) worker = await testWorker(ctx.db, ctx.smtp.url, 'email-worker-test', { campaignRate });
     const app = buildApp({ config, knex: ctx.db.knex, mailer: createMailer(ctx.smtp.url), queue: ctx.queue, logger });
     server = createServer(app.callback());
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
@@ -114,6 +117,26 @@ export function emailPerFile({ campaignRate = 0 }: { campaignRate?: number } = {
     await ctx.db?.destroy();
   });
   return ctx;
+}
+
+/** A mail worker process stand-in on `db`: its own queue (polls every 0.2 s), mailers and knex pool. */
+export async function testWorker(db: TestDatabase, smtpUrl: string, name: string, { campaignRate = 0, campaignConcurrency = 2 } = {}) {
+  const queue = createQueue({ connectionString: db.connectionString, name, processEvery: '0.2 seconds' });
+  await startMailWorker({
+    queue,
+    knex: db.knex,
+    mailer: createMailer(smtpUrl),
+    campaignMailer: createMailer(smtpUrl, { pool: true, maxConnections: campaignConcurrency }),
+    from: 'Studio <studio@example.com>',
+    links: createLinkSigner(SECRET, PUBLIC_URL),
+    siteUrl: PUBLIC_URL,
+    logger: createLogger(name, 'silent'),
+    mailConcurrency: 3,
+    campaignRate,
+    campaignConcurrency,
+    backoff: FAST_BACKOFF,
+  });
+  return queue;
 }
 
 /** The signed identity header of a caller with `role`. */

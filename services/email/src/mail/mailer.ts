@@ -21,6 +21,9 @@ export interface Mailer {
  */
 export function createMailer(smtpUrl: string, { pool = false, maxConnections = 5 }: { pool?: boolean; maxConnections?: number } = {}): Mailer {
   const transport = pool ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections, maxMessages: Infinity }) : nodemailer.createTransport(smtpUrl);
+  // A pooled connection that drops is reported on the transport; the failing send already rejects, so
+  // the event only needs a listener (without one it would end the process).
+  transport.on('error', () => undefined);
   const url = new URL(smtpUrl);
   return {
     async send(mail) {
