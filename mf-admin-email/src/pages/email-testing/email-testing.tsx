@@ -26,7 +26,7 @@ const INPUT_TYPES: Record<string, { type: string; step?: string; hint?: string }
 const labelOf = (field: string) => field.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 
 const sendFailed = (error: unknown) => toast({ title: EMAIL_TEST_TEXTS.sendFailed(serverErrorText(error, errorMessage(error))), variant: 'destructive' });
-const invalid = (message: string) => toast({ title: EMAIL_TEST_TEXTS.sendFailed(message), variant: 'destructive' });
+const invalid = (message: string) => toast({ title: message, variant: 'destructive' });
 
 /** Template testing: pick one of the eight transactional templates, fill its fields, send. */
 function TemplateTest() {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { SAMPLE_EMAIL_PARAMS, type RenderedEmail, type TemplateBody, type TemplatePreviewBody } from '@mastering/contracts';
+import { CAMPAIGN_TEMPLATES, SAMPLE_EMAIL_PARAMS, TEMPLATE_CATEGORIES, type RenderedEmail, type TemplateBody, type TemplatePreviewBody } from '@mastering/contracts';
 import { EmailTemplate } from '@mastering/db';
 import { Conflict, NotFound } from '@mastering/service-kit';
 import { renderSource, viewOf } from '../mail/templates';
@@ -78,9 +78,13 @@ export async function initSystemTemplates(knex: Knex) {
   return { created, total: rows.length };
 }
 
+// Types sent as marketing: their preview shows the unsubscribe footer every marketing mail gets.
+const MARKETING_TYPES = new Set<string>([...TEMPLATE_CATEGORIES['Marketing & Retention'], ...CAMPAIGN_TEMPLATES]);
+
 /** Renders the editor's current fields with sample values, for the preview frame. */
 export async function previewTemplate(body: TemplatePreviewBody, siteUrl: string): Promise<RenderedEmail> {
-  return renderSource({ subject: body.subject, html: body.htmlContent, text: body.textContent ?? null }, viewOf({ ...SAMPLE_EMAIL_PARAMS, unsubscribeUrl: `${siteUrl}/e/unsubscribe/preview` }, siteUrl));
+  const unsubscribeUrl = MARKETING_TYPES.has(body.type) ? `${siteUrl}/e/unsubscribe/preview` : undefined;
+  return renderSource({ subject: body.subject, html: body.htmlContent, text: body.textContent ?? null }, viewOf({ ...SAMPLE_EMAIL_PARAMS, unsubscribeUrl }, siteUrl));
 }
 
 function fromBody(body: TemplateBody) {
