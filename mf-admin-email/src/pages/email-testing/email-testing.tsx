@@ -1,5 +1,5 @@
 import { CustomEmailBody, EMAIL_TEST_TEXTS, SCREEN_TITLES, TEST_EMAIL_TEMPLATES, TestEmailBody, type EmailHealth, type TestEmailTemplate } from '@mastering/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, checkForm, errorMessage, Input, Select, serverErrorText, Tab, TabList, TabPanel, TabPanels, Tabs, Textarea, toast } from '@mastering/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, checkForm, type FormCheck, errorMessage, Input, Select, serverErrorText, Tab, TabList, TabPanel, TabPanels, Tabs, Textarea, toast } from '@mastering/ui';
 import { Activity, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useEmailHealthCheck } from '../../api/email-health';
@@ -25,8 +25,21 @@ const INPUT_TYPES: Record<string, { type: string; step?: string; hint?: string }
 };
 const labelOf = (field: string) => field.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 
-const sendFailed = (error: unknown) => toast({ title: EMAIL_TEST_TEXTS.sendFailed(serverErrorText(error, errorMessage(error))), variant: 'destructive' });
-const invalid = (message: string) => toast({ title: message, variant: 'destructive' });
+/**
+ * Both forms' submit: checks `values` with the contract (the spec's message shown inline and as a
+ * toast), then sends and toasts Email Sent or the failure with the server's message.
+ */
+function submitChecked<T>(check: FormCheck<T>, setError: (message: string | undefined) => void, send: { mutate: (body: T, options: { onSuccess: (res: { message: string }) => void; onError: (error: unknown) => void }) => void }) {
+  setError(check.ok ? undefined : check.message);
+  if (!check.ok) {
+    toast({ title: check.message, variant: 'destructive' });
+    return;
+  }
+  send.mutate(check.data, {
+    onSuccess: (res) => toast({ title: EMAIL_TEST_TEXTS.sent, description: res.message }),
+    onError: (error) => toast({ title: EMAIL_TEST_TEXTS.sendFailed(serverErrorText(error, errorMessage(error))), variant: 'destructive' }),
+  });
+}
 
 /** Template testing: pick one of the eight transactional templates, fill its fields, send. */
 function TemplateTest() {
@@ -38,10 +51,7 @@ function TemplateTest() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const check = checkForm(TestEmailBody, { template: template || undefined, params: Object.fromEntries(fields.map((f) => [f, params[f] ?? ''])) });
-    setError(check.ok ? undefined : check.message);
-    if (!check.ok) return invalid(check.message);
-    send.mutate(check.data, { onSuccess: (res) => toast({ title: EMAIL_TEST_TEXTS.sent, description: res.message }), onError: sendFailed });
+    submitChecked(checkForm(TestEmailBody, { template: template || undefined, params: Object.fromEntries(fields.map((f) => [f, params[f] ?? ''])) }), setError, send);
   };
 
   return (
@@ -78,10 +88,7 @@ function CustomEmail() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const check = checkForm(CustomEmailBody, values);
-    setError(check.ok ? undefined : check.message);
-    if (!check.ok) return invalid(check.message);
-    send.mutate(check.data, { onSuccess: (res) => toast({ title: EMAIL_TEST_TEXTS.sent, description: res.message }), onError: sendFailed });
+    submitChecked(checkForm(CustomEmailBody, values), setError, send);
   };
 
   return (
