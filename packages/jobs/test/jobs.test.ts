@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backoffStrategies } from 'agenda';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { createQueue, enqueue, forgetJobData, isFinalFailure, JOBS, startProducer, type Job, type Queue, type SendEmailPayload } from '../src/index';
+import { createQueue, enqueue, enqueueAt, forgetJobData, isFinalFailure, JOBS, startProducer, type Job, type Queue, type SendEmailPayload } from '../src/index';
 
 let db: TestDatabase;
 let producer: Queue;
@@ -52,6 +52,18 @@ describe('enqueue', () => {
   });
 });
 
+describe('enqueueAt', () => {
+  it('stores a campaign job due at the given time, its payload checked', async () => {
+    const when = new Date(Date.now() + 3_600_000);
+    await expect(enqueueAt(producer, when, JOBS.sendCampaign, { campaignId: 'nope' })).rejects.toThrow();
+    const id = await enqueueAt(producer, when, JOBS.sendCampaign, { campaignId: '3f2b1c4d-0000-4000-8000-000000000001' });
+    const row = await jobRow(id);
+    expect(row).toMatchObject({ name: 'campaign.send', data: { campaignId: '3f2b1c4d-0000-4000-8000-000000000001' } });
+    expect(new Date(row.nextRunAt).getTime()).toBe(when.getTime());
+    await db.knex('agenda_jobs').where({ id }).delete();
+  });
+});
+
 describe('a worker', () => {
   it('runs an enqueued job with its payload, and a later job is woken by LISTEN/NOTIFY, not by polling', async () => {
     const seen: SendEmailPayload[] = [];
@@ -66,8 +78,8 @@ describe('a worker', () => {
     const second = await enqueue(producer, JOBS.sendEmail, { to: 'two@example.com', template: 't' });
     await done;
     expect(seen).toEqual([
-      { to: 'one@example.com', template: 't', data: { n: 1 } },
-      { to: 'two@example.com', template: 't', data: {} },
+      { to: 'one@example.com', template: 't', data: { n: 1 }, kind: 'transactional' },
+      { to: 'two@example.com', template: 't', data: {}, kind: 'transactional' },
     ]);
     for (const id of [first, second]) expect((await jobRow(id)).lastFinishedAt).not.toBeNull();
   });
