@@ -66,7 +66,7 @@ export function TemplateForm({ template, onDone }: { template?: EmailTemplate; o
           </Field>
           <div className="space-y-1.5">
             <span className="text-sm font-medium">Type</span>
-            <Select value={values.type} onChange={(type) => set('type', type)} options={TYPE_OPTIONS} disabled={template?.isSystem} aria-label={`Type: ${values.type}`} />
+            <Select value={values.type} onChange={(type) => set('type', type)} options={TYPE_OPTIONS} disabled={template?.isSystem} aria-label={`Type: ${values.type.replaceAll('_', ' ')}`} />
           </div>
         </div>
         <Field id="template-subject" label="Subject" error={errors.subject}>

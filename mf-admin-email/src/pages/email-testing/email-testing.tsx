@@ -58,7 +58,7 @@ function TemplateTest() {
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="test-email-form">
       <div className="max-w-sm space-y-1.5">
         <span className="text-sm font-medium">Email template</span>
-        <Select value={template} onChange={(value) => setTemplate(value)} options={TEMPLATE_OPTIONS} placeholder="Choose a template" aria-label={`Email template: ${template || 'none chosen'}`} data-testid="test-email-template" />
+        <Select value={template} onChange={(value) => setTemplate(value)} options={TEMPLATE_OPTIONS} placeholder="Choose a template" aria-label={`Email template: ${TEMPLATE_OPTIONS.find((o) => o.value === template)?.label ?? 'Choose a template'}`} data-testid="test-email-template" />
       </div>
       {fields.length > 0 && (
         <div className="grid gap-4 sm:grid-cols-2">

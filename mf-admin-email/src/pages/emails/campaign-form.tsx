@@ -56,7 +56,7 @@ export function CampaignForm({ draft, onDone }: { draft?: CampaignDraft; onDone:
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <span className="text-sm font-medium">Template</span>
-          <Select value={values.template} onChange={(v) => set('template', v)} options={TEMPLATE_OPTIONS} aria-label={`Template: ${values.template}`} data-testid="campaign-template" />
+          <Select value={values.template} onChange={(v) => set('template', v)} options={TEMPLATE_OPTIONS} aria-label={`Template: ${TEMPLATE_OPTIONS.find((o) => o.value === values.template)?.label}`} data-testid="campaign-template" />
         </div>
         <div className="space-y-1.5">
           <span className="text-sm font-medium">Recipients</span>

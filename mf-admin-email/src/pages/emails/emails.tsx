@@ -99,7 +99,7 @@ function CampaignsTab({ campaigns, onOpen }: { campaigns: Campaign[]; onOpen: (i
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search campaigns" aria-label="Search campaigns" className="pl-9" />
         </div>
-        <Select value={status} onChange={setStatus} options={FILTER_OPTIONS} aria-label={`Status: ${status}`} className="sm:w-48" />
+        <Select value={status} onChange={setStatus} options={FILTER_OPTIONS} aria-label={`Status: ${FILTER_OPTIONS.find((o) => o.value === status)?.label}`} className="sm:w-48" />
       </div>
       {shown.length === 0 ? (
         <EmptyState title="No campaigns found" description={campaigns.length ? 'Try another search or status.' : 'Create your first campaign with New Campaign.'} />
