@@ -259,6 +259,16 @@ describe('campaigns', () => {
     expect(await audience('all')).toEqual(['account@example.com', 'buyer@example.com', 'unpaid@example.com', 'vip@example.com']);
   });
 
+  it('a scheduled campaign waits for its time (agenda), then resolves its audience and sends', async () => {
+    const at = new Date(Date.now() + 1500).toISOString();
+    const created = Campaign.parse((await send({ subject: 'Soon', content: 'On time', template: 'custom', recipientType: 'custom', customRecipients: 'soon@example.com', scheduledAt: at })).json);
+    expect(created).toMatchObject({ status: 'scheduled', recipientCount: 0, scheduledAt: at });
+    expect(ctx.smtp.to('soon@example.com')).toHaveLength(0);
+    await arrive(async () => expect((await call(ctx.base, 'GET', `/api/admin/marketing-campaigns/${created.id}`, admin)).json).toMatchObject({ status: 'sent', recipientCount: 1 }));
+    expect(ctx.smtp.to('soon@example.com')).toHaveLength(1);
+    expect(ctx.smtp.to('soon@example.com')[0].date!.getTime()).toBeGreaterThanOrEqual(Date.parse(at) - 1000);
+  });
+
   it('a scheduled campaign can be cancelled once', async () => {
     const created = Campaign.parse((await send({ subject: 'Later', content: 'c', template: 'custom', recipientType: 'custom', customRecipients: 'later@example.com', scheduledAt: new Date(Date.now() + 86_400_000).toISOString() })).json);
     expect(created).toMatchObject({ status: 'scheduled', recipientCount: 0 });
