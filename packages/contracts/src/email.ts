@@ -49,19 +49,76 @@ export const Campaign = z.object({
   sentAt: z.string().nullable(),
   createdAt: z.string(),
   deliveryStats: z.object({ delivered: z.number().int(), opened: z.number().int(), clicked: z.number().int(), bounced: z.number().int() }),
+  /** Live sending progress from the per-recipient rows: sent (delivered), failed (bounced or refused), still pending. */
+  progress: z.object({ total: z.number().int(), sent: z.number().int(), failed: z.number().int(), pending: z.number().int() }),
 });
 export type Campaign = z.infer<typeof Campaign>;
 
-/** POST /api/admin/send-marketing-campaign (the New Campaign form). */
-export const CampaignForm = z.object({
-  subject: z.string().trim().min(1, SUBJECT_REQUIRED).max(100, SUBJECT_TOO_LONG),
-  content: z.string().trim().min(1, CONTENT_REQUIRED),
-  template: CampaignTemplate,
-  recipientType: RecipientType,
-  customRecipients: z.string().optional(),
-  scheduledAt: z.string().optional(),
-});
+/** Splits the custom recipients box (commas, semicolons, spaces or new lines) into addresses. */
+export const splitRecipients = (text: string | undefined) => (text ?? '').split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
+
+/**
+ * POST /api/admin/send-marketing-campaign (the New Campaign form). Custom recipients are required (and
+ * must be valid addresses) only for the custom audience; `scheduledAt`, when given, must be in the future.
+ */
+export const CampaignForm = z
+  .object({
+    subject: z.string().trim().min(1, SUBJECT_REQUIRED).max(100, SUBJECT_TOO_LONG),
+    content: z.string().trim().min(1, CONTENT_REQUIRED),
+    template: CampaignTemplate,
+    recipientType: RecipientType,
+    customRecipients: z.string().optional(),
+    scheduledAt: z.string().optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.recipientType === 'custom') {
+      const emails = splitRecipients(form.customRecipients);
+      if (emails.length === 0) ctx.addIssue({ code: 'custom', path: ['customRecipients'], message: CUSTOM_RECIPIENTS_REQUIRED });
+      const bad = emails.filter((e) => !z.email().safeParse(e).success);
+      if (bad.length) ctx.addIssue({ code: 'custom', path: ['customRecipients'], message: `${INVALID_EMAIL}: ${bad.slice(0, 3).join(', ')}` });
+    }
+    if (form.scheduledAt) {
+      const at = new Date(form.scheduledAt);
+      if (Number.isNaN(at.getTime())) ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: SCHEDULE_INVALID });
+      else if (at.getTime() <= Date.now()) ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: SCHEDULE_IN_PAST });
+    }
+  });
 export type CampaignForm = z.infer<typeof CampaignForm>;
+
+// Not spec texts: the spec does not fix the custom-audience and schedule messages.
+export const CUSTOM_RECIPIENTS_REQUIRED = 'Please enter at least one recipient email';
+export const SCHEDULE_INVALID = 'Scheduled time is not a valid date';
+export const SCHEDULE_IN_PAST = 'Scheduled time must be in the future';
+
+/** Path params of one campaign or template. */
+export const EmailIdParams = z.object({ id: z.uuid('Not found') });
+export type EmailIdParams = z.infer<typeof EmailIdParams>;
+
+/** POST /api/admin/email-templates/preview: the editor's current fields, rendered with sample values. */
+export const TemplatePreviewBody = z.object({
+  subject: z.string().default(''),
+  htmlContent: z.string().default(''),
+  textContent: z.string().optional(),
+  type: TemplateType.default('custom'),
+});
+export type TemplatePreviewBody = z.infer<typeof TemplatePreviewBody>;
+
+/** A rendered mail: what the preview frame shows. */
+export const RenderedEmail = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type RenderedEmail = z.infer<typeof RenderedEmail>;
+
+/** Params of the `customer-message` template (sent by the customer-message endpoint in ops). */
+export const CustomerMessageParams = z.object({
+  subject: z.string().min(1),
+  content: z.string().min(1),
+  messageType: z.enum(['support', 'marketing', 'technical']).default('support'),
+  customerName: z.string().optional(),
+});
+export type CustomerMessageParams = z.infer<typeof CustomerMessageParams>;
+
+/** Params of the campaign templates (newsletter, promotion, announcement, custom): the campaign's text. */
+export const CampaignMailParams = z.object({ subject: z.string().min(1), content: z.string().min(1), customerName: z.string().optional() });
+export type CampaignMailParams = z.infer<typeof CampaignMailParams>;
 
 // How each test-email field is typed when sent (back-office spec §5, Test email).
 const FIELD_TYPES: Record<string, z.ZodType> = {
@@ -124,3 +181,27 @@ export type EmailHealth = z.infer<typeof EmailHealth>;
 /** GET /api/admin/email-templates and GET /api/admin/marketing-campaigns: plain arrays. */
 export const EmailTemplateList = z.array(EmailTemplate);
 export const CampaignList = z.array(Campaign);
+
+/** Sample values the template preview fills in (every variable the system templates use). */
+export const SAMPLE_EMAIL_PARAMS = {
+  customerName: 'Naledi Dlamini',
+  customerEmail: 'naledi@example.com',
+  orderId: '4b0c2a1e-7d3f-4c1a-9e2b-5f6a7b8c9d0e',
+  trackTitle: 'Sunset over Soweto',
+  amount: 324.35,
+  paymentMethod: 'Card',
+  transactionId: 'ch_5Tq8Wz',
+  fileCount: 2,
+  fileNames: ['sunset-over-soweto.wav', 'midnight-taxi.wav'],
+  reason: 'The card was declined by the bank',
+  estimatedCompletion: '2026-11-25T14:00:00.000Z',
+  expiryDate: '2026-12-01T00:00:00.000Z',
+  downloadUrl: 'https://example.com/download/sample',
+  orderUrl: 'https://example.com/payment/success?orderId=4b0c2a1e',
+  verificationUrl: 'https://example.com/verify/sample',
+  resetUrl: 'https://example.com/reset/sample',
+  subject: 'Fresh masters for the festive season',
+  content: 'Our engineers are booked through December.\nBook your slot now and get your tracks ready for the summer playlists.',
+  code: '123456',
+  expiresInMinutes: 10,
+} as const;

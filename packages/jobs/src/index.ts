@@ -11,6 +11,8 @@ export const JOBS = {
   sendEmail: 'email.send',
   /** Measure an order file's original or master (the ops service runs the worker). */
   analyseAudio: 'audio.analyse',
+  /** Work through a marketing campaign's pending recipients (the email service runs the worker). */
+  sendCampaign: 'campaign.send',
 } as const;
 
 /**
@@ -35,7 +37,11 @@ export type SendEmailPayload = z.infer<typeof SendEmailPayload>;
 export const AnalyseAudioPayload = z.object({ fileId: z.uuid(), role: AnalysisRole });
 export type AnalyseAudioPayload = z.infer<typeof AnalyseAudioPayload>;
 
-const PAYLOADS = { [JOBS.sendEmail]: SendEmailPayload, [JOBS.analyseAudio]: AnalyseAudioPayload } as const;
+/** Payload of `campaign.send`: which campaign to work on (its recipients live in campaign_recipients). */
+export const SendCampaignPayload = z.object({ campaignId: z.uuid() });
+export type SendCampaignPayload = z.infer<typeof SendCampaignPayload>;
+
+const PAYLOADS = { [JOBS.sendEmail]: SendEmailPayload, [JOBS.analyseAudio]: AnalyseAudioPayload, [JOBS.sendCampaign]: SendCampaignPayload } as const;
 type JobName = keyof typeof PAYLOADS;
 
 export type { Job };
@@ -112,6 +118,13 @@ export async function startProducer(queue: Queue): Promise<void> {
 export async function enqueue<N extends JobName>(queue: Queue, name: N, payload: z.input<(typeof PAYLOADS)[N]>): Promise<string> {
   const data = PAYLOADS[name].parse(payload);
   const job = await queue.now(name, data);
+  return String(job.attrs._id);
+}
+
+/** Validates a payload against its job's schema and schedules the job to run at `when`. */
+export async function enqueueAt<N extends JobName>(queue: Queue, when: Date, name: N, payload: z.input<(typeof PAYLOADS)[N]>): Promise<string> {
+  const data = PAYLOADS[name].parse(payload);
+  const job = await queue.schedule(when, name, data);
   return String(job.attrs._id);
 }
 

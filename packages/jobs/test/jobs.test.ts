@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backoffStrategies } from 'agenda';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { createQueue, enqueue, forgetJobData, isFinalFailure, JOBS, startProducer, type Job, type Queue, type SendEmailPayload } from '../src/index';
+import { createQueue, enqueue, enqueueAt, forgetJobData, isFinalFailure, JOBS, startProducer, type Job, type Queue, type SendEmailPayload } from '../src/index';
 
 let db: TestDatabase;
 let producer: Queue;
@@ -48,6 +48,18 @@ describe('enqueue', () => {
     const row = await jobRow(id);
     expect(row).toMatchObject({ name: JOBS.sendEmail, data: { to: 'a@example.com', template: 'login-code', data: {} } });
     // Nobody defined a worker for it yet: remove it so later tests' workers start from an empty queue.
+    await db.knex('agenda_jobs').where({ id }).delete();
+  });
+});
+
+describe('enqueueAt', () => {
+  it('stores a campaign job due at the given time, its payload checked', async () => {
+    const when = new Date(Date.now() + 3_600_000);
+    await expect(enqueueAt(producer, when, JOBS.sendCampaign, { campaignId: 'nope' })).rejects.toThrow();
+    const id = await enqueueAt(producer, when, JOBS.sendCampaign, { campaignId: '3f2b1c4d-0000-4000-8000-000000000001' });
+    const row = await jobRow(id);
+    expect(row).toMatchObject({ name: 'campaign.send', data: { campaignId: '3f2b1c4d-0000-4000-8000-000000000001' } });
+    expect(new Date(row.nextRunAt).getTime()).toBe(when.getTime());
     await db.knex('agenda_jobs').where({ id }).delete();
   });
 });

@@ -1,10 +1,13 @@
 import type { Knex } from 'knex';
+import type { Queue } from '@mastering/jobs';
 import { createService, type Logger } from '@mastering/service-kit';
 import type { EmailConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import { routes } from './routes';
+import { createLinkSigner } from './tracking/links';
 
-/** Builds the email service app: templates, campaigns, test emails and health. */
-export function buildApp({ config, knex, mailer, logger }: { config: Readonly<EmailConfig>; knex: Knex; mailer: Mailer; logger?: Logger }) {
-  return createService({ name: 'email', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ mailer }) });
+/** Builds the email service app: templates, campaigns, test emails, health, unsubscribe and tracking links. */
+export function buildApp({ config, knex, mailer, queue, logger }: { config: Readonly<EmailConfig>; knex: Knex; mailer: Mailer; queue: Queue; logger?: Logger }) {
+  const links = createLinkSigner(config.IDENTITY_SECRET, config.PUBLIC_URL);
+  return createService({ name: 'email', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex, mailer, queue, links, siteUrl: config.PUBLIC_URL }) });
 }

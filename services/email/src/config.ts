@@ -10,6 +10,10 @@ const EmailEnv = BaseServiceConfig.extend({
   MAIL_FROM: z.string().default('Mastering Studio <studio@example.com>'),
   /** How many emails one worker sends at once. */
   MAIL_CONCURRENCY: z.coerce.number().int().positive().default(5),
+  /** Campaign sending pace per worker process, messages per second; 0 turns the throttle off. */
+  CAMPAIGN_RATE: z.coerce.number().nonnegative().default(20),
+  /** Campaign messages one worker has in flight at once (also its SMTP connection pool size). */
+  CAMPAIGN_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** Set to "false" to run the API without the mail worker (e.g. a separate worker deployment). */
   MAIL_WORKER: z.enum(['true', 'false']).default('true'),
 });

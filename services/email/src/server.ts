@@ -1,25 +1,40 @@
 import { bootService, createLogger } from '@mastering/service-kit';
-import { createQueue } from '@mastering/jobs';
+import { createQueue, startProducer } from '@mastering/jobs';
 import { createKnex } from '@mastering/db';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { createMailer } from './mail/mailer';
-import { sendEmailJob } from './jobs/send-email';
+import { createLinkSigner } from './tracking/links';
+import { startMailWorker } from './worker';
 
 const config = readConfig();
 const mailer = createMailer(config.SMTP_URL);
 const queue = createQueue({ connectionString: config.DATABASE_URL, name: `email-${process.pid}`, logger: createLogger('email-queue') });
-const workerKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: config.MAIL_CONCURRENCY + 1 } });
+// Each campaign sender holds a database connection for its claimed recipient while the mail goes out.
+const workerKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: config.MAIL_CONCURRENCY + config.CAMPAIGN_CONCURRENCY * 2 + 2 } });
 if (config.MAIL_WORKER === 'true') {
-  const job = sendEmailJob({ knex: workerKnex, mailer, from: config.MAIL_FROM, logger: createLogger('email-worker') });
-  queue.define(job.name, job.handler, { ...job.options, concurrency: config.MAIL_CONCURRENCY });
-  await queue.start();
+  await startMailWorker({
+    queue,
+    knex: workerKnex,
+    mailer,
+    campaignMailer: createMailer(config.SMTP_URL, { pool: true, maxConnections: config.CAMPAIGN_CONCURRENCY }),
+    from: config.MAIL_FROM,
+    links: createLinkSigner(config.IDENTITY_SECRET, config.PUBLIC_URL),
+    siteUrl: config.PUBLIC_URL,
+    logger: createLogger('email-worker'),
+    mailConcurrency: config.MAIL_CONCURRENCY,
+    campaignRate: config.CAMPAIGN_RATE,
+    campaignConcurrency: config.CAMPAIGN_CONCURRENCY,
+  });
+} else {
+  // The API still queues test emails and campaigns: start the queue as a producer only.
+  await startProducer(queue);
 }
 await bootService({
   name: 'email',
   config,
   host: config.EMAIL_HOST,
-  build: ({ knex, logger }) => buildApp({ config, knex, mailer, logger }),
+  build: ({ knex, logger }) => buildApp({ config, knex, mailer, queue, logger }),
   onClose: async () => {
     await queue.stop();
     await workerKnex.destroy();

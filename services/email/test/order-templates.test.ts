@@ -12,8 +12,8 @@ const data = {
 };
 
 describe('order mails', () => {
-  it('confirms the order to the customer with the total, the files and the delivery promise', () => {
-    const { mail } = renderTemplate('order-confirmation', data);
+  it('confirms the order to the customer with the total, the files and the delivery promise', async () => {
+    const { mail } = await renderTemplate(null, 'order-confirmation', data);
     expect(mail.subject).toBe('Order confirmed: 2 tracks (4b0c2a1e)');
     expect(mail.text).toContain('R649');
     expect(mail.text).toContain('within 48 hours');
@@ -23,13 +23,13 @@ describe('order mails', () => {
     expect(mail.html).not.toContain('<b>one</b>');
   });
 
-  it('tells the admins about a new paid order', () => {
-    const { mail } = renderTemplate('new-order', data);
+  it('tells the admins about a new paid order', async () => {
+    const { mail } = await renderTemplate(null, 'new-order', data);
     expect(mail.subject).toBe('New paid order 4b0c2a1e: 2 tracks, R649');
     expect(mail.text).toContain('naledi@example.com');
   });
 
-  it('refuses to render an order mail without its order', () => {
-    expect(() => renderTemplate('order-confirmation', { ...data, orderId: '' })).toThrow('order mail needs orderId');
+  it('refuses to render an order mail without its order', async () => {
+    await expect(renderTemplate(null, 'order-confirmation', { ...data, orderId: '' })).rejects.toThrow('order-confirmation needs orderId');
   });
 });

@@ -46,6 +46,8 @@ export const SPEC_PATHS: [string, string, string | null][] = [
   ['GET', '/api/admin/marketing-campaigns', 'email'],
   ['GET', '/api/admin/email-templates', 'email'],
   ['PUT', '/api/admin/email-templates/1', 'email'],
+  ['POST', '/api/admin/email-templates', 'email'],
+  ['DELETE', '/api/admin/email-templates/1', 'email'],
   ['POST', '/api/admin/send-marketing-campaign', 'email'],
   ['POST', '/api/admin/test-email', 'email'],
   ['POST', '/api/admin/send-custom-email', 'email'],

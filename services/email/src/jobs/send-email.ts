@@ -1,19 +1,21 @@
 import type { Knex } from 'knex';
-import { EmailMessage } from '@mastering/db';
+import { EmailMessage, Unsubscribe } from '@mastering/db';
 import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
 import type { Mailer } from '../mail/mailer';
 import { renderTemplate } from '../mail/templates';
+import { personalise, unsubscribeHeaders, type LinkSigner } from '../tracking/links';
 
-type Deps = { knex: Knex; mailer: Mailer; from: string; logger: Logger; backoff?: typeof MAIL_BACKOFF };
+type Deps = { knex: Knex; mailer: Mailer; from: string; logger: Logger; links?: LinkSigner; siteUrl?: string; backoff?: typeof MAIL_BACKOFF };
 
 /**
  * The `email.send` job: records the message in `email_messages` (once per job, so retries reuse the
  * row; secrets such as a login code masked), sends it over SMTP and marks it sent; a failure is
  * recorded and rethrown so agenda retries with backoff. A message already sent is never sent again.
  * Once sent, or after the last failed try, the job's payload is emptied, so no secret stays stored.
+ * Marketing mail is never sent to an unsubscribed address and carries the unsubscribe link and headers.
  */
-export function sendEmailJob({ knex, mailer, from, logger, backoff = MAIL_BACKOFF }: Deps) {
+export function sendEmailJob({ knex, mailer, from, logger, links, siteUrl = '', backoff = MAIL_BACKOFF }: Deps) {
   return {
     name: JOBS.sendEmail,
     options: { backoff, concurrency: 5 },
@@ -27,7 +29,19 @@ export function sendEmailJob({ knex, mailer, from, logger, backoff = MAIL_BACKOF
       }
       try {
         const payload = SendEmailPayload.parse(job.attrs.data);
-        const { mail, record } = renderTemplate(payload.template, payload.data);
+        const marketing = payload.kind === 'marketing';
+        if (marketing && !message && (await Unsubscribe.query(knex).findById(payload.to.toLowerCase()))) {
+          logger.info({ template: payload.template }, 'marketing mail to an unsubscribed address skipped');
+          await forgetJobData(job);
+          return;
+        }
+        if (marketing && !links) throw new Error('marketing mail needs the unsubscribe link signer');
+        const unsubscribeUrl = links?.unsubscribeUrl(payload.to) ?? '';
+        const rendered = await renderTemplate(knex, payload.template, marketing ? { ...payload.data, unsubscribeUrl } : payload.data, siteUrl);
+        const { mail, record } = marketing
+          ? { mail: { ...rendered.mail, ...personalise(rendered.mail, { unsubscribeUrl }) }, record: { ...rendered.record, ...personalise(rendered.record, { unsubscribeUrl }) } }
+          : rendered;
+        const headers = marketing ? unsubscribeHeaders(unsubscribeUrl) : undefined;
         message ??= await EmailMessage.query(knex)
           .insert({
             jobId,
@@ -43,7 +57,7 @@ export function sendEmailJob({ knex, mailer, from, logger, backoff = MAIL_BACKOF
         await EmailMessage.query(knex).findById(message.id).patch({ status: 'sending', attempts: knex.raw('attempts + 1') });
         try {
           // The stored row holds the masked copy; what goes out is the rendering with the real values.
-          const { messageId } = await mailer.send({ to: message.toEmail, from: message.fromEmail, ...mail });
+          const { messageId } = await mailer.send({ to: message.toEmail, from: message.fromEmail, ...mail, headers });
           await EmailMessage.query(knex).findById(message.id).patch({ status: 'sent', sentAt: new Date(), providerMessageId: messageId, lastError: null });
         } catch (err) {
           logger.warn({ err: (err as Error).message, messageId: message.id }, 'email send failed; will retry');

@@ -1,0 +1,328 @@
+import type { TemplateType } from '@mastering/contracts';
+
+/** A template's sources: subject and text are mustache; `html` is MJML (or plain HTML) with mustache tags. */
+export type TemplateSource = { subject: string; html: string; text: string };
+
+/** What one system template says: paragraphs (mustache, HTML-escaped when rendered) and an optional button. */
+type Copy = {
+  name: string;
+  description: string;
+  subject: string;
+  /** Preheader shown by mail clients beside the subject. */
+  preview: string;
+  lines: string[];
+  /** A call to action; `when` names the param without which it is left out. */
+  button?: { label: string; url: string; when?: string };
+  /** Puts the `{{content}}` block (campaign text, custom message) after the lines. */
+  content?: boolean;
+};
+
+const BRAND = 'Mastering Studio';
+const ACCENT = '#4338ca';
+const greeting = 'Hi{{#customerName}} {{customerName}}{{/customerName}},';
+
+/**
+ * The MJML document every system template shares: brand header, a white card with the lines, an
+ * optional button and `{{content}}` block, and a footer with the unsubscribe link when the mail has one.
+ */
+export function mjmlLayout(copy: Pick<Copy, 'preview' | 'lines' | 'button' | 'content'>): string {
+  const text = (line: string) => `        <mj-text>${line}</mj-text>`;
+  const body = [
+    ...copy.lines.map(text),
+    copy.content ? text('<div style="white-space:pre-line">{{content}}</div>') : '',
+    copy.button ? buttonOf(copy.button) : '',
+  ].filter(Boolean);
+  return `<mjml>
+  <mj-head>
+    <mj-title>{{subject}}</mj-title>
+    <mj-preview>${copy.preview}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text font-size="15px" line-height="1.6" color="#1f2937" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f3f4f6" width="600px">
+    <mj-section padding="24px 0 8px">
+      <mj-column>
+        <mj-text align="center" font-size="22px" font-weight="700" color="${ACCENT}">${BRAND}</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" border-radius="8px" padding="16px 8px">
+      <mj-column>
+${body.join('\n')}
+        <mj-text>The ${BRAND} team</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section padding="8px 0 24px">
+      <mj-column>
+        <mj-text align="center" font-size="12px" color="#4b5563">${BRAND} · Online audio mastering, South Africa{{#unsubscribeUrl}}<br /><a href="{{unsubscribeUrl}}" style="color:#4b5563">Unsubscribe</a> from these emails{{/unsubscribeUrl}}</mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>
+`;
+}
+
+// MJML compiles before mustache runs, so a button that depends on a param is a styled link inside a
+// text block (a mustache section there survives the compile); others are real MJML buttons.
+function buttonOf({ label, url, when }: NonNullable<Copy['button']>): string {
+  if (!when) return `        <mj-button href="${url}" background-color="${ACCENT}" color="#ffffff" border-radius="6px" font-weight="600">${label}</mj-button>`;
+  return `        <mj-text align="center">{{#${when}}}<a href="${url}" style="display:inline-block;background:${ACCENT};color:#ffffff;border-radius:6px;padding:10px 25px;font-weight:600;text-decoration:none">${label}</a>{{/${when}}}</mj-text>`;
+}
+
+/** The plain-text part of a system template: the same lines without markup. */
+function textOf(copy: Copy): string {
+  const strip = (line: string) => line.replace(/<[^>]+>/g, '');
+  return [
+    ...copy.lines.map(strip),
+    copy.content ? '{{content}}' : '',
+    copy.button ? (copy.button.when ? `{{#${copy.button.when}}}${copy.button.label}: ${copy.button.url}{{/${copy.button.when}}}` : `${copy.button.label}: ${copy.button.url}`) : '',
+    `The ${BRAND} team`,
+    '{{#unsubscribeUrl}}Unsubscribe: {{unsubscribeUrl}}{{/unsubscribeUrl}}',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+const order = 'order <strong>{{shortId}}</strong>';
+
+/** Every system template type of the spec's seven categories, with its real copy. */
+const COPY: Record<TemplateType, Copy> = {
+  welcome_email: {
+    name: 'Welcome email',
+    description: 'Sent when a new customer signs in for the first time.',
+    subject: `Welcome to ${BRAND}`,
+    preview: 'Professional mastering for your tracks, priced in rand.',
+    lines: [greeting, `Welcome to ${BRAND}. Upload a track, choose your sound, and a human engineer masters it for streaming, radio and club play.`, 'Your masters arrive by email, ready to download.'],
+    button: { label: 'Upload your first track', url: '{{siteUrl}}/upload' },
+  },
+  email_verification: {
+    name: 'Email verification',
+    description: 'Asks a customer to confirm their email address.',
+    subject: 'Confirm your email address',
+    preview: 'One click to confirm your address.',
+    lines: [greeting, 'Please confirm that this is your email address so we can send your masters and receipts here.'],
+    button: { label: 'Confirm my email', url: '{{verificationUrl}}' },
+  },
+  password_reset: {
+    name: 'Password reset',
+    description: 'Link to choose a new password.',
+    subject: 'Reset your password',
+    preview: 'Choose a new password.',
+    lines: [greeting, 'Someone asked to reset the password of your account. If it was you, choose a new one below. If not, ignore this email; nothing changes.'],
+    button: { label: 'Choose a new password', url: '{{resetUrl}}' },
+  },
+  profile_completion_reminder: {
+    name: 'Profile completion reminder',
+    description: 'Reminds a customer to finish their profile.',
+    subject: 'Finish your profile',
+    preview: 'A complete profile helps our engineers.',
+    lines: [greeting, 'Your profile is almost done. Adding your artist name and genre helps our engineers master your music the way you hear it.'],
+    button: { label: 'Complete my profile', url: '{{siteUrl}}' },
+  },
+  order_confirmation: {
+    name: 'Order confirmation',
+    description: 'Sent when a payment confirms an order.',
+    subject: 'Order confirmed: {{tracksLabel}} ({{shortId}})',
+    preview: 'Your payment of {{amount}} is confirmed.',
+    lines: [greeting, 'Thank you! Your payment of <strong>{{amount}}</strong> for ' + order + ' is confirmed.', 'Tracks: {{tracksLabel}}{{#fileNames}} ({{fileNames}}){{/fileNames}}', 'Our engineers start mastering now; your masters arrive by email within {{deliveryHours}} hours.'],
+    button: { label: 'View your order', url: '{{orderUrl}}', when: 'orderUrl' },
+  },
+  payment_receipt: {
+    name: 'Payment receipt',
+    description: 'Receipt for a successful payment.',
+    subject: 'Receipt for order {{shortId}}',
+    preview: 'We received {{amount}}.',
+    lines: [greeting, 'We received your payment of <strong>{{amount}}</strong> for ' + order + ' ({{tracksLabel}}).', 'Payment method: {{paymentMethod}}<br />Transaction: {{transactionId}}', 'Keep this email as your receipt.'],
+  },
+  order_failed_payment_declined: {
+    name: 'Payment declined',
+    description: 'Sent when a payment for an order fails.',
+    subject: 'Payment declined for order {{shortId}}',
+    preview: 'Your payment of {{amount}} did not go through.',
+    lines: [greeting, 'Your payment of <strong>{{amount}}</strong> for ' + order + ' ({{tracksLabel}}) did not go through.', 'Reason: {{reason}}', 'No money was taken. You can try again with another card.'],
+    button: { label: 'Try again', url: '{{siteUrl}}/upload' },
+  },
+  refund_processed: {
+    name: 'Refund processed',
+    description: 'Confirms a refund.',
+    subject: 'Refund processed for order {{shortId}}',
+    preview: 'We refunded {{amount}}.',
+    lines: [greeting, 'We refunded <strong>{{amount}}</strong> for ' + order + '. Depending on your bank it reaches your account within 5 to 10 working days.'],
+  },
+  track_upload_confirmation: {
+    name: 'Track upload confirmation',
+    description: 'Confirms the tracks a customer uploaded.',
+    subject: 'We received {{fileCount}} file(s) for order {{shortId}}',
+    preview: 'Your upload is safe with us.',
+    lines: [greeting, 'We received {{fileCount}} file(s) for ' + order + ':', '{{fileNames}}', 'Once your payment is confirmed, our engineers get to work.'],
+  },
+  order_in_progress: {
+    name: 'Mastering started',
+    description: 'Sent when an engineer starts on an order.',
+    subject: 'Mastering started: {{tracksLabel}}',
+    preview: 'An engineer is working on your track.',
+    lines: [greeting, 'An engineer has started mastering <strong>{{tracksLabel}}</strong> (' + order + ').', '{{#estimatedCompletion}}Expected completion: {{estimatedCompletion}}{{/estimatedCompletion}}'],
+  },
+  mastering_complete: {
+    name: 'Mastering complete',
+    description: 'Delivers the download link of the masters.',
+    subject: 'Your master is ready: {{tracksLabel}}',
+    preview: 'Download your mastered track.',
+    lines: [greeting, 'Good news: <strong>{{tracksLabel}}</strong> (' + order + ') is mastered and ready to download.', 'The download link stays valid for a limited time, so save your files soon.'],
+    button: { label: 'Download your master', url: '{{downloadUrl}}' },
+  },
+  order_delayed: {
+    name: 'Order delayed',
+    description: 'Tells a customer their order takes longer.',
+    subject: 'Your order {{shortId}} needs a little more time',
+    preview: 'A short delay on your master.',
+    lines: [greeting, 'Mastering ' + order + ' is taking longer than we promised. We are sorry for the wait.', '{{#reason}}Why: {{reason}}{{/reason}}', 'We will email you as soon as your master is ready.'],
+  },
+  engineer_notes: {
+    name: 'Engineer notes',
+    description: 'Notes from the engineer about a master.',
+    subject: 'Notes from your engineer on {{tracksLabel}}',
+    preview: 'Your engineer shared some notes.',
+    lines: [greeting, 'Your engineer left these notes on ' + order + ':'],
+    content: true,
+  },
+  support_ticket_created: {
+    name: 'Support ticket created',
+    description: 'Confirms a support request.',
+    subject: 'We received your message',
+    preview: 'Our team will get back to you.',
+    lines: [greeting, 'Thanks for getting in touch. Our team answers within one working day.'],
+    content: true,
+  },
+  support_ticket_resolved: {
+    name: 'Support ticket resolved',
+    description: 'Tells a customer their request is resolved.',
+    subject: 'Your support request is resolved',
+    preview: 'We resolved your request.',
+    lines: [greeting, 'We resolved your support request. Just reply to this email if anything is still unclear.'],
+    content: true,
+  },
+  faq_help_guide: {
+    name: 'FAQ and help guide',
+    description: 'Answers to common questions.',
+    subject: 'How mastering with us works',
+    preview: 'Answers to the questions artists ask most.',
+    lines: [greeting, 'Upload WAV, FLAC, AIFF or MP3 files up to 500 MB. Pick a mastering style and tone; a human engineer does the rest.', 'Masters arrive by email within 48 hours of payment.'],
+    button: { label: 'Start a master', url: '{{siteUrl}}/upload' },
+  },
+  before_after_showcase: {
+    name: 'Before and after showcase',
+    description: 'Marketing: hear the difference mastering makes.',
+    subject: 'Hear the difference',
+    preview: 'Before and after examples from our engineers.',
+    lines: [greeting, 'Listen to tracks before and after mastering by our engineers.'],
+    content: true,
+    button: { label: 'Hear the difference', url: '{{siteUrl}}/' },
+  },
+  special_offer_discount: {
+    name: 'Special offer',
+    description: 'Marketing: a discount offer.',
+    subject: '{{subject}}',
+    preview: 'A special price on your next master.',
+    lines: [greeting],
+    content: true,
+    button: { label: 'Claim the offer', url: '{{siteUrl}}/upload' },
+  },
+  feedback_request: {
+    name: 'Feedback request',
+    description: 'Asks how a master turned out.',
+    subject: 'How does your master sound?',
+    preview: 'Tell us what you think.',
+    lines: [greeting, 'We hope you love your master. Two minutes of feedback helps us and other artists.'],
+    button: { label: 'Share feedback', url: '{{siteUrl}}/' },
+  },
+  re_engagement_inactive_users: {
+    name: 'We miss you',
+    description: 'Marketing: brings back customers who have not ordered in a while.',
+    subject: 'New music on the way?',
+    preview: 'Your next master is a few clicks away.',
+    lines: [greeting, 'It has been a while. When your next track is ready, our engineers are too.'],
+    content: true,
+    button: { label: 'Upload a track', url: '{{siteUrl}}/upload' },
+  },
+  upsell_cross_sell: {
+    name: 'Upsell',
+    description: 'Marketing: more tracks, better price.',
+    subject: 'Master the whole EP',
+    preview: 'Every track sounds better together.',
+    lines: [greeting, 'Mastering all tracks of a release together keeps their loudness and tone consistent.'],
+    content: true,
+    button: { label: 'Upload your EP', url: '{{siteUrl}}/upload' },
+  },
+  newsletter: {
+    name: 'Newsletter',
+    description: 'Campaign template: the campaign text in the newsletter layout.',
+    subject: '{{subject}}',
+    preview: 'News from the studio.',
+    lines: [greeting],
+    content: true,
+  },
+  privacy_policy_update: {
+    name: 'Privacy policy update',
+    description: 'Tells customers the privacy policy changed.',
+    subject: 'We updated our privacy policy',
+    preview: 'What changes and why.',
+    lines: [greeting, 'We updated our privacy policy. Nothing changes in how we use your tracks: they are only used to master your music.'],
+    content: true,
+  },
+  data_download_deletion_confirmation: {
+    name: 'Data request confirmation',
+    description: 'Confirms a data download or deletion request.',
+    subject: 'Your data request is complete',
+    preview: 'We completed your request.',
+    lines: [greeting, 'We completed your request about your personal data.'],
+    content: true,
+  },
+  promotion: {
+    name: 'Promotion',
+    description: 'Campaign template: a promotion with the campaign text.',
+    subject: '{{subject}}',
+    preview: 'A special offer from the studio.',
+    lines: [greeting],
+    content: true,
+    button: { label: 'Master a track', url: '{{siteUrl}}/upload' },
+  },
+  announcement: {
+    name: 'Announcement',
+    description: 'Campaign template: an announcement with the campaign text.',
+    subject: '{{subject}}',
+    preview: 'News from the studio.',
+    lines: [greeting],
+    content: true,
+  },
+  custom: {
+    name: 'Custom',
+    description: 'The text as written: custom emails and custom campaigns.',
+    subject: '{{subject}}',
+    preview: '{{subject}}',
+    lines: [],
+    content: true,
+  },
+};
+
+/** The source of each system template type (subject, MJML, text). */
+export function systemSource(type: TemplateType): TemplateSource {
+  const copy = COPY[type];
+  return { subject: copy.subject, html: mjmlLayout(copy), text: textOf(copy) };
+}
+
+/** The rows "Init System Templates" creates: one per type, with its name and description. */
+export function systemTemplateRows() {
+  return (Object.keys(COPY) as TemplateType[]).map((type) => {
+    const source = systemSource(type);
+    const { name, description } = COPY[type];
+    return { type, name, description, subject: source.subject, htmlContent: source.html, textContent: source.text };
+  });
+}
+
+/** A source built from lines with the shared layout (for built-ins that have no stored type). */
+export function layoutSource(copy: Omit<Copy, 'name' | 'description'>): TemplateSource {
+  const full = { name: '', description: '', ...copy };
+  return { subject: copy.subject, html: mjmlLayout(full), text: textOf(full) };
+}

@@ -1,0 +1,160 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { backoffStrategies } from 'agenda';
+import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
+import { createQueue, startProducer, type Queue } from '@mastering/jobs';
+import { createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import type { Role } from '@mastering/contracts';
+import { buildApp } from '../src/app';
+import { readConfig } from '../src/config';
+import { createMailer } from '../src/mail/mailer';
+import { createLinkSigner } from '../src/tracking/links';
+import { startMailWorker } from '../src/worker';
+
+export const SECRET = 'e'.repeat(40);
+export const PUBLIC_URL = 'http://mail.test';
+
+/** A received mail, parsed, with the envelope recipient. */
+export type Received = ParsedMail & { envelopeTo: string };
+
+/**
+ * A real SMTP server on a free port that parses and keeps what it accepts. `down` refuses every
+ * connection (421, an outage); addresses in `reject` are refused for good (550, a bounce).
+ */
+export async function smtpSink() {
+  const state = { received: [] as Received[], down: false, reject: new Set<string>(), holdAfter: Infinity };
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onConnect(_session, callback) {
+      if (!state.down) return callback();
+      const err = Object.assign(new Error('Service not available'), { responseCode: 421 });
+      callback(err);
+    },
+    onRcptTo(address, _session, callback) {
+      if (state.reject.has(address.address.toLowerCase())) return callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      if (state.received.length >= state.holdAfter) {
+        // Never answered: the client is left waiting for the 250 that would make the message delivered.
+        stream.resume();
+        held();
+        return;
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          for (const to of session.envelope.rcptTo) state.received.push(Object.assign(mail, { envelopeTo: to.address.toLowerCase() }));
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  // A client that dies mid-message (the killed worker) resets its connection: expected, not a failure.
+  server.on('error', () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    get received() {
+      return state.received;
+    },
+    get down() {
+      return state.down;
+    },
+    set down(value: boolean) {
+      state.down = value;
+    },
+    reject: state.reject,
+    /** Leaves every message after the first `count` unanswered (a worker killed mid-send); resolves when that happens. */
+    holdAfter(count: number) {
+      state.holdAfter = count;
+      return holding;
+    },
+    url: `smtp://127.0.0.1:${port}`,
+    /** Mails that reached `to`. */
+    to: (to: string) => state.received.filter((m) => m.envelopeTo === to.toLowerCase()),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type SmtpSink = Awaited<ReturnType<typeof smtpSink>>;
+
+/** A short retry policy so an outage test recovers in well under a second per retry. */
+export const FAST_BACKOFF = backoffStrategies.constant({ delay: 200, maxRetries: 50 });
+
+/**
+ * The email service for one test file: a fresh database, a real SMTP sink, the HTTP API over real
+ * HTTP, and a mail worker (queue polling every 0.2 s as the safety net under LISTEN/NOTIFY).
+ */
+export function emailPerFile({ campaignRate = 0, worker: withWorker = true }: { campaignRate?: number; worker?: boolean } = {}) {
+  const ctx = {} as { db: TestDatabase; base: string; smtp: SmtpSink; queue: Queue; links: ReturnType<typeof createLinkSigner> };
+  let server: Server | undefined;
+  let worker: Queue | undefined;
+  beforeAll(async () => {
+    ctx.db = await createTestDatabase();
+    ctx.smtp = await smtpSink();
+    const config = readConfig({ DATABASE_URL: ctx.db.connectionString, IDENTITY_SECRET: SECRET, SMTP_URL: ctx.smtp.url, PUBLIC_URL });
+    ctx.links = createLinkSigner(SECRET, PUBLIC_URL);
+    ctx.queue = createQueue({ connectionString: ctx.db.connectionString, name: 'email-api-test' });
+    await startProducer(ctx.queue);
+    const logger = createLogger('email-test', 'silent');
+    if (withWorker) worker = await testWorker(ctx.db, ctx.smtp.url, 'email-worker-test', { campaignRate });
+    const app = buildApp({ config, knex: ctx.db.knex, mailer: createMailer(ctx.smtp.url), queue: ctx.queue, logger });
+    server = createServer(app.callback());
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
+    ctx.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }, 60_000);
+  afterAll(async () => {
+    server?.close();
+    await worker?.stop();
+    await ctx.queue?.stop();
+    await ctx.smtp?.close();
+    await ctx.db?.destroy();
+  });
+  return ctx;
+}
+
+/** A mail worker process stand-in on `db`: its own queue (polls every 0.2 s), mailers and knex pool. */
+export async function testWorker(db: TestDatabase, smtpUrl: string, name: string, { campaignRate = 0, campaignConcurrency = 2 } = {}) {
+  const queue = createQueue({ connectionString: db.connectionString, name, processEvery: '0.2 seconds' });
+  await startMailWorker({
+    queue,
+    knex: db.knex,
+    mailer: createMailer(smtpUrl),
+    campaignMailer: createMailer(smtpUrl, { pool: true, maxConnections: campaignConcurrency }),
+    from: 'Studio <studio@example.com>',
+    links: createLinkSigner(SECRET, PUBLIC_URL),
+    siteUrl: PUBLIC_URL,
+    logger: createLogger(name, 'silent'),
+    mailConcurrency: 3,
+    campaignRate,
+    campaignConcurrency,
+    backoff: FAST_BACKOFF,
+  });
+  return queue;
+}
+
+/** The signed identity header of a caller with `role`. */
+export async function identityAs(role: Role, userId = '7a1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f') {
+  return { [IDENTITY_HEADER]: await signIdentity({ userId, email: `${role}@example.com`, role, sessionId: 's1' }, SECRET) };
+}
+
+/** Calls the API as `role` (or anonymously) with an optional JSON body. */
+export async function call(base: string, method: string, path: string, { role, body }: { role?: Role; body?: unknown } = {}) {
+  const headers: Record<string, string> = role ? await identityAs(role) : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text, headers: res.headers };
+}
