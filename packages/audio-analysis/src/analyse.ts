@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { ANALYSIS_ERRORS, MIN_ANALYSIS_SECONDS, SILENCE_LUFS, type AnalysisStatus } from '@mastering/contracts';
 import { parseDecodeProblems, parseLoudnessSummary, parseStreamFormat } from './ffmpeg-report';
 import { PeakAccumulator } from './peaks';
@@ -69,10 +68,15 @@ export async function analyseAudio(source: AudioSource, options: AnalyseOptions 
   // `file:` so that no file name is ever taken for another of ffmpeg's protocols (`concat:`, `http:`...).
   const input = 'path' in source ? `file:${source.path}` : 'pipe:0';
   const args = ['-hide_banner', '-nostats', '-loglevel', 'level+info', '-i', input, '-filter_complex', FILTER, '-map', '[out]', '-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:1'];
-  const child = spawn(options.ffmpegPath ?? ffmpegPath(), args, {
-    stdio: ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    timeout: options.timeoutMs ?? 15 * 60_000,
-  });
+  const child = spawn(options.ffmpegPath ?? ffmpegPath(), args, { stdio: ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  // Our own time limit with SIGKILL: ffmpeg catches SIGTERM (spawn's `timeout`) and exits like a
+  // failed decode, which would flag a good file as broken.
+  const limitMs = options.timeoutMs ?? 15 * 60_000;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, limitMs);
   const peaks = new PeakAccumulator();
   let log = '';
   child.stdout!.on('data', (chunk: Buffer) => peaks.push(chunk));
@@ -86,13 +90,21 @@ export async function analyseAudio(source: AudioSource, options: AnalyseOptions 
   });
   let sourceError: Error | undefined;
   if ('stream' in source) {
-    // A storage read that fails midway must not pass for a file that ends early: remember it.
-    source.stream.once('error', (err) => (sourceError = err));
-    // ffmpeg stops reading when it gives up on a file; the broken pipe that leaves is expected then.
-    pipeline(source.stream, child.stdin!).catch(() => undefined);
+    // ffmpeg stops reading when it gives up on a file (or is stopped); the broken pipe is expected then.
+    // (Not `pipeline`: it would destroy the source with that error, which would then pass for a failed
+    // storage read.)
+    child.stdin!.on('error', () => undefined);
+    // A storage read that fails midway must not pass for a file that ends early: remember it, and
+    // close ffmpeg's input so that it finishes.
+    source.stream.once('error', (err) => {
+      sourceError = err;
+      child.stdin!.destroy();
+    });
+    source.stream.pipe(child.stdin!);
   }
-  const { code, signal } = await exited;
+  const { code, signal } = await exited.finally(() => clearTimeout(timer));
   if ('stream' in source) source.stream.destroy();
+  if (timedOut) throw new Error(`ffmpeg was stopped after ${limitMs} ms (the time limit) before it finished the analysis`);
   // Failures of the machinery, not of the file: thrown, so the job is tried again.
   if (sourceError) throw new Error(`Reading the file from storage failed: ${sourceError.message}`);
   if (signal) throw new Error(`ffmpeg was stopped (${signal}) before it finished the analysis`);
