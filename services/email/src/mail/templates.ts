@@ -52,6 +52,33 @@ const BUILT_IN: Record<string, BuiltIn> = {
       };
     },
   },
+  // Business screens (issue 18): minimal built-ins until the email issue's stored templates land.
+  // An admin's message to a customer (Customer Management's Send Message): typed text, escaped.
+  'customer-message': {
+    render: (data) => {
+      const subject = String(data.subject ?? '').trim();
+      const content = String(data.content ?? '').trim();
+      if (!subject || !content) throw new Invalid('customer-message needs a subject and content');
+      const greeting = `Hi ${String(data.customerName ?? '').trim() || 'there'},`;
+      return {
+        subject,
+        text: `${greeting}\n\n${content}`,
+        html: `<p>${escapeHtml(greeting)}</p>${content.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')}`,
+      };
+    },
+  },
+  // The Settings screen's SMTP test.
+  'settings-test-email': {
+    render: (data) => {
+      const site = String(data.siteName ?? 'Mastering Studio');
+      const sentAt = String(data.sentAt ?? '');
+      return {
+        subject: `${site}: test email`,
+        text: `This is a test email from the ${site} settings screen${sentAt ? `, sent at ${sentAt}` : ''}. If you can read it, mail delivery works.`,
+        html: `<p>This is a test email from the <strong>${escapeHtml(site)}</strong> settings screen${sentAt ? `, sent at ${escapeHtml(sentAt)}` : ''}.</p><p>If you can read it, mail delivery works.</p>`,
+      };
+    },
+  },
 };
 
 /** The fields both order mails use, checked: the job fails loudly rather than mail a blank order. */
