@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { OrderStatus } from './enums';
 import { FILL_REQUIRED, INVALID_EMAIL } from './messages';
-import { PageQuery } from './common';
 
 // Customers are everyone who ordered (grouped by order email, lower-cased: guests need no account)
 // plus accounts with the customer role that never ordered (they are the "inactive" customers).
@@ -50,8 +49,9 @@ export const CustomersQuery = z.object({
   status: CustomerStatus.or(z.literal('all')).default('all'),
   sort: z.enum(CUSTOMER_SORTS).default('lastOrderDate'),
   dir: z.enum(['asc', 'desc']).default('desc'),
-  offset: PageQuery.shape.offset.optional(),
-  limit: PageQuery.shape.limit.optional(),
+  // The same bounds as PageQuery, without its defaults: leaving both out asks for the plain array.
+  offset: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 export type CustomersQuery = z.infer<typeof CustomersQuery>;
 
@@ -90,8 +90,8 @@ export type CustomerEmailParam = z.infer<typeof CustomerEmailParam>;
 
 /** POST /api/admin/customers/:email/message */
 export const SendMessageBody = z.object({
-  subject: z.string().trim().min(1, FILL_REQUIRED).max(200),
-  message: z.string().trim().min(1, FILL_REQUIRED).max(10_000),
+  subject: z.string({ error: FILL_REQUIRED }).trim().min(1, FILL_REQUIRED).max(200),
+  message: z.string({ error: FILL_REQUIRED }).trim().min(1, FILL_REQUIRED).max(10_000),
   type: MessageType.default('support'),
 });
 export type SendMessageBody = z.infer<typeof SendMessageBody>;

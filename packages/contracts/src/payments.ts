@@ -85,7 +85,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** The Yoco webhook event the storefront accepts (payment.succeeded / payment.failed). */
+/** The Yoco webhook event the storefront accepts (payment.succeeded / failed / cancelled, refund.succeeded). */
 export const YocoWebhookEvent = z.object({
   id: z.string(),
   type: z.string(),
@@ -96,6 +96,8 @@ export const YocoWebhookEvent = z.object({
     amount: z.number().int(),
     currency: z.string(),
     status: z.string().optional(),
+    /** A refund's payment (refund events only). */
+    paymentId: z.string().optional(),
     metadata: z.object({ checkoutId: z.string().optional(), orderId: z.string().optional() }).catchall(z.unknown()).optional(),
     paymentMethodDetails: z.object({ type: z.string().optional() }).optional(),
   }),
@@ -133,6 +135,7 @@ export const UNAPPROVED_REDIRECT = 'The payment provider answered an unexpected 
 export const WEBHOOK_SIGNATURE_INVALID = 'Invalid webhook signature';
 export const WEBHOOK_UNKNOWN_CHECKOUT = 'Unknown checkout';
 export const WEBHOOK_AMOUNT_MISMATCH = 'Amount or currency does not match the checkout';
+export const WEBHOOK_REFUND_MISMATCH = 'Refund amount or currency does not match the payment';
 
 /** The answer to a webhook delivery: processed now, or already seen (a replay changes nothing). */
 export const WebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean() });
