@@ -25,6 +25,6 @@ export async function customerFiles(knex: Knex, userId: string): Promise<AudioFi
   const orders = await ordersOf(knex, await findUser(knex, userId)).select('orders.id', 'orders.customerEmail');
   const emailOf = new Map(orders.map((o) => [o.id, o.customerEmail]));
   if (emailOf.size === 0) return [];
-  const files = await OrderFile.query(knex).whereIn('orderId', [...emailOf.keys()]).orderBy('uploadedAt', 'desc');
+  const files = await OrderFile.query(knex).whereIn('orderId', [...emailOf.keys()]).orderBy([{ column: 'uploadedAt', order: 'desc' }, { column: 'originalName' }]);
   return files.map((f) => ({ ...f.toApi(), customerEmail: emailOf.get(f.orderId)! }));
 }
