@@ -1,5 +1,5 @@
-import { AudioFileList, CustomerOrders, User, UserList, type CreateUserBody, type UpdateUserBody } from '@mastering/contracts';
-import { apiJson } from '@mastering/ui';
+import { AudioFileList, CustomerOrders, User, UserList, type CreateUserBody, type MeResponse, type UpdateUserBody } from '@mastering/contracts';
+import { apiJson, getQueryFn } from '@mastering/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** Query keys of the users screen and the customer profile; each key is also its URL. */
@@ -41,4 +41,10 @@ export function useUserMutations() {
     update: useMutation({ mutationFn: ({ id, body }: { id: string; body: UpdateUserBody }) => apiJson('PUT', `/api/users/${id}`, body, { schema: User }), onSuccess: (u) => settle(u.id) }),
     remove: useMutation({ mutationFn: (id: string) => apiJson('DELETE', `/api/users/${id}`), onSuccess: (_a, id) => settle(id) }),
   };
+}
+
+/** The signed-in user, from the session query the shell already holds (same key, one shared cache). */
+export function useCurrentUser() {
+  const query = useQuery({ queryKey: ['/api/auth/me'], queryFn: getQueryFn<MeResponse | null>({ on401: 'returnNull' }) });
+  return query.data?.user ?? null;
 }
