@@ -116,7 +116,7 @@ export default function CustomersPage() {
         </CardContent>
       </Card>
 
-      <CustomerDetailDialog email={detail} onClose={() => setDetail(null)} onMessage={(email) => setMessageTo(email)} />
+      <CustomerDetailDialog email={detail} onClose={() => setDetail(null)} onMessage={(email) => (setDetail(null), setMessageTo(email))} />
       <SendMessageDialog email={messageTo} onClose={() => setMessageTo(null)} />
     </div>
   );
