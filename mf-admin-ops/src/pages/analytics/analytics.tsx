@@ -34,7 +34,7 @@ const KPIS: { label: string; icon: LucideIcon; value: (o: AnalyticsResponse['ove
 
 /** Growth against the previous period: green with a plus sign from 0 up, red below, one decimal. */
 function Growth({ value }: { value: number }) {
-  return <span className={cn('font-medium', value >= 0 ? 'text-success' : 'text-destructive')}>{`${value >= 0 ? '+' : ''}${value.toFixed(1)}%`} vs previous period</span>;
+  return <span className={cn('font-medium', value >= 0 ? 'text-success' : 'text-red-700 dark:text-red-400')}>{`${value >= 0 ? '+' : ''}${value.toFixed(1)}%`} vs previous period</span>;
 }
 
 /** Analytics & Reports: KPIs with growth, the revenue trend chart, genres, order statuses, processing and customer metrics. */
@@ -50,7 +50,7 @@ export default function AnalyticsPage() {
   return (
     <div data-testid="page-analytics" className="mx-auto w-full max-w-6xl space-y-6">
       <ScreenHeader title={SCREEN_TITLES.analytics} description="Every figure is computed from the orders, payments and status history in the database.">
-        <Select className="w-44" value={period} onChange={setPeriod} options={PERIOD_OPTIONS} aria-label="Period" data-testid="analytics-period" />
+        <Select className="w-44" value={period} onChange={setPeriod} options={PERIOD_OPTIONS} data-testid="analytics-period" />
         <Button variant="outline" onClick={() => void refetch()} disabled={isFetching} data-testid="analytics-refresh">
           <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
           Refresh
@@ -101,11 +101,13 @@ export default function AnalyticsPage() {
                       {data.topGenres.map((g, i) => (
                         <li key={g.genre} className="flex items-center gap-3 text-sm">
                           <span className="flex size-6 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary">{i + 1}</span>
-                          <span className="flex-1 font-medium">{g.genre}</span>
-                          <span className="text-muted-foreground">
-                            {g.orders} order{g.orders === 1 ? '' : 's'}
+                          <span className="min-w-0 flex-1">
+                            <span className="block font-medium">{g.genre}</span>
+                            <span className="block text-xs text-muted-foreground">
+                              {g.orders} order{g.orders === 1 ? '' : 's'}
+                            </span>
                           </span>
-                          <span className="w-20 text-right tabular-nums">{formatRand(g.revenue)}</span>
+                          <span className="text-right tabular-nums">{formatRand(g.revenue)}</span>
                         </li>
                       ))}
                     </ol>

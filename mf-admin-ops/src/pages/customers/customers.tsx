@@ -34,10 +34,10 @@ const STATUS_OPTIONS = [
   { value: 'vip', label: 'VIP' },
 ] as const;
 const SORT_OPTIONS = [
-  { value: 'lastOrderDate', label: 'Last order' },
-  { value: 'totalSpent', label: 'Total spent' },
-  { value: 'totalOrders', label: 'Orders' },
-  { value: 'email', label: 'Email' },
+  { value: 'lastOrderDate', label: 'Sort: last order' },
+  { value: 'totalSpent', label: 'Sort: total spent' },
+  { value: 'totalOrders', label: 'Sort: orders' },
+  { value: 'email', label: 'Sort: email' },
 ] as const;
 
 /** Customer Management: the five cards, server-side search / filter / sort / paging, detail, messages and CSV export. */
@@ -69,7 +69,7 @@ export default function CustomersPage() {
         </a>
       </ScreenHeader>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         {CARDS.map(({ key, icon, money }) => (
           <StatCard key={key} label={CUSTOMER_STAT_LABELS[key]} icon={icon} loading={stats.isLoading} testId={`customer-stat-${key}`} value={stats.data ? (money ? formatRand(stats.data[key]) : stats.data[key]) : '-'} />
         ))}
@@ -82,8 +82,8 @@ export default function CustomersPage() {
               <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
               <Input className="pl-9" placeholder="Search by email..." value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search customers by email" data-testid="customers-search" />
             </div>
-            <Select className="md:w-40" value={status} onChange={setStatus} options={STATUS_OPTIONS} aria-label="Status filter" data-testid="customers-status" />
-            <Select className="md:w-44" value={sort} onChange={setSort} options={SORT_OPTIONS} aria-label="Sort by" />
+            <Select className="md:w-40" value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="customers-status" />
+            <Select className="md:w-44" value={sort} onChange={setSort} options={SORT_OPTIONS} />
           </div>
 
           {list.isLoading ? (

@@ -47,7 +47,7 @@ export function SendMessageDialog({ email, onClose }: { email: string | null; on
       >
         <div className="space-y-2">
           <Label>Message Type</Label>
-          <Select value={type} onChange={setType} options={TYPE_OPTIONS} aria-label="Message Type" data-testid="message-type" />
+          <Select value={type} onChange={setType} options={TYPE_OPTIONS} data-testid="message-type" />
         </div>
         <div className="space-y-2">
           <Label htmlFor="message-subject">Subject</Label>

@@ -50,7 +50,7 @@ export default function PaymentsPage() {
   return (
     <div data-testid="page-payments" className="mx-auto w-full max-w-6xl space-y-6">
       <ScreenHeader title={SCREEN_TITLES.payments} description="Revenue and every payment Yoco reported, for the chosen period.">
-        <Select className="w-44" value={days} onChange={setDays} options={RANGE_OPTIONS} aria-label="Date range" data-testid="payments-range" />
+        <Select className="w-44" value={days} onChange={setDays} options={RANGE_OPTIONS} data-testid="payments-range" />
       </ScreenHeader>
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -81,7 +81,7 @@ export default function PaymentsPage() {
               <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
               <Input className="pl-9" placeholder="Search by email, order ID or payment ID..." value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search payments" data-testid="payments-search" />
             </div>
-            <Select className="md:w-44" value={status} onChange={setStatus} options={STATUS_OPTIONS} aria-label="Status filter" data-testid="payments-status" />
+            <Select className="md:w-44" value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="payments-status" />
           </div>
           {isLoading ? (
             <ListSkeleton />

@@ -75,12 +75,12 @@ export function UserFormDialog({ open, user, onClose }: { open: boolean; user: U
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-2">
             <Label>Role</Label>
-            <Select value={values.role} onChange={(v) => set('role', v)} options={ROLE_OPTIONS} aria-label="Role" data-testid="user-role" />
+            <Select value={values.role} onChange={(v) => set('role', v)} options={ROLE_OPTIONS} data-testid="user-role" />
           </div>
           {user && (
             <div className="space-y-2">
               <Label>Status</Label>
-              <Select value={values.isActive} onChange={(v) => set('isActive', v)} options={STATUS_OPTIONS} aria-label="Status" data-testid="user-status" />
+              <Select value={values.isActive} onChange={(v) => set('isActive', v)} options={STATUS_OPTIONS} data-testid="user-status" />
             </div>
           )}
         </div>
