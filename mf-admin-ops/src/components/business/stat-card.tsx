@@ -11,7 +11,7 @@ export function StatCard({ label, value, icon: Icon, loading, hint, testId }: { 
         {Icon && <Icon className="size-4 text-muted-foreground" aria-hidden />}
       </CardHeader>
       <CardContent>
-        {loading ? <Skeleton className="h-8 w-24" /> : <p className="text-2xl font-bold tabular-nums" data-testid={testId && `${testId}-value`}>{value}</p>}
+        {loading ? <Skeleton className="h-8 w-24" /> : <p className="text-xl font-bold tabular-nums sm:text-2xl" data-testid={testId && `${testId}-value`}>{value}</p>}
         {hint && !loading && <div className="mt-1 text-xs text-muted-foreground">{hint}</div>}
       </CardContent>
     </Card>

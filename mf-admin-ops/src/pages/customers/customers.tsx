@@ -69,7 +69,7 @@ export default function CustomersPage() {
         </a>
       </ScreenHeader>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-3 2xl:grid-cols-5">
         {CARDS.map(({ key, icon, money }) => (
           <StatCard key={key} label={CUSTOMER_STAT_LABELS[key]} icon={icon} loading={stats.isLoading} testId={`customer-stat-${key}`} value={stats.data ? (money ? formatRand(stats.data[key]) : stats.data[key]) : '-'} />
         ))}
@@ -93,7 +93,10 @@ export default function CustomersPage() {
               {EMPTY_TEXTS.customers}
             </p>
           ) : (
-            <CustomerTable rows={page.items} onOpen={setDetail} onMessage={setMessageTo} />
+            <>
+              <CustomerCards rows={page.items} onOpen={setDetail} onMessage={setMessageTo} />
+              <CustomerTable rows={page.items} onOpen={setDetail} onMessage={setMessageTo} />
+            </>
           )}
 
           {page && page.count > PAGE_SIZE && (
@@ -122,9 +125,54 @@ export default function CustomersPage() {
   );
 }
 
-function CustomerTable({ rows, onOpen, onMessage }: { rows: CustomerRow[]; onOpen: (email: string) => void; onMessage: (email: string) => void }) {
+type RowsProps = { rows: CustomerRow[]; onOpen: (email: string) => void; onMessage: (email: string) => void };
+
+/** The message icon of a customer row. */
+function MessageButton({ email, onMessage }: { email: string; onMessage: (email: string) => void }) {
   return (
-    <div className="overflow-x-auto">
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={`Send a message to ${email}`}
+      data-testid="customer-message"
+      onClick={(e) => {
+        e.stopPropagation();
+        onMessage(email);
+      }}
+    >
+      <MessageSquare aria-hidden />
+    </Button>
+  );
+}
+
+/** Phones: one card per customer (the table needs more width than a phone has). */
+function CustomerCards({ rows, onOpen, onMessage }: RowsProps) {
+  return (
+    <ul className="divide-y divide-border md:hidden">
+      {rows.map((c) => (
+        <li key={c.email} className="flex items-start gap-2 py-3 text-sm">
+          <button type="button" className="min-w-0 flex-1 space-y-1 text-left" onClick={() => onOpen(c.email)}>
+            <span className="block truncate font-medium">{c.email}</span>
+            <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
+              <CustomerStatusBadge status={c.status} />
+              <span>
+                {c.totalOrders} order{c.totalOrders === 1 ? '' : 's'}
+              </span>
+              <span className="tabular-nums">{formatRand(c.totalSpent)}</span>
+            </span>
+            <span className="block text-xs text-muted-foreground">Last order: {c.lastOrderDate ? formatOrderDate(c.lastOrderDate) : 'Never'}</span>
+          </button>
+          <MessageButton email={c.email} onMessage={onMessage} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Wider screens: the customer table. */
+function CustomerTable({ rows, onOpen, onMessage }: RowsProps) {
+  return (
+    <div className="hidden overflow-x-auto md:block">
       <table className="w-full min-w-[720px] text-sm">
         <thead className="text-left text-xs text-muted-foreground">
           <tr className="border-b border-border">
@@ -156,18 +204,7 @@ function CustomerTable({ rows, onOpen, onMessage }: { rows: CustomerRow[]; onOpe
               <td className="py-3 pr-4 text-right tabular-nums">{formatRand(c.averageOrderValue)}</td>
               <td className="py-3 pr-4 whitespace-nowrap text-muted-foreground">{c.lastOrderDate ? formatOrderDate(c.lastOrderDate) : 'Never'}</td>
               <td className="py-3 text-right">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Send a message to ${c.email}`}
-                  data-testid="customer-message"
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    onMessage(c.email);
-                  }}
-                >
-                  <MessageSquare aria-hidden />
-                </Button>
+                <MessageButton email={c.email} onMessage={onMessage} />
               </td>
             </tr>
           ))}

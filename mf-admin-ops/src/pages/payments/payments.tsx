@@ -53,13 +53,13 @@ export default function PaymentsPage() {
         <Select className="w-44" value={days} onChange={setDays} options={RANGE_OPTIONS} data-testid="payments-range" />
       </ScreenHeader>
 
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-4 xl:grid-cols-4">
         <StatCard label="Total Revenue" icon={Banknote} loading={isLoading} value={data ? formatRand(data.totalRevenue) : '-'} testId="payments-revenue" />
         <StatCard label="Total Transactions" icon={Receipt} loading={isLoading} value={data?.totalTransactions ?? '-'} testId="payments-transactions" />
         <StatCard label="Average Order Value" icon={TrendingUp} loading={isLoading} value={data ? formatRand(data.averageOrderValue) : '-'} />
         <StatCard label="Success Rate" icon={Percent} loading={isLoading} value={data ? `${data.successRate}%` : '-'} testId="payments-success-rate" />
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+      <div className="grid grid-cols-3 gap-3 sm:grid-cols-5">
         {(counts ?? []).map((c) => (
           <div key={c.label} className="rounded-lg border border-border bg-card p-3" data-testid={`payments-count-${c.label.toLowerCase()}`}>
             <p className="text-xs text-muted-foreground">{c.label}</p>
@@ -91,13 +91,15 @@ export default function PaymentsPage() {
             <ul className="divide-y divide-border">
               {data.recentPayments.map((p) => (
                 <li key={p.id}>
-                  <button type="button" onClick={() => setOpen(p.id)} className="flex w-full flex-wrap items-center gap-x-4 gap-y-1 py-3 text-left text-sm hover:bg-accent/40 focus-visible:bg-accent/40 focus-visible:outline-none" data-testid="payment-row">
-                    <span className="min-w-0 flex-1 truncate font-medium">{p.customerEmail}</span>
-                    <PaymentStatusBadge status={p.status} />
-                    <span className="font-mono text-muted-foreground">#{shortId(p.orderId)}</span>
-                    <span className="w-24 text-right font-medium tabular-nums">{formatCents(p.amount, { decimals: 2 })}</span>
-                    <span className="w-14 capitalize text-muted-foreground">{p.paymentMethod || 'Card'}</span>
-                    <span className="w-40 text-right text-xs text-muted-foreground">{formatOrderDate(p.createdAt)}</span>
+                  <button type="button" onClick={() => setOpen(p.id)} className="grid w-full grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 py-3 text-left text-sm hover:bg-accent/40 focus-visible:bg-accent/40 focus-visible:outline-none md:flex" data-testid="payment-row">
+                    <span className="min-w-0 truncate font-medium md:flex-1">{p.customerEmail}</span>
+                    <span className="text-right font-medium tabular-nums md:order-last md:w-24">{formatCents(p.amount, { decimals: 2 })}</span>
+                    <span className="col-span-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground md:contents">
+                      <PaymentStatusBadge status={p.status} />
+                      <span className="font-mono">#{shortId(p.orderId)}</span>
+                      <span className="capitalize md:w-14">{p.paymentMethod || 'Card'}</span>
+                      <span className="text-xs md:w-40 md:text-right">{formatOrderDate(p.createdAt)}</span>
+                    </span>
                   </button>
                 </li>
               ))}
