@@ -39,11 +39,12 @@ async function overview(knex: Knex, w: Window): Promise<AnalyticsResponse['overv
 async function revenueTrend(knex: Knex, w: Window, days: keyof typeof TREND_BUCKETS): Promise<AnalyticsResponse['revenueByPeriod']> {
   const unit = TREND_BUCKETS[days];
   const { rows } = await knex.raw(
-    `select to_char(b.bucket, 'YYYY-MM-DD') as date, coalesce(sum(o.total_cents), 0)::bigint as revenue_cents, count(o.id)::int as orders
+    // Orders are summed per bucket first (one pass over the period), then laid on the full series of buckets.
+    `select to_char(b.bucket, 'YYYY-MM-DD') as date, coalesce(t.revenue_cents, 0)::bigint as revenue_cents, coalesce(t.orders, 0)::int as orders
        from generate_series(date_trunc(:unit, cast(:cur as timestamptz) at time zone 'UTC'), date_trunc(:unit, cast(:now as timestamptz) at time zone 'UTC'), ('1 ' || :unit)::interval) as b(bucket)
-       left join orders o on date_trunc(:unit, o.created_at at time zone 'UTC') = b.bucket
-         and o.status = any(:paid) and o.created_at >= :cur and o.created_at < :now
-      group by b.bucket order by b.bucket`,
+       left join (select date_trunc(:unit, created_at at time zone 'UTC') as bucket, sum(total_cents) as revenue_cents, count(*) as orders
+                    from orders where status = any(:paid) and created_at >= :cur and created_at < :now group by 1) t on t.bucket = b.bucket
+      order by b.bucket`,
     { ...w, unit, paid: PAID_STATUSES },
   );
   return rows.map((r: { date: string; revenue_cents: string; orders: number }) => ({ date: r.date, revenue: rand(r.revenue_cents), orders: r.orders }));
@@ -52,10 +53,12 @@ async function revenueTrend(knex: Knex, w: Window, days: keyof typeof TREND_BUCK
 async function topGenres(knex: Knex, w: Window): Promise<AnalyticsResponse['topGenres']> {
   // An order's revenue is shared equally by its tracks, so a two-genre order counts half to each.
   const { rows } = await knex.raw(
-    `select f.genre, count(distinct o.id)::int as orders, sum(o.total_cents::numeric / o.track_count) as revenue_cents
-       from order_files f join orders o on o.id = f.order_id
-      where f.genre is not null and o.status = any(:paid) and o.created_at >= :cur and o.created_at < :now
-      group by f.genre order by orders desc, revenue_cents desc, f.genre limit :limit`,
+    `select genre, count(*)::int as orders, sum(share) as revenue_cents
+       from (select f.genre, o.id, sum(o.total_cents::numeric / o.track_count) as share
+               from order_files f join orders o on o.id = f.order_id
+              where f.genre is not null and o.status = any(:paid) and o.created_at >= :cur and o.created_at < :now
+              group by f.genre, o.id) per_order
+      group by genre order by orders desc, revenue_cents desc, genre limit :limit`,
     { ...w, paid: PAID_STATUSES, limit: TOP_GENRES },
   );
   return rows.map((r: { genre: string; orders: number; revenue_cents: string }) => ({ genre: r.genre, orders: r.orders, revenue: rand(r.revenue_cents) }));
@@ -76,13 +79,16 @@ async function processingMetrics(knex: Knex, w: Window): Promise<AnalyticsRespon
   // Paid time: the history's payment_confirmed entry, else the order's paid_at (orders paid before the
   // history existed). Delivered: the first delivered entry, within the period.
   const { rows } = await knex.raw(
+    // First deliveries in the period (index on to_status, created_at), each with its payment time.
     `select count(*)::int as delivered,
-            coalesce(avg(extract(epoch from d.at - coalesce(p.at, o.paid_at)) / 3600), 0)::float as avg_hours,
-            count(*) filter (where d.at - coalesce(p.at, o.paid_at) <= make_interval(hours => :hours))::int as on_time
-       from (select order_id, min(created_at) as at from order_status_history where to_status = 'delivered' group by order_id) d
-       join orders o on o.id = d.order_id
-       left join (select order_id, min(created_at) as at from order_status_history where to_status = 'payment_confirmed' group by order_id) p on p.order_id = d.order_id
-      where d.at >= :cur and d.at < :now and coalesce(p.at, o.paid_at) is not null`,
+            coalesce(avg(extract(epoch from d.at - d.paid) / 3600), 0)::float as avg_hours,
+            count(*) filter (where d.at - d.paid <= make_interval(hours => :hours))::int as on_time
+       from (select h.order_id, h.created_at as at,
+                    coalesce((select min(p.created_at) from order_status_history p where p.order_id = h.order_id and p.to_status = 'payment_confirmed'), o.paid_at) as paid
+               from order_status_history h join orders o on o.id = h.order_id
+              where h.to_status = 'delivered' and h.created_at >= :cur and h.created_at < :now
+                and not exists (select 1 from order_status_history e where e.order_id = h.order_id and e.to_status = 'delivered' and e.created_at < h.created_at)) d
+      where d.paid is not null`,
     { ...w, hours: DELIVERY_HOURS },
   );
   const r = rows[0];
@@ -97,14 +103,16 @@ async function processingMetrics(knex: Knex, w: Window): Promise<AnalyticsRespon
 
 async function customerMetrics(knex: Knex, w: Window): Promise<AnalyticsResponse['customerMetrics']> {
   const { rows } = await knex.raw(
-    `with paid as (select lower(customer_email) as email, created_at from orders where status = any(:paid) and created_at < :now),
-          cur as (select distinct email from paid where created_at >= :cur),
-          earlier as (select distinct email from paid where created_at < :cur),
-          prev as (select distinct email from paid where created_at >= :prev and created_at < :cur)
-     select (select count(*) from cur where email not in (select email from earlier))::int as new_customers,
-            (select count(*) from cur where email in (select email from earlier))::int as returning_customers,
-            (select count(*) from prev)::int as previous_customers,
-            (select count(*) from prev where email in (select email from cur))::int as retained`,
+    // One pass: per paying address, its first payment and whether it paid in each period.
+    `select count(*) filter (where paid_now and first_paid >= :cur)::int as new_customers,
+            count(*) filter (where paid_now and first_paid < :cur)::int as returning_customers,
+            count(*) filter (where paid_before)::int as previous_customers,
+            count(*) filter (where paid_before and paid_now)::int as retained
+       from (select min(created_at) as first_paid,
+                    bool_or(created_at >= :cur) as paid_now,
+                    bool_or(created_at >= :prev and created_at < :cur) as paid_before
+               from orders where status = any(:paid) and created_at < :now
+              group by lower(customer_email)) c`,
     { ...w, paid: PAID_STATUSES },
   );
   const r = rows[0];
