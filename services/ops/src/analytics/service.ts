@@ -76,16 +76,16 @@ async function ordersByStatus(knex: Knex, w: Window): Promise<AnalyticsResponse[
 }
 
 async function processingMetrics(knex: Knex, w: Window): Promise<AnalyticsResponse['processingMetrics']> {
-  // Paid time: the history's payment_confirmed entry, else the order's paid_at (orders paid before the
-  // history existed). Delivered: the first delivered entry, within the period.
+  // Delivered: each order's first delivered entry, within the period. Paid: the history's
+  // payment_confirmed entry, else the order's paid_at (orders paid before the history existed).
   const { rows } = await knex.raw(
-    // First deliveries in the period (index on to_status, created_at), each with its payment time.
     `select count(*)::int as delivered,
             coalesce(avg(extract(epoch from d.at - d.paid) / 3600), 0)::float as avg_hours,
             count(*) filter (where d.at - d.paid <= make_interval(hours => :hours))::int as on_time
-       from (select h.order_id, h.created_at as at,
-                    coalesce((select min(p.created_at) from order_status_history p where p.order_id = h.order_id and p.to_status = 'payment_confirmed'), o.paid_at) as paid
-               from order_status_history h join orders o on o.id = h.order_id
+       from (select h.created_at as at, coalesce(p.at, o.paid_at) as paid
+               from order_status_history h
+               join orders o on o.id = h.order_id
+               left join (select order_id, min(created_at) as at from order_status_history where to_status = 'payment_confirmed' group by order_id) p on p.order_id = h.order_id
               where h.to_status = 'delivered' and h.created_at >= :cur and h.created_at < :now
                 and not exists (select 1 from order_status_history e where e.order_id = h.order_id and e.to_status = 'delivered' and e.created_at < h.created_at)) d
       where d.paid is not null`,
