@@ -67,7 +67,7 @@ export default function AnalyticsPage() {
         <Skeleton className="h-96 w-full" />
       ) : (
         <Tabs>
-          <TabList className="max-w-full overflow-x-auto">
+          <TabList className="h-auto max-w-full flex-wrap">
             <Tab>Overview</Tab>
             <Tab>Orders</Tab>
             <Tab>Customers</Tab>
