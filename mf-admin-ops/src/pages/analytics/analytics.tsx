@@ -3,18 +3,12 @@ import { ANALYTICS_FETCH_FAILED, DELIVERY_HOURS, EMPTY_TEXTS, formatRand, ORDER_
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, errorMessage, Select, Skeleton, Tab, TabList, TabPanel, TabPanels, Tabs, toast } from '@mastering/ui';
 import { Banknote, Percent, RefreshCw, ShoppingCart, TrendingUp, type LucideIcon } from 'lucide-react';
 import { useAnalytics } from '../../api/analytics';
+import { DATE_RANGE_OPTIONS, type DateRangeValue } from '../../components/business/search-box';
 import { ScreenHeader, StatCard } from '../../components/business/stat-card';
 
 // The chart library is fetched only when a chart is drawn.
 const RevenueChart = lazy(() => import('./revenue-chart'));
 
-const PERIOD_OPTIONS = [
-  { value: '7', label: 'Last 7 days' },
-  { value: '30', label: 'Last 30 days' },
-  { value: '90', label: 'Last 90 days' },
-  { value: '365', label: 'Last year' },
-] as const;
-type Period = (typeof PERIOD_OPTIONS)[number]['value'];
 
 const STATUS_DOT: Record<OrderStatus, string> = {
   pending_payment: 'bg-warning',
@@ -39,7 +33,7 @@ function Growth({ value }: { value: number }) {
 
 /** Analytics & Reports: KPIs with growth, the revenue trend chart, genres, order statuses, processing and customer metrics. */
 export default function AnalyticsPage() {
-  const [period, setPeriod] = useState<Period>('30');
+  const [period, setPeriod] = useState<DateRangeValue>('30');
   const days = Number(period) as keyof typeof TREND_BUCKETS;
   const { data, isLoading, isFetching, error, refetch } = useAnalytics(days);
 
@@ -50,7 +44,7 @@ export default function AnalyticsPage() {
   return (
     <div data-testid="page-analytics" className="mx-auto w-full max-w-6xl space-y-6">
       <ScreenHeader title={SCREEN_TITLES.analytics} description="Every figure is computed from the orders, payments and status history in the database.">
-        <Select className="w-44" value={period} onChange={setPeriod} options={PERIOD_OPTIONS} data-testid="analytics-period" />
+        <Select className="w-44" value={period} onChange={setPeriod} options={DATE_RANGE_OPTIONS} data-testid="analytics-period" />
         <Button variant="outline" onClick={() => void refetch()} disabled={isFetching} data-testid="analytics-refresh">
           <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
           Refresh

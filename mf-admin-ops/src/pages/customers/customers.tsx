@@ -10,11 +10,12 @@ import {
   type CustomersQuery,
   type CustomerStats,
 } from '@mastering/contracts';
-import { Button, buttonVariants, Card, CardContent, cn, errorMessage, Input, Select, toast } from '@mastering/ui';
-import { Banknote, ChevronLeft, ChevronRight, Crown, Download, MessageSquare, Search, TrendingUp, UserCheck, Users, type LucideIcon } from 'lucide-react';
+import { Button, buttonVariants, Card, CardContent, cn, errorMessage, Select, toast } from '@mastering/ui';
+import { Banknote, ChevronLeft, ChevronRight, Crown, Download, MessageSquare, TrendingUp, UserCheck, Users, type LucideIcon } from 'lucide-react';
 import { customerKeys, useCustomerPage, useCustomerStats } from '../../api/customers';
 import { CustomerStatusBadge } from '../../components/business/badges';
 import { ListSkeleton, ScreenHeader, StatCard } from '../../components/business/stat-card';
+import { SearchBox } from '../../components/business/search-box';
 import { useDebounced } from '../../components/business/use-debounced';
 import { CustomerDetailDialog } from './customer-detail-dialog';
 import { SendMessageDialog } from './send-message-dialog';
@@ -78,10 +79,7 @@ export default function CustomersPage() {
       <Card>
         <CardContent className="space-y-4 pt-6">
           <div className="flex flex-col gap-3 md:flex-row">
-            <div className="relative flex-1">
-              <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-              <Input className="pl-9" placeholder="Search by email..." value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search customers by email" data-testid="customers-search" />
-            </div>
+            <SearchBox value={search} onChange={setSearch} placeholder="Search by email..." label="Search customers by email" testId="customers-search" />
             <Select className="md:w-40" value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="customers-status" />
             <Select className="md:w-44" value={sort} onChange={setSort} options={SORT_OPTIONS} />
           </div>

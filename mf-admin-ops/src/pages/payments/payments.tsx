@@ -11,25 +11,20 @@ import {
   shortId,
   type PaymentsQuery,
 } from '@mastering/contracts';
-import { Card, CardContent, CardHeader, CardTitle, errorMessage, Input, Select, toast } from '@mastering/ui';
-import { Banknote, CircleCheck, Percent, Receipt, Search, TrendingUp } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle, errorMessage, Select, toast } from '@mastering/ui';
+import { Banknote, CircleCheck, Percent, Receipt, TrendingUp } from 'lucide-react';
 import { usePayments } from '../../api/payments';
 import { PaymentStatusBadge } from '../../components/business/badges';
 import { ListSkeleton, ScreenHeader, StatCard } from '../../components/business/stat-card';
+import { DATE_RANGE_OPTIONS, SearchBox, type DateRangeValue } from '../../components/business/search-box';
 import { useDebounced } from '../../components/business/use-debounced';
 import { PaymentDetailDialog } from './payment-detail-dialog';
 
-const RANGE_OPTIONS = [
-  { value: '7', label: 'Last 7 days' },
-  { value: '30', label: 'Last 30 days' },
-  { value: '90', label: 'Last 90 days' },
-  { value: '365', label: 'Last year' },
-] as const;
 const STATUS_OPTIONS = [{ value: 'all', label: 'All Status' }, ...PAYMENT_STATUSES.map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] }))] as const;
 
 /** Payment & Revenue Management: revenue cards and status counts for a date range, the recent payments and each one's webhook log. */
 export default function PaymentsPage() {
-  const [days, setDays] = useState<(typeof RANGE_OPTIONS)[number]['value']>('30');
+  const [days, setDays] = useState<DateRangeValue>('30');
   const [status, setStatus] = useState<PaymentsQuery['status']>('all');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<string | null>(null);
@@ -50,7 +45,7 @@ export default function PaymentsPage() {
   return (
     <div data-testid="page-payments" className="mx-auto w-full max-w-6xl space-y-6">
       <ScreenHeader title={SCREEN_TITLES.payments} description="Revenue and every payment Yoco reported, for the chosen period.">
-        <Select className="w-44" value={days} onChange={setDays} options={RANGE_OPTIONS} data-testid="payments-range" />
+        <Select className="w-44" value={days} onChange={setDays} options={DATE_RANGE_OPTIONS} data-testid="payments-range" />
       </ScreenHeader>
 
       <div className="grid grid-cols-2 gap-4 xl:grid-cols-4">
@@ -77,10 +72,7 @@ export default function PaymentsPage() {
         </CardHeader>
         <CardContent className="space-y-4">
           <div className="flex flex-col gap-3 md:flex-row">
-            <div className="relative flex-1">
-              <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-              <Input className="pl-9" placeholder="Search by email, order ID or payment ID..." value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search payments" data-testid="payments-search" />
-            </div>
+            <SearchBox value={search} onChange={setSearch} placeholder="Search by email, order ID or payment ID..." label="Search payments" testId="payments-search" />
             <Select className="md:w-44" value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="payments-status" />
           </div>
           {isLoading ? (
