@@ -52,6 +52,8 @@ const code = await new Promise<number>((resolve) => {
       E2E_BROKEN_SITE_URL: `http://127.0.0.1:${brokenSite}`,
       E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
       E2E_ADMIN_EMAIL: stack.adminEmail,
+      // Journeys that need data no screen creates (analytics over past orders) seed it here.
+      E2E_DATABASE_URL: stack.databaseUrl,
     },
   });
   child.on('exit', (c) => resolve(c ?? 1));

@@ -1,4 +1,4 @@
-import { DEFAULT_PRICING, siteConfigFor } from '@mastering/contracts';
+import { DEFAULT_PRICING, MAINTENANCE_NOTICE, siteConfigFor } from '@mastering/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkoutAddress, paymentAlertText, PaymentRedirectError } from '../src/api/payments';
 import { requestUploadUrl } from '../src/api/uploads';
@@ -145,5 +145,11 @@ describe('purchase calls', () => {
     const error = await checkoutAddress('5d1f0c4e-8f5e-4a51-9d47-6a1f3b0e9a11').catch((e: unknown) => e);
     expect((error as Error).message).toBe('Failed to create payment checkout');
     expect(paymentAlertText(error)).toBe('Payment processing failed. Please try again.');
+  });
+
+  it('alerts the server\'s notice when the shop is in maintenance mode (503)', async () => {
+    answer(JSON.stringify({ error: MAINTENANCE_NOTICE }), 503);
+    const error = await createOrder({} as never).catch((e: unknown) => e);
+    expect(paymentAlertText(error)).toBe(MAINTENANCE_NOTICE);
   });
 });

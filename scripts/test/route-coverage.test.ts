@@ -58,6 +58,22 @@ const BUILT = [
   'GET /api/orders/4b0c-uuid',
   'POST /api/payment/create-checkout',
   'POST /api/payment/webhook',
+  'GET /api/admin/customers',
+  'GET /api/admin/customers/stats',
+  'GET /api/admin/customers/export',
+  'GET /api/admin/customers/a%40b.co',
+  'POST /api/admin/customers/a%40b.co/message',
+  'GET /api/users',
+  'POST /api/users',
+  'GET /api/users/1',
+  'PUT /api/users/1',
+  'DELETE /api/users/1',
+  'GET /api/orders/customer/u1',
+  'GET /api/audio-files/customer/u1',
+  'GET /api/admin/payments',
+  'GET /api/admin/payments/1',
+  'GET /api/admin/analytics',
+  'POST /api/admin/settings/test-email',
 ];
 
 const owned = SPEC_PATHS.filter((row): row is [string, string, string] => row[2] !== null);

@@ -1,4 +1,4 @@
-import { StoredSettings, type SaveSettingsBody } from '@mastering/contracts';
+import { StoredSettings, TestEmailQueued, type SaveSettingsBody } from '@mastering/contracts';
 import { apiJson } from '@mastering/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -19,4 +19,9 @@ export function useSaveSettings() {
     mutationFn: (body: SaveSettingsBody) => apiJson('PUT', '/api/admin/settings', body, { schema: StoredSettings }),
     onSuccess: (saved) => client.setQueryData(settingsKeys.all(), saved),
   });
+}
+
+/** Sends a test mail to the signed-in admin's own address (the SMTP test button). */
+export function useSendTestEmail() {
+  return useMutation({ mutationFn: () => apiJson('POST', '/api/admin/settings/test-email', {}, { schema: TestEmailQueued }) });
 }

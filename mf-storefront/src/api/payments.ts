@@ -1,5 +1,5 @@
 import { CREATE_CHECKOUT_FAILED, CheckoutResponse, isApprovedRedirect, PAYMENT_PROCESSING_FAILED, PAYMENT_REDIRECT_FAILED } from '@mastering/contracts';
-import { apiJson } from '@mastering/ui';
+import { ApiError, apiJson } from '@mastering/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useSiteConfig } from './site-config';
 
@@ -30,9 +30,15 @@ export async function checkoutAddress(orderId: string, extraPrefixes: readonly s
   return redirectUrl;
 }
 
-/** The browser alert for a failed payment start (spec §8): the redirect text, else the processing text. */
+/**
+ * The browser alert for a failed payment start (spec §8): the redirect text, the server's notice when
+ * the shop is not taking orders (503, maintenance mode), else the processing text.
+ */
 export function paymentAlertText(error: unknown): string {
-  return error instanceof PaymentRedirectError ? PAYMENT_REDIRECT_FAILED : PAYMENT_PROCESSING_FAILED;
+  if (error instanceof PaymentRedirectError) return PAYMENT_REDIRECT_FAILED;
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof ApiError && cause.status === 503 && cause.body) return cause.body.error;
+  return PAYMENT_PROCESSING_FAILED;
 }
 
 /** Sends the browser to the hosted payment page (a full-page redirect); a separate function so tests can stand in for it. */

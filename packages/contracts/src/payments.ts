@@ -38,26 +38,54 @@ export type Payment = z.infer<typeof Payment>;
 /** Date ranges of the payments screen (days). */
 export const PAYMENT_RANGES = [7, 30, 90, 365] as const;
 
-/** GET /api/admin/payments?status=&days= */
+/** GET /api/admin/payments?status=&days=&q= — q searches customer email, order id and payment id. */
 export const PaymentsQuery = z.object({
   status: z.union([PaymentStatus, z.literal('all')]).default('all'),
   days: z.coerce.number().pipe(z.union(PAYMENT_RANGES.map((d) => z.literal(d)) as [z.ZodLiteral<7>, z.ZodLiteral<30>, z.ZodLiteral<90>, z.ZodLiteral<365>])).default(30),
+  q: z.string().trim().max(200).optional(),
 });
 export type PaymentsQuery = z.infer<typeof PaymentsQuery>;
 
-/** Its answer: totals in rand, counts, and the recent payments. */
+/** How many payments the Recent Payments list shows at most (newest first). */
+export const RECENT_PAYMENTS_LIMIT = 100;
+
+/**
+ * Its answer. The cards and counts cover every payment in the date range that matches the search
+ * (whatever the status filter); the list also applies the status filter. Revenue and the average are
+ * rand over succeeded payments; successRate is succeeded / all, whole percent, 0 when there are none.
+ */
 export const PaymentSummary = z.object({
   totalRevenue: z.number(),
   totalTransactions: z.number().int(),
   averageOrderValue: z.number(),
+  successRate: z.number().int(),
   successfulPayments: z.number().int(),
   pendingPayments: z.number().int(),
   failedPayments: z.number().int(),
+  refundedPayments: z.number().int(),
+  cancelledPayments: z.number().int(),
   recentPayments: z.array(Payment),
 });
 export type PaymentSummary = z.infer<typeof PaymentSummary>;
 
-/** The Yoco webhook event the storefront accepts (payment.succeeded / payment.failed). */
+/** One webhook event received for a payment (the detail dialog's log). */
+export const PaymentEventRow = z.object({ eventId: z.string(), type: z.string(), receivedAt: z.string(), processedAt: z.string().nullable() });
+export type PaymentEventRow = z.infer<typeof PaymentEventRow>;
+
+/** GET /api/admin/payments/:id — one payment with the webhook events received for it, oldest first. */
+export const PaymentDetail = Payment.extend({ failureReason: z.string().nullable(), events: z.array(PaymentEventRow) });
+export type PaymentDetail = z.infer<typeof PaymentDetail>;
+
+/** Labels of the payment statuses (succeeded is shown as Successful). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  succeeded: 'Successful',
+  pending: 'Pending',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  cancelled: 'Cancelled',
+};
+
+/** The Yoco webhook event the storefront accepts (payment.succeeded / failed / cancelled, refund.succeeded). */
 export const YocoWebhookEvent = z.object({
   id: z.string(),
   type: z.string(),
@@ -68,6 +96,8 @@ export const YocoWebhookEvent = z.object({
     amount: z.number().int(),
     currency: z.string(),
     status: z.string().optional(),
+    /** A refund's payment (refund events only). */
+    paymentId: z.string().optional(),
     metadata: z.object({ checkoutId: z.string().optional(), orderId: z.string().optional() }).catchall(z.unknown()).optional(),
     paymentMethodDetails: z.object({ type: z.string().optional() }).optional(),
   }),
@@ -105,6 +135,7 @@ export const UNAPPROVED_REDIRECT = 'The payment provider answered an unexpected 
 export const WEBHOOK_SIGNATURE_INVALID = 'Invalid webhook signature';
 export const WEBHOOK_UNKNOWN_CHECKOUT = 'Unknown checkout';
 export const WEBHOOK_AMOUNT_MISMATCH = 'Amount or currency does not match the checkout';
+export const WEBHOOK_REFUND_MISMATCH = 'Refund amount or currency does not match the payment';
 
 /** The answer to a webhook delivery: processed now, or already seen (a replay changes nothing). */
 export const WebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean() });
@@ -115,3 +146,4 @@ export type PaymentOutcome = 'success' | 'cancelled' | 'failed';
 /** `${publicUrl}/payment/${outcome}?orderId=...`: where the browser lands after Yoco's hosted page. */
 export const paymentReturnUrl = (publicUrl: string, outcome: PaymentOutcome, orderId: string) =>
   `${publicUrl}/payment/${outcome}?orderId=${encodeURIComponent(orderId)}`;
+export const PAYMENT_NOT_FOUND = 'Payment not found';

@@ -94,18 +94,81 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
 export const PricingFields = z.object({ basePrice: z.number(), launchDiscount: z.number(), maxFileSize: z.number() });
 export type PricingFields = z.infer<typeof PricingFields>;
 
-/** PUT /api/admin/settings (admin): every stored section, checked before anything is saved. */
-export const SaveSettingsBody = z.object({ general: GeneralSettings, pricing: PricingSettingsBody });
+/** The Security section (stored; see SECURITY_SETTINGS_NOTE for what enforces it). */
+export const SecuritySettings = z.object({
+  sessionTimeout: z.coerce.number().int('Session timeout must be a whole number of hours').min(1, 'Session timeout must be 1 to 720 hours').max(720, 'Session timeout must be 1 to 720 hours'),
+  maxLoginAttempts: z.coerce.number().int('Max login attempts must be a whole number').min(1, 'Max login attempts must be 1 to 100').max(100, 'Max login attempts must be 1 to 100'),
+  adminTokenEnabled: z.boolean(),
+  requireStrongPasswords: z.boolean(),
+});
+export type SecuritySettings = z.infer<typeof SecuritySettings>;
+
+/** The Security section of a site that never saved one (the spec's defaults). */
+export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = Object.freeze({ sessionTimeout: 24, maxLoginAttempts: 5, adminTokenEnabled: true, requireStrongPasswords: true });
+
+/** The Email section as stored (the SMTP password included; it never leaves the server). */
+export const EmailSettings = z.object({
+  smtpHost: z.string().trim().max(253),
+  smtpPort: z.coerce.number().int('SMTP port must be 1 to 65535').min(1, 'SMTP port must be 1 to 65535').max(65_535, 'SMTP port must be 1 to 65535'),
+  smtpUser: z.string().trim().max(200),
+  smtpPassword: z.string().max(500),
+  enableEmailNotifications: z.boolean(),
+  orderConfirmationEmails: z.boolean(),
+  statusUpdateEmails: z.boolean(),
+});
+export type EmailSettings = z.infer<typeof EmailSettings>;
+
+/** The Email section of a site that never saved one (the spec's defaults). */
+export const DEFAULT_EMAIL_SETTINGS: EmailSettings = Object.freeze({
+  smtpHost: '',
+  smtpPort: 587,
+  smtpUser: '',
+  smtpPassword: '',
+  enableEmailNotifications: true,
+  orderConfirmationEmails: true,
+  statusUpdateEmails: true,
+});
+
+/** The Email section as the browser sees it: the password replaced by whether one is stored. */
+export const PublicEmailSettings = EmailSettings.omit({ smtpPassword: true }).extend({ smtpPasswordSet: z.boolean() });
+export type PublicEmailSettings = z.infer<typeof PublicEmailSettings>;
+
+/** The Email section a save sends: a password left out (or blank) keeps the stored one. */
+export const EmailSettingsBody = EmailSettings.extend({ smtpPassword: z.string().max(500).optional() });
+
+/** What the Security and Email sections do today (shown on the screen, so nobody relies on more). */
+export const SECURITY_SETTINGS_NOTE = 'Stored for the sign-in service; sessions currently last as long as the server is configured (SESSION_TTL_HOURS).';
+export const EMAIL_SETTINGS_NOTE = 'Stored for the mail service, which sends through its configured SMTP_URL; the test button sends through that pipeline.';
+
+/**
+ * PUT /api/admin/settings (admin): every stored section, checked before anything is saved. Security
+ * and Email may be left out (an older client): the stored ones stay.
+ */
+export const SaveSettingsBody = z.object({ general: GeneralSettings, pricing: PricingSettingsBody, security: SecuritySettings.optional(), email: EmailSettingsBody.optional() });
 export type SaveSettingsBody = z.input<typeof SaveSettingsBody>;
 
-/** GET/PUT /api/admin/settings answer: the stored sections and who saved them last, and when. */
+/** One settings save: who saved which changed sections, and when. */
+export const SettingsChange = z.object({ changedAt: z.string(), changedBy: z.string().nullable(), sections: z.array(z.string()) });
+export type SettingsChange = z.infer<typeof SettingsChange>;
+
+/** GET/PUT /api/admin/settings answer: the stored sections, who saved them last and when, and the recent saves. */
 export const StoredSettings = z.object({
   general: GeneralSettings,
   pricing: PricingFields,
+  security: SecuritySettings,
+  email: PublicEmailSettings,
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  recentChanges: z.array(SettingsChange),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;
+
+/** How many recent saves the settings answer lists. */
+export const SETTINGS_AUDIT_LIMIT = 5;
+
+/** POST /api/admin/settings/test-email answer: the test mail is queued to the admin's own address. */
+export const TestEmailQueued = z.object({ ok: z.literal(true), to: z.string(), jobId: z.string() });
+export type TestEmailQueued = z.infer<typeof TestEmailQueued>;
 
 /** The screen's pricing fields (rand) for stored PricingSettings (cents). */
 export const pricingFieldsOf = (p: PricingSettings): PricingFields => ({ basePrice: p.basePriceCents / 100, launchDiscount: p.launchDiscountPercent, maxFileSize: p.maxFileSizeMb });

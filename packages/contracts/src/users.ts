@@ -32,3 +32,10 @@ export type CreateUserBody = z.infer<typeof CreateUserBody>;
 /** PUT /api/users/:id: the same rules, every field optional; a field left out (role too) keeps its value. */
 export const UpdateUserBody = updateOf(CreateUserBody);
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+// Server answers about users (not spec texts: the spec shows the server's message inside its toast).
+export const USER_EMAIL_TAKEN = 'A user with this email already exists';
+export const USER_NOT_FOUND = 'User not found';
+export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
+export const CANNOT_DEMOTE_SELF = 'You cannot remove your own administrator role';
+export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';

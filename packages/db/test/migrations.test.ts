@@ -4,8 +4,8 @@ import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 const KNEX_TABLES = ['knex_migrations', 'knex_migrations_lock'];
 const OUR_TABLES = [
-  'agenda_jobs', 'campaign_recipients', 'campaigns', 'email_messages', 'email_templates', 'file_analyses', 'login_codes', 'order_files', 'orders',
-  'payment_events', 'payments', 'rate_limits', 'sessions', 'settings', 'showcase_tracks', 'testimonials', 'unsubscribes', 'uploads', 'users',
+  'agenda_jobs', 'campaign_recipients', 'campaigns', 'customer_messages', 'email_messages', 'email_templates', 'file_analyses', 'login_codes', 'order_files', 'orders',
+  'order_status_history', 'payment_events', 'payments', 'rate_limits', 'sessions', 'settings', 'settings_audit', 'showcase_tracks', 'testimonials', 'unsubscribes', 'uploads', 'users',
 ];
 
 let db: TestDatabase;

@@ -6,8 +6,9 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 
 const config = readConfig();
-// The audio-analysis worker runs here, beside the files' admin screens, never in the storefront:
-// decoding a 500 MB upload is CPU-heavy and must not slow the customer-facing API.
+// Ops enqueues mail (customer messages, the settings test mail; the email service sends it) and runs
+// the audio-analysis worker, beside the files' admin screens and never in the storefront: decoding a
+// 500 MB upload is CPU-heavy and must not slow the customer-facing API.
 const queue = createQueue({ connectionString: config.DATABASE_URL, name: `ops-${process.pid}`, logger: createLogger('ops-queue') });
 const workerKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: 2 } });
 const analysis = analysisJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-analysis') });
@@ -18,7 +19,7 @@ await bootService({
   name: 'ops',
   config,
   host: config.OPS_HOST,
-  build: ({ knex, logger }) => buildApp({ config, knex, logger }),
+  build: ({ knex, logger }) => buildApp({ config, knex, queue, logger }),
   onClose: async () => {
     await queue.stop();
     await workerKnex.destroy();

@@ -3,23 +3,31 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
-import type { Role } from '@mastering/contracts';
+import type { Genre, OrderStatus, Role } from '@mastering/contracts';
+import type { Knex } from 'knex';
+import type { Queue } from '@mastering/jobs';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 
 const SECRET = 'o'.repeat(40);
 
+/** A job the ops service queued (the queue is the boundary to the email service's worker). */
+export type QueuedJob = { name: string; data: any };
+
 /**
  * The ops service on a fresh database for one test file, over real HTTP: `ctx.db` and `ctx.base` are
- * set before the tests run, and everything is closed after them.
+ * set before the tests run, and everything is closed after them. `ctx.queued` records every job the
+ * service queued (what would be mailed), in order.
  */
 export function opsPerFile() {
-  const ctx = {} as { db: TestDatabase; base: string };
+  const queued: QueuedJob[] = [];
+  const queue = { now: async (name: string, data: unknown) => (queued.push({ name, data }), { attrs: { _id: String(queued.length) } }) } as unknown as Queue;
+  const ctx = { queued } as { db: TestDatabase; base: string; queued: QueuedJob[] };
   let server: Server | undefined;
   beforeAll(async () => {
     ctx.db = await createTestDatabase();
     const config = readConfig({ DATABASE_URL: ctx.db.connectionString, IDENTITY_SECRET: SECRET });
-    server = createServer(buildApp({ config, knex: ctx.db.knex, logger: createLogger('ops-test', 'silent') }).callback());
+    server = createServer(buildApp({ config, knex: ctx.db.knex, queue, logger: createLogger('ops-test', 'silent') }).callback());
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
     ctx.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -34,3 +42,40 @@ export function opsPerFile() {
 export async function identityAs(role: Role, userId = '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f', email = `${role}@example.com`) {
   return { [IDENTITY_HEADER]: await signIdentity({ userId, email, role, sessionId: 's1' }, SECRET) };
 }
+
+/** An order to seed: one file per entry of `genres` (null = no genre given), money in cents. */
+export type SeedOrder = {
+  email: string;
+  status: OrderStatus;
+  totalCents: number;
+  /** When it was placed. */
+  at: Date;
+  userId?: string;
+  genres?: (Genre | null)[];
+};
+
+/** Inserts an order and its files straight into the database (tests seed what other services write). */
+export async function seedOrder(knex: Knex, o: SeedOrder): Promise<string> {
+  const genres = o.genres ?? [null];
+  const paid = !['pending_payment', 'cancelled'].includes(o.status);
+  const [{ id }] = await knex('orders')
+    .insert({
+      customerEmail: o.email,
+      userId: o.userId ?? null,
+      status: o.status,
+      unitPriceCents: Math.round(o.totalCents / genres.length),
+      trackCount: genres.length,
+      subtotalCents: o.totalCents,
+      totalCents: o.totalCents,
+      paidAt: paid ? o.at : null,
+      createdAt: o.at,
+    })
+    .returning('id');
+  await knex('orderFiles').insert(
+    genres.map((genre, i) => ({ orderId: id, originalName: `track-${i + 1}.wav`, fileName: `track-${i + 1}.wav`, fileSize: 1_048_576 * (i + 1), originalFilePath: `orders/${id}/${i}.wav`, genre, uploadedAt: o.at })),
+  );
+  return id;
+}
+
+/** A time `days` days (and `hours` hours) before now. */
+export const ago = (days: number, hours = 0) => new Date(Date.now() - days * 86_400_000 - hours * 3_600_000);

@@ -11,6 +11,7 @@ import {
   pricingForApi,
   UNAPPROVED_REDIRECT,
   WEBHOOK_AMOUNT_MISMATCH,
+  WEBHOOK_REFUND_MISMATCH,
   WEBHOOK_SIGNATURE_INVALID,
   WebhookAck,
 } from '@mastering/contracts';
@@ -239,5 +240,33 @@ describe('POST /api/payment/webhook', () => {
       [first, 'failed'],
       [second, 'succeeded'],
     ]);
+  });
+  it('marks a paid payment refunded on refund.succeeded (a partial refund is only logged); a refund above the payment is refused', async () => {
+    const { cookie, orderId } = await placeOrder();
+    await checkout(orderId, cookie);
+    const checkoutId = `ch_${seen.length}`;
+    const paid = paymentEvent('payment.succeeded', checkoutId, orderId);
+    expect((await deliver(paid)).status).toBe(200);
+    const refund = (amount: number) => ({
+      id: `evt_${randomBytes(6).toString('hex')}`,
+      type: 'refund.succeeded',
+      createdDate: new Date().toISOString(),
+      payload: { id: `rf_${randomBytes(4).toString('hex')}`, type: 'refund', amount, currency: 'ZAR', status: 'succeeded', paymentId: paid.payload.id, metadata: { checkoutId } },
+    });
+
+    const tooMuch = await deliver(refund(64901));
+    expect(tooMuch.status).toBe(400);
+    expect((await tooMuch.json()).error).toBe(WEBHOOK_REFUND_MISMATCH);
+    const partial = refund(10000);
+    expect((await deliver(partial)).status).toBe(200);
+    expect(await paymentsOf(orderId)).toMatchObject([{ status: 'succeeded' }]);
+
+    const full = refund(64900);
+    expect((await deliver(full)).status).toBe(200);
+    const [payment] = await paymentsOf(orderId);
+    expect(payment).toMatchObject({ status: 'refunded' });
+    // Both refund events are linked to the payment, so the admin's payment dialog lists them.
+    const linked = await ctx.db.knex('payment_events').where('payment_id', payment.id).orderBy('received_at').pluck('event_id');
+    expect(linked).toEqual([paid.id, partial.id, full.id]);
   });
 });

@@ -1,20 +1,31 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   computePricing,
+  EMAIL_SETTINGS_NOTE,
+  EmailSettingsBody,
   formatOrderDate,
   formatRand,
   PricingSettingsBody,
   SaveSettingsBody,
   SCREEN_TITLES,
+  SECURITY_SETTINGS_NOTE,
+  SecuritySettings,
   SETTINGS_TEXTS,
   type GeneralSettings,
   type PricingFields,
+  type PublicEmailSettings,
+  type SecuritySettings as SecurityValues,
 } from '@mastering/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, checkForm, Input, Label, serverErrorText, Skeleton, Switch, Textarea, toast } from '@mastering/ui';
-import { Save } from 'lucide-react';
-import { useSaveSettings, useSettings } from '../../api/settings';
+import { Mail, Save } from 'lucide-react';
+import { useSaveSettings, useSendTestEmail, useSettings } from '../../api/settings';
 
-type Draft = { general: GeneralSettings; pricing: Record<keyof PricingFields, string> };
+type Draft = {
+  general: GeneralSettings;
+  pricing: Record<keyof PricingFields, string>;
+  security: Omit<SecurityValues, 'sessionTimeout' | 'maxLoginAttempts'> & { sessionTimeout: string; maxLoginAttempts: string };
+  email: Omit<PublicEmailSettings, 'smtpPort' | 'smtpPasswordSet'> & { smtpPort: string; smtpPassword: string };
+};
 
 /** One labelled field with its error message under it. */
 function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
@@ -65,23 +76,49 @@ export default function SettingsPage() {
   useEffect(() => {
     if (data && !draft) {
       const p = data.pricing;
-      setDraft({ general: data.general, pricing: { basePrice: String(p.basePrice), launchDiscount: String(p.launchDiscount), maxFileSize: String(p.maxFileSize) } });
+      const { smtpPasswordSet: _set, ...email } = data.email;
+      setDraft({
+        general: data.general,
+        pricing: { basePrice: String(p.basePrice), launchDiscount: String(p.launchDiscount), maxFileSize: String(p.maxFileSize) },
+        security: { ...data.security, sessionTimeout: String(data.security.sessionTimeout), maxLoginAttempts: String(data.security.maxLoginAttempts) },
+        // The stored password never comes back: the box stays empty, and an empty box keeps it.
+        email: { ...email, smtpPort: String(email.smtpPort), smtpPassword: '' },
+      });
     }
   }, [data, draft]);
 
   const setGeneral = <K extends keyof GeneralSettings>(key: K, value: GeneralSettings[K]) => setDraft((d) => d && { ...d, general: { ...d.general, [key]: value } });
   const setPricing = (key: keyof PricingFields, value: string) => setDraft((d) => d && { ...d, pricing: { ...d.pricing, [key]: value } });
+  const setSecurity = <K extends keyof Draft['security']>(key: K, value: Draft['security'][K]) => setDraft((d) => d && { ...d, security: { ...d.security, [key]: value } });
+  const setEmail = <K extends keyof Draft['email']>(key: K, value: Draft['email'][K]) => setDraft((d) => d && { ...d, email: { ...d.email, [key]: value } });
+  const testEmail = useSendTestEmail();
+  const sendTest = () =>
+    testEmail.mutate(undefined, {
+      onSuccess: (sent) => toast({ title: SETTINGS_TEXTS.testEmailSent, description: `Sent to ${sent.to}. Check that inbox.` }),
+      onError: (error) => toast({ title: 'Test email failed', description: serverErrorText(error, 'The test email could not be queued.'), variant: 'destructive' }),
+    });
 
   const onSave = () => {
     if (!draft) return;
     const general = checkForm(SaveSettingsBody.shape.general, draft.general);
     const pricing = checkForm(PricingSettingsBody, draft.pricing);
-    setErrors({ ...(general.ok ? {} : general.fieldErrors), ...(pricing.ok ? {} : pricing.fieldErrors) });
-    if (!general.ok || !pricing.ok) return;
+    const security = checkForm(SecuritySettings, draft.security);
+    const email = checkForm(EmailSettingsBody, { ...draft.email, smtpPassword: draft.email.smtpPassword || undefined });
+    const checks = [general, pricing, security, email];
+    setErrors(Object.assign({}, ...checks.map((c) => (c.ok ? {} : c.fieldErrors))));
+    if (!general.ok || !pricing.ok || !security.ok || !email.ok) return;
     save.mutate(
-      { general: general.data, pricing: { basePrice: Number(draft.pricing.basePrice), launchDiscount: Number(draft.pricing.launchDiscount), maxFileSize: Number(draft.pricing.maxFileSize) } },
       {
-        onSuccess: () => toast({ title: SETTINGS_TEXTS.savedTitle }),
+        general: general.data,
+        pricing: { basePrice: Number(draft.pricing.basePrice), launchDiscount: Number(draft.pricing.launchDiscount), maxFileSize: Number(draft.pricing.maxFileSize) },
+        security: security.data,
+        email: email.data,
+      },
+      {
+        onSuccess: () => {
+          setDraft((d) => d && { ...d, email: { ...d.email, smtpPassword: '' } });
+          toast({ title: SETTINGS_TEXTS.savedTitle });
+        },
         onError: (error) => toast({ title: SETTINGS_TEXTS.saveFailedTitle, description: serverErrorText(error, SETTINGS_TEXTS.saveFailed), variant: 'destructive' }),
       },
     );
@@ -154,6 +191,82 @@ export default function SettingsPage() {
               </p>
             </CardContent>
           </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Security</CardTitle>
+              <CardDescription>{SECURITY_SETTINGS_NOTE}</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id="sessionTimeout" label="Session timeout (hours)" error={errors.sessionTimeout}>
+                  <Input id="sessionTimeout" inputMode="numeric" value={draft.security.sessionTimeout} onChange={(e) => setSecurity('sessionTimeout', e.target.value)} aria-invalid={!!errors.sessionTimeout} data-testid="settings-session-timeout" />
+                </Field>
+                <Field id="maxLoginAttempts" label="Max login attempts" error={errors.maxLoginAttempts}>
+                  <Input id="maxLoginAttempts" inputMode="numeric" value={draft.security.maxLoginAttempts} onChange={(e) => setSecurity('maxLoginAttempts', e.target.value)} aria-invalid={!!errors.maxLoginAttempts} />
+                </Field>
+              </div>
+              <Toggle id="settings-admin-token" label="Admin token protection" hint="Require the admin token for back-office calls." checked={draft.security.adminTokenEnabled} onChange={(v) => setSecurity('adminTokenEnabled', v)} />
+              <Toggle id="settings-strong-passwords" label="Strong password policy" hint="Require strong passwords where passwords are used." checked={draft.security.requireStrongPasswords} onChange={(v) => setSecurity('requireStrongPasswords', v)} />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Email Configuration</CardTitle>
+              <CardDescription>{EMAIL_SETTINGS_NOTE}</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id="smtpHost" label="SMTP host" error={errors.smtpHost}>
+                  <Input id="smtpHost" value={draft.email.smtpHost} onChange={(e) => setEmail('smtpHost', e.target.value)} placeholder="smtp.example.com" />
+                </Field>
+                <Field id="smtpPort" label="SMTP port" error={errors.smtpPort}>
+                  <Input id="smtpPort" inputMode="numeric" value={draft.email.smtpPort} onChange={(e) => setEmail('smtpPort', e.target.value)} aria-invalid={!!errors.smtpPort} data-testid="settings-smtp-port" />
+                </Field>
+                <Field id="smtpUser" label="SMTP username" error={errors.smtpUser}>
+                  <Input id="smtpUser" autoComplete="off" value={draft.email.smtpUser} onChange={(e) => setEmail('smtpUser', e.target.value)} />
+                </Field>
+                <Field id="smtpPassword" label="SMTP password" error={errors.smtpPassword}>
+                  <Input
+                    id="smtpPassword"
+                    type="password"
+                    autoComplete="new-password"
+                    value={draft.email.smtpPassword}
+                    onChange={(e) => setEmail('smtpPassword', e.target.value)}
+                    placeholder={data?.email.smtpPasswordSet ? 'Stored (leave empty to keep it)' : 'Not set'}
+                    data-testid="settings-smtp-password"
+                  />
+                </Field>
+              </div>
+              <Toggle id="settings-order-confirmation" label="Order confirmation emails" hint="Email customers when their payment is confirmed." checked={draft.email.orderConfirmationEmails} onChange={(v) => setEmail('orderConfirmationEmails', v)} />
+              <Toggle id="settings-status-updates" label="Status update emails" hint="Email customers when their order's status changes." checked={draft.email.statusUpdateEmails} onChange={(v) => setEmail('statusUpdateEmails', v)} />
+              <Button variant="outline" onClick={sendTest} disabled={testEmail.isPending} data-testid="settings-test-email">
+                <Mail aria-hidden />
+                {testEmail.isPending ? 'Sending...' : 'Send Test Email'}
+              </Button>
+            </CardContent>
+          </Card>
+
+          {data && data.recentChanges.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Recent changes</CardTitle>
+                <CardDescription>Who saved the settings, and which sections changed.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ul className="divide-y divide-border text-sm" data-testid="settings-changes">
+                  {data.recentChanges.map((c) => (
+                    <li key={c.changedAt} className="flex flex-wrap justify-between gap-2 py-2">
+                      <span>{c.changedBy ?? 'a removed user'}</span>
+                      <span className="text-muted-foreground">{c.sections.length ? c.sections.join(', ') : 'no changes'}</span>
+                      <span className="text-muted-foreground">{formatOrderDate(c.changedAt)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          )}
         </>
       )}
     </div>

@@ -75,6 +75,15 @@ const NAMED: Record<string, BuiltIn> = {
     required: ['subject', 'content'],
     source: layoutSource({ subject: '{{subject}}', preview: '{{subject}}', lines: ['Hi{{#customerName}} {{customerName}}{{/customerName}},'], content: true }),
   },
+  // The Settings screen's SMTP test button (ops).
+  'settings-test-email': {
+    required: ['siteName', 'sentAt'],
+    source: layoutSource({
+      subject: '{{siteName}}: test email',
+      preview: 'Mail delivery works',
+      lines: ['This is a test email from the {{siteName}} settings screen, sent at {{sentAt}}.', 'If you can read it, mail delivery works.'],
+    }),
+  },
 };
 NAMED['admin-new-order'] = { ...NAMED['new-order']!, required: TEST_EMAIL_TEMPLATES['admin-new-order'] };
 

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
-import type { DashboardStats, OrderStatus } from '@mastering/contracts';
+import type { DashboardStats } from '@mastering/contracts';
 import { Order } from '@mastering/db';
+import { PAID_STATUSES as PAID } from '../paid';
 
-// Orders that brought money in: paid and not cancelled.
-const PAID: OrderStatus[] = ['payment_confirmed', 'in_progress', 'mastered', 'delivered'];
 /** How many of the newest orders the dashboard lists. */
 export const RECENT_ORDERS = 5;
 

@@ -1,15 +1,21 @@
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { SaveSettingsBody } from '@mastering/contracts';
+import type { Queue } from '@mastering/jobs';
 import type { RouteContext } from '@mastering/service-kit';
-import { readSettings, saveSettings } from './service';
+import { readSettings, saveSettings, sendTestEmail } from './service';
 
-/** GET /api/admin/settings — admin; the stored General and Pricing settings and who saved them last. */
+/** GET /api/admin/settings — admin; the stored sections (secrets masked), the last save and the recent saves. */
 export const getSettings = (knex: Knex) => async (ctx: RouteContext) => {
   ctx.body = await readSettings(knex);
 };
 
-/** PUT /api/admin/settings — admin; validates and saves both sections at once (the storefront's prices follow). */
+/** PUT /api/admin/settings — admin; validates and saves every section at once (audited; the storefront's prices follow). */
 export const putSettings = (knex: Knex) => async (ctx: RouteContext<z.output<typeof SaveSettingsBody>>) => {
   ctx.body = await saveSettings(knex, ctx.state.body, ctx.state.identity!.userId);
+};
+
+/** POST /api/admin/settings/test-email — admin; queues a test mail to the caller's own address. */
+export const postTestEmail = (knex: Knex, queue: Queue) => async (ctx: RouteContext) => {
+  ctx.body = await sendTestEmail(knex, queue, ctx.state.identity!.email);
 };

@@ -8,6 +8,7 @@ import {
   paymentReturnUrl,
   UNAPPROVED_REDIRECT,
   WEBHOOK_AMOUNT_MISMATCH,
+  WEBHOOK_REFUND_MISMATCH,
   WEBHOOK_UNKNOWN_CHECKOUT,
   YocoWebhookEvent,
   type CheckoutResponse,
@@ -85,7 +86,9 @@ export async function handleWebhook(deps: PaymentDeps, rawBody: string, headers:
       .returning('id');
     if (fresh.length === 0) return { received: true as const, duplicate: true };
     const outcome = OUTCOMES[event.type];
-    if (outcome) {
+    if (event.type === REFUND_SUCCEEDED) {
+      await applyRefund(trx, event);
+    } else if (outcome) {
       const payment = await checkedPayment(trx, event);
       await trx('payment_events').where('event_id', event.id).update({ payment_id: payment.id });
       await applyOutcome(deps, trx, payment, outcome, event);
@@ -93,6 +96,27 @@ export async function handleWebhook(deps: PaymentDeps, rawBody: string, headers:
     await trx('payment_events').where('event_id', event.id).update({ processed_at: trx.fn.now() });
     return { received: true as const, duplicate: false };
   });
+}
+
+const REFUND_SUCCEEDED = 'refund.succeeded';
+
+/**
+ * A refund Yoco made (from its portal or API): the refunded payment is found by the checkout in the
+ * metadata or by Yoco's payment id, the event is linked to it, and a full refund of a succeeded payment
+ * marks it refunded (a partial refund stays visible in the payment's event log only). The order's
+ * status is the staff's to change. A refund larger than the payment, or in another currency, is refused.
+ */
+async function applyRefund(trx: Knex.Transaction, event: YocoWebhookEvent): Promise<void> {
+  const { metadata, paymentId, amount, currency } = event.payload;
+  const payment = metadata?.checkoutId
+    ? await Payment.query(trx).findOne('checkoutId', metadata.checkoutId).forUpdate()
+    : paymentId
+      ? await Payment.query(trx).findOne('paymentId', paymentId).forUpdate()
+      : undefined;
+  if (!payment) throw new BadRequest(WEBHOOK_UNKNOWN_CHECKOUT);
+  if (amount <= 0 || amount > payment.amountCents || currency !== payment.currency) throw new BadRequest(WEBHOOK_REFUND_MISMATCH);
+  await trx('payment_events').where('event_id', event.id).update({ payment_id: payment.id });
+  if (payment.status === 'succeeded' && amount === payment.amountCents) await payment.$query(trx).patch({ status: 'refunded' });
 }
 
 /** The stored payment an event is about, refused (400) unless checkout, order, amount and currency all match. */

@@ -1,0 +1,190 @@
+import { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import { stringify } from 'csv-stringify';
+import {
+  CUSTOMER_CSV_COLUMNS,
+  CUSTOMER_NOT_FOUND_MESSAGE,
+  displayName,
+  VIP_THRESHOLD_RAND,
+  type CustomerPage,
+  type CustomerRow,
+  type CustomersQuery,
+  type CustomerStats,
+  type CustomerSummary,
+  type MessageQueued,
+  type SendMessageBody,
+} from '@mastering/contracts';
+import { Order, User } from '@mastering/db';
+import { sendMail, type Queue } from '@mastering/jobs';
+import { NotFound } from '@mastering/service-kit';
+import { PAID_STATUSES } from '../paid';
+
+const VIP_CENTS = VIP_THRESHOLD_RAND * 100;
+/** The plain-array answer (no paging asked for) stops here, so a huge customer base cannot exhaust memory. */
+export const PLAIN_LIST_CAP = 1000;
+/** The export reads this many customers per query while it streams. */
+const EXPORT_BATCH = 1000;
+
+/**
+ * Every customer as one derived table `c`: order emails (lower-cased) with their paid totals, joined
+ * to the account of the same address for a name, plus customer accounts that never ordered. Plain
+ * SQL because it is an aggregate; columns are snake_case here and camelCase in the result rows.
+ */
+function customersTable(knex: Knex): Knex.Raw {
+  return knex.raw(
+    `(select coalesce(o.email, u.email) as email, u.id as user_id, u.first_name, u.last_name,
+        coalesce(o.total_orders, 0) as total_orders, coalesce(o.spent_cents, 0) as spent_cents,
+        o.first_order, o.last_order,
+        case when coalesce(o.spent_cents, 0) > ? then 'vip' when coalesce(o.total_orders, 0) > 0 then 'active' else 'inactive' end as status
+      from (select lower(customer_email) as email,
+              count(*) filter (where status = any(?))::int as total_orders,
+              coalesce(sum(total_cents) filter (where status = any(?)), 0)::bigint as spent_cents,
+              min(created_at) as first_order, max(created_at) as last_order
+            from orders group by lower(customer_email)) o
+      full join (select lower(email) as email, id, first_name, last_name, role from users) u on u.email = o.email
+      where o.email is not null or u.role = 'customer') as c`,
+    [VIP_CENTS, PAID_STATUSES, PAID_STATUSES],
+  );
+}
+
+// Sort keys to columns of `c`: never a raw query value in ORDER BY.
+const SORT_COLUMNS: Record<CustomersQuery['sort'], string> = { email: 'email', totalOrders: 'total_orders', totalSpent: 'spent_cents', lastOrderDate: 'last_order' };
+
+/** Escapes LIKE wildcards so a search for "a_b" finds exactly that. */
+const likeContains = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The customers matching the search and status filter, unsorted and unpaged. */
+function filtered(knex: Knex, query: Pick<CustomersQuery, 'q' | 'status'>): Knex.QueryBuilder {
+  const builder = knex.queryBuilder().from(customersTable(knex));
+  if (query.q) builder.whereRaw('c.email like ?', [likeContains(query.q)]);
+  if (query.status !== 'all') builder.whereRaw('c.status = ?', [query.status]);
+  return builder;
+}
+
+type CustomerRecord = {
+  email: string;
+  userId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  totalOrders: number;
+  spentCents: string | number;
+  firstOrder: Date | null;
+  lastOrder: Date | null;
+  status: CustomerRow['status'];
+};
+
+/** One record of `c` as the API shows it (money in rand, dates ISO). */
+function toRow(r: CustomerRecord): CustomerRow {
+  const spent = Number(r.spentCents);
+  return {
+    email: r.email,
+    name: r.firstName || r.lastName ? displayName({ firstName: r.firstName, lastName: r.lastName, email: r.email }) : null,
+    userId: r.userId,
+    status: r.status,
+    totalOrders: r.totalOrders,
+    totalSpent: spent / 100,
+    averageOrderValue: r.totalOrders > 0 ? Math.round(spent / r.totalOrders) / 100 : 0,
+    firstOrderDate: r.firstOrder ? new Date(r.firstOrder).toISOString() : null,
+    lastOrderDate: r.lastOrder ? new Date(r.lastOrder).toISOString() : null,
+  };
+}
+
+/** One page (or the capped plain list) of customers, searched, filtered and sorted on the server. */
+async function page(knex: Knex, query: CustomersQuery, offset: number, limit: number): Promise<CustomerRow[]> {
+  const rows: CustomerRecord[] = await filtered(knex, query)
+    .select('*')
+    .orderByRaw(`c.${SORT_COLUMNS[query.sort]} ${query.dir === 'asc' ? 'asc' : 'desc'} nulls last, c.email asc`)
+    .offset(offset)
+    .limit(limit);
+  return rows.map(toRow);
+}
+
+/**
+ * GET /api/admin/customers: the spec's plain array when no paging parameter is given (at most
+ * PLAIN_LIST_CAP rows), else the envelope with the total count.
+ */
+export async function listCustomers(knex: Knex, query: CustomersQuery): Promise<CustomerRow[] | CustomerPage> {
+  if (query.offset === undefined && query.limit === undefined) return page(knex, query, 0, PLAIN_LIST_CAP);
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? 50;
+  const [items, [{ count }]] = await Promise.all([page(knex, query, offset, limit), filtered(knex, query).count({ count: '*' })]);
+  return { items, count: Number(count), offset, limit };
+}
+
+/** The five cards: customers, active (any paid order, VIPs included), VIPs, average paid order and revenue, in rand. */
+export async function customerStats(knex: Knex): Promise<CustomerStats> {
+  const [s] = await knex
+    .queryBuilder()
+    .from(customersTable(knex))
+    .select(
+      knex.raw('count(*)::int as total_customers'),
+      knex.raw('count(*) filter (where c.total_orders > 0)::int as active_customers'),
+      knex.raw(`count(*) filter (where c.status = 'vip')::int as vip_customers`),
+      knex.raw('coalesce(sum(c.spent_cents), 0)::bigint as revenue_cents'),
+      knex.raw('coalesce(sum(c.total_orders), 0)::bigint as paid_orders'),
+    );
+  const revenueCents = Number(s.revenueCents);
+  const paidOrders = Number(s.paidOrders);
+  return {
+    totalCustomers: s.totalCustomers,
+    activeCustomers: s.activeCustomers,
+    vipCustomers: s.vipCustomers,
+    averageOrderValue: paidOrders > 0 ? Math.round(revenueCents / paidOrders) / 100 : 0,
+    totalRevenue: revenueCents / 100,
+  };
+}
+
+/** One customer (by email, any capitalisation) with every order they placed, newest first; 404 if unknown. */
+export async function customerDetail(knex: Knex, email: string): Promise<CustomerSummary> {
+  const [record] = await knex.queryBuilder().from(customersTable(knex)).select('*').whereRaw('c.email = lower(?)', [email]);
+  if (!record) throw new NotFound(CUSTOMER_NOT_FOUND_MESSAGE);
+  const orders = await Order.query(knex)
+    .modify('forCustomer', email)
+    .modify('newestFirst')
+    .select('orders.id', 'orders.createdAt', 'orders.totalCents', 'orders.status')
+    .select(Order.relatedQuery('files').count().as('fileCount'));
+  return {
+    ...toRow(record),
+    orders: orders.map((o) => ({
+      id: o.id,
+      createdAt: new Date(o.createdAt).toISOString(),
+      fileCount: Number((o as Order & { fileCount: string }).fileCount),
+      total: o.totalCents / 100,
+      status: o.status,
+    })),
+  };
+}
+
+/**
+ * Sends a customer a message through the mail pipeline (template `customer-message`) and records it
+ * with its type. Marketing messages go out as marketing mail (never to an unsubscribed address).
+ */
+export async function messageCustomer(knex: Knex, queue: Queue, email: string, body: SendMessageBody, sentBy: string): Promise<MessageQueued> {
+  const customer = await customerDetail(knex, email);
+  const account = customer.userId ? await User.query(knex).findById(customer.userId) : undefined;
+  const customerName = displayName({ firstName: account?.firstName, lastName: account?.lastName, email: account?.email ?? customer.email });
+  return knex.transaction(async (trx) => {
+    // The record first: if queueing fails, the transaction drops it, so no message is recorded unsent.
+    const [{ id }] = await trx('customer_messages').insert({ customerEmail: customer.email, messageType: body.type, subject: body.subject, sentBy }).returning('id');
+    const jobId = await sendMail(queue, {
+      template: 'customer-message',
+      to: account?.email ?? customer.email,
+      params: { subject: body.subject, content: body.message, messageType: body.type, customerName },
+      kind: body.type === 'marketing' ? 'marketing' : 'transactional',
+    });
+    await trx('customer_messages').where({ id }).update({ jobId });
+    return { ok: true as const, jobId };
+  });
+}
+
+/** The filtered, sorted customers as CSV, read in batches while it streams (the whole list never sits in memory). */
+export function exportCustomers(knex: Knex, query: CustomersQuery): Readable {
+  async function* rows() {
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const batch = await page(knex, query, offset, EXPORT_BATCH);
+      for (const row of batch) yield CUSTOMER_CSV_COLUMNS.map((column) => row[column] ?? '');
+      if (batch.length < EXPORT_BATCH) return;
+    }
+  }
+  return Readable.from(rows()).pipe(stringify({ header: true, columns: [...CUSTOMER_CSV_COLUMNS] }));
+}

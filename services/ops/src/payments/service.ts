@@ -1,0 +1,94 @@
+import type { Knex } from 'knex';
+import { PAYMENT_NOT_FOUND, RECENT_PAYMENTS_LIMIT, type Payment as PaymentShape, type PaymentDetail, type PaymentsQuery, type PaymentSummary } from '@mastering/contracts';
+import { Payment } from '@mastering/db';
+import { NotFound } from '@mastering/service-kit';
+
+type PaymentWithEmail = Payment & { customerEmail: string };
+
+/** Payments with their order's email, in the date range and matching the search (email, order id, payment id). */
+function inRange(knex: Knex, query: PaymentsQuery) {
+  const builder = Payment.query(knex)
+    .join('orders', 'orders.id', 'payments.orderId')
+    .modify('since', query.days);
+  if (query.q) {
+    const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    builder.where((b) =>
+      b
+        .whereRaw('lower(orders.customer_email) like ?', [like])
+        .orWhereRaw('orders.id::text like ?', [like])
+        .orWhereRaw('lower(payments.payment_id) like ?', [like])
+        .orWhereRaw('lower(payments.checkout_id) like ?', [like]),
+    );
+  }
+  return builder;
+}
+
+/** One payment as the back-office shows it: amount in cents (the screen divides by 100). */
+function toApi(p: PaymentWithEmail): PaymentShape {
+  return {
+    id: p.id,
+    paymentId: p.paymentId ?? null,
+    orderId: p.orderId,
+    customerEmail: p.customerEmail,
+    amount: p.amountCents,
+    currency: p.currency,
+    paymentMethod: p.paymentMethod,
+    status: p.status,
+    createdAt: new Date(p.createdAt).toISOString(),
+    processedAt: p.processedAt ? new Date(p.processedAt).toISOString() : null,
+  };
+}
+
+/**
+ * The Payment & Revenue screen: cards and counts over the range and search (aggregates in SQL; every
+ * count from the data, refunds and cancellations included), and the newest payments that also match
+ * the status filter.
+ */
+export async function paymentSummary(knex: Knex, query: PaymentsQuery): Promise<PaymentSummary> {
+  const [totals] = (await inRange(knex, query)
+    .clearSelect()
+    .select(
+      knex.raw('count(*)::int as total'),
+      knex.raw(`coalesce(sum(payments.amount_cents) filter (where payments.status = 'succeeded'), 0)::bigint as revenue_cents`),
+      ...(['succeeded', 'pending', 'failed', 'refunded', 'cancelled'] as const).map((s) => knex.raw(`count(*) filter (where payments.status = '${s}')::int as ${s}`)),
+    )) as unknown as { total: number; revenueCents: string; succeeded: number; pending: number; failed: number; refunded: number; cancelled: number }[];
+  const recent = (await inRange(knex, query)
+    .modify('withStatus', query.status)
+    .select('payments.*', 'orders.customerEmail')
+    .modify('newestFirst')
+    .limit(RECENT_PAYMENTS_LIMIT)) as PaymentWithEmail[];
+  const revenueCents = Number(totals.revenueCents);
+  return {
+    totalRevenue: revenueCents / 100,
+    totalTransactions: totals.total,
+    averageOrderValue: totals.succeeded > 0 ? Math.round(revenueCents / totals.succeeded) / 100 : 0,
+    successRate: totals.total > 0 ? Math.round((totals.succeeded / totals.total) * 100) : 0,
+    successfulPayments: totals.succeeded,
+    pendingPayments: totals.pending,
+    failedPayments: totals.failed,
+    refundedPayments: totals.refunded,
+    cancelledPayments: totals.cancelled,
+    recentPayments: recent.map(toApi),
+  };
+}
+
+/** One payment with the webhook events received for it, oldest first; 404 when unknown. */
+export async function paymentDetail(knex: Knex, id: string): Promise<PaymentDetail> {
+  const payment = (await Payment.query(knex)
+    .join('orders', 'orders.id', 'payments.orderId')
+    .select('payments.*', 'orders.customerEmail')
+    .withGraphFetched('events(oldestFirst)')
+    .modifiers({ oldestFirst: (b) => b.orderBy('receivedAt', 'asc') })
+    .findById(id)) as PaymentWithEmail | undefined;
+  if (!payment) throw new NotFound(PAYMENT_NOT_FOUND);
+  return {
+    ...toApi(payment),
+    failureReason: payment.failureReason ?? null,
+    events: (payment.events ?? []).map((e) => ({
+      eventId: e.eventId,
+      type: e.type,
+      receivedAt: new Date(e.receivedAt).toISOString(),
+      processedAt: e.processedAt ? new Date(e.processedAt).toISOString() : null,
+    })),
+  };
+}
