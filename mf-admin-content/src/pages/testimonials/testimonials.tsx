@@ -38,7 +38,10 @@ export default function TestimonialsPage() {
 
       <Card>
         <CardHeader>
-          <CardTitle aria-level={2} data-testid="testimonials-count">Existing Testimonials ({list.length})</CardTitle>
+          {/* No count until the list is known: "(0)" while loading would be a wrong figure. */}
+          <CardTitle aria-level={2} data-testid="testimonials-count">
+            Existing Testimonials{isLoading ? '' : ` (${list.length})`}
+          </CardTitle>
         </CardHeader>
         <CardContent>
           {isLoading ? (
