@@ -19,3 +19,4 @@ export * from './analytics';
 export * from './settings';
 export * from './email';
 export * from './remotes';
+export * from './downloads';

@@ -1,9 +1,17 @@
 import type { Knex } from 'knex';
+import type { Queue } from '@mastering/jobs';
 import { createService, type Logger } from '@mastering/service-kit';
+import { createStorage, readStorageConfig, type ObjectStorage } from '@mastering/storage';
 import type { OpsConfig } from './config';
+import { createLinkSigner } from './downloads/links';
 import { routes } from './routes';
 
-/** Builds the ops service app: the admin's orders, customers, files, payments, analytics and users. */
-export function buildApp({ config, knex, logger }: { config: Readonly<OpsConfig>; knex: Knex; logger?: Logger }) {
-  return createService({ name: 'ops', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex }) });
+export type OpsDeps = { config: Readonly<OpsConfig>; knex: Knex; queue: Queue; storage?: ObjectStorage; logger?: Logger };
+
+/** Builds the ops service app: the admin's orders, customers, files, payments, analytics and users, and the customers' downloads. */
+export function buildApp({ config, knex, queue, storage = createStorage(readStorageConfig()), logger }: OpsDeps) {
+  const links = createLinkSigner(config.IDENTITY_SECRET);
+  const fulfilment = { knex, queue, links, publicUrl: config.PUBLIC_URL };
+  const audioFiles = { knex, storage, links, uploadTtlHours: config.UPLOAD_URL_TTL_HOURS, linkMinutes: config.FILE_LINK_MINUTES };
+  return createService({ name: 'ops', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex, fulfilment, audioFiles }) });
 }

@@ -5,6 +5,10 @@ const OpsEnv = BaseServiceConfig.extend({
   PORT: z.coerce.number().int().positive().default(4002),
   /** Bind address; loopback so only the gateway (on this host) reaches the service. */
   OPS_HOST: bindHost(),
+  /** How long a mastered-file upload URL accepts bytes (as the storefront's UPLOAD_URL_TTL_HOURS). */
+  UPLOAD_URL_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** How long the staff's signed links to an original or mastered file work. */
+  FILE_LINK_MINUTES: z.coerce.number().positive().default(10),
 });
 export type OpsConfig = z.infer<typeof OpsEnv>;
 

@@ -8,6 +8,7 @@ import * as m006 from './006_rate_limits';
 import * as m007 from './007_job_queue';
 import * as m008 from './008_uploads';
 import * as m009 from './009_order_file_genre';
+import * as m011 from './011_fulfilment';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '007_job_queue', ...m007 },
   { name: '008_uploads', ...m008 },
   { name: '009_order_file_genre', ...m009 },
+  { name: '011_fulfilment', ...m011 },
 ];
