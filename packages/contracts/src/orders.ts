@@ -251,3 +251,7 @@ export type AssignOrderBody = z.infer<typeof AssignOrderBody>;
 
 /** The columns of the orders CSV export, in order. */
 export const ORDER_CSV_COLUMNS = ['id', 'customerEmail', 'status', 'createdAt', 'paidAt', 'dueAt', 'subtotal', 'discount', 'total', 'fileCount', 'assignedToEmail'] as const;
+
+/** The answer of a status change or an assignment: the order as the back-office sees it now. */
+export const AdminOrderResponse = z.object({ order: AdminOrder });
+export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;

@@ -63,12 +63,12 @@ function whereDeadline(builder: ReturnType<typeof Order.query>, deadline: 'due_s
   else builder.where('orders.paidAt', '>', dueBy).where('orders.paidAt', '<=', soonFrom);
 }
 
-const SORTS: Record<OrderSort, { column: string; order: 'asc' | 'desc'; nulls?: 'first' | 'last' }[]> = {
-  newest: [{ column: 'orders.createdAt', order: 'desc' }],
-  oldest: [{ column: 'orders.createdAt', order: 'asc' }],
-  total_desc: [{ column: 'orders.totalCents', order: 'desc' }],
-  total_asc: [{ column: 'orders.totalCents', order: 'asc' }],
-  due: [{ column: 'orders.paidAt', order: 'asc', nulls: 'last' }],
+const SORTS: Record<OrderSort, { column: string; order: 'asc' | 'desc' }> = {
+  newest: { column: 'orders.createdAt', order: 'desc' },
+  oldest: { column: 'orders.createdAt', order: 'asc' },
+  total_desc: { column: 'orders.totalCents', order: 'desc' },
+  total_asc: { column: 'orders.totalCents', order: 'asc' },
+  due: { column: 'orders.createdAt', order: 'desc' },
 };
 
 /** The orders matching the admin's search (email part or id prefix), filters and caller ("mine"). */
@@ -83,10 +83,10 @@ function filteredOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity, n
   }
   if (query.mine === 'true') builder.where('orders.assignedTo', caller.userId);
   if (query.deadline) whereDeadline(builder, query.deadline, now);
-  // The due sort ranks only running clocks; everything else follows, newest first.
-  if (query.sort === 'due') builder.orderByRaw(`(orders.status in ('payment_confirmed', 'in_progress', 'mastered')) desc`);
-  for (const s of SORTS[query.sort]) builder.orderBy(s.column, s.order, s.nulls);
-  return builder.orderBy('orders.id', 'desc');
+  // The due sort ranks running clocks, soonest due first; everything else follows, newest first.
+  if (query.sort === 'due') builder.orderByRaw(`case when orders.status in ('payment_confirmed', 'in_progress', 'mastered') then orders.paid_at end asc nulls last`);
+  const sort = SORTS[query.sort];
+  return builder.orderBy(sort.column, sort.order).orderBy('orders.id', 'desc');
 }
 
 /** The counters: orders by status, and open orders due within 12 hours or overdue (SQL aggregates). */
