@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import type { Knex } from 'knex';
 import { DELIVERY_EXPIRED, DELIVERY_INVALID, LINK_EXPIRED, LINK_INVALID, uploadIdFromObjectPath, type Delivery } from '@mastering/contracts';
@@ -101,5 +101,8 @@ export async function deliveryArchive(deps: DownloadDeps, token: string): Promis
     zip.append(entry.stream, { name });
   }
   void zip.finalize();
-  return { stream: zip, filename: `masters-${order.id.slice(0, 8)}.zip` };
+  // archiver's streams are readable-stream's, which Koa does not recognise as a body: hand it a core stream.
+  const body = new PassThrough();
+  zip.on('error', (err) => body.destroy(err));
+  return { stream: zip.pipe(body), filename: `masters-${order.id.slice(0, 8)}.zip` };
 }
