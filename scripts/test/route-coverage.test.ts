@@ -48,6 +48,12 @@ const BUILT = [
   'GET /api/orders/4b0c-uuid',
   'POST /api/payment/create-checkout',
   'POST /api/payment/webhook',
+  'GET /api/admin/orders',
+  'PATCH /api/admin/orders/1/status',
+  'GET /api/admin/audio-files',
+  'PATCH /api/admin/audio-files/1/processing',
+  'POST /api/admin/audio-files/1/upload-url',
+  'POST /api/admin/audio-files/1/confirm-upload',
 ];
 
 const owned = SPEC_PATHS.filter((row): row is [string, string, string] => row[2] !== null);
