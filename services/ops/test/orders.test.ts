@@ -100,7 +100,7 @@ describe('GET /api/admin/orders', () => {
     const page = AdminOrderPage.parse(await res.json());
     expect(page.items.map((o) => o.id)).toEqual([ids.dueSoon, ids.overdue]);
     expect(page).toMatchObject({ total: 5, page: 2, pageSize: 2 });
-    const all = await ctx.db.knex('orders').select('status').count({ n: '*' }).groupBy('status');
+    const all: { status: string; n: string }[] = await ctx.db.knex('orders').select('status').count({ n: '*' }).groupBy('status');
     for (const { status, n } of all) expect(page.counts.byStatus[status as 'delivered']).toBe(Number(n));
     expect(page.counts.total).toBe(all.reduce((sum, r) => sum + Number(r.n), 0));
     expect(page.counts).toMatchObject({ dueSoon: 1, overdue: 1 });
