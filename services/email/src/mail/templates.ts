@@ -52,7 +52,30 @@ const BUILT_IN: Record<string, BuiltIn> = {
       };
     },
   },
+  // Fulfilment (issue 17): the delivery mail and its reminder, until the email issue's stored templates land.
+  'mastering-complete': { render: (data) => deliveryMail(data, 'ready') },
+  'download-expiry-reminder': { render: (data) => deliveryMail(data, 'reminder') },
 };
+
+/** The delivery mail (`ready`) and the reminder a day before its link expires: greeting, tracks, link, expiry. */
+function deliveryMail(data: Record<string, unknown>, kind: 'ready' | 'reminder'): RenderedMail {
+  const text = (key: string) => {
+    const value = data[key];
+    if (typeof value !== 'string' || value === '') throw new Invalid(`delivery mail needs ${key}`);
+    return value;
+  };
+  const name = text('customerName');
+  const track = text('trackTitle');
+  const url = text('downloadUrl');
+  const expiry = text('expiryDate');
+  const files = Array.isArray(data.fileNames) ? data.fileNames.map(String).join(', ') : track;
+  const lead = kind === 'ready' ? `Your masters are ready: ${files}.` : `A reminder: your download link for ${files} expires on ${expiry}.`;
+  return {
+    subject: kind === 'ready' ? `Your master is ready: ${track}` : `Your download link expires soon: ${track}`,
+    text: `Hi ${name},\n${lead}\nDownload them here: ${url}\nThe link works until ${expiry}.`,
+    html: `<p>Hi ${escapeHtml(name)},</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(url)}">Download your masters</a></p><p>The link works until ${escapeHtml(expiry)}.</p>`,
+  };
+}
 
 /** The fields both order mails use, checked: the job fails loudly rather than mail a blank order. */
 function orderFields(data: Record<string, unknown>) {
