@@ -6,7 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { freePort } from '@mastering/db';
+import { createKnex, freePort } from '@mastering/db';
 import { bin, FRONTEND_APPS, ROOT } from './lib/paths';
 import { startStack } from './lib/stack';
 import { serviceCommand } from './lib/services';
@@ -50,6 +50,16 @@ const stack = await startStack({
   },
 });
 
+// An engineer account for the fulfilment journey (users are otherwise made by admins in the Users screen).
+const ENGINEER_EMAIL = 'engineer@example.com';
+{
+  const knex = createKnex(stack.databaseUrl);
+  if (!(await knex('users').whereRaw('lower(email) = ?', [ENGINEER_EMAIL]).first('id'))) {
+    await knex('users').insert({ email: ENGINEER_EMAIL, firstName: 'Sipho', lastName: 'Engineer', role: 'engineer', isActive: true });
+  }
+  await knex.destroy();
+}
+
 // An apps folder with every build but mf-admin-email's: that remote's files are "missing".
 const brokenApps = path.join(dataDir, 'apps-without-email');
 for (const app of FRONTEND_APPS.filter((a) => a !== 'mf-admin-email')) {
@@ -87,6 +97,7 @@ const code = await new Promise<number>((resolve) => {
       E2E_BROKEN_SITE_URL: `http://127.0.0.1:${brokenSite}`,
       E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
       E2E_ADMIN_EMAIL: stack.adminEmail,
+      E2E_ENGINEER_EMAIL: ENGINEER_EMAIL,
     },
   });
   child.on('exit', (c) => resolve(c ?? 1));
