@@ -18,6 +18,7 @@ import { Button, buttonVariants, cn, errorMessage, Input, Label, Select, Switch,
 import type { ColumnDef } from '@tanstack/react-table';
 import { AlarmClock, CircleCheck, Clock, Download, Package, RefreshCw, Search, TriangleAlert, Wallet } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { orderExportUrl, useOrderPage, type OrderFilters } from '../../api/orders';
 import { DataTable, Pager } from '../../components/data-table';
 import { DeadlineBadge } from '../../components/deadline-badge';
@@ -51,7 +52,9 @@ const COLUMNS: ColumnDef<AdminOrder, any>[] = [
 export default function OrdersPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [deadline, setDeadline] = useState<DeadlineFilter>('all');
+  const [params] = useSearchParams();
+  // The dashboard's deadline flags link here with ?deadline=overdue or due_soon.
+  const [deadline, setDeadline] = useState<DeadlineFilter>(() => DEADLINE_OPTIONS.find((o) => o.value === params.get('deadline'))?.value ?? 'all');
   const [mine, setMine] = useState(false);
   const [sort, setSort] = useState<OrderSort>('newest');
   const [page, setPage] = useState(1);
