@@ -16,6 +16,13 @@ export interface DataTableProps<T> {
   rowTestId?: string;
 }
 
+/** Column options beyond react-table's: classes for the column's cells (e.g. hide it on narrow screens). */
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData, TValue> {
+    className?: string;
+  }
+}
+
 /**
  * A list table (@tanstack/react-table with server-side paging: the rows are one page). A row opens
  * with a click or Enter/Space, so the whole list works from the keyboard.
@@ -29,7 +36,7 @@ export function DataTable<T>({ columns, rows, rowId, onRowClick, rowLabel, loadi
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
+                <th key={header.id} scope="col" className={cn('px-3 py-3 font-medium whitespace-nowrap', header.column.columnDef.meta?.className)}>
                   {flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}
@@ -73,7 +80,7 @@ export function DataTable<T>({ columns, rows, rowId, onRowClick, rowLabel, loadi
               className={cn(onRowClick && 'cursor-pointer outline-none hover:bg-accent/40 focus-visible:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset')}
             >
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-3 align-middle">
+                <td key={cell.id} className={cn('px-3 py-3 align-middle', cell.column.columnDef.meta?.className)}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}

@@ -8,8 +8,8 @@ describe('gateway route table', () => {
   });
 
   it('sends the download links (not spec paths) to ops', () => {
-    expect(resolveService('GET', '/api/downloads/order/abc.def')).toBe('ops');
-    expect(resolveService('GET', '/api/downloads/file/abc.def')).toBe('ops');
+    expect(resolveService('GET', '/api/downloads/order/abcdef')).toBe('ops');
+    expect(resolveService('GET', '/api/downloads/file/abcdef')).toBe('ops');
     expect(resolveService('GET', '/api/downloadsX')).toBeNull();
   });
 });

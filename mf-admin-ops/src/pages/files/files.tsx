@@ -35,14 +35,14 @@ const SORT_OPTIONS = AUDIO_FILE_SORTS.map((s) => ({ value: s, label: AUDIO_FILE_
 const COLUMNS: ColumnDef<AdminAudioFile, any>[] = [
   { id: 'name', header: 'File', cell: ({ row }) => <span className="block max-w-52 truncate font-medium">{row.original.originalName}</span> },
   { id: 'status', header: 'Status', cell: ({ row }) => <FileStatusBadge status={row.original.processingStatus} /> },
-  { id: 'style', header: 'Style', cell: ({ row }) => <Badge variant="secondary">{row.original.masteringStyle}</Badge> },
+  { id: 'style', header: 'Style', cell: ({ row }) => <Badge variant="secondary">{row.original.masteringStyle}</Badge>, meta: { className: 'hidden xl:table-cell' } },
   { id: 'customer', header: 'Customer', cell: ({ row }) => <span className="block max-w-48 truncate">{row.original.customerEmail}</span> },
   { id: 'order', header: 'Order', cell: ({ row }) => <span className="font-mono">#{shortId(row.original.orderId)}</span> },
   { id: 'size', header: 'Size', cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatBytes(row.original.fileSize)}</span> },
-  { id: 'uploaded', header: 'Uploaded', cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatOrderDate(row.original.uploadedAt)}</span> },
-  { id: 'tone', header: 'Tone', cell: ({ row }) => row.original.tone },
-  { id: 'loudness', header: 'Loudness', cell: ({ row }) => row.original.loudness },
-  { id: 'volume', header: 'Volume match', cell: ({ row }) => (row.original.volumeMatch === 'true' ? 'Yes' : 'No') },
+  { id: 'uploaded', header: 'Uploaded', meta: { className: 'hidden xl:table-cell' }, cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatOrderDate(row.original.uploadedAt)}</span> },
+  { id: 'tone', header: 'Tone', cell: ({ row }) => row.original.tone, meta: { className: 'hidden 2xl:table-cell' } },
+  { id: 'loudness', header: 'Loudness', cell: ({ row }) => row.original.loudness, meta: { className: 'hidden 2xl:table-cell' } },
+  { id: 'volume', header: 'Volume match', cell: ({ row }) => (row.original.volumeMatch === 'true' ? 'Yes' : 'No'), meta: { className: 'hidden 2xl:table-cell' } },
   { id: 'downloads', header: 'Download', cell: ({ row }) => <DownloadButtons file={row.original} compact /> },
 ];
 
@@ -80,7 +80,7 @@ export default function FilesPage() {
         </Button>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6">
+      <div className="grid gap-4 grid-cols-2 sm:grid-cols-3 2xl:grid-cols-6">
         <StatCard label="Total Files" value={String(counts?.total ?? 0)} icon={Files} loading={isLoading} testId="count-files" />
         <StatCard label="Uploaded" value={String(counts?.uploaded ?? 0)} icon={Upload} loading={isLoading} />
         <StatCard label="Processing" value={String(counts?.processing ?? 0)} icon={Loader} loading={isLoading} />

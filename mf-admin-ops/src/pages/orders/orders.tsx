@@ -40,12 +40,17 @@ const SORT_OPTIONS = ORDER_SORTS.map((s) => ({ value: s, label: ORDER_SORT_LABEL
 const COLUMNS: ColumnDef<AdminOrder, any>[] = [
   { id: 'id', header: 'Order', cell: ({ row }) => <span className="font-mono">#{shortId(row.original.id)}</span> },
   { id: 'status', header: 'Status', cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },
-  { id: 'customer', header: 'Customer', cell: ({ row }) => <span className="block max-w-56 truncate">{row.original.customerEmail}</span> },
+  { id: 'customer', header: 'Customer', cell: ({ row }) => <span className="block max-w-44 truncate">{row.original.customerEmail}</span> },
   { id: 'created', header: 'Created', cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatOrderDate(row.original.createdAt)}</span> },
   { id: 'total', header: 'Total', cell: ({ row }) => <span className="tabular-nums">{formatRand(row.original.total, { decimals: 2 })}</span> },
-  { id: 'files', header: 'Files', cell: ({ row }) => <span className="tabular-nums">{row.original.fileCount}</span> },
+  { id: 'files', header: 'Files', meta: { className: 'hidden xl:table-cell' }, cell: ({ row }) => <span className="tabular-nums">{row.original.fileCount}</span> },
   { id: 'deadline', header: 'Time left', cell: ({ row }) => <DeadlineBadge dueAt={row.original.dueAt} deadline={row.original.deadline} /> },
-  { id: 'engineer', header: 'Engineer', cell: ({ row }) => <span className="text-muted-foreground">{row.original.assignedToEmail ?? '-'}</span> },
+  {
+    id: 'engineer',
+    header: 'Engineer',
+    cell: ({ row }) => <span className="block max-w-40 truncate text-muted-foreground">{row.original.assignedToEmail ?? '-'}</span>,
+    meta: { className: 'hidden 2xl:table-cell' },
+  },
 ];
 
 /** Order Management: counters, server-side search, filters and paging, CSV export and the order dialog. */

@@ -7,7 +7,7 @@ import { Order, OrderFile, Upload } from '@mastering/db';
 import { HttpError, NotFound } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
 import { objectKeyOfPath } from '../audio-files/service';
-import type { LinkSigner } from './links';
+import { tokenBody, type LinkSigner } from './links';
 
 /** What serving downloads needs: the database, the storage and the link signer. */
 export type DownloadDeps = { knex: Knex; storage: ObjectStorage; links: LinkSigner };
@@ -62,8 +62,7 @@ async function deliveredOrder(deps: DownloadDeps, token: string): Promise<Order>
 
 /** Reads the expiry inside a token that `verify` accepted (the signer keeps it in seconds). */
 function expiryOf(token: string): string {
-  const { exp } = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as { exp: number };
-  return new Date(exp * 1000).toISOString();
+  return new Date(tokenBody(token).exp * 1000).toISOString();
 }
 
 /** GET /api/downloads/order/:token: the masters of a delivered order, with a link to each and to the zip. */
