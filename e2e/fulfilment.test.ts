@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { Selector } from 'testcafe';
 import { byTestId, checkoutTracks, INBOX, inboxIds, logInAs, newMailFor, SITE, trackFiles, type TrackFiles } from './support';
 
@@ -26,7 +26,7 @@ test('an engineer masters a paid order, delivers it, and the customer downloads 
   await t.navigateTo(`${SITE}/admin`);
   await t.expect(byTestId('no-access').exists).ok();
   await t.expect(byTestId('admin-sidebar').find('a').withText('Orders').exists).ok();
-  await t.expect(byTestId('admin-sidebar').find('a').withText('Dashboard').exists).notOk();
+  await t.expect(byTestId('admin-sidebar').find('a').withExactText('Dashboard').exists).notOk();
 
   // Audio Files: find the customer's track and open it.
   await t.navigateTo(`${SITE}/admin/files`);
@@ -79,5 +79,6 @@ test('an engineer masters a paid order, delivers it, and the customer downloads 
   const res = await fetch(new URL(fileUrl!, SITE));
   await t.expect(res.status).eql(200);
   await t.expect(res.headers.get('content-disposition') ?? '').contains('Sunrise Demo (master).wav');
-  await t.expect((await res.arrayBuffer()).byteLength).gt(1000);
+  // The bytes the engineer uploaded, whole.
+  await t.expect((await res.arrayBuffer()).byteLength).eql(statSync(tracks[1]!).size);
 });
