@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 const KNEX_TABLES = ['knex_migrations', 'knex_migrations_lock'];
 const OUR_TABLES = [
-  'agenda_jobs', 'campaign_recipients', 'campaigns', 'email_messages', 'email_templates', 'login_codes', 'order_files', 'orders',
+  'agenda_jobs', 'campaign_recipients', 'campaigns', 'email_messages', 'email_templates', 'login_codes', 'order_files', 'order_status_history', 'orders',
   'payment_events', 'payments', 'rate_limits', 'sessions', 'settings', 'showcase_tracks', 'testimonials', 'unsubscribes', 'uploads', 'users',
 ];
 
