@@ -45,6 +45,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop index orders_open_paid_at_index');
   await knex.raw('drop index order_files_original_name_trgm_index');
   await knex.raw('drop index orders_customer_email_trgm_index');
+  await knex.raw('drop extension if exists pg_trgm');
   await knex.schema.alterTable('order_files', (t) => {
     t.dropIndex(['processing_status', 'uploaded_at']);
     t.dropIndex(['mastering_style', 'uploaded_at']);
