@@ -15,13 +15,14 @@ import {
   type FileStatus,
   type MasteringStyle,
 } from '@mastering/contracts';
-import { Badge, Button, cn, errorMessage, Input, Select, toast } from '@mastering/ui';
+import { Badge, Button, cn, errorMessage, Select, toast } from '@mastering/ui';
 import type { ColumnDef } from '@tanstack/react-table';
-import { CircleAlert, CircleCheck, Files, HardDrive, Loader, RefreshCw, Search, Upload, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, Files, HardDrive, Loader, RefreshCw, Upload, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAudioFilePage, type AudioFileFilters } from '../../api/audio-files';
 import { DataTable, Pager } from '../../components/data-table';
+import { SearchBox } from '../../components/search-box';
 import { StatCard } from '../../components/stat-card';
 import { useDebounced } from '../../components/use-debounced';
 import { DownloadButtons, FileDialog, FileStatusBadge } from './file-dialog';
@@ -90,17 +91,7 @@ export default function FilesPage() {
       </div>
 
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_11rem_11rem_11rem] md:items-center">
-        <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search by file name, email or order ID..."
-            aria-label="Search audio files"
-            className="pl-9"
-            data-testid="files-search"
-          />
-        </div>
+        <SearchBox value={search} onChange={setSearch} placeholder="Search by file name, email or order ID..." label="Search audio files" testId="files-search" />
         <Select value={status} onChange={setStatus} options={STATUS_OPTIONS} aria-label="Status filter" data-testid="files-status-filter" />
         <Select value={style} onChange={setStyle} options={STYLE_OPTIONS} aria-label="Style filter" />
         <Select value={sort} onChange={setSort} options={SORT_OPTIONS} aria-label="Sort files" />

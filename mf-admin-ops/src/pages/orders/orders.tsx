@@ -14,14 +14,15 @@ import {
   type OrderSort,
   type OrderStatus,
 } from '@mastering/contracts';
-import { Button, buttonVariants, cn, errorMessage, Input, Label, Select, Switch, toast } from '@mastering/ui';
+import { Button, buttonVariants, cn, errorMessage, Label, Select, Switch, toast } from '@mastering/ui';
 import type { ColumnDef } from '@tanstack/react-table';
-import { AlarmClock, CircleCheck, Clock, Download, Package, RefreshCw, Search, TriangleAlert, Wallet } from 'lucide-react';
+import { AlarmClock, CircleCheck, Clock, Download, Package, RefreshCw, TriangleAlert, Wallet } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { orderExportUrl, useOrderPage, type OrderFilters } from '../../api/orders';
 import { DataTable, Pager } from '../../components/data-table';
 import { DeadlineBadge } from '../../components/deadline-badge';
+import { SearchBox } from '../../components/search-box';
 import { StatCard } from '../../components/stat-card';
 import { useDebounced } from '../../components/use-debounced';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
@@ -128,17 +129,7 @@ export default function OrdersPage() {
       )}
 
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_11rem_11rem] md:items-center">
-        <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search by email or order ID..."
-            aria-label="Search orders"
-            className="pl-9"
-            data-testid="orders-search"
-          />
-        </div>
+        <SearchBox value={search} onChange={setSearch} placeholder="Search by email or order ID..." label="Search orders" testId="orders-search" />
         <Select value={status} onChange={setStatus} options={STATUS_OPTIONS} aria-label="Status filter" data-testid="orders-status-filter" />
         <Select value={deadline} onChange={setDeadline} options={DEADLINE_OPTIONS} aria-label="Deadline filter" data-testid="orders-deadline-filter" />
         <Select value={sort} onChange={setSort} options={SORT_OPTIONS} aria-label="Sort orders" />
