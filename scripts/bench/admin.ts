@@ -5,57 +5,28 @@
 // Paths another feature builds (customers, payments, analytics) are timed when they answer 200 and
 // skipped with a note otherwise.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createKnex, freePort, migrateLatest, seed, startEmbeddedPostgres } from '@mastering/db';
 import { hashToken } from '@mastering/service-kit';
 import { createStorage } from '@mastering/storage';
 import { bundleServices, serviceCommand } from '../lib/services';
-import { Supervisor } from '../lib/supervisor';
+import { benchHarness } from '../lib/bench-harness';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 60_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-const work = mkdtempSync(path.join(tmpdir(), 'mastering-bench-admin-'));
-// As root, PostgreSQL runs as the postgres user, who must be able to enter its data folder.
-chmodSync(work, 0o755);
 // The services the gateway would route to besides ops: a stub that answers 404 (nothing here is theirs).
 const stub = createServer((_req, res) => {
   res.writeHead(404, { 'content-type': 'application/json' });
   res.end('{"error":"Not found"}');
 });
-const supervisor = new Supervisor(path.join(work, 'logs'), (name, code, tail) => {
-  console.error(`✖ ${name} exited (code ${code}) during the benchmark:\n${tail.join('\n')}`);
-  void finish(1);
-});
-
-let finishing: Promise<never> | null = null;
-/** Stops every process of the run (PostgreSQL last), deletes its files and exits with `code`. */
-function finish(code: number): Promise<never> {
-  finishing ??= (async () => {
-    await supervisor.stopAll().catch((err: Error) => console.error(`✖ ${err.message}`));
-    stub.close();
-    rmSync(work, { recursive: true, force: true });
-    process.exit(code);
-  })();
-  return finishing;
-}
-process.on('SIGINT', () => void finish(130));
-process.on('SIGTERM', () => void finish(143));
-
-try {
-  await run();
-  await finish(0);
-} catch (err) {
-  console.error(`✖ ${(err as Error).stack ?? err}`);
-  await finish(1);
-}
+const { work, supervisor, main } = benchHarness('mastering-bench-admin-', () => stub.close());
+await main(run);
 
 async function run() {
   await new Promise<void>((r) => stub.listen(0, '127.0.0.1', () => r()));
@@ -126,7 +97,10 @@ async function run() {
   }
 }
 
-const count = async (knex: ReturnType<typeof createKnex>, table: string) => Number((await knex(table).count({ n: '*' }))[0]!.n);
+/** Rows in `table`. */
+async function count(knex: ReturnType<typeof createKnex>, table: string) {
+  return Number((await knex(table).count({ n: '*' }))[0]!.n);
+}
 
 /**
  * A year of business in a few statements: customers, their orders (mostly delivered, some open, a
