@@ -32,7 +32,7 @@ export const routes = ({ knex, fulfilment, audioFiles: files }: OpsRouteDeps): R
   route({ method: 'PUT', path: '/api/admin/settings', permission: 'admin', body: SaveSettingsBody, handler: putSettings(knex) }),
 
   // Engineers work orders and audio files (staff); everything else in the back-office is admins only.
-  route({ method: 'GET', path: '/api/admin/orders', permission: 'staff', query: AdminOrdersQuery, handler: orders.getOrders(knex) }),
+  route({ method: 'GET', path: '/api/admin/orders', permission: 'staff', query: AdminOrdersQuery, handler: orders.getOrders(fulfilment) }),
   // Before `/:id`, which would take "export" for an id.
   route({ method: 'GET', path: '/api/admin/orders/export', permission: 'staff', query: AdminOrdersQuery, handler: orders.exportOrders(knex) }),
   route({ method: 'GET', path: '/api/admin/orders/:id', permission: 'staff', params: IdParam, handler: orders.getOrder(knex) }),

@@ -35,7 +35,7 @@ export function opsPerFile() {
     ctx.db = await createTestDatabase();
     ctx.storage = createLocalStorage(storageRoot);
     ctx.publicUrl = 'http://site.test';
-    const config = readConfig({ DATABASE_URL: ctx.db.connectionString, IDENTITY_SECRET: SECRET, PUBLIC_URL: ctx.publicUrl });
+    const config = readConfig({ DATABASE_URL: ctx.db.connectionString, IDENTITY_SECRET: SECRET, PUBLIC_URL: ctx.publicUrl, COUNTERS_CACHE_MS: '0' });
     server = createServer(buildApp({ config, knex: ctx.db.knex, queue, storage: ctx.storage, logger: createLogger('ops-test', 'silent') }).callback());
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
     ctx.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -27,9 +27,10 @@ import { objectKeyOf, Order, OrderFile, OrderStatusHistory, Upload } from '@mast
 import { BadRequest, Conflict, Invalid, NotFound } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
 import type { LinkSigner } from '../downloads/links';
+import type { Counters } from '../orders/counters-cache';
 
 /** What the audio-file logic needs: database, storage, link signer and the two lifetimes. */
-export type AudioFileDeps = { knex: Knex; storage: ObjectStorage; links: LinkSigner; uploadTtlHours: number; linkMinutes: number };
+export type AudioFileDeps = { knex: Knex; storage: ObjectStorage; links: LinkSigner; uploadTtlHours: number; linkMinutes: number; counters: Counters };
 
 /** A file row joined with its order's email and status (see `withOrder`). */
 type FileRow = OrderFile & { customerEmail: string; orderStatus: AdminAudioFile['orderStatus'] };
@@ -80,14 +81,14 @@ export async function audioFileCounts(knex: Knex): Promise<AudioFileCounts> {
 }
 
 /** GET /api/admin/audio-files: the spec's plain array without paging, else a page with its total and the counters. */
-export async function listAudioFiles(knex: Knex, query: AdminAudioFilesQuery): Promise<AdminAudioFile[] | AdminAudioFilePage> {
+export async function listAudioFiles(knex: Knex, query: AdminAudioFilesQuery, countersOf: () => Promise<AudioFileCounts> = () => audioFileCounts(knex)): Promise<AdminAudioFile[] | AdminAudioFilePage> {
   if (!wantsPage(query)) return ((await filteredFiles(knex, query)) as FileRow[]).map(toAdminAudioFile);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const [items, total, counts] = await Promise.all([
     filteredFiles(knex, query).limit(pageSize).offset((page - 1) * pageSize),
     filteredFiles(knex, query).resultSize(),
-    audioFileCounts(knex),
+    countersOf(),
   ]);
   return { items: (items as FileRow[]).map(toAdminAudioFile), total, page, pageSize, counts };
 }

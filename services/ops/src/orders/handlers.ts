@@ -17,8 +17,8 @@ import { assignOrder, changeOrderStatus, listOrders, orderDetail, streamOrders, 
 const caller = (ctx: RouteContext) => ctx.state.identity as Identity;
 
 /** GET /api/admin/orders — staff; the filtered list (plain array), or a page with counters when paging is asked for. */
-export const getOrders = (knex: Knex) => async (ctx: RouteContext<undefined, AdminOrdersQuery>) => {
-  ctx.body = await listOrders(knex, ctx.state.query, caller(ctx));
+export const getOrders = (deps: FulfilmentDeps) => async (ctx: RouteContext<undefined, AdminOrdersQuery>) => {
+  ctx.body = await listOrders(deps.knex, ctx.state.query, caller(ctx), deps.counters.orders);
 };
 
 /** GET /api/admin/orders/:id — staff; the order with its files and status history. */

@@ -29,12 +29,13 @@ import { Order, OrderStatusHistory, Setting } from '@mastering/db';
 import { scheduleMail, sendMail, type Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound } from '@mastering/service-kit';
 import type { LinkSigner } from '../downloads/links';
+import type { Counters } from './counters-cache';
 
 const HOUR = 3_600_000;
 const OPEN: readonly string[] = OPEN_ORDER_STATUSES;
 
 /** What delivery needs beyond the database: the queue (mail), the link signer and the site's address. */
-export type FulfilmentDeps = { knex: Knex; queue: Queue; links: LinkSigner; publicUrl: string };
+export type FulfilmentDeps = { knex: Knex; queue: Queue; links: LinkSigner; publicUrl: string; counters: Counters };
 
 /** The back-office shape of an order: its clock (48 h from payment while open) and its engineer. */
 export function toAdminOrder(order: Order, now: Date = new Date()): AdminOrder {
@@ -109,7 +110,7 @@ export async function orderCounts(knex: Knex, now: Date = new Date()): Promise<O
  * GET /api/admin/orders: the spec's plain array when no paging is asked for, else one page with the
  * filtered total and the counters. Files and the assignee come with each order.
  */
-export async function listOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity): Promise<AdminOrder[] | AdminOrderPage> {
+export async function listOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity, countersOf: () => Promise<OrderCounts> = () => orderCounts(knex)): Promise<AdminOrder[] | AdminOrderPage> {
   const now = new Date();
   const builder = filteredOrders(knex, query, caller, now).withGraphFetched('[files(inNameOrder), assignee]');
   if (!wantsPage(query)) return (await builder).map((o) => toAdminOrder(o, now));
@@ -118,7 +119,7 @@ export async function listOrders(knex: Knex, query: AdminOrdersQuery, caller: Id
   const [items, total, counts] = await Promise.all([
     builder.clone().limit(pageSize).offset((page - 1) * pageSize),
     filteredOrders(knex, query, caller, now).resultSize(),
-    orderCounts(knex, now),
+    countersOf(),
   ]);
   return { items: items.map((o) => toAdminOrder(o, now)), total, page, pageSize, counts };
 }
@@ -163,6 +164,7 @@ export async function changeOrderStatus(deps: FulfilmentDeps, id: string, to: Or
     await OrderStatusHistory.query(trx).insert({ orderId: id, fromStatus: order.status, toStatus: to, changedBy: caller.userId, note: note?.trim() || null });
     if (to === 'delivered') await mailDelivery(deps, order);
   });
+  deps.counters.clear();
   return (await orderDetail(deps.knex, id)).order;
 }
 
