@@ -92,9 +92,9 @@ export default function FilesPage() {
 
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_11rem_11rem_11rem] md:items-center">
         <SearchBox value={search} onChange={setSearch} placeholder="Search by file name, email or order ID..." label="Search audio files" testId="files-search" />
-        <Select value={status} onChange={setStatus} options={STATUS_OPTIONS} aria-label="Status filter" data-testid="files-status-filter" />
-        <Select value={style} onChange={setStyle} options={STYLE_OPTIONS} aria-label="Style filter" />
-        <Select value={sort} onChange={setSort} options={SORT_OPTIONS} aria-label="Sort files" />
+        <Select value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="files-status-filter" />
+        <Select value={style} onChange={setStyle} options={STYLE_OPTIONS} />
+        <Select value={sort} onChange={setSort} options={SORT_OPTIONS} />
       </div>
       {orderId && (
         <p className="flex items-center gap-2 text-sm">

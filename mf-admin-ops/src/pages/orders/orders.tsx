@@ -130,9 +130,9 @@ export default function OrdersPage() {
 
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_11rem_11rem] md:items-center">
         <SearchBox value={search} onChange={setSearch} placeholder="Search by email or order ID..." label="Search orders" testId="orders-search" />
-        <Select value={status} onChange={setStatus} options={STATUS_OPTIONS} aria-label="Status filter" data-testid="orders-status-filter" />
-        <Select value={deadline} onChange={setDeadline} options={DEADLINE_OPTIONS} aria-label="Deadline filter" data-testid="orders-deadline-filter" />
-        <Select value={sort} onChange={setSort} options={SORT_OPTIONS} aria-label="Sort orders" />
+        <Select value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="orders-status-filter" />
+        <Select value={deadline} onChange={setDeadline} options={DEADLINE_OPTIONS} data-testid="orders-deadline-filter" />
+        <Select value={sort} onChange={setSort} options={SORT_OPTIONS} />
       </div>
       <div className="flex items-center gap-2">
         <Switch checked={mine} onChange={setMine} aria-label="Only my orders" data-testid="orders-mine" />
