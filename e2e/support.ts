@@ -1,3 +1,6 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ClientFunction, Role, Selector, t } from 'testcafe';
 
 // scripts/e2e.ts starts the stack on free ports and passes them here.
@@ -87,3 +90,31 @@ export async function logInAs(email: string, site = SITE) {
 
 /** The admin, signed in once and reused by every test that needs the back-office. */
 export const admin = Role(`${SITE}/login`, async () => logInAs(ADMIN_EMAIL), { preserveUrl: false });
+
+/** Audio files for a fixture: copies of the short test mix under the given names, in a temporary folder. */
+export type TrackFiles = { dir: string; tracks: string[] };
+export function trackFiles(prefix: string, names: string[]): TrackFiles {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const tracks = names.map((name) => join(dir, name));
+  for (const track of tracks) copyFileSync(join(__dirname, 'fixtures', 'short-mix.wav'), track);
+  return { dir, tracks };
+}
+
+/** Uploads `count` tracks on /upload for `email`, proceeds, pays and lands on the sandbox's hosted page. */
+export async function checkoutTracks(t: TestController, email: string, count: number) {
+  const { tracks } = t.fixtureCtx.files as TrackFiles;
+  await t.navigateTo(`${SITE}/upload`);
+  await t.setFilesToUpload(byTestId('file-input'), tracks.slice(0, count));
+  await t.expect(byTestId('upload-item').count).eql(count);
+  await t.expect(byTestId('upload-item').filter('[data-status="completed"]').count).eql(count, 'every upload completes');
+  await t.typeText(byTestId('customer-email'), email);
+  // Record any alert (the spec's payment alerts) instead of failing on it, to say what went wrong.
+  await t.setNativeDialogHandler(() => true);
+  await t.click(byTestId('proceed-to-payment'));
+  const refused = byTestId('upload-error');
+  await t.expect(byTestId('pay-button').exists).ok(`the payment dialog opens (form says: ${(await refused.exists) ? await refused.innerText : 'nothing'})`);
+  // Pay leaves the page for the hosted checkout.
+  await clickAndLeave(byTestId('pay-button'));
+  const alerts = (await t.getNativeDialogHistory()).map((d) => d.text);
+  await t.expect(byTestId('sandbox-amount').exists).ok(`the hosted payment page opens (alerts: ${alerts.join(' | ') || 'none'})`);
+}

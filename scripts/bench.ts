@@ -9,16 +9,15 @@
 // 4. A 500 MB track uploaded the way a browser does (POST /api/files/upload, then one PUT of the file)
 //    through the gateway to the real storefront and its storage, against a plain write of as many
 //    bytes to the same disk.
-import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createKnex, freePort, migrateLatest, seed, startEmbeddedPostgres } from '@mastering/db';
 import { createStorage } from '@mastering/storage';
 import { bundleServices, serviceCommand } from './lib/services';
-import { Supervisor } from './lib/supervisor';
+import { benchHarness } from './lib/bench-harness';
 
 const MB = 1024 * 1024;
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 500);
@@ -26,9 +25,6 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const SHOWCASE = '/api/showcase-tracks';
 
-const work = mkdtempSync(path.join(tmpdir(), 'mastering-bench-'));
-// As root, PostgreSQL runs as the postgres user, who must be able to enter its data folder.
-chmodSync(work, 0o755);
 const sink = createServer((req, res) => {
   let bytes = 0;
   req.on('data', (c: Buffer) => (bytes += c.length));
@@ -37,32 +33,8 @@ const sink = createServer((req, res) => {
     res.end(JSON.stringify({ bytes }));
   });
 });
-const supervisor = new Supervisor(path.join(work, 'logs'), (name, code, tail) => {
-  console.error(`✖ ${name} exited (code ${code}) during the benchmark:\n${tail.join('\n')}`);
-  void finish(1);
-});
-
-let finishing: Promise<never> | null = null;
-/** Stops every process of the run (PostgreSQL last), deletes its files and exits with `code`. */
-function finish(code: number): Promise<never> {
-  finishing ??= (async () => {
-    await supervisor.stopAll().catch((err: Error) => console.error(`✖ ${err.message}`));
-    sink.close();
-    rmSync(work, { recursive: true, force: true });
-    process.exit(code);
-  })();
-  return finishing;
-}
-process.on('SIGINT', () => void finish(130));
-process.on('SIGTERM', () => void finish(143));
-
-try {
-  await run();
-  await finish(0);
-} catch (err) {
-  console.error(`✖ ${(err as Error).stack ?? err}`);
-  await finish(1);
-}
+const { work, supervisor, main } = benchHarness('mastering-bench-', () => sink.close());
+await main(run);
 
 async function run() {
   await new Promise<void>((r) => sink.listen(0, '127.0.0.1', () => r()));

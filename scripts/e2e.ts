@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from '@mastering/db';
+import { createKnex, freePort } from '@mastering/db';
 import { bin, FRONTEND_APPS, ROOT } from './lib/paths';
 import { serviceCommand } from './lib/services';
 import { Supervisor } from './lib/supervisor';
@@ -14,6 +14,16 @@ const site = await startThrowawayStack('mastering-e2e');
 const { stack, env, dataDir, ports } = site;
 const brokenSite = await freePort();
 let failed = false;
+
+// An engineer account for the fulfilment journey (users are otherwise made by admins in the Users screen).
+const ENGINEER_EMAIL = 'engineer@example.com';
+{
+  const knex = createKnex(stack.databaseUrl);
+  if (!(await knex('users').whereRaw('lower(email) = ?', [ENGINEER_EMAIL]).first('id'))) {
+    await knex('users').insert({ email: ENGINEER_EMAIL, firstName: 'Sipho', lastName: 'Engineer', role: 'engineer', isActive: true });
+  }
+  await knex.destroy();
+}
 
 // An apps folder with every build but mf-admin-email's: that remote's files are "missing".
 const brokenApps = path.join(dataDir, 'apps-without-email');
@@ -54,6 +64,7 @@ const code = await new Promise<number>((resolve) => {
       E2E_ADMIN_EMAIL: stack.adminEmail,
       // Journeys that need data no screen creates (analytics over past orders) seed it here.
       E2E_DATABASE_URL: stack.databaseUrl,
+      E2E_ENGINEER_EMAIL: ENGINEER_EMAIL,
     },
   });
   child.on('exit', (c) => resolve(c ?? 1));

@@ -14,4 +14,5 @@ export const pages = {
   'payment-success': lazy(() => import('./pages/payment-success/payment-success')),
   'payment-cancelled': lazy(() => import('./pages/payment-cancelled/payment-cancelled')),
   'payment-failed': lazy(() => import('./pages/payment-failed/payment-failed')),
+  download: lazy(() => import('./pages/download/download')),
 } satisfies RemotePages;

@@ -74,6 +74,12 @@ const BUILT = [
   'GET /api/admin/payments/1',
   'GET /api/admin/analytics',
   'POST /api/admin/settings/test-email',
+  'GET /api/admin/orders',
+  'PATCH /api/admin/orders/1/status',
+  'GET /api/admin/audio-files',
+  'PATCH /api/admin/audio-files/1/processing',
+  'POST /api/admin/audio-files/1/upload-url',
+  'POST /api/admin/audio-files/1/confirm-upload',
 ];
 
 const owned = SPEC_PATHS.filter((row): row is [string, string, string] => row[2] !== null);

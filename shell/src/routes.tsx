@@ -16,11 +16,11 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { documentTitle, MENU_LABELS, NOT_FOUND_TITLE, QUICK_ACCESS_LABELS, REMOTE_APPS, SCREEN_TITLES, type RemoteId, type RemoteName, type ScreenKey } from '@mastering/contracts';
+import { documentTitle, MENU_LABELS, NOT_FOUND_TITLE, QUICK_ACCESS_LABELS, REMOTE_APPS, SCREEN_TITLES, STAFF_ROLES, type RemoteId, type RemoteName, type Role, type ScreenKey, type StaffRole } from '@mastering/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
 import { AdminFrame } from './admin/admin-frame';
-import { AdminGuard } from './admin/admin-guard';
+import { AdminGuard, NoAccess } from './admin/admin-guard';
 import type { AdminNavItem } from './admin/admin-nav';
 import { NotFound } from './pages/not-found';
 import { RemotePage } from './remotes/remote-page';
@@ -43,6 +43,8 @@ export interface PageRoute {
   area: Area;
   /** Admin sidebar entry (its label is the page's MENU_LABELS entry), in the spec's menu order. */
   nav?: { icon: LucideIcon };
+  /** Staff roles that may open a guarded page; admins only when absent (engineers work orders and files). */
+  roles?: readonly StaffRole[];
 }
 
 /** THE routing table: every route of the storefront and back-office specs. Unknown paths get the 404 page. */
@@ -53,12 +55,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/payment/success', remote: REMOTES.storefront, page: 'payment-success', area: 'site' },
   { path: '/payment/cancelled', remote: REMOTES.storefront, page: 'payment-cancelled', area: 'site' },
   { path: '/payment/failed', remote: REMOTES.storefront, page: 'payment-failed', area: 'site' },
+  // The customer's delivery link from the mastering-complete mail; no login, the token is the permission.
+  { path: '/download/:token', remote: REMOTES.storefront, page: 'download', area: 'site' },
 
   { path: '/admin', remote: REMOTES.ops, page: 'dashboard', area: 'admin', nav: { icon: LayoutDashboard } },
-  { path: '/admin/orders', remote: REMOTES.ops, page: 'orders', area: 'admin', nav: { icon: ShoppingCart } },
+  { path: '/admin/orders', remote: REMOTES.ops, page: 'orders', area: 'admin', nav: { icon: ShoppingCart }, roles: STAFF_ROLES },
   { path: '/admin/customers', remote: REMOTES.ops, page: 'customers', area: 'admin', nav: { icon: Users } },
   { path: '/admin/users', remote: REMOTES.ops, page: 'users', area: 'admin', nav: { icon: UserCog } },
-  { path: '/admin/files', remote: REMOTES.ops, page: 'files', area: 'admin', nav: { icon: FileHeadphone } },
+  { path: '/admin/files', remote: REMOTES.ops, page: 'files', area: 'admin', nav: { icon: FileHeadphone }, roles: STAFF_ROLES },
   { path: '/admin/payments', remote: REMOTES.ops, page: 'payments', area: 'admin', nav: { icon: CreditCard } },
   { path: '/admin/analytics', remote: REMOTES.ops, page: 'analytics', area: 'admin', nav: { icon: ChartColumn } },
   { path: '/admin/showcase', remote: REMOTES.content, page: 'showcase', area: 'admin', nav: { icon: Star } },
@@ -70,10 +74,21 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/profile/:userId', remote: REMOTES.ops, page: 'profile', area: 'admin-plain' },
 ];
 
-/** The admin sidebar menu, derived from the table so a page and its menu entry cannot drift apart. */
-export const ADMIN_MENU: readonly AdminNavItem[] = PAGE_ROUTES.flatMap((route) =>
-  route.nav && route.page in MENU_LABELS ? [{ label: MENU_LABELS[route.page as keyof typeof MENU_LABELS], to: route.path, icon: route.nav.icon }] : [],
-);
+/** True when a user with `role` may open `route` (the public site: anyone; guarded pages: their roles, else admins). */
+export function mayOpen(route: Pick<PageRoute, 'area' | 'roles'>, role: Role | null | undefined): boolean {
+  if (route.area === 'site') return true;
+  return role !== null && role !== undefined && (route.roles ?? ['admin']).includes(role as StaffRole);
+}
+
+/** The admin sidebar menu a role may use, derived from the table so a page and its menu entry cannot drift apart. */
+export function adminMenuFor(role: Role | null): readonly AdminNavItem[] {
+  return PAGE_ROUTES.flatMap((route) =>
+    route.nav && route.page in MENU_LABELS && mayOpen(route, role) ? [{ label: MENU_LABELS[route.page as keyof typeof MENU_LABELS], to: route.path, icon: route.nav.icon }] : [],
+  );
+}
+
+/** The whole admin menu (what an admin sees). */
+export const ADMIN_MENU: readonly AdminNavItem[] = adminMenuFor('admin');
 
 /** The sidebar's quick access links. */
 export const QUICK_ACCESS: readonly AdminNavItem[] = [
@@ -95,10 +110,19 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
   return children;
 }
 
+/** A guarded page shows a "no access" panel to staff whose role may not use it (the server refuses them too). */
+function RoleGate({ route, children }: { route: PageRoute; children: ReactNode }) {
+  const { user } = useSession();
+  if (route.area === 'site' || mayOpen(route, user?.role)) return children;
+  return <NoAccess role={user?.role} menu={adminMenuFor(user?.role ?? null)} />;
+}
+
 function pageElement(route: PageRoute) {
   return (
     <Titled title={tabTitle(route.page)}>
-      <RemotePage remote={route.remote} page={route.page} section={SCREEN_TITLES[route.page]} />
+      <RoleGate route={route}>
+        <RemotePage remote={route.remote} page={route.page} section={SCREEN_TITLES[route.page]} />
+      </RoleGate>
     </Titled>
   );
 }
@@ -112,7 +136,7 @@ function AdminArea() {
   const { user } = useSession();
   return (
     <AdminGuard>
-      {user && <AdminFrame menu={ADMIN_MENU} quickAccess={QUICK_ACCESS} user={user} />}
+      {user && <AdminFrame menu={adminMenuFor(user.role)} quickAccess={QUICK_ACCESS} user={user} />}
     </AdminGuard>
   );
 }

@@ -3,7 +3,7 @@ import { pages as contentPages } from '../../mf-admin-content/src/routes';
 import { pages as emailPages } from '../../mf-admin-email/src/routes';
 import { pages as opsPages } from '../../mf-admin-ops/src/routes';
 import { pages as storefrontPages } from '../../mf-storefront/src/routes';
-import { ADMIN_MENU, PAGE_ROUTES, QUICK_ACCESS, REMOTES } from '../src/routes';
+import { ADMIN_MENU, adminMenuFor, mayOpen, PAGE_ROUTES, QUICK_ACCESS, REMOTES } from '../src/routes';
 
 describe('routing table', () => {
   it('lists every route of both specs once', () => {
@@ -14,6 +14,7 @@ describe('routing table', () => {
       '/payment/success',
       '/payment/cancelled',
       '/payment/failed',
+      '/download/:token',
       '/admin',
       '/admin/orders',
       '/admin/customers',
@@ -50,6 +51,16 @@ describe('routing table', () => {
       ['Engineer Dashboard', '/admin/files'],
       ['Back to Site', '/'],
     ]);
+  });
+
+  it('gives engineers only the orders and audio-files screens, customers none', () => {
+    expect(adminMenuFor('engineer').map((item) => item.label)).toEqual(['Orders', 'Audio Files']);
+    expect(adminMenuFor('customer')).toEqual([]);
+    const open = (role: 'admin' | 'engineer' | 'customer') => PAGE_ROUTES.filter((r) => r.area !== 'site' && mayOpen(r, role)).map((r) => r.path);
+    expect(open('engineer')).toEqual(['/admin/orders', '/admin/files']);
+    expect(open('customer')).toEqual([]);
+    expect(open('admin')).toHaveLength(PAGE_ROUTES.filter((r) => r.area !== 'site').length);
+    expect(PAGE_ROUTES.filter((r) => r.area === 'site').every((r) => mayOpen(r, null))).toBe(true);
   });
 
   it('guards the admin area and the profile page, not the public site', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FileStatus } from './enums';
-import { OrderFile } from './orders';
+import { FileStatus, MasteringStyle, OrderStatus } from './enums';
+import { OrderFile, ListPageQuery } from './orders';
 
 // File sizes are bytes; the browser formats them (formatBytes, formatMegabytes).
 
@@ -28,3 +28,68 @@ export type MasteredUploadUrlBody = UploadUrlBody;
 /** POST /api/admin/audio-files/:id/confirm-upload */
 export const ConfirmUploadBody = z.object({ uploadedFilePath: z.string().min(1).max(1000) });
 export type ConfirmUploadBody = z.infer<typeof ConfirmUploadBody>;
+
+// ---- Fulfilment (back-office): paged lists, counters, signed downloads, master uploads ----
+
+export const AUDIO_FILE_SORTS = ['newest', 'oldest', 'name', 'size_desc'] as const;
+export const AudioFileSort = z.enum(AUDIO_FILE_SORTS);
+export type AudioFileSort = z.infer<typeof AudioFileSort>;
+export const AUDIO_FILE_SORT_LABELS: Record<AudioFileSort, string> = { newest: 'Newest first', oldest: 'Oldest first', name: 'Name', size_desc: 'Largest first' };
+
+/** GET /api/admin/audio-files: search (file name, customer email, order id), filters, sort, paging. */
+export const AdminAudioFilesQuery = ListPageQuery.extend({
+  q: z.string().trim().max(200, 'Search is too long').optional(),
+  status: FileStatus.or(z.literal('all')).default('all'),
+  style: MasteringStyle.or(z.literal('all')).default('all'),
+  orderId: z.uuid('Not a valid order id').optional(),
+  sort: AudioFileSort.default('newest'),
+});
+export type AdminAudioFilesQuery = z.infer<typeof AdminAudioFilesQuery>;
+
+/** An audio file in the back-office: plus its order's status (the engineer sees where the order stands). */
+export const AdminAudioFile = AudioFile.extend({ orderStatus: OrderStatus });
+export type AdminAudioFile = z.infer<typeof AdminAudioFile>;
+
+/** The six counters of Audio File Management (SQL aggregates over every file). */
+export const AudioFileCounts = z.object({
+  total: z.number().int(),
+  uploaded: z.number().int(),
+  processing: z.number().int(),
+  completed: z.number().int(),
+  error: z.number().int(),
+  totalBytes: z.number(),
+});
+export type AudioFileCounts = z.infer<typeof AudioFileCounts>;
+
+/** GET /api/admin/audio-files with page/pageSize. */
+export const AdminAudioFilePage = z.object({
+  items: z.array(AdminAudioFile),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counts: AudioFileCounts,
+});
+export type AdminAudioFilePage = z.infer<typeof AdminAudioFilePage>;
+
+/** Which stored file of an audio file to download. */
+export const DownloadKind = z.enum(['original', 'mastered'], 'Kind must be original or mastered');
+export type DownloadKind = z.infer<typeof DownloadKind>;
+/** GET /api/admin/audio-files/:id/download-url?kind= */
+export const DownloadUrlQuery = z.object({ kind: DownloadKind.default('original') });
+export type DownloadUrlQuery = z.infer<typeof DownloadUrlQuery>;
+/** Its answer: a short-lived signed link (no cookie needed) and when it stops working. */
+export const SignedLink = z.object({ url: z.string(), expiresAt: z.string() });
+export type SignedLink = z.infer<typeof SignedLink>;
+
+/** The answer of confirm-upload and of a processing update: the file as it is now. */
+export const AudioFileResponse = z.object({ file: AdminAudioFile });
+export type AudioFileResponse = z.infer<typeof AudioFileResponse>;
+
+// Server answers about master uploads (the spec leaves them open).
+export const NO_MASTERED_FILE = 'This file has no mastered file yet.';
+export const MASTER_UPLOAD_UNKNOWN = 'This upload was not found. Please upload the mastered file again.';
+export const MASTER_UPLOAD_INCOMPLETE = 'The mastered file has not finished uploading. Please wait for the upload to finish.';
+export const MASTER_UPLOAD_FOREIGN = 'This upload belongs to another file. Please upload the mastered file again.';
+export const MASTERED_PATH_VIA_UPLOAD = 'A mastered file is attached by uploading it (Upload Mastered), not by naming a path.';
+export const LINK_EXPIRED = 'This download link has expired. Please ask for a new one.';
+export const LINK_INVALID = 'This download link is not valid.';

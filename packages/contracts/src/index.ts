@@ -20,3 +20,4 @@ export * from './settings';
 export * from './email';
 export * from './remotes';
 export * from './analysis';
+export * from './downloads';

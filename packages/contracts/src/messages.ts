@@ -103,6 +103,7 @@ export const SCREEN_TITLES = {
   'payment-success': 'Payment Successful!',
   'payment-cancelled': 'Payment Cancelled',
   'payment-failed': 'Payment Failed',
+  download: 'Your mastered tracks',
   dashboard: 'Dashboard',
   orders: 'Order Management',
   customers: 'Customer Management',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Genre, Loudness, MasteringStyle, OrderStatus, Tone, FileStatus } from './enums';
+import { Genre, Loudness, MasteringStyle, ORDER_STATUS_LABELS, OrderStatus, Tone, FileStatus } from './enums';
 import { Pricing } from './pricing';
 import { TextBoolean, TextBooleanInput } from './common';
 import { INVALID_EMAIL, NO_EMAIL, NO_FILES, UPLOAD_INCOMPLETE } from './messages';
@@ -108,3 +108,150 @@ export const fileStillUploading = (name: string) => `${name} has not finished up
 /** A file already belongs to another order. */
 export const fileAlreadyOrdered = (name: string) => `${name} is already part of an order. Please upload it again for a new order.`;
 export const DUPLICATE_ORDER_FILE = 'The same uploaded file is listed twice in this order.';
+
+// ---- Fulfilment (back-office): lists with paging, status rules, history, deadlines, assignment ----
+
+/**
+ * The allowed status changes, defined once: the server refuses anything else (400) and the Update
+ * Status form offers only these. Payment is normally confirmed by the webhook; staff may confirm a
+ * payment received another way. A delivered order may be reopened for a new master.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending_payment: ['payment_confirmed', 'cancelled'],
+  payment_confirmed: ['in_progress', 'cancelled'],
+  in_progress: ['mastered', 'payment_confirmed', 'cancelled'],
+  mastered: ['delivered', 'in_progress'],
+  delivered: ['in_progress'],
+  cancelled: [],
+};
+
+/** True when an order may move from `from` to `to`. */
+export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+
+/** The 400 message of a refused status change. */
+export function invalidTransition(from: OrderStatus, to: OrderStatus): string {
+  const allowed = ORDER_TRANSITIONS[from];
+  const label = (s: OrderStatus) => ORDER_STATUS_LABELS[s];
+  if (from === to) return `The order is already ${label(from)}.`;
+  return allowed.length === 0
+    ? `A ${label(from)} order cannot change status.`
+    : `An order that is ${label(from)} cannot become ${label(to)}. It can become: ${allowed.map(label).join(', ')}.`;
+}
+export const DELIVERY_NEEDS_MASTERS = 'Every file of this order needs a mastered file before the order can be delivered.';
+
+/** Statuses whose 48-hour clock is running: paid and not yet delivered. */
+export const OPEN_ORDER_STATUSES = ['payment_confirmed', 'in_progress', 'mastered'] as const satisfies readonly OrderStatus[];
+/** An order due within this many hours is flagged (dashboard and list). */
+export const DUE_SOON_HOURS = 12;
+/** Where a paid order stands against its 48 hours: null when the clock does not run. */
+export const Deadline = z.enum(['on_track', 'due_soon', 'overdue']);
+export type Deadline = z.infer<typeof Deadline>;
+
+/** The deadline flag of an order due at `dueAt` (null: no running clock), as seen at `now`. */
+export function deadlineOf(dueAt: Date | string | null, now: Date = new Date()): Deadline | null {
+  if (!dueAt) return null;
+  const left = new Date(dueAt).getTime() - now.getTime();
+  if (left <= 0) return 'overdue';
+  return left <= DUE_SOON_HOURS * 3_600_000 ? 'due_soon' : 'on_track';
+}
+
+/** "5 h 20 min left" / "3 h 5 min overdue": the time left of an order's 48 hours. */
+export function timeLeftText(dueAt: Date | string, now: Date = new Date()): string {
+  const ms = new Date(dueAt).getTime() - now.getTime();
+  const minutes = Math.floor(Math.abs(ms) / 60_000);
+  const text = `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return ms > 0 ? `${text} left` : `${text} overdue`;
+}
+
+/** An order as the back-office sees it: the order plus its clock and its engineer. */
+export const AdminOrder = Order.extend({
+  paidAt: z.string().nullable(),
+  /** paidAt + 48 h while the order is open (paid, not delivered or cancelled); else null. */
+  dueAt: z.string().nullable(),
+  deadline: Deadline.nullable(),
+  assignedTo: z.uuid().nullable(),
+  assignedToEmail: z.string().nullable(),
+  fileCount: z.number().int(),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+export const ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc', 'due'] as const;
+export const OrderSort = z.enum(ORDER_SORTS);
+export type OrderSort = z.infer<typeof OrderSort>;
+export const ORDER_SORT_LABELS: Record<OrderSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  total_desc: 'Highest total',
+  total_asc: 'Lowest total',
+  due: 'Due soonest',
+};
+
+const page = z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000).optional();
+const pageSize = z.coerce.number().int('Page size must be a whole number').min(1, 'Page size must be 1 or more').max(200, 'Page size must be at most 200').optional();
+const flag = z.enum(['true', 'false'], 'Must be true or false').optional();
+/** Paging of the admin lists: both optional; with neither the answer is the spec's plain array. */
+export const ListPageQuery = z.object({ page, pageSize });
+export type ListPageQuery = z.infer<typeof ListPageQuery>;
+/** The page size when only `page` is given. */
+export const DEFAULT_PAGE_SIZE = 25;
+/** True when a list query asks for a page (so the answer is the paged shape). */
+export const wantsPage = (q: ListPageQuery) => q.page !== undefined || q.pageSize !== undefined;
+
+/** GET /api/admin/orders and /api/admin/orders/export: search (email or id), filters, sort, paging. */
+export const AdminOrdersQuery = ListPageQuery.extend({
+  q: z.string().trim().max(200, 'Search is too long').optional(),
+  status: OrderStatus.or(z.literal('all')).default('all'),
+  /** 'true': only orders assigned to the caller. */
+  mine: flag,
+  /** Only open orders due within 12 hours, or already overdue. */
+  deadline: z.enum(['due_soon', 'overdue']).optional(),
+  sort: OrderSort.default('newest'),
+});
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
+
+/** The order counters (SQL aggregates over every order, whatever the filter). */
+export const OrderCounts = z.object({
+  total: z.number().int(),
+  byStatus: z.record(OrderStatus, z.number().int()),
+  dueSoon: z.number().int(),
+  overdue: z.number().int(),
+});
+export type OrderCounts = z.infer<typeof OrderCounts>;
+
+/** GET /api/admin/orders with page/pageSize: one page of the filtered list, its total and the counters. */
+export const AdminOrderPage = z.object({
+  items: z.array(AdminOrder),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counts: OrderCounts,
+});
+export type AdminOrderPage = z.infer<typeof AdminOrderPage>;
+/** GET /api/admin/orders without paging: the spec's plain array. */
+export const AdminOrderList = z.array(AdminOrder);
+
+/** One row of an order's status history (who, when, from, to, note). */
+export const OrderStatusChange = z.object({
+  id: z.uuid(),
+  fromStatus: OrderStatus.nullable(),
+  toStatus: OrderStatus,
+  changedBy: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
+
+/** GET /api/admin/orders/:id: the order with its files and its status history, newest change first. */
+export const AdminOrderDetail = z.object({ order: AdminOrder, history: z.array(OrderStatusChange) });
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
+
+/** PATCH /api/admin/orders/:id/assignee: take the order ('me') or let it go ('nobody'). */
+export const AssignOrderBody = z.object({ assignee: z.enum(['me', 'nobody'], 'Assignee must be me or nobody') });
+export type AssignOrderBody = z.infer<typeof AssignOrderBody>;
+
+/** The columns of the orders CSV export, in order. */
+export const ORDER_CSV_COLUMNS = ['id', 'customerEmail', 'status', 'createdAt', 'paidAt', 'dueAt', 'subtotal', 'discount', 'total', 'fileCount', 'assignedToEmail'] as const;
+
+/** The answer of a status change or an assignment: the order as the back-office sees it now. */
+export const AdminOrderResponse = z.object({ order: AdminOrder });
+export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;

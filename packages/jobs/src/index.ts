@@ -148,6 +148,16 @@ export function sendMail(queue: Queue, { template, to, params = {}, kind = 'tran
   return enqueue(queue, JOBS.sendEmail, { to, template, data: params, kind, orderId, campaignId });
 }
 
+/**
+ * Queues templated mail to go out at `when` (a reminder): the same job as sendMail, run by the email
+ * service's worker at that time. Answers the job id.
+ */
+export async function scheduleMail(queue: Queue, when: Date, { template, to, params = {}, kind = 'transactional', orderId, campaignId }: MailRequest): Promise<string> {
+  const data = SendEmailPayload.parse({ to, template, data: params, kind, orderId, campaignId });
+  const job = await queue.schedule(when, JOBS.sendEmail, data);
+  return String(job.attrs._id);
+}
+
 /** Retry policy for mail: exponential from 5 s, up to 8 tries (about 20 minutes), then the job fails. */
 export const MAIL_BACKOFF = backoffStrategies.exponential({ delay: 5_000, maxRetries: 8 });
 

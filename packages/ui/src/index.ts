@@ -26,6 +26,7 @@ export {
 export { Toaster, useToast, isToastHotkey } from './toast/toaster';
 export { ApiError, apiRequest, apiJson, throwIfResNotOk, getQueryFn, errorMessage, serverErrorText, type ApiRequestInit, type UnauthorizedBehavior } from './api/api';
 export { createQueryClient } from './api/query-client';
+export { sendToStorage, type RunningUpload, type UploadProgress } from './api/uploads';
 export { AppProviders } from './app/providers';
 export { renderStandalone, type StandaloneOptions } from './app/standalone';
 export type { RemotePages, RemoteRoutesModule } from './app/remote-pages';

@@ -6,4 +6,10 @@ describe('gateway route table', () => {
   it.each(SPEC_PATHS)('%s %s -> %s', (method, path, service) => {
     expect(resolveService(method, path)).toBe(service);
   });
+
+  it('sends the download links (not spec paths) to ops', () => {
+    expect(resolveService('GET', '/api/downloads/order/abcdef')).toBe('ops');
+    expect(resolveService('GET', '/api/downloads/file/abcdef')).toBe('ops');
+    expect(resolveService('GET', '/api/downloadsX')).toBeNull();
+  });
 });

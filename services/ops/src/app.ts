@@ -1,10 +1,19 @@
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
 import { createService, type Logger } from '@mastering/service-kit';
+import { createStorage, readStorageConfig, type ObjectStorage } from '@mastering/storage';
 import type { OpsConfig } from './config';
+import { createLinkSigner } from './downloads/links';
+import { createCounters } from './orders/counters-cache';
 import { routes } from './routes';
 
-/** Builds the ops service app: the admin's orders, customers, files, payments, analytics and users; mail goes through `queue`. */
-export function buildApp({ config, knex, queue, logger }: { config: Readonly<OpsConfig>; knex: Knex; queue: Queue; logger?: Logger }) {
-  return createService({ name: 'ops', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex, queue }) });
+export type OpsDeps = { config: Readonly<OpsConfig>; knex: Knex; queue: Queue; storage?: ObjectStorage; logger?: Logger };
+
+/** Builds the ops service app: the admin's orders, customers, files, payments, analytics and users, and the customers' downloads. */
+export function buildApp({ config, knex, queue, storage = createStorage(readStorageConfig()), logger }: OpsDeps) {
+  const links = createLinkSigner(config.IDENTITY_SECRET);
+  const counters = createCounters(knex, config.COUNTERS_CACHE_MS);
+  const fulfilment = { knex, queue, links, publicUrl: config.PUBLIC_URL, counters };
+  const audioFiles = { knex, storage, links, uploadTtlHours: config.UPLOAD_URL_TTL_HOURS, linkMinutes: config.FILE_LINK_MINUTES, counters };
+  return createService({ name: 'ops', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex, queue, fulfilment, audioFiles }) });
 }

@@ -5,6 +5,12 @@ const OpsEnv = BaseServiceConfig.extend({
   PORT: z.coerce.number().int().positive().default(4002),
   /** Bind address; loopback so only the gateway (on this host) reaches the service. */
   OPS_HOST: bindHost(),
+  /** How long a mastered-file upload URL accepts bytes (as the storefront's UPLOAD_URL_TTL_HOURS). */
+  UPLOAD_URL_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** How long the staff's signed links to an original or mastered file work. */
+  FILE_LINK_MINUTES: z.coerce.number().positive().default(10),
+  /** How long the list screens' counters (aggregates over every order and file) are reused; writes here drop them. */
+  COUNTERS_CACHE_MS: z.coerce.number().int().min(0).default(5000),
 });
 export type OpsConfig = z.infer<typeof OpsEnv>;
 

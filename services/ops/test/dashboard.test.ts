@@ -24,6 +24,21 @@ async function order(customerEmail: string, status: OrderStatus, totalCents: num
 }
 
 describe('GET /api/admin/dashboard-stats', () => {
+  it('flags open paid orders due within 12 hours and overdue ones', async () => {
+    const paidAgo = async (status: OrderStatus, hours: number) => {
+      const id = await order('clock@example.com', status, 100, hours * 60);
+      await ctx.db.knex('orders').where({ id }).update({ paidAt: new Date(Date.now() - hours * 3_600_000) });
+    };
+    await paidAgo('in_progress', 40); // 8 h left
+    await paidAgo('payment_confirmed', 47); // 1 h left
+    await paidAgo('mastered', 49); // 1 h late
+    await paidAgo('delivered', 60); // done: no clock
+    await paidAgo('in_progress', 10); // on track
+    const body = DashboardStats.parse(await (await stats(await as('admin'))).json());
+    expect(body).toMatchObject({ dueSoonOrders: 2, overdueOrders: 1 });
+    await ctx.db.knex('orders').where('customerEmail', 'clock@example.com').delete();
+  });
+
   it('is for staff only', async () => {
     expect((await stats()).status).toBe(401);
     expect((await stats(await as('customer'))).status).toBe(403);
@@ -31,7 +46,7 @@ describe('GET /api/admin/dashboard-stats', () => {
 
   it('answers zeros and no recent orders on an empty shop', async () => {
     const body = DashboardStats.parse(await (await stats(await as('admin'))).json());
-    expect(body).toEqual({ totalOrders: 0, pendingOrders: 0, totalRevenue: 0, activeCustomers: 0, recentOrders: [] });
+    expect(body).toEqual({ totalOrders: 0, pendingOrders: 0, totalRevenue: 0, activeCustomers: 0, dueSoonOrders: 0, overdueOrders: 0, recentOrders: [] });
   });
 
   it('counts orders, takes revenue from paid orders only, counts distinct paying customers and lists the five newest', async () => {
@@ -54,6 +69,8 @@ describe('GET /api/admin/dashboard-stats', () => {
     expect(body.totalRevenue).toBe((32_435 + 50_000 + 10_050 + 20_000 + 1_999) / 100);
     // thandi (twice, any case), lerato, pieter, zanele; sipho and naledi have not paid, lerato's cancelled order does not matter.
     expect(body.activeCustomers).toBe(4);
+    // Seeded without payment times, none of these has a running 48-hour clock.
+    expect(body).toMatchObject({ dueSoonOrders: 0, overdueOrders: 0 });
     expect(body.recentOrders.map((o) => o.id)).toEqual([ids.newest, ids.pending2, ids.mastered, ids.inProgress, ids.cancelled]);
     expect(body.recentOrders[0]).toEqual({
       id: ids.newest,

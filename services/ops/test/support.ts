@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
@@ -6,34 +9,42 @@ import { createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-
 import type { Genre, OrderStatus, Role } from '@mastering/contracts';
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
+import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 
 const SECRET = 'o'.repeat(40);
 
-/** A job the ops service queued (the queue is the boundary to the email service's worker). */
-export type QueuedJob = { name: string; data: any };
+/** A job the service queued: `email.send` and its payload, and when it runs (undefined: now). */
+export type QueuedJob = { name: string; data: any; when?: Date };
 
 /**
  * The ops service on a fresh database for one test file, over real HTTP: `ctx.db` and `ctx.base` are
- * set before the tests run, and everything is closed after them. `ctx.queued` records every job the
- * service queued (what would be mailed), in order.
+ * set before the tests run, and everything is closed after them. The queue (the boundary to the email
+ * service) records what would be mailed in `ctx.queued`; objects live in a temporary `ctx.storage`.
  */
 export function opsPerFile() {
-  const queued: QueuedJob[] = [];
-  const queue = { now: async (name: string, data: unknown) => (queued.push({ name, data }), { attrs: { _id: String(queued.length) } }) } as unknown as Queue;
-  const ctx = { queued } as { db: TestDatabase; base: string; queued: QueuedJob[] };
+  const ctx = { queued: [] as QueuedJob[] } as { db: TestDatabase; base: string; queued: QueuedJob[]; storage: ObjectStorage; publicUrl: string };
+  const job = (entry: QueuedJob) => (ctx.queued.push(entry), { attrs: { _id: String(ctx.queued.length) } });
+  const queue = {
+    now: async (name: string, data: unknown) => job({ name, data }),
+    schedule: async (when: Date, name: string, data: unknown) => job({ name, data, when: new Date(when) }),
+  } as unknown as Queue;
+  const storageRoot = mkdtempSync(path.join(tmpdir(), 'ops-test-storage-'));
   let server: Server | undefined;
   beforeAll(async () => {
     ctx.db = await createTestDatabase();
-    const config = readConfig({ DATABASE_URL: ctx.db.connectionString, IDENTITY_SECRET: SECRET });
-    server = createServer(buildApp({ config, knex: ctx.db.knex, queue, logger: createLogger('ops-test', 'silent') }).callback());
+    ctx.storage = createLocalStorage(storageRoot);
+    ctx.publicUrl = 'http://site.test';
+    const config = readConfig({ DATABASE_URL: ctx.db.connectionString, IDENTITY_SECRET: SECRET, PUBLIC_URL: ctx.publicUrl, COUNTERS_CACHE_MS: '0' });
+    server = createServer(buildApp({ config, knex: ctx.db.knex, queue, storage: ctx.storage, logger: createLogger('ops-test', 'silent') }).callback());
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
     ctx.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     server?.close();
     await ctx.db?.destroy();
+    rmSync(storageRoot, { recursive: true, force: true });
   });
   return ctx;
 }

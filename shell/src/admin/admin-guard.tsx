@@ -1,8 +1,10 @@
 import { buttonVariants, Card, Spinner } from '@mastering/ui';
-import { LockKeyhole } from 'lucide-react';
+import { ROLE_LABELS, type Role } from '@mastering/contracts';
+import { LockKeyhole, ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { isStaff, useSession } from '../session/session';
+import type { AdminNavItem } from './admin-nav';
 
 /** Lets staff (admins and engineers) through; everyone else is asked to sign in. */
 export function AdminGuard({ children }: { children: ReactNode }) {
@@ -18,15 +20,39 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The panel shown to visitors who are not signed in as staff. */
+/** Inside the admin frame: a screen the signed-in staff member's role may not use, with the screens it may. */
+export function NoAccess({ role, menu }: { role?: Role; menu: readonly AdminNavItem[] }) {
+  return (
+    <div className="flex justify-center p-4">
+      <Card data-testid="no-access" className="flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-destructive/15 text-destructive">
+          <ShieldX className="size-7" aria-hidden />
+        </span>
+        <h1 className="text-2xl font-bold tracking-tight">No access to this screen</h1>
+        <p className="text-sm text-muted-foreground">
+          {role ? `Signed in as ${ROLE_LABELS[role]}, you can use these screens:` : 'You can use these screens:'}
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          {menu.map((item) => (
+            <Link key={item.to} to={item.to} className={buttonVariants({ variant: 'outline' })}>
+              {item.label}
+            </Link>
+          ))}
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+/** The panel shown to visitors who are not signed in as staff: sign in, or (a customer) no access. */
 function AdminSignIn({ signedInAs }: { signedInAs?: string }) {
   return (
     <div className="flex min-h-screen items-center justify-center p-4">
-      <Card data-testid="admin-sign-in" className="flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">
+      <Card data-testid="admin-sign-in" data-reason={signedInAs ? 'no-access' : 'signed-out'} className="flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">
         <span className="flex size-14 items-center justify-center rounded-full bg-primary/15 text-primary">
           <LockKeyhole className="size-7" aria-hidden />
         </span>
-        <h1 className="text-2xl font-bold tracking-tight">Sign in to the admin console</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{signedInAs ? 'No access to the admin console' : 'Sign in to the admin console'}</h1>
         <p className="text-sm text-muted-foreground">
           {signedInAs
             ? `You are signed in as ${signedInAs}, which has no access to the admin console. Sign in with a staff account.`

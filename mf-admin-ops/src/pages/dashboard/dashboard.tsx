@@ -1,6 +1,6 @@
 import { DASHBOARD_FETCH_FAILED, DASHBOARD_TEXTS, EMPTY_TEXTS, formatOrderDate, formatRand, SCREEN_TITLES, shortId, type DashboardStats } from '@mastering/contracts';
 import { Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, errorMessage, Skeleton, toast } from '@mastering/ui';
-import { ArrowRight, Banknote, Clock, FileHeadphone, RefreshCw, ShoppingCart, Users, type LucideIcon } from 'lucide-react';
+import { AlarmClock, ArrowRight, Banknote, Clock, FileHeadphone, RefreshCw, ShoppingCart, TriangleAlert, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useDashboardStats } from '../../api/dashboard';
@@ -53,6 +53,23 @@ export default function DashboardPage() {
           </Card>
         ))}
       </div>
+
+      {data && (data.overdueOrders > 0 || data.dueSoonOrders > 0) && (
+        <div className="flex flex-wrap gap-2" data-testid="dashboard-deadlines">
+          {data.overdueOrders > 0 && (
+            <Link to="/admin/orders?deadline=overdue" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'border-destructive/60 text-destructive')}>
+              <TriangleAlert aria-hidden />
+              {data.overdueOrders} overdue
+            </Link>
+          )}
+          {data.dueSoonOrders > 0 && (
+            <Link to="/admin/orders?deadline=due_soon" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'border-warning/60 text-warning')}>
+              <AlarmClock aria-hidden />
+              {data.dueSoonOrders} due within 12 h
+            </Link>
+          )}
+        </div>
+      )}
 
       <Card>
         <CardHeader className="flex-row items-center justify-between gap-4">

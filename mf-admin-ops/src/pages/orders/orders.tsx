@@ -1,7 +1,158 @@
-import { SCREEN_TITLES } from '@mastering/contracts';
-import { PagePlaceholder } from '@mastering/ui';
+import {
+  DEFAULT_PAGE_SIZE,
+  EMPTY_TEXTS,
+  formatOrderDate,
+  formatRand,
+  ORDER_SORT_LABELS,
+  ORDER_SORTS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  ORDER_TEXTS,
+  SCREEN_TITLES,
+  shortId,
+  type AdminOrder,
+  type OrderSort,
+  type OrderStatus,
+} from '@mastering/contracts';
+import { Button, buttonVariants, cn, errorMessage, Label, Select, Switch, toast } from '@mastering/ui';
+import type { ColumnDef } from '@tanstack/react-table';
+import { AlarmClock, CircleCheck, Clock, Download, Package, RefreshCw, TriangleAlert, Wallet } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { orderExportUrl, useOrderPage, type OrderFilters } from '../../api/orders';
+import { DataTable, Pager } from '../../components/data-table';
+import { DeadlineBadge } from '../../components/deadline-badge';
+import { SearchBox } from '../../components/search-box';
+import { StatCard } from '../../components/stat-card';
+import { useDebounced } from '../../components/use-debounced';
+import { OrderStatusBadge } from '../dashboard/order-status-badge';
+import { OrderDialog } from './order-dialog';
 
-/** Order Management: not built yet. */
+type StatusFilter = OrderStatus | 'all';
+type DeadlineFilter = 'all' | 'due_soon' | 'overdue';
+const STATUS_OPTIONS = [{ value: 'all' as StatusFilter, label: 'All Status' }, ...ORDER_STATUSES.map((s) => ({ value: s as StatusFilter, label: ORDER_STATUS_LABELS[s] }))];
+const DEADLINE_OPTIONS: { value: DeadlineFilter; label: string }[] = [
+  { value: 'all', label: 'Any deadline' },
+  { value: 'due_soon', label: 'Due within 12 h' },
+  { value: 'overdue', label: 'Overdue' },
+];
+const SORT_OPTIONS = ORDER_SORTS.map((s) => ({ value: s, label: ORDER_SORT_LABELS[s] }));
+
+const COLUMNS: ColumnDef<AdminOrder, any>[] = [
+  { id: 'id', header: 'Order', cell: ({ row }) => <span className="font-mono">#{shortId(row.original.id)}</span> },
+  { id: 'status', header: 'Status', cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },
+  { id: 'customer', header: 'Customer', cell: ({ row }) => <span className="block max-w-44 truncate">{row.original.customerEmail}</span> },
+  { id: 'created', header: 'Created', cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatOrderDate(row.original.createdAt)}</span> },
+  { id: 'total', header: 'Total', cell: ({ row }) => <span className="tabular-nums">{formatRand(row.original.total, { decimals: 2 })}</span> },
+  { id: 'files', header: 'Files', meta: { className: 'hidden xl:table-cell' }, cell: ({ row }) => <span className="tabular-nums">{row.original.fileCount}</span> },
+  { id: 'deadline', header: 'Time left', cell: ({ row }) => <DeadlineBadge dueAt={row.original.dueAt} deadline={row.original.deadline} /> },
+  {
+    id: 'engineer',
+    header: 'Engineer',
+    cell: ({ row }) => <span className="block max-w-40 truncate text-muted-foreground">{row.original.assignedToEmail ?? '-'}</span>,
+    meta: { className: 'hidden 2xl:table-cell' },
+  },
+];
+
+/** Order Management: counters, server-side search, filters and paging, CSV export and the order dialog. */
 export default function OrdersPage() {
-  return <PagePlaceholder data-testid="page-orders" title={SCREEN_TITLES.orders} description="Every order with its status, customer, files and totals; search, filter and update an order's status." />;
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [params] = useSearchParams();
+  // The dashboard's deadline flags link here with ?deadline=overdue or due_soon.
+  const [deadline, setDeadline] = useState<DeadlineFilter>(() => DEADLINE_OPTIONS.find((o) => o.value === params.get('deadline'))?.value ?? 'all');
+  const [mine, setMine] = useState(false);
+  const [sort, setSort] = useState<OrderSort>('newest');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const q = useDebounced(search.trim());
+
+  const filters: OrderFilters = { q: q || undefined, status, deadline: deadline === 'all' ? undefined : deadline, mine: mine ? 'true' : undefined, sort, page, pageSize: DEFAULT_PAGE_SIZE };
+  // A new filter starts again at the first page.
+  useEffect(() => setPage(1), [q, status, deadline, mine, sort]);
+  const { data, error, isLoading, isFetching, refetch } = useOrderPage(filters);
+  useEffect(() => {
+    if (error) toast({ title: ORDER_TEXTS.fetchFailed, description: errorMessage(error), variant: 'destructive' });
+  }, [error]);
+
+  const counts = data?.counts;
+  const cards = useMemo(
+    () => [
+      { label: 'Pending Payment', value: counts?.byStatus.pending_payment, icon: Wallet, testId: 'count-pending-payment' },
+      { label: 'In Progress', value: counts?.byStatus.in_progress, icon: Clock, testId: 'count-in-progress' },
+      { label: 'Mastered', value: counts?.byStatus.mastered, icon: Package, testId: 'count-mastered' },
+      { label: 'Delivered', value: counts?.byStatus.delivered, icon: CircleCheck, testId: 'count-delivered' },
+    ],
+    [counts],
+  );
+
+  return (
+    <div data-testid="page-orders" className="mx-auto w-full max-w-7xl space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.orders}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">Every order with its status, customer, files and the time left of its 48 hours.</p>
+        </div>
+        <div className="flex gap-2">
+          <a href={orderExportUrl(filters)} download className={buttonVariants({ variant: 'outline' })} data-testid="orders-export">
+            <Download aria-hidden />
+            Export
+          </a>
+          <Button variant="outline" onClick={() => void refetch()} disabled={isFetching} data-testid="orders-refresh">
+            <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
+            Refresh
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => (
+          <StatCard key={card.label} label={card.label} value={String(card.value ?? 0)} icon={card.icon} loading={isLoading} testId={card.testId} />
+        ))}
+      </div>
+
+      {counts && (counts.dueSoon > 0 || counts.overdue > 0) && (
+        <div className="flex flex-wrap gap-2" data-testid="deadline-flags">
+          {counts.overdue > 0 && (
+            <Button variant="outline" size="sm" onClick={() => setDeadline('overdue')} className="border-destructive/60 text-destructive">
+              <TriangleAlert aria-hidden />
+              {counts.overdue} overdue
+            </Button>
+          )}
+          {counts.dueSoon > 0 && (
+            <Button variant="outline" size="sm" onClick={() => setDeadline('due_soon')} className="border-warning/60 text-warning">
+              <AlarmClock aria-hidden />
+              {counts.dueSoon} due within 12 h
+            </Button>
+          )}
+        </div>
+      )}
+
+      <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_11rem_11rem] md:items-center">
+        <SearchBox value={search} onChange={setSearch} placeholder="Search by email or order ID..." label="Search orders" testId="orders-search" />
+        <Select value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="orders-status-filter" />
+        <Select value={deadline} onChange={setDeadline} options={DEADLINE_OPTIONS} data-testid="orders-deadline-filter" />
+        <Select value={sort} onChange={setSort} options={SORT_OPTIONS} />
+      </div>
+      <div className="flex items-center gap-2">
+        <Switch checked={mine} onChange={setMine} aria-label="Only my orders" data-testid="orders-mine" />
+        <Label className="text-sm">Only my orders</Label>
+      </div>
+
+      <DataTable
+        columns={COLUMNS}
+        rows={data?.items ?? []}
+        rowId={(o) => o.id}
+        rowLabel={(o) => `Open order ${shortId(o.id)}`}
+        onRowClick={(o) => setOpenId(o.id)}
+        loading={isLoading}
+        empty={EMPTY_TEXTS.orders}
+        data-testid="orders-table"
+        rowTestId="order-row"
+      />
+      {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+
+      <OrderDialog orderId={openId} onClose={() => setOpenId(null)} />
+    </div>
+  );
 }

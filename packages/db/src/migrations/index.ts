@@ -8,6 +8,7 @@ import * as m006 from './006_rate_limits';
 import * as m007 from './007_job_queue';
 import * as m008 from './008_uploads';
 import * as m009 from './009_order_file_genre';
+import * as m011 from './011_fulfilment';
 import * as m012 from './012_business';
 import * as m013 from './013_file_analyses';
 
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '007_job_queue', ...m007 },
   { name: '008_uploads', ...m008 },
   { name: '009_order_file_genre', ...m009 },
+  { name: '011_fulfilment', ...m011 },
   { name: '012_business', ...m012 },
   { name: '013_file_analyses', ...m013 },
 ];

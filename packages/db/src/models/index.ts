@@ -14,5 +14,6 @@ export { Campaign } from './campaign';
 export { CampaignRecipient } from './campaign-recipient';
 export { EmailMessage } from './email-message';
 export { Unsubscribe } from './unsubscribe';
-export { Upload } from './upload';
+export { Upload, UPLOAD_PREFIX, objectKeyOf } from './upload';
+export { OrderStatusHistory } from './order-status-history';
 export { FileAnalysis } from './file-analysis';

@@ -3,6 +3,7 @@ import type { Order as OrderShape, OrderStatus } from '@mastering/contracts';
 import { BaseModel, newestFirst, since, withStatus } from './base';
 import { EmailMessage } from './email-message';
 import { OrderFile } from './order-file';
+import { OrderStatusHistory } from './order-status-history';
 import { Payment } from './payment';
 import { User } from './user';
 
@@ -23,6 +24,8 @@ export class Order extends BaseModel {
   declare currency: string;
   declare notes: string | null;
   declare paidAt: Date | null;
+  /** The engineer (or admin) who took the order, if any. */
+  declare assignedTo: string | null;
   /** Hash of the guest cookie of the browser that placed the order (null for a signed-in buyer's). */
   declare guestKeyHash: string | null;
   declare createdAt: Date;
@@ -32,6 +35,8 @@ export class Order extends BaseModel {
   declare payments?: Payment[];
   declare user?: User | null;
   declare emailMessages?: EmailMessage[];
+  declare statusHistory?: OrderStatusHistory[];
+  declare assignee?: User | null;
 
   /** The one API shape of an order: money in whole rand (the database keeps cents), files when loaded. */
   toApi(): OrderShape {
@@ -55,6 +60,8 @@ export class Order extends BaseModel {
       payments: { relation: BaseModel.HasManyRelation, modelClass: Payment, join: { from: 'orders.id', to: 'payments.orderId' } },
       user: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'orders.userId', to: 'users.id' } },
       emailMessages: { relation: BaseModel.HasManyRelation, modelClass: EmailMessage, join: { from: 'orders.id', to: 'email_messages.orderId' } },
+      statusHistory: { relation: BaseModel.HasManyRelation, modelClass: OrderStatusHistory, join: { from: 'orders.id', to: 'order_status_history.orderId' } },
+      assignee: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'orders.assignedTo', to: 'users.id' } },
     };
   }
 

@@ -1,7 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Modifiers, Pojo, QueryBuilder, RelationMappings } from 'objection';
 import type { UploadProtocol, UploadStatus } from '@mastering/contracts';
 import { BaseModel } from './base';
 import { OrderFile } from './order-file';
+
+/** Uploads live in the storage under this prefix; the URL path after `/uploads/` is the upload id. */
+export const UPLOAD_PREFIX = 'uploads';
+/** The storage key of an upload's object. */
+export const objectKeyOf = (uploadId: string) => `${UPLOAD_PREFIX}/${uploadId}`;
 
 /** One upload URL handed to a browser and the object stored through it. */
 export class Upload extends BaseModel {
@@ -14,6 +21,8 @@ export class Upload extends BaseModel {
   declare guestKeyHash: string | null;
   declare userId: string | null;
   declare orderFileId: string | null;
+  /** The order file this upload is the master of (staff uploads), if any. */
+  declare masteredFileId: string | null;
   declare originalName: string | null;
   declare contentType: string | null;
   declare size: number | null;
@@ -23,6 +32,25 @@ export class Upload extends BaseModel {
 
   declare orderFile?: OrderFile | null;
 
+  /**
+   * Opens an upload owned by a guest browser or a signed-in user (a customer's track, or staff's
+   * master) and answers its row and relative URL; the storefront's `/uploads/:id` then takes the bytes.
+   */
+  static async open(knex: Knex, owner: { guestKeyHash?: string | null; userId?: string | null; originalName?: string | null; contentType?: string | null }, ttlHours: number) {
+    const id = randomUUID();
+    const upload = await Upload.query(knex).insert({
+      id,
+      objectKey: objectKeyOf(id),
+      guestKeyHash: owner.guestKeyHash ?? null,
+      userId: owner.userId ?? null,
+      originalName: owner.originalName ?? null,
+      contentType: owner.contentType ?? null,
+      expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
+    });
+    // Relative: same origin as the page, whichever address the site is reached by.
+    return { upload, uploadURL: `/${UPLOAD_PREFIX}/${id}` };
+  }
+
   static get relationMappings(): RelationMappings {
     return {
       orderFile: { relation: BaseModel.BelongsToOneRelation, modelClass: OrderFile, join: { from: 'uploads.orderFileId', to: 'order_files.id' } },
@@ -31,8 +59,9 @@ export class Upload extends BaseModel {
 
   static get modifiers(): Modifiers<QueryBuilder<Upload>> {
     return {
-      /** Never attached to an order and created before `before`: what the sweep removes. */
-      abandonedBefore: (builder, before: Date) => builder.whereNull('uploads.orderFileId').where('uploads.createdAt', '<', before),
+      /** Never attached to an order (as an original or a master) and created before `before`: what the sweep removes. */
+      abandonedBefore: (builder, before: Date) =>
+        builder.whereNull('uploads.orderFileId').whereNull('uploads.masteredFileId').where('uploads.createdAt', '<', before),
     };
   }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import {
@@ -12,7 +11,7 @@ import {
   type UploadProtocol,
   type UploadUrlResponse,
 } from '@mastering/contracts';
-import { Upload } from '@mastering/db';
+import { objectKeyOf, Upload } from '@mastering/db';
 import { Forbidden, Invalid, NotFound } from '@mastering/service-kit';
 import { ObjectTooLargeError, type ObjectStorage } from '@mastering/storage';
 import { currentPricing } from '../site-config/service';
@@ -27,9 +26,7 @@ export type UploadDeps = {
   urlTtlHours: number;
 };
 
-/** Uploads live in the storage under this prefix; the URL path after `/uploads/` is the upload id. */
-export const UPLOAD_PREFIX = 'uploads';
-export const objectKeyOf = (uploadId: string) => `${UPLOAD_PREFIX}/${uploadId}`;
+export { UPLOAD_PREFIX, objectKeyOf } from '@mastering/db';
 
 /** The upload size limit in force (settings `maxFileSizeMb`), in bytes and in MB for messages. */
 export async function uploadLimit(knex: Knex): Promise<{ bytes: number; mb: number }> {
@@ -39,16 +36,8 @@ export async function uploadLimit(knex: Knex): Promise<{ bytes: number; mb: numb
 
 /** Opens an upload for this visitor: a row tying the future object to the browser, and its URL. */
 export async function createUpload(deps: UploadDeps, visitor: Visitor): Promise<UploadUrlResponse> {
-  const id = randomUUID();
-  await Upload.query(deps.knex).insert({
-    id,
-    objectKey: objectKeyOf(id),
-    guestKeyHash: visitor.guestKeyHash,
-    userId: visitor.userId,
-    expiresAt: new Date(Date.now() + deps.urlTtlHours * 3_600_000),
-  });
-  // Relative: same origin as the page, whichever address the site is reached by.
-  return { uploadURL: `/${UPLOAD_PREFIX}/${id}` };
+  const { uploadURL } = await Upload.open(deps.knex, { guestKeyHash: visitor.guestKeyHash, userId: visitor.userId }, deps.urlTtlHours);
+  return { uploadURL };
 }
 
 /**
@@ -121,7 +110,7 @@ export async function sweepAbandonedUploads(deps: Pick<UploadDeps, 'knex' | 'sto
   for (const upload of stale) {
     // The row goes first, and only while still unattached: an order that claimed the upload meanwhile
     // keeps its file. A crash before the files are gone leaves only orphan bytes, never a broken order.
-    if ((await Upload.query(deps.knex).delete().where('id', upload.id).whereNull('orderFileId')) === 0) continue;
+    if ((await Upload.query(deps.knex).delete().where('id', upload.id).whereNull('orderFileId').whereNull('masteredFileId')) === 0) continue;
     await deps.tus.forget(upload.objectKey);
     await deps.storage.delete(upload.objectKey);
     removed += 1;

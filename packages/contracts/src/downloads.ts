@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+// The customer's download page (/download/:token): no login, the token in the mail is the permission.
+
+/** How many days a delivery link works, by default (setting `delivery`, key `downloadDays`). */
+export const DEFAULT_DOWNLOAD_DAYS = 7;
+/** The delivery setting kept under the `delivery` key (the Setting pattern: defaults fill gaps). */
+export const DeliverySettings = z.object({ downloadDays: z.number().int().min(1).max(90).default(DEFAULT_DOWNLOAD_DAYS) });
+export type DeliverySettings = z.infer<typeof DeliverySettings>;
+export const DELIVERY_SETTING_KEY = 'delivery';
+
+/** GET /api/downloads/order/:token: what the page lists. */
+export const Delivery = z.object({
+  orderId: z.uuid(),
+  expiresAt: z.string(),
+  files: z.array(z.object({ id: z.uuid(), name: z.string(), size: z.number(), url: z.string() })),
+  /** All masters in one zip (also given for one file, then it is that file). */
+  archiveUrl: z.string(),
+});
+export type Delivery = z.infer<typeof Delivery>;
+
+export const TokenParam = z.object({ token: z.string().min(10, 'This download link is not valid.').max(1000) });
+export type TokenParam = z.infer<typeof TokenParam>;
+export const TokenFileParam = TokenParam.extend({ fileId: z.uuid('Not a valid id') });
+export type TokenFileParam = z.infer<typeof TokenFileParam>;
+
+/** The download page's texts. */
+export const DOWNLOAD_TEXTS = {
+  title: 'Your mastered tracks',
+  intro: 'Your masters are ready. Download each track, or all of them in one zip file.',
+  downloadAll: 'Download all (zip)',
+  download: 'Download',
+  expires: (date: string) => `This link works until ${date}.`,
+  expiredTitle: 'This download link has expired',
+  expired: 'Download links work for a limited time. Reply to your delivery email or contact us and we will send you a new link.',
+  invalidTitle: 'This download link is not valid',
+  invalid: 'Please use the link from your delivery email exactly as it was sent.',
+  loading: 'Loading your tracks...',
+} as const;
+/** The API's answers when a delivery link no longer works (410) or never did (404). */
+export const DELIVERY_EXPIRED = 'This download link has expired.';
+export const DELIVERY_INVALID = 'This download link is not valid.';

@@ -1,0 +1,155 @@
+// `npm run bench:admin`: how the back-office lists hold up on a large shop. One run on a throwaway
+// embedded PostgreSQL seeded (generate_series, in seconds) with 100,000 orders, 250,000 audio files
+// and 60,000 customers; the real ops service behind the real gateway, called with an admin's session
+// cookie. Each path is loaded with autocannon; its p95 (aim: <= 100 ms) is printed with p50 and p99.
+// Paths another feature builds (customers, payments, analytics) are timed when they answer 200 and
+// skipped with a note otherwise.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createKnex, freePort, migrateLatest, seed, startEmbeddedPostgres } from '@mastering/db';
+import { hashToken } from '@mastering/service-kit';
+import { createStorage } from '@mastering/storage';
+import { bundleServices, serviceCommand } from '../lib/services';
+import { benchHarness } from '../lib/bench-harness';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 60_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+// The services the gateway would route to besides ops: a stub that answers 404 (nothing here is theirs).
+const stub = createServer((_req, res) => {
+  res.writeHead(404, { 'content-type': 'application/json' });
+  res.end('{"error":"Not found"}');
+});
+const { work, supervisor, main } = benchHarness('mastering-bench-admin-', () => stub.close());
+await main(run);
+
+async function run() {
+  await new Promise<void>((r) => stub.listen(0, '127.0.0.1', () => r()));
+  const stubUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
+  const [gatewayPort, opsPort, pgPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  await bundleServices(['gateway', 'ops']);
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(work, 'postgres'), port: pgPort, durable: false, log: () => {} });
+  await supervisor.adopt('PostgreSQL', () => pg.stop());
+  const storageDir = path.join(work, 'storage');
+  const knex = createKnex(pg.connectionString);
+  let cookie: string;
+  try {
+    await migrateLatest(knex);
+    const { adminUserId } = await seed(knex, { storage: createStorage({ driver: 'local', root: storageDir }) });
+    const started = performance.now();
+    await seedShop(knex);
+    console.log(`seeded ${ORDERS.toLocaleString()} orders, ${(await count(knex, 'order_files')).toLocaleString()} audio files, ${CUSTOMERS.toLocaleString()} customers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // The admin's session, as a login would leave it: the browser holds the token, the table its hash.
+    const token = randomBytes(32).toString('base64url');
+    await knex('sessions').insert({ tokenHash: hashToken(token), userId: adminUserId, expiresAt: new Date(Date.now() + 3_600_000) });
+    cookie = `sid=${token}`;
+  } finally {
+    await knex.destroy();
+  }
+
+  const env: Record<string, string> = {
+    DATABASE_URL: pg.connectionString,
+    IDENTITY_SECRET: 'b'.repeat(40),
+    STORAGE_DIR: storageDir,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+  };
+  const base = `http://127.0.0.1:${gatewayPort}`;
+  await supervisor.startAll([
+    { name: 'ops', ...serviceCommand('ops'), env: { ...env, PORT: String(opsPort) }, readyUrl: `http://127.0.0.1:${opsPort}/readyz` },
+    {
+      name: 'gateway',
+      ...serviceCommand('gateway'),
+      env: { ...env, PORT: String(gatewayPort), OPS_URL: `http://127.0.0.1:${opsPort}`, STOREFRONT_URL: stubUrl, CONTENT_URL: stubUrl, EMAIL_URL: stubUrl },
+      readyUrl: `${base}/healthz`,
+    },
+  ]);
+
+  const targets: [string, string, boolean][] = [
+    ['orders, first page', '/api/admin/orders?page=1&pageSize=25', true],
+    ['orders, search by email', '/api/admin/orders?q=customer4242%40&page=1&pageSize=25', true],
+    ['orders, search by id', '/api/admin/orders?q=5a&page=1&pageSize=25', true],
+    ['orders, status filter', '/api/admin/orders?status=in_progress&page=1&pageSize=25', true],
+    ['orders, overdue', '/api/admin/orders?deadline=overdue&sort=due&page=1&pageSize=25', true],
+    ['audio files, first page', '/api/admin/audio-files?page=1&pageSize=25', true],
+    ['audio files, search', '/api/admin/audio-files?q=track%2042&page=1&pageSize=25', true],
+    ['dashboard stats', '/api/admin/dashboard-stats', true],
+    ['customers', '/api/admin/customers', false],
+    ['payments', '/api/admin/payments', false],
+    ['analytics, 365 days', '/api/admin/analytics?range=365', false],
+  ];
+  console.log(`through the gateway, ${CONNECTIONS} connections, ${SECONDS} s each (aim: p95 <= 100 ms):`);
+  for (const [label, url, ours] of targets) {
+    const probe = await fetch(`${base}${url}`, { headers: { cookie } });
+    await probe.arrayBuffer();
+    if (probe.status !== 200) {
+      if (ours) throw new Error(`${url} answered ${probe.status}`);
+      console.log(`  ${label.padEnd(26)} skipped: ${url} answers ${probe.status} (built by another feature)`);
+      continue;
+    }
+    const r = await load(`${base}${url}`, cookie);
+    const flag = r.p95 <= 100 ? '' : '  (over 100 ms)';
+    console.log(`  ${label.padEnd(26)} p95 ${r.p95.toFixed(1)} ms, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s${r.failures ? `, ${r.failures} failed` : ''}${flag}`);
+  }
+}
+
+/** Rows in `table`. */
+async function count(knex: ReturnType<typeof createKnex>, table: string) {
+  return Number((await knex(table).count({ n: '*' }))[0]!.n);
+}
+
+/**
+ * A year of business in a few statements: customers, their orders (mostly delivered, some open, a
+ * few overdue), two or three files per order and a payment for every paid order.
+ */
+async function seedShop(knex: ReturnType<typeof createKnex>) {
+  await knex.raw(
+    `insert into users (email, first_name, role, is_active, created_at)
+     select 'customer' || n || '@bench.test', 'Customer ' || n, 'customer', true, now() - (n % 365) * interval '1 day'
+     from generate_series(1, ?) n`,
+    [CUSTOMERS],
+  );
+  await knex.raw(
+    `insert into orders (customer_email, status, unit_price_cents, track_count, discount_percent, subtotal_cents, discount_cents, total_cents, created_at, paid_at)
+     select 'customer' || (1 + n % ?) || '@bench.test', s.status, 49900, t.tracks, 35, 49900 * t.tracks, 17465 * t.tracks, 32435 * t.tracks,
+            c.at, case when s.status in ('pending_payment', 'cancelled') then null else c.at + interval '5 minutes' end
+     from generate_series(1, ?) n
+     cross join lateral (select 2 + (n % 2) as tracks) t
+     cross join lateral (select now() - (n % 525600) * interval '1 minute' as at) c
+     cross join lateral (select (array['delivered','delivered','delivered','delivered','delivered','delivered','in_progress','payment_confirmed','mastered','pending_payment','cancelled'])[1 + n % 11] as status) s`,
+    [CUSTOMERS, ORDERS],
+  );
+  // 2 or 3 files per order: about 250,000 for 100,000 orders.
+  await knex.raw(
+    `insert into order_files (order_id, original_name, file_name, file_size, mime_type, original_file_path, processing_status, uploaded_at, mastered_file_path)
+     select o.id, 'Track ' || (row_number() over ()) || '.wav', 'track.wav', 30000000 + k * 1000, 'audio/wav', '/objects/' || gen_random_uuid(),
+            case when o.status = 'delivered' then 'completed' when o.status = 'in_progress' then 'processing' else 'uploaded' end,
+            o.created_at, case when o.status = 'delivered' then '/objects/' || gen_random_uuid() end
+     from orders o cross join generate_series(1, 3) k
+     where k <= o.track_count`,
+  );
+  await knex.raw(
+    `insert into payments (order_id, checkout_id, payment_id, amount_cents, status, processed_at, created_at)
+     select id, 'ch_' || id, 'p_' || id, total_cents, 'succeeded', paid_at, paid_at from orders where paid_at is not null`,
+  );
+  await knex.raw('analyze');
+}
+
+type Load = { rps: number; p50: number; p95: number; p99: number; failures: number };
+
+/** autocannon against `url` with the session cookie (after a short warm-up); percentiles from every response time. */
+async function load(url: string, cookie: string): Promise<Load> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: { cookie } });
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } }, (err, res) => (err ? reject(err) : resolve(res)));
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
+  return { rps: result.requests.average, p50: at(0.5), p95: at(0.95), p99: at(0.99), failures: result.errors + result.timeouts + result.non2xx };
+}

@@ -1,0 +1,185 @@
+import type { Knex } from 'knex';
+import {
+  DEFAULT_PAGE_SIZE,
+  isUploadContentType,
+  MASTER_UPLOAD_FOREIGN,
+  MASTER_UPLOAD_INCOMPLETE,
+  MASTER_UPLOAD_UNKNOWN,
+  MASTERED_PATH_VIA_UPLOAD,
+  NO_MASTERED_FILE,
+  objectPathFromUploadUrl,
+  UPLOAD_NOT_AUDIO,
+  uploadIdFromObjectPath,
+  wantsPage,
+  type AdminAudioFile,
+  type AdminAudioFilePage,
+  type AdminAudioFilesQuery,
+  type AudioFileCounts,
+  type AudioFileSort,
+  type DownloadKind,
+  type Identity,
+  type SignedLink,
+  type UpdateProcessingBody,
+  type UploadUrlBody,
+  type UploadUrlResponse,
+} from '@mastering/contracts';
+import { objectKeyOf, Order, OrderFile, OrderStatusHistory, Upload } from '@mastering/db';
+import { BadRequest, Conflict, Invalid, NotFound } from '@mastering/service-kit';
+import type { ObjectStorage } from '@mastering/storage';
+import type { LinkSigner } from '../downloads/links';
+import type { Counters } from '../orders/counters-cache';
+
+/** What the audio-file logic needs: database, storage, link signer and the two lifetimes. */
+export type AudioFileDeps = { knex: Knex; storage: ObjectStorage; links: LinkSigner; uploadTtlHours: number; linkMinutes: number; counters: Counters };
+
+/** A file row joined with its order's email and status (see `withOrder`). */
+type FileRow = OrderFile & { customerEmail: string; orderStatus: AdminAudioFile['orderStatus'] };
+
+/** The back-office shape of an audio file. */
+export const toAdminAudioFile = (row: FileRow): AdminAudioFile => ({ ...row.toApi(), customerEmail: row.customerEmail, orderStatus: row.orderStatus });
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const SORTS: Record<AudioFileSort, { column: string; order: 'asc' | 'desc' }> = {
+  newest: { column: 'order_files.uploadedAt', order: 'desc' },
+  oldest: { column: 'order_files.uploadedAt', order: 'asc' },
+  name: { column: 'order_files.originalName', order: 'asc' },
+  size_desc: { column: 'order_files.fileSize', order: 'desc' },
+};
+
+/** Files with their order's customer email and status. */
+const withOrder = (knex: Knex) =>
+  OrderFile.query(knex).join('orders', 'orders.id', 'order_files.orderId').select('order_files.*', 'orders.customerEmail as customerEmail', 'orders.status as orderStatus');
+
+/** The files matching the search (file name, customer email, order id start), filters and sort. */
+function filteredFiles(knex: Knex, query: AdminAudioFilesQuery) {
+  const builder = withOrder(knex).modify('withProcessingStatus', query.status).modify('withMasteringStyle', query.style);
+  if (query.orderId) builder.where('order_files.orderId', query.orderId);
+  if (query.q) {
+    const q = query.q.toLowerCase();
+    const like = `%${likeEscape(q)}%`;
+    builder.where((w) => {
+      w.whereRaw('lower(order_files.original_name) like ?', [like]).orWhereRaw('lower(orders.customer_email) like ?', [like]);
+      if (/^[0-9a-f-]+$/.test(q)) w.orWhereRaw('order_files.order_id::text like ?', [`${q}%`]);
+    });
+  }
+  const sort = SORTS[query.sort];
+  return builder.orderBy(sort.column, sort.order).orderBy('order_files.id', 'desc');
+}
+
+/** The six counters over every file (one SQL aggregate). */
+export async function audioFileCounts(knex: Knex): Promise<AudioFileCounts> {
+  const [row] = await knex('order_files').select(
+    knex.raw('count(*)::int as total'),
+    knex.raw(`count(*) filter (where processing_status = 'uploaded')::int as uploaded`),
+    knex.raw(`count(*) filter (where processing_status = 'processing')::int as processing`),
+    knex.raw(`count(*) filter (where processing_status = 'completed')::int as completed`),
+    knex.raw(`count(*) filter (where processing_status = 'error')::int as error`),
+    knex.raw('coalesce(sum(file_size), 0)::bigint as total_bytes'),
+  );
+  return { ...row, totalBytes: Number(row.totalBytes) };
+}
+
+/** GET /api/admin/audio-files: the spec's plain array without paging, else a page with its total and the counters. */
+export async function listAudioFiles(knex: Knex, query: AdminAudioFilesQuery, countersOf: () => Promise<AudioFileCounts> = () => audioFileCounts(knex)): Promise<AdminAudioFile[] | AdminAudioFilePage> {
+  if (!wantsPage(query)) return ((await filteredFiles(knex, query)) as FileRow[]).map(toAdminAudioFile);
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const [items, total, counts] = await Promise.all([
+    filteredFiles(knex, query).limit(pageSize).offset((page - 1) * pageSize),
+    filteredFiles(knex, query).resultSize(),
+    countersOf(),
+  ]);
+  return { items: (items as FileRow[]).map(toAdminAudioFile), total, page, pageSize, counts };
+}
+
+/** One audio file in its back-office shape; 404 when unknown. */
+export async function audioFile(knex: Knex, id: string): Promise<AdminAudioFile> {
+  const row = (await withOrder(knex).findById(id)) as FileRow | undefined;
+  if (!row) throw new NotFound('Audio file not found');
+  return toAdminAudioFile(row);
+}
+
+/**
+ * PATCH /api/admin/audio-files/:id/processing: sets the status the engineer selected and the notes;
+ * completed or error stamps the processed time. A mastered file is attached only by upload, never by
+ * naming a path (which could point at any stored object).
+ */
+export async function updateProcessing(knex: Knex, id: string, body: UpdateProcessingBody): Promise<AdminAudioFile> {
+  const file = await OrderFile.query(knex).findById(id);
+  if (!file) throw new NotFound('Audio file not found');
+  if (body.masteredFilePath !== undefined && body.masteredFilePath !== (file.masteredFilePath ?? '')) throw new BadRequest(MASTERED_PATH_VIA_UPLOAD);
+  const done = body.processingStatus === 'completed' || body.processingStatus === 'error';
+  await OrderFile.query(knex)
+    .findById(id)
+    .patch({
+      processingStatus: body.processingStatus,
+      ...(body.processingNotes !== undefined ? { processingNotes: body.processingNotes.trim() || null } : {}),
+      processedAt: done ? new Date() : null,
+    });
+  return audioFile(knex, id);
+}
+
+/**
+ * POST /api/admin/audio-files/:id/upload-url: opens an upload owned by the caller for the file's
+ * master; the bytes go to the storefront's `/uploads/<id>` (one PUT or tus), like a customer's track.
+ */
+export async function createMasterUpload(deps: AudioFileDeps, id: string, body: UploadUrlBody, caller: Identity): Promise<UploadUrlResponse> {
+  if (!(await OrderFile.query(deps.knex).findById(id))) throw new NotFound('Audio file not found');
+  if (!isUploadContentType(body.contentType, body.filename)) throw new Invalid(UPLOAD_NOT_AUDIO, undefined, 415);
+  const { uploadURL } = await Upload.open(deps.knex, { userId: caller.userId, originalName: body.filename, contentType: body.contentType }, deps.uploadTtlHours);
+  return { uploadURL };
+}
+
+/** The upload id in what the browser sends back: the upload URL (`/uploads/<id>`) or the stored path (`/objects/<id>`). */
+function uploadIdOf(path: string): string | null {
+  return uploadIdFromObjectPath(path.includes('/uploads/') ? objectPathFromUploadUrl(path) : path);
+}
+
+/**
+ * POST /api/admin/audio-files/:id/confirm-upload: attaches the caller's completed upload as the file's
+ * master (its previous master, if any, is let go for the sweep), marks the file completed, and moves a
+ * paid order whose every file now has a master to `mastered` (recorded in its history).
+ */
+export async function confirmMasterUpload(knex: Knex, id: string, uploadedFilePath: string, caller: Identity): Promise<AdminAudioFile> {
+  const uploadId = uploadIdOf(uploadedFilePath);
+  await knex.transaction(async (trx) => {
+    const file = await OrderFile.query(trx).findById(id).forUpdate();
+    if (!file) throw new NotFound('Audio file not found');
+    const upload = uploadId ? await Upload.query(trx).findById(uploadId).forUpdate() : undefined;
+    // Only an upload this staff member opened (never a customer's track) can become a master.
+    if (!upload || upload.userId !== caller.userId || upload.orderFileId) throw new BadRequest(MASTER_UPLOAD_UNKNOWN);
+    if (upload.masteredFileId && upload.masteredFileId !== id) throw new Conflict(MASTER_UPLOAD_FOREIGN);
+    if (upload.status !== 'completed') throw new Conflict(MASTER_UPLOAD_INCOMPLETE);
+    await Upload.query(trx).patch({ masteredFileId: null }).where('masteredFileId', id).whereNot('id', upload.id);
+    await Upload.query(trx).findById(upload.id).patch({ masteredFileId: id });
+    await OrderFile.query(trx).findById(id).patch({ masteredFilePath: `/objects/${upload.id}`, processingStatus: 'completed', processedAt: new Date() });
+    const order = await Order.query(trx).findById(file.orderId).forUpdate().withGraphFetched('files');
+    const allMastered = order?.files?.every((f) => f.masteredFilePath);
+    if (order && allMastered && (order.status === 'payment_confirmed' || order.status === 'in_progress')) {
+      await Order.query(trx).findById(order.id).patch({ status: 'mastered' });
+      await OrderStatusHistory.query(trx).insert({ orderId: order.id, fromStatus: order.status, toStatus: 'mastered', changedBy: caller.userId, note: 'Every file has a mastered file.' });
+    }
+  });
+  return audioFile(knex, id);
+}
+
+/** The storage key behind a stored path `/objects/<upload id>`, or null when the path is not one. */
+export function objectKeyOfPath(path: string | null): string | null {
+  const uploadId = path ? uploadIdFromObjectPath(path) : null;
+  return uploadId ? objectKeyOf(uploadId) : null;
+}
+
+/**
+ * GET /api/admin/audio-files/:id/download-url: a short-lived link to the original or the master: a
+ * presigned URL when the storage has them (S3), else a signed link this service answers itself.
+ */
+export async function fileDownloadLink(deps: AudioFileDeps, id: string, kind: DownloadKind): Promise<SignedLink> {
+  const file = await OrderFile.query(deps.knex).findById(id);
+  if (!file) throw new NotFound('Audio file not found');
+  const key = objectKeyOfPath(kind === 'original' ? file.originalFilePath : file.masteredFilePath);
+  if (!key) throw new NotFound(kind === 'mastered' ? NO_MASTERED_FILE : 'The original file is not stored.');
+  const expiresAt = new Date(Date.now() + deps.linkMinutes * 60_000);
+  const direct = await deps.storage.downloadUrl(key, { expiresInSeconds: deps.linkMinutes * 60 });
+  return { url: direct ?? `/api/downloads/file/${deps.links.sign({ file: id, kind }, expiresAt)}`, expiresAt: expiresAt.toISOString() };
+}

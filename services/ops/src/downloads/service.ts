@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import type { Knex } from 'knex';
+import { DELIVERY_EXPIRED, DELIVERY_INVALID, LINK_EXPIRED, LINK_INVALID, uploadIdFromObjectPath, type Delivery } from '@mastering/contracts';
+import { Order, OrderFile, Upload } from '@mastering/db';
+import { HttpError, NotFound } from '@mastering/service-kit';
+import type { ObjectStorage } from '@mastering/storage';
+import { objectKeyOfPath } from '../audio-files/service';
+import { tokenBody, type LinkSigner } from './links';
+
+/** What serving downloads needs: the database, the storage and the link signer. */
+export type DownloadDeps = { knex: Knex; storage: ObjectStorage; links: LinkSigner };
+
+/** A stored file ready to stream: bytes, size, type and the name the browser saves it under. */
+export type FileDownload = { stream: Readable; size: number; contentType: string; filename: string };
+
+/** 410 Gone: the link was genuine but its time is over. */
+class Gone extends HttpError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
+/** The name a master is saved under: the engineer's upload name, else "<track> (master).<ext>". */
+async function masterName(knex: Knex, file: OrderFile): Promise<string> {
+  const uploadId = file.masteredFilePath ? uploadIdFromObjectPath(file.masteredFilePath) : null;
+  const upload = uploadId ? await Upload.query(knex).findById(uploadId) : undefined;
+  if (upload?.originalName) return upload.originalName;
+  const ext = path.extname(file.originalName);
+  return `${path.basename(file.originalName, ext)} (master)${ext}`;
+}
+
+/** Opens a stored object, or 404 when the bytes are gone. */
+async function open(storage: ObjectStorage, key: string | null, filename: string): Promise<FileDownload> {
+  const object = key ? await storage.get(key) : null;
+  if (!object) throw new NotFound('The file is no longer stored.');
+  return { stream: object.stream, size: object.size, contentType: object.contentType ?? 'application/octet-stream', filename };
+}
+
+/** GET /api/downloads/file/:token: the original or master a staff member's signed link names (410 once expired). */
+export async function signedFile(deps: DownloadDeps, token: string): Promise<FileDownload> {
+  const grant = deps.links.verify(token);
+  if (grant === 'expired') throw new Gone(LINK_EXPIRED);
+  if (!grant || !('file' in grant)) throw new NotFound(LINK_INVALID);
+  const file = await OrderFile.query(deps.knex).findById(grant.file);
+  if (!file) throw new NotFound(LINK_INVALID);
+  if (grant.kind === 'original') return open(deps.storage, objectKeyOfPath(file.originalFilePath), file.originalName);
+  return open(deps.storage, objectKeyOfPath(file.masteredFilePath), await masterName(deps.knex, file));
+}
+
+/** The delivered order a delivery token names: 410 after expiry, 404 when forged or no longer delivered. */
+async function deliveredOrder(deps: DownloadDeps, token: string): Promise<Order> {
+  const grant = deps.links.verify(token);
+  if (grant === 'expired') throw new Gone(DELIVERY_EXPIRED);
+  if (!grant || !('order' in grant)) throw new NotFound(DELIVERY_INVALID);
+  const order = await Order.query(deps.knex).findById(grant.order).withGraphFetched('files(inNameOrder)');
+  // Reopened for a new master: the old link stops until it is delivered again.
+  if (!order || order.status !== 'delivered') throw new NotFound(DELIVERY_INVALID);
+  return order;
+}
+
+/** Reads the expiry inside a token that `verify` accepted (the signer keeps it in seconds). */
+function expiryOf(token: string): string {
+  return new Date(tokenBody(token).exp * 1000).toISOString();
+}
+
+/** GET /api/downloads/order/:token: the masters of a delivered order, with a link to each and to the zip. */
+export async function delivery(deps: DownloadDeps, token: string): Promise<Delivery> {
+  const order = await deliveredOrder(deps, token);
+  const base = `/api/downloads/order/${token}`;
+  const files = await Promise.all(
+    (order.files ?? []).map(async (f) => ({ id: f.id, name: await masterName(deps.knex, f), size: (await deps.storage.stat(objectKeyOfPath(f.masteredFilePath) ?? ''))?.size ?? 0, url: `${base}/files/${f.id}` })),
+  );
+  return { orderId: order.id, expiresAt: expiryOf(token), files, archiveUrl: `${base}/archive` };
+}
+
+/** GET /api/downloads/order/:token/files/:fileId: one master of the delivered order. */
+export async function deliveryFile(deps: DownloadDeps, token: string, fileId: string): Promise<FileDownload> {
+  const order = await deliveredOrder(deps, token);
+  const file = order.files?.find((f) => f.id === fileId);
+  if (!file) throw new NotFound('This file is not part of the delivery.');
+  return open(deps.storage, objectKeyOfPath(file.masteredFilePath), await masterName(deps.knex, file));
+}
+
+/**
+ * GET /api/downloads/order/:token/archive: every master of the order in one zip, streamed as it is
+ * built (stored, not compressed: audio barely shrinks and the customer gets bytes at once).
+ */
+export async function deliveryArchive(deps: DownloadDeps, token: string): Promise<{ stream: Readable; filename: string }> {
+  const order = await deliveredOrder(deps, token);
+  const entries = await Promise.all((order.files ?? []).map(async (f) => open(deps.storage, objectKeyOfPath(f.masteredFilePath), await masterName(deps.knex, f))));
+  const zip = new ZipArchive({ store: true });
+  const used = new Set<string>();
+  for (const entry of entries) {
+    // Two tracks may share a name; the zip keeps both.
+    let name = entry.filename;
+    for (let n = 2; used.has(name); n++) name = `${path.basename(entry.filename, path.extname(entry.filename))} (${n})${path.extname(entry.filename)}`;
+    used.add(name);
+    zip.append(entry.stream, { name });
+  }
+  void zip.finalize();
+  // archiver's streams are readable-stream's, which Koa does not recognise as a body: hand it a core stream.
+  const body = new PassThrough();
+  zip.on('error', (err) => body.destroy(err));
+  return { stream: zip.pipe(body), filename: `masters-${order.id.slice(0, 8)}.zip` };
+}
