@@ -14,6 +14,6 @@ export function buildApp({ config, knex, queue, storage = createStorage(readStor
   const links = createLinkSigner(config.IDENTITY_SECRET);
   const counters = createCounters(knex, config.COUNTERS_CACHE_MS);
   const fulfilment = { knex, queue, links, publicUrl: config.PUBLIC_URL, counters };
-  const audioFiles = { knex, storage, links, uploadTtlHours: config.UPLOAD_URL_TTL_HOURS, linkMinutes: config.FILE_LINK_MINUTES, counters };
+  const audioFiles = { knex, queue, storage, links, uploadTtlHours: config.UPLOAD_URL_TTL_HOURS, linkMinutes: config.FILE_LINK_MINUTES, counters };
   return createService({ name: 'ops', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex, queue, fulfilment, audioFiles }) });
 }

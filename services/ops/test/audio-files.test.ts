@@ -153,6 +153,8 @@ describe('Upload Mastered: upload-url, PUT, confirm-upload', () => {
     expect(res.status).toBe(200);
     const { file } = AudioFileResponse.parse(await res.json());
     expect(file).toMatchObject({ processingStatus: 'completed', masteredFilePath: expect.stringMatching(/^\/objects\/[0-9a-f-]{36}$/) });
+    // The master's loudness is measured next (the ops worker runs the job).
+    expect(ctx.queued.at(-1)).toMatchObject({ name: 'audio.analyse', data: { fileId: order.files[0]!.id, role: 'master' } });
     expect(await ctx.db.knex('orders').where('id', order.id).first()).toMatchObject({ status: 'in_progress' });
 
     res = await uploadMaster(order.files[1]!.id, engineer, Buffer.from('master two'));

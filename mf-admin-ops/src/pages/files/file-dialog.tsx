@@ -14,6 +14,7 @@ import { Badge, Button, checkForm, Dialog, errorMessage, Label, Progress, Select
 import { CircleAlert, CircleCheck, Download, Loader, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { downloadAudioFile, MasterUploadError, useUpdateProcessing, useUploadMaster } from '../../api/audio-files';
+import { AudioFileAnalysisPanel } from '../../components/audio-analysis/analysis-panel';
 
 /** A file's processing status: completed green, error red, processing secondary, uploaded outline. */
 export function FileStatusBadge({ status }: { status: FileStatus }) {
@@ -101,6 +102,8 @@ export function FileDialog({ file, onClose }: { file: AdminAudioFile | null; onC
             {file.processedAt && <span className="text-muted-foreground">Processed {formatOrderDate(file.processedAt)}</span>}
           </div>
           <DownloadButtons file={file} />
+          {/* Measured loudness, true peak, format and waveform; original beside master once there is one. */}
+          <AudioFileAnalysisPanel fileId={file.id} />
           <ProcessingForm file={file} />
           <MasterUpload file={file} />
         </div>

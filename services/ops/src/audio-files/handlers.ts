@@ -43,7 +43,7 @@ export const postUploadUrl = (deps: AudioFileDeps) => async (ctx: RouteContext<U
 
 /** POST /api/admin/audio-files/:id/confirm-upload — staff; attaches the caller's finished upload as the master. */
 export const postConfirmUpload = (deps: AudioFileDeps) => async (ctx: RouteContext<ConfirmUploadBody, undefined, IdParam>) => {
-  ctx.body = { file: await confirmMasterUpload(deps.knex, ctx.state.params.id, ctx.state.body.uploadedFilePath, caller(ctx)) };
+  ctx.body = { file: await confirmMasterUpload(deps, ctx.state.params.id, ctx.state.body.uploadedFilePath, caller(ctx)) };
   deps.counters.clear();
 };
 

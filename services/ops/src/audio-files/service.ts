@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { enqueueAnalysis } from '@mastering/audio-analysis';
+import type { Queue } from '@mastering/jobs';
 import {
   DEFAULT_PAGE_SIZE,
   isUploadContentType,
@@ -30,7 +32,7 @@ import type { LinkSigner } from '../downloads/links';
 import type { Counters } from '../orders/counters-cache';
 
 /** What the audio-file logic needs: database, storage, link signer and the two lifetimes. */
-export type AudioFileDeps = { knex: Knex; storage: ObjectStorage; links: LinkSigner; uploadTtlHours: number; linkMinutes: number; counters: Counters };
+export type AudioFileDeps = { knex: Knex; queue: Queue; storage: ObjectStorage; links: LinkSigner; uploadTtlHours: number; linkMinutes: number; counters: Counters };
 
 /** A file row joined with its order's email and status (see `withOrder`). */
 type FileRow = OrderFile & { customerEmail: string; orderStatus: AdminAudioFile['orderStatus'] };
@@ -139,9 +141,11 @@ function uploadIdOf(path: string): string | null {
 /**
  * POST /api/admin/audio-files/:id/confirm-upload: attaches the caller's completed upload as the file's
  * master (its previous master, if any, is let go for the sweep), marks the file completed, and moves a
- * paid order whose every file now has a master to `mastered` (recorded in its history).
+ * paid order whose every file now has a master to `mastered` (recorded in its history), then queues
+ * the master's loudness analysis. Confirming the same upload again is harmless and queues it again,
+ * which is the way out if queueing failed.
  */
-export async function confirmMasterUpload(knex: Knex, id: string, uploadedFilePath: string, caller: Identity): Promise<AdminAudioFile> {
+export async function confirmMasterUpload({ knex, queue }: Pick<AudioFileDeps, 'knex' | 'queue'>, id: string, uploadedFilePath: string, caller: Identity): Promise<AdminAudioFile> {
   const uploadId = uploadIdOf(uploadedFilePath);
   await knex.transaction(async (trx) => {
     const file = await OrderFile.query(trx).findById(id).forUpdate();
@@ -161,6 +165,7 @@ export async function confirmMasterUpload(knex: Knex, id: string, uploadedFilePa
       await OrderStatusHistory.query(trx).insert({ orderId: order.id, fromStatus: order.status, toStatus: 'mastered', changedBy: caller.userId, note: 'Every file has a mastered file.' });
     }
   });
+  await enqueueAnalysis(queue, { fileId: id, role: 'master' });
   return audioFile(knex, id);
 }
 
