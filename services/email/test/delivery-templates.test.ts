@@ -21,6 +21,13 @@ describe('delivery mail templates (built-in versions, as ops sends them)', () =>
     expect(mail.html).not.toContain('<Demo>');
   });
 
+  it('mastering-complete explains the measured loudness when ops sends it', async () => {
+    const loudnessNote = 'Your master measures -9.1 LUFS: it plays 4.9 dB quieter on Spotify.';
+    const { mail } = await renderTemplate(null, 'mastering-complete', { ...data, loudnessNote });
+    expect(mail.text).toContain(loudnessNote);
+    expect(mail.html).toContain('plays 4.9 dB quieter on Spotify');
+  });
+
   it('download-expiry-reminder says when the link expires, in South African time; a missing link fails the job', async () => {
     const { mail } = await renderTemplate(null, 'download-expiry-reminder', data);
     expect(mail.subject).toBe('Your download link for 2 tracks expires soon');

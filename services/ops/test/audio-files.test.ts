@@ -6,6 +6,7 @@ import {
   Delivery,
   DELIVERY_EXPIRED,
   LINK_EXPIRED,
+  loudnessInPlainWords,
   MASTER_UPLOAD_INCOMPLETE,
   MASTER_UPLOAD_UNKNOWN,
   MASTERED_PATH_VIA_UPLOAD,
@@ -210,6 +211,8 @@ describe('delivery: mail, download page data, files, zip, expiry', () => {
     const order = await seed({ email: 'delivery@files.test', status: 'in_progress', names: ['Alpha.wav', 'Beta.wav'] });
     await uploadMaster(order.files[0]!.id, engineer, Buffer.from('alpha master'), 'Alpha (master).wav');
     await uploadMaster(order.files[1]!.id, engineer, Buffer.from('beta master'), 'Beta (master).wav');
+    // Alpha's master has been measured (the analysis worker's row); Beta's not yet.
+    await ctx.db.knex('file_analyses').insert({ fileId: order.files[0]!.id, role: 'master', analyserVersion: 'test', status: 'ok', integratedLufs: -9.1, waveform: JSON.stringify([]) });
     const before = ctx.queued.length;
     const res = await call('PATCH', `/api/admin/orders/${order.id}/status`, engineer, { status: 'delivered', notes: 'Sent' });
     expect(res.status).toBe(200);
@@ -218,6 +221,7 @@ describe('delivery: mail, download page data, files, zip, expiry', () => {
     expect(mail!.when).toBeUndefined();
     expect(mail).toMatchObject({ name: 'email.send', data: { to: 'delivery@files.test', template: 'mastering-complete', orderId: order.id, kind: 'transactional' } });
     expect(mail!.data.data).toMatchObject({ customerName: 'delivery', orderId: order.id, trackTitle: '2 tracks', fileNames: ['Alpha.wav', 'Beta.wav'] });
+    expect(mail!.data.data.loudnessNote).toBe(`Alpha.wav: ${loudnessInPlainWords(-9.1)}`);
     const downloadUrl: string = mail!.data.data.downloadUrl;
     // No dot in the token: the page URL must not look like a file to the gateway.
     expect(downloadUrl).toMatch(new RegExp(`^${ctx.publicUrl}/download/[\\w-]+$`));

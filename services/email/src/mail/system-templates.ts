@@ -169,7 +169,13 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Delivers the download link of the masters.',
     subject: 'Your master is ready: {{tracksLabel}}',
     preview: 'Download your mastered track.',
-    lines: [greeting, 'Good news: <strong>{{tracksLabel}}</strong> (' + order + ') is mastered and ready to download.', 'The download link stays valid for a limited time, so save your files soon.'],
+    lines: [
+      greeting,
+      'Good news: <strong>{{tracksLabel}}</strong> (' + order + ') is mastered and ready to download.',
+      // What the measured loudness means on Spotify, YouTube and Apple Music (ops fills it in once measured).
+      '{{loudnessNote}}',
+      'The download link stays valid for a limited time, so save your files soon.',
+    ],
     button: { label: 'Download your master', url: '{{downloadUrl}}' },
   },
   order_delayed: {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import {
+  loudnessInPlainWords,
   AdminOrder,
   canTransition,
   DEFAULT_PAGE_SIZE,
@@ -24,7 +25,7 @@ import {
   type OrderSort,
   type OrderStatus,
 } from '@mastering/contracts';
-import { Order, OrderStatusHistory, Setting } from '@mastering/db';
+import { FileAnalysis, Order, OrderStatusHistory, Setting, type OrderFile } from '@mastering/db';
 import { scheduleMail, sendMail, type Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound } from '@mastering/service-kit';
 import type { LinkSigner } from '../downloads/links';
@@ -172,6 +173,23 @@ export function deliveryUrl(deps: Pick<FulfilmentDeps, 'links' | 'publicUrl'>, o
   return `${deps.publicUrl}/download/${deps.links.sign({ order: orderId }, expiresAt)}`;
 }
 
+/**
+ * What each master's measured loudness means on the streaming platforms, in plain words for the
+ * delivery mail ('' while no master has been measured: the analysis runs in the background).
+ */
+export async function loudnessNote(knex: Knex, files: readonly OrderFile[]): Promise<string> {
+  if (files.length === 0) return '';
+  const measured = await FileAnalysis.query(knex)
+    .whereIn('fileId', files.map((f) => f.id))
+    .where({ role: 'master', status: 'ok' })
+    .whereNotNull('integratedLufs');
+  const lufsOf = new Map(measured.map((a) => [a.fileId, Number(a.integratedLufs)]));
+  return files
+    .filter((f) => lufsOf.has(f.id))
+    .map((f) => (files.length === 1 ? '' : `${f.originalName}: `) + loudnessInPlainWords(lufsOf.get(f.id)!))
+    .join(' ');
+}
+
 /** Queues the `mastering-complete` mail now and the `download-expiry-reminder` a day before the link expires. */
 async function mailDelivery(deps: FulfilmentDeps, order: Order): Promise<void> {
   const days = await downloadDays(deps.knex);
@@ -186,6 +204,7 @@ async function mailDelivery(deps: FulfilmentDeps, order: Order): Promise<void> {
     // ISO: the email service writes dates the South African way in every mail.
     expiryDate: expiresAt.toISOString(),
     fileNames: files.map((f) => f.originalName),
+    loudnessNote: await loudnessNote(deps.knex, files),
   };
   await sendMail(deps.queue, { template: 'mastering-complete', to: order.customerEmail, params, orderId: order.id });
   const remindAt = new Date(expiresAt.getTime() - 24 * HOUR);
