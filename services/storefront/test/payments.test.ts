@@ -14,6 +14,7 @@ import {
   WEBHOOK_REFUND_MISMATCH,
   WEBHOOK_SIGNATURE_INVALID,
   WebhookAck,
+  replaceFileMessage,
 } from '@mastering/contracts';
 import { startStorefront, storefrontPerFile, uploadWhole, type Storefront } from './support';
 
@@ -158,6 +159,9 @@ describe('POST /api/payment/webhook', () => {
     await checkout(orderId, cookie);
     const checkoutId = `ch_${seen.length}`;
     const event = paymentEvent('payment.succeeded', checkoutId, orderId);
+    // The analysis found one.wav silent before the payment arrived: the confirmation says so.
+    const one = await ctx.db.knex('order_files').where({ orderId, originalName: 'one.wav' }).first();
+    await ctx.db.knex('file_analyses').insert({ fileId: one.id, role: 'original', analyserVersion: 'test', status: 'error', errorReason: 'The file is silent.' });
 
     const res = await deliver(event);
     expect(res.status).toBe(200);
@@ -172,6 +176,7 @@ describe('POST /api/payment/webhook', () => {
       ['email.send', 'new-order', 'orders@example.com'],
     ]);
     expect(ctx.site.queued[0]!.data).toMatchObject({ orderId, data: { orderId, trackCount: 2, fileNames: 'one.wav, two.wav', amount: 'R649' } });
+    expect(ctx.site.queued[0]!.data.data.replaceNote).toBe(replaceFileMessage({ originalName: 'one.wav', reason: 'The file is silent.' }));
 
     const replay = await deliver(event);
     expect(replay.status).toBe(200);

@@ -125,7 +125,14 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Sent when a payment confirms an order.',
     subject: 'Order confirmed: {{tracksLabel}} ({{shortId}})',
     preview: 'Your payment of {{amount}} is confirmed.',
-    lines: [greeting, 'Thank you! Your payment of <strong>{{amount}}</strong> for ' + order + ' is confirmed.', 'Tracks: {{tracksLabel}}{{#fileNames}} ({{fileNames}}){{/fileNames}}', 'Our engineers start mastering now; your masters arrive by email within {{deliveryHours}} hours.'],
+    lines: [
+      greeting,
+      'Thank you! Your payment of <strong>{{amount}}</strong> for ' + order + ' is confirmed.',
+      'Tracks: {{tracksLabel}}{{#fileNames}} ({{fileNames}}){{/fileNames}}',
+      'Our engineers start mastering now; your masters arrive by email within {{deliveryHours}} hours.',
+      // Which uploaded file cannot be mastered, why, and how to replace it (the storefront fills it in).
+      '{{replaceNote}}',
+    ],
     button: { label: 'View your order', url: '{{orderUrl}}', when: 'orderUrl' },
   },
   payment_receipt: {

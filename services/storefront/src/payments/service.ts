@@ -6,6 +6,7 @@ import {
   ORDER_ALREADY_PAID,
   ORDER_NOT_PAYABLE,
   paymentReturnUrl,
+  replaceFileMessage,
   UNAPPROVED_REDIRECT,
   WEBHOOK_AMOUNT_MISMATCH,
   WEBHOOK_REFUND_MISMATCH,
@@ -16,6 +17,7 @@ import {
   type WebhookAck,
 } from '@mastering/contracts';
 import { sendMail, type Queue } from '@mastering/jobs';
+import { filesNeedingReplacement } from '@mastering/audio-analysis';
 import { Order, Payment, User } from '@mastering/db';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
 import { loadOwnOrder } from '../orders/service';
@@ -164,7 +166,10 @@ async function queueOrderMails(deps: PaymentDeps, trx: Knex.Transaction, orderId
     deliveryHours: DELIVERY_HOURS,
     orderUrl: paymentReturnUrl(deps.publicUrl, 'success', order.id),
   };
-  await sendMail(deps.queue, { to: order.customerEmail, template: 'order-confirmation', params: data, orderId: order.id });
+  // Files the analysis already found unusable (not audio, silent, under a second) are named with how
+  // to replace them; the analysis runs from order creation, so it has usually finished by payment.
+  const replaceNote = (await filesNeedingReplacement(trx, order.id)).map(replaceFileMessage).join(' ');
+  await sendMail(deps.queue, { to: order.customerEmail, template: 'order-confirmation', params: { ...data, replaceNote }, orderId: order.id });
   const admins = await User.query(trx).modify('active').modify('withRole', 'admin').select('email');
   const recipients = new Set([...admins.map((a) => a.email.toLowerCase()), ...(deps.adminEmail ? [deps.adminEmail.toLowerCase()] : [])]);
   for (const to of recipients) await sendMail(deps.queue, { to, template: 'new-order', params: data, orderId: order.id });
