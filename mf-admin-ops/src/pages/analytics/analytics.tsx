@@ -3,8 +3,9 @@ import { ANALYTICS_FETCH_FAILED, DELIVERY_HOURS, EMPTY_TEXTS, formatRand, ORDER_
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, errorMessage, Select, Skeleton, Tab, TabList, TabPanel, TabPanels, Tabs, toast } from '@mastering/ui';
 import { Banknote, Percent, RefreshCw, ShoppingCart, TrendingUp, type LucideIcon } from 'lucide-react';
 import { useAnalytics } from '../../api/analytics';
-import { DATE_RANGE_OPTIONS, type DateRangeValue } from '../../components/business/search-box';
-import { ScreenHeader, StatCard } from '../../components/business/stat-card';
+import { DATE_RANGE_OPTIONS, type DateRangeValue } from '../../components/date-range';
+import { ScreenHeader } from '../../components/screen';
+import { StatCard } from '../../components/stat-card';
 
 // The chart library is fetched only when a chart is drawn.
 const RevenueChart = lazy(() => import('./revenue-chart'));

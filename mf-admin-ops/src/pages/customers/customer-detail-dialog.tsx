@@ -3,8 +3,8 @@ import { Button, buttonVariants, Dialog, Skeleton } from '@mastering/ui';
 import { MessageSquare, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useCustomer } from '../../api/customers';
-import { CustomerStatusBadge } from '../../components/business/badges';
-import { Detail } from '../../components/business/stat-card';
+import { CustomerStatusBadge } from '../../components/badges';
+import { Detail } from '../../components/screen';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
 
 /** A customer's stats, first and last order dates, actions and order history. */

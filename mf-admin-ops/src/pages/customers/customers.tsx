@@ -13,10 +13,11 @@ import {
 import { Button, buttonVariants, Card, CardContent, cn, errorMessage, Select, toast } from '@mastering/ui';
 import { Banknote, ChevronLeft, ChevronRight, Crown, Download, MessageSquare, TrendingUp, UserCheck, Users, type LucideIcon } from 'lucide-react';
 import { customerKeys, useCustomerPage, useCustomerStats } from '../../api/customers';
-import { CustomerStatusBadge } from '../../components/business/badges';
-import { ListSkeleton, ScreenHeader, StatCard } from '../../components/business/stat-card';
-import { SearchBox } from '../../components/business/search-box';
-import { useDebounced } from '../../components/business/use-debounced';
+import { CustomerStatusBadge } from '../../components/badges';
+import { ListSkeleton, ScreenHeader } from '../../components/screen';
+import { StatCard } from '../../components/stat-card';
+import { SearchBox } from '../../components/search-box';
+import { useDebounced } from '../../components/use-debounced';
 import { CustomerDetailDialog } from './customer-detail-dialog';
 import { SendMessageDialog } from './send-message-dialog';
 
@@ -79,7 +80,7 @@ export default function CustomersPage() {
       <Card>
         <CardContent className="space-y-4 pt-6">
           <div className="flex flex-col gap-3 md:flex-row">
-            <SearchBox value={search} onChange={setSearch} placeholder="Search by email..." label="Search customers by email" testId="customers-search" />
+            <SearchBox value={search} onChange={setSearch} placeholder="Search by email..." label="Search customers by email" testId="customers-search" className="flex-1" />
             <Select className="md:w-40" value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="customers-status" />
             <Select className="md:w-44" value={sort} onChange={setSort} options={SORT_OPTIONS} />
           </div>

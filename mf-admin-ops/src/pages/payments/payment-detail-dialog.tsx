@@ -1,8 +1,8 @@
 import { formatCents, formatOrderDate } from '@mastering/contracts';
 import { Dialog, Skeleton } from '@mastering/ui';
 import { usePayment } from '../../api/payments';
-import { PaymentStatusBadge } from '../../components/business/badges';
-import { Detail } from '../../components/business/stat-card';
+import { PaymentStatusBadge } from '../../components/badges';
+import { Detail } from '../../components/screen';
 
 /** One payment's details and the webhook events Yoco sent for it. */
 export function PaymentDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {

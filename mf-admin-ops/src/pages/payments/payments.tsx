@@ -14,10 +14,12 @@ import {
 import { Card, CardContent, CardHeader, CardTitle, errorMessage, Select, toast } from '@mastering/ui';
 import { Banknote, CircleCheck, Percent, Receipt, TrendingUp } from 'lucide-react';
 import { usePayments } from '../../api/payments';
-import { PaymentStatusBadge } from '../../components/business/badges';
-import { ListSkeleton, ScreenHeader, StatCard } from '../../components/business/stat-card';
-import { DATE_RANGE_OPTIONS, SearchBox, type DateRangeValue } from '../../components/business/search-box';
-import { useDebounced } from '../../components/business/use-debounced';
+import { PaymentStatusBadge } from '../../components/badges';
+import { ListSkeleton, ScreenHeader } from '../../components/screen';
+import { StatCard } from '../../components/stat-card';
+import { DATE_RANGE_OPTIONS, type DateRangeValue } from '../../components/date-range';
+import { SearchBox } from '../../components/search-box';
+import { useDebounced } from '../../components/use-debounced';
 import { PaymentDetailDialog } from './payment-detail-dialog';
 
 const STATUS_OPTIONS = [{ value: 'all', label: 'All Status' }, ...PAYMENT_STATUSES.map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] }))] as const;
@@ -72,7 +74,7 @@ export default function PaymentsPage() {
         </CardHeader>
         <CardContent className="space-y-4">
           <div className="flex flex-col gap-3 md:flex-row">
-            <SearchBox value={search} onChange={setSearch} placeholder="Search by email, order ID or payment ID..." label="Search payments" testId="payments-search" />
+            <SearchBox value={search} onChange={setSearch} placeholder="Search by email, order ID or payment ID..." label="Search payments" testId="payments-search" className="flex-1" />
             <Select className="md:w-44" value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="payments-status" />
           </div>
           {isLoading ? (

@@ -3,8 +3,8 @@ import { ApiError, Badge, Button, buttonVariants, Card, CardContent, CardHeader,
 import { ArrowLeft, FileAudio, Mail, ShoppingCart, UserX } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { useUser, useUserFiles, useUserOrders } from '../../api/users';
-import { ActiveBadge, RoleBadge } from '../../components/business/badges';
-import { ListSkeleton } from '../../components/business/stat-card';
+import { ActiveBadge, RoleBadge } from '../../components/badges';
+import { ListSkeleton } from '../../components/screen';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
 
 /** The admin view of a customer profile (opened in a new tab from User Management): details, orders, files and quick actions. */

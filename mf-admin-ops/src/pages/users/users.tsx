@@ -3,8 +3,8 @@ import { displayName, formatOrderDate, initials, SCREEN_TITLES, USER_TEXTS, type
 import { Button, Card, CardContent, Dialog, errorMessage, serverErrorText, toast } from '@mastering/ui';
 import { ExternalLink, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useCurrentUser, useUserMutations, useUsers } from '../../api/users';
-import { ActiveBadge, RoleBadge } from '../../components/business/badges';
-import { ListSkeleton, ScreenHeader } from '../../components/business/stat-card';
+import { ActiveBadge, RoleBadge } from '../../components/badges';
+import { ListSkeleton, ScreenHeader } from '../../components/screen';
 import { UserFormDialog } from './user-form-dialog';
 
 /** User Management: user cards with role and status; create, edit, delete (never yourself) and the profile in a new tab. */
