@@ -13,7 +13,16 @@ export const DELIVERY_SETTING_KEY = 'delivery';
 export const Delivery = z.object({
   orderId: z.uuid(),
   expiresAt: z.string(),
-  files: z.array(z.object({ id: z.uuid(), name: z.string(), size: z.number(), url: z.string() })),
+  files: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      size: z.number(),
+      url: z.string(),
+      /** The master's measured loudness in plain words (see loudnessInPlainWords); null until measured. */
+      loudness: z.string().nullable(),
+    }),
+  ),
   /** All masters in one zip (also given for one file, then it is that file). */
   archiveUrl: z.string(),
 });

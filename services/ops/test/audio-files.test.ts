@@ -232,6 +232,8 @@ describe('delivery: mail, download page data, files, zip, expiry', () => {
     const token = downloadUrl.split('/').at(-1)!;
     const delivery = Delivery.parse(await (await call('GET', `/api/downloads/order/${token}`)).json());
     expect(delivery.files.map((f) => [f.name, f.size])).toEqual([['Alpha (master).wav', 12], ['Beta (master).wav', 11]]);
+    // The page explains each measured master's loudness in plain words (Beta's is not measured yet).
+    expect(delivery.files.map((f) => f.loudness)).toEqual([loudnessInPlainWords(-9.1), null]);
     expect(Math.abs(new Date(delivery.expiresAt).getTime() - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
     expect(await (await call('GET', delivery.files[1]!.url)).text()).toBe('beta master');
 

@@ -48,6 +48,11 @@ export default function DownloadPage() {
                 <Download aria-hidden />
                 {DOWNLOAD_TEXTS.download}
               </a>
+              {file.loudness && (
+                <p className="w-full pl-8 text-sm text-muted-foreground" data-testid="download-loudness">
+                  {file.loudness}
+                </p>
+              )}
             </li>
           ))}
         </ul>

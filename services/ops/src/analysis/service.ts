@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { gainChangeDb, truePeakTooHigh, type AudioFileAnalysis } from '@mastering/contracts';
+import { gainChangeDb, loudnessInPlainWords, truePeakTooHigh, type AudioFileAnalysis } from '@mastering/contracts';
 import { FileAnalysis, OrderFile } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 
@@ -23,4 +23,17 @@ export async function audioFileAnalyses(knex: Knex, fileIds: readonly string[]):
 export async function audioFileAnalysis(knex: Knex, fileId: string): Promise<AudioFileAnalysis> {
   if (!(await OrderFile.query(knex).findById(fileId))) throw new NotFound('Audio file not found');
   return (await audioFileAnalyses(knex, [fileId])).get(fileId)!;
+}
+
+/**
+ * Each measured master's loudness in plain words for the customer ("Your master measures -9.1 LUFS:
+ * it plays 4.9 dB quieter on Spotify..."), keyed by file id; masters not measured yet are absent.
+ */
+export async function masterLoudnessWords(knex: Knex, fileIds: readonly string[]): Promise<Map<string, string>> {
+  const analyses = await audioFileAnalyses(knex, fileIds);
+  const words = new Map<string, string>();
+  for (const [fileId, { master }] of analyses) {
+    if (master?.status === 'ok' && master.integratedLufs !== null) words.set(fileId, loudnessInPlainWords(master.integratedLufs));
+  }
+  return words;
 }

@@ -6,6 +6,7 @@ import { DELIVERY_EXPIRED, DELIVERY_INVALID, LINK_EXPIRED, LINK_INVALID, uploadI
 import { Order, OrderFile, Upload } from '@mastering/db';
 import { HttpError, NotFound } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
+import { masterLoudnessWords } from '../analysis/service';
 import { objectKeyOfPath } from '../audio-files/service';
 import { tokenBody, type LinkSigner } from './links';
 
@@ -69,8 +70,15 @@ function expiryOf(token: string): string {
 export async function delivery(deps: DownloadDeps, token: string): Promise<Delivery> {
   const order = await deliveredOrder(deps, token);
   const base = `/api/downloads/order/${token}`;
+  const loudness = await masterLoudnessWords(deps.knex, (order.files ?? []).map((f) => f.id));
   const files = await Promise.all(
-    (order.files ?? []).map(async (f) => ({ id: f.id, name: await masterName(deps.knex, f), size: (await deps.storage.stat(objectKeyOfPath(f.masteredFilePath) ?? ''))?.size ?? 0, url: `${base}/files/${f.id}` })),
+    (order.files ?? []).map(async (f) => ({
+      id: f.id,
+      name: await masterName(deps.knex, f),
+      size: (await deps.storage.stat(objectKeyOfPath(f.masteredFilePath) ?? ''))?.size ?? 0,
+      url: `${base}/files/${f.id}`,
+      loudness: loudness.get(f.id) ?? null,
+    })),
   );
   return { orderId: order.id, expiresAt: expiryOf(token), files, archiveUrl: `${base}/archive` };
 }

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import {
-  loudnessInPlainWords,
   AdminOrder,
   canTransition,
   DEFAULT_PAGE_SIZE,
@@ -25,7 +24,8 @@ import {
   type OrderSort,
   type OrderStatus,
 } from '@mastering/contracts';
-import { FileAnalysis, Order, OrderStatusHistory, Setting, type OrderFile } from '@mastering/db';
+import { Order, OrderStatusHistory, Setting, type OrderFile } from '@mastering/db';
+import { masterLoudnessWords } from '../analysis/service';
 import { scheduleMail, sendMail, type Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound } from '@mastering/service-kit';
 import type { LinkSigner } from '../downloads/links';
@@ -178,15 +178,10 @@ export function deliveryUrl(deps: Pick<FulfilmentDeps, 'links' | 'publicUrl'>, o
  * delivery mail ('' while no master has been measured: the analysis runs in the background).
  */
 export async function loudnessNote(knex: Knex, files: readonly OrderFile[]): Promise<string> {
-  if (files.length === 0) return '';
-  const measured = await FileAnalysis.query(knex)
-    .whereIn('fileId', files.map((f) => f.id))
-    .where({ role: 'master', status: 'ok' })
-    .whereNotNull('integratedLufs');
-  const lufsOf = new Map(measured.map((a) => [a.fileId, Number(a.integratedLufs)]));
+  const words = await masterLoudnessWords(knex, files.map((f) => f.id));
   return files
-    .filter((f) => lufsOf.has(f.id))
-    .map((f) => (files.length === 1 ? '' : `${f.originalName}: `) + loudnessInPlainWords(lufsOf.get(f.id)!))
+    .filter((f) => words.has(f.id))
+    .map((f) => (files.length === 1 ? '' : `${f.originalName}: `) + words.get(f.id)!)
     .join(' ');
 }
 
