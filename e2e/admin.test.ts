@@ -1,12 +1,22 @@
-import { Selector } from 'testcafe';
+import { ClientFunction, Selector } from 'testcafe';
+
+const currentPath = ClientFunction(() => window.location.pathname + window.location.search);
 import { byTestId, admin, reload, SITE, BROKEN_SITE, logInAs, ADMIN_EMAIL, inboxIds, newLoginCodeFor, clickAndLeave, expectLandedOn } from './support';
 
 fixture('Admin console').page(SITE);
 
-test('signed-out visitors are asked to sign in', async (t) => {
-  await t.navigateTo(`${SITE}/admin`);
-  await t.expect(byTestId('admin-sign-in').exists).ok();
+test('signed-out visitors go to /login, and back to the screen they asked for once signed in', async (t) => {
+  await t.navigateTo(`${SITE}/admin/orders`);
+  await t.expect(byTestId('page-login').exists).ok();
+  await t.expect(currentPath()).eql('/login?next=%2Fadmin%2Forders');
   await t.expect(byTestId('admin-sidebar').exists).notOk();
+  const seen = await inboxIds();
+  await t.typeText(byTestId('login-email'), ADMIN_EMAIL).click(byTestId('login-send'));
+  const code = await newLoginCodeFor(ADMIN_EMAIL, seen);
+  await t.typeText(byTestId('login-code'), code);
+  await clickAndLeave(byTestId('login-verify'));
+  await t.expect(byTestId('admin-sidebar').exists).ok();
+  await t.expect(currentPath()).eql('/admin/orders');
 });
 
 test('the admin signs in with an emailed code and the sidebar collapses with Ctrl+B', async (t) => {

@@ -5,7 +5,7 @@ import { requestLoginCode, verificationErrorText, verifyLoginCode } from '../src
 import { activeShowcaseTracks, showcaseQuery } from '../src/api/showcase';
 import { launchDiscount } from '../src/api/site-config';
 import { COUNTDOWN_START_SECONDS, pad2, splitCountdown } from '../src/lib/countdown';
-import { normaliseCode } from '../src/pages/login/login';
+import { normaliseCode, pathAfterLogin } from '../src/pages/login/login';
 
 const track = (id: string, isActive: 'true' | 'false', displayOrder: number) => ({ id, isActive, displayOrder });
 
@@ -70,6 +70,14 @@ describe('login', () => {
   it('keeps the code to six digits', () => {
     expect(normaliseCode('12 34-5678')).toBe('123456');
     expect(normaliseCode('abc')).toBe('');
+  });
+
+  it('returns a signed-in visitor only to a path on this site', () => {
+    expect(pathAfterLogin('/admin/orders?status=overdue')).toBe('/admin/orders?status=overdue');
+    expect(pathAfterLogin(null)).toBe('/');
+    expect(pathAfterLogin('https://evil.example/')).toBe('/');
+    expect(pathAfterLogin('//evil.example/')).toBe('/');
+    expect(pathAfterLogin('/\\evil.example/')).toBe('/');
   });
 
   it('checks the email step with the service schema and its spec messages', () => {

@@ -2,13 +2,17 @@ import { buttonVariants, Card, Spinner } from '@mastering/ui';
 import { ROLE_LABELS, type Role } from '@mastering/contracts';
 import { LockKeyhole, ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { isStaff, useSession } from '../session/session';
 import type { AdminNavItem } from './admin-nav';
 
-/** Lets staff (admins and engineers) through; everyone else is asked to sign in. */
+/**
+ * Lets staff (admins and engineers) through. A signed-out visitor is sent to /login, which brings them
+ * back here afterwards (`next`); a signed-in customer is told the console is not theirs.
+ */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
+  const location = useLocation();
   if (isLoading) {
     return (
       <div className="flex min-h-screen items-center justify-center">
@@ -16,7 +20,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!isStaff(user)) return <AdminSignIn signedInAs={user?.email} />;
+  if (!user) return <Navigate to={`/login?${new URLSearchParams({ next: location.pathname + location.search })}`} replace />;
+  if (!isStaff(user)) return <AdminSignIn signedInAs={user.email} />;
   return children;
 }
 
@@ -44,19 +49,17 @@ export function NoAccess({ role, menu }: { role?: Role; menu: readonly AdminNavI
   );
 }
 
-/** The panel shown to visitors who are not signed in as staff: sign in, or (a customer) no access. */
-function AdminSignIn({ signedInAs }: { signedInAs?: string }) {
+/** The panel a signed-in customer sees at the console: not theirs, sign in with a staff account. */
+function AdminSignIn({ signedInAs }: { signedInAs: string }) {
   return (
     <div className="flex min-h-screen items-center justify-center p-4">
-      <Card data-testid="admin-sign-in" data-reason={signedInAs ? 'no-access' : 'signed-out'} className="flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">
+      <Card data-testid="admin-sign-in" data-reason="no-access" className="flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">
         <span className="flex size-14 items-center justify-center rounded-full bg-primary/15 text-primary">
           <LockKeyhole className="size-7" aria-hidden />
         </span>
-        <h1 className="text-2xl font-bold tracking-tight">{signedInAs ? 'No access to the admin console' : 'Sign in to the admin console'}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">No access to the admin console</h1>
         <p className="text-sm text-muted-foreground">
-          {signedInAs
-            ? `You are signed in as ${signedInAs}, which has no access to the admin console. Sign in with a staff account.`
-            : 'The admin console is for the mastering team. Sign in with your staff email to continue.'}
+          {`You are signed in as ${signedInAs}, which has no access to the admin console. Sign in with a staff account.`}
         </p>
         <div className="flex flex-wrap justify-center gap-2">
           <Link to="/login" className={buttonVariants()} data-testid="admin-sign-in-link">

@@ -19,6 +19,14 @@ export function normaliseCode(input: string): string {
   return input.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH);
 }
 
+/**
+ * Where to go once signed in: the `next` path a page sent the visitor here with (the admin console
+ * does), if it is a path on this site; anything else (another origin, `//host`) goes home.
+ */
+export function pathAfterLogin(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
+
 /** Passwordless login: email -> emailed login code -> signed in (full reload to the home page). */
 export default function LoginPage() {
   const [step, setStep] = useState<'email' | 'code'>('email');
@@ -52,7 +60,7 @@ export default function LoginPage() {
       onSuccess: () => {
         toast({ title: WELCOME, description: 'You are signed in.' });
         // A full reload so every part of the site starts from the new session.
-        window.location.assign('/');
+        window.location.assign(pathAfterLogin(new URLSearchParams(window.location.search).get('next')));
       },
       onError: (err) => setError(verificationErrorText(err)),
     });
