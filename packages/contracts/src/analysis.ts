@@ -78,6 +78,33 @@ export const AudioFileAnalysis = z.object({
 });
 export type AudioFileAnalysis = z.infer<typeof AudioFileAnalysis>;
 
+/** What an audio-file row shows of its analysis: the measured figures without the waveforms. */
+export const AnalysisSummary = z.object({
+  /** The original's analysis state: pending until measured, error when the file is unusable. */
+  status: AnalysisStatus.or(z.literal('pending')),
+  errorReason: z.string().nullable(),
+  lufs: z.number().nullable(),
+  truePeakDbtp: z.number().nullable(),
+  durationSeconds: z.number().nullable(),
+  /** The master's integrated loudness, once it is measured. */
+  masterLufs: z.number().nullable(),
+  masterTruePeakTooHigh: z.boolean(),
+});
+export type AnalysisSummary = z.infer<typeof AnalysisSummary>;
+
+/** The row summary of a file's analysis (see AnalysisSummary). */
+export function summariseAnalysis({ original, master, masterTruePeakTooHigh }: AudioFileAnalysis): AnalysisSummary {
+  return {
+    status: original?.status ?? 'pending',
+    errorReason: original?.errorReason ?? null,
+    lufs: original?.integratedLufs ?? null,
+    truePeakDbtp: original?.truePeakDbtp ?? null,
+    durationSeconds: original?.durationSeconds ?? null,
+    masterLufs: master?.status === 'ok' ? master.integratedLufs : null,
+    masterTruePeakTooHigh,
+  };
+}
+
 /** A file of an order that the customer must send again, with the reason (for the order confirmation). */
 export const FileNeedingReplacement = z.object({
   fileId: z.uuid(),

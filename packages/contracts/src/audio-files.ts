@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnalysisSummary } from './analysis';
 import { FileStatus, MasteringStyle, OrderStatus } from './enums';
 import { OrderFile, ListPageQuery } from './orders';
 
@@ -47,7 +48,11 @@ export const AdminAudioFilesQuery = ListPageQuery.extend({
 export type AdminAudioFilesQuery = z.infer<typeof AdminAudioFilesQuery>;
 
 /** An audio file in the back-office: plus its order's status (the engineer sees where the order stands). */
-export const AdminAudioFile = AudioFile.extend({ orderStatus: OrderStatus });
+export const AdminAudioFile = AudioFile.extend({
+  orderStatus: OrderStatus,
+  /** Measured loudness of the original (and master); absent where the answer does not carry it. */
+  analysis: AnalysisSummary.optional(),
+});
 export type AdminAudioFile = z.infer<typeof AdminAudioFile>;
 
 /** The six counters of Audio File Management (SQL aggregates over every file). */

@@ -213,6 +213,9 @@ describe('delivery: mail, download page data, files, zip, expiry', () => {
     await uploadMaster(order.files[1]!.id, engineer, Buffer.from('beta master'), 'Beta (master).wav');
     // Alpha's master has been measured (the analysis worker's row); Beta's not yet.
     await ctx.db.knex('file_analyses').insert({ fileId: order.files[0]!.id, role: 'master', analyserVersion: 'test', status: 'ok', integratedLufs: -9.1, waveform: JSON.stringify([]) });
+    // The file's answer carries the measured figures (its original is not measured yet).
+    const alpha = AudioFileResponse.parse(await (await call('GET', `/api/admin/audio-files/${order.files[0]!.id}`, engineer)).json()).file;
+    expect(alpha.analysis).toEqual({ status: 'pending', errorReason: null, lufs: null, truePeakDbtp: null, durationSeconds: null, masterLufs: -9.1, masterTruePeakTooHigh: false });
     const before = ctx.queued.length;
     const res = await call('PATCH', `/api/admin/orders/${order.id}/status`, engineer, { status: 'delivered', notes: 'Sent' });
     expect(res.status).toBe(200);

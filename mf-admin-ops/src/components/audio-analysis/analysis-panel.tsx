@@ -6,6 +6,7 @@ import {
   TRUE_PEAK_LIMIT_DBTP,
   truePeakTooHigh,
   type AnalysisRole,
+  type AnalysisSummary,
   type AudioFileAnalysis,
   type FileAnalysis,
 } from '@mastering/contracts';
@@ -121,4 +122,23 @@ export function AudioFileAnalysisPanel({ fileId, className }: { fileId: string; 
     );
   }
   return <AnalysisPanel analysis={data} className={className} />;
+}
+
+/** A list row's measured loudness: original LUFS and true peak (→ master LUFS), or why it is pending or unusable. */
+export function AnalysisCell({ summary }: { summary: AnalysisSummary | undefined }) {
+  if (!summary || summary.status === 'pending') return <span className="text-muted-foreground">Measuring…</span>;
+  if (summary.status === 'error') {
+    return (
+      <Badge variant="destructive" title={summary.errorReason ?? undefined}>
+        Unusable
+      </Badge>
+    );
+  }
+  return (
+    <span className="whitespace-nowrap tabular-nums" data-testid="file-lufs">
+      {formatLevel(summary.lufs, 'LUFS')} · {formatLevel(summary.truePeakDbtp, 'dBTP')}
+      {summary.masterLufs !== null && <> → {formatLevel(summary.masterLufs, 'LUFS')}</>}
+      {summary.masterTruePeakTooHigh && <AlertTriangle className="ml-1 inline size-4 text-destructive" aria-label="Master's true peak above -1 dBTP" />}
+    </span>
+  );
 }

@@ -22,6 +22,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAudioFilePage, type AudioFileFilters } from '../../api/audio-files';
 import { DataTable, Pager } from '../../components/data-table';
+import { AnalysisCell } from '../../components/audio-analysis/analysis-panel';
 import { SearchBox } from '../../components/search-box';
 import { StatCard } from '../../components/stat-card';
 import { useDebounced } from '../../components/use-debounced';
@@ -39,6 +40,7 @@ const COLUMNS: ColumnDef<AdminAudioFile, any>[] = [
   { id: 'style', header: 'Style', cell: ({ row }) => <Badge variant="secondary">{row.original.masteringStyle}</Badge>, meta: { className: 'hidden xl:table-cell' } },
   { id: 'customer', header: 'Customer', cell: ({ row }) => <span className="block max-w-48 truncate">{row.original.customerEmail}</span> },
   { id: 'order', header: 'Order', cell: ({ row }) => <span className="font-mono">#{shortId(row.original.orderId)}</span> },
+  { id: 'measured', header: 'Measured', cell: ({ row }) => <AnalysisCell summary={row.original.analysis} /> },
   { id: 'size', header: 'Size', cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatBytes(row.original.fileSize)}</span> },
   { id: 'uploaded', header: 'Uploaded', meta: { className: 'hidden xl:table-cell' }, cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatOrderDate(row.original.uploadedAt)}</span> },
   { id: 'tone', header: 'Tone', cell: ({ row }) => row.original.tone, meta: { className: 'hidden 2xl:table-cell' } },

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { enqueueAnalysis } from '@mastering/audio-analysis';
+import { audioFileAnalyses } from '../analysis/service';
 import type { Queue } from '@mastering/jobs';
 import {
   DEFAULT_PAGE_SIZE,
@@ -12,6 +13,7 @@ import {
   objectPathFromUploadUrl,
   UPLOAD_NOT_AUDIO,
   uploadIdFromObjectPath,
+  summariseAnalysis,
   wantsPage,
   type AdminAudioFile,
   type AdminAudioFilePage,
@@ -84,7 +86,7 @@ export async function audioFileCounts(knex: Knex): Promise<AudioFileCounts> {
 
 /** GET /api/admin/audio-files: the spec's plain array without paging, else a page with its total and the counters. */
 export async function listAudioFiles(knex: Knex, query: AdminAudioFilesQuery, countersOf: () => Promise<AudioFileCounts> = () => audioFileCounts(knex)): Promise<AdminAudioFile[] | AdminAudioFilePage> {
-  if (!wantsPage(query)) return ((await filteredFiles(knex, query)) as FileRow[]).map(toAdminAudioFile);
+  if (!wantsPage(query)) return withAnalyses(knex, (await filteredFiles(knex, query)) as FileRow[]);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const [items, total, counts] = await Promise.all([
@@ -92,14 +94,20 @@ export async function listAudioFiles(knex: Knex, query: AdminAudioFilesQuery, co
     filteredFiles(knex, query).resultSize(),
     countersOf(),
   ]);
-  return { items: (items as FileRow[]).map(toAdminAudioFile), total, page, pageSize, counts };
+  return { items: await withAnalyses(knex, items as FileRow[]), total, page, pageSize, counts };
 }
 
 /** One audio file in its back-office shape; 404 when unknown. */
 export async function audioFile(knex: Knex, id: string): Promise<AdminAudioFile> {
   const row = (await withOrder(knex).findById(id)) as FileRow | undefined;
   if (!row) throw new NotFound('Audio file not found');
-  return toAdminAudioFile(row);
+  return (await withAnalyses(knex, [row]))[0]!;
+}
+
+/** The files in their back-office shape, each with its measured loudness (one query for all of them). */
+async function withAnalyses(knex: Knex, rows: FileRow[]): Promise<AdminAudioFile[]> {
+  const analyses = await audioFileAnalyses(knex, rows.map((row) => row.id));
+  return rows.map((row) => ({ ...toAdminAudioFile(row), analysis: summariseAnalysis(analyses.get(row.id)!) }));
 }
 
 /**
