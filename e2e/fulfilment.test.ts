@@ -1,6 +1,6 @@
 import { rmSync, statSync } from 'node:fs';
 import { Selector } from 'testcafe';
-import { byTestId, checkoutTracks, INBOX, inboxIds, logInAs, newMailFor, SITE, trackFiles, type TrackFiles } from './support';
+import { byTestId, checkoutTracks, clickAndLeave, expectLandedOn, INBOX, inboxIds, logInAs, newMailFor, SITE, trackFiles, type TrackFiles } from './support';
 
 // The loop the business exists for: a paid order becomes a delivered master. A customer pays for a
 // track; the engineer uploads its master (progress bar, resumable upload), marks the order delivered;
@@ -18,8 +18,8 @@ test('an engineer masters a paid order, delivers it, and the customer downloads 
   const customer = `delivery-${Date.now()}@example.com`;
   const { tracks } = t.fixtureCtx.files as TrackFiles;
   await checkoutTracks(t, customer, 1);
-  await t.click(byTestId('sandbox-pay'));
-  await t.expect(byTestId('page-payment-success').exists).ok();
+  await clickAndLeave(byTestId('sandbox-pay'));
+  await expectLandedOn('page-payment-success');
 
   // The engineer sees only the two screens engineers use; the dashboard is not theirs.
   await logInAs(ENGINEER_EMAIL);
