@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Selector } from 'testcafe';
-import { admin, byTestId, clickAndLeave, SITE } from './support';
+import { admin, ADMIN_EMAIL, byTestId, clickAndLeave, inboxIds, newMailFor, SITE } from './support';
 
 /** Sets the launch discount on the Settings screen and saves, as an admin would. */
 async function saveDiscount(t: TestController, percent: string) {
@@ -52,4 +52,44 @@ test('a bad figure is refused with its message and nothing is saved', async (t) 
   await t.expect(byTestId('launchDiscount-error').innerText).eql('Launch discount must be 0 to 100');
   await t.navigateTo(`${SITE}/admin/settings`);
   await t.expect(byTestId('settings-discount').value).eql('35');
+});
+
+/** Saves the SMTP host and port on the Settings screen. */
+async function saveRelay(t: TestController, host: string, port: string) {
+  await t.navigateTo(`${SITE}/admin/settings`);
+  if (host) await t.typeText(Selector('#smtpHost'), host, { replace: true });
+  else await t.selectText(Selector('#smtpHost')).pressKey('delete');
+  await t.typeText(byTestId('settings-smtp-port'), port, { replace: true });
+  await t.click(byTestId('settings-save'));
+  await t.expect(byTestId('toast').withText('Settings Saved').exists).ok();
+}
+
+/** Presses Send Test Email and waits for the SMTP server's answer on the screen. */
+async function testEmail(t: TestController, state: 'sent' | 'failed') {
+  await t.click(byTestId('settings-test-email'));
+  const line = byTestId('settings-test-email-status').withAttribute('data-state', state);
+  await t.expect(line.exists).ok();
+  return line.innerText;
+}
+
+test('the SMTP test button sends through the saved relay and shows what the SMTP server answered', async (t) => {
+  await t.useRole(admin);
+  await t.navigateTo(`${SITE}/admin/settings`);
+  let seen = await inboxIds();
+  await t.expect(await testEmail(t, 'sent')).eql(`Sent to ${ADMIN_EMAIL} through the server's own mail relay. Check that inbox.`);
+  await newMailFor(ADMIN_EMAIL, 'test email', seen);
+
+  // A relay where nothing answers: the failure is shown, not a false "sent".
+  await saveRelay(t, '127.0.0.1', '1');
+  await t.expect(await testEmail(t, 'failed')).contains('Not sent through 127.0.0.1:1: ');
+
+  // MailDev saved as the relay by hand: the mail goes through it.
+  const port = process.env.E2E_MAILDEV_SMTP_PORT!;
+  await saveRelay(t, '127.0.0.1', port);
+  seen = await inboxIds();
+  await t.expect(await testEmail(t, 'sent')).eql(`Sent to ${ADMIN_EMAIL} through 127.0.0.1:${port}. Check that inbox.`);
+  await newMailFor(ADMIN_EMAIL, 'test email', seen);
+}).after(async (t) => {
+  // Other journeys mail through the stack's own relay.
+  await saveRelay(t, '', '587');
 });

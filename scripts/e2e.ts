@@ -65,6 +65,8 @@ const code = await new Promise<number>((resolve) => {
       // Journeys that need data no screen creates (analytics over past orders) seed it here.
       E2E_DATABASE_URL: stack.databaseUrl,
       E2E_ENGINEER_EMAIL: ENGINEER_EMAIL,
+      // The SMTP port of the stack's MailDev, for the journey that saves it as the admin's relay.
+      E2E_MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT!,
     },
   });
   child.on('exit', (c) => resolve(c ?? 1));

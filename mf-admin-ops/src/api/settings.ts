@@ -1,10 +1,11 @@
-import { StoredSettings, TestEmailQueued, type SaveSettingsBody } from '@mastering/contracts';
+import { StoredSettings, TestEmailQueued, TestEmailStatus, type SaveSettingsBody } from '@mastering/contracts';
 import { apiJson } from '@mastering/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** Query keys of the settings; each key is also its URL. */
 export const settingsKeys = {
   all: () => ['/api/admin/settings'] as const,
+  testEmail: (jobId: string) => [`/api/admin/settings/test-email/${encodeURIComponent(jobId)}`] as const,
 };
 
 /** The stored General and Pricing settings (admin only). */
@@ -24,4 +25,16 @@ export function useSaveSettings() {
 /** Sends a test mail to the signed-in admin's own address (the SMTP test button). */
 export function useSendTestEmail() {
   return useMutation({ mutationFn: () => apiJson('POST', '/api/admin/settings/test-email', {}, { schema: TestEmailQueued }) });
+}
+
+/**
+ * Where the test mail of `jobId` is (null: no test sent yet). Asked again every half second until the
+ * SMTP server has accepted or refused it.
+ */
+export function useTestEmailStatus(jobId: string | null) {
+  return useQuery<TestEmailStatus>({
+    queryKey: settingsKeys.testEmail(jobId ?? ''),
+    enabled: jobId !== null,
+    refetchInterval: (query) => (query.state.data?.state === 'sent' || query.state.data?.state === 'failed' ? false : 500),
+  });
 }

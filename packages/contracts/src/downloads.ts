@@ -7,7 +7,6 @@ export const DEFAULT_DOWNLOAD_DAYS = 7;
 /** The delivery setting kept under the `delivery` key (the Setting pattern: defaults fill gaps). */
 export const DeliverySettings = z.object({ downloadDays: z.number().int().min(1).max(90).default(DEFAULT_DOWNLOAD_DAYS) });
 export type DeliverySettings = z.infer<typeof DeliverySettings>;
-export const DELIVERY_SETTING_KEY = 'delivery';
 
 /** GET /api/downloads/order/:token: what the page lists. */
 export const Delivery = z.object({

@@ -249,7 +249,9 @@ export const SETTINGS_TEXTS = {
   savedTitle: 'Settings Saved',
   saveFailedTitle: 'Save Failed',
   saveFailed: 'Failed to save settings. Please try again.',
-  testEmailSent: 'Test Email Sent',
+  testUsesSavedSettings: 'The test uses the saved settings: save your changes first.',
+  adminTokenHint: 'Always on: every back-office call needs a signed-in staff session.',
+  strongPasswordsHint: 'Not used: everyone signs in with a one-time code sent by email, so there are no passwords.',
 } as const;
 export const CUSTOMER_NOT_FOUND = 'Customer Not Found';
 

@@ -94,10 +94,18 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
 export const PricingFields = z.object({ basePrice: z.number(), launchDiscount: z.number(), maxFileSize: z.number() });
 export type PricingFields = z.infer<typeof PricingFields>;
 
-/** The Security section (stored; see SECURITY_SETTINGS_NOTE for what enforces it). */
+/** The longest session the Security setting allows, in hours (30 days). */
+export const SESSION_TIMEOUT_LIMIT = 720;
+/** The highest "Max login attempts" the Security setting allows. */
+export const MAX_LOGIN_ATTEMPTS_LIMIT = 100;
+
+/**
+ * The Security section. Sessions end `sessionTimeout` hours after sign-in; one client may enter
+ * `maxLoginAttempts` wrong codes for an address an hour (see SECURITY_SETTINGS_NOTE).
+ */
 export const SecuritySettings = z.object({
-  sessionTimeout: z.coerce.number().int('Session timeout must be a whole number of hours').min(1, 'Session timeout must be 1 to 720 hours').max(720, 'Session timeout must be 1 to 720 hours'),
-  maxLoginAttempts: z.coerce.number().int('Max login attempts must be a whole number').min(1, 'Max login attempts must be 1 to 100').max(100, 'Max login attempts must be 1 to 100'),
+  sessionTimeout: z.coerce.number().int('Session timeout must be a whole number of hours').min(1, `Session timeout must be 1 to ${SESSION_TIMEOUT_LIMIT} hours`).max(SESSION_TIMEOUT_LIMIT, `Session timeout must be 1 to ${SESSION_TIMEOUT_LIMIT} hours`),
+  maxLoginAttempts: z.coerce.number().int('Max login attempts must be a whole number').min(1, `Max login attempts must be 1 to ${MAX_LOGIN_ATTEMPTS_LIMIT}`).max(MAX_LOGIN_ATTEMPTS_LIMIT, `Max login attempts must be 1 to ${MAX_LOGIN_ATTEMPTS_LIMIT}`),
   adminTokenEnabled: z.boolean(),
   requireStrongPasswords: z.boolean(),
 });
@@ -129,6 +137,29 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = Object.freeze({
   statusUpdateEmails: true,
 });
 
+/** An SMTP relay as the Email settings name it: where, and with which login. */
+export type SmtpRelay = { host: string; port: number; user: string; password: string };
+
+/**
+ * The relay the Email settings choose, or null while no host is saved (mail then goes through the
+ * server's own relay, SMTP_URL). The email worker sends by it, and the Settings screen names it.
+ */
+export function smtpRelayOf(email: Pick<EmailSettings, 'smtpHost' | 'smtpPort' | 'smtpUser' | 'smtpPassword'>): SmtpRelay | null {
+  return email.smtpHost ? { host: email.smtpHost, port: email.smtpPort, user: email.smtpUser, password: email.smtpPassword } : null;
+}
+
+/** The Email switch that decides whether a template is sent (templates not listed always are). */
+export const NOTIFICATION_SWITCHES: Readonly<Record<string, 'orderConfirmationEmails' | 'statusUpdateEmails'>> = {
+  'order-confirmation': 'orderConfirmationEmails',
+  'mastering-started': 'statusUpdateEmails',
+};
+
+/** False when the admin switched off the kind of notification `template` is. */
+export function notificationEnabled(email: Pick<EmailSettings, 'orderConfirmationEmails' | 'statusUpdateEmails'>, template: string): boolean {
+  const key = NOTIFICATION_SWITCHES[template];
+  return key === undefined || email[key];
+}
+
 /** The Email section as the browser sees it: the password replaced by whether one is stored. */
 export const PublicEmailSettings = EmailSettings.omit({ smtpPassword: true }).extend({ smtpPasswordSet: z.boolean() });
 export type PublicEmailSettings = z.infer<typeof PublicEmailSettings>;
@@ -136,9 +167,9 @@ export type PublicEmailSettings = z.infer<typeof PublicEmailSettings>;
 /** The Email section a save sends: a password left out (or blank) keeps the stored one. */
 export const EmailSettingsBody = EmailSettings.extend({ smtpPassword: z.string().max(500).optional() });
 
-/** What the Security and Email sections do today (shown on the screen, so nobody relies on more). */
-export const SECURITY_SETTINGS_NOTE = 'Stored for the sign-in service; sessions currently last as long as the server is configured (SESSION_TTL_HOURS).';
-export const EMAIL_SETTINGS_NOTE = 'Stored for the mail service, which sends through its configured SMTP_URL; the test button sends through that pipeline.';
+/** What the Security and Email sections do (shown on the screen under each title). */
+export const SECURITY_SETTINGS_NOTE = 'Sessions end this many hours after sign-in (shortening it also shortens sessions already open). One device may enter this many wrong login codes for an address in an hour.';
+export const EMAIL_SETTINGS_NOTE = "Once an SMTP host is saved, every mail goes out through it; with no host, through the server's own mail relay. The test button sends through the saved settings and shows the server's answer.";
 
 /**
  * PUT /api/admin/settings (admin): every stored section, checked before anything is saved. Security
@@ -169,6 +200,31 @@ export const SETTINGS_AUDIT_LIMIT = 5;
 /** POST /api/admin/settings/test-email answer: the test mail is queued to the admin's own address. */
 export const TestEmailQueued = z.object({ ok: z.literal(true), to: z.string(), jobId: z.string() });
 export type TestEmailQueued = z.infer<typeof TestEmailQueued>;
+
+/** Where a test mail is: waiting for the worker, being sent, accepted by the SMTP server, or refused. */
+export const TestEmailState = z.enum(['queued', 'sending', 'sent', 'failed']);
+export type TestEmailState = z.infer<typeof TestEmailState>;
+
+/**
+ * GET /api/admin/settings/test-email/:jobId answer: the test mail's state, the SMTP server's error when
+ * it failed, and the relay it goes through ("smtp.example.com:587", or the server's own relay).
+ */
+export const TestEmailStatus = z.object({ jobId: z.string(), to: z.string().nullable(), state: TestEmailState, error: z.string().nullable(), via: z.string() });
+export type TestEmailStatus = z.infer<typeof TestEmailStatus>;
+
+/** What the Settings screen says of a test mail while it goes out and once the SMTP server has answered. */
+export function testEmailStatusText({ state, to, via, error }: Pick<TestEmailStatus, 'state' | 'to' | 'via' | 'error'>): string {
+  if (state === 'sent') return `Sent to ${to} through ${via}. Check that inbox.`;
+  if (state === 'failed') return `Not sent through ${via}: ${error ?? 'the SMTP server refused it'}`;
+  return `Sending a test email${to ? ` to ${to}` : ''} through ${via}...`;
+}
+
+/** The path parameter naming a queued test mail's job. */
+export const TestEmailJobParam = z.object({ jobId: z.string().trim().min(1, 'Not a valid job id').max(100, 'Not a valid job id') });
+export type TestEmailJobParam = z.infer<typeof TestEmailJobParam>;
+
+/** How the Settings screen names the server's own relay (SMTP_URL) when no SMTP host is saved. */
+export const DEFAULT_RELAY_NAME = "the server's own mail relay";
 
 /** The screen's pricing fields (rand) for stored PricingSettings (cents). */
 export const pricingFieldsOf = (p: PricingSettings): PricingFields => ({ basePrice: p.basePriceCents / 100, launchDiscount: p.launchDiscountPercent, maxFileSize: p.maxFileSizeMb });

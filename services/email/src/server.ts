@@ -3,21 +3,22 @@ import { createQueue, startProducer } from '@mastering/jobs';
 import { createKnex } from '@mastering/db';
 import { buildApp } from './app';
 import { readConfig } from './config';
-import { createMailer } from './mail/mailer';
+import { createSettingsMailer } from './mail/mailer';
 import { createLinkSigner } from './tracking/links';
 import { startMailWorker } from './worker';
 
 const config = readConfig();
-const mailer = createMailer(config.SMTP_URL);
 const queue = createQueue({ connectionString: config.DATABASE_URL, name: `email-${process.pid}`, logger: createLogger('email-queue') });
 // Each campaign sender holds a database connection for its claimed recipient while the mail goes out.
 const workerKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: config.MAIL_CONCURRENCY + config.CAMPAIGN_CONCURRENCY * 2 + 2 } });
+// Mail goes through the relay saved in the Email settings, or SMTP_URL while none is saved.
+const mailer = createSettingsMailer(workerKnex, config.SMTP_URL);
 if (config.MAIL_WORKER === 'true') {
   await startMailWorker({
     queue,
     knex: workerKnex,
     mailer,
-    campaignMailer: createMailer(config.SMTP_URL, { pool: true, maxConnections: config.CAMPAIGN_CONCURRENCY }),
+    campaignMailer: createSettingsMailer(workerKnex, config.SMTP_URL, { pool: true, maxConnections: config.CAMPAIGN_CONCURRENCY, maxAgeMs: 1000 }),
     from: config.MAIL_FROM,
     links: createLinkSigner(config.IDENTITY_SECRET, config.PUBLIC_URL),
     siteUrl: config.PUBLIC_URL,

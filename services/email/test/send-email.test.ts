@@ -22,6 +22,7 @@ function fakeMailer() {
     },
     async verify() {},
     describe: () => ({ host: 'test', port: 25 }),
+    close: () => undefined,
   };
   return mailer;
 }
@@ -96,6 +97,16 @@ describe('email.send job', () => {
     const last = await jobOf(loginCode('444555'), 8);
     await expect(handler(last)).rejects.toThrow('ECONNREFUSED');
     expect(await storedData(last)).toEqual({});
+  });
+
+  it('tries the settings test mail once: its first failure is final, so it never arrives later by surprise', async () => {
+    const mailer = fakeMailer();
+    mailer.down = true;
+    const handler = sendEmailJob({ knex: db.knex, mailer, from: 'x@example.com', logger }).handler;
+    const job = await jobOf({ to: 'owner@example.com', template: 'settings-test-email', data: { siteName: 'Studio', sentAt: new Date().toISOString() } });
+    await expect(handler(job)).rejects.toThrow('ECONNREFUSED');
+    expect(await storedData(job)).toEqual({});
+    expect(await db.knex('email_messages').where({ jobId: String(job.attrs._id) }).first()).toMatchObject({ status: 'failed' });
   });
 
   it('fails loudly on an unknown template without sending', async () => {

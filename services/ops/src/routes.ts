@@ -12,6 +12,7 @@ import {
   IdParam,
   PaymentsQuery,
   SaveSettingsBody,
+  TestEmailJobParam,
   SendMessageBody,
   TokenFileParam,
   TokenParam,
@@ -29,7 +30,7 @@ import { getCustomer, getCustomers, getCustomersCsv, getCustomerStats, postCusto
 import { getDashboardStats } from './dashboard/handlers';
 import { getPayment, getPayments } from './payments/handlers';
 import { getCustomerFiles, getCustomerOrders } from './profile/handlers';
-import { getSettings, postTestEmail, putSettings } from './settings/handlers';
+import { getSettings, getTestEmailStatus, postTestEmail, putSettings } from './settings/handlers';
 import { deleteOneUser, getOneUser, getUsers, postUser, putUser } from './users/handlers';
 import * as orders from './orders/handlers';
 import * as audioFiles from './audio-files/handlers';
@@ -50,6 +51,7 @@ export const routes = ({ knex, queue, fulfilment, audioFiles: files }: OpsRouteD
   route({ method: 'GET', path: '/api/admin/audio-files/:id/analysis', permission: 'staff', params: IdParam, handler: getAudioFileAnalysis(knex) }),
   route({ method: 'PUT', path: '/api/admin/settings', permission: 'admin', body: SaveSettingsBody, handler: putSettings(knex) }),
   route({ method: 'POST', path: '/api/admin/settings/test-email', permission: 'admin', handler: postTestEmail(knex, queue) }),
+  route({ method: 'GET', path: '/api/admin/settings/test-email/:jobId', permission: 'admin', params: TestEmailJobParam, handler: getTestEmailStatus(knex) }),
   // The fixed customer paths come before `:email`.
   route({ method: 'GET', path: '/api/admin/customers', permission: 'admin', query: CustomersQuery, handler: getCustomers(knex) }),
   route({ method: 'GET', path: '/api/admin/customers/stats', permission: 'admin', handler: getCustomerStats(knex) }),

@@ -139,6 +139,19 @@ describe('PATCH /api/admin/orders/:id/status and the history', () => {
     ]);
   });
 
+  it('mails the customer "mastering started" on the first start only, due 48 hours after payment', async () => {
+    const order = await seed({ email: 'started@orders.test', status: 'payment_confirmed', hoursAgo: 10 });
+    const mails = () => ctx.queued.filter((q) => q.data.to === 'started@orders.test');
+    await patch(`/api/admin/orders/${order.id}/status`, { status: 'in_progress' }, engineer);
+    expect(mails()).toMatchObject([{ name: 'email.send', data: { template: 'mastering-started', orderId: order.id, data: { orderId: order.id, customerEmail: 'started@orders.test' } } }]);
+    const paidAt = new Date((await ctx.db.knex('orders').where('id', order.id).first()).paidAt).getTime();
+    expect(new Date(mails()[0]!.data.data.estimatedCompletion).getTime()).toBe(paidAt + 48 * 3_600_000);
+    // Sent back and started again: the customer already knows.
+    await patch(`/api/admin/orders/${order.id}/status`, { status: 'payment_confirmed' }, engineer);
+    await patch(`/api/admin/orders/${order.id}/status`, { status: 'in_progress' }, engineer);
+    expect(mails()).toHaveLength(1);
+  });
+
   it('refuses an invalid transition or status with a clear 400 and changes nothing', async () => {
     const order = await seed({ email: 'refused@orders.test', status: 'pending_payment' });
     let res = await patch(`/api/admin/orders/${order.id}/status`, { status: 'mastered' }, admin);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { StoredSettings, TestEmailQueued, type Role, type SaveSettingsBody } from '@mastering/contracts';
+import { StoredSettings, TestEmailQueued, TestEmailStatus, type Role, type SaveSettingsBody } from '@mastering/contracts';
 import { currentPricing } from '../../storefront/src/site-config/service';
 import { identityAs, opsPerFile } from './support';
 
@@ -98,6 +98,20 @@ describe('/api/admin/settings', () => {
     expect(rows.every((r) => r.changedBy === adminId)).toBe(true);
   });
 
+  it('ends open sessions the shortened timeout no longer covers, at once', async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const session = (createdHoursAgo: number, expiresInHours: number) =>
+      ctx.db.knex('sessions').insert({ tokenHash: crypto.randomUUID(), userId: adminId, createdAt: hoursAgo(createdHoursAgo), expiresAt: hoursAgo(-expiresInHours) }).returning('id');
+    const [[old], [recent], [brief]] = await Promise.all([session(10, 14), session(1, 23), session(1, 2)]);
+    await put({ ...withSections, security: { ...withSections.security!, sessionTimeout: 6 } });
+    const after = Object.fromEntries((await ctx.db.knex('sessions').whereIn('id', [old.id, recent.id, brief.id])).map((r) => [r.id, r]));
+    const hoursAfterSignIn = (id: string) => (new Date(after[id].expiresAt).getTime() - new Date(after[id].createdAt).getTime()) / 3_600_000;
+    expect(new Date(after[old.id].expiresAt).getTime()).toBeLessThan(Date.now()); // signed in 10 h ago: over
+    expect(hoursAfterSignIn(old.id)).toBeCloseTo(6, 5);
+    expect(hoursAfterSignIn(recent.id)).toBeCloseTo(6, 5);
+    expect(hoursAfterSignIn(brief.id)).toBeCloseTo(3, 5); // already shorter: untouched
+  });
+
   it('refuses bad Security and Email figures with their messages, changing nothing', async () => {
     const before = await raw();
     for (const [body, message] of [
@@ -123,5 +137,22 @@ describe('POST /api/admin/settings/test-email', () => {
     expect(res.status).toBe(200);
     expect(TestEmailQueued.parse(await res.json())).toMatchObject({ ok: true, to: 'owner@example.com' });
     expect(ctx.queued).toMatchObject([{ name: 'email.send', data: { to: 'owner@example.com', template: 'settings-test-email', kind: 'transactional', data: { siteName: 'Studio Jozi' } } }]);
+  });
+});
+
+describe('GET /api/admin/settings/test-email/:jobId', () => {
+  const status = async (jobId: string, role: Role = 'admin') => fetch(`${ctx.base}/api/admin/settings/test-email/${jobId}`, { headers: await as(role) });
+  const record = (jobId: string, fields: object) =>
+    ctx.db.knex('emailMessages').insert({ jobId, toEmail: 'owner@example.com', fromEmail: 'studio@example.com', subject: 'Test', html: '<p>t</p>', text: 't', template: 'settings-test-email', ...fields });
+
+  it('follows the test mail from queued to sent or failed, naming the relay the saved settings choose', async () => {
+    expect((await status('job-1', 'engineer')).status).toBe(403);
+    await ctx.db.knex('settings').where({ key: 'email' }).delete();
+    expect(TestEmailStatus.parse(await (await status('job-1')).json())).toEqual({ jobId: 'job-1', to: null, state: 'queued', error: null, via: "the server's own mail relay" });
+    await record('job-1', { status: 'sent' });
+    await record('job-2', { status: 'failed', lastError: 'connect ECONNREFUSED 10.0.0.9:2525' });
+    await put({ ...valid, email: { smtpHost: 'smtp.jozi.example', smtpPort: 2525, smtpUser: '', smtpPassword: '', enableEmailNotifications: true, orderConfirmationEmails: true, statusUpdateEmails: true } });
+    expect(await (await status('job-1')).json()).toEqual({ jobId: 'job-1', to: 'owner@example.com', state: 'sent', error: null, via: 'smtp.jozi.example:2525' });
+    expect(await (await status('job-2')).json()).toMatchObject({ state: 'failed', error: 'connect ECONNREFUSED 10.0.0.9:2525' });
   });
 });

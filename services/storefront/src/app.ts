@@ -23,9 +23,9 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
   // The cookie is Secure when the site is served over HTTPS, as its public address says; behind a
   // TLS-terminating proxy the hop to us is plain HTTP, so the request's own scheme cannot decide it.
   const secure = config.PUBLIC_URL.startsWith('https:');
-  const cookie = { cookieName: config.SESSION_COOKIE, secure, ttlHours: config.SESSION_TTL_HOURS };
+  const cookie = { cookieName: config.SESSION_COOKIE, secure };
   const guestCookie = { cookieName: config.GUEST_COOKIE, secure, days: config.GUEST_COOKIE_DAYS };
-  const auth = { knex, queue, secret: config.IDENTITY_SECRET, sessionTtlHours: config.SESSION_TTL_HOURS };
+  const auth = { knex, queue, secret: config.IDENTITY_SECRET };
   const uploads = uploadDepsOf(config, knex);
   const yoco = { apiUrl: config.YOCO_API_URL, secretKey: config.YOCO_SECRET_KEY, webhookSecret: config.YOCO_WEBHOOK_SECRET, sandbox: config.YOCO_SANDBOX };
   const payments = { knex, queue, yoco, publicUrl: config.PUBLIC_URL, adminEmail: config.ADMIN_EMAIL, logger };

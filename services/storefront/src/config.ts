@@ -9,7 +9,6 @@ const StorefrontEnv = BaseServiceConfig.extend({
   /** Bind address; loopback so only the gateway (on this host) reaches the service. */
   STOREFRONT_HOST: bindHost(),
   /** How long a login session lasts (the back-office's session timeout default is 24 hours). */
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
   SESSION_COOKIE: z.string().default('sid'),
   /** The cookie that marks a guest buyer's browser (set on its first upload); orders answer only to it. */
   GUEST_COOKIE: z.string().default('gid'),

@@ -6,7 +6,8 @@ import { createLogger, hashToken, IDENTITY_HEADER, signIdentity } from '@masteri
 import type { Queue } from '@mastering/jobs';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
-import { LOGIN_LIMITS } from '../src/auth/rate-limits';
+import { DEFAULT_SECURITY_SETTINGS } from '@mastering/contracts';
+import { LOGIN_LIMITS, SHARED_FAILURES_FACTOR } from '../src/auth/rate-limits';
 import { LIVE_CODES } from '../src/auth/service';
 
 const SECRET = 'k'.repeat(40);
@@ -96,7 +97,7 @@ describe('login by emailed code', () => {
   it('counts wrong codes per client: after five, that client is refused even the right code, another is not', async () => {
     const code = await requestCode('guess@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < LOGIN_LIMITS.failuresPerEmailClientPerHour; i++) {
+    for (let i = 0; i < DEFAULT_SECURITY_SETTINGS.maxLoginAttempts; i++) {
       const res = await post('/auth/verify-code', { email: 'guess@example.com', code: wrong });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: 'Invalid or expired code' });
@@ -159,7 +160,7 @@ describe('login rate limits', () => {
     // A guess that is none of the codes issued, so every try is a wrong one.
     const issued = new Set(queued.map((mail) => mail.data.data.code));
     const guess = ['000000', '000001', '000002', '000003', '000004', '000005'].find((c) => !issued.has(c))!;
-    const tries = LOGIN_LIMITS.failuresPerEmailClientPerHour;
+    const tries = DEFAULT_SECURITY_SETTINGS.maxLoginAttempts;
     for (let i = 0; i < tries + 3; i++) {
       expect((await post('/auth/verify-code', { email: 'admin@example.com', code: guess }, attacker)).status).toBe(i < tries ? 400 : 429);
     }
@@ -193,6 +194,45 @@ describe('login rate limits', () => {
     expect((await post('/auth/request-code', { email: 'ip-last@example.com' }, from(99))).status).toBe(429);
     // Another address is unaffected.
     expect((await post('/auth/request-code', { email: 'other@example.com' }, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
+  });
+});
+
+describe('the Security settings an admin saves', () => {
+  const saveSecurity = (value: object) =>
+    db.knex('settings').insert({ key: 'security', value: JSON.stringify({ ...DEFAULT_SECURITY_SETTINGS, ...value }) }).onConflict('key').merge();
+  afterAll(() => db.knex('settings').where({ key: 'security' }).delete());
+
+  it('makes a new session, and its cookie, last the session timeout', async () => {
+    await saveSecurity({ sessionTimeout: 2 });
+    const code = await requestCode('short@example.com');
+    const before = Date.now();
+    const res = await post('/auth/verify-code', { email: 'short@example.com', code });
+    expect(res.status).toBe(200);
+    const { user } = await res.json();
+    const session = await db.knex('sessions').where({ userId: user.id }).first();
+    const hours = (new Date(session.expiresAt).getTime() - before) / 3_600_000;
+    expect(hours).toBeGreaterThan(1.99);
+    expect(hours).toBeLessThan(2.01);
+    // The cookie ends with the session (to the second: the Expires attribute has no milliseconds).
+    const expires = new Date(/expires=([^;]+)/i.exec(res.headers.get('set-cookie')!)![1]!).getTime();
+    expect(Math.abs(expires - new Date(session.expiresAt).getTime())).toBeLessThan(2000);
+  });
+
+  it('lets one client enter "max login attempts" wrong codes, and all clients five times as many', async () => {
+    const max = 2;
+    await saveSecurity({ maxLoginAttempts: max });
+    const email = 'strict@example.com';
+    const code = await requestCode(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const guesser = newClient();
+    for (let i = 0; i < max; i++) expect((await post('/auth/verify-code', { email, code: wrong }, guesser)).status).toBe(400);
+    expect((await post('/auth/verify-code', { email, code }, guesser)).status).toBe(429);
+    // The per-address cap across clients: the rest of max * SHARED_FAILURES_FACTOR, then even a new client is refused.
+    for (let c = 1; c < SHARED_FAILURES_FACTOR; c++) {
+      const other = newClient();
+      for (let i = 0; i < max; i++) expect((await post('/auth/verify-code', { email, code: wrong }, other)).status).toBe(400);
+    }
+    expect((await post('/auth/verify-code', { email, code }, newClient())).status).toBe(429);
   });
 });
 

@@ -24,6 +24,7 @@ const mailer: Mailer = {
   },
   async verify() {},
   describe: () => ({ host: 'smtp.test', port: 25 }),
+  close: () => undefined,
 };
 
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import {
   SECURITY_SETTINGS_NOTE,
   SecuritySettings,
   SETTINGS_TEXTS,
+  testEmailStatusText,
   type GeneralSettings,
   type PricingFields,
   type PublicEmailSettings,
@@ -18,7 +19,7 @@ import {
 } from '@mastering/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, checkForm, Input, Label, serverErrorText, Skeleton, Switch, Textarea, toast } from '@mastering/ui';
 import { Mail, Save } from 'lucide-react';
-import { useSaveSettings, useSendTestEmail, useSettings } from '../../api/settings';
+import { useSaveSettings, useSendTestEmail, useSettings, useTestEmailStatus } from '../../api/settings';
 
 type Draft = {
   general: GeneralSettings;
@@ -43,7 +44,7 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
 }
 
 /** A switch with its label and a line saying what it does. */
-function Toggle({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {
+function Toggle({ id, label, hint, checked, onChange, disabled }: { id: string; label: string; hint: string; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {
   return (
     <div className="flex items-center justify-between gap-4">
       <div>
@@ -52,8 +53,24 @@ function Toggle({ id, label, hint, checked, onChange }: { id: string; label: str
         </p>
         <p className="text-sm text-muted-foreground">{hint}</p>
       </div>
-      <Switch checked={checked} onChange={onChange} aria-label={label} data-testid={id} />
+      <Switch checked={checked} onChange={onChange} disabled={disabled} aria-label={label} data-testid={id} />
     </div>
+  );
+}
+
+/** The SMTP fields of the screen differ from the saved ones (a test would not use what is typed). */
+function smtpEdited(draft: Draft['email'], saved: PublicEmailSettings): boolean {
+  return draft.smtpHost.trim() !== saved.smtpHost || draft.smtpPort.trim() !== String(saved.smtpPort) || draft.smtpUser.trim() !== saved.smtpUser || draft.smtpPassword !== '';
+}
+
+/** The line under the test button: where the last test mail is, until the SMTP server has answered. */
+function TestEmailOutcome({ jobId }: { jobId: string | null }) {
+  const { data } = useTestEmailStatus(jobId);
+  if (!jobId || !data) return null;
+  return (
+    <p role="status" className={data.state === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'} data-testid="settings-test-email-status" data-state={data.state}>
+      {testEmailStatusText(data)}
+    </p>
   );
 }
 
@@ -92,9 +109,10 @@ export default function SettingsPage() {
   const setSecurity = <K extends keyof Draft['security']>(key: K, value: Draft['security'][K]) => setDraft((d) => d && { ...d, security: { ...d.security, [key]: value } });
   const setEmail = <K extends keyof Draft['email']>(key: K, value: Draft['email'][K]) => setDraft((d) => d && { ...d, email: { ...d.email, [key]: value } });
   const testEmail = useSendTestEmail();
+  const [testJobId, setTestJobId] = useState<string | null>(null);
   const sendTest = () =>
     testEmail.mutate(undefined, {
-      onSuccess: (sent) => toast({ title: SETTINGS_TEXTS.testEmailSent, description: `Sent to ${sent.to}. Check that inbox.` }),
+      onSuccess: (queued) => setTestJobId(queued.jobId),
       onError: (error) => toast({ title: 'Test email failed', description: serverErrorText(error, 'The test email could not be queued.'), variant: 'destructive' }),
     });
 
@@ -206,8 +224,9 @@ export default function SettingsPage() {
                   <Input id="maxLoginAttempts" inputMode="numeric" value={draft.security.maxLoginAttempts} onChange={(e) => setSecurity('maxLoginAttempts', e.target.value)} aria-invalid={!!errors.maxLoginAttempts} />
                 </Field>
               </div>
-              <Toggle id="settings-admin-token" label="Admin token protection" hint="Require the admin token for back-office calls." checked={draft.security.adminTokenEnabled} onChange={(v) => setSecurity('adminTokenEnabled', v)} />
-              <Toggle id="settings-strong-passwords" label="Strong password policy" hint="Require strong passwords where passwords are used." checked={draft.security.requireStrongPasswords} onChange={(v) => setSecurity('requireStrongPasswords', v)} />
+              {/* Shown as the spec lists them, but fixed: this platform has neither admin tokens nor passwords to police. */}
+              <Toggle id="settings-admin-token" label="Admin token protection" hint={SETTINGS_TEXTS.adminTokenHint} checked disabled onChange={() => undefined} />
+              <Toggle id="settings-strong-passwords" label="Strong password policy" hint={SETTINGS_TEXTS.strongPasswordsHint} checked={false} disabled onChange={() => undefined} />
             </CardContent>
           </Card>
 
@@ -241,10 +260,14 @@ export default function SettingsPage() {
               </div>
               <Toggle id="settings-order-confirmation" label="Order confirmation emails" hint="Email customers when their payment is confirmed." checked={draft.email.orderConfirmationEmails} onChange={(v) => setEmail('orderConfirmationEmails', v)} />
               <Toggle id="settings-status-updates" label="Status update emails" hint="Email customers when their order's status changes." checked={draft.email.statusUpdateEmails} onChange={(v) => setEmail('statusUpdateEmails', v)} />
-              <Button variant="outline" onClick={sendTest} disabled={testEmail.isPending} data-testid="settings-test-email">
-                <Mail aria-hidden />
-                {testEmail.isPending ? 'Sending...' : 'Send Test Email'}
-              </Button>
+              <div className="space-y-2">
+                <Button variant="outline" onClick={sendTest} disabled={testEmail.isPending} data-testid="settings-test-email">
+                  <Mail aria-hidden />
+                  {testEmail.isPending ? 'Sending...' : 'Send Test Email'}
+                </Button>
+                {data && smtpEdited(draft.email, data.email) && <p className="text-sm text-muted-foreground">{SETTINGS_TEXTS.testUsesSavedSettings}</p>}
+                <TestEmailOutcome key={testJobId} jobId={testJobId} />
+              </div>
             </CardContent>
           </Card>
 

@@ -1,7 +1,36 @@
 import type { Knex } from 'knex';
 import type { RelationMappings } from 'objection';
+import {
+  DEFAULT_DOWNLOAD_DAYS,
+  DEFAULT_EMAIL_SETTINGS,
+  DEFAULT_GENERAL_SETTINGS,
+  DEFAULT_PRICING,
+  DEFAULT_SECURITY_SETTINGS,
+  DeliverySettings,
+  EmailSettings,
+  GeneralSettings,
+  PricingSettings,
+  SecuritySettings,
+} from '@mastering/contracts';
 import { BaseModel } from './base';
 import { User } from './user';
+
+type Schema<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
+const section = <T extends object>(schema: Schema<T>, defaults: T) => ({ schema, defaults });
+
+/**
+ * Every stored settings section: its key, shape and defaults, in one place for every service that
+ * reads one (the storefront prices and sessions, ops' screens, the email worker's SMTP).
+ */
+export const SETTING_SECTIONS = {
+  general: section(GeneralSettings, DEFAULT_GENERAL_SETTINGS),
+  pricing: section(PricingSettings, DEFAULT_PRICING),
+  security: section(SecuritySettings, DEFAULT_SECURITY_SETTINGS),
+  email: section(EmailSettings, DEFAULT_EMAIL_SETTINGS),
+  delivery: section(DeliverySettings, { downloadDays: DEFAULT_DOWNLOAD_DAYS }),
+};
+export type SettingSection = keyof typeof SETTING_SECTIONS;
+type SectionValue<K extends SettingSection> = (typeof SETTING_SECTIONS)[K]['defaults'];
 
 /** A site setting: a JSON value under a key (e.g. `pricing`). */
 export class Setting extends BaseModel {
@@ -26,9 +55,15 @@ export class Setting extends BaseModel {
    * The value stored under `key`, parsed with `schema` over `defaults`: a value missing newer fields
    * (or broken) still yields a complete, valid setting, so readers never see a half-filled one.
    */
-  static async read<T extends object>(knex: Knex, key: string, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, defaults: T): Promise<T> {
+  static async read<T extends object>(knex: Knex, key: string, schema: Schema<T>, defaults: T): Promise<T> {
     const row = await Setting.query(knex).findById(key);
     const parsed = schema.safeParse({ ...defaults, ...((row?.value as object | null) ?? {}) });
     return parsed.success ? parsed.data : defaults;
+  }
+
+  /** One section of SETTING_SECTIONS as stored, complete with its defaults. */
+  static section<K extends SettingSection>(knex: Knex, key: K): Promise<SectionValue<K>> {
+    const { schema, defaults } = SETTING_SECTIONS[key] as { schema: Schema<SectionValue<K>>; defaults: SectionValue<K> };
+    return Setting.read(knex, key, schema, defaults);
   }
 }

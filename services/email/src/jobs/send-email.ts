@@ -1,10 +1,23 @@
 import type { Knex } from 'knex';
-import { EmailMessage, Unsubscribe } from '@mastering/db';
+import { notificationEnabled } from '@mastering/contracts';
+import { EmailMessage, Setting, Unsubscribe } from '@mastering/db';
 import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
 import type { Mailer } from '../mail/mailer';
 import { renderTemplate } from '../mail/templates';
 import { personalise, unsubscribeHeaders, type LinkSigner } from '../tracking/links';
+
+/**
+ * Templates tried once: the Settings screen's test mail shows the SMTP server's answer at once, and a
+ * retry minutes later (through whatever relay is saved by then) would only surprise the admin.
+ */
+const ONE_TRY_TEMPLATES = new Set(['settings-test-email']);
+
+/** `backoff`, except that a one-try template is never retried. */
+const withOneTry =
+  (backoff: typeof MAIL_BACKOFF): typeof MAIL_BACKOFF =>
+  (context) =>
+    ONE_TRY_TEMPLATES.has(String((context.jobData as { template?: unknown } | undefined)?.template)) ? null : backoff(context);
 
 type Deps = { knex: Knex; mailer: Mailer; from: string; logger: Logger; links?: LinkSigner; siteUrl?: string; backoff?: typeof MAIL_BACKOFF };
 
@@ -14,11 +27,13 @@ type Deps = { knex: Knex; mailer: Mailer; from: string; logger: Logger; links?: 
  * recorded and rethrown so agenda retries with backoff. A message already sent is never sent again.
  * Once sent, or after the last failed try, the job's payload is emptied, so no secret stays stored.
  * Marketing mail is never sent to an unsubscribed address and carries the unsubscribe link and headers.
+ * A notification whose switch is off in the Email settings (order confirmations, status updates) is
+ * dropped unsent.
  */
 export function sendEmailJob({ knex, mailer, from, logger, links, siteUrl = '', backoff = MAIL_BACKOFF }: Deps) {
   return {
     name: JOBS.sendEmail,
-    options: { backoff, concurrency: 5 },
+    options: { backoff: withOneTry(backoff), concurrency: 5 },
     async handler(job: Job<SendEmailPayload>) {
       const jobId = String(job.attrs._id);
       let message = await EmailMessage.query(knex).findOne({ jobId });
@@ -32,6 +47,11 @@ export function sendEmailJob({ knex, mailer, from, logger, links, siteUrl = '', 
         const marketing = payload.kind === 'marketing';
         if (marketing && !message && (await Unsubscribe.query(knex).findById(payload.to.toLowerCase()))) {
           logger.info({ template: payload.template }, 'marketing mail to an unsubscribed address skipped');
+          await forgetJobData(job);
+          return;
+        }
+        if (!message && !notificationEnabled(await Setting.section(knex, 'email'), payload.template)) {
+          logger.info({ template: payload.template }, 'notification switched off in the Email settings; not sent');
           await forgetJobData(job);
           return;
         }

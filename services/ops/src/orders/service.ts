@@ -5,9 +5,6 @@ import {
   DEFAULT_PAGE_SIZE,
   DELIVERY_HOURS,
   DELIVERY_NEEDS_MASTERS,
-  DELIVERY_SETTING_KEY,
-  DeliverySettings,
-  DEFAULT_DOWNLOAD_DAYS,
   deadlineOf,
   displayName,
   DUE_SOON_HOURS,
@@ -142,7 +139,7 @@ export async function orderDetail(knex: Knex, id: string): Promise<AdminOrderDet
 
 /** Days a delivery link works (setting `delivery.downloadDays`, 7 by default). */
 export async function downloadDays(knex: Knex): Promise<number> {
-  const settings = await Setting.read(knex, DELIVERY_SETTING_KEY, DeliverySettings, { downloadDays: DEFAULT_DOWNLOAD_DAYS });
+  const settings = await Setting.section(knex, 'delivery');
   return settings.downloadDays;
 }
 
@@ -150,7 +147,8 @@ export async function downloadDays(knex: Knex): Promise<number> {
  * PATCH /api/admin/orders/:id/status: moves an order along ORDER_TRANSITIONS (else 400), records who,
  * when, from, to and the note. Delivering needs a master for every file; it mails the customer the
  * `mastering-complete` template with an expiring link and schedules the expiry reminder a day before.
- * The mail is queued inside the transaction, so a failure to queue leaves the order undelivered.
+ * The first start of the work mails `mastering-started` (a status update, which the Email settings
+ * may switch off). Mails are queued inside the transaction, so a failure to queue changes nothing.
  */
 export async function changeOrderStatus(deps: FulfilmentDeps, id: string, to: OrderStatus, note: string | undefined, caller: Identity): Promise<AdminOrder> {
   await deps.knex.transaction(async (trx) => {
@@ -161,8 +159,10 @@ export async function changeOrderStatus(deps: FulfilmentDeps, id: string, to: Or
     await Order.query(trx)
       .findById(id)
       .patch({ status: to, ...(to === 'payment_confirmed' && !order.paidAt ? { paidAt: new Date() } : {}) });
+    const startedBefore = to === 'in_progress' && (await OrderStatusHistory.query(trx).where({ orderId: id, toStatus: 'in_progress' }).resultSize()) > 0;
     await OrderStatusHistory.query(trx).insert({ orderId: id, fromStatus: order.status, toStatus: to, changedBy: caller.userId, note: note?.trim() || null });
     if (to === 'delivered') await mailDelivery(deps, order);
+    if (to === 'in_progress' && !startedBefore) await mailStarted(deps, order);
   });
   deps.counters.clear();
   return (await orderDetail(deps.knex, id)).order;
@@ -185,16 +185,32 @@ export async function loudnessNote(knex: Knex, files: readonly OrderFile[]): Pro
     .join(' ');
 }
 
+/** What every order mail says of the order: whom it is for, which order, which tracks. */
+function orderMailParams(order: Order) {
+  const files = order.files ?? [];
+  return {
+    customerName: displayName(order.user ?? { email: order.customerEmail }),
+    customerEmail: order.customerEmail,
+    orderId: order.id,
+    trackTitle: files.length === 1 ? files[0]!.originalName : `${files.length} tracks`,
+  };
+}
+
+/** Queues the `mastering-started` mail: an engineer is on it, done by the 48-hour promise. */
+async function mailStarted(deps: FulfilmentDeps, order: Order): Promise<void> {
+  const dueAt = order.paidAt ? new Date(new Date(order.paidAt).getTime() + DELIVERY_HOURS * HOUR) : null;
+  // ISO: the email service writes dates the South African way in every mail.
+  const params = { ...orderMailParams(order), estimatedCompletion: dueAt?.toISOString() ?? '' };
+  await sendMail(deps.queue, { template: 'mastering-started', to: order.customerEmail, params, orderId: order.id });
+}
+
 /** Queues the `mastering-complete` mail now and the `download-expiry-reminder` a day before the link expires. */
 async function mailDelivery(deps: FulfilmentDeps, order: Order): Promise<void> {
   const days = await downloadDays(deps.knex);
   const expiresAt = new Date(Date.now() + days * 24 * HOUR);
   const files = order.files ?? [];
   const params = {
-    customerName: displayName(order.user ?? { email: order.customerEmail }),
-    customerEmail: order.customerEmail,
-    orderId: order.id,
-    trackTitle: files.length === 1 ? files[0]!.originalName : `${files.length} tracks`,
+    ...orderMailParams(order),
     downloadUrl: deliveryUrl(deps, order.id, expiresAt),
     // ISO: the email service writes dates the South African way in every mail.
     expiryDate: expiresAt.toISOString(),

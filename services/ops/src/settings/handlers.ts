@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { SaveSettingsBody } from '@mastering/contracts';
 import type { Queue } from '@mastering/jobs';
 import type { RouteContext } from '@mastering/service-kit';
-import { readSettings, saveSettings, sendTestEmail } from './service';
+import { readSettings, saveSettings, sendTestEmail, testEmailStatus } from './service';
 
 /** GET /api/admin/settings — admin; the stored sections (secrets masked), the last save and the recent saves. */
 export const getSettings = (knex: Knex) => async (ctx: RouteContext) => {
@@ -18,4 +18,9 @@ export const putSettings = (knex: Knex) => async (ctx: RouteContext<z.output<typ
 /** POST /api/admin/settings/test-email — admin; queues a test mail to the caller's own address. */
 export const postTestEmail = (knex: Knex, queue: Queue) => async (ctx: RouteContext) => {
   ctx.body = await sendTestEmail(knex, queue, ctx.state.identity!.email);
+};
+
+/** GET /api/admin/settings/test-email/:jobId — admin; whether that test mail went out, and the SMTP server's error if not. */
+export const getTestEmailStatus = (knex: Knex) => async (ctx: RouteContext<unknown, unknown, { jobId: string }>) => {
+  ctx.body = await testEmailStatus(knex, ctx.state.params.jobId);
 };

@@ -1,20 +1,15 @@
 import type { Knex } from 'knex';
 import {
-  DEFAULT_EMAIL_SETTINGS,
-  DEFAULT_GENERAL_SETTINGS,
-  DEFAULT_PRICING,
-  DEFAULT_SECURITY_SETTINGS,
-  EmailSettings,
-  GeneralSettings,
-  PricingSettings,
+  DEFAULT_RELAY_NAME,
   pricingFieldsOf,
   SaveSettingsBody,
-  SecuritySettings,
   SETTINGS_AUDIT_LIMIT,
+  smtpRelayOf,
   type StoredSettings,
   type TestEmailQueued,
+  type TestEmailStatus,
 } from '@mastering/contracts';
-import { Setting } from '@mastering/db';
+import { EmailMessage, Setting } from '@mastering/db';
 import { sendMail, type Queue } from '@mastering/jobs';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
@@ -26,10 +21,10 @@ type Key = (typeof KEYS)[number];
 /** Every stored section, defaults where nothing is saved (the SMTP password included: server side only). */
 async function readSections(knex: Knex) {
   const [general, pricing, security, email] = await Promise.all([
-    Setting.read(knex, 'general', GeneralSettings, DEFAULT_GENERAL_SETTINGS),
-    Setting.read(knex, 'pricing', PricingSettings, DEFAULT_PRICING),
-    Setting.read(knex, 'security', SecuritySettings, DEFAULT_SECURITY_SETTINGS),
-    Setting.read(knex, 'email', EmailSettings, DEFAULT_EMAIL_SETTINGS),
+    Setting.section(knex, 'general'),
+    Setting.section(knex, 'pricing'),
+    Setting.section(knex, 'security'),
+    Setting.section(knex, 'email'),
   ]);
   return { general, pricing, security, email };
 }
@@ -83,8 +78,20 @@ export async function saveSettings(knex: Knex, body: z.output<typeof SaveSetting
       await Setting.query(trx).insert({ key, value: next[key], updatedBy: userId }).onConflict('key').merge(['value', 'updatedBy']);
     }
     await trx('settingsAudit').insert({ changedBy: userId, sections: changed });
+    if (body.security) await capOpenSessions(trx, body.security.sessionTimeout);
   });
   return readSettings(knex);
+}
+
+/**
+ * Ends every open session at most `hours` after its sign-in, so a shortened timeout applies to everyone
+ * at once (an admin shortens it to get people out). A longer timeout is left to new sign-ins: the
+ * browser's cookie was issued for the old length and would end first anyway.
+ */
+async function capOpenSessions(trx: Knex.Transaction, hours: number): Promise<void> {
+  await trx('sessions')
+    .whereRaw('expires_at > created_at + make_interval(hours => ?)', [hours])
+    .update({ expiresAt: trx.raw('created_at + make_interval(hours => ?)', [hours]) });
 }
 
 /** Queues a test mail to the admin's own address through the mail pipeline (the SMTP test button). */
@@ -92,4 +99,21 @@ export async function sendTestEmail(knex: Knex, queue: Queue, to: string): Promi
   const { general } = await readSections(knex);
   const jobId = await sendMail(queue, { template: 'settings-test-email', to, params: { siteName: general.siteName, sentAt: new Date().toISOString() } });
   return { ok: true, to, jobId };
+}
+
+/**
+ * Where the test mail of job `jobId` is: queued until the email worker records it, then its message's
+ * state and, when the SMTP server refused it, the server's error; with the relay the saved Email
+ * settings choose (the same rule the worker sends by).
+ */
+export async function testEmailStatus(knex: Knex, jobId: string): Promise<TestEmailStatus> {
+  const [message, email] = await Promise.all([
+    EmailMessage.query(knex).findOne({ jobId, template: 'settings-test-email' }),
+    Setting.section(knex, 'email'),
+  ]);
+  const relay = smtpRelayOf(email);
+  const via = relay ? `${relay.host}:${relay.port}` : DEFAULT_RELAY_NAME;
+  if (!message) return { jobId, to: null, state: 'queued', error: null, via };
+  const state = message.status === 'sent' || message.status === 'failed' || message.status === 'sending' ? message.status : 'queued';
+  return { jobId, to: message.toEmail, state, error: state === 'failed' ? message.lastError : null, via };
 }

@@ -1,23 +1,24 @@
 import type { Context } from 'koa';
 import type { Identity } from '@mastering/contracts';
 import { endSession, normaliseEmail, requestLoginCode, sessionUser, touchSession, verifyLoginCode, type AuthDeps } from './service';
-import { consumeOrReject, emailClientKey, refund, type LimitCheck, type LoginLimiters } from './rate-limits';
+import { Setting } from '@mastering/db';
+import { consumeOrReject, emailClientKey, failureCaps, refund, type LimitCheck, type LoginLimiters } from './rate-limits';
 
-export type CookieOptions = { cookieName: string; secure: boolean; ttlHours: number };
+export type CookieOptions = { cookieName: string; secure: boolean };
 
 /**
- * Sets (or, with an empty token, clears) the session cookie: httpOnly, SameSite=Lax, and Secure when
+ * Sets the session cookie until `expiresAt` (or, with an empty token, clears it): httpOnly, SameSite=Lax, and Secure when
  * the site is HTTPS (`cookie.secure`, from PUBLIC_URL). Behind a TLS-terminating proxy the hop to us is
  * plain HTTP, where Koa would refuse a Secure cookie after the code was already spent; the site's
  * configured scheme, not the last hop's, is what counts.
  */
-function setSessionCookie(ctx: Context, cookie: CookieOptions, token: string) {
+function setSessionCookie(ctx: Context, cookie: CookieOptions, token: string, expiresAt?: Date) {
   if (cookie.secure) ctx.cookies.secure = true;
   ctx.cookies.set(cookie.cookieName, token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: cookie.secure,
-    maxAge: token ? cookie.ttlHours * 3_600_000 : 0,
+    maxAge: token && expiresAt ? expiresAt.getTime() - Date.now() : 0,
     path: '/',
   });
 }
@@ -43,23 +44,24 @@ export const requestCode = (deps: AuthDeps, limits: LoginLimiters) => async (ctx
 
 /**
  * POST /auth/verify-code — checks the code, starts a session (cookie rotated) and answers the user.
- * Rate-limited per IP; wrong codes are counted per (email, client) and, higher, per email, so another
- * client's wrong guesses do not lock the address's owner out.
+ * Rate-limited per IP; wrong codes are counted per (email, client) up to the Security setting's max
+ * login attempts and, higher, per email, so another client's wrong guesses do not lock the owner out.
  */
 export const verifyCode = (deps: AuthDeps, cookie: CookieOptions, limits: LoginLimiters) => async (ctx: Context) => {
   const email = normaliseEmail(ctx.state.body.email);
   // Every try takes a failure point up front (so parallel guesses cannot slip past the count); a
   // successful one gives it back below.
+  const caps = failureCaps((await Setting.section(deps.knex, 'security')).maxLoginAttempts);
   const failures: LimitCheck[] = [
-    [limits.failuresPerEmailClient, emailClientKey(email, ctx.ip)],
-    [limits.failuresPerEmail, email],
+    [limits.failuresPerEmailClient, emailClientKey(email, ctx.ip), caps.perEmailClient],
+    [limits.failuresPerEmail, email, caps.perEmail],
   ];
   await consumeOrReject(ctx, TOO_MANY_TRIES, [[limits.verificationsPerIp, ctx.ip], ...failures]);
-  const { token, user } = await verifyLoginCode(deps, email, ctx.state.body.code);
+  const { token, expiresAt, user } = await verifyLoginCode(deps, email, ctx.state.body.code);
   await refund(failures);
   const previous = ctx.state.identity as Identity | null;
   if (previous) await endSession(deps.knex, previous.sessionId);
-  setSessionCookie(ctx, cookie, token);
+  setSessionCookie(ctx, cookie, token, expiresAt);
   ctx.body = { user: user.toApi() };
 };
 

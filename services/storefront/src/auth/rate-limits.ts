@@ -2,25 +2,41 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { TooManyRequests } from '@mastering/service-kit';
+import { MAX_LOGIN_ATTEMPTS_LIMIT } from '@mastering/contracts';
 
 /**
  * Login limits. Code requests and wrong codes are counted per (email, client address), so one client
  * cannot use up what the address's owner needs; the per-email caps are several times higher and only
- * bound what many clients together can do (inbox flooding, guessing against the live codes).
+ * bound what many clients together can do (inbox flooding, guessing against the live codes). Wrong
+ * codes are allowed up to the Security setting "Max login attempts" (see failureCaps).
  */
 export const LOGIN_LIMITS = {
   requestsPerIpPer10Min: 20,
   codesPerEmailClientPerHour: 5,
   codesPerEmailPerHour: 20,
   verificationsPerIpPer10Min: 30,
-  failuresPerEmailClientPerHour: 5,
-  failuresPerEmailPerHour: 25,
 } as const;
+
+/** How many times one client's allowance of wrong codes all clients together get for one address. */
+export const SHARED_FAILURES_FACTOR = 5;
+
+/**
+ * The wrong-code caps for the admin's "Max login attempts": that many per (email, client) an hour,
+ * SHARED_FAILURES_FACTOR times as many per email.
+ */
+export function failureCaps(maxLoginAttempts: number) {
+  return { perEmailClient: maxLoginAttempts, perEmail: maxLoginAttempts * SHARED_FAILURES_FACTOR };
+}
 
 export type LoginLimiters = ReturnType<typeof createLoginLimiters>;
 
 /** One limiter and the key it counts under. */
-export type LimitCheck = [RateLimiterPostgres, string];
+/**
+ * One limiter, the key it counts under and, optionally, a cap below the limiter's own points (for a
+ * limit an admin setting decides: the limiter counts up to the highest allowed value, the cap applies
+ * the current one, so a changed setting needs no new limiter and keeps the counts).
+ */
+export type LimitCheck = [RateLimiterPostgres, string, number?];
 
 /**
  * The login rate limiters, counted in PostgreSQL (table `rate_limits`, created by the migrations) so
@@ -34,8 +50,8 @@ export function createLoginLimiters(knex: Knex) {
     codesPerEmailClient: store('login-code-email-client', LOGIN_LIMITS.codesPerEmailClientPerHour, 3600),
     codesPerEmail: store('login-code-email', LOGIN_LIMITS.codesPerEmailPerHour, 3600),
     verificationsPerIp: store('login-verify-ip', LOGIN_LIMITS.verificationsPerIpPer10Min, 600),
-    failuresPerEmailClient: store('login-fail-email-client', LOGIN_LIMITS.failuresPerEmailClientPerHour, 3600),
-    failuresPerEmail: store('login-fail-email', LOGIN_LIMITS.failuresPerEmailPerHour, 3600),
+    failuresPerEmailClient: store('login-fail-email-client', failureCaps(MAX_LOGIN_ATTEMPTS_LIMIT).perEmailClient, 3600),
+    failuresPerEmail: store('login-fail-email', failureCaps(MAX_LOGIN_ATTEMPTS_LIMIT).perEmail, 3600),
   };
 }
 
@@ -51,14 +67,19 @@ export function emailClientKey(email: string, ip: string): string {
  * failure propagates (it is a server error, not a pass).
  */
 export async function consumeOrReject(ctx: Context, message: string, checks: LimitCheck[]): Promise<void> {
-  for (const [limiter, key] of checks) {
+  const reject = (res: RateLimiterRes) => {
+    ctx.set('Retry-After', String(Math.ceil(res.msBeforeNext / 1000)));
+    return new TooManyRequests(message);
+  };
+  for (const [limiter, key, cap] of checks) {
+    let res: RateLimiterRes;
     try {
-      await limiter.consume(key);
+      res = await limiter.consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      ctx.set('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
-      throw new TooManyRequests(message);
+      throw reject(rejection);
     }
+    if (cap !== undefined && res.consumedPoints > cap) throw reject(res);
   }
 }
 

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { DEFAULT_GENERAL_SETTINGS, DEFAULT_PRICING, GeneralSettings, MAINTENANCE_NOTICE, PricingSettings, siteConfigFor, type SiteConfig } from '@mastering/contracts';
+import { MAINTENANCE_NOTICE, siteConfigFor, type PricingSettings, type SiteConfig } from '@mastering/contracts';
 import { Unavailable } from '@mastering/service-kit';
 import { Setting } from '@mastering/db';
 
 /** The pricing settings in force: the `pricing` settings row, or the defaults when none is stored. */
 export async function currentPricing(knex: Knex): Promise<PricingSettings> {
-  return Setting.read(knex, 'pricing', PricingSettings, DEFAULT_PRICING);
+  return Setting.section(knex, 'pricing');
 }
 
 /**
@@ -19,6 +19,6 @@ export async function siteConfig(knex: Knex, checkoutRedirectPrefixes: readonly 
 
 /** Refuses (503 with the notice) while staff have the site in maintenance mode. */
 export async function assertTakingOrders(knex: Knex): Promise<void> {
-  const general = await Setting.read(knex, 'general', GeneralSettings, DEFAULT_GENERAL_SETTINGS);
+  const general = await Setting.section(knex, 'general');
   if (general.maintenanceMode) throw new Unavailable(MAINTENANCE_NOTICE);
 }

@@ -1,0 +1,119 @@
+// The Email settings an admin saves decide how mail goes out: through the saved SMTP relay (with its
+// login) or, with no host saved, through SMTP_URL; and the notification switches drop their mails.
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from '@mastering/contracts';
+import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
+import { createQueue, JOBS, SendEmailPayload, startProducer, type Job, type Queue } from '@mastering/jobs';
+import { createLogger } from '@mastering/service-kit';
+import { createSettingsMailer, type Mailer } from '../src/mail/mailer';
+import { sendEmailJob } from '../src/jobs/send-email';
+import { smtpSink, type SmtpSink } from './support';
+
+let db: TestDatabase;
+let fallback: SmtpSink;
+let relay: SMTPServer;
+let relayPort: number;
+// What the relay accepted, with the login it accepted (onAuth checks the password).
+const relayed: { user: string; to: string }[] = [];
+let queue: Queue;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  fallback = await smtpSink();
+  // The admin's relay: it requires a login (over plain SMTP here, as a local relay may).
+  relay = new SMTPServer({
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'mailer' && auth.password === 's3cret') return callback(null, { user: auth.username });
+      callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        relayed.push({ user: String(session.user), to: session.envelope.rcptTo[0]!.address });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((r) => relay.listen(0, '127.0.0.1', () => r()));
+  relayPort = (relay.server.address() as AddressInfo).port;
+  queue = createQueue({ connectionString: db.connectionString, name: 'smtp-settings-test' });
+  await startProducer(queue);
+});
+afterAll(async () => {
+  await queue?.stop();
+  await new Promise<void>((r) => relay?.close(() => r()));
+  await fallback?.close();
+  await db?.destroy();
+});
+
+const saveEmail = (email: Partial<EmailSettings>) =>
+  db.knex('settings').insert({ key: 'email', value: JSON.stringify({ ...DEFAULT_EMAIL_SETTINGS, ...email }) }).onConflict('key').merge();
+const mail = (to: string) => ({ to, from: 'studio@example.com', subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' });
+
+describe('a mailer that follows the Email settings', () => {
+  let mailer: Mailer;
+  afterAll(() => mailer?.close());
+
+  it('sends through SMTP_URL until a host is saved, then through that relay with its login, and back', async () => {
+    mailer = createSettingsMailer(db.knex, fallback.url);
+    await mailer.send(mail('one@example.com'));
+    expect(fallback.to('one@example.com')).toHaveLength(1);
+
+    await saveEmail({ smtpHost: '127.0.0.1', smtpPort: relayPort, smtpUser: 'mailer', smtpPassword: 's3cret' });
+    await mailer.send(mail('two@example.com'));
+    expect(relayed).toEqual([{ user: 'mailer', to: 'two@example.com' }]);
+    expect(fallback.to('two@example.com')).toHaveLength(0);
+    expect(mailer.describe()).toEqual({ host: '127.0.0.1', port: relayPort });
+
+    // A wrong password is the relay's answer, not a silent fallback.
+    await saveEmail({ smtpHost: '127.0.0.1', smtpPort: relayPort, smtpUser: 'mailer', smtpPassword: 'wrong' });
+    await expect(mailer.send(mail('three@example.com'))).rejects.toThrow(/Invalid username or password/);
+    await expect(mailer.verify()).rejects.toThrow(/Invalid username or password/);
+
+    await saveEmail({ smtpHost: '' });
+    await mailer.send(mail('four@example.com'));
+    expect(fallback.to('four@example.com')).toHaveLength(1);
+    expect(relayed).toHaveLength(1);
+  });
+});
+
+describe('the notification switches', () => {
+  const sent: string[] = [];
+  const recorder: Mailer = {
+    async send(m) {
+      sent.push(m.subject);
+      return { messageId: `<${sent.length}@test>` };
+    },
+    async verify() {},
+    describe: () => ({ host: 'test', port: 25 }),
+    close: () => undefined,
+  };
+  const handler = () => sendEmailJob({ knex: db.knex, mailer: recorder, from: 'x@example.com', logger: createLogger('switch-test', 'silent') }).handler;
+  const run = async (template: string, data: Record<string, unknown>) => {
+    const job = queue.create(JOBS.sendEmail, SendEmailPayload.parse({ to: 'artist@example.com', template, data }));
+    job.disable();
+    await job.save();
+    await handler()(job as Job<SendEmailPayload>);
+    return db.knex('email_messages').where({ jobId: String(job.attrs._id) }).first();
+  };
+  const order = { customerName: 'Thandi', customerEmail: 'artist@example.com', orderId: '7d0f2c4e-0000-4000-8000-000000000001', trackTitle: 'Song.wav' };
+
+  it('drop order confirmations and status updates that are switched off, and nothing else', async () => {
+    await saveEmail({ orderConfirmationEmails: false, statusUpdateEmails: false });
+    expect(await run('order-confirmation', { ...order, amount: 'R 324.35' })).toBeUndefined();
+    expect(await run('mastering-started', { ...order, estimatedCompletion: new Date().toISOString() })).toBeUndefined();
+    expect(sent).toEqual([]);
+    // The delivery of the master is the product itself: it always goes.
+    expect(await run('mastering-complete', { ...order, downloadUrl: 'http://x.test/download/t' })).toMatchObject({ status: 'sent' });
+
+    await saveEmail({ orderConfirmationEmails: true, statusUpdateEmails: true });
+    expect(await run('order-confirmation', { ...order, amount: 'R 324.35' })).toMatchObject({ status: 'sent' });
+    expect(await run('mastering-started', { ...order, estimatedCompletion: new Date().toISOString() })).toMatchObject({ status: 'sent' });
+    expect(sent).toHaveLength(3);
+  });
+});
