@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@mastering/contracts';
+import { DEFAULT_GENERAL_SETTINGS, supportAddressOf, type SiteConfig } from '@mastering/contracts';
 import { useQuery } from '@tanstack/react-query';
 
 /** Query keys of the site configuration; each key is also its URL. */
@@ -17,4 +17,10 @@ export function launchDiscount(config: Pick<SiteConfig, 'launchSpecial' | 'launc
 /** The launch discount in force, for the header, hero, footer and every start button. */
 export function useLaunchDiscount(): number | undefined {
   return launchDiscount(useSiteConfig().data);
+}
+
+/** The studio's name and support address from Settings → General (the defaults while the config loads). */
+export function useStudio(): { siteName: string; supportEmail: string } {
+  const config = useSiteConfig().data;
+  return { siteName: config?.siteName ?? DEFAULT_GENERAL_SETTINGS.siteName, supportEmail: config?.supportEmail ?? supportAddressOf(DEFAULT_GENERAL_SETTINGS) };
 }

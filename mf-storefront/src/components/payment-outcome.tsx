@@ -1,10 +1,11 @@
-import { ADVERTISED_SPECIAL_LINE, formatBytes, REDIRECTING_TO_YOCO, SUPPORT_EMAIL, type PublicOrder } from '@mastering/contracts';
+import { ADVERTISED_SPECIAL_LINE, formatBytes, REDIRECTING_TO_YOCO, type PublicOrder } from '@mastering/contracts';
 import { Button, buttonVariants, cn, Skeleton } from '@mastering/ui';
 import { Mail, Sparkles, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useOrder } from '../api/orders';
 import { usePayOrder } from '../api/payments';
+import { useStudio } from '../api/site-config';
 import { rand } from '../pages/upload/order-summary';
 import { PageFrame } from './page-frame';
 
@@ -100,9 +101,10 @@ export function LaunchBanner() {
 
 /** The Contact Support mail link. */
 export function ContactSupport({ orderId }: { orderId: string | null }) {
+  const { supportEmail } = useStudio();
   const subject = encodeURIComponent(orderId ? `Order ${orderId}` : 'Mastering order');
   return (
-    <a href={`mailto:${SUPPORT_EMAIL}?subject=${subject}`} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }))} data-testid="contact-support">
+    <a href={`mailto:${supportEmail}?subject=${subject}`} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }))} data-testid="contact-support">
       <Mail aria-hidden />
       Contact Support
     </a>

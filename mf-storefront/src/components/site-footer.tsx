@@ -1,6 +1,6 @@
 import { DELIVERY_HOURS, launchSpecialBanner } from '@mastering/contracts';
 import { MapPin, Sparkles } from 'lucide-react';
-import { useLaunchDiscount } from '../api/site-config';
+import { useLaunchDiscount, useStudio } from '../api/site-config';
 import { Brand } from './brand';
 import { HOME_SECTIONS, scrollToSection } from './site-header';
 
@@ -9,6 +9,7 @@ const SOCIAL = ['Instagram', 'YouTube', 'TikTok', 'Facebook'];
 
 /** The site footer: launch-special banner, contact, quick links, legal and social buttons. */
 export function SiteFooter() {
+  const { siteName } = useStudio();
   const discount = useLaunchDiscount();
   return (
     <footer className="border-t border-border bg-card/40">
@@ -64,7 +65,9 @@ export function SiteFooter() {
           </div>
         </div>
         <div className="mt-10 flex flex-col items-center justify-between gap-3 border-t border-border pt-6 text-xs text-muted-foreground md:flex-row">
-          <p>© {new Date().getFullYear()} Mastering Studio. All rights reserved.</p>
+          <p>
+            © {new Date().getFullYear()} {siteName}. All rights reserved.
+          </p>
           <div className="flex gap-4">
             {LEGAL.map((label) => (
               <button key={label} type="button" className="transition-colors hover:text-foreground">

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DELIVERY_HOURS } from './constants';
+import { DELIVERY_HOURS, SUPPORT_EMAIL } from './constants';
 import { computePricing, type PricingSettings } from './pricing';
+import { DEFAULT_GENERAL_SETTINGS, type GeneralSettings } from './settings';
 
 // Money here is whole rand, except the fields named ...Cents (the server's settings are cents).
 
@@ -16,6 +17,11 @@ export const SiteConfig = z.object({
   discountedPricePerTrackCents: z.number().int(),
   maxFileSizeMb: z.number().int(),
   deliveryHours: z.number().int(),
+  /** The studio's name and one-line description (Settings → General). */
+  siteName: z.string(),
+  siteDescription: z.string(),
+  /** Where customers write for help: the support address, else the contact address (Settings → General). */
+  supportEmail: z.string(),
   /**
    * Hosted checkout prefixes the browser may follow besides Yoco's own (YOCO_REDIRECT_PREFIXES):
    * the local Yoco sandbox's, sent only while the server runs in sandbox mode.
@@ -24,8 +30,13 @@ export const SiteConfig = z.object({
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 
-/** The public site configuration for the given pricing settings (one track priced by computePricing). */
-export function siteConfigFor(pricing: PricingSettings): SiteConfig {
+/** Where customers write for help: the General settings' support address, else their contact address, else SUPPORT_EMAIL. */
+export function supportAddressOf(general: Pick<GeneralSettings, 'supportEmail' | 'contactEmail'>): string {
+  return general.supportEmail || general.contactEmail || SUPPORT_EMAIL;
+}
+
+/** The public site configuration for the given settings (one track priced by computePricing). */
+export function siteConfigFor(pricing: PricingSettings, general: GeneralSettings = DEFAULT_GENERAL_SETTINGS): SiteConfig {
   const oneTrack = computePricing(1, pricing);
   return {
     currency: 'ZAR',
@@ -37,5 +48,8 @@ export function siteConfigFor(pricing: PricingSettings): SiteConfig {
     discountedPricePerTrackCents: oneTrack.totalCents,
     maxFileSizeMb: pricing.maxFileSizeMb,
     deliveryHours: DELIVERY_HOURS,
+    siteName: general.siteName,
+    siteDescription: general.siteDescription,
+    supportEmail: supportAddressOf(general),
   };
 }

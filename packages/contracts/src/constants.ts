@@ -43,5 +43,5 @@ export const MOBILE_BREAKPOINT_PX = 768;
 export const MASTERED_AUTOPLAY_DELAY_MS = 100;
 /** A showcase track's loading flag clears after at most this many milliseconds, even if its audio never answers. */
 export const TRACK_LOADING_TIMEOUT_MS = 1000;
-/** Where customers write for help (the payment pages' Contact Support links). */
+/** Where customers write for help while Settings → General names no support or contact address. */
 export const SUPPORT_EMAIL = 'support@mastering.co.za';

@@ -250,6 +250,7 @@ export const SETTINGS_TEXTS = {
   saveFailedTitle: 'Save Failed',
   saveFailed: 'Failed to save settings. Please try again.',
   testUsesSavedSettings: 'The test uses the saved settings: save your changes first.',
+  analyticsHint: 'Always on: the analytics screen reads orders and payments from the database; the site records no visits.',
   adminTokenHint: 'Always on: every back-office call needs a signed-in staff session.',
   strongPasswordsHint: 'Not used: everyone signs in with a one-time code sent by email, so there are no passwords.',
 } as const;

@@ -9,6 +9,7 @@ describe('site config', () => {
     expect(siteConfigFor(DEFAULT_PRICING)).toEqual({
       currency: 'ZAR', basePrice: 499, basePriceCents: 49900, launchDiscountPercent: 35, launchSpecial: true,
       discountedPricePerTrack: 324, discountedPricePerTrackCents: 32400, maxFileSizeMb: 500, deliveryHours: 48,
+      siteName: 'Mastering Studio', siteDescription: 'Professional audio mastering by human engineers', supportEmail: 'support@mastering.co.za',
     });
     expect(siteConfigFor({ ...DEFAULT_PRICING, launchDiscountPercent: 0 }).launchSpecial).toBe(false);
   });

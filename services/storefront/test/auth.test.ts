@@ -243,6 +243,14 @@ describe('GET /api/config', () => {
     await db.knex('settings').insert({ key: 'pricing', value: JSON.stringify({ basePriceCents: 59900, launchDiscountPercent: 20, maxFileSizeMb: 500 }) }).onConflict('key').merge();
     expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({ basePrice: 599, launchDiscountPercent: 20 });
   });
+
+  it("names the studio and its support address as Settings → General says", async () => {
+    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({ siteName: 'Mastering Studio', supportEmail: 'support@mastering.co.za' });
+    const general = { siteName: 'Studio Jozi', siteDescription: 'Masters from Johannesburg', contactEmail: 'hello@jozi.example', supportEmail: '', maintenanceMode: false, enableAnalytics: true };
+    await db.knex('settings').insert({ key: 'general', value: JSON.stringify(general) }).onConflict('key').merge();
+    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({ siteName: 'Studio Jozi', siteDescription: 'Masters from Johannesburg', supportEmail: 'hello@jozi.example' });
+    await db.knex('settings').where({ key: 'general' }).delete();
+  });
 });
 
 describe('an HTTPS site behind a TLS-terminating proxy', () => {

@@ -72,7 +72,7 @@ export function TemplateForm({ template, onDone }: { template?: EmailTemplate; o
         <Field id="template-subject" label="Subject" error={errors.subject}>
           <Input id="template-subject" value={values.subject} onChange={(e) => set('subject', e.target.value)} data-testid="template-subject" {...invalidProps('template-subject', errors.subject)} />
         </Field>
-        <Field id="template-html" label="HTML content (MJML or HTML)" error={errors.htmlContent} hint="Use {{variable}} placeholders, e.g. {{customerName}}; {{content}} takes a campaign's or message's text.">
+        <Field id="template-html" label="HTML content (MJML or HTML)" error={errors.htmlContent} hint="Use {{variable}} placeholders, e.g. {{customerName}}; {{siteName}} and {{supportEmail}} come from Settings → General; {{content}} takes a campaign's or message's text.">
           <Textarea id="template-html" rows={12} className="font-mono text-xs" value={values.htmlContent} onChange={(e) => set('htmlContent', e.target.value)} data-testid="template-html" {...invalidProps('template-html', errors.htmlContent)} />
         </Field>
         <Field id="template-text" label="Text content (optional)" hint="Left empty, the text part is made from the HTML.">

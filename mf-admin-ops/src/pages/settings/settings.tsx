@@ -165,7 +165,7 @@ export default function SettingsPage() {
           <Card>
             <CardHeader>
               <CardTitle>General Settings</CardTitle>
-              <CardDescription>The site's name and contacts, and whether it takes orders.</CardDescription>
+              <CardDescription>The studio's name on the site and in every email, where customers write for help (the support address, else the contact one), and whether it takes orders.</CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">
               <div className="grid gap-4 sm:grid-cols-2">
@@ -183,7 +183,7 @@ export default function SettingsPage() {
                 <Textarea id="siteDescription" value={draft.general.siteDescription} onChange={(e) => setGeneral('siteDescription', e.target.value)} />
               </Field>
               <Toggle id="settings-maintenance" label="Maintenance mode" hint="While it is on, new orders are refused with a notice." checked={draft.general.maintenanceMode} onChange={(v) => setGeneral('maintenanceMode', v)} />
-              <Toggle id="settings-analytics" label="Analytics" hint="Record visits for the analytics screen." checked={draft.general.enableAnalytics} onChange={(v) => setGeneral('enableAnalytics', v)} />
+              <Toggle id="settings-analytics" label="Analytics" hint={SETTINGS_TEXTS.analyticsHint} checked disabled onChange={() => undefined} />
             </CardContent>
           </Card>
 

@@ -17,7 +17,8 @@ type Copy = {
   content?: boolean;
 };
 
-const BRAND = 'Mastering Studio';
+// The studio's name and support address come from Settings → General at render time (renderTemplate).
+const BRAND = '{{siteName}}';
 const ACCENT = '#4338ca';
 const greeting = 'Hi{{#customerName}} {{customerName}}{{/customerName}},';
 
@@ -55,7 +56,7 @@ ${body.join('\n')}
     </mj-section>
     <mj-section padding="8px 0 24px">
       <mj-column>
-        <mj-text align="center" font-size="12px" color="#4b5563">${BRAND} · Online audio mastering, South Africa{{#unsubscribeUrl}}<br /><a href="{{unsubscribeUrl}}" style="color:#4b5563">Unsubscribe</a> from these emails{{/unsubscribeUrl}}</mj-text>
+        <mj-text align="center" font-size="12px" color="#4b5563">${BRAND} · Online audio mastering, South Africa<br />Questions? Write to <a href="mailto:{{supportEmail}}" style="color:#4b5563">{{supportEmail}}</a>{{#unsubscribeUrl}}<br /><a href="{{unsubscribeUrl}}" style="color:#4b5563">Unsubscribe</a> from these emails{{/unsubscribeUrl}}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>

@@ -4,8 +4,8 @@ import mjml2html from 'mjml';
 import Mustache from 'mustache';
 import { convert as htmlToText } from 'html-to-text';
 import type { Knex } from 'knex';
-import { DELIVERY_HOURS, formatRand, TEST_EMAIL_TEMPLATES, TemplateType } from '@mastering/contracts';
-import { EmailTemplate } from '@mastering/db';
+import { DEFAULT_GENERAL_SETTINGS, DELIVERY_HOURS, formatRand, supportAddressOf, TEST_EMAIL_TEMPLATES, TemplateType } from '@mastering/contracts';
+import { EmailTemplate, Setting } from '@mastering/db';
 import { Invalid } from '@mastering/service-kit';
 import { layoutSource, systemSource, type TemplateSource } from './system-templates';
 
@@ -117,12 +117,22 @@ const asIs = { escape: (value: unknown) => String(value) };
 const htmlEscaped = { escape: (value: unknown) => escapeHtml(String(value)) };
 const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Johannesburg' });
 
+/** What every mail says of the studio: its name and where customers write for help (Settings → General). */
+export type Studio = { siteName: string; supportEmail: string };
+const DEFAULT_STUDIO: Studio = { siteName: DEFAULT_GENERAL_SETTINGS.siteName, supportEmail: supportAddressOf(DEFAULT_GENERAL_SETTINGS) };
+
+/** The studio as Settings → General names it now. */
+export async function studioOf(knex: Knex): Promise<Studio> {
+  const general = await Setting.section(knex, 'general');
+  return { siteName: general.siteName, supportEmail: supportAddressOf(general) };
+}
+
 /**
  * The values a template sees: the params as given, plus what the copy needs ready-made (short order
  * id, amount in rand, file names as one line, dates in South African form, the site's address).
  */
-export function viewOf(data: Record<string, unknown>, siteUrl: string): Record<string, unknown> {
-  const view: Record<string, unknown> = { siteUrl, deliveryHours: DELIVERY_HOURS, ...data };
+export function viewOf(data: Record<string, unknown>, siteUrl: string, studio: Studio = DEFAULT_STUDIO): Record<string, unknown> {
+  const view: Record<string, unknown> = { siteUrl, deliveryHours: DELIVERY_HOURS, ...studio, ...data };
   if (typeof data.orderId === 'string') view.shortId = data.orderId.slice(0, 8);
   if (typeof data.amount === 'number') view.amount = formatRand(data.amount, { decimals: Number.isInteger(data.amount) ? 0 : 2 });
   if (Array.isArray(data.fileNames)) view.fileNames = data.fileNames.join(', ');
@@ -167,7 +177,7 @@ export async function renderTemplate(knex: Knex | null, name: string, data: Reco
   const missing = (template.required ?? []).filter((key) => data[key] === undefined || data[key] === null || String(data[key]).trim() === '');
   if (missing.length) throw new Invalid(`${name} needs ${missing.join(', ')}`);
   template.check?.(data);
-  const mail = await renderSource(source, viewOf(data, siteUrl));
+  const mail = await renderSource(source, viewOf(data, siteUrl, knex ? await studioOf(knex) : DEFAULT_STUDIO));
   // Masking the rendered text (rather than rendering a second time) catches every place a template
   // puts the value: subject, text and html alike.
   const secrets = (template.secrets ?? []).map((key) => String(data[key] ?? '')).filter((value) => value !== '');

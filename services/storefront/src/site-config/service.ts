@@ -9,11 +9,13 @@ export async function currentPricing(knex: Knex): Promise<PricingSettings> {
 }
 
 /**
- * The public site configuration: price per track, launch discount and upload limit, plus any hosted
+ * The public site configuration: price per track, launch discount and upload limit, the studio's name
+ * and support address, plus any hosted
  * payment pages besides Yoco's that the browser may follow (the local sandbox's, in sandbox mode).
  */
 export async function siteConfig(knex: Knex, checkoutRedirectPrefixes: readonly string[] = []): Promise<SiteConfig> {
-  const config = siteConfigFor(await currentPricing(knex));
+  const [pricing, general] = await Promise.all([currentPricing(knex), Setting.section(knex, 'general')]);
+  const config = siteConfigFor(pricing, general);
   return checkoutRedirectPrefixes.length ? { ...config, checkoutRedirectPrefixes: [...checkoutRedirectPrefixes] } : config;
 }
 

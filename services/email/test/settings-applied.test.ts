@@ -1,14 +1,16 @@
-// The Email settings an admin saves decide how mail goes out: through the saved SMTP relay (with its
-// login) or, with no host saved, through SMTP_URL; and the notification switches drop their mails.
+// The settings an admin saves decide how mail goes out: through the saved SMTP relay (with its login)
+// or, with no host saved, through SMTP_URL; the notification switches drop their mails; and every mail
+// names the studio and its support address as Settings → General says.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from '@mastering/contracts';
+import { DEFAULT_EMAIL_SETTINGS, DEFAULT_GENERAL_SETTINGS, type EmailSettings } from '@mastering/contracts';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createQueue, JOBS, SendEmailPayload, startProducer, type Job, type Queue } from '@mastering/jobs';
 import { createLogger } from '@mastering/service-kit';
 import { createSettingsMailer, type Mailer } from '../src/mail/mailer';
 import { sendEmailJob } from '../src/jobs/send-email';
+import { renderTemplate } from '../src/mail/templates';
 import { smtpSink, type SmtpSink } from './support';
 
 let db: TestDatabase;
@@ -115,5 +117,21 @@ describe('the notification switches', () => {
     expect(await run('order-confirmation', { ...order, amount: 'R 324.35' })).toMatchObject({ status: 'sent' });
     expect(await run('mastering-started', { ...order, estimatedCompletion: new Date().toISOString() })).toMatchObject({ status: 'sent' });
     expect(sent).toHaveLength(3);
+  });
+});
+
+describe('the studio named in every mail', () => {
+  it('is the General settings\' site name and support address (the contact address when no support one is set)', async () => {
+    const data = { customerEmail: 'a@example.com', customerName: 'Thandi', orderId: '7d0f2c4e-0000-4000-8000-000000000001', trackTitle: 'Song.wav', amount: 324.35 };
+    const save = (general: object) => db.knex('settings').insert({ key: 'general', value: JSON.stringify({ ...DEFAULT_GENERAL_SETTINGS, ...general }) }).onConflict('key').merge();
+    await save({ siteName: 'Studio Jozi', contactEmail: 'hello@jozi.example', supportEmail: '' });
+    let { mail } = await renderTemplate(db.knex, 'order-confirmation', data);
+    expect(mail.text).toContain('The Studio Jozi team');
+    expect(mail.html).toContain('Studio Jozi · Online audio mastering');
+    expect(mail.html).toContain('mailto:hello@jozi.example');
+    await save({ siteName: 'Studio Jozi', contactEmail: 'hello@jozi.example', supportEmail: 'help@jozi.example' });
+    ({ mail } = await renderTemplate(db.knex, 'order-confirmation', data));
+    expect(mail.html).toContain('mailto:help@jozi.example');
+    expect(mail.html).not.toContain('Mastering Studio');
   });
 });
