@@ -160,7 +160,8 @@ export function platformNormalisation(lufs: number) {
  * 4.9 dB quieter on Spotify, 4.9 dB quieter on YouTube and 6.9 dB quieter on Apple Music."
  */
 export function loudnessInPlainWords(lufs: number): string {
-  const parts = platformNormalisation(lufs).map((p) => p.words);
+  // Every platform's words start "plays ...": said once, before the first.
+  const parts = platformNormalisation(lufs).map((p, i) => (i === 0 ? p.words : p.words.replace(/^plays /, '')));
   const list = `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
   return `Your master measures ${round1(lufs).toFixed(1)} LUFS: it ${list}.`;
 }

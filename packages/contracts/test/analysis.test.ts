@@ -4,7 +4,7 @@ import { describeAudioFormat, formatDuration, formatLevel, gainChangeDb, loudnes
 describe('loudness in plain words', () => {
   it('says how much quieter a loud master plays on each platform', () => {
     expect(loudnessInPlainWords(-9.1)).toBe(
-      'Your master measures -9.1 LUFS: it plays 4.9 dB quieter on Spotify, plays 4.9 dB quieter on YouTube and plays 6.9 dB quieter on Apple Music.',
+      'Your master measures -9.1 LUFS: it plays 4.9 dB quieter on Spotify, 4.9 dB quieter on YouTube and 6.9 dB quieter on Apple Music.',
     );
   });
 

@@ -39,9 +39,6 @@ function ToastCard({ item }: { item: ToastItem }) {
   const destructive = item.variant === 'destructive';
   return (
     <li
-      role={destructive ? 'alert' : 'status'}
-      aria-live={destructive ? 'assertive' : 'polite'}
-      aria-atomic
       data-testid="toast"
       data-variant={item.variant ?? 'default'}
       data-swipe={offset > 0 ? 'move' : undefined}
@@ -60,7 +57,8 @@ function ToastCard({ item }: { item: ToastItem }) {
         destructive ? 'border-destructive bg-destructive text-destructive-foreground' : 'border-border bg-popover text-popover-foreground',
       )}
     >
-      <div className="grid gap-1">
+      {/* The live region is inside the item: a list item itself must keep its listitem role. */}
+      <div className="grid gap-1" role={destructive ? 'alert' : 'status'} aria-live={destructive ? 'assertive' : 'polite'} aria-atomic>
         {item.title && <div className="text-sm font-semibold">{item.title}</div>}
         {item.description && <div className="text-sm opacity-90">{item.description}</div>}
       </div>
