@@ -39,6 +39,11 @@ async function chooseTheme(t: TestController, url: string, theme: (typeof THEMES
 async function seriousFindings(t: TestController, url: string, page: string): Promise<string[]> {
   await t.navigateTo(`${SITE}${url}`);
   await t.expect(byTestId(page === 'not-found' ? page : `page-${page}`).exists).ok(`${url} did not render`);
+  return findingsHere(t, url);
+}
+
+/** axe's serious and critical findings on the page as it is now, one line per element, labelled `url`. */
+async function findingsHere(t: TestController, url: string): Promise<string[]> {
   const { error, results } = await axeCheck(t);
   await t.expect(error).notOk();
   return results.violations
@@ -67,3 +72,11 @@ for (const theme of THEMES) {
     await expectAccessible(t, ADMIN_PAGES, theme);
   });
 }
+
+test('a page with a toast showing has no serious axe violations', async (t) => {
+  await t.useRole(admin);
+  await t.navigateTo(`${SITE}/admin/settings`);
+  await t.click(byTestId('settings-save'));
+  await t.expect(byTestId('toast').withText('Settings Saved').exists).ok();
+  await t.expect(await findingsHere(t, '/admin/settings with a toast')).eql([]);
+});
