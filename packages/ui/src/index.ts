@@ -11,7 +11,7 @@ export { Dialog, Sheet } from './components/dialog';
 export { Switch, type SwitchProps } from './components/switch';
 export { Tabs, TabList, Tab, TabPanels, TabPanel } from './components/tabs';
 export { Progress, type ProgressProps } from './components/progress';
-export { Skeleton, Spinner, EmptyState, PagePlaceholder, type EmptyStateProps, type PagePlaceholderProps } from './components/feedback';
+export { Skeleton, Spinner, EmptyState, type EmptyStateProps } from './components/feedback';
 export { ThemeProvider, useTheme } from './theme/theme-provider';
 export { ThemeMenu } from './theme/theme-menu';
 export { THEME_STORAGE_KEY, parseThemePreference, readThemePreference, saveThemePreference, resolveTheme } from './theme/theme-preference';

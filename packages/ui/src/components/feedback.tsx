@@ -1,7 +1,6 @@
-import { Construction, LoaderCircle, type LucideIcon } from 'lucide-react';
+import { LoaderCircle, type LucideIcon } from 'lucide-react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from '../lib/cn';
-import { Badge } from './badge';
 
 /** A pulsing placeholder shown while content loads. */
 export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -41,27 +40,3 @@ export function EmptyState({ icon: Icon, title, description, action, className, 
   );
 }
 
-export interface PagePlaceholderProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
-  /** The page's title in the spec's words. */
-  title: string;
-  /** What the page will do, in a sentence. */
-  description?: ReactNode;
-  children?: ReactNode;
-}
-
-/** A page not built yet: its spec title and a clear "coming in a later release" notice, never fake data. */
-export function PagePlaceholder({ title, description, children, className, ...props }: PagePlaceholderProps) {
-  return (
-    <section data-slot="page-placeholder" className={cn('mx-auto w-full max-w-5xl space-y-6', className)} {...props}>
-      <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{title}</h1>
-      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-card/40 px-6 py-16 text-center">
-        <Construction className="size-10 text-muted-foreground" aria-hidden />
-        <Badge variant="secondary">Coming in a later release</Badge>
-        <p className="max-w-md text-sm text-muted-foreground">
-          {description ?? `The ${title} screen is planned but not built yet.`}
-        </p>
-        {children}
-      </div>
-    </section>
-  );
-}
