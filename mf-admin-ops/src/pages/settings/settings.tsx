@@ -149,7 +149,8 @@ export default function SettingsPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.settings}</h1>
           <p className="mt-1 text-sm text-muted-foreground" data-testid="settings-saved-by">
-            {data?.updatedAt ? `Last saved ${formatOrderDate(data.updatedAt)} by ${data.updatedBy ?? 'a removed user'}` : 'Using the defaults: nothing saved yet.'}
+            {/* No author: saved by the first setup (the seed), or by a user since deleted. */}
+            {data?.updatedAt ? `Last saved ${formatOrderDate(data.updatedAt)}${data.updatedBy ? ` by ${data.updatedBy}` : ''}` : 'Using the defaults: nothing saved yet.'}
           </p>
         </div>
         <Button onClick={onSave} disabled={!draft || save.isPending} data-testid="settings-save">
