@@ -1,0 +1,201 @@
+import type { Knex } from 'knex';
+import { PAID_ORDER_STATUSES } from '@mastering/contracts';
+
+// Summaries the back-office business screens read instead of aggregating every order per request:
+//   customer_summaries  one row per customer of the customers screen (lower-cased address): every
+//                       address that placed an order and every customer account; order counts, paid
+//                       totals and first/last dates (all orders, and paid ones for the analytics).
+//   order_day_stats     per UTC day (the analytics buckets by UTC) and status: orders and their total.
+// Statement-level triggers on orders and users keep them exact: each statement's transition tables
+// become signed deltas applied with `insert ... on conflict do update` increments (row locks, never a
+// read-modify-write in the app), so concurrent writers add up and a bulk insert costs one statement.
+
+/** The contract's paid statuses as a SQL array literal (they are fixed identifiers, checked here). */
+function paidStatusesSql(): string {
+  for (const s of PAID_ORDER_STATUSES) if (!/^[a-z_]+$/.test(s)) throw new Error(`unexpected order status ${s}`);
+  return `array[${PAID_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')}]::text[]`;
+}
+
+/** Creates the summaries, backfills them from the existing rows and installs the triggers that keep them. */
+export async function up(knex: Knex): Promise<void> {
+  // No order or account may change between the backfill and the triggers taking over.
+  await knex.raw('lock table orders, users in share row exclusive mode');
+
+  // The one SQL copy of PAID_ORDER_STATUSES (services/ops/test/business-summaries.test.ts compares them).
+  await knex.raw(`create function paid_order_status(status text) returns boolean language sql immutable parallel safe as $$ select status = any (${paidStatusesSql()}) $$`);
+
+  await knex.raw(`
+    create table customer_summaries (
+      email text primary key,
+      accounts int not null default 0,
+      order_count int not null default 0,
+      total_orders int not null default 0,
+      spent_cents bigint not null default 0,
+      first_order timestamptz,
+      last_order timestamptz,
+      first_paid timestamptz,
+      last_paid timestamptz
+    )`);
+  await knex.raw(`
+    create table order_day_stats (
+      day date not null,
+      status text not null,
+      orders int not null,
+      revenue_cents bigint not null,
+      primary key (day, status)
+    )`);
+
+  await knex.raw(`
+    insert into customer_summaries (email, accounts, order_count, total_orders, spent_cents, first_order, last_order, first_paid, last_paid)
+    select coalesce(o.email, u.email), coalesce(u.accounts, 0), coalesce(o.order_count, 0), coalesce(o.total_orders, 0), coalesce(o.spent_cents, 0),
+           o.first_order, o.last_order, o.first_paid, o.last_paid
+      from (select lower(customer_email) as email, count(*) as order_count,
+                   count(*) filter (where paid_order_status(status)) as total_orders,
+                   coalesce(sum(total_cents) filter (where paid_order_status(status)), 0) as spent_cents,
+                   min(created_at) as first_order, max(created_at) as last_order,
+                   min(created_at) filter (where paid_order_status(status)) as first_paid,
+                   max(created_at) filter (where paid_order_status(status)) as last_paid
+              from orders group by 1) o
+      full join (select lower(email) as email, count(*) as accounts from users where role = 'customer' group by 1) u on u.email = o.email`);
+  await knex.raw(`
+    insert into order_day_stats (day, status, orders, revenue_cents)
+    select (created_at at time zone 'UTC')::date, status, count(*), sum(total_cents) from orders group by 1, 2`);
+
+  // What the screens sort, filter and search on.
+  await knex.raw('create index customer_summaries_last_order_index on customer_summaries (last_order desc nulls last, email)');
+  await knex.raw('create index customer_summaries_spent_index on customer_summaries (spent_cents desc, email)');
+  await knex.raw('create index customer_summaries_total_orders_index on customer_summaries (total_orders desc, email)');
+  await knex.raw('create index customer_summaries_first_paid_index on customer_summaries (first_paid)');
+  await knex.raw('create index customer_summaries_last_paid_index on customer_summaries (last_paid)');
+  await knex.raw('create index customer_summaries_email_trgm_index on customer_summaries using gin (email gin_trgm_ops)');
+
+  // One order entering (+1) or leaving (-1) the figures.
+  await knex.raw('create type order_summary_delta as (email text, sign int, status text, total_cents bigint, created_at timestamptz)');
+  await knex.raw(`
+    create function apply_order_deltas(deltas order_summary_delta[]) returns void language plpgsql as $$
+    begin
+      if cardinality(deltas) = 0 then return; end if;
+      -- Increments per address, in address order so concurrent statements lock rows in the same order.
+      insert into customer_summaries as s (email, order_count, total_orders, spent_cents, first_order, last_order, first_paid, last_paid)
+      select d.email, sum(d.sign),
+             coalesce(sum(d.sign) filter (where paid_order_status(d.status)), 0),
+             coalesce(sum(d.sign * d.total_cents) filter (where paid_order_status(d.status)), 0),
+             min(d.created_at) filter (where d.sign > 0), max(d.created_at) filter (where d.sign > 0),
+             min(d.created_at) filter (where d.sign > 0 and paid_order_status(d.status)),
+             max(d.created_at) filter (where d.sign > 0 and paid_order_status(d.status))
+        from unnest(deltas) d group by d.email order by d.email
+      on conflict (email) do update set
+        order_count = s.order_count + excluded.order_count,
+        total_orders = s.total_orders + excluded.total_orders,
+        spent_cents = s.spent_cents + excluded.spent_cents,
+        first_order = least(s.first_order, excluded.first_order),
+        last_order = greatest(s.last_order, excluded.last_order),
+        first_paid = least(s.first_paid, excluded.first_paid),
+        last_paid = greatest(s.last_paid, excluded.last_paid);
+      -- An order that left an address may have held one of its dates: read them again. The rows are
+      -- locked by the upsert above, so this statement's snapshot already holds every earlier writer.
+      update customer_summaries s
+         set first_order = o.first_order, last_order = o.last_order, first_paid = o.first_paid, last_paid = o.last_paid
+        from (select distinct d.email from unnest(deltas) d where d.sign < 0) gone
+        cross join lateral (
+          select min(created_at) as first_order, max(created_at) as last_order,
+                 min(created_at) filter (where paid_order_status(status)) as first_paid,
+                 max(created_at) filter (where paid_order_status(status)) as last_paid
+            from orders where lower(customer_email) = gone.email) o
+       where s.email = gone.email;
+      delete from customer_summaries s using (select distinct d.email from unnest(deltas) d where d.sign < 0) gone
+       where s.email = gone.email and s.order_count = 0 and s.accounts = 0;
+
+      insert into order_day_stats as s (day, status, orders, revenue_cents)
+      select (d.created_at at time zone 'UTC')::date, d.status, sum(d.sign), sum(d.sign * d.total_cents)
+        from unnest(deltas) d group by 1, 2 order by 1, 2
+      on conflict (day, status) do update set orders = s.orders + excluded.orders, revenue_cents = s.revenue_cents + excluded.revenue_cents;
+      delete from order_day_stats s using (select distinct (d.created_at at time zone 'UTC')::date as day, d.status from unnest(deltas) d where d.sign < 0) gone
+       where s.day = gone.day and s.status = gone.status and s.orders = 0;
+    end
+    $$`);
+  await knex.raw(`
+    create function orders_summaries_insert() returns trigger language plpgsql as $$
+    begin
+      perform apply_order_deltas(array(select row(lower(n.customer_email), 1, n.status, n.total_cents, n.created_at)::order_summary_delta from new_rows n));
+      return null;
+    end
+    $$`);
+  await knex.raw(`
+    create function orders_summaries_delete() returns trigger language plpgsql as $$
+    begin
+      perform apply_order_deltas(array(select row(lower(o.customer_email), -1, o.status, o.total_cents, o.created_at)::order_summary_delta from old_rows o));
+      return null;
+    end
+    $$`);
+  // Only updates that move a figure count (most order updates touch notes, assignment or updated_at).
+  await knex.raw(`
+    create function orders_summaries_update() returns trigger language plpgsql as $$
+    begin
+      perform apply_order_deltas(array(
+        select d from old_rows o join new_rows n on n.id = o.id
+          cross join lateral (values (row(lower(o.customer_email), -1, o.status, o.total_cents, o.created_at)::order_summary_delta),
+                                     (row(lower(n.customer_email), 1, n.status, n.total_cents, n.created_at)::order_summary_delta)) v(d)
+         where (lower(o.customer_email), o.status, o.total_cents, o.created_at) is distinct from (lower(n.customer_email), n.status, n.total_cents, n.created_at)));
+      return null;
+    end
+    $$`);
+  await knex.raw('create trigger orders_summaries_insert after insert on orders referencing new table as new_rows for each statement execute function orders_summaries_insert()');
+  await knex.raw('create trigger orders_summaries_update after update on orders referencing old table as old_rows new table as new_rows for each statement execute function orders_summaries_update()');
+  await knex.raw('create trigger orders_summaries_delete after delete on orders referencing old table as old_rows for each statement execute function orders_summaries_delete()');
+
+  // Customer accounts: an address with one is on the customers screen even without orders.
+  await knex.raw(`
+    create function apply_account_deltas(emails text[], signs int[]) returns void language plpgsql as $$
+    begin
+      if cardinality(emails) = 0 then return; end if;
+      insert into customer_summaries as s (email, accounts)
+      select d.email, sum(d.sign) from unnest(emails, signs) d(email, sign) group by d.email order by d.email
+      on conflict (email) do update set accounts = s.accounts + excluded.accounts;
+      delete from customer_summaries s using (select distinct d.email from unnest(emails, signs) d(email, sign) where d.sign < 0) gone
+       where s.email = gone.email and s.order_count = 0 and s.accounts = 0;
+    end
+    $$`);
+  // One statement per operation: a transition table exists only for the operations that have it.
+  const accountChanges = {
+    insert: `select lower(n.email) as email, 1 as sign from new_rows n where n.role = 'customer'`,
+    delete: `select lower(o.email) as email, -1 as sign from old_rows o where o.role = 'customer'`,
+    update: `select c.email, c.sign from old_rows o join new_rows n on n.id = o.id
+               cross join lateral (values (lower(o.email), -1, o.role), (lower(n.email), 1, n.role)) c(email, sign, role)
+              where c.role = 'customer' and (lower(o.email), o.role) is distinct from (lower(n.email), n.role)`,
+  };
+  for (const [op, changes] of Object.entries(accountChanges)) {
+    await knex.raw(`
+      create function users_summaries_${op}() returns trigger language plpgsql as $$
+      declare
+        emails text[];
+        signs int[];
+      begin
+        select coalesce(array_agg(c.email), '{}'), coalesce(array_agg(c.sign), '{}') into emails, signs from (${changes}) c;
+        perform apply_account_deltas(emails, signs);
+        return null;
+      end
+      $$`);
+  }
+  await knex.raw('create trigger users_summaries_insert after insert on users referencing new table as new_rows for each statement execute function users_summaries_insert()');
+  await knex.raw('create trigger users_summaries_update after update on users referencing old table as old_rows new table as new_rows for each statement execute function users_summaries_update()');
+  await knex.raw('create trigger users_summaries_delete after delete on users referencing old table as old_rows for each statement execute function users_summaries_delete()');
+}
+
+/** Drops the triggers, functions and summaries. */
+export async function down(knex: Knex): Promise<void> {
+  for (const t of ['insert', 'update', 'delete']) {
+    await knex.raw(`drop trigger users_summaries_${t} on users`);
+    await knex.raw(`drop trigger orders_summaries_${t} on orders`);
+    await knex.raw(`drop function users_summaries_${t}()`);
+  }
+  await knex.raw('drop function apply_account_deltas(text[], int[])');
+  await knex.raw('drop function orders_summaries_insert()');
+  await knex.raw('drop function orders_summaries_update()');
+  await knex.raw('drop function orders_summaries_delete()');
+  await knex.raw('drop function apply_order_deltas(order_summary_delta[])');
+  await knex.raw('drop type order_summary_delta');
+  await knex.raw('drop table order_day_stats');
+  await knex.raw('drop table customer_summaries');
+  await knex.raw('drop function paid_order_status(text)');
+}
