@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { growthPercent, ORDER_STATUSES, TREND_BUCKETS, type AnalyticsResponse, type OrderStatus, type Role } from '@mastering/contracts';
+import { growthPercent, ORDER_STATUSES, TREND_BUCKETS, VIP_THRESHOLD_RAND, type AnalyticsResponse, type OrderStatus, type Role } from '@mastering/contracts';
 import type { Knex } from 'knex';
 import { MIGRATIONS } from '@mastering/db';
 import { analytics } from '../src/analytics/service';
@@ -41,7 +41,7 @@ function moment(): Date {
 }
 /** One order row as the storefront writes it (money consistent with the CHECKs). */
 function orderRow(status: OrderStatus = rnd.pick(ORDER_STATUSES)) {
-  const total = 1000 * (1 + rnd.int(300));
+  const total = 1000 * (1 + rnd.int(300)); // up to R3000: customers cross the VIP line both ways
   return { customerEmail: address(), status, unitPriceCents: total, trackCount: 1, subtotalCents: total, totalCents: total, createdAt: moment() };
 }
 
@@ -67,6 +67,13 @@ async function expectSummariesExact(knex: Knex) {
     { paid: PAID_STATUSES },
   );
   expect(plain(stored.rows)).toEqual(plain(recomputed.rows));
+  const totals = await knex.raw('select customers, active, vip, revenue_cents, paid_orders from customer_totals');
+  const recomputedTotals = await knex.raw(
+    `select count(*)::int as customers, count(*) filter (where total_orders > 0)::int as active, count(*) filter (where spent_cents > ?)::int as vip,
+            coalesce(sum(spent_cents), 0)::bigint as revenue_cents, coalesce(sum(total_orders), 0)::bigint as paid_orders from customer_summaries`,
+    [VIP_THRESHOLD_RAND * 100],
+  );
+  expect(plain(totals.rows)).toEqual(plain(recomputedTotals.rows));
   const days = await knex.raw('select day::text, status, orders, revenue_cents from order_day_stats order by 1, 2');
   const recomputedDays = await knex.raw(
     `select (created_at at time zone 'UTC')::date::text as day, status, count(*)::int as orders, sum(total_cents)::bigint as revenue_cents from orders group by 1, 2 order by 1, 2`,
@@ -131,9 +138,10 @@ const call = async (method: string, path: string, body?: unknown, role: Role = '
   fetch(`${ctx.base}${path}`, { method, headers: { 'content-type': 'application/json', ...(await identityAs(role)) }, body: body === undefined ? undefined : JSON.stringify(body) });
 
 describe('migration 014 summaries', () => {
-  it('count exactly the contract\'s paid statuses (the trigger\'s SQL copy of PAID_STATUSES)', async () => {
+  it('count exactly the contract\'s paid statuses and VIP line (the triggers\' SQL copies of PAID_STATUSES and VIP_THRESHOLD_RAND)', async () => {
     const { rows } = await ctx.db.knex.raw('select s as status, paid_order_status(s) as paid from unnest(?::text[]) s', [[...ORDER_STATUSES]]);
     expect(rows).toEqual(ORDER_STATUSES.map((status) => ({ status, paid: PAID_STATUSES.includes(status) })));
+    expect(Number((await ctx.db.knex.raw('select vip_spent_cents() as cents')).rows[0].cents)).toBe(VIP_THRESHOLD_RAND * 100);
   });
 
   it('equal a from-scratch recomputation after inserts, updates, deletes, account changes and the real routes', async () => {
@@ -173,6 +181,13 @@ describe('migration 014 summaries', () => {
     await expectSummariesExact(knex);
     expect((await call('DELETE', `/api/users/${id}`)).status).toBe(200);
     await expectSummariesExact(knex);
+
+    // The screen's page counts (taken from the totals row) equal the listed customers of each status.
+    for (const status of ['all', 'vip', 'active', 'inactive'] as const) {
+      const listed = await (await call('GET', `/api/admin/customers?status=${status}`)).json();
+      const paged = await (await call('GET', `/api/admin/customers?status=${status}&offset=0&limit=1`)).json();
+      expect([status, paged.count]).toEqual([status, listed.length]);
+    }
   });
 
   it('stay exact under concurrent transactions on the same customer and day', async () => {

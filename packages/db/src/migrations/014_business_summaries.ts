@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
-import { PAID_ORDER_STATUSES } from '@mastering/contracts';
+import { PAID_ORDER_STATUSES, VIP_THRESHOLD_RAND } from '@mastering/contracts';
 
 // Summaries the back-office business screens read instead of aggregating every order per request:
 //   customer_summaries  one row per customer of the customers screen (lower-cased address): every
 //                       address that placed an order and every customer account; order counts, paid
 //                       totals and first/last dates (all orders, and paid ones for the analytics).
+//   customer_totals     one row: the customers screen's cards and filter counts (customers, active,
+//                       VIPs, revenue, paid orders), moved by the same triggers only when they change.
 //   order_day_stats     per UTC day (the analytics buckets by UTC) and status: orders and their total.
 // Statement-level triggers on orders and users keep them exact: each statement's transition tables
 // become signed deltas applied with `insert ... on conflict do update` increments (row locks, never a
@@ -24,6 +26,10 @@ export async function up(knex: Knex): Promise<void> {
   // The one SQL copy of PAID_ORDER_STATUSES (services/ops/test/business-summaries.test.ts compares them).
   await knex.raw(`create function paid_order_status(status text) returns boolean language sql immutable parallel safe as $$ select status = any (${paidStatusesSql()}) $$`);
 
+  // The contract's VIP line in cents, frozen the same way (the same test compares it).
+  if (!Number.isInteger(VIP_THRESHOLD_RAND)) throw new Error('VIP_THRESHOLD_RAND must be whole rand');
+  await knex.raw(`create function vip_spent_cents() returns bigint language sql immutable parallel safe as $$ select ${VIP_THRESHOLD_RAND * 100}::bigint $$`);
+
   await knex.raw(`
     create table customer_summaries (
       email text primary key,
@@ -35,6 +41,15 @@ export async function up(knex: Knex): Promise<void> {
       last_order timestamptz,
       first_paid timestamptz,
       last_paid timestamptz
+    )`);
+  await knex.raw(`
+    create table customer_totals (
+      id boolean primary key default true check (id),
+      customers int not null,
+      active int not null,
+      vip int not null,
+      revenue_cents bigint not null,
+      paid_orders bigint not null
     )`);
   await knex.raw(`
     create table order_day_stats (
@@ -58,6 +73,11 @@ export async function up(knex: Knex): Promise<void> {
               from orders group by 1) o
       full join (select lower(email) as email, count(*) as accounts from users where role = 'customer' group by 1) u on u.email = o.email`);
   await knex.raw(`
+    insert into customer_totals (customers, active, vip, revenue_cents, paid_orders)
+    select count(*), count(*) filter (where total_orders > 0), count(*) filter (where spent_cents > vip_spent_cents()),
+           coalesce(sum(spent_cents), 0), coalesce(sum(total_orders), 0)
+      from customer_summaries`);
+  await knex.raw(`
     insert into order_day_stats (day, status, orders, revenue_cents)
     select (created_at at time zone 'UTC')::date, status, count(*), sum(total_cents) from orders group by 1, 2`);
 
@@ -67,33 +87,65 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('create index customer_summaries_total_orders_index on customer_summaries (total_orders desc, email)');
   await knex.raw('create index customer_summaries_first_paid_index on customer_summaries (first_paid)');
   await knex.raw('create index customer_summaries_last_paid_index on customer_summaries (last_paid)');
-  await knex.raw('create index customer_summaries_email_trgm_index on customer_summaries using gin (email gin_trgm_ops)');
+  // fastupdate off: the triggers update rows all the time, and a pending list would slow every search.
+  await knex.raw('create index customer_summaries_email_trgm_index on customer_summaries using gin (email gin_trgm_ops) with (fastupdate = off)');
 
   // One order entering (+1) or leaving (-1) the figures.
   await knex.raw('create type order_summary_delta as (email text, sign int, status text, total_cents bigint, created_at timestamptz)');
+  // The deltas summed per address.
   await knex.raw(`
-    create function apply_order_deltas(deltas order_summary_delta[]) returns void language plpgsql as $$
-    begin
-      if cardinality(deltas) = 0 then return; end if;
-      -- Increments per address, in address order so concurrent statements lock rows in the same order.
-      insert into customer_summaries as s (email, order_count, total_orders, spent_cents, first_order, last_order, first_paid, last_paid)
+    create function customer_deltas(deltas order_summary_delta[])
+    returns table (email text, order_count bigint, total_orders bigint, spent_cents numeric, first_order timestamptz, last_order timestamptz, first_paid timestamptz, last_paid timestamptz)
+    language sql immutable as $$
       select d.email, sum(d.sign),
              coalesce(sum(d.sign) filter (where paid_order_status(d.status)), 0),
              coalesce(sum(d.sign * d.total_cents) filter (where paid_order_status(d.status)), 0),
              min(d.created_at) filter (where d.sign > 0), max(d.created_at) filter (where d.sign > 0),
              min(d.created_at) filter (where d.sign > 0 and paid_order_status(d.status)),
              max(d.created_at) filter (where d.sign > 0 and paid_order_status(d.status))
-        from unnest(deltas) d group by d.email order by d.email
-      on conflict (email) do update set
-        order_count = s.order_count + excluded.order_count,
-        total_orders = s.total_orders + excluded.total_orders,
-        spent_cents = s.spent_cents + excluded.spent_cents,
-        first_order = least(s.first_order, excluded.first_order),
-        last_order = greatest(s.last_order, excluded.last_order),
-        first_paid = least(s.first_paid, excluded.first_paid),
-        last_paid = greatest(s.last_paid, excluded.last_paid);
+        from unnest(deltas) d group by d.email
+    $$`);
+  // Rows new to the screen and rows leaving it, then the changed cards, added to the totals row (only
+  // when a card moves, so most status changes never wait for it).
+  await knex.raw(`
+    create function add_customer_totals(created bigint, removed bigint, active bigint, vip bigint, revenue numeric, paid bigint) returns void language plpgsql as $$
+    begin
+      if created = removed and active = 0 and vip = 0 and revenue = 0 and paid = 0 then return; end if;
+      update customer_totals set customers = customers + created - removed, active = customer_totals.active + add_customer_totals.active,
+             vip = customer_totals.vip + add_customer_totals.vip, revenue_cents = revenue_cents + revenue, paid_orders = paid_orders + paid;
+    end
+    $$`);
+  await knex.raw(`
+    create function apply_order_deltas(deltas order_summary_delta[]) returns void language plpgsql as $$
+    declare
+      created bigint;
+      removed bigint;
+      d_active bigint;
+      d_vip bigint;
+      d_revenue numeric;
+      d_paid bigint;
+    begin
+      if cardinality(deltas) = 0 then return; end if;
+      -- Addresses new to the summaries (in address order, so concurrent statements lock alike).
+      with added as (insert into customer_summaries (email) select c.email from customer_deltas(deltas) c order by c.email on conflict (email) do nothing returning 1)
+      select count(*) into created from added;
+      -- Increments under the row lock; each row's figures before are its figures after minus the delta.
+      with changed as (
+        update customer_summaries s set
+               order_count = s.order_count + c.order_count,
+               total_orders = s.total_orders + c.total_orders,
+               spent_cents = s.spent_cents + c.spent_cents,
+               first_order = least(s.first_order, c.first_order),
+               last_order = greatest(s.last_order, c.last_order),
+               first_paid = least(s.first_paid, c.first_paid),
+               last_paid = greatest(s.last_paid, c.last_paid)
+          from customer_deltas(deltas) c where s.email = c.email
+        returning s.total_orders as t, s.spent_cents as sp, s.total_orders - c.total_orders as t0, s.spent_cents - c.spent_cents as sp0)
+      select coalesce(sum((t > 0)::int - (t0 > 0)::int), 0), coalesce(sum((sp > vip_spent_cents())::int - (sp0 > vip_spent_cents())::int), 0),
+             coalesce(sum(sp - sp0), 0), coalesce(sum(t - t0), 0)
+        into d_active, d_vip, d_revenue, d_paid from changed;
       -- An order that left an address may have held one of its dates: read them again. The rows are
-      -- locked by the upsert above, so this statement's snapshot already holds every earlier writer.
+      -- locked by the update above, so this statement's snapshot already holds every earlier writer.
       update customer_summaries s
          set first_order = o.first_order, last_order = o.last_order, first_paid = o.first_paid, last_paid = o.last_paid
         from (select distinct d.email from unnest(deltas) d where d.sign < 0) gone
@@ -103,8 +155,12 @@ export async function up(knex: Knex): Promise<void> {
                  max(created_at) filter (where paid_order_status(status)) as last_paid
             from orders where lower(customer_email) = gone.email) o
        where s.email = gone.email;
-      delete from customer_summaries s using (select distinct d.email from unnest(deltas) d where d.sign < 0) gone
-       where s.email = gone.email and s.order_count = 0 and s.accounts = 0;
+      -- An address without orders or a customer account leaves the screen (its figures are all zero).
+      with dropped as (
+        delete from customer_summaries s using (select distinct d.email from unnest(deltas) d where d.sign < 0) gone
+         where s.email = gone.email and s.order_count = 0 and s.accounts = 0 returning 1)
+      select count(*) into removed from dropped;
+      perform add_customer_totals(created, removed, d_active, d_vip, d_revenue, d_paid);
 
       insert into order_day_stats as s (day, status, orders, revenue_cents)
       select (d.created_at at time zone 'UTC')::date, d.status, sum(d.sign), sum(d.sign * d.total_cents)
@@ -147,13 +203,20 @@ export async function up(knex: Knex): Promise<void> {
   // Customer accounts: an address with one is on the customers screen even without orders.
   await knex.raw(`
     create function apply_account_deltas(emails text[], signs int[]) returns void language plpgsql as $$
+    declare
+      created bigint;
+      removed bigint;
     begin
       if cardinality(emails) = 0 then return; end if;
-      insert into customer_summaries as s (email, accounts)
-      select d.email, sum(d.sign) from unnest(emails, signs) d(email, sign) group by d.email order by d.email
-      on conflict (email) do update set accounts = s.accounts + excluded.accounts;
-      delete from customer_summaries s using (select distinct d.email from unnest(emails, signs) d(email, sign) where d.sign < 0) gone
-       where s.email = gone.email and s.order_count = 0 and s.accounts = 0;
+      with added as (insert into customer_summaries (email) select distinct d.email from unnest(emails) d(email) order by 1 on conflict (email) do nothing returning 1)
+      select count(*) into created from added;
+      update customer_summaries s set accounts = s.accounts + c.sign
+        from (select d.email, sum(d.sign) as sign from unnest(emails, signs) d(email, sign) group by d.email) c where s.email = c.email;
+      with dropped as (
+        delete from customer_summaries s using (select distinct d.email from unnest(emails, signs) d(email, sign) where d.sign < 0) gone
+         where s.email = gone.email and s.order_count = 0 and s.accounts = 0 returning 1)
+      select count(*) into removed from dropped;
+      perform add_customer_totals(created, removed, 0, 0, 0, 0);
     end
     $$`);
   // One statement per operation: a transition table exists only for the operations that have it.
@@ -194,8 +257,12 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop function orders_summaries_update()');
   await knex.raw('drop function orders_summaries_delete()');
   await knex.raw('drop function apply_order_deltas(order_summary_delta[])');
+  await knex.raw('drop function add_customer_totals(bigint, bigint, bigint, bigint, numeric, bigint)');
+  await knex.raw('drop function customer_deltas(order_summary_delta[])');
   await knex.raw('drop type order_summary_delta');
   await knex.raw('drop table order_day_stats');
   await knex.raw('drop table customer_summaries');
+  await knex.raw('drop table customer_totals');
+  await knex.raw('drop function vip_spent_cents()');
   await knex.raw('drop function paid_order_status(text)');
 }

@@ -91,6 +91,24 @@ async function page(knex: Knex, query: CustomersQuery, offset: number, limit: nu
   return rows.map(toRow);
 }
 
+type Totals = { customers: number; active: number; vip: number; revenueCents: string | number; paidOrders: string | number };
+
+/** The one row of customer_totals (migration 014's triggers keep it equal to the summaries). */
+async function totals(knex: Knex): Promise<Totals> {
+  return knex('customerTotals').first('customers', 'active', 'vip', 'revenueCents', 'paidOrders');
+}
+
+/** How many customers match: from the totals row when only the status filters (active counts VIPs too), else counted. */
+async function countCustomers(knex: Knex, query: CustomersQuery): Promise<number> {
+  if (!query.q) {
+    const t = await totals(knex);
+    const byStatus: Record<CustomersQuery['status'], number> = { all: t.customers, vip: t.vip, active: t.active - t.vip, inactive: t.customers - t.active };
+    return byStatus[query.status];
+  }
+  const [{ count }] = await filtered(knex, query).count({ count: '*' });
+  return Number(count);
+}
+
 /**
  * GET /api/admin/customers: the spec's plain array when no paging parameter is given (at most
  * PLAIN_LIST_CAP rows), else the envelope with the total count.
@@ -99,26 +117,19 @@ export async function listCustomers(knex: Knex, query: CustomersQuery): Promise<
   if (query.offset === undefined && query.limit === undefined) return page(knex, query, 0, PLAIN_LIST_CAP);
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 50;
-  const [items, [{ count }]] = await Promise.all([page(knex, query, offset, limit), filtered(knex, query).count({ count: '*' })]);
-  return { items, count: Number(count), offset, limit };
+  const [items, count] = await Promise.all([page(knex, query, offset, limit), countCustomers(knex, query)]);
+  return { items, count, offset, limit };
 }
 
 /** The five cards: customers, active (any paid order, VIPs included), VIPs, average paid order and revenue, in rand. */
 export async function customerStats(knex: Knex): Promise<CustomerStats> {
-  // One pass over the summaries (one row per customer), no join: the cards need no names.
-  const [s] = await knex('customerSummaries').select(
-    knex.raw('count(*)::int as total_customers'),
-    knex.raw('count(*) filter (where total_orders > 0)::int as active_customers'),
-    knex.raw('count(*) filter (where spent_cents > ?)::int as vip_customers', [VIP_CENTS]),
-    knex.raw('coalesce(sum(spent_cents), 0)::bigint as revenue_cents'),
-    knex.raw('coalesce(sum(total_orders), 0)::bigint as paid_orders'),
-  );
+  const s = await totals(knex);
   const revenueCents = Number(s.revenueCents);
   const paidOrders = Number(s.paidOrders);
   return {
-    totalCustomers: s.totalCustomers,
-    activeCustomers: s.activeCustomers,
-    vipCustomers: s.vipCustomers,
+    totalCustomers: s.customers,
+    activeCustomers: s.active,
+    vipCustomers: s.vip,
     averageOrderValue: paidOrders > 0 ? Math.round(revenueCents / paidOrders) / 100 : 0,
     totalRevenue: revenueCents / 100,
   };
