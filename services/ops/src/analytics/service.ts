@@ -133,22 +133,28 @@ async function processingMetrics(knex: Knex, w: Window): Promise<AnalyticsRespon
 }
 
 async function customerMetrics(knex: Knex, w: Window): Promise<AnalyticsResponse['customerMetrics']> {
-  // Per paying address its first and last paid order are kept in customer_summaries. New: the first
-  // falls in the period. Paid in the period: the last falls in it, or is later still (an order placed
-  // after `now`) and an earlier one does. Retained: the period before's payers (read from the orders)
-  // that paid again.
-  const paidNow = (s: string) =>
-    `(${s}.last_paid >= :cur and (${s}.last_paid < :now or exists (select 1 from orders o where lower(o.customer_email) = ${s}.email and o.status = any(:paid) and o.created_at >= :cur and o.created_at < :now)))`;
+  // customer_summaries keeps each address's first and last paid order. New: the first falls in the
+  // period. Paid in the period: the last falls in it, or is later still (placed after \`now\`) and an
+  // earlier one does (\`later\`, rare, checked on the orders). The period before's payers are read from
+  // the orders; those that did not pay again are the ones whose last paid order lies in the period
+  // before, or after \`now\` with none in the period.
+  const paidIn = (from: string, to: string) =>
+    `exists (select 1 from orders o where lower(o.customer_email) = s.email and o.status = any(:paid) and o.created_at >= :${from} and o.created_at < :${to})`;
   const { rows } = await knex.raw(
-    `with before as (select distinct lower(customer_email) as email from orders where status = any(:paid) and created_at >= :prev and created_at < :cur)
-     select (select count(*) from customer_summaries s where s.first_paid >= :cur and s.first_paid < :now)::int as new_customers,
-            (select count(*) from customer_summaries s where ${paidNow('s')})::int as paying_customers,
+    `with before as (select distinct lower(customer_email) as email from orders where status = any(:paid) and created_at >= :prev and created_at < :cur),
+          later as (select ${paidIn('cur', 'now')} as paid_now, ${paidIn('prev', 'cur')} as paid_before from customer_summaries s where s.last_paid >= :now)
+     select (select count(*) from customer_summaries where first_paid >= :cur and first_paid < :now)::int as new_customers,
+            ((select count(*) from customer_summaries where last_paid >= :cur and last_paid < :now) + (select count(*) from later where paid_now))::int as paying_customers,
             (select count(*) from before)::int as previous_customers,
-            (select count(*) from before b join customer_summaries s on s.email = b.email where ${paidNow('s')})::int as retained`,
+            ((select count(*) from customer_summaries where last_paid >= :prev and last_paid < :cur) + (select count(*) from later where paid_before and not paid_now))::int as lapsed`,
     { ...w, paid: PAID_STATUSES },
   );
   const r = rows[0];
-  return { newCustomers: r.new_customers, returningCustomers: r.paying_customers - r.new_customers, customerRetentionRate: percent(r.retained, r.previous_customers) };
+  return {
+    newCustomers: r.new_customers,
+    returningCustomers: r.paying_customers - r.new_customers,
+    customerRetentionRate: percent(r.previous_customers - r.lapsed, r.previous_customers),
+  };
 }
 
 /** The analytics of the last `days` days against the `days` before them, as of `now`. */
