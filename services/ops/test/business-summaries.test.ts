@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { growthPercent, ORDER_STATUSES, TREND_BUCKETS, VIP_THRESHOLD_RAND, type AnalyticsResponse, type OrderStatus, type Role } from '@mastering/contracts';
+import { ORDER_STATUSES, TREND_BUCKETS, VIP_THRESHOLD_RAND, type AnalyticsResponse, type OrderStatus, type Role } from '@mastering/contracts';
 import type { Knex } from 'knex';
 import { MIGRATIONS } from '@mastering/db';
-import { analytics } from '../src/analytics/service';
+import { analytics, overviewOf, percent } from '../src/analytics/service';
 import { PAID_STATUSES } from '../src/paid';
 import { identityAs, opsPerFile } from './support';
 
@@ -91,8 +91,6 @@ async function fromScratch(knex: Knex, days: keyof typeof TREND_BUCKETS, now: Da
   const figures = (p: 'cur' | 'prev') => `count(*) filter (where ${period(p)} and status = any(:paid))::int as ${p}_paid, count(*) filter (where ${period(p)})::int as ${p}_placed,
       coalesce(sum(total_cents) filter (where ${period(p)} and status = any(:paid)), 0)::bigint as ${p}_revenue`;
   const [o] = (await knex.raw(`select ${figures('cur')}, ${figures('prev')} from orders where created_at >= :prev and created_at < :now`, w)).rows;
-  const cur = { paid: o.cur_paid, revenue: Number(o.cur_revenue), placed: o.cur_placed };
-  const prev = { paid: o.prev_paid, revenue: Number(o.prev_revenue), placed: o.prev_placed };
   const trend = (
     await knex.raw(
       `select to_char(b.bucket, 'YYYY-MM-DD') as date, coalesce(t.revenue_cents, 0)::bigint as revenue_cents, coalesce(t.orders, 0)::int as orders
@@ -112,20 +110,12 @@ async function fromScratch(knex: Knex, days: keyof typeof TREND_BUCKETS, now: Da
       w,
     )
   ).rows;
-  const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
-  const aov = (p: typeof cur) => (p.paid > 0 ? Math.round(p.revenue / p.paid) / 100 : 0);
   const total = statuses.reduce((s: number, r: { count: number }) => s + r.count, 0);
   return {
-    overview: {
-      totalRevenue: cur.revenue / 100,
-      revenueGrowth: growthPercent(cur.revenue, prev.revenue),
-      totalOrders: cur.paid,
-      ordersGrowth: growthPercent(cur.paid, prev.paid),
-      avgOrderValue: aov(cur),
-      avgOrderGrowth: growthPercent(aov(cur), aov(prev)),
-      conversionRate: percent(cur.paid, cur.placed),
-      conversionGrowth: growthPercent(percent(cur.paid, cur.placed), percent(prev.paid, prev.placed)),
-    },
+    overview: overviewOf(
+      { paid: o.cur_paid, revenue: Number(o.cur_revenue), placed: o.cur_placed },
+      { paid: o.prev_paid, revenue: Number(o.prev_revenue), placed: o.prev_placed },
+    ),
     revenueByPeriod: trend,
     ordersByStatus: statuses
       .sort((a: { status: OrderStatus }, b: { status: OrderStatus }) => ORDER_STATUSES.indexOf(a.status) - ORDER_STATUSES.indexOf(b.status))

@@ -170,32 +170,24 @@ export async function up(knex: Knex): Promise<void> {
        where s.day = gone.day and s.status = gone.status and s.orders = 0;
     end
     $$`);
-  await knex.raw(`
-    create function orders_summaries_insert() returns trigger language plpgsql as $$
-    begin
-      perform apply_order_deltas(array(select row(lower(n.customer_email), 1, n.status, n.total_cents, n.created_at)::order_summary_delta from new_rows n));
-      return null;
-    end
-    $$`);
-  await knex.raw(`
-    create function orders_summaries_delete() returns trigger language plpgsql as $$
-    begin
-      perform apply_order_deltas(array(select row(lower(o.customer_email), -1, o.status, o.total_cents, o.created_at)::order_summary_delta from old_rows o));
-      return null;
-    end
-    $$`);
-  // Only updates that move a figure count (most order updates touch notes, assignment or updated_at).
-  await knex.raw(`
-    create function orders_summaries_update() returns trigger language plpgsql as $$
-    begin
-      perform apply_order_deltas(array(
-        select d from old_rows o join new_rows n on n.id = o.id
-          cross join lateral (values (row(lower(o.customer_email), -1, o.status, o.total_cents, o.created_at)::order_summary_delta),
-                                     (row(lower(n.customer_email), 1, n.status, n.total_cents, n.created_at)::order_summary_delta)) v(d)
-         where (lower(o.customer_email), o.status, o.total_cents, o.created_at) is distinct from (lower(n.customer_email), n.status, n.total_cents, n.created_at)));
-      return null;
-    end
-    $$`);
+  // One function per operation (a transition table exists only for the operations that have it); an
+  // update counts only when it moves a figure (most touch notes, assignment or updated_at).
+  const delta = (r: string, sign: number) => `row(lower(${r}.customer_email), ${sign}, ${r}.status, ${r}.total_cents, ${r}.created_at)::order_summary_delta`;
+  const orderChanges = {
+    insert: `select ${delta('n', 1)} from new_rows n`,
+    delete: `select ${delta('o', -1)} from old_rows o`,
+    update: `select d from old_rows o join new_rows n on n.id = o.id cross join lateral (values (${delta('o', -1)}), (${delta('n', 1)})) v(d)
+              where (lower(o.customer_email), o.status, o.total_cents, o.created_at) is distinct from (lower(n.customer_email), n.status, n.total_cents, n.created_at)`,
+  };
+  for (const [op, changes] of Object.entries(orderChanges)) {
+    await knex.raw(`
+      create function orders_summaries_${op}() returns trigger language plpgsql as $$
+      begin
+        perform apply_order_deltas(array(${changes}));
+        return null;
+      end
+      $$`);
+  }
   await knex.raw('create trigger orders_summaries_insert after insert on orders referencing new table as new_rows for each statement execute function orders_summaries_insert()');
   await knex.raw('create trigger orders_summaries_update after update on orders referencing old table as old_rows new table as new_rows for each statement execute function orders_summaries_update()');
   await knex.raw('create trigger orders_summaries_delete after delete on orders referencing old table as old_rows for each statement execute function orders_summaries_delete()');
@@ -219,7 +211,7 @@ export async function up(knex: Knex): Promise<void> {
       perform add_customer_totals(created, removed, 0, 0, 0, 0);
     end
     $$`);
-  // One statement per operation: a transition table exists only for the operations that have it.
+  // As for orders: one function per operation.
   const accountChanges = {
     insert: `select lower(n.email) as email, 1 as sign from new_rows n where n.role = 'customer'`,
     delete: `select lower(o.email) as email, -1 as sign from old_rows o where o.role = 'customer'`,

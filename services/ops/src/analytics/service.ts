@@ -11,7 +11,7 @@ import { PAID_STATUSES } from '../paid';
 type Window = { now: Date; cur: Date; prev: Date };
 
 /** A ratio as a percentage with one decimal, 0 when there is nothing to divide by. */
-const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 /** Cents (possibly fractional, as bigint text) to rand with two decimals. */
 const rand = (cents: string | number) => Math.round(Number(cents)) / 100;
 
@@ -52,10 +52,16 @@ async function overview(knex: Knex, w: Window): Promise<AnalyticsResponse['overv
     { paid: PAID_STATUSES, curDays: ordersPerDay(knex, w.cur, w.now), prevDays: ordersPerDay(knex, w.prev, w.cur) },
   );
   const r = rows[0];
-  const cur = { paid: r.cur_paid, revenue: Number(r.cur_revenue), placed: r.cur_placed };
-  const prev = { paid: r.prev_paid, revenue: Number(r.prev_revenue), placed: r.prev_placed };
-  const aov = (p: typeof cur) => (p.paid > 0 ? Math.round(p.revenue / p.paid) / 100 : 0);
-  const conversion = (p: typeof cur) => percent(p.paid, p.placed);
+  return overviewOf({ paid: r.cur_paid, revenue: Number(r.cur_revenue), placed: r.cur_placed }, { paid: r.prev_paid, revenue: Number(r.prev_revenue), placed: r.prev_placed });
+}
+
+/** A period's paid orders, their revenue in cents and the orders placed. */
+export type PeriodFigures = { paid: number; revenue: number; placed: number };
+
+/** The KPI cards from the period's figures and the period before's. */
+export function overviewOf(cur: PeriodFigures, prev: PeriodFigures): AnalyticsResponse['overview'] {
+  const aov = (p: PeriodFigures) => (p.paid > 0 ? Math.round(p.revenue / p.paid) / 100 : 0);
+  const conversion = (p: PeriodFigures) => percent(p.paid, p.placed);
   return {
     totalRevenue: cur.revenue / 100,
     revenueGrowth: growthPercent(cur.revenue, prev.revenue),
