@@ -170,7 +170,7 @@ export async function up(knex: Knex): Promise<void> {
        where s.day = gone.day and s.status = gone.status and s.orders = 0;
     end
     $$`);
-  // One function per operation (a transition table exists only for the operations that have it); an
+  // One trigger per operation (a transition table exists only for the operations that have it); an
   // update counts only when it moves a figure (most touch notes, assignment or updated_at).
   const delta = (r: string, sign: number) => `row(lower(${r}.customer_email), ${sign}, ${r}.status, ${r}.total_cents, ${r}.created_at)::order_summary_delta`;
   const orderChanges = {
@@ -179,18 +179,7 @@ export async function up(knex: Knex): Promise<void> {
     update: `select d from old_rows o join new_rows n on n.id = o.id cross join lateral (values (${delta('o', -1)}), (${delta('n', 1)})) v(d)
               where (lower(o.customer_email), o.status, o.total_cents, o.created_at) is distinct from (lower(n.customer_email), n.status, n.total_cents, n.created_at)`,
   };
-  for (const [op, changes] of Object.entries(orderChanges)) {
-    await knex.raw(`
-      create function orders_summaries_${op}() returns trigger language plpgsql as $$
-      begin
-        perform apply_order_deltas(array(${changes}));
-        return null;
-      end
-      $$`);
-  }
-  await knex.raw('create trigger orders_summaries_insert after insert on orders referencing new table as new_rows for each statement execute function orders_summaries_insert()');
-  await knex.raw('create trigger orders_summaries_update after update on orders referencing old table as old_rows new table as new_rows for each statement execute function orders_summaries_update()');
-  await knex.raw('create trigger orders_summaries_delete after delete on orders referencing old table as old_rows for each statement execute function orders_summaries_delete()');
+  await summaryTriggers(knex, 'orders', orderChanges, (changes) => `perform apply_order_deltas(array(${changes}))`);
 
   // Customer accounts: an address with one is on the customers screen even without orders.
   await knex.raw(`
@@ -211,7 +200,7 @@ export async function up(knex: Knex): Promise<void> {
       perform add_customer_totals(created, removed, 0, 0, 0, 0);
     end
     $$`);
-  // As for orders: one function per operation.
+  // As for orders: one trigger per operation.
   const accountChanges = {
     insert: `select lower(n.email) as email, 1 as sign from new_rows n where n.role = 'customer'`,
     delete: `select lower(o.email) as email, -1 as sign from old_rows o where o.role = 'customer'`,
@@ -219,22 +208,29 @@ export async function up(knex: Knex): Promise<void> {
                cross join lateral (values (lower(o.email), -1, o.role), (lower(n.email), 1, n.role)) c(email, sign, role)
               where c.role = 'customer' and (lower(o.email), o.role) is distinct from (lower(n.email), n.role)`,
   };
-  for (const [op, changes] of Object.entries(accountChanges)) {
-    await knex.raw(`
-      create function users_summaries_${op}() returns trigger language plpgsql as $$
-      declare
-        emails text[];
-        signs int[];
-      begin
-        select coalesce(array_agg(c.email), '{}'), coalesce(array_agg(c.sign), '{}') into emails, signs from (${changes}) c;
-        perform apply_account_deltas(emails, signs);
-        return null;
-      end
-      $$`);
+  await summaryTriggers(
+    knex,
+    'users',
+    accountChanges,
+    (changes) => `perform apply_account_deltas(x.emails, x.signs) from (select coalesce(array_agg(c.email), '{}') as emails, coalesce(array_agg(c.sign), '{}') as signs from (${changes}) c) x`,
+  );
+}
+
+const REFERENCING = {
+  insert: 'referencing new table as new_rows',
+  update: 'referencing old table as old_rows new table as new_rows',
+  delete: 'referencing old table as old_rows',
+};
+
+/**
+ * One statement-level trigger per operation on `table` (`<table>_summaries_<op>`, function and trigger
+ * alike): `apply` gets that operation's changes, a query over the transition tables it has.
+ */
+async function summaryTriggers(knex: Knex, table: string, changes: Record<keyof typeof REFERENCING, string>, apply: (changes: string) => string): Promise<void> {
+  for (const op of Object.keys(REFERENCING) as (keyof typeof REFERENCING)[]) {
+    await knex.raw(`create function ${table}_summaries_${op}() returns trigger language plpgsql as $$ begin ${apply(changes[op])}; return null; end $$`);
+    await knex.raw(`create trigger ${table}_summaries_${op} after ${op} on ${table} ${REFERENCING[op]} for each statement execute function ${table}_summaries_${op}()`);
   }
-  await knex.raw('create trigger users_summaries_insert after insert on users referencing new table as new_rows for each statement execute function users_summaries_insert()');
-  await knex.raw('create trigger users_summaries_update after update on users referencing old table as old_rows new table as new_rows for each statement execute function users_summaries_update()');
-  await knex.raw('create trigger users_summaries_delete after delete on users referencing old table as old_rows for each statement execute function users_summaries_delete()');
 }
 
 /** Drops the triggers, functions and summaries. */
@@ -243,11 +239,9 @@ export async function down(knex: Knex): Promise<void> {
     await knex.raw(`drop trigger users_summaries_${t} on users`);
     await knex.raw(`drop trigger orders_summaries_${t} on orders`);
     await knex.raw(`drop function users_summaries_${t}()`);
+    await knex.raw(`drop function orders_summaries_${t}()`);
   }
   await knex.raw('drop function apply_account_deltas(text[], int[])');
-  await knex.raw('drop function orders_summaries_insert()');
-  await knex.raw('drop function orders_summaries_update()');
-  await knex.raw('drop function orders_summaries_delete()');
   await knex.raw('drop function apply_order_deltas(order_summary_delta[])');
   await knex.raw('drop function add_customer_totals(bigint, bigint, bigint, bigint, numeric, bigint)');
   await knex.raw('drop function customer_deltas(order_summary_delta[])');
