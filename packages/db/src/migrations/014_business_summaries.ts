@@ -9,8 +9,11 @@ import { PAID_ORDER_STATUSES, VIP_THRESHOLD_RAND } from '@mastering/contracts';
 //                       VIPs, revenue, paid orders), moved by the same triggers only when they change.
 //   order_day_stats     per UTC day (the analytics buckets by UTC) and status: orders and their total.
 // Statement-level triggers on orders and users keep them exact: each statement's transition tables
-// become signed deltas applied with `insert ... on conflict do update` increments (row locks, never a
-// read-modify-write in the app), so concurrent writers add up and a bulk insert costs one statement.
+// become signed deltas applied as increments under row locks (`insert ... on conflict`, `set x = x +
+// delta`; never a read-modify-write in the app), so concurrent writers add up and a bulk insert costs
+// one trigger call. The paid statuses and the VIP line are frozen into SQL here; should the contract
+// change them, a new migration must redefine paid_order_status / vip_spent_cents and rebuild (the
+// test that compares them fails until then).
 
 /** The contract's paid statuses as a SQL array literal (they are fixed identifiers, checked here). */
 function paidStatusesSql(): string {
