@@ -78,9 +78,14 @@ async function run() {
     ['audio files, first page', '/api/admin/audio-files?page=1&pageSize=25', true],
     ['audio files, search', '/api/admin/audio-files?q=track%2042&page=1&pageSize=25', true],
     ['dashboard stats', '/api/admin/dashboard-stats', true],
-    ['customers', '/api/admin/customers', false],
+    // Customers and analytics exactly as mf-admin-ops asks for them (api/customers.ts, api/analytics.ts).
+    ['customers, screen page', '/api/admin/customers?sort=lastOrderDate&dir=desc&offset=0&limit=25', true],
+    ['customers, screen search', '/api/admin/customers?q=customer4242&sort=lastOrderDate&dir=desc&offset=0&limit=25', true],
+    ['customers, plain list', '/api/admin/customers', true],
+    ['customer stats', '/api/admin/customers/stats', true],
     ['payments', '/api/admin/payments', false],
-    ['analytics, 365 days', '/api/admin/analytics?range=365', false],
+    ['analytics, 30 days', '/api/admin/analytics?days=30', true],
+    ['analytics, 365 days', '/api/admin/analytics?days=365', true],
   ];
   console.log(`through the gateway, ${CONNECTIONS} connections, ${SECONDS} s each (aim: p95 <= 100 ms):`);
   for (const [label, url, ours] of targets) {

@@ -141,6 +141,8 @@ export const DELIVERY_NEEDS_MASTERS = 'Every file of this order needs a mastered
 
 /** Statuses whose 48-hour clock is running: paid and not yet delivered. */
 export const OPEN_ORDER_STATUSES = ['payment_confirmed', 'in_progress', 'mastered'] as const satisfies readonly OrderStatus[];
+/** Orders that brought money in: the open paid ones and the delivered (ops figures and the summary triggers of migration 014 agree on it). */
+export const PAID_ORDER_STATUSES = [...OPEN_ORDER_STATUSES, 'delivered'] as const satisfies readonly OrderStatus[];
 /** An order due within this many hours is flagged (dashboard and list). */
 export const DUE_SOON_HOURS = 12;
 /** Where a paid order stands against its 48 hours: null when the clock does not run. */

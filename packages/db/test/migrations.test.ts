@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 const KNEX_TABLES = ['knex_migrations', 'knex_migrations_lock'];
 const OUR_TABLES = [
-  'agenda_jobs', 'campaign_recipients', 'campaigns', 'customer_messages', 'email_messages', 'email_templates', 'file_analyses', 'login_codes', 'order_files', 'orders',
+  'agenda_jobs', 'campaign_recipients', 'campaigns', 'customer_messages', 'customer_summaries', 'customer_totals', 'email_messages', 'email_templates', 'file_analyses', 'login_codes', 'order_day_stats', 'order_files', 'orders',
   'order_status_history', 'payment_events', 'payments', 'rate_limits', 'sessions', 'settings', 'settings_audit', 'showcase_tracks', 'testimonials', 'unsubscribes', 'uploads', 'users',
 ];
 

@@ -1,4 +1,4 @@
-import { OPEN_ORDER_STATUSES, type OrderStatus } from '@mastering/contracts';
+import { PAID_ORDER_STATUSES, type OrderStatus } from '@mastering/contracts';
 
 /** Orders that brought money in: the open paid ones and the delivered (the dashboard, customers and analytics agree on it). */
-export const PAID_STATUSES: OrderStatus[] = [...OPEN_ORDER_STATUSES, 'delivered'];
+export const PAID_STATUSES: OrderStatus[] = [...PAID_ORDER_STATUSES];

@@ -4,26 +4,64 @@ import { PAID_STATUSES } from '../paid';
 
 // Every figure is SQL over the database (see the rules in contracts/analytics.ts). One `now` per
 // answer, so the two periods meet exactly and a test can compute the expected figures by hand.
+// Order counts and totals come from order_day_stats (per UTC day and status, kept by migration 014's
+// triggers) for the whole days of a period and from the orders themselves for its two part days;
+// customer figures from customer_summaries' first and last paid order.
 
 type Window = { now: Date; cur: Date; prev: Date };
 
 /** A ratio as a percentage with one decimal, 0 when there is nothing to divide by. */
-const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 /** Cents (possibly fractional, as bigint text) to rand with two decimals. */
 const rand = (cents: string | number) => Math.round(Number(cents)) / 100;
 
+const DAY_MS = 86_400_000;
+/** The UTC midnight at or before `t`. */
+const floorDay = (t: Date) => new Date(Math.floor(t.getTime() / DAY_MS) * DAY_MS);
+/** The UTC midnight at or after `t`. */
+const ceilDay = (t: Date) => new Date(Math.ceil(t.getTime() / DAY_MS) * DAY_MS);
+
+/**
+ * Rows (day, status, orders, revenue_cents) that add up to exactly the orders placed in [from, to):
+ * the summary's whole UTC days inside it, and the orders of the part days at either end, counted
+ * from the orders (an index range each). A derived-table SQL fragment with its own bindings.
+ */
+function ordersPerDay(knex: Knex, from: Date, to: Date): Knex.Raw {
+  let fullFrom = ceilDay(from);
+  let fullTo = floorDay(to);
+  // No whole day inside: every order comes from the orders table.
+  if (fullFrom >= fullTo) fullFrom = fullTo = to;
+  const day = (t: Date) => t.toISOString().slice(0, 10);
+  return knex.raw(
+    `(select day, status, orders::bigint as orders, revenue_cents::numeric as revenue_cents from order_day_stats where day >= ?::date and day < ?::date
+      union all
+      select (created_at at time zone 'UTC')::date, status, count(*), sum(total_cents) from orders
+       where (created_at >= ? and created_at < ?) or (created_at >= ? and created_at < ?)
+       group by 1, 2)`,
+    [day(fullFrom), day(fullTo), from, fullFrom, fullTo, to],
+  );
+}
+
 async function overview(knex: Knex, w: Window): Promise<AnalyticsResponse['overview']> {
-  const period = (from: 'cur' | 'prev') => (from === 'cur' ? 'created_at >= :cur' : 'created_at >= :prev and created_at < :cur');
   const figures = (p: 'cur' | 'prev') => `
-      count(*) filter (where ${period(p)} and status = any(:paid))::int as ${p}_paid,
-      count(*) filter (where ${period(p)})::int as ${p}_placed,
-      coalesce(sum(total_cents) filter (where ${period(p)} and status = any(:paid)), 0)::bigint as ${p}_revenue`;
-  const { rows } = await knex.raw(`select ${figures('cur')}, ${figures('prev')} from orders where created_at >= :prev and created_at < :now`, { ...w, paid: PAID_STATUSES });
+      (select coalesce(sum(orders) filter (where status = any(:paid)), 0)::int as paid, coalesce(sum(orders), 0)::int as placed,
+              coalesce(sum(revenue_cents) filter (where status = any(:paid)), 0)::bigint as revenue from :${p}Days d) as ${p}`;
+  const { rows } = await knex.raw(
+    `select cur.paid as cur_paid, cur.placed as cur_placed, cur.revenue as cur_revenue, prev.paid as prev_paid, prev.placed as prev_placed, prev.revenue as prev_revenue
+       from ${figures('cur')}, ${figures('prev')}`,
+    { paid: PAID_STATUSES, curDays: ordersPerDay(knex, w.cur, w.now), prevDays: ordersPerDay(knex, w.prev, w.cur) },
+  );
   const r = rows[0];
-  const cur = { paid: r.cur_paid, revenue: Number(r.cur_revenue), placed: r.cur_placed };
-  const prev = { paid: r.prev_paid, revenue: Number(r.prev_revenue), placed: r.prev_placed };
-  const aov = (p: typeof cur) => (p.paid > 0 ? Math.round(p.revenue / p.paid) / 100 : 0);
-  const conversion = (p: typeof cur) => percent(p.paid, p.placed);
+  return overviewOf({ paid: r.cur_paid, revenue: Number(r.cur_revenue), placed: r.cur_placed }, { paid: r.prev_paid, revenue: Number(r.prev_revenue), placed: r.prev_placed });
+}
+
+/** A period's paid orders, their revenue in cents and the orders placed. */
+export type PeriodFigures = { paid: number; revenue: number; placed: number };
+
+/** The KPI cards from the period's figures and the period before's. */
+export function overviewOf(cur: PeriodFigures, prev: PeriodFigures): AnalyticsResponse['overview'] {
+  const aov = (p: PeriodFigures) => (p.paid > 0 ? Math.round(p.revenue / p.paid) / 100 : 0);
+  const conversion = (p: PeriodFigures) => percent(p.paid, p.placed);
   return {
     totalRevenue: cur.revenue / 100,
     revenueGrowth: growthPercent(cur.revenue, prev.revenue),
@@ -39,13 +77,13 @@ async function overview(knex: Knex, w: Window): Promise<AnalyticsResponse['overv
 async function revenueTrend(knex: Knex, w: Window, days: keyof typeof TREND_BUCKETS): Promise<AnalyticsResponse['revenueByPeriod']> {
   const unit = TREND_BUCKETS[days];
   const { rows } = await knex.raw(
-    // Orders are summed per bucket first (one pass over the period), then laid on the full series of buckets.
+    // Days are summed per bucket first (a UTC day lies in one bucket), then laid on the full series of buckets.
     `select to_char(b.bucket, 'YYYY-MM-DD') as date, coalesce(t.revenue_cents, 0)::bigint as revenue_cents, coalesce(t.orders, 0)::int as orders
        from generate_series(date_trunc(:unit, cast(:cur as timestamptz) at time zone 'UTC'), date_trunc(:unit, cast(:now as timestamptz) at time zone 'UTC'), ('1 ' || :unit)::interval) as b(bucket)
-       left join (select date_trunc(:unit, created_at at time zone 'UTC') as bucket, sum(total_cents) as revenue_cents, count(*) as orders
-                    from orders where status = any(:paid) and created_at >= :cur and created_at < :now group by 1) t on t.bucket = b.bucket
+       left join (select date_trunc(:unit, d.day::timestamp) as bucket, sum(d.revenue_cents) as revenue_cents, sum(d.orders) as orders
+                    from :days d where d.status = any(:paid) group by 1) t on t.bucket = b.bucket
       order by b.bucket`,
-    { ...w, unit, paid: PAID_STATUSES },
+    { ...w, unit, paid: PAID_STATUSES, days: ordersPerDay(knex, w.cur, w.now) },
   );
   return rows.map((r: { date: string; revenue_cents: string; orders: number }) => ({ date: r.date, revenue: rand(r.revenue_cents), orders: r.orders }));
 }
@@ -65,11 +103,10 @@ async function topGenres(knex: Knex, w: Window): Promise<AnalyticsResponse['topG
 }
 
 async function ordersByStatus(knex: Knex, w: Window): Promise<AnalyticsResponse['ordersByStatus']> {
-  const rows: { status: (typeof ORDER_STATUSES)[number]; count: number }[] = await knex('orders')
-    .select('status', knex.raw('count(*)::int as count'))
-    .where('createdAt', '>=', w.cur)
-    .where('createdAt', '<', w.now)
-    .groupBy('status');
+  const { rows }: { rows: { status: (typeof ORDER_STATUSES)[number]; count: number }[] } = await knex.raw(
+    'select d.status, sum(d.orders)::int as count from :days d group by d.status having sum(d.orders) > 0',
+    { days: ordersPerDay(knex, w.cur, w.now) },
+  );
   const total = rows.reduce((sum, r) => sum + r.count, 0);
   const order = (s: string) => ORDER_STATUSES.indexOf(s as never);
   return rows.sort((a, b) => order(a.status) - order(b.status)).map((r) => ({ status: r.status, count: r.count, percentage: percent(r.count, total) }));
@@ -102,21 +139,28 @@ async function processingMetrics(knex: Knex, w: Window): Promise<AnalyticsRespon
 }
 
 async function customerMetrics(knex: Knex, w: Window): Promise<AnalyticsResponse['customerMetrics']> {
+  // customer_summaries keeps each address's first and last paid order. New: the first falls in the
+  // period. Paid in the period: the last falls in it, or is later still (placed after \`now\`) and an
+  // earlier one does (\`later\`, rare, checked on the orders). The period before's payers are read from
+  // the orders; those that did not pay again are the ones whose last paid order lies in the period
+  // before, or after \`now\` with none in the period.
+  const paidIn = (from: string, to: string) =>
+    `exists (select 1 from orders o where lower(o.customer_email) = s.email and o.status = any(:paid) and o.created_at >= :${from} and o.created_at < :${to})`;
   const { rows } = await knex.raw(
-    // One pass: per paying address, its first payment and whether it paid in each period.
-    `select count(*) filter (where paid_now and first_paid >= :cur)::int as new_customers,
-            count(*) filter (where paid_now and first_paid < :cur)::int as returning_customers,
-            count(*) filter (where paid_before)::int as previous_customers,
-            count(*) filter (where paid_before and paid_now)::int as retained
-       from (select min(created_at) as first_paid,
-                    bool_or(created_at >= :cur) as paid_now,
-                    bool_or(created_at >= :prev and created_at < :cur) as paid_before
-               from orders where status = any(:paid) and created_at < :now
-              group by lower(customer_email)) c`,
+    `with before as (select distinct lower(customer_email) as email from orders where status = any(:paid) and created_at >= :prev and created_at < :cur),
+          later as (select ${paidIn('cur', 'now')} as paid_now, ${paidIn('prev', 'cur')} as paid_before from customer_summaries s where s.last_paid >= :now)
+     select (select count(*) from customer_summaries where first_paid >= :cur and first_paid < :now)::int as new_customers,
+            ((select count(*) from customer_summaries where last_paid >= :cur and last_paid < :now) + (select count(*) from later where paid_now))::int as paying_customers,
+            (select count(*) from before)::int as previous_customers,
+            ((select count(*) from customer_summaries where last_paid >= :prev and last_paid < :cur) + (select count(*) from later where paid_before and not paid_now))::int as lapsed`,
     { ...w, paid: PAID_STATUSES },
   );
   const r = rows[0];
-  return { newCustomers: r.new_customers, returningCustomers: r.returning_customers, customerRetentionRate: percent(r.retained, r.previous_customers) };
+  return {
+    newCustomers: r.new_customers,
+    returningCustomers: r.paying_customers - r.new_customers,
+    customerRetentionRate: percent(r.previous_customers - r.lapsed, r.previous_customers),
+  };
 }
 
 /** The analytics of the last `days` days against the `days` before them, as of `now`. */

@@ -17,7 +17,6 @@ import {
 import { Order, User } from '@mastering/db';
 import { sendMail, type Queue } from '@mastering/jobs';
 import { NotFound } from '@mastering/service-kit';
-import { PAID_STATUSES } from '../paid';
 
 const VIP_CENTS = VIP_THRESHOLD_RAND * 100;
 /** The plain-array answer (no paging asked for) stops here, so a huge customer base cannot exhaust memory. */
@@ -26,24 +25,17 @@ export const PLAIN_LIST_CAP = 1000;
 const EXPORT_BATCH = 1000;
 
 /**
- * Every customer as one derived table `c`: order emails (lower-cased) with their paid totals, joined
- * to the account of the same address for a name, plus customer accounts that never ordered. Plain
- * SQL because it is an aggregate; columns are snake_case here and camelCase in the result rows.
+ * Every customer as one derived table `c`: the rows of `customer_summaries` (migration 014 keeps one
+ * per order address, lower-cased, and per customer account, with the paid totals), joined to the
+ * account of the same address for a name. Plain SQL because it reads an aggregate; columns are
+ * snake_case here and camelCase in the result rows.
  */
 function customersTable(knex: Knex): Knex.Raw {
   return knex.raw(
-    `(select coalesce(o.email, u.email) as email, u.id as user_id, u.first_name, u.last_name,
-        coalesce(o.total_orders, 0) as total_orders, coalesce(o.spent_cents, 0) as spent_cents,
-        o.first_order, o.last_order,
-        case when coalesce(o.spent_cents, 0) > ? then 'vip' when coalesce(o.total_orders, 0) > 0 then 'active' else 'inactive' end as status
-      from (select lower(customer_email) as email,
-              count(*) filter (where status = any(?))::int as total_orders,
-              coalesce(sum(total_cents) filter (where status = any(?)), 0)::bigint as spent_cents,
-              min(created_at) as first_order, max(created_at) as last_order
-            from orders group by lower(customer_email)) o
-      full join (select lower(email) as email, id, first_name, last_name, role from users) u on u.email = o.email
-      where o.email is not null or u.role = 'customer') as c`,
-    [VIP_CENTS, PAID_STATUSES, PAID_STATUSES],
+    `(select s.email, u.id as user_id, u.first_name, u.last_name, s.total_orders, s.spent_cents, s.first_order, s.last_order,
+        case when s.spent_cents > ? then 'vip' when s.total_orders > 0 then 'active' else 'inactive' end as status
+      from customer_summaries s left join users u on lower(u.email) = s.email) as c`,
+    [VIP_CENTS],
   );
 }
 
@@ -99,6 +91,24 @@ async function page(knex: Knex, query: CustomersQuery, offset: number, limit: nu
   return rows.map(toRow);
 }
 
+type Totals = { customers: number; active: number; vip: number; revenueCents: string | number; paidOrders: string | number };
+
+/** The one row of customer_totals (migration 014's triggers keep it equal to the summaries). */
+async function totals(knex: Knex): Promise<Totals> {
+  return knex('customerTotals').first('customers', 'active', 'vip', 'revenueCents', 'paidOrders');
+}
+
+/** How many customers match: from the totals row when only the status filters (active counts VIPs too), else counted. */
+async function countCustomers(knex: Knex, query: CustomersQuery): Promise<number> {
+  if (!query.q) {
+    const t = await totals(knex);
+    const byStatus: Record<CustomersQuery['status'], number> = { all: t.customers, vip: t.vip, active: t.active - t.vip, inactive: t.customers - t.active };
+    return byStatus[query.status];
+  }
+  const [{ count }] = await filtered(knex, query).count({ count: '*' });
+  return Number(count);
+}
+
 /**
  * GET /api/admin/customers: the spec's plain array when no paging parameter is given (at most
  * PLAIN_LIST_CAP rows), else the envelope with the total count.
@@ -107,28 +117,19 @@ export async function listCustomers(knex: Knex, query: CustomersQuery): Promise<
   if (query.offset === undefined && query.limit === undefined) return page(knex, query, 0, PLAIN_LIST_CAP);
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 50;
-  const [items, [{ count }]] = await Promise.all([page(knex, query, offset, limit), filtered(knex, query).count({ count: '*' })]);
-  return { items, count: Number(count), offset, limit };
+  const [items, count] = await Promise.all([page(knex, query, offset, limit), countCustomers(knex, query)]);
+  return { items, count, offset, limit };
 }
 
 /** The five cards: customers, active (any paid order, VIPs included), VIPs, average paid order and revenue, in rand. */
 export async function customerStats(knex: Knex): Promise<CustomerStats> {
-  const [s] = await knex
-    .queryBuilder()
-    .from(customersTable(knex))
-    .select(
-      knex.raw('count(*)::int as total_customers'),
-      knex.raw('count(*) filter (where c.total_orders > 0)::int as active_customers'),
-      knex.raw(`count(*) filter (where c.status = 'vip')::int as vip_customers`),
-      knex.raw('coalesce(sum(c.spent_cents), 0)::bigint as revenue_cents'),
-      knex.raw('coalesce(sum(c.total_orders), 0)::bigint as paid_orders'),
-    );
+  const s = await totals(knex);
   const revenueCents = Number(s.revenueCents);
   const paidOrders = Number(s.paidOrders);
   return {
-    totalCustomers: s.totalCustomers,
-    activeCustomers: s.activeCustomers,
-    vipCustomers: s.vipCustomers,
+    totalCustomers: s.customers,
+    activeCustomers: s.active,
+    vipCustomers: s.vip,
     averageOrderValue: paidOrders > 0 ? Math.round(revenueCents / paidOrders) / 100 : 0,
     totalRevenue: revenueCents / 100,
   };
