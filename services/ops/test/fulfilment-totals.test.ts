@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminAudioFilePage, AdminOrderPage, AudioFileResponse, DashboardStats, FILE_STATUSES, MASTERING_STYLES, ORDER_STATUSES, UploadUrlResponse } from '@mastering/contracts';
 import { PAID_STATUSES } from '../src/paid';
-import { uuidPrefixRange } from '../src/orders/id-prefix';
+import { uuidPrefixRange } from '../src/orders/search';
 import { opsPerFile } from './support';
 import { completeUploadAt, json, person, seedOrder, type Person } from './fulfilment-support';
 
@@ -172,7 +172,7 @@ describe('totals kept by the triggers of migration 015', () => {
   });
 });
 
-describe('the id-prefix search', () => {
+describe('the searches', () => {
   it('is the range of ids whose text starts with the prefix, and nothing when no id can', () => {
     expect(uuidPrefixRange('5A')).toEqual(['5a000000-0000-0000-0000-000000000000', '5affffff-ffff-ffff-ffff-ffffffffffff']);
     expect(uuidPrefixRange('0123abcd-')).toEqual(['0123abcd-0000-0000-0000-000000000000', '0123abcd-ffff-ffff-ffff-ffffffffffff']);
@@ -194,6 +194,22 @@ describe('the id-prefix search', () => {
       const files = AdminAudioFilePage.parse(await get(`/api/admin/audio-files?q=${q}&page=1&pageSize=100`));
       const fileIds = (await knex('order_files').whereIn('orderId', byText).orWhereRaw('lower(original_name) like ?', [`%${q}%`]).select('id')).map((r) => r.id);
       expect([q, files.items.map((f) => f.id).sort(), files.total]).toEqual([q, fileIds.sort(), fileIds.length]);
+    }
+  });
+
+  it('match a short text in emails, file names and ids exactly as a LIKE on the text does, wildcards literally', async () => {
+    const { knex } = ctx.db;
+    await seedOrder(knex, ctx.storage, { email: 'a%b_c@Two.test', names: ['50% Mix_1.wav', 'Ab.wav'] });
+    await bulkInsert(knex, 'two-', 6, 'in_progress', 2);
+    const escape = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    for (const q of ['tw', 'O-', '%b', '_c', '_1', 'ab', 'zz', 'b.']) {
+      const lower = q.toLowerCase();
+      const orders = (await knex('orders').whereRaw('lower(customer_email) like ?', [escape(lower)]).select('id')).map((r) => r.id).sort();
+      const page = AdminOrderPage.parse(await get(`/api/admin/orders?q=${encodeURIComponent(q)}&page=1&pageSize=100`));
+      expect([q, page.items.map((o) => o.id).sort(), page.total]).toEqual([q, orders, orders.length]);
+      const files = (await knex('order_files').whereIn('orderId', orders).orWhereRaw('lower(original_name) like ?', [escape(lower)]).select('id')).map((r) => r.id).sort();
+      const filePage = AdminAudioFilePage.parse(await get(`/api/admin/audio-files?q=${encodeURIComponent(q)}&page=1&pageSize=100`));
+      expect([q, filePage.items.map((f) => f.id).sort(), filePage.total]).toEqual([q, files, files.length]);
     }
   });
 });

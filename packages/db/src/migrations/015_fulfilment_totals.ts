@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 // key, applied with `insert ... on conflict do update` increments in key order (row locks taken in the
 // same order by every writer, never a read-modify-write), so concurrent writers add up and a bulk
 // insert costs one statement. TRUNCATE empties them.
+// Also the index of the orders list's due sort.
 
 /** One summary: the table it summarises, its key columns, and each measure (summary column -> source expression per row). */
 type Summary = { name: string; source: string; keys: readonly string[]; measures: Readonly<Record<string, string>> };

@@ -34,7 +34,7 @@ import { BadRequest, Conflict, Invalid, NotFound } from '@mastering/service-kit'
 import type { ObjectStorage } from '@mastering/storage';
 import type { LinkSigner } from '../downloads/links';
 import type { Counters } from '../orders/counters-cache';
-import { uuidPrefixRange } from '../orders/id-prefix';
+import { containsSql, uuidPrefixRange } from '../orders/search';
 
 /** What the audio-file logic needs: database, storage, link signer and the two lifetimes. */
 export type AudioFileDeps = { knex: Knex; queue: Queue; storage: ObjectStorage; links: LinkSigner; uploadTtlHours: number; linkMinutes: number; counters: Counters };
@@ -44,8 +44,6 @@ type FileRow = OrderFile & { customerEmail: string; orderStatus: AdminAudioFile[
 
 /** The back-office shape of an audio file. */
 export const toAdminAudioFile = (row: FileRow): AdminAudioFile => ({ ...row.toApi(), customerEmail: row.customerEmail, orderStatus: row.orderStatus });
-
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORTS: Record<AudioFileSort, { column: string; order: 'asc' | 'desc' }> = {
   newest: { column: 'order_files.uploadedAt', order: 'desc' },
@@ -58,23 +56,31 @@ const SORTS: Record<AudioFileSort, { column: string; order: 'asc' | 'desc' }> = 
 const withOrder = (knex: Knex) =>
   OrderFile.query(knex).join('orders', 'orders.id', 'order_files.orderId').select('order_files.*', 'orders.customerEmail as customerEmail', 'orders.status as orderStatus');
 
-/** The files matching the search (file name, customer email, order id start), filters and sort. */
-function filteredFiles(knex: Knex, query: AdminAudioFilesQuery) {
-  const builder = withOrder(knex).modify('withProcessingStatus', query.status).modify('withMasteringStyle', query.style);
+/**
+ * `builder` narrowed to the files matching the search (file name, customer email, order id start) and
+ * filters. Every condition is on order_files' own columns, so counting them needs no join.
+ */
+function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(builder: B, query: AdminAudioFilesQuery): B {
+  builder.modify('withProcessingStatus', query.status).modify('withMasteringStyle', query.style);
   if (query.orderId) builder.where('order_files.orderId', query.orderId);
   if (query.q) {
     const q = query.q.toLowerCase();
-    const like = `%${likeEscape(q)}%`;
     // Each alternative on order_files' own columns, so each can use its index (name trigrams, order id)
     // and the matches are combined before the join; the orders whose email matches are found once.
     const orderIds = uuidPrefixRange(q);
     builder.where((w) => {
-      w.whereRaw('lower(order_files.original_name) like ?', [like]).orWhereRaw('order_files.order_id = any(array(select id from orders where lower(customer_email) like ?))', [like]);
+      const [email, emailBindings] = containsSql('customer_email', q);
+      w.whereRaw(...containsSql('order_files.original_name', q)).orWhereRaw(`order_files.order_id = any(array(select id from orders where ${email}))`, emailBindings);
       if (orderIds) w.orWhereBetween('order_files.orderId', orderIds);
     });
   }
+  return builder;
+}
+
+/** The matching files with their order's email and status, in the chosen sort. */
+function filteredFiles(knex: Knex, query: AdminAudioFilesQuery) {
   const sort = SORTS[query.sort];
-  return builder.orderBy(sort.column, sort.order).orderBy('order_files.id', 'desc');
+  return matchingFiles(withOrder(knex), query).orderBy(sort.column, sort.order).orderBy('order_files.id', 'desc');
 }
 
 /** Files and their bytes per processing status and mastering style: the few rows the triggers of migration 015 keep. */
@@ -99,7 +105,7 @@ export async function audioFileCounts(knex: Knex): Promise<AudioFileCounts> {
 
 /** How many files match: read from the kept totals when only the status and style filter, else counted. */
 async function filteredTotal(knex: Knex, query: AdminAudioFilesQuery): Promise<number> {
-  if (query.q || query.orderId) return filteredFiles(knex, query).resultSize();
+  if (query.q || query.orderId) return matchingFiles(OrderFile.query(knex), query).resultSize();
   const matches = (value: string, filter: string) => filter === 'all' || value === filter;
   return (await fileTotals(knex)).reduce((sum, t) => sum + (matches(t.processingStatus, query.status) && matches(t.masteringStyle, query.style) ? t.files : 0), 0);
 }

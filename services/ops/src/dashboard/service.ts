@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { ORDER_STATUSES, type DashboardStats } from '@mastering/contracts';
 import { Order } from '@mastering/db';
 import { PAID_STATUSES as PAID } from '../paid';
+import type { Counters } from '../orders/counters-cache';
 import { orderCounts, orderStatusTotals } from '../orders/service';
 
 /** How many of the newest orders the dashboard lists. */
@@ -16,14 +17,20 @@ export async function activeCustomers(knex: Knex): Promise<number> {
   return row.active;
 }
 
+/** Where the dashboard takes its scan-bound figures: the lists' counters (cached per process), or computed now. */
+export type DashboardCounters = Pick<Counters, 'orders' | 'activeCustomers'>;
+
 /**
  * The dashboard's four figures and the five most recent orders (through the Order model). Orders,
  * pending and revenue come from the per-status totals; revenue is in rand (the spec shows it with an R
- * prefix); pending means awaiting payment; active customers are distinct paying emails, reused like
- * the lists' counters (`activeCustomersOf`); due-soon and overdue flag open orders against their 48 hours.
+ * prefix); pending means awaiting payment; active customers are distinct paying emails; due-soon and
+ * overdue flag open orders against their 48 hours, the same figures as the orders screen's counters.
  */
-export async function dashboardStats(knex: Knex, activeCustomersOf: () => Promise<number> = () => activeCustomers(knex)): Promise<DashboardStats> {
-  const [totals, active, { dueSoon, overdue }] = await Promise.all([orderStatusTotals(knex), activeCustomersOf(), orderCounts(knex)]);
+export async function dashboardStats(
+  knex: Knex,
+  counters: DashboardCounters = { orders: () => orderCounts(knex), activeCustomers: () => activeCustomers(knex) },
+): Promise<DashboardStats> {
+  const [totals, active, { dueSoon, overdue }] = await Promise.all([orderStatusTotals(knex), counters.activeCustomers(), counters.orders()]);
   const recent = await Order.query(knex).modify('newestFirst').limit(RECENT_ORDERS).select('id', 'customerEmail', 'status', 'totalCents', 'createdAt');
   return {
     totalOrders: ORDER_STATUSES.reduce((sum, s) => sum + totals[s].orders, 0),

@@ -30,7 +30,7 @@ import { scheduleMail, sendMail, type Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound } from '@mastering/service-kit';
 import type { LinkSigner } from '../downloads/links';
 import type { Counters } from './counters-cache';
-import { uuidPrefixRange } from './id-prefix';
+import { containsSql, uuidPrefixRange } from './search';
 
 const HOUR = 3_600_000;
 const OPEN: readonly string[] = OPEN_ORDER_STATUSES;
@@ -52,9 +52,6 @@ export function toAdminOrder(order: Order, now: Date = new Date()): AdminOrder {
     fileCount: order.trackCount,
   };
 }
-
-// A LIKE pattern matches its wildcards literally when they are part of what was typed.
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The SQL condition of the deadline filters: open orders paid more than 36 h ago (due soon) or 48 h ago (overdue). */
 function whereDeadline(builder: ReturnType<typeof Order.query>, deadline: 'due_soon' | 'overdue', now: Date) {
@@ -78,11 +75,11 @@ function filteredOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity, n
   const builder = Order.query(knex).modify('withStatus', query.status);
   if (query.q) {
     const q = query.q.toLowerCase();
-    const email = `%${likeEscape(q)}%`;
+    const email = containsSql('orders.customer_email', q);
     // An id is searched by its start (the lists show the first 8 characters): a range of the primary key.
     const ids = uuidPrefixRange(q);
-    if (ids) builder.where((w) => w.whereBetween('orders.id', ids).orWhereRaw('lower(orders.customer_email) like ?', [email]));
-    else builder.whereRaw('lower(orders.customer_email) like ?', [email]);
+    if (ids) builder.where((w) => w.whereBetween('orders.id', ids).orWhereRaw(...email));
+    else builder.whereRaw(...email);
   }
   if (query.mine === 'true') builder.where('orders.assignedTo', caller.userId);
   if (query.deadline) whereDeadline(builder, query.deadline, now);

@@ -1,3 +1,13 @@
+// How the back-office lists search: any part of an email or file name, and an order id by its start.
+
+/** A LIKE pattern matches its wildcards literally when they are part of what was typed. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The SQL condition "lower(`column`) contains `q`" (q already lower-case; wildcards in it match literally) with its binding. */
+export function containsSql(column: string, q: string): [string, string[]] {
+  return [`lower(${column}) like ?`, [`%${likeEscape(q)}%`]];
+}
+
 // The lists show an order's id by its first characters (shortId), and a search matches an id by its
 // start. A uuid's text is its 16 bytes in hex, in byte order, and PostgreSQL orders uuids by those
 // bytes: the ids whose text starts with a prefix are one range of the primary key, found through its
