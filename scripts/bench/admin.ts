@@ -76,7 +76,7 @@ async function run() {
     ['orders, status filter', '/api/admin/orders?status=in_progress&page=1&pageSize=25', true],
     ['orders, overdue', '/api/admin/orders?deadline=overdue&sort=due&page=1&pageSize=25', true],
     ['audio files, first page', '/api/admin/audio-files?page=1&pageSize=25', true],
-    ['audio files, search', '/api/admin/audio-files?q=track%2042&page=1&pageSize=25', true],
+    ['audio files, search', '/api/admin/audio-files?q=track+42&page=1&pageSize=25', true],
     ['dashboard stats', '/api/admin/dashboard-stats', true],
     // Customers and analytics exactly as mf-admin-ops asks for them (api/customers.ts, api/analytics.ts).
     ['customers, screen page', '/api/admin/customers?sort=lastOrderDate&dir=desc&offset=0&limit=25', true],

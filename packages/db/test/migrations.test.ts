@@ -6,6 +6,8 @@ const KNEX_TABLES = ['knex_migrations', 'knex_migrations_lock'];
 const OUR_TABLES = [
   'agenda_jobs', 'campaign_recipients', 'campaigns', 'customer_messages', 'customer_summaries', 'customer_totals', 'email_messages', 'email_templates', 'file_analyses', 'login_codes', 'order_day_stats', 'order_files', 'orders',
   'order_status_history', 'payment_events', 'payments', 'rate_limits', 'sessions', 'settings', 'settings_audit', 'showcase_tracks', 'testimonials', 'unsubscribes', 'uploads', 'users',
+  // 015_fulfilment_totals
+  'order_file_totals', 'order_status_totals',
 ];
 
 let db: TestDatabase;

@@ -46,7 +46,7 @@ export type OpsRouteDeps = { knex: Knex; queue: Queue; fulfilment: FulfilmentDep
 
 /** The ops service's route table, with the permission of each route. */
 export const routes = ({ knex, queue, fulfilment, audioFiles: files }: OpsRouteDeps): RouteTable => [
-  route({ method: 'GET', path: '/api/admin/dashboard-stats', permission: 'admin', handler: getDashboardStats(knex) }),
+  route({ method: 'GET', path: '/api/admin/dashboard-stats', permission: 'admin', handler: getDashboardStats(fulfilment) }),
   route({ method: 'GET', path: '/api/admin/settings', permission: 'admin', handler: getSettings(knex) }),
   route({ method: 'GET', path: '/api/admin/audio-files/:id/analysis', permission: 'staff', params: IdParam, handler: getAudioFileAnalysis(knex) }),
   route({ method: 'PUT', path: '/api/admin/settings', permission: 'admin', body: SaveSettingsBody, handler: putSettings(knex) }),

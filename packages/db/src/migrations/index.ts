@@ -12,6 +12,7 @@ import * as m011 from './011_fulfilment';
 import * as m012 from './012_business';
 import * as m013 from './013_file_analyses';
 import * as m014 from './014_business_summaries';
+import * as m015 from './015_fulfilment_totals';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '012_business', ...m012 },
   { name: '013_file_analyses', ...m013 },
   { name: '014_business_summaries', ...m014 },
+  { name: '015_fulfilment_totals', ...m015 },
 ];

@@ -21,6 +21,8 @@ import {
   type AudioFileCounts,
   type AudioFileSort,
   type DownloadKind,
+  type FileStatus,
+  type MasteringStyle,
   type Identity,
   type SignedLink,
   type UpdateProcessingBody,
@@ -32,6 +34,7 @@ import { BadRequest, Conflict, Invalid, NotFound } from '@mastering/service-kit'
 import type { ObjectStorage } from '@mastering/storage';
 import type { LinkSigner } from '../downloads/links';
 import type { Counters } from '../orders/counters-cache';
+import { containsSql, uuidPrefixRange } from '../orders/search';
 
 /** What the audio-file logic needs: database, storage, link signer and the two lifetimes. */
 export type AudioFileDeps = { knex: Knex; queue: Queue; storage: ObjectStorage; links: LinkSigner; uploadTtlHours: number; linkMinutes: number; counters: Counters };
@@ -41,8 +44,6 @@ type FileRow = OrderFile & { customerEmail: string; orderStatus: AdminAudioFile[
 
 /** The back-office shape of an audio file. */
 export const toAdminAudioFile = (row: FileRow): AdminAudioFile => ({ ...row.toApi(), customerEmail: row.customerEmail, orderStatus: row.orderStatus });
-
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORTS: Record<AudioFileSort, { column: string; order: 'asc' | 'desc' }> = {
   newest: { column: 'order_files.uploadedAt', order: 'desc' },
@@ -55,33 +56,58 @@ const SORTS: Record<AudioFileSort, { column: string; order: 'asc' | 'desc' }> = 
 const withOrder = (knex: Knex) =>
   OrderFile.query(knex).join('orders', 'orders.id', 'order_files.orderId').select('order_files.*', 'orders.customerEmail as customerEmail', 'orders.status as orderStatus');
 
-/** The files matching the search (file name, customer email, order id start), filters and sort. */
-function filteredFiles(knex: Knex, query: AdminAudioFilesQuery) {
-  const builder = withOrder(knex).modify('withProcessingStatus', query.status).modify('withMasteringStyle', query.style);
+/**
+ * `builder` narrowed to the files matching the search (file name, customer email, order id start) and
+ * filters. Every condition is on order_files' own columns, so counting them needs no join.
+ */
+function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(builder: B, query: AdminAudioFilesQuery): B {
+  builder.modify('withProcessingStatus', query.status).modify('withMasteringStyle', query.style);
   if (query.orderId) builder.where('order_files.orderId', query.orderId);
   if (query.q) {
     const q = query.q.toLowerCase();
-    const like = `%${likeEscape(q)}%`;
+    // Each alternative on order_files' own columns, so each can use its index (name trigrams, order id)
+    // and the matches are combined before the join; the orders whose email matches are found once.
+    const orderIds = uuidPrefixRange(q);
     builder.where((w) => {
-      w.whereRaw('lower(order_files.original_name) like ?', [like]).orWhereRaw('lower(orders.customer_email) like ?', [like]);
-      if (/^[0-9a-f-]+$/.test(q)) w.orWhereRaw('order_files.order_id::text like ?', [`${q}%`]);
+      const [email, emailBindings] = containsSql('customer_email', q);
+      w.whereRaw(...containsSql('order_files.original_name', q)).orWhereRaw(`order_files.order_id = any(array(select id from orders where ${email}))`, emailBindings);
+      if (orderIds) w.orWhereBetween('order_files.orderId', orderIds);
     });
   }
-  const sort = SORTS[query.sort];
-  return builder.orderBy(sort.column, sort.order).orderBy('order_files.id', 'desc');
+  return builder;
 }
 
-/** The six counters over every file (one SQL aggregate). */
+/** The matching files with their order's email and status, in the chosen sort. */
+function filteredFiles(knex: Knex, query: AdminAudioFilesQuery) {
+  const sort = SORTS[query.sort];
+  return matchingFiles(withOrder(knex), query).orderBy(sort.column, sort.order).orderBy('order_files.id', 'desc');
+}
+
+/** Files and their bytes per processing status and mastering style: the few rows the triggers of migration 015 keep. */
+async function fileTotals(knex: Knex): Promise<{ processingStatus: FileStatus; masteringStyle: MasteringStyle; files: number; bytes: number }[]> {
+  const rows = await knex('order_file_totals').select('processingStatus', 'masteringStyle', 'files', 'bytes');
+  return rows.map((r) => ({ ...r, files: Number(r.files), bytes: Number(r.bytes) }));
+}
+
+/** The six counters over every file (from the kept totals). */
 export async function audioFileCounts(knex: Knex): Promise<AudioFileCounts> {
-  const [row] = await knex('order_files').select(
-    knex.raw('count(*)::int as total'),
-    knex.raw(`count(*) filter (where processing_status = 'uploaded')::int as uploaded`),
-    knex.raw(`count(*) filter (where processing_status = 'processing')::int as processing`),
-    knex.raw(`count(*) filter (where processing_status = 'completed')::int as completed`),
-    knex.raw(`count(*) filter (where processing_status = 'error')::int as error`),
-    knex.raw('coalesce(sum(file_size), 0)::bigint as total_bytes'),
-  );
-  return { ...row, totalBytes: Number(row.totalBytes) };
+  const totals = await fileTotals(knex);
+  const files = (status?: FileStatus) => totals.reduce((sum, t) => sum + (status === undefined || t.processingStatus === status ? t.files : 0), 0);
+  return {
+    total: files(),
+    uploaded: files('uploaded'),
+    processing: files('processing'),
+    completed: files('completed'),
+    error: files('error'),
+    totalBytes: totals.reduce((sum, t) => sum + t.bytes, 0),
+  };
+}
+
+/** How many files match: read from the kept totals when only the status and style filter, else counted. */
+async function filteredTotal(knex: Knex, query: AdminAudioFilesQuery): Promise<number> {
+  if (query.q || query.orderId) return matchingFiles(OrderFile.query(knex), query).resultSize();
+  const matches = (value: string, filter: string) => filter === 'all' || value === filter;
+  return (await fileTotals(knex)).reduce((sum, t) => sum + (matches(t.processingStatus, query.status) && matches(t.masteringStyle, query.style) ? t.files : 0), 0);
 }
 
 /** GET /api/admin/audio-files: the spec's plain array without paging, else a page with its total and the counters. */
@@ -91,7 +117,7 @@ export async function listAudioFiles(knex: Knex, query: AdminAudioFilesQuery, co
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const [items, total, counts] = await Promise.all([
     filteredFiles(knex, query).limit(pageSize).offset((page - 1) * pageSize),
-    filteredFiles(knex, query).resultSize(),
+    filteredTotal(knex, query),
     countersOf(),
   ]);
   return { items: await withAnalyses(knex, items as FileRow[]), total, page, pageSize, counts };

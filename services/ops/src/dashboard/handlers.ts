@@ -1,8 +1,8 @@
-import type { Knex } from 'knex';
 import type { RouteContext } from '@mastering/service-kit';
+import type { FulfilmentDeps } from '../orders/service';
 import { dashboardStats } from './service';
 
-/** GET /api/admin/dashboard-stats — admin; the four figures and the five newest orders. */
-export const getDashboardStats = (knex: Knex) => async (ctx: RouteContext) => {
-  ctx.body = await dashboardStats(knex);
+/** GET /api/admin/dashboard-stats — admin; the four figures and the five newest orders (scan-bound figures from the shared counters). */
+export const getDashboardStats = (deps: Pick<FulfilmentDeps, 'knex' | 'counters'>) => async (ctx: RouteContext) => {
+  ctx.body = await dashboardStats(deps.knex, deps.counters);
 };

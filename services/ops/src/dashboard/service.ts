@@ -1,32 +1,42 @@
 import type { Knex } from 'knex';
-import type { DashboardStats } from '@mastering/contracts';
+import { ORDER_STATUSES, type DashboardStats } from '@mastering/contracts';
 import { Order } from '@mastering/db';
 import { PAID_STATUSES as PAID } from '../paid';
-import { orderCounts } from '../orders/service';
+import type { Counters } from '../orders/counters-cache';
+import { orderCounts, orderStatusTotals } from '../orders/service';
 
 /** How many of the newest orders the dashboard lists. */
 export const RECENT_ORDERS = 5;
 
 /**
- * The dashboard's four figures (aggregates, so plain SQL) and the five most recent orders (through the
- * Order model). Revenue is in rand (the spec shows it with an R prefix); pending means awaiting
- * payment; active customers are distinct paying emails; due-soon and overdue flag open orders against
- * their 48 hours.
+ * Distinct paying emails (any case). The one dashboard figure still aggregated over every paid order:
+ * it needs per-customer state, which is the customers screen's summary (migration 014), not a total.
  */
-export async function dashboardStats(knex: Knex): Promise<DashboardStats> {
-  const [totals] = await knex('orders').select(
-    knex.raw('count(*)::int as total_orders'),
-    knex.raw(`count(*) filter (where status = 'pending_payment')::int as pending_orders`),
-    knex.raw('coalesce(sum(total_cents) filter (where status = any(?)), 0)::bigint as revenue_cents', [PAID]),
-    knex.raw('count(distinct lower(customer_email)) filter (where status = any(?))::int as active_customers', [PAID]),
-  );
-  const { dueSoon, overdue } = await orderCounts(knex);
+export async function activeCustomers(knex: Knex): Promise<number> {
+  const [row] = await knex('orders').whereIn('status', PAID).select(knex.raw('count(distinct lower(customer_email))::int as active'));
+  return row.active;
+}
+
+/** Where the dashboard takes its scan-bound figures: the lists' counters (cached per process), or computed now. */
+export type DashboardCounters = Pick<Counters, 'orders' | 'activeCustomers'>;
+
+/**
+ * The dashboard's four figures and the five most recent orders (through the Order model). Orders,
+ * pending and revenue come from the per-status totals; revenue is in rand (the spec shows it with an R
+ * prefix); pending means awaiting payment; active customers are distinct paying emails; due-soon and
+ * overdue flag open orders against their 48 hours, the same figures as the orders screen's counters.
+ */
+export async function dashboardStats(
+  knex: Knex,
+  counters: DashboardCounters = { orders: () => orderCounts(knex), activeCustomers: () => activeCustomers(knex) },
+): Promise<DashboardStats> {
+  const [totals, active, { dueSoon, overdue }] = await Promise.all([orderStatusTotals(knex), counters.activeCustomers(), counters.orders()]);
   const recent = await Order.query(knex).modify('newestFirst').limit(RECENT_ORDERS).select('id', 'customerEmail', 'status', 'totalCents', 'createdAt');
   return {
-    totalOrders: totals.totalOrders,
-    pendingOrders: totals.pendingOrders,
-    totalRevenue: Number(totals.revenueCents) / 100,
-    activeCustomers: totals.activeCustomers,
+    totalOrders: ORDER_STATUSES.reduce((sum, s) => sum + totals[s].orders, 0),
+    pendingOrders: totals.pending_payment.orders,
+    totalRevenue: PAID.reduce((sum, s) => sum + totals[s].totalCents, 0) / 100,
+    activeCustomers: active,
     dueSoonOrders: dueSoon,
     overdueOrders: overdue,
     recentOrders: recent.map((o) => ({

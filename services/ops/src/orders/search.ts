@@ -1,0 +1,30 @@
+// How the back-office lists search: any part of an email or file name, and an order id by its start.
+
+/** A LIKE pattern matches its wildcards literally when they are part of what was typed. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The SQL condition "lower(`column`) contains `q`" (q already lower-case; wildcards in it match literally) with its binding. */
+export function containsSql(column: string, q: string): [string, string[]] {
+  return [`lower(${column}) like ?`, [`%${likeEscape(q)}%`]];
+}
+
+// The lists show an order's id by its first characters (shortId), and a search matches an id by its
+// start. A uuid's text is its 16 bytes in hex, in byte order, and PostgreSQL orders uuids by those
+// bytes: the ids whose text starts with a prefix are one range of the primary key, found through its
+// index instead of turning every id into text.
+const CANONICAL = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+
+/**
+ * The inclusive range [lowest, highest] of the uuids whose canonical text (lower-case) starts with
+ * `prefix`, or null when none can (a character that is not hex, or a dash out of place).
+ */
+export function uuidPrefixRange(prefix: string): [string, string] | null {
+  const text = prefix.toLowerCase();
+  if (text.length > CANONICAL.length) return null;
+  for (let i = 0; i < text.length; i++) {
+    const fits = CANONICAL[i] === '-' ? text[i] === '-' : /[0-9a-f]/.test(text[i]!);
+    if (!fits) return null;
+  }
+  const rest = (digit: string) => CANONICAL.slice(text.length).replace(/x/g, digit);
+  return [text + rest('0'), text + rest('f')];
+}
