@@ -63,7 +63,12 @@ export async function up(knex: Knex): Promise<void> {
       primary key (day, status)
     )`);
 
+  // The summaries from scratch: the backfill here, and again after a TRUNCATE (which fires no row changes).
   await knex.raw(`
+    create function rebuild_business_summaries() returns void language sql as $$
+      delete from customer_summaries;
+      delete from customer_totals;
+      delete from order_day_stats;
     insert into customer_summaries (email, accounts, order_count, total_orders, spent_cents, first_order, last_order, first_paid, last_paid)
     select coalesce(o.email, u.email), coalesce(u.accounts, 0), coalesce(o.order_count, 0), coalesce(o.total_orders, 0), coalesce(o.spent_cents, 0),
            o.first_order, o.last_order, o.first_paid, o.last_paid
@@ -74,15 +79,15 @@ export async function up(knex: Knex): Promise<void> {
                    min(created_at) filter (where paid_order_status(status)) as first_paid,
                    max(created_at) filter (where paid_order_status(status)) as last_paid
               from orders group by 1) o
-      full join (select lower(email) as email, count(*) as accounts from users where role = 'customer' group by 1) u on u.email = o.email`);
-  await knex.raw(`
+      full join (select lower(email) as email, count(*) as accounts from users where role = 'customer' group by 1) u on u.email = o.email;
     insert into customer_totals (customers, active, vip, revenue_cents, paid_orders)
     select count(*), count(*) filter (where total_orders > 0), count(*) filter (where spent_cents > vip_spent_cents()),
            coalesce(sum(spent_cents), 0), coalesce(sum(total_orders), 0)
-      from customer_summaries`);
-  await knex.raw(`
+      from customer_summaries;
     insert into order_day_stats (day, status, orders, revenue_cents)
-    select (created_at at time zone 'UTC')::date, status, count(*), sum(total_cents) from orders group by 1, 2`);
+    select (created_at at time zone 'UTC')::date, status, count(*), sum(total_cents) from orders group by 1, 2;
+    $$`);
+  await knex.raw('select rebuild_business_summaries()');
 
   // What the screens sort, filter and search on.
   await knex.raw('create index customer_summaries_last_order_index on customer_summaries (last_order desc nulls last, email)');
@@ -183,6 +188,10 @@ export async function up(knex: Knex): Promise<void> {
               where (lower(o.customer_email), o.status, o.total_cents, o.created_at) is distinct from (lower(n.customer_email), n.status, n.total_cents, n.created_at)`,
   };
   await summaryTriggers(knex, 'orders', orderChanges, (changes) => `perform apply_order_deltas(array(${changes}))`);
+  await knex.raw('create function business_summaries_truncate() returns trigger language plpgsql as $$ begin perform rebuild_business_summaries(); return null; end $$');
+  for (const table of ['orders', 'users']) {
+    await knex.raw(`create trigger ${table}_summaries_truncate after truncate on ${table} for each statement execute function business_summaries_truncate()`);
+  }
 
   // Customer accounts: an address with one is on the customers screen even without orders.
   await knex.raw(`
@@ -244,6 +253,10 @@ export async function down(knex: Knex): Promise<void> {
     await knex.raw(`drop function users_summaries_${t}()`);
     await knex.raw(`drop function orders_summaries_${t}()`);
   }
+  await knex.raw('drop trigger users_summaries_truncate on users');
+  await knex.raw('drop trigger orders_summaries_truncate on orders');
+  await knex.raw('drop function business_summaries_truncate()');
+  await knex.raw('drop function rebuild_business_summaries()');
   await knex.raw('drop function apply_account_deltas(text[], int[])');
   await knex.raw('drop function apply_order_deltas(order_summary_delta[])');
   await knex.raw('drop function add_customer_totals(bigint, bigint, bigint, bigint, numeric, bigint)');

@@ -47,6 +47,14 @@ function applyFunction(s: Summary, op: 'insert' | 'update' | 'delete'): string {
     $$`;
 }
 
+/**
+ * A totals trigger's name, `<table>_totals_<op>`. PostgreSQL fires a table's triggers for one event in
+ * name order, so on orders these fire after 014's `orders_summaries_<op>`: every writer then takes the
+ * per-customer row first, which serialises writers of one customer before they reach the shared rows
+ * (without that order, two such transactions deadlocked).
+ */
+const triggerName = (s: Summary, op: string) => `${s.source}_totals_${op}`;
+
 const TRANSITIONS = { insert: 'referencing new table as new_rows', update: 'referencing old table as old_rows new table as new_rows', delete: 'referencing old table as old_rows' } as const;
 
 /** Creates the totals, backfills them from the existing rows and installs the triggers that keep them. */
@@ -63,10 +71,10 @@ export async function up(knex: Knex): Promise<void> {
     await knex.raw(`insert into ${s.name} (${keys}, ${measures.map(([m]) => m).join(', ')}) select ${keys}, ${measures.map(([, e]) => (e === '1' ? 'count(*)' : `sum(${e})`)).join(', ')} from ${s.source} group by ${keys}`);
     for (const op of ['insert', 'update', 'delete'] as const) {
       await knex.raw(applyFunction(s, op));
-      await knex.raw(`create trigger ${s.name}_${op} after ${op} on ${s.source} ${TRANSITIONS[op]} for each statement execute function ${s.name}_${op}()`);
+      await knex.raw(`create trigger ${triggerName(s, op)} after ${op} on ${s.source} ${TRANSITIONS[op]} for each statement execute function ${s.name}_${op}()`);
     }
     await knex.raw(`create function ${s.name}_truncate() returns trigger language plpgsql as $$ begin delete from ${s.name}; return null; end $$`);
-    await knex.raw(`create trigger ${s.name}_truncate after truncate on ${s.source} for each statement execute function ${s.name}_truncate()`);
+    await knex.raw(`create trigger ${triggerName(s, 'truncate')} after truncate on ${s.source} for each statement execute function ${s.name}_truncate()`);
   }
   // The orders list sorted by due (running clocks first, soonest due first, then newest): walked in
   // index order, so a page (also of the overdue or due-soon filter) never sorts every order.
@@ -80,7 +88,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop index orders_due_sort_index');
   for (const s of SUMMARIES) {
     for (const op of ['insert', 'update', 'delete', 'truncate'] as const) {
-      await knex.raw(`drop trigger ${s.name}_${op} on ${s.source}`);
+      await knex.raw(`drop trigger ${triggerName(s, op)} on ${s.source}`);
       await knex.raw(`drop function ${s.name}_${op}()`);
     }
     await knex.raw(`drop table ${s.name}`);

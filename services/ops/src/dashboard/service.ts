@@ -9,16 +9,16 @@ import { orderCounts, orderStatusTotals } from '../orders/service';
 export const RECENT_ORDERS = 5;
 
 /**
- * Distinct paying emails (any case). The one dashboard figure still aggregated over every paid order:
- * it needs per-customer state, which is the customers screen's summary (migration 014), not a total.
+ * Distinct paying emails (any case): the customers screen's "active" card, kept exact by the triggers
+ * of migration 014 in its one-row customer_totals (0 before any order).
  */
 export async function activeCustomers(knex: Knex): Promise<number> {
-  const [row] = await knex('orders').whereIn('status', PAID).select(knex.raw('count(distinct lower(customer_email))::int as active'));
-  return row.active;
+  const row = await knex('customerTotals').first('active');
+  return row?.active ?? 0;
 }
 
 /** Where the dashboard takes its scan-bound figures: the lists' counters (cached per process), or computed now. */
-export type DashboardCounters = Pick<Counters, 'orders' | 'activeCustomers'>;
+export type DashboardCounters = Pick<Counters, 'orders'>;
 
 /**
  * The dashboard's four figures and the five most recent orders (through the Order model). Orders,
@@ -28,9 +28,9 @@ export type DashboardCounters = Pick<Counters, 'orders' | 'activeCustomers'>;
  */
 export async function dashboardStats(
   knex: Knex,
-  counters: DashboardCounters = { orders: () => orderCounts(knex), activeCustomers: () => activeCustomers(knex) },
+  counters: DashboardCounters = { orders: () => orderCounts(knex) },
 ): Promise<DashboardStats> {
-  const [totals, active, { dueSoon, overdue }] = await Promise.all([orderStatusTotals(knex), counters.activeCustomers(), counters.orders()]);
+  const [totals, active, { dueSoon, overdue }] = await Promise.all([orderStatusTotals(knex), activeCustomers(knex), counters.orders()]);
   const recent = await Order.query(knex).modify('newestFirst').limit(RECENT_ORDERS).select('id', 'customerEmail', 'status', 'totalCents', 'createdAt');
   return {
     totalOrders: ORDER_STATUSES.reduce((sum, s) => sum + totals[s].orders, 0),

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { AudioFileCounts, OrderCounts } from '@mastering/contracts';
 import { audioFileCounts } from '../audio-files/service';
-import { activeCustomers } from '../dashboard/service';
 import { orderCounts } from './service';
 
 /**
@@ -26,22 +25,19 @@ export function cachedCounters<T>(ttlMs: number, compute: () => Promise<T>) {
   };
 }
 
-/** The two list screens' counters and the dashboard's active customers, cached together (see cachedCounters). */
-export type Counters = { orders(): Promise<OrderCounts>; files(): Promise<AudioFileCounts>; activeCustomers(): Promise<number>; clear(): void };
+/** The two list screens' counters, cached together (see cachedCounters); the dashboard shares the orders'. */
+export type Counters = { orders(): Promise<OrderCounts>; files(): Promise<AudioFileCounts>; clear(): void };
 
-/** The counters of the orders and audio-files screens and the dashboard on `knex`, each kept for `ttlMs` (0: always fresh). */
+/** The counters of the orders and audio-files screens on `knex`, each kept for `ttlMs` (0: always fresh). */
 export function createCounters(knex: Knex, ttlMs: number): Counters {
   const orders = cachedCounters(ttlMs, () => orderCounts(knex));
   const files = cachedCounters(ttlMs, () => audioFileCounts(knex));
-  const active = cachedCounters(ttlMs, () => activeCustomers(knex));
   return {
     orders: () => orders.get(),
     files: () => files.get(),
-    activeCustomers: () => active.get(),
     clear: () => {
       orders.clear();
       files.clear();
-      active.clear();
     },
   };
 }
