@@ -135,10 +135,17 @@ export function AnalysisCell({ summary }: { summary: AnalysisSummary | undefined
     );
   }
   return (
-    <span className="whitespace-nowrap tabular-nums" data-testid="file-lufs">
-      {formatLevel(summary.lufs, 'LUFS')} · {formatLevel(summary.truePeakDbtp, 'dBTP')}
-      {summary.masterLufs !== null && <> → {formatLevel(summary.masterLufs, 'LUFS')}</>}
-      {summary.masterTruePeakTooHigh && <AlertTriangle className="ml-1 inline size-4 text-destructive" aria-label="Master's true peak above -1 dBTP" />}
+    // Two short lines (original, then master) keep the files table within a laptop's width.
+    <span className="flex flex-col tabular-nums" data-testid="file-lufs">
+      <span className="whitespace-nowrap">
+        {formatLevel(summary.lufs, 'LUFS')} · {formatLevel(summary.truePeakDbtp, 'dBTP')}
+      </span>
+      {summary.masterLufs !== null && (
+        <span className="whitespace-nowrap text-muted-foreground">
+          → {formatLevel(summary.masterLufs, 'LUFS')}
+          {summary.masterTruePeakTooHigh && <AlertTriangle className="ml-1 inline size-4 text-destructive" aria-label="Master's true peak above -1 dBTP" />}
+        </span>
+      )}
     </span>
   );
 }

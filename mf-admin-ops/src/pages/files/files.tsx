@@ -35,13 +35,14 @@ const STYLE_OPTIONS = [{ value: 'all' as StyleFilter, label: 'All Styles' }, ...
 const SORT_OPTIONS = AUDIO_FILE_SORTS.map((s) => ({ value: s, label: AUDIO_FILE_SORT_LABELS[s] }));
 
 const COLUMNS: ColumnDef<AdminAudioFile, any>[] = [
-  { id: 'name', header: 'File', cell: ({ row }) => <span className="block max-w-52 truncate font-medium">{row.original.originalName}</span> },
+  { id: 'name', header: 'File', cell: ({ row }) => <span className="block max-w-44 truncate font-medium" title={row.original.originalName}>{row.original.originalName}</span> },
   { id: 'status', header: 'Status', cell: ({ row }) => <FileStatusBadge status={row.original.processingStatus} /> },
   { id: 'style', header: 'Style', cell: ({ row }) => <Badge variant="secondary">{row.original.masteringStyle}</Badge>, meta: { className: 'hidden xl:table-cell' } },
-  { id: 'customer', header: 'Customer', cell: ({ row }) => <span className="block max-w-48 truncate">{row.original.customerEmail}</span> },
+  { id: 'customer', header: 'Customer', cell: ({ row }) => <span className="block max-w-40 truncate" title={row.original.customerEmail}>{row.original.customerEmail}</span> },
   { id: 'order', header: 'Order', cell: ({ row }) => <span className="font-mono">#{shortId(row.original.orderId)}</span> },
   { id: 'measured', header: 'Measured', cell: ({ row }) => <AnalysisCell summary={row.original.analysis} /> },
-  { id: 'size', header: 'Size', cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatBytes(row.original.fileSize)}</span> },
+  // Size and the columns after it show on wide screens; the file's dialog always has them.
+  { id: 'size', header: 'Size', meta: { className: 'hidden xl:table-cell' }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatBytes(row.original.fileSize)}</span> },
   { id: 'uploaded', header: 'Uploaded', meta: { className: 'hidden xl:table-cell' }, cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatOrderDate(row.original.uploadedAt)}</span> },
   { id: 'tone', header: 'Tone', cell: ({ row }) => row.original.tone, meta: { className: 'hidden 2xl:table-cell' } },
   { id: 'loudness', header: 'Loudness', cell: ({ row }) => row.original.loudness, meta: { className: 'hidden 2xl:table-cell' } },
