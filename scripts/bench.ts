@@ -33,7 +33,7 @@ const sink = createServer((req, res) => {
     res.end(JSON.stringify({ bytes }));
   });
 });
-const { work, supervisor, main } = benchHarness('mastering-bench-', () => sink.close());
+const { work, supervisor, main } = benchHarness('mastering-bench', () => sink.close());
 await main(run);
 
 async function run() {

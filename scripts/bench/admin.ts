@@ -25,7 +25,7 @@ const stub = createServer((_req, res) => {
   res.writeHead(404, { 'content-type': 'application/json' });
   res.end('{"error":"Not found"}');
 });
-const { work, supervisor, main } = benchHarness('mastering-bench-admin-', () => stub.close());
+const { work, supervisor, main } = benchHarness('mastering-bench-admin', () => stub.close());
 await main(run);
 
 async function run() {

@@ -1,6 +1,6 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { postgresTempDir } from '@mastering/db';
 import { Supervisor } from './supervisor';
 
 /**
@@ -9,9 +9,7 @@ import { Supervisor } from './supervisor';
  * dying, stops everything (PostgreSQL last), calls `cleanup`, deletes the folder and exits.
  */
 export function benchHarness(prefix: string, cleanup: () => void = () => {}) {
-  const work = mkdtempSync(path.join(tmpdir(), prefix));
-  // As root, PostgreSQL runs as the postgres user, who must be able to enter its data folder.
-  chmodSync(work, 0o755);
+  const work = postgresTempDir(prefix);
   const supervisor = new Supervisor(path.join(work, 'logs'), (name, code, tail) => {
     console.error(`✖ ${name} exited (code ${code}) during the benchmark:\n${tail.join('\n')}`);
     void finish(1);

@@ -1,10 +1,8 @@
 // The whole site on free ports in a temporary folder, for journeys and benchmarks: it never clashes
 // with `npm start` or another run, and leaves nothing behind once stopped.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort } from '@mastering/db';
+import { freePort, postgresTempDir } from '@mastering/db';
 import { startStack, type Stack } from './stack';
 
 export type ThrowawayStack = {
@@ -22,9 +20,7 @@ export type ThrowawayStack = {
 
 /** Starts the site (embedded PostgreSQL, MailDev, the Yoco sandbox) on free ports under a temp folder named `prefix`. */
 export async function startThrowawayStack(prefix: string, log: (line: string) => void = console.log): Promise<ThrowawayStack> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
-  // As root, PostgreSQL runs as the postgres user, who must be able to enter the data folder.
-  chmodSync(dataDir, 0o755);
+  const dataDir = postgresTempDir(prefix);
   const [site, pg, storefront, ops, content, email, smtp, inbox, yocoSandbox] = await Promise.all(Array.from({ length: 9 }, () => freePort()));
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),

@@ -2,11 +2,10 @@
 // 503 (not 500, and they do not crash), and once it is back they answer again without a restart.
 // The storefront and email services are the two with a job queue (its own pool and LISTEN connection).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex, freePort, migrateLatest, startEmbeddedPostgres, type EmbeddedPostgres } from '@mastering/db';
+import { createKnex, freePort, migrateLatest, postgresTempDir, startEmbeddedPostgres, type EmbeddedPostgres } from '@mastering/db';
 import { bundleServices, serviceCommand, type ServiceName } from '../lib/services';
 import { ROOT } from '../lib/paths';
 
@@ -35,8 +34,7 @@ async function until(check: () => Promise<boolean>, what: string, limitMs = 60_0
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'db-restart-'));
-  chmodSync(dir, 0o755); // the postgres user must be able to enter it when we are root
+  dir = postgresTempDir('db-restart');
   pgPort = await freePort();
   pg = await startPostgres();
   const knex = createKnex(pg.connectionString);

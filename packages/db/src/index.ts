@@ -1,5 +1,6 @@
 export { startEmbeddedPostgres, type EmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded-postgres';
 export { freePort } from './free-port';
+export { postgresTempDir } from './temp-dir';
 export { createDatabaseIfMissing, dropDatabase, withDatabase } from './database-admin';
 export { createKnex, bindModels, type CreateKnexOptions } from './knex';
 export { migrateLatest, rollbackAll, rollbackLast, migratorConfig } from './migrate';

@@ -1,9 +1,9 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { freePort } from './free-port';
+import { postgresTempDir } from './temp-dir';
 import { createKnex } from './knex';
 import { migrateLatest } from './migrate';
 import { adminQuery, dropDatabase, withDatabase } from './database-admin';
@@ -19,9 +19,7 @@ export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) {
     adminUrl = process.env.TEST_DATABASE_URL;
   } else {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'mastering-test-pg-'));
-    // mkdtemp makes the directory private to root; the postgres user must be able to enter it.
-    await chmod(dir, 0o755);
+    const dir = postgresTempDir('mastering-test-pg');
     const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePort(), durable: false, log: () => {} });
     adminUrl = server.adminConnectionString;
     stopServer = async () => {
