@@ -11,6 +11,7 @@ import * as m009 from './009_order_file_genre';
 import * as m011 from './011_fulfilment';
 import * as m012 from './012_business';
 import * as m013 from './013_file_analyses';
+import * as m016 from './016_campaign_claims';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '011_fulfilment', ...m011 },
   { name: '012_business', ...m012 },
   { name: '013_file_analyses', ...m013 },
+  { name: '016_campaign_claims', ...m016 },
 ];
