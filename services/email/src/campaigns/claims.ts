@@ -58,26 +58,34 @@ export async function releaseClaims(knex: Knex, token: string, ids: string[]): P
   );
 }
 
-/** Writes the outcomes of many recipients in one statement (a row already finished is left as it is). */
-export async function writeOutcomes(knex: Knex, outcomes: Outcome[]): Promise<void> {
-  if (outcomes.length === 0) return;
+/**
+ * Writes the outcomes of many recipients of one campaign in one statement (a row already finished is
+ * left as it is) and answers whether the campaign is still sending, so senders stop soon after it stops.
+ */
+export async function writeOutcomes(knex: Knex, campaignId: string, outcomes: Outcome[]): Promise<boolean> {
   const rows = outcomes.map((o) => ({ id: o.id, status: o.status, sent_at: o.sentAt?.toISOString() ?? null, last_error: o.lastError }));
-  await knex.raw(
-    `update campaign_recipients r
-     set status = v.status, sent_at = v.sent_at, last_error = v.last_error, claimed_by = null, claimed_until = null
-     from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, sent_at timestamptz, last_error text)
-     where r.id = v.id and r.status = 'pending'`,
-    [JSON.stringify(rows)],
+  const { rows: answer } = await knex.raw<{ rows: { sending: boolean }[] }>(
+    `with written as (
+       update campaign_recipients r
+       set status = v.status, sent_at = v.sent_at, last_error = v.last_error, claimed_by = null, claimed_until = null
+       from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, sent_at timestamptz, last_error text)
+       where r.id = v.id and r.status = 'pending'
+       returning r.id
+     )
+     -- The update runs although nothing reads its rows (a data-modifying CTE always runs once).
+     select exists (select 1 from campaigns c where c.id = ? and c.status = 'sending') as sending`,
+    [JSON.stringify(rows), campaignId],
   );
+  return answer[0]!.sending;
 }
 
 /**
- * Group commit of outcomes: `record` resolves once the outcome is committed. While one write is in
- * the database, the outcomes that arrive wait and go together in the next, so the number of writes
- * follows the database's pace rather than the number of mails.
+ * Group commit of a campaign's outcomes: `record` resolves once the outcome is committed, with whether
+ * the campaign is still sending. While one write is in the database the outcomes that arrive wait and
+ * go together in the next, so the number of writes follows the database's pace, not the mail count.
  */
-export function createRecorder(knex: Knex) {
-  let waiting: { outcome: Outcome; resolve: () => void; reject: (err: unknown) => void }[] = [];
+export function createRecorder(knex: Knex, campaignId: string) {
+  let waiting: { outcome: Outcome; resolve: (sending: boolean) => void; reject: (err: unknown) => void }[] = [];
   let writing = false;
   const drain = async () => {
     writing = true;
@@ -85,8 +93,8 @@ export function createRecorder(knex: Knex) {
       const batch = waiting;
       waiting = [];
       try {
-        await writeOutcomes(knex, batch.map((entry) => entry.outcome));
-        for (const entry of batch) entry.resolve();
+        const sending = await writeOutcomes(knex, campaignId, batch.map((entry) => entry.outcome));
+        for (const entry of batch) entry.resolve(sending);
       } catch (err) {
         for (const entry of batch) entry.reject(err);
       }
@@ -94,9 +102,9 @@ export function createRecorder(knex: Knex) {
     writing = false;
   };
   return {
-    /** Records `outcome`; resolves when it is committed, rejects when its write failed. */
-    record(outcome: Outcome): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
+    /** Records `outcome`; resolves when committed (true while the campaign still sends), rejects when the write failed. */
+    record(outcome: Outcome): Promise<boolean> {
+      return new Promise<boolean>((resolve, reject) => {
         waiting.push({ outcome, resolve, reject });
         if (!writing) void drain();
       });

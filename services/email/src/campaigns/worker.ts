@@ -95,7 +95,7 @@ export async function runCampaign(deps: CampaignDeps, campaignId: string, signal
   const { source } = await resolveSource(knex, campaign.template);
   const renderer = createCampaignRenderer(source, viewOf({ subject: campaign.subject, content: campaign.content }, deps.siteUrl), deps.links);
   const throttle = createThrottle(deps.ratePerSecond);
-  const recorder = createRecorder(knex);
+  const recorder = createRecorder(knex, campaignId);
   const lanes = Math.max(1, deps.concurrency);
   const token = randomUUID();
 
@@ -210,8 +210,10 @@ async function sendClaimable({ deps, campaignId, token, leaseMs, lanes, renderer
         }
       }
       // The next mail waits for this outcome to be committed: a crash leaves at most one per sender unrecorded.
-      await recorder.record(outcome);
+      const sending = await recorder.record(outcome);
       held.delete(recipient.id);
+      // The campaign stopped sending (no longer `sending`): stop here rather than at the next claim.
+      if (!sending) stopped = true;
     }
   };
 
