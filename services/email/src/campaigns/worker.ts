@@ -73,8 +73,8 @@ const delay = (ms: number, signal?: AbortSignal) =>
  * (or for their leases to run out) and then finishes the campaign.
  *
  * A 5xx reply is a bounce; any other SMTP failure stops the run with its rows handed back, so the
- * job's retry picks them up. A campaign that stops sending (no longer `sending`) is noticed at the
- * next claim or renewal.
+ * job's retry picks them up. A campaign that stops sending (no longer `sending`) is noticed with the
+ * next outcome written, claim or renewal: the run ends within the mails already under way.
  */
 export async function runCampaign(deps: CampaignDeps, campaignId: string, signal?: AbortSignal): Promise<void> {
   const { knex } = deps;
