@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { createKnex, freePort, migrateLatest, startEmbeddedPostgres } from '@mastering/db';
@@ -53,6 +53,9 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 const worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/email/src/server.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+// CPU seconds the worker used (utime + stime, in clock ticks of 1/100 s): a figure the machine's load
+// from other processes sways far less than the send rate does.
+const cpuSeconds = () => readFileSync(`/proc/${worker.pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
 const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${worker.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const queue = createQueue({ connectionString: pg.connectionString, name: 'bench-email' });
 try {
@@ -73,10 +76,15 @@ try {
     .returning('*');
   await knex.transaction((trx) => resolveRecipients(trx, campaign));
   const started = performance.now();
+  const cpuBefore = cpuSeconds();
   await enqueue(queue, JOBS.sendCampaign, { campaignId: campaign.id });
   await done;
   const seconds = (performance.now() - started) / 1000;
-  console.log(`email bench: ${RECIPIENTS} campaign mails in ${seconds.toFixed(1)} s = ${(RECIPIENTS / seconds).toFixed(0)} msg/s (throttle off, ${CONCURRENCY} senders); worker peak RSS ${peakRssMb().toFixed(0)} MB`);
+  const cpuMsPerMail = ((cpuSeconds() - cpuBefore) * 1000) / RECIPIENTS;
+  console.log(
+    `email bench: ${RECIPIENTS} campaign mails in ${seconds.toFixed(1)} s = ${(RECIPIENTS / seconds).toFixed(0)} msg/s (throttle off, ${CONCURRENCY} senders); ` +
+      `worker CPU ${cpuMsPerMail.toFixed(2)} ms per mail; worker peak RSS ${peakRssMb().toFixed(0)} MB; load average ${loadavg()[0]!.toFixed(1)}`,
+  );
 } finally {
   worker.kill('SIGTERM');
   await new Promise((resolve) => worker.once('exit', resolve));

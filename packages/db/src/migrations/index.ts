@@ -13,6 +13,7 @@ import * as m012 from './012_business';
 import * as m013 from './013_file_analyses';
 import * as m014 from './014_business_summaries';
 import * as m015 from './015_fulfilment_totals';
+import * as m016 from './016_campaign_claims';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '013_file_analyses', ...m013 },
   { name: '014_business_summaries', ...m014 },
   { name: '015_fulfilment_totals', ...m015 },
+  { name: '016_campaign_claims', ...m016 },
 ];

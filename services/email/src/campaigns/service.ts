@@ -4,9 +4,6 @@ import { Campaign } from '@mastering/db';
 import { enqueue, enqueueAt, JOBS, type Queue } from '@mastering/jobs';
 import { Conflict, NotFound } from '@mastering/service-kit';
 
-/** Order statuses that mean the customer paid (their totals count as spent). */
-const PAID_STATUSES = ['payment_confirmed', 'in_progress', 'mastered', 'delivered'];
-
 type Counts = { total: number; sent: number; bounced: number; failed: number; pending: number; opened: number; clicked: number };
 
 /** Per-campaign counts from the recipient rows: the one source of delivery stats and progress. */
@@ -61,20 +58,17 @@ export async function getCampaign(knex: Knex, id: string): Promise<CampaignShape
 }
 
 /**
- * The audience query of a recipient type, one lower-cased address per row: customers are everyone who
- * ordered plus customer accounts; active ones have ordered; VIPs spent more than R2000 on paid orders.
+ * The audience query of a recipient type, one lower-cased address per row, read from the customer
+ * summaries the customers screen shows (migration 014), so both mean the same people: all is everyone
+ * who ordered plus active customer accounts; active ones have a paid order; VIPs spent more than R2000
+ * on paid orders.
  */
 function audience(knex: Knex, type: Exclude<RecipientType, 'custom'>) {
-  const buyers = knex('orders')
-    .select(knex.raw('lower(customer_email) as email'))
-    .select(knex.raw('count(*) as orders'))
-    .select(knex.raw('coalesce(sum(total_cents) filter (where status = any(?)), 0) as spent_cents', [PAID_STATUSES]))
-    .groupByRaw('lower(customer_email)');
-  if (type === 'active') return knex.from(buyers.as('b')).select('email').where('orders', '>', 0);
-  if (type === 'vip') return knex.from(buyers.as('b')).select('email').where('spent_cents', '>', VIP_THRESHOLD_RAND * 100);
-  return knex
-    .from(buyers.as('b'))
-    .select('email')
+  const customers = knex('customerSummaries').select('email');
+  if (type === 'active') return customers.where('totalOrders', '>', 0);
+  if (type === 'vip') return customers.where('spentCents', '>', VIP_THRESHOLD_RAND * 100);
+  return customers
+    .where('orderCount', '>', 0)
     .union((q) => q.from('users').select(knex.raw('lower(email) as email')).where({ role: 'customer', isActive: true }));
 }
 
