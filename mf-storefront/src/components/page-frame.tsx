@@ -1,4 +1,5 @@
-import { buttonVariants, cn, ThemeMenu } from '@mastering/ui';
+import { buttonVariants, cn } from '@mastering/ui/core';
+import { ThemeMenu } from '@mastering/ui/theme-menu';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

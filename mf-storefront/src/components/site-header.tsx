@@ -1,5 +1,6 @@
 import { ADMIN_CONSOLE, HEADER_SCROLL_THRESHOLD_PX, startMasteringLabel } from '@mastering/contracts';
-import { buttonVariants, cn, ThemeMenu } from '@mastering/ui';
+import { buttonVariants, cn } from '@mastering/ui/core';
+import { ThemeMenu } from '@mastering/ui/theme-menu';
 import { LayoutDashboard, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -39,6 +39,8 @@ export interface FederatedAppOptions {
  * `react-router` itself is deliberately absent: react-router-dom re-exports it with `export *`, and
  * sharing both made cached (filesystem) builds lose those re-exports (createBrowserRouter undefined).
  * Always import routing from react-router-dom.
+ * `zod` (each app's contracts use it) is not shared either: a shared module cannot be tree-shaken,
+ * and the whole of zod (76 KB brotli) is more than the two tree-shaken copies (31 KB each) together.
  */
 const SINGLETONS = [
   'react',
@@ -48,6 +50,9 @@ const SINGLETONS = [
   'react-router-dom',
   '@tanstack/react-query',
   '@mastering/ui',
+  // Entries of the design system that the home page needs without the rest (see packages/ui/src/core.ts).
+  '@mastering/ui/core',
+  '@mastering/ui/theme-menu',
 ] as const;
 
 /** Paths the standalone dev server forwards to the gateway (the spec's server-side paths). */

@@ -1,8 +1,8 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { Theme } from '@mastering/contracts';
 import { Check, Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
-import { cn } from '../lib/cn';
-import { useTheme } from './theme-provider';
+// The theme's context by package name: this menu is a federation entry of its own (`@mastering/ui/theme-menu`).
+import { cn, useTheme } from '@mastering/ui/core';
 
 const OPTIONS: { value: Theme; label: string; icon: LucideIcon }[] = [
   { value: 'light', label: 'Light', icon: Sun },
