@@ -55,6 +55,18 @@ const SINGLETONS = [
   '@mastering/ui/theme-menu',
 ] as const;
 
+/**
+ * What the federation shares as `react-router-dom`: the list of the names the apps use
+ * (src/router.ts) instead of the whole package, so each build tree-shakes react-router's rest away.
+ */
+const ROUTER_FACADE = path.join(buildDir, '..', 'src', 'router.ts');
+const ROUTER_PACKAGE = 'react-router-dom';
+
+/** The version of the installed react-router-dom: the facade provides it under that version. */
+function installedRouterVersion(): string {
+  return (JSON.parse(readFileSync(require.resolve(`${ROUTER_PACKAGE}/package.json`), 'utf8')) as { version: string }).version;
+}
+
 /** Paths the standalone dev server forwards to the gateway (the spec's server-side paths). */
 const GATEWAY_PATHS = ['/api', '/auth', '/media', '/uploads'];
 
@@ -80,7 +92,8 @@ export function sharedSingletons(appDependencies: Record<string, string>, uiDepe
       const pkg = packageNameOf(request);
       const range = appDependencies[pkg] ?? uiDependencies[pkg];
       const isWorkspace = pkg.startsWith('@mastering/') || range === '*' || range === undefined;
-      return [request, { singleton: true, requiredVersion: isWorkspace ? (false as const) : range }];
+      const config = { singleton: true, requiredVersion: isWorkspace ? (false as const) : range };
+      return [request, request === ROUTER_PACKAGE ? { ...config, import: ROUTER_FACADE, version: installedRouterVersion() } : config];
     }),
   );
 }

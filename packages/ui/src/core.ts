@@ -11,6 +11,7 @@ export { Input, Textarea, Label } from './components/input';
 export { Progress, type ProgressProps } from './components/progress';
 export { Skeleton, Spinner, EmptyState, PagePlaceholder, type EmptyStateProps, type PagePlaceholderProps } from './components/feedback';
 export { ThemeProvider, useTheme } from './theme/theme-provider';
+export { ThemeMenuOnDemand, loadThemeMenu } from './theme/theme-menu-on-demand';
 export { THEME_STORAGE_KEY, parseThemePreference, readThemePreference, saveThemePreference, resolveTheme } from './theme/theme-preference';
 export {
   toast,
