@@ -38,7 +38,7 @@ export interface FederatedAppOptions {
  * would hand a remote redeployed with newer contracts the shell's older copy. Each app bundles its own.
  * `react-router` itself is deliberately absent: react-router-dom re-exports it with `export *`, and
  * sharing both made cached (filesystem) builds lose those re-exports (createBrowserRouter undefined).
- * Always import routing from react-router-dom.
+ * Always import routing from react-router-dom; what is shared under that name is ROUTER_FACADE.
  * `zod` (each app's contracts use it) is not shared either: a shared module cannot be tree-shaken,
  * and the whole of zod (76 KB brotli) is more than the two tree-shaken copies (31 KB each) together.
  */

@@ -32,6 +32,8 @@ export {
   type PagePlaceholderProps,
   ThemeProvider,
   useTheme,
+  ThemeMenuOnDemand,
+  loadThemeMenu,
   THEME_STORAGE_KEY,
   parseThemePreference,
   readThemePreference,
