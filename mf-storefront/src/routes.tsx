@@ -4,7 +4,7 @@
  * parameters (orderId) with react-router hooks and never assume their own URL.
  */
 import '@mastering/ui/styles.css';
-import type { RemotePages } from '@mastering/ui';
+import type { RemotePages } from '@mastering/ui/core';
 import { lazy } from 'react';
 
 export const pages = {

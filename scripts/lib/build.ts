@@ -8,7 +8,8 @@ import { bin, FRONTEND_APPS, ROOT } from './paths';
 
 // Everything a front-end build reads besides node_modules: its own sources, the shared packages and
 // this build pipeline itself.
-const SHARED_INPUTS = ['packages/ui/src', 'packages/ui/build', 'packages/contracts/src', 'package-lock.json', 'scripts/lib/build.ts'];
+// The two package.json files count: their exports map and sideEffects flag shape the bundles.
+const SHARED_INPUTS = ['packages/ui/src', 'packages/ui/build', 'packages/ui/package.json', 'packages/contracts/src', 'packages/contracts/package.json', 'package-lock.json', 'scripts/lib/build.ts'];
 const STAMP = '.build-stamp';
 
 function hashTree(hash: ReturnType<typeof createHash>, root: string, target: string) {

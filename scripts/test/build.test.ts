@@ -38,6 +38,13 @@ describe('sourceDigest (what decides whether npm start rebuilds an app)', () => 
     expect(sourceDigest('mf-admin-email', root)).not.toBe(email);
   });
 
+  it("changes every digest when a shared package's package.json changes (exports, sideEffects)", () => {
+    const [shell, email] = [sourceDigest('shell', root), sourceDigest('mf-admin-email', root)];
+    write('packages/contracts/package.json', '{"sideEffects": false}');
+    expect(sourceDigest('shell', root)).not.toBe(shell);
+    expect(sourceDigest('mf-admin-email', root)).not.toBe(email);
+  });
+
   it('ignores build output', () => {
     const shell = sourceDigest('shell', root);
     write('shell/dist/main.js', 'built');

@@ -1,5 +1,5 @@
 import '@mastering/ui/styles.css';
-import { AppProviders, createQueryClient, Toaster } from '@mastering/ui';
+import { AppProviders, createQueryClient, Toaster } from '@mastering/ui/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

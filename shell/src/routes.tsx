@@ -17,13 +17,12 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { documentTitle, MENU_LABELS, NOT_FOUND_TITLE, QUICK_ACCESS_LABELS, REMOTE_APPS, SCREEN_TITLES, STAFF_ROLES, type RemoteId, type RemoteName, type Role, type ScreenKey, type StaffRole } from '@mastering/contracts';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
-import { AdminFrame } from './admin/admin-frame';
 import { AdminGuard, NoAccess } from './admin/admin-guard';
 import type { AdminNavItem } from './admin/admin-nav';
 import { NotFound } from './pages/not-found';
-import { RemotePage } from './remotes/remote-page';
+import { PageLoading, RemotePage } from './remotes/remote-page';
 import { useSession } from './session/session';
 
 /** Federation container names by remote (REMOTE_APPS in contracts); /mf/remotes.json says where each one is served from. */
@@ -131,12 +130,28 @@ function routesOf(area: Area) {
   return PAGE_ROUTES.filter((route) => route.area === area).map((route) => ({ path: route.path, element: pageElement(route) }));
 }
 
+let adminFrameModule: Promise<typeof import('./admin/admin-frame')> | null = null;
+
+/** The admin frame's code (and the widgets it brings: sheet, theme menu), fetched once; the public site never needs it. */
+function loadAdminFrame() {
+  adminFrameModule ??= import('./admin/admin-frame');
+  return adminFrameModule;
+}
+
+const AdminFrame = lazy(() => loadAdminFrame().then((module) => ({ default: module.AdminFrame })));
+
 /** The admin frame behind the guard; the guard guarantees a staff user. */
 function AdminArea() {
   const { user } = useSession();
+  // Fetched while the guard still checks the session, so the frame is usually ready when it passes.
+  void loadAdminFrame();
   return (
     <AdminGuard>
-      {user && <AdminFrame menu={adminMenuFor(user.role)} quickAccess={QUICK_ACCESS} user={user} />}
+      {user && (
+        <Suspense fallback={<PageLoading />}>
+          <AdminFrame menu={adminMenuFor(user.role)} quickAccess={QUICK_ACCESS} user={user} />
+        </Suspense>
+      )}
     </AdminGuard>
   );
 }

@@ -1,5 +1,5 @@
 import { INVALID_OR_EXPIRED_CODE, RequestCodeBody, RequestCodeResponse, VerifyCodeBody, type MeResponse } from '@mastering/contracts';
-import { apiJson, serverErrorText } from '@mastering/ui';
+import { apiJson, serverErrorText } from '@mastering/ui/core';
 import { useMutation } from '@tanstack/react-query';
 
 /** `POST /auth/request-code`: emails a login code; any non-OK answer is a failure (ApiError). */

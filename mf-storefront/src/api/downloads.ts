@@ -1,5 +1,5 @@
 import { Delivery } from '@mastering/contracts';
-import { apiJson } from '@mastering/ui';
+import { apiJson } from '@mastering/ui/core';
 import { useQuery } from '@tanstack/react-query';
 
 /** Query keys of a delivery; each key is also its URL. */

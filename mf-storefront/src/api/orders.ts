@@ -1,5 +1,5 @@
 import { CREATE_ORDER_FAILED, CreateOrderResponse, OrderResponse, type CreateOrderBody } from '@mastering/contracts';
-import { apiJson } from '@mastering/ui';
+import { apiJson } from '@mastering/ui/core';
 import { useQuery } from '@tanstack/react-query';
 
 /** Query keys of orders; each key is also its URL. */

@@ -1,4 +1,5 @@
-import { DEFAULT_GENERAL_SETTINGS, supportAddressOf, type SiteConfig } from '@mastering/contracts';
+// Constants only (no schemas), so the home page's bundle takes no zod for them.
+import { DEFAULT_SITE_NAME, SUPPORT_EMAIL, type SiteConfig } from '@mastering/contracts';
 import { useQuery } from '@tanstack/react-query';
 
 /** Query keys of the site configuration; each key is also its URL. */
@@ -22,5 +23,5 @@ export function useLaunchDiscount(): number | undefined {
 /** The studio's name and support address from Settings → General (the defaults while the config loads). */
 export function useStudio(): { siteName: string; supportEmail: string } {
   const config = useSiteConfig().data;
-  return { siteName: config?.siteName ?? DEFAULT_GENERAL_SETTINGS.siteName, supportEmail: config?.supportEmail ?? supportAddressOf(DEFAULT_GENERAL_SETTINGS) };
+  return { siteName: config?.siteName ?? DEFAULT_SITE_NAME, supportEmail: config?.supportEmail ?? SUPPORT_EMAIL };
 }

@@ -1,4 +1,4 @@
-import { buttonVariants, cn, ThemeMenu } from '@mastering/ui';
+import { buttonVariants, cn, ThemeMenuOnDemand } from '@mastering/ui/core';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,7 +12,7 @@ export function PageFrame({ children, testId }: { children: ReactNode; testId: s
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 md:px-6">
           <Brand />
           <div className="ml-auto flex items-center gap-1">
-            <ThemeMenu />
+            <ThemeMenuOnDemand />
             <Link to="/" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }))} aria-label="Back to Home">
               <ArrowLeft aria-hidden />
               {/* On a phone the arrow alone, so the brand keeps one line. */}

@@ -1,5 +1,5 @@
 import { ADVERTISED_SPECIAL_LINE, formatBytes, REDIRECTING_TO_YOCO, type PublicOrder } from '@mastering/contracts';
-import { Button, buttonVariants, cn, Skeleton } from '@mastering/ui';
+import { Button, buttonVariants, cn, Skeleton } from '@mastering/ui/core';
 import { Mail, Sparkles, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

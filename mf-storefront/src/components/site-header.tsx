@@ -1,5 +1,5 @@
 import { ADMIN_CONSOLE, HEADER_SCROLL_THRESHOLD_PX, startMasteringLabel } from '@mastering/contracts';
-import { buttonVariants, cn, ThemeMenu } from '@mastering/ui';
+import { buttonVariants, cn, ThemeMenuOnDemand } from '@mastering/ui/core';
 import { LayoutDashboard, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -85,7 +85,7 @@ export function SiteHeader() {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-1">
-            <ThemeMenu />
+            <ThemeMenuOnDemand />
             <Link to="/admin" title={ADMIN_CONSOLE} aria-label={ADMIN_CONSOLE} className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'hidden md:inline-flex')}>
               <LayoutDashboard className="size-5" aria-hidden />
             </Link>
@@ -120,7 +120,7 @@ export function SiteHeader() {
           ))}
           <div className="mt-4 flex items-center justify-between rounded-lg border border-border px-3 py-2">
             <span className="text-sm text-muted-foreground">Theme</span>
-            <ThemeMenu />
+            <ThemeMenuOnDemand />
           </div>
           <Link to="/admin" className="rounded-lg px-3 py-3 text-lg font-medium hover:bg-accent" onClick={() => setMenuOpen(false)}>
             {ADMIN_CONSOLE}

@@ -1,4 +1,4 @@
-import { buttonVariants, cn } from '@mastering/ui';
+import { buttonVariants, cn } from '@mastering/ui/core';
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 

@@ -18,7 +18,7 @@ import {
   type SiteConfig,
   type Tone,
 } from '@mastering/contracts';
-import { checkForm } from '@mastering/ui';
+import { checkForm } from '@mastering/ui/core';
 
 // The upload form's rules without React: which files are taken, how each item moves through
 // uploading -> completed | error, when Proceed may go on, and the order body it sends.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DELIVERY_HOURS, SUPPORT_EMAIL } from './constants';
+import { DELIVERY_HOURS, supportAddressOf } from './constants';
 import { computePricing, type PricingSettings } from './pricing';
 import { DEFAULT_GENERAL_SETTINGS, type GeneralSettings } from './settings';
 
@@ -29,11 +29,6 @@ export const SiteConfig = z.object({
   checkoutRedirectPrefixes: z.array(z.string()).optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
-
-/** Where customers write for help: the General settings' support address, else their contact address, else SUPPORT_EMAIL. */
-export function supportAddressOf(general: Pick<GeneralSettings, 'supportEmail' | 'contactEmail'>): string {
-  return general.supportEmail || general.contactEmail || SUPPORT_EMAIL;
-}
 
 /** The public site configuration for the given settings (one track priced by computePricing). */
 export function siteConfigFor(pricing: PricingSettings, general: GeneralSettings = DEFAULT_GENERAL_SETTINGS): SiteConfig {

@@ -45,3 +45,10 @@ export const MASTERED_AUTOPLAY_DELAY_MS = 100;
 export const TRACK_LOADING_TIMEOUT_MS = 1000;
 /** Where customers write for help while Settings → General names no support or contact address. */
 export const SUPPORT_EMAIL = 'support@mastering.co.za';
+/** The studio's name while Settings → General has not named it. */
+export const DEFAULT_SITE_NAME = 'Mastering Studio';
+
+/** Where customers write for help: the General settings' support address, else their contact address, else SUPPORT_EMAIL. */
+export function supportAddressOf(general: { supportEmail: string; contactEmail: string }): string {
+  return general.supportEmail || general.contactEmail || SUPPORT_EMAIL;
+}

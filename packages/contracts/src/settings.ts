@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PricingSettings } from './pricing';
+import { DEFAULT_SITE_NAME } from './constants';
 
 // The admin Settings screen is browser-only (back-office spec §3): parsing what local storage holds
 // fills every missing section and field with the spec's default, so an older saved copy still loads.
@@ -14,7 +15,7 @@ const NumberOrZero = z.preprocess((v) => {
 /** The admin Settings screen's shape and defaults (kept in the browser, back-office spec §3). */
 export const AdminSettings = z.object({
   system: z.object({
-    siteName: z.string().default('Mastering Studio'),
+    siteName: z.string().default(DEFAULT_SITE_NAME),
     siteDescription: z.string().default('Professional audio mastering by human engineers'),
     contactEmail: z.string().default(''),
     supportEmail: z.string().default(''),
@@ -82,7 +83,7 @@ export const MAINTENANCE_NOTICE = 'We are doing some maintenance and cannot take
 
 /** The General section of a site that never saved one. */
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
-  siteName: 'Mastering Studio',
+  siteName: DEFAULT_SITE_NAME,
   siteDescription: 'Professional audio mastering by human engineers',
   contactEmail: '',
   supportEmail: '',

@@ -38,7 +38,9 @@ export interface FederatedAppOptions {
  * would hand a remote redeployed with newer contracts the shell's older copy. Each app bundles its own.
  * `react-router` itself is deliberately absent: react-router-dom re-exports it with `export *`, and
  * sharing both made cached (filesystem) builds lose those re-exports (createBrowserRouter undefined).
- * Always import routing from react-router-dom.
+ * Always import routing from react-router-dom; what is shared under that name is ROUTER_FACADE.
+ * `zod` (each app's contracts use it) is not shared either: a shared module cannot be tree-shaken,
+ * and the whole of zod (76 KB brotli) is more than the two tree-shaken copies (31 KB each) together.
  */
 const SINGLETONS = [
   'react',
@@ -48,7 +50,22 @@ const SINGLETONS = [
   'react-router-dom',
   '@tanstack/react-query',
   '@mastering/ui',
+  // Entries of the design system that the home page needs without the rest (see packages/ui/src/core.ts).
+  '@mastering/ui/core',
+  '@mastering/ui/theme-menu',
 ] as const;
+
+/**
+ * What the federation shares as `react-router-dom`: the list of the names the apps use
+ * (src/router.ts) instead of the whole package, so each build tree-shakes react-router's rest away.
+ */
+const ROUTER_FACADE = path.join(buildDir, '..', 'src', 'router.ts');
+const ROUTER_PACKAGE = 'react-router-dom';
+
+/** The version of the installed react-router-dom: the facade provides it under that version. */
+function installedRouterVersion(): string {
+  return (JSON.parse(readFileSync(require.resolve(`${ROUTER_PACKAGE}/package.json`), 'utf8')) as { version: string }).version;
+}
 
 /** Paths the standalone dev server forwards to the gateway (the spec's server-side paths). */
 const GATEWAY_PATHS = ['/api', '/auth', '/media', '/uploads'];
@@ -75,7 +92,8 @@ export function sharedSingletons(appDependencies: Record<string, string>, uiDepe
       const pkg = packageNameOf(request);
       const range = appDependencies[pkg] ?? uiDependencies[pkg];
       const isWorkspace = pkg.startsWith('@mastering/') || range === '*' || range === undefined;
-      return [request, { singleton: true, requiredVersion: isWorkspace ? (false as const) : range }];
+      const config = { singleton: true, requiredVersion: isWorkspace ? (false as const) : range };
+      return [request, request === ROUTER_PACKAGE ? { ...config, import: ROUTER_FACADE, version: installedRouterVersion() } : config];
     }),
   );
 }

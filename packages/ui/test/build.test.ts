@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_APPS, SHELL_APP } from '@mastering/contracts';
@@ -12,7 +13,7 @@ describe('sharedSingletons', () => {
 
   it('shares every singleton once per page, and not the stateless contracts', () => {
     expect(Object.keys(shared).sort()).toEqual(
-      ['@mastering/ui', '@tanstack/react-query', 'react', 'react-dom', 'react-dom/client', 'react-router-dom', 'react/jsx-runtime'].sort(),
+      ['@mastering/ui', '@mastering/ui/core', '@mastering/ui/theme-menu', '@tanstack/react-query', 'react', 'react-dom', 'react-dom/client', 'react-router-dom', 'react/jsx-runtime'].sort(),
     );
     for (const config of Object.values(shared)) expect(config.singleton).toBe(true);
   });
@@ -24,10 +25,40 @@ describe('sharedSingletons', () => {
     expect(shared['@mastering/ui']!.requiredVersion).toBe(false);
   });
 
+  it('shares react-router-dom as the list of routing names the apps use, under the installed version', () => {
+    const router = shared['react-router-dom'] as { import?: string; version?: string; requiredVersion?: string };
+    expect(router.import).toMatch(/packages\/ui\/src\/router\.ts$/);
+    expect(router.version).toMatch(/^7\./);
+    expect(router.requiredVersion).toBe('^7.18.5');
+  });
+
   it('names the package of a deep request', () => {
     expect(packageNameOf('react-dom/client')).toBe('react-dom');
     expect(packageNameOf('@tanstack/react-query')).toBe('@tanstack/react-query');
     expect(packageNameOf('@scope/pkg/sub/path')).toBe('@scope/pkg');
+  });
+});
+
+describe('the router facade', () => {
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+  // The build only warns about a missing export and the page then fails at run time; this fails first.
+  it('exports every name an app imports from react-router-dom', async () => {
+    const facade = await import('../src/router');
+    const sources = ['shell/src', 'mf-storefront/src', 'mf-admin-ops/src', 'mf-admin-content/src', 'mf-admin-email/src', 'packages/ui/src'].flatMap((dir) =>
+      readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file))
+        .map((file) => readFileSync(path.join(repoRoot, dir, file), 'utf8')),
+    );
+    const imported = new Set(
+      sources.flatMap((source) =>
+        [...source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'react-router-dom'/g)].flatMap((match) =>
+          match[1] ? [] : match[2].split(',').map((name) => name.trim()).filter((name) => name && !name.startsWith('type ')),
+        ),
+      ),
+    );
+    expect(imported.size).toBeGreaterThan(5);
+    for (const name of imported) expect(Object.keys(facade), name).toContain(name.split(/\s+as\s+/)[0]);
   });
 });
 

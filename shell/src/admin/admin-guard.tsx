@@ -1,4 +1,4 @@
-import { buttonVariants, Card, Spinner } from '@mastering/ui';
+import { buttonVariants, Card, Spinner } from '@mastering/ui/core';
 import { ROLE_LABELS, type Role } from '@mastering/contracts';
 import { LockKeyhole, ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';

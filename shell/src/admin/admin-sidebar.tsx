@@ -1,5 +1,5 @@
 import { ADMIN_CONSOLE } from '@mastering/contracts';
-import { cn } from '@mastering/ui';
+import { cn } from '@mastering/ui/core';
 import { AudioWaveform } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
 import type { AdminNavItem } from './admin-nav';

@@ -1,5 +1,5 @@
 import { NOT_FOUND_PAGE } from '@mastering/contracts';
-import { buttonVariants } from '@mastering/ui';
+import { buttonVariants } from '@mastering/ui/core';
 import { Link } from 'react-router-dom';
 
 /** The page for any unknown path. */

@@ -1,6 +1,6 @@
 import { init, loadRemote, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { ROUTES_MODULE } from '@mastering/contracts';
-import { apiJson, type RemotePages, type RemoteRoutesModule } from '@mastering/ui';
+import { apiJson, type RemotePages, type RemoteRoutesModule } from '@mastering/ui/core';
 import { parseRemotesConfig, RemoteLoadError, REMOTES_URL, type RemoteEntry } from './remotes-config';
 
 /** What a routes module looks like when its remote failed: the error instead of pages. */

@@ -1,4 +1,4 @@
-import { Button, RemoteScope, Spinner } from '@mastering/ui';
+import { Button, RemoteScope, Spinner } from '@mastering/ui/core';
 import { RefreshCw, Unplug } from 'lucide-react';
 import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { forgetRemote, loadRemotePages } from './federation';

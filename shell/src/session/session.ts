@@ -1,5 +1,5 @@
 import { isStaffRole, type MeResponse, type SessionUser } from '@mastering/contracts';
-import { apiRequest, getQueryFn } from '@mastering/ui';
+import { apiRequest, getQueryFn } from '@mastering/ui/core';
 import { useQuery } from '@tanstack/react-query';
 
 /** Query key of the session; the key is also the URL. */

@@ -1,5 +1,5 @@
 import { DOWNLOAD_TEXTS, formatBytes, formatOrderDate, SCREEN_TITLES, shortId } from '@mastering/contracts';
-import { ApiError, buttonVariants, Spinner } from '@mastering/ui';
+import { ApiError, buttonVariants, Spinner } from '@mastering/ui/core';
 import { CircleCheck, Clock, Download, FileAudio, Link2Off } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { useDelivery } from '../../api/downloads';

@@ -1,5 +1,5 @@
 import { MASTERED_AUTOPLAY_DELAY_MS, SHOWCASE_EMPTY, SHOWCASE_LOAD_FAILED, SHOWCASE_LOADING, TRACK_LOADING_TIMEOUT_MS } from '@mastering/contracts';
-import { Badge, cn, EmptyState, Skeleton, Spinner } from '@mastering/ui';
+import { Badge, cn, EmptyState, Skeleton, Spinner } from '@mastering/ui/core';
 import { AudioWaveform, CircleX, Pause, Play } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useShowcaseTracks } from '../../api/showcase';

@@ -1,5 +1,5 @@
 import { DELIVERY_HOURS, priceLine, uploadAndSaveLabel } from '@mastering/contracts';
-import { Badge } from '@mastering/ui';
+import { Badge } from '@mastering/ui/core';
 import { ArrowRight, Award, Clock, Radio, Sparkles, UserRoundCheck } from 'lucide-react';
 import { launchDiscount, useSiteConfig } from '../../api/site-config';
 import { StartMasteringButton } from '../../components/start-mastering';

@@ -1,5 +1,5 @@
 import { initials, type Testimonial } from '@mastering/contracts';
-import { Badge, cn } from '@mastering/ui';
+import { Badge, cn } from '@mastering/ui/core';
 import { BadgeCheck, Star } from 'lucide-react';
 import { useTestimonials } from '../../api/testimonials';
 import { SectionHeading } from './section-heading';

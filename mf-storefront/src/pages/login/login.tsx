@@ -8,7 +8,7 @@ import {
   VerifyCodeBody,
   WELCOME,
 } from '@mastering/contracts';
-import { Button, Card, checkForm, Input, Label, toast } from '@mastering/ui';
+import { Button, Card, checkForm, Input, Label, toast } from '@mastering/ui/core';
 import { ArrowLeft, KeyRound, Mail, Sparkles } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useRequestLoginCode, useVerifyLoginCode, verificationErrorText } from '../../api/auth';

@@ -1,5 +1,5 @@
 import { SCREEN_TITLES } from '@mastering/contracts';
-import { buttonVariants, cn } from '@mastering/ui';
+import { buttonVariants, cn } from '@mastering/ui/core';
 import { CircleSlash } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { ContactSupport, LaunchBanner, OrderDetails, OutcomeCard, OutcomeFrame, RetryPayment, useOutcomeOrder } from '../../components/payment-outcome';

@@ -1,5 +1,5 @@
 import { DELIVERY_HOURS, SCREEN_TITLES } from '@mastering/contracts';
-import { buttonVariants, cn } from '@mastering/ui';
+import { buttonVariants, cn } from '@mastering/ui/core';
 import { CircleCheck, Headphones, Mail, Send, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { ContactSupport, OrderDetails, OutcomeCard, OutcomeFrame, useOutcomeOrder } from '../../components/payment-outcome';

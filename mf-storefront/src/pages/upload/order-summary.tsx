@@ -1,5 +1,5 @@
 import { formatRand, type SiteConfig } from '@mastering/contracts';
-import { cn, Skeleton } from '@mastering/ui';
+import { cn, Skeleton } from '@mastering/ui/core';
 import type { ReactNode } from 'react';
 import { orderSummary } from '../../lib/upload-items';
 

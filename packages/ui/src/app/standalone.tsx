@@ -1,14 +1,9 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider } from 'react-router-dom';
-import { createQueryClient } from '../api/query-client';
-import { Spinner } from '../components/feedback';
-import { cn } from '../lib/cn';
-import { ThemeMenu } from '../theme/theme-menu';
-import { Toaster } from '../toast/toaster';
-import { AppProviders } from './providers';
-import type { RemotePages } from './remote-pages';
-import { RemoteScope } from './remote-scope';
+// Shared state (theme, toasts, remote scope) by package name: the copies the pages use too.
+import { AppProviders, cn, createQueryClient, RemoteScope, Spinner, Toaster, type RemotePages } from '@mastering/ui/core';
+import { ThemeMenu } from '@mastering/ui/theme-menu';
 import { REMOTE_SCOPE_ATTRIBUTE } from './remote-scope-attribute';
 
 export interface StandaloneOptions {

@@ -1,8 +1,8 @@
 import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useRemoteScopeAttributes } from '../app/remote-scope';
-import { cn } from '../lib/cn';
+// The remote scope's context by package name: the one copy every entry of this package shares.
+import { cn, useRemoteScopeAttributes } from '@mastering/ui/core';
 
 interface OverlayProps {
   open: boolean;

@@ -1,8 +1,9 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { Theme } from '@mastering/contracts';
 import { Check, Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
-import { cn } from '../lib/cn';
-import { useTheme } from './theme-provider';
+// The theme's context by package name: this menu is a federation entry of its own (`@mastering/ui/theme-menu`).
+import { useTheme } from '@mastering/ui/core';
+import { ThemeMenuButtonFace, themeMenuButtonClass } from './theme-menu-button';
 
 const OPTIONS: { value: Theme; label: string; icon: LucideIcon }[] = [
   { value: 'light', label: 'Light', icon: Sun },
@@ -13,18 +14,10 @@ const OPTIONS: { value: Theme; label: string; icon: LucideIcon }[] = [
 /** The Light / Dark / System menu (headlessui Menu); the change applies immediately and persists. */
 export function ThemeMenu({ className }: { className?: string }) {
   const { theme, resolvedTheme, setTheme } = useTheme();
-  const Current = resolvedTheme === 'dark' ? Moon : Sun;
   return (
     <Menu>
-      <MenuButton
-        data-testid="theme-menu"
-        className={cn(
-          'inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-foreground transition-colors outline-none hover:bg-accent data-focus:ring-2 data-focus:ring-ring',
-          className,
-        )}
-      >
-        <Current className="size-5" aria-hidden />
-        <span className="sr-only">Toggle theme</span>
+      <MenuButton data-testid="theme-menu" className={themeMenuButtonClass(className)}>
+        <ThemeMenuButtonFace resolvedTheme={resolvedTheme} />
       </MenuButton>
       <MenuItems
         anchor="bottom end"

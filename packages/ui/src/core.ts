@@ -1,0 +1,22 @@
+// The part of the design system every page needs, the home page included: shared as its own
+// federation singleton (`@mastering/ui/core`) so a first visit does not load the headless UI widgets
+// and the upload client that only the upload form and the back-office use. The one place of the
+// shared state (toast store, theme, remote scope); `@mastering/ui` re-exports all of it.
+export { cn } from './lib/cn';
+export { checkForm, type FormCheck } from './lib/form';
+export { Button, buttonVariants, type ButtonProps } from './components/button';
+export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './components/card';
+export { Badge, badgeVariants, type BadgeProps } from './components/badge';
+export { Input, Textarea, Label } from './components/input';
+export { Progress, type ProgressProps } from './components/progress';
+export { Skeleton, Spinner, EmptyState, type EmptyStateProps } from './components/feedback';
+export { ThemeProvider, useTheme } from './theme/theme-provider';
+export { ThemeMenuOnDemand, loadThemeMenu } from './theme/theme-menu-on-demand';
+export { THEME_STORAGE_KEY, parseThemePreference, readThemePreference, saveThemePreference, resolveTheme } from './theme/theme-preference';
+export { toast, toastReducer, isDismissSwipe, type ToastInput, type ToastItem, type ToastVariant } from './toast/toast-store';
+export { Toaster, useToast, isToastHotkey } from './toast/toaster';
+export { ApiError, apiRequest, apiJson, throwIfResNotOk, getQueryFn, errorMessage, serverErrorText, type ApiRequestInit, type UnauthorizedBehavior } from './api/api';
+export { createQueryClient } from './api/query-client';
+export { AppProviders } from './app/providers';
+export type { RemotePages, RemoteRoutesModule } from './app/remote-pages';
+export { RemoteScope, useRemoteScopeAttributes } from './app/remote-scope';

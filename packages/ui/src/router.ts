@@ -1,0 +1,20 @@
+// What the apps use of react-router, and all the federation shares under the name
+// `react-router-dom` (see ROUTER_FACADE in build/index.ts). A shared module cannot be tree-shaken,
+// so sharing the package itself loaded all of react-router (SSR, forms, fetchers) on every page;
+// sharing this list lets each build drop the rest while the router context stays one copy.
+// Import routing from `react-router-dom` as usual; a name missing here fails the unit tests
+// (packages/ui/test/build.test.ts checks every app's imports against it), so add it to this list.
+export {
+  createBrowserRouter,
+  Link,
+  Navigate,
+  NavLink,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router';
+// react-router-dom's RouterProvider: the one from `react-router/dom`, which flushes updates with react-dom.
+export { RouterProvider } from 'react-router/dom';
