@@ -2,12 +2,12 @@
 // worker, throttle off) into a local SMTP sink that accepts and counts. Prints messages per second
 // and the worker's peak RSS (VmHWM). Figures only; no thresholds (the issue aims for >= 300 msg/s).
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { createKnex, freePort, migrateLatest, startEmbeddedPostgres } from '@mastering/db';
+import { createKnex, freePort, migrateLatest, postgresTempDir, startEmbeddedPostgres } from '@mastering/db';
 import { Campaign } from '@mastering/db';
 import { createQueue, enqueue, JOBS, startProducer } from '@mastering/jobs';
 import { resolveRecipients } from '../../services/email/src/campaigns/service';
@@ -16,9 +16,7 @@ const RECIPIENTS = Number(process.env.BENCH_EMAIL_RECIPIENTS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_EMAIL_CONCURRENCY ?? 8);
 const root = path.resolve(import.meta.dirname, '../..');
 
-const work = mkdtempSync(path.join(tmpdir(), 'mastering-bench-email-'));
-// As root, PostgreSQL runs as the postgres user, who must be able to enter its data folder.
-chmodSync(work, 0o755);
+const work = postgresTempDir('mastering-bench-email');
 
 let received = 0;
 let allIn: () => void;
