@@ -38,6 +38,7 @@ async function run() {
   const storageDir = path.join(work, 'storage');
   const knex = createKnex(pg.connectionString);
   let cookie: string;
+  let shortId: string;
   try {
     await migrateLatest(knex);
     const { adminUserId } = await seed(knex, { storage: createStorage({ driver: 'local', root: storageDir }) });
@@ -48,6 +49,8 @@ async function run() {
     const token = randomBytes(32).toString('base64url');
     await knex('sessions').insert({ tokenHash: hashToken(token), userId: adminUserId, expiresAt: new Date(Date.now() + 3_600_000) });
     cookie = `sid=${token}`;
+    // The id as the lists show it (its first 8 characters), which staff copy into the search.
+    shortId = String((await knex('orders').orderBy('createdAt', 'desc').first('id')).id).slice(0, 8);
   } finally {
     await knex.destroy();
   }
@@ -72,7 +75,9 @@ async function run() {
   const targets: [string, string, boolean][] = [
     ['orders, first page', '/api/admin/orders?page=1&pageSize=25', true],
     ['orders, search by email', '/api/admin/orders?q=customer4242%40&page=1&pageSize=25', true],
-    ['orders, search by id', '/api/admin/orders?q=5a&page=1&pageSize=25', true],
+    ['orders, search by short id', `/api/admin/orders?q=${shortId}&page=1&pageSize=25`, true],
+    // Two characters say little: they cannot use the trigram index, so every order's email is read.
+    ['orders, 2-character search', '/api/admin/orders?q=5a&page=1&pageSize=25', true],
     ['orders, status filter', '/api/admin/orders?status=in_progress&page=1&pageSize=25', true],
     ['orders, overdue', '/api/admin/orders?deadline=overdue&sort=due&page=1&pageSize=25', true],
     ['audio files, first page', '/api/admin/audio-files?page=1&pageSize=25', true],
@@ -83,7 +88,8 @@ async function run() {
     ['customers, screen search', '/api/admin/customers?q=customer4242&sort=lastOrderDate&dir=desc&offset=0&limit=25', true],
     ['customers, plain list', '/api/admin/customers', true],
     ['customer stats', '/api/admin/customers/stats', true],
-    ['payments', '/api/admin/payments', false],
+    ['payments, 30 days', '/api/admin/payments?status=all&days=30', true],
+    ['payments, 365 days', '/api/admin/payments?status=all&days=365', true],
     ['analytics, 30 days', '/api/admin/analytics?days=30', true],
     ['analytics, 365 days', '/api/admin/analytics?days=365', true],
   ];
@@ -124,9 +130,9 @@ async function seedShop(knex: ReturnType<typeof createKnex>) {
             c.at, case when s.status in ('pending_payment', 'cancelled') then null else c.at + interval '5 minutes' end
      from generate_series(1, ?) n
      cross join lateral (select 2 + (n % 2) as tracks) t
-     cross join lateral (select now() - (n % 525600) * interval '1 minute' as at) c
+     cross join lateral (select now() - (n::bigint * 525600 / ?) * interval '1 minute' as at) c
      cross join lateral (select (array['delivered','delivered','delivered','delivered','delivered','delivered','in_progress','payment_confirmed','mastered','pending_payment','cancelled'])[1 + n % 11] as status) s`,
-    [CUSTOMERS, ORDERS],
+    [CUSTOMERS, ORDERS, ORDERS],
   );
   // 2 or 3 files per order: about 250,000 for 100,000 orders.
   await knex.raw(
