@@ -41,9 +41,9 @@ const COLUMNS: ColumnDef<AdminAudioFile, any>[] = [
   { id: 'customer', header: 'Customer', cell: ({ row }) => <span className="block max-w-40 truncate" title={row.original.customerEmail}>{row.original.customerEmail}</span> },
   { id: 'order', header: 'Order', cell: ({ row }) => <span className="font-mono">#{shortId(row.original.orderId)}</span> },
   { id: 'measured', header: 'Measured', cell: ({ row }) => <AnalysisCell summary={row.original.analysis} /> },
-  // Size and the columns after it show on wide screens; the file's dialog always has them.
-  { id: 'size', header: 'Size', meta: { className: 'hidden xl:table-cell' }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatBytes(row.original.fileSize)}</span> },
-  { id: 'uploaded', header: 'Uploaded', meta: { className: 'hidden xl:table-cell' }, cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatOrderDate(row.original.uploadedAt)}</span> },
+  // Size and the columns after it show from 1536 px (2xl); the file's dialog always has them.
+  { id: 'size', header: 'Size', meta: { className: 'hidden 2xl:table-cell' }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatBytes(row.original.fileSize)}</span> },
+  { id: 'uploaded', header: 'Uploaded', meta: { className: 'hidden 2xl:table-cell' }, cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatOrderDate(row.original.uploadedAt)}</span> },
   { id: 'tone', header: 'Tone', cell: ({ row }) => row.original.tone, meta: { className: 'hidden 2xl:table-cell' } },
   { id: 'loudness', header: 'Loudness', cell: ({ row }) => row.original.loudness, meta: { className: 'hidden 2xl:table-cell' } },
   { id: 'volume', header: 'Volume match', cell: ({ row }) => (row.original.volumeMatch === 'true' ? 'Yes' : 'No'), meta: { className: 'hidden 2xl:table-cell' } },
