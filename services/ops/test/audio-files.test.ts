@@ -17,15 +17,12 @@ import {
 import { Upload } from '@mastering/db';
 import { z } from 'zod';
 import { opsPerFile } from './support';
-import { completeUploadAt, json, person, seedOrder, type Person } from './fulfilment-support';
+import { cast, completeUploadAt, json, seedOrder, type Person } from './fulfilment-support';
 
 const ctx = opsPerFile();
 let admin: Person, engineer: Person, otherEngineer: Person, customer: Person;
 beforeAll(async () => {
-  admin = await person(ctx.db.knex, 'admin', 'boss@files.test');
-  engineer = await person(ctx.db.knex, 'engineer', 'sipho@files.test');
-  otherEngineer = await person(ctx.db.knex, 'engineer', 'lerato@files.test');
-  customer = await person(ctx.db.knex, 'customer', 'fan@files.test');
+  ({ admin, engineer, otherEngineer, customer } = await cast(ctx.db.knex, 'files.test'));
 });
 afterEach(() => vi.useRealTimers());
 

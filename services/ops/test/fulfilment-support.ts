@@ -13,6 +13,16 @@ export async function person(knex: Knex, role: Role, email: string): Promise<Per
   return { id, email, headers: await identityAs(role, id, email) };
 }
 
+/** The cast of a fulfilment test file, with addresses under `domain`: an admin, two engineers and a customer. */
+export async function cast(knex: Knex, domain: string) {
+  return {
+    admin: await person(knex, 'admin', `boss@${domain}`),
+    engineer: await person(knex, 'engineer', `sipho@${domain}`),
+    otherEngineer: await person(knex, 'engineer', `lerato@${domain}`),
+    customer: await person(knex, 'customer', `fan@${domain}`),
+  };
+}
+
 /** Headers for JSON requests as `who` (or anonymous). */
 export const json = (who?: Person) => ({ 'content-type': 'application/json', ...(who?.headers ?? {}) });
 

@@ -10,15 +10,12 @@ import {
   AdminOrderResponse,
 } from '@mastering/contracts';
 import { opsPerFile } from './support';
-import { json, person, seedOrder, type Person } from './fulfilment-support';
+import { cast, json, seedOrder, type Person } from './fulfilment-support';
 
 const ctx = opsPerFile();
 let admin: Person, engineer: Person, otherEngineer: Person, customer: Person;
 beforeAll(async () => {
-  admin = await person(ctx.db.knex, 'admin', 'boss@orders.test');
-  engineer = await person(ctx.db.knex, 'engineer', 'sipho@orders.test');
-  otherEngineer = await person(ctx.db.knex, 'engineer', 'lerato@orders.test');
-  customer = await person(ctx.db.knex, 'customer', 'fan@orders.test');
+  ({ admin, engineer, otherEngineer, customer } = await cast(ctx.db.knex, 'orders.test'));
 });
 
 const get = (path: string, who?: Person) => fetch(`${ctx.base}${path}`, { headers: json(who) });

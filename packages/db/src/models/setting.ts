@@ -52,18 +52,13 @@ export class Setting extends BaseModel {
   }
 
   /**
-   * The value stored under `key`, parsed with `schema` over `defaults`: a value missing newer fields
-   * (or broken) still yields a complete, valid setting, so readers never see a half-filled one.
+   * One section of SETTING_SECTIONS as stored, parsed over its defaults: a value missing newer fields
+   * (or broken) still yields a complete, valid section, so readers never see a half-filled one.
    */
-  static async read<T extends object>(knex: Knex, key: string, schema: Schema<T>, defaults: T): Promise<T> {
+  static async section<K extends SettingSection>(knex: Knex, key: K): Promise<SectionValue<K>> {
+    const { schema, defaults } = SETTING_SECTIONS[key] as { schema: Schema<SectionValue<K>>; defaults: SectionValue<K> };
     const row = await Setting.query(knex).findById(key);
     const parsed = schema.safeParse({ ...defaults, ...((row?.value as object | null) ?? {}) });
     return parsed.success ? parsed.data : defaults;
-  }
-
-  /** One section of SETTING_SECTIONS as stored, complete with its defaults. */
-  static section<K extends SettingSection>(knex: Knex, key: K): Promise<SectionValue<K>> {
-    const { schema, defaults } = SETTING_SECTIONS[key] as { schema: Schema<SectionValue<K>>; defaults: SectionValue<K> };
-    return Setting.read(knex, key, schema, defaults);
   }
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { notificationEnabled } from '@mastering/contracts';
+import { NOTIFICATION_SWITCHES, notificationEnabled } from '@mastering/contracts';
 import { EmailMessage, Setting, Unsubscribe } from '@mastering/db';
 import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
@@ -50,7 +50,9 @@ export function sendEmailJob({ knex, mailer, from, logger, links, siteUrl = '', 
           await forgetJobData(job);
           return;
         }
-        if (!message && !notificationEnabled(await Setting.section(knex, 'email'), payload.template)) {
+        // Only a template with a switch needs the settings read.
+        const switchable = payload.template in NOTIFICATION_SWITCHES;
+        if (!message && switchable && !notificationEnabled(await Setting.section(knex, 'email'), payload.template)) {
           logger.info({ template: payload.template }, 'notification switched off in the Email settings; not sent');
           await forgetJobData(job);
           return;

@@ -51,13 +51,14 @@ export const verifyCode = (deps: AuthDeps, cookie: CookieOptions, limits: LoginL
   const email = normaliseEmail(ctx.state.body.email);
   // Every try takes a failure point up front (so parallel guesses cannot slip past the count); a
   // successful one gives it back below.
-  const caps = failureCaps((await Setting.section(deps.knex, 'security')).maxLoginAttempts);
+  const security = await Setting.section(deps.knex, 'security');
+  const caps = failureCaps(security.maxLoginAttempts);
   const failures: LimitCheck[] = [
     [limits.failuresPerEmailClient, emailClientKey(email, ctx.ip), caps.perEmailClient],
     [limits.failuresPerEmail, email, caps.perEmail],
   ];
   await consumeOrReject(ctx, TOO_MANY_TRIES, [[limits.verificationsPerIp, ctx.ip], ...failures]);
-  const { token, expiresAt, user } = await verifyLoginCode(deps, email, ctx.state.body.code);
+  const { token, expiresAt, user } = await verifyLoginCode(deps, email, ctx.state.body.code, security.sessionTimeout);
   await refund(failures);
   const previous = ctx.state.identity as Identity | null;
   if (previous) await endSession(deps.knex, previous.sessionId);

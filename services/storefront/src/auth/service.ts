@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { deriveKey, hashToken, BadRequest, newSessionToken, sameHash } from '@mastering/service-kit';
 import { sendMail, type Queue } from '@mastering/jobs';
 import { INVALID_OR_EXPIRED_CODE, LOGIN_CODE_LENGTH, type SessionUser } from '@mastering/contracts';
-import { LoginCode, Session, Setting, User } from '@mastering/db';
+import { LoginCode, Session, User } from '@mastering/db';
 
 /** Login codes live 10 minutes (storefront spec §9). */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -58,11 +58,11 @@ export async function requestLoginCode(deps: AuthDeps, rawEmail: string, ip: str
 
 /**
  * Checks a code against the address's live codes; on success uses up all of them, creates the user as
- * a customer if new, and starts a session lasting the Security setting's session timeout. Returns the
- * session token and its end (for the cookie) and the user. Wrong tries are counted by the caller (per
- * email and client), not here.
+ * a customer if new, and starts a session of `sessionHours` (the Security setting's session timeout).
+ * Returns the session token and its end (for the cookie) and the user. Wrong tries are counted by the
+ * caller (per email and client), not here.
  */
-export async function verifyLoginCode(deps: AuthDeps, rawEmail: string, code: string): Promise<{ token: string; expiresAt: Date; user: User }> {
+export async function verifyLoginCode(deps: AuthDeps, rawEmail: string, code: string, sessionHours: number): Promise<{ token: string; expiresAt: Date; user: User }> {
   const email = normaliseEmail(rawEmail);
   const hash = codeHash(deps.secret, email, code);
   return deps.knex.transaction(async (trx) => {
@@ -77,8 +77,7 @@ export async function verifyLoginCode(deps: AuthDeps, rawEmail: string, code: st
       (await User.query(trx).insert({ email, role: 'customer', isActive: true }).returning('*'));
     if (!user.isActive) throw new BadRequest(INVALID_OR_EXPIRED_CODE);
     const token = newSessionToken();
-    const { sessionTimeout } = await Setting.section(trx, 'security');
-    const expiresAt = new Date(Date.now() + sessionTimeout * 3_600_000);
+    const expiresAt = new Date(Date.now() + sessionHours * 3_600_000);
     await Session.query(trx).insert({ tokenHash: hashToken(token), userId: user.id, expiresAt });
     return { token, expiresAt, user };
   });
