@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createKnex, migrateLatest, seed, startEmbeddedPostgres } from '@mastering/db';
 import { createStorage, readStorageConfig } from '@mastering/storage';
 import { buildApps } from './build';
+import { stackSecrets } from './secrets';
 import { bundleServices, serviceCommand, type ServiceName } from './services';
 import { bin, ROOT } from './paths';
 import { Supervisor, type ProcessSpec } from './supervisor';
@@ -145,8 +146,8 @@ export function createStack({ dataDir, env, log, onDeath }: StackOptions): Local
       SMTP_URL: smtpUrl,
       STORAGE_DIR: storageDir,
       PUBLIC_URL: publicUrl,
-      // Per-run secret unless configured: identity tokens live a minute, so nothing outlives a restart.
-      IDENTITY_SECRET: env.IDENTITY_SECRET ?? randomBytes(32).toString('hex'),
+      // Configured, else made up once for this data folder: links mailed before a restart keep working.
+      ...(await stackSecrets(dataDir, env)),
       STOREFRONT_URL: `http://127.0.0.1:${port(env, 'STOREFRONT_PORT', 4001)}`,
       OPS_URL: `http://127.0.0.1:${port(env, 'OPS_PORT', 4002)}`,
       CONTENT_URL: `http://127.0.0.1:${port(env, 'CONTENT_PORT', 4003)}`,

@@ -22,6 +22,13 @@ export const JOBS = {
 export const MailKind = z.enum(['transactional', 'marketing']);
 export type MailKind = z.infer<typeof MailKind>;
 
+/**
+ * A delivery link the mail worker mints when it sends (the template's `downloadUrl`): a job row keeps
+ * which order and until when, never a working token.
+ */
+export const DownloadLinkRequest = z.object({ orderId: z.uuid(), expiresAt: z.coerce.date() });
+export type DownloadLinkRequest = z.input<typeof DownloadLinkRequest>;
+
 /** Payload of `email.send`: a named template plus its data, rendered by the email service. */
 export const SendEmailPayload = z.object({
   to: z.email(),
@@ -30,6 +37,7 @@ export const SendEmailPayload = z.object({
   kind: MailKind.default('transactional'),
   orderId: z.uuid().optional(),
   campaignId: z.uuid().optional(),
+  downloadLink: DownloadLinkRequest.optional(),
 });
 export type SendEmailPayload = z.infer<typeof SendEmailPayload>;
 
@@ -138,22 +146,24 @@ export interface MailRequest {
   kind?: MailKind;
   orderId?: string;
   campaignId?: string;
+  /** Fills the template's `downloadUrl` with a delivery link minted at send time. */
+  downloadLink?: DownloadLinkRequest;
 }
 
 /**
  * THE call every service uses to send templated mail: validates and queues it; the email service's
  * worker renders it, records it in the outbox and sends it (retrying while SMTP is down).
  */
-export function sendMail(queue: Queue, { template, to, params = {}, kind = 'transactional', orderId, campaignId }: MailRequest): Promise<string> {
-  return enqueue(queue, JOBS.sendEmail, { to, template, data: params, kind, orderId, campaignId });
+export function sendMail(queue: Queue, { template, to, params = {}, kind = 'transactional', orderId, campaignId, downloadLink }: MailRequest): Promise<string> {
+  return enqueue(queue, JOBS.sendEmail, { to, template, data: params, kind, orderId, campaignId, downloadLink });
 }
 
 /**
  * Queues templated mail to go out at `when` (a reminder): the same job as sendMail, run by the email
  * service's worker at that time. Answers the job id.
  */
-export async function scheduleMail(queue: Queue, when: Date, { template, to, params = {}, kind = 'transactional', orderId, campaignId }: MailRequest): Promise<string> {
-  const data = SendEmailPayload.parse({ to, template, data: params, kind, orderId, campaignId });
+export async function scheduleMail(queue: Queue, when: Date, { template, to, params = {}, kind = 'transactional', orderId, campaignId, downloadLink }: MailRequest): Promise<string> {
+  const data = SendEmailPayload.parse({ to, template, data: params, kind, orderId, campaignId, downloadLink });
   const job = await queue.schedule(when, JOBS.sendEmail, data);
   return String(job.attrs._id);
 }

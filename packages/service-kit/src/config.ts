@@ -7,7 +7,18 @@ import { z } from 'zod';
  */
 export const BaseServiceConfig = z.object({
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
+  /** The current signing secret: signs identity headers and every link token, seals stored secrets. */
   IDENTITY_SECRET: z.string().min(32, 'IDENTITY_SECRET must be at least 32 characters'),
+  /**
+   * Earlier values of IDENTITY_SECRET, comma-separated: they no longer sign anything but still verify
+   * what they signed (links already mailed) and open what they sealed. Keep one for 90 days after
+   * replacing it: the longest-lived links (delivery and mail links) last at most that long.
+   */
+  IDENTITY_SECRETS_PREVIOUS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().min(32, 'each of IDENTITY_SECRETS_PREVIOUS must be at least 32 characters'))),
   /** The site's address as customers see it (scheme, host, port); absolute links in mail and payment returns start with it. */
   PUBLIC_URL: z.url().default('http://localhost:8080').transform((u) => u.replace(/\/+$/, '')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

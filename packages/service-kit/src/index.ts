@@ -10,3 +10,7 @@ export { Router } from '@koa/router';
 export * from './tokens';
 export * from './runtime';
 export * from './sessions';
+export * from './keyring';
+export * from './signed-tokens';
+export * from './sealed';
+export * from './links';

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Identity } from '@mastering/contracts';
 import { errorMiddleware, Forbidden, Unauthorized } from './errors';
 import { identityMiddleware } from './identity';
+import type { Secrets } from './keyring';
 import { createLogger, type Logger } from './logger';
 import { requestIdMiddleware } from './request-id';
 import { isAdminPath, mountRouteTable, permits, type Permission, type RouteTable } from './routes';
@@ -15,8 +16,8 @@ export type ServiceOptions = {
   name: string;
   /** Database handle; `/readyz` answers 503 while it does not answer. */
   knex: Knex;
-  /** Secret shared with the gateway to verify the identity header. */
-  identitySecret: string;
+  /** Secret shared with the gateway, or the whole keyring (see keyringOf), to verify the identity header. */
+  identitySecret: Secrets;
   /** The service's one route table (see `routes.ts` in each service). */
   routes: RouteTable;
   logger?: Logger;

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import type { ObjectStorage } from '@mastering/storage';
-import { createService, type Logger } from '@mastering/service-kit';
+import { createService, keyringOf, type Logger } from '@mastering/service-kit';
 import type { ContentConfig } from './config';
 import { routes } from './routes';
 
 /** Builds the content service app: showcase tracks, testimonials and their media. */
 export function buildApp({ config, knex, storage, logger }: { config: Readonly<ContentConfig>; knex: Knex; storage: ObjectStorage; logger?: Logger }) {
-  return createService({ name: 'content', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex, storage, logger }) });
+  return createService({ name: 'content', knex, identitySecret: keyringOf(config), logger, routes: routes({ knex, storage, logger }) });
 }

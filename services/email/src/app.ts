@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
-import { createService, type Logger } from '@mastering/service-kit';
+import { createService, keyringOf, type Logger } from '@mastering/service-kit';
 import type { EmailConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import { routes } from './routes';
@@ -8,6 +8,7 @@ import { createLinkSigner } from './tracking/links';
 
 /** Builds the email service app: templates, campaigns, test emails, health, unsubscribe and tracking links. */
 export function buildApp({ config, knex, mailer, queue, logger }: { config: Readonly<EmailConfig>; knex: Knex; mailer: Mailer; queue: Queue; logger?: Logger }) {
-  const links = createLinkSigner(config.IDENTITY_SECRET, config.PUBLIC_URL);
-  return createService({ name: 'email', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex, mailer, queue, links, siteUrl: config.PUBLIC_URL }) });
+  const keys = keyringOf(config);
+  const links = createLinkSigner(keys, config.PUBLIC_URL);
+  return createService({ name: 'email', knex, identitySecret: keys, logger, routes: routes({ knex, mailer, queue, links, siteUrl: config.PUBLIC_URL }) });
 }

@@ -1,4 +1,4 @@
-import { bootService, createLogger } from '@mastering/service-kit';
+import { bootService, createDownloadLinks, createLogger, keyringOf } from '@mastering/service-kit';
 import { createQueue, startProducer } from '@mastering/jobs';
 import { createKnex } from '@mastering/db';
 import { buildApp } from './app';
@@ -8,6 +8,7 @@ import { createLinkSigner } from './tracking/links';
 import { startMailWorker } from './worker';
 
 const config = readConfig();
+const keys = keyringOf(config);
 const queue = createQueue({ connectionString: config.DATABASE_URL, name: `email-${process.pid}`, logger: createLogger('email-queue') });
 // Each campaign sender holds a database connection for its claimed recipient while the mail goes out.
 const workerKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: config.MAIL_CONCURRENCY + config.CAMPAIGN_CONCURRENCY * 2 + 2 } });
@@ -20,7 +21,8 @@ if (config.MAIL_WORKER === 'true') {
     mailer,
     campaignMailer: createSettingsMailer(workerKnex, config.SMTP_URL, { pool: true, maxConnections: config.CAMPAIGN_CONCURRENCY, maxAgeMs: 1000 }),
     from: config.MAIL_FROM,
-    links: createLinkSigner(config.IDENTITY_SECRET, config.PUBLIC_URL),
+    links: createLinkSigner(keys, config.PUBLIC_URL),
+    downloads: createDownloadLinks(keys),
     siteUrl: config.PUBLIC_URL,
     logger: createLogger('email-worker'),
     mailConcurrency: config.MAIL_CONCURRENCY,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { enqueue, JOBS, type MAIL_BACKOFF, type Queue } from '@mastering/jobs';
-import type { Logger } from '@mastering/service-kit';
+import type { DownloadLinks, Logger } from '@mastering/service-kit';
 import type { Mailer } from './mail/mailer';
 import { sendEmailJob } from './jobs/send-email';
 import { campaignsToResume, sendCampaignJob } from './campaigns/worker';
@@ -15,6 +15,8 @@ export type WorkerDeps = {
   campaignMailer: Mailer;
   from: string;
   links: LinkSigner;
+  /** Mints the delivery links of mails that ask for one (see SendEmailPayload.downloadLink). */
+  downloads?: DownloadLinks;
   siteUrl: string;
   logger: Logger;
   mailConcurrency: number;
@@ -30,7 +32,7 @@ export type WorkerDeps = {
  */
 export async function startMailWorker(deps: WorkerDeps): Promise<void> {
   const { queue, knex, logger } = deps;
-  const single = sendEmailJob({ knex, mailer: deps.mailer, from: deps.from, logger, links: deps.links, siteUrl: deps.siteUrl, backoff: deps.backoff });
+  const single = sendEmailJob({ knex, mailer: deps.mailer, from: deps.from, logger, links: deps.links, downloads: deps.downloads, siteUrl: deps.siteUrl, backoff: deps.backoff });
   queue.define(single.name, single.handler, { ...single.options, concurrency: deps.mailConcurrency });
   const campaign = sendCampaignJob({
     knex,

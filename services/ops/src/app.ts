@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
-import { createService, type Logger } from '@mastering/service-kit';
+import { createDownloadLinks, createService, keyringOf, type Logger } from '@mastering/service-kit';
 import { createStorage, readStorageConfig, type ObjectStorage } from '@mastering/storage';
 import type { OpsConfig } from './config';
-import { createLinkSigner } from './downloads/links';
 import { createCounters } from './orders/counters-cache';
 import { routes } from './routes';
 
@@ -11,9 +10,10 @@ export type OpsDeps = { config: Readonly<OpsConfig>; knex: Knex; queue: Queue; s
 
 /** Builds the ops service app: the admin's orders, customers, files, payments, analytics and users, and the customers' downloads. */
 export function buildApp({ config, knex, queue, storage = createStorage(readStorageConfig()), logger }: OpsDeps) {
-  const links = createLinkSigner(config.IDENTITY_SECRET);
+  const keys = keyringOf(config);
+  const links = createDownloadLinks(keys);
   const counters = createCounters(knex, config.COUNTERS_CACHE_MS);
-  const fulfilment = { knex, queue, links, publicUrl: config.PUBLIC_URL, counters };
+  const fulfilment = { knex, queue, publicUrl: config.PUBLIC_URL, counters };
   const audioFiles = { knex, queue, storage, links, uploadTtlHours: config.UPLOAD_URL_TTL_HOURS, linkMinutes: config.FILE_LINK_MINUTES, counters };
-  return createService({ name: 'ops', knex, identitySecret: config.IDENTITY_SECRET, logger, routes: routes({ knex, queue, fulfilment, audioFiles }) });
+  return createService({ name: 'ops', knex, identitySecret: keys, logger, routes: routes({ knex, queue, fulfilment, audioFiles }) });
 }

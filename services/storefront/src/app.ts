@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
-import { createService, type Logger } from '@mastering/service-kit';
+import { createService, keyringOf, type Logger } from '@mastering/service-kit';
 import { createStorage } from '@mastering/storage';
 import type { StorefrontConfig } from './config';
 import { routes } from './routes';
@@ -32,7 +32,7 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
   return createService({
     name: 'storefront',
     knex,
-    identitySecret: config.IDENTITY_SECRET,
+    identitySecret: keyringOf(config),
     logger,
     // The webhook's signature covers its exact bytes, so its handler reads the body itself.
     rawBodyPaths: [WEBHOOK_PATH],

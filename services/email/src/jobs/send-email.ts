@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { NOTIFICATION_SWITCHES, notificationEnabled } from '@mastering/contracts';
 import { EmailMessage, Setting, Unsubscribe } from '@mastering/db';
 import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
-import type { Logger } from '@mastering/service-kit';
+import { deliveryUrl, type DownloadLinks, type Logger } from '@mastering/service-kit';
 import type { Mailer } from '../mail/mailer';
 import { renderTemplate } from '../mail/templates';
 import { personalise, unsubscribeHeaders, type LinkSigner } from '../tracking/links';
@@ -19,18 +19,27 @@ const withOneTry =
   (context) =>
     ONE_TRY_TEMPLATES.has(String((context.jobData as { template?: unknown } | undefined)?.template)) ? null : backoff(context);
 
-type Deps = { knex: Knex; mailer: Mailer; from: string; logger: Logger; links?: LinkSigner; siteUrl?: string; backoff?: typeof MAIL_BACKOFF };
+type Deps = { knex: Knex; mailer: Mailer; from: string; logger: Logger; links?: LinkSigner; downloads?: DownloadLinks; siteUrl?: string; backoff?: typeof MAIL_BACKOFF };
+
+/** The template data of a payload: its own, plus the delivery link it asks for, minted now. */
+function dataOf(payload: SendEmailPayload, downloads: DownloadLinks | undefined, siteUrl: string): Record<string, unknown> {
+  if (!payload.downloadLink) return payload.data;
+  if (!downloads) throw new Error('this mail needs the download link signer');
+  const { orderId, expiresAt } = payload.downloadLink;
+  return { ...payload.data, downloadUrl: deliveryUrl(downloads, siteUrl, orderId, expiresAt) };
+}
 
 /**
  * The `email.send` job: records the message in `email_messages` (once per job, so retries reuse the
  * row; secrets such as a login code masked), sends it over SMTP and marks it sent; a failure is
  * recorded and rethrown so agenda retries with backoff. A message already sent is never sent again.
  * Once sent, or after the last failed try, the job's payload is emptied, so no secret stays stored.
- * Marketing mail is never sent to an unsubscribed address and carries the unsubscribe link and headers.
+ * A delivery link the payload asks for is minted now (the job row holds no token) and masked in the
+ * stored copy. Marketing mail is never sent to an unsubscribed address and carries the unsubscribe link and headers.
  * A notification whose switch is off in the Email settings (order confirmations, status updates) is
  * dropped unsent.
  */
-export function sendEmailJob({ knex, mailer, from, logger, links, siteUrl = '', backoff = MAIL_BACKOFF }: Deps) {
+export function sendEmailJob({ knex, mailer, from, logger, links, downloads, siteUrl = '', backoff = MAIL_BACKOFF }: Deps) {
   return {
     name: JOBS.sendEmail,
     options: { backoff: withOneTry(backoff), concurrency: 5 },
@@ -59,7 +68,8 @@ export function sendEmailJob({ knex, mailer, from, logger, links, siteUrl = '', 
         }
         if (marketing && !links) throw new Error('marketing mail needs the unsubscribe link signer');
         const unsubscribeUrl = links?.unsubscribeUrl(payload.to) ?? '';
-        const rendered = await renderTemplate(knex, payload.template, marketing ? { ...payload.data, unsubscribeUrl } : payload.data, siteUrl);
+        const data = dataOf(payload, downloads, siteUrl);
+        const rendered = await renderTemplate(knex, payload.template, marketing ? { ...data, unsubscribeUrl } : data, siteUrl);
         const { mail, record } = marketing
           ? { mail: { ...rendered.mail, ...personalise(rendered.mail, { unsubscribeUrl }) }, record: { ...rendered.record, ...personalise(rendered.record, { unsubscribeUrl }) } }
           : rendered;

@@ -48,7 +48,8 @@ const NAMED: Record<string, BuiltIn> = {
   // Sent by the storefront when a payment confirms an order (orderUrl, fileNames, trackCount) and by
   // the test screen (customerName, trackTitle): the same template serves both.
   'order-confirmation': system('order_confirmation', ['orderId', 'amount']),
-  'mastering-complete': system('mastering_complete', TEST_EMAIL_TEMPLATES['mastering-complete']),
+  // A download link is a bearer permission: only the customer's copy of the mail holds it.
+  'mastering-complete': { ...system('mastering_complete', TEST_EMAIL_TEMPLATES['mastering-complete']), secrets: ['downloadUrl'] },
   'payment-receipt': system('payment_receipt', TEST_EMAIL_TEMPLATES['payment-receipt']),
   'upload-confirmation': system('track_upload_confirmation', TEST_EMAIL_TEMPLATES['upload-confirmation']),
   'payment-failed': system('order_failed_payment_declined', TEST_EMAIL_TEMPLATES['payment-failed']),
@@ -64,6 +65,7 @@ const NAMED: Record<string, BuiltIn> = {
   },
   'download-expiry-reminder': {
     required: TEST_EMAIL_TEMPLATES['download-expiry-reminder'],
+    secrets: ['downloadUrl'],
     source: layoutSource({
       subject: 'Your download link for {{tracksLabel}} expires soon',
       preview: 'Save your master before {{expiryDate}}.',

@@ -30,14 +30,13 @@ import {
   type UploadUrlResponse,
 } from '@mastering/contracts';
 import { objectKeyOf, Order, OrderFile, OrderStatusHistory, Upload } from '@mastering/db';
-import { BadRequest, Conflict, Invalid, NotFound } from '@mastering/service-kit';
+import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
-import type { LinkSigner } from '../downloads/links';
 import type { Counters } from '../orders/counters-cache';
 import { containsSql, uuidPrefixRange } from '../orders/search';
 
 /** What the audio-file logic needs: database, storage, link signer and the two lifetimes. */
-export type AudioFileDeps = { knex: Knex; queue: Queue; storage: ObjectStorage; links: LinkSigner; uploadTtlHours: number; linkMinutes: number; counters: Counters };
+export type AudioFileDeps = { knex: Knex; queue: Queue; storage: ObjectStorage; links: DownloadLinks; uploadTtlHours: number; linkMinutes: number; counters: Counters };
 
 /** A file row joined with its order's email and status (see `withOrder`). */
 type FileRow = OrderFile & { customerEmail: string; orderStatus: AdminAudioFile['orderStatus'] };

@@ -4,14 +4,13 @@ import { ZipArchive } from 'archiver';
 import type { Knex } from 'knex';
 import { DELIVERY_EXPIRED, DELIVERY_INVALID, LINK_EXPIRED, LINK_INVALID, uploadIdFromObjectPath, type Delivery } from '@mastering/contracts';
 import { Order, OrderFile, Upload } from '@mastering/db';
-import { HttpError, NotFound } from '@mastering/service-kit';
+import { HttpError, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
 import { masterLoudnessWords } from '../analysis/service';
 import { objectKeyOfPath } from '../audio-files/service';
-import { tokenBody, type LinkSigner } from './links';
 
 /** What serving downloads needs: the database, the storage and the link signer. */
-export type DownloadDeps = { knex: Knex; storage: ObjectStorage; links: LinkSigner };
+export type DownloadDeps = { knex: Knex; storage: ObjectStorage; links: DownloadLinks };
 
 /** A stored file ready to stream: bytes, size, type and the name the browser saves it under. */
 export type FileDownload = { stream: Readable; size: number; contentType: string; filename: string };
@@ -41,8 +40,9 @@ async function open(storage: ObjectStorage, key: string | null, filename: string
 
 /** GET /api/downloads/file/:token: the original or master a staff member's signed link names (410 once expired). */
 export async function signedFile(deps: DownloadDeps, token: string): Promise<FileDownload> {
-  const grant = deps.links.verify(token);
-  if (grant === 'expired') throw new Gone(LINK_EXPIRED);
+  const verified = deps.links.verify(token);
+  if (verified === 'expired') throw new Gone(LINK_EXPIRED);
+  const grant = verified?.claims;
   if (!grant || !('file' in grant)) throw new NotFound(LINK_INVALID);
   const file = await OrderFile.query(deps.knex).findById(grant.file);
   if (!file) throw new NotFound(LINK_INVALID);
@@ -50,25 +50,24 @@ export async function signedFile(deps: DownloadDeps, token: string): Promise<Fil
   return open(deps.storage, objectKeyOfPath(file.masteredFilePath), await masterName(deps.knex, file));
 }
 
-/** The delivered order a delivery token names: 410 after expiry, 404 when forged or no longer delivered. */
-async function deliveredOrder(deps: DownloadDeps, token: string): Promise<Order> {
-  const grant = deps.links.verify(token);
-  if (grant === 'expired') throw new Gone(DELIVERY_EXPIRED);
+/**
+ * The delivered order a delivery token names and when the token expires: 410 after expiry, 404 when
+ * forged or no longer delivered.
+ */
+async function deliveredOrder(deps: DownloadDeps, token: string): Promise<{ order: Order; expiresAt: Date | null }> {
+  const verified = deps.links.verify(token);
+  if (verified === 'expired') throw new Gone(DELIVERY_EXPIRED);
+  const grant = verified?.claims;
   if (!grant || !('order' in grant)) throw new NotFound(DELIVERY_INVALID);
   const order = await Order.query(deps.knex).findById(grant.order).withGraphFetched('files(inNameOrder)');
   // Reopened for a new master: the old link stops until it is delivered again.
   if (!order || order.status !== 'delivered') throw new NotFound(DELIVERY_INVALID);
-  return order;
-}
-
-/** Reads the expiry inside a token that `verify` accepted (the signer keeps it in seconds). */
-function expiryOf(token: string): string {
-  return new Date(tokenBody(token).exp * 1000).toISOString();
+  return { order, expiresAt: verified.expiresAt };
 }
 
 /** GET /api/downloads/order/:token: the masters of a delivered order, with a link to each and to the zip. */
 export async function delivery(deps: DownloadDeps, token: string): Promise<Delivery> {
-  const order = await deliveredOrder(deps, token);
+  const { order, expiresAt } = await deliveredOrder(deps, token);
   const base = `/api/downloads/order/${token}`;
   const loudness = await masterLoudnessWords(deps.knex, (order.files ?? []).map((f) => f.id));
   const files = await Promise.all(
@@ -80,12 +79,13 @@ export async function delivery(deps: DownloadDeps, token: string): Promise<Deliv
       loudness: loudness.get(f.id) ?? null,
     })),
   );
-  return { orderId: order.id, expiresAt: expiryOf(token), files, archiveUrl: `${base}/archive` };
+  // Only dotted legacy mail links lack an expiry; every download token has one.
+  return { orderId: order.id, expiresAt: expiresAt!.toISOString(), files, archiveUrl: `${base}/archive` };
 }
 
 /** GET /api/downloads/order/:token/files/:fileId: one master of the delivered order. */
 export async function deliveryFile(deps: DownloadDeps, token: string, fileId: string): Promise<FileDownload> {
-  const order = await deliveredOrder(deps, token);
+  const { order } = await deliveredOrder(deps, token);
   const file = order.files?.find((f) => f.id === fileId);
   if (!file) throw new NotFound('This file is not part of the delivery.');
   return open(deps.storage, objectKeyOfPath(file.masteredFilePath), await masterName(deps.knex, file));
@@ -96,7 +96,7 @@ export async function deliveryFile(deps: DownloadDeps, token: string, fileId: st
  * built (stored, not compressed: audio barely shrinks and the customer gets bytes at once).
  */
 export async function deliveryArchive(deps: DownloadDeps, token: string): Promise<{ stream: Readable; filename: string }> {
-  const order = await deliveredOrder(deps, token);
+  const { order } = await deliveredOrder(deps, token);
   const entries = await Promise.all((order.files ?? []).map(async (f) => open(deps.storage, objectKeyOfPath(f.masteredFilePath), await masterName(deps.knex, f))));
   const zip = new ZipArchive({ store: true });
   const used = new Set<string>();

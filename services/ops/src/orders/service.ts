@@ -25,7 +25,6 @@ import { Order, OrderStatusHistory, Setting, type OrderFile } from '@mastering/d
 import { masterLoudnessWords } from '../analysis/service';
 import { scheduleMail, sendMail, type Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound } from '@mastering/service-kit';
-import type { LinkSigner } from '../downloads/links';
 import type { Counters } from './counters-cache';
 import { containsSql, uuidPrefixRange } from './search';
 
@@ -33,7 +32,7 @@ const HOUR = 3_600_000;
 const OPEN: readonly string[] = OPEN_ORDER_STATUSES;
 
 /** What delivery needs beyond the database: the queue (mail), the link signer and the site's address. */
-export type FulfilmentDeps = { knex: Knex; queue: Queue; links: LinkSigner; publicUrl: string; counters: Counters };
+export type FulfilmentDeps = { knex: Knex; queue: Queue; publicUrl: string; counters: Counters };
 
 /** The back-office shape of an order: its clock (48 h from payment while open) and its engineer. */
 export function toAdminOrder(order: Order, now: Date = new Date()): AdminOrder {
@@ -182,11 +181,6 @@ export async function changeOrderStatus(deps: FulfilmentDeps, id: string, to: Or
   return (await orderDetail(deps.knex, id)).order;
 }
 
-/** The delivery link of an order: `<site>/download/<token>`, working until `expiresAt`. */
-export function deliveryUrl(deps: Pick<FulfilmentDeps, 'links' | 'publicUrl'>, orderId: string, expiresAt: Date): string {
-  return `${deps.publicUrl}/download/${deps.links.sign({ order: orderId }, expiresAt)}`;
-}
-
 /**
  * What each master's measured loudness means on the streaming platforms, in plain words for the
  * delivery mail ('' while no master has been measured: the analysis runs in the background).
@@ -218,22 +212,26 @@ async function mailStarted(deps: FulfilmentDeps, order: Order): Promise<void> {
   await sendMail(deps.queue, { template: 'mastering-started', to: order.customerEmail, params, orderId: order.id });
 }
 
-/** Queues the `mastering-complete` mail now and the `download-expiry-reminder` a day before the link expires. */
+/**
+ * Queues the `mastering-complete` mail now and the `download-expiry-reminder` a day before the link
+ * expires. The jobs name the order and the expiry, not a token: the mail worker mints the link when it
+ * sends, so no working download link sits in the job table (the reminder waits there for days).
+ */
 async function mailDelivery(deps: FulfilmentDeps, order: Order): Promise<void> {
   const days = await downloadDays(deps.knex);
   const expiresAt = new Date(Date.now() + days * 24 * HOUR);
   const files = order.files ?? [];
   const params = {
     ...orderMailParams(order),
-    downloadUrl: deliveryUrl(deps, order.id, expiresAt),
     // ISO: the email service writes dates the South African way in every mail.
     expiryDate: expiresAt.toISOString(),
     fileNames: files.map((f) => f.originalName),
     loudnessNote: await loudnessNote(deps.knex, files),
   };
-  await sendMail(deps.queue, { template: 'mastering-complete', to: order.customerEmail, params, orderId: order.id });
+  const downloadLink = { orderId: order.id, expiresAt };
+  await sendMail(deps.queue, { template: 'mastering-complete', to: order.customerEmail, params, orderId: order.id, downloadLink });
   const remindAt = new Date(expiresAt.getTime() - 24 * HOUR);
-  if (remindAt.getTime() > Date.now()) await scheduleMail(deps.queue, remindAt, { template: 'download-expiry-reminder', to: order.customerEmail, params, orderId: order.id });
+  if (remindAt.getTime() > Date.now()) await scheduleMail(deps.queue, remindAt, { template: 'download-expiry-reminder', to: order.customerEmail, params, orderId: order.id, downloadLink });
 }
 
 /**
