@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { createLogger } from '@mastering/service-kit';
+import { createDownloadLinks, createLogger } from '@mastering/service-kit';
 import { createQueue, enqueue, JOBS, startProducer, type Job, type Queue, SendEmailPayload } from '@mastering/jobs';
 import type { Mailer, OutgoingMail } from '../src/mail/mailer';
 import { sendEmailJob } from '../src/jobs/send-email';
@@ -107,6 +107,27 @@ describe('email.send job', () => {
     await expect(handler(job)).rejects.toThrow('ECONNREFUSED');
     expect(await storedData(job)).toEqual({});
     expect(await db.knex('email_messages').where({ jobId: String(job.attrs._id) }).first()).toMatchObject({ status: 'failed' });
+  });
+
+  it('mints the delivery link a job asks for when it sends: the job row never holds a token, the stored copy masks it', async () => {
+    const mailer = fakeMailer();
+    const downloads = createDownloadLinks('d'.repeat(40));
+    const handler = sendEmailJob({ knex: db.knex, mailer, from: 'x@example.com', logger, downloads, siteUrl: 'https://studio.example' }).handler;
+    const orderId = '2f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f';
+    const expiresAt = new Date(Date.now() + 7 * 86_400_000);
+    const params = { customerEmail: 'c@example.com', customerName: 'C', orderId, trackTitle: 'Song', expiryDate: expiresAt.toISOString() };
+    const job = await jobOf({ to: 'c@example.com', template: 'mastering-complete', data: params, downloadLink: { orderId, expiresAt } });
+    expect(JSON.stringify(await storedData(job))).not.toMatch(/\/download\//);
+    await handler(job);
+    const link = mailer.sent[0]!.text.match(/https:\/\/studio\.example\/download\/([\w-]+)/);
+    expect(link).not.toBeNull();
+    expect(downloads.verify(link![1]!)).toMatchObject({ claims: { order: orderId }, expiresAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000) });
+    const row = await db.knex('email_messages').where({ jobId: String(job.attrs._id) }).first();
+    expect(JSON.stringify(row)).not.toContain(link![1]!);
+    expect(row.text).toContain(SECRET_MASK);
+    // Without the signer the mail cannot go out: a loud failure, not a mail with a blank button.
+    const unsigned = sendEmailJob({ knex: db.knex, mailer, from: 'x@example.com', logger }).handler;
+    await expect(unsigned(await jobOf({ to: 'c@example.com', template: 'mastering-complete', data: params, downloadLink: { orderId, expiresAt } }))).rejects.toThrow('download link signer');
   });
 
   it('fails loudly on an unknown template without sending', async () => {

@@ -6,7 +6,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { backoffStrategies } from 'agenda';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createQueue, startProducer, type Queue } from '@mastering/jobs';
-import { createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import { createDownloadLinks, createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
 import type { Role } from '@mastering/contracts';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
@@ -129,6 +129,7 @@ export async function testWorker(db: TestDatabase, smtpUrl: string, name: string
     campaignMailer: createMailer(smtpUrl, { pool: true, maxConnections: campaignConcurrency }),
     from: 'Studio <studio@example.com>',
     links: createLinkSigner(SECRET, PUBLIC_URL),
+    downloads: createDownloadLinks(SECRET),
     siteUrl: PUBLIC_URL,
     logger: createLogger(name, 'silent'),
     mailConcurrency: 3,

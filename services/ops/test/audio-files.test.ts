@@ -16,7 +16,7 @@ import {
 } from '@mastering/contracts';
 import { Upload } from '@mastering/db';
 import { z } from 'zod';
-import { opsPerFile } from './support';
+import { mintedDownloadUrl, opsPerFile } from './support';
 import { cast, completeUploadAt, json, seedOrder, type Person } from './fulfilment-support';
 
 const ctx = opsPerFile();
@@ -222,10 +222,13 @@ describe('delivery: mail, download page data, files, zip, expiry', () => {
     expect(mail).toMatchObject({ name: 'email.send', data: { to: 'delivery@files.test', template: 'mastering-complete', orderId: order.id, kind: 'transactional' } });
     expect(mail!.data.data).toMatchObject({ customerName: 'delivery', orderId: order.id, trackTitle: '2 tracks', fileNames: ['Alpha.wav', 'Beta.wav'] });
     expect(mail!.data.data.loudnessNote).toBe(`Alpha.wav: ${loudnessInPlainWords(-9.1)}`);
-    const downloadUrl: string = mail!.data.data.downloadUrl;
+    // The jobs name the order and the expiry, never a working token: the mail worker mints the link.
+    expect(mail!.data.downloadLink).toEqual({ orderId: order.id, expiresAt: expect.any(Date) });
+    expect(JSON.stringify([mail, reminder])).not.toMatch(/download\/|downloadUrl/);
+    const downloadUrl = mintedDownloadUrl(ctx.publicUrl, mail!);
     // No dot in the token: the page URL must not look like a file to the gateway.
     expect(downloadUrl).toMatch(new RegExp(`^${ctx.publicUrl}/download/[\\w-]+$`));
-    expect(reminder).toMatchObject({ name: 'email.send', data: { template: 'download-expiry-reminder', to: 'delivery@files.test', data: { downloadUrl } } });
+    expect(reminder).toMatchObject({ name: 'email.send', data: { template: 'download-expiry-reminder', to: 'delivery@files.test', downloadLink: mail!.data.downloadLink } });
     const sixDays = Date.now() + 6 * 86_400_000;
     expect(Math.abs(reminder!.when!.getTime() - sixDays)).toBeLessThan(60_000);
 
@@ -259,7 +262,7 @@ describe('delivery: mail, download page data, files, zip, expiry', () => {
     await uploadMaster(order.files[0]!.id, engineer, Buffer.from('m'));
     const before = ctx.queued.length;
     await call('PATCH', `/api/admin/orders/${order.id}/status`, admin, { status: 'delivered' });
-    const token = (ctx.queued[before]!.data.data.downloadUrl as string).split('/').at(-1)!;
+    const token = mintedDownloadUrl(ctx.publicUrl, ctx.queued[before]!).split('/').at(-1)!;
     const delivery = Delivery.parse(await (await call('GET', `/api/downloads/order/${token}`)).json());
     expect(Math.abs(new Date(delivery.expiresAt).getTime() - (Date.now() + 14 * 86_400_000))).toBeLessThan(60_000);
     await call('PATCH', `/api/admin/orders/${order.id}/status`, admin, { status: 'in_progress', notes: 'Customer asked for more bass' });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import { createDownloadLinks, createLogger, deliveryUrl, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
 import type { Genre, OrderStatus, Role } from '@mastering/contracts';
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
@@ -47,6 +47,12 @@ export function opsPerFile() {
     rmSync(storageRoot, { recursive: true, force: true });
   });
   return ctx;
+}
+
+/** The delivery link the mail worker mints, at send time, for a queued mail that asks for one. */
+export function mintedDownloadUrl(publicUrl: string, job: QueuedJob): string {
+  const { orderId, expiresAt } = job.data.downloadLink;
+  return deliveryUrl(createDownloadLinks(SECRET), publicUrl, orderId, new Date(expiresAt));
 }
 
 /** The signed identity header of a caller with `role` (user `userId`, by default a fixed one). */
