@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import { redactUrl } from './redact';
 
 /** An error that already knows its HTTP status; domain code throws its subclasses. */
 export class HttpError extends Error {
@@ -142,7 +143,7 @@ export function errorMiddleware(logger: { error: (obj: object, msg: string) => v
       await next();
     } catch (err) {
       const { status, body } = toErrorResponse(err);
-      const log = { err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path };
+      const log = { err, requestId: ctx.state.requestId, method: ctx.method, path: redactUrl(ctx.path) };
       if (status === 503) logger.warn(log, 'dependency unavailable');
       else if (status >= 500) logger.error(log, 'request failed');
       if (status === 503) ctx.set('Retry-After', '5');

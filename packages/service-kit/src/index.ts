@@ -14,3 +14,4 @@ export * from './keyring';
 export * from './signed-tokens';
 export * from './sealed';
 export * from './links';
+export * from './redact';

@@ -2,7 +2,7 @@ import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import httpProxy from 'http-proxy';
 import type { Identity } from '@mastering/contracts';
-import { IDENTITY_HEADER, signIdentity, type Logger } from '@mastering/service-kit';
+import { IDENTITY_HEADER, redactUrl, signIdentity, type Logger } from '@mastering/service-kit';
 import { resolveService, type ServiceName } from '../routes';
 
 export type ProxyOptions = {
@@ -28,7 +28,7 @@ export function proxyToServices({ targets, identitySecret, upstreamTimeoutMs, id
   proxy.on('error', (err, req, res) => {
     const response = res as ServerResponse;
     const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET' && (req as IncomingMessage & { timedOut?: boolean }).timedOut;
-    logger.warn({ err: err.message, requestId: req.headers['x-request-id'], url: req.url, timedOut }, 'upstream error');
+    logger.warn({ err: err.message, requestId: req.headers['x-request-id'], url: redactUrl(req.url ?? ''), timedOut }, 'upstream error');
     if (response.headersSent) return void response.destroy();
     response.writeHead(timedOut ? 504 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     response.end(JSON.stringify({ error: timedOut ? 'The service did not answer in time' : 'Service temporarily unavailable' }));
