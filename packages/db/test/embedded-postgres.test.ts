@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -41,7 +41,12 @@ it('initialises a data directory once and reuses it after a crash left a stale p
   const options = { dataDir, port, databaseName: 'studio', durable: false, log: (m: string) => logs.push(m) };
 
   const first = await startEmbeddedPostgres(options);
-  expect(first.connectionString).toBe(`postgres://postgres:postgres@127.0.0.1:${port}/studio`);
+  // A random superuser password of its own, kept beside the folder for the owner only.
+  const password = (await readFile(`${dataDir}.password`, 'utf8')).trim();
+  expect(password).toMatch(/^[0-9a-f]{48}$/);
+  expect((await stat(`${dataDir}.password`)).mode & 0o777).toBe(0o600);
+  expect(first.connectionString).toBe(`postgres://postgres:${password}@127.0.0.1:${port}/studio`);
+  await expect(query(first.connectionString.replace(password, 'postgres'), 'select 1')).rejects.toThrow(/password authentication failed/);
   await query(first.connectionString, `create table kept (note text); insert into kept values ('still here')`);
   await first.stop();
   expect(logs).toHaveLength(1);
@@ -50,10 +55,26 @@ it('initialises a data directory once and reuses it after a crash left a stale p
   await writeFile(path.join(dataDir, 'postmaster.pid'), `${await deadPid()}\n${dataDir}\n`);
   const second = await startEmbeddedPostgres(options);
   try {
+    expect(second.connectionString).toBe(first.connectionString);
     expect(await query(second.connectionString, 'select note from kept')).toEqual([{ note: 'still here' }]);
     expect(logs).toHaveLength(1); // not initialised again
+    // Make it a cluster from before per-folder passwords: the old fixed password and no file.
+    await query(second.connectionString, `alter role postgres password 'postgres'`);
   } finally {
     await second.stop();
+  }
+  await rm(`${dataDir}.password`);
+
+  const legacy = await startEmbeddedPostgres(options);
+  try {
+    expect(await query(legacy.connectionString, 'select note from kept')).toEqual([{ note: 'still here' }]);
+    const upgraded = (await readFile(`${dataDir}.password`, 'utf8')).trim();
+    expect(upgraded).toMatch(/^[0-9a-f]{48}$/);
+    expect(legacy.connectionString).toBe(`postgres://postgres:${upgraded}@127.0.0.1:${port}/studio`);
+    expect(logs.at(-1)).toMatch(/had the default password; it now has a random one/);
+    await expect(query(legacy.connectionString.replace(upgraded, 'postgres'), 'select 1')).rejects.toThrow(/password authentication failed/);
+  } finally {
+    await legacy.stop();
   }
 });
 
