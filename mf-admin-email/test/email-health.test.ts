@@ -9,13 +9,13 @@ const smtp = { host: 'localhost', port: 1025 };
 
 describe('fetchEmailHealth', () => {
   it('returns a healthy answer', async () => {
-    answer(JSON.stringify({ status: 'healthy', smtp: { ...smtp, connected: true } }), 200);
-    await expect(fetchEmailHealth()).resolves.toEqual({ status: 'healthy', smtp: { ...smtp, connected: true } });
+    answer(JSON.stringify({ status: 'healthy', check: 'reachable', smtp: { ...smtp, connected: true } }), 200);
+    await expect(fetchEmailHealth()).resolves.toEqual({ status: 'healthy', check: 'reachable', smtp: { ...smtp, connected: true } });
   });
 
   it('returns an unhealthy 503 answer as a result, not a failure', async () => {
-    answer(JSON.stringify({ status: 'unhealthy', error: 'SMTP is not reachable', smtp: { ...smtp, connected: false } }), 503);
-    await expect(fetchEmailHealth()).resolves.toMatchObject({ status: 'unhealthy', error: 'SMTP is not reachable' });
+    answer(JSON.stringify({ status: 'unhealthy', check: 'refused', error: 'SMTP refused', smtp: { ...smtp, connected: false } }), 503);
+    await expect(fetchEmailHealth()).resolves.toMatchObject({ status: 'unhealthy', check: 'refused', error: 'SMTP refused' });
   });
 
   it('fails with the spec message when the answer is not a health report', async () => {

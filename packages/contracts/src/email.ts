@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CampaignStatus, CampaignTemplate, RecipientType, TemplateType, TEST_EMAIL_TEMPLATES, type TestEmailTemplate } from './enums';
 import { TextBoolean, TextBooleanInput } from './common';
 import { CONTENT_REQUIRED, FILL_EMAIL_FIELDS, HTML_CONTENT_REQUIRED, INVALID_EMAIL, NAME_REQUIRED, SELECT_TEMPLATE, SUBJECT_REQUIRED, SUBJECT_TOO_LONG, fillIn } from './messages';
+import { SmtpCheck } from './settings';
 
 // Email templates, marketing campaigns, test and custom emails (back-office spec §5, §7). Test-email
 // amounts are rand as decimals.
@@ -170,9 +171,10 @@ export const CustomEmailBody = z.object({
 });
 export type CustomEmailBody = z.infer<typeof CustomEmailBody>;
 
-/** GET /api/admin/email-health: healthy means SMTP answered. */
+/** GET /api/admin/email-health: healthy means SMTP answered; `check` says how it went, in SmtpCheck's words only. */
 export const EmailHealth = z.object({
   status: z.enum(['healthy', 'unhealthy']),
+  check: SmtpCheck,
   error: z.string().optional(),
   smtp: z.object({ host: z.string(), port: z.number(), connected: z.boolean() }),
 });

@@ -115,12 +115,18 @@ export type SecuritySettings = z.infer<typeof SecuritySettings>;
 /** The Security section of a site that never saved one (the spec's defaults). */
 export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = Object.freeze({ sessionTimeout: 24, maxLoginAttempts: 5, adminTokenEnabled: true, requireStrongPasswords: true });
 
-/** The Email section as stored (the SMTP password included; it never leaves the server). */
+/**
+ * The Email section as stored. The SMTP password is stored sealed (AES-256-GCM under the signing
+ * keyring, bound to the host) and never leaves the server; a new host clears it. Mail goes out only
+ * over TLS (STARTTLS required) unless `smtpPlaintextHost` names the saved host: an exemption for that
+ * one host, which lapses when the host changes.
+ */
 export const EmailSettings = z.object({
   smtpHost: z.string().trim().max(253),
   smtpPort: z.coerce.number().int('SMTP port must be 1 to 65535').min(1, 'SMTP port must be 1 to 65535').max(65_535, 'SMTP port must be 1 to 65535'),
   smtpUser: z.string().trim().max(200),
-  smtpPassword: z.string().max(500),
+  smtpPassword: z.string().max(2000),
+  smtpPlaintextHost: z.string().trim().max(253),
   enableEmailNotifications: z.boolean(),
   orderConfirmationEmails: z.boolean(),
   statusUpdateEmails: z.boolean(),
@@ -133,21 +139,35 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = Object.freeze({
   smtpPort: 587,
   smtpUser: '',
   smtpPassword: '',
+  smtpPlaintextHost: '',
   enableEmailNotifications: true,
   orderConfirmationEmails: true,
   statusUpdateEmails: true,
 });
 
-/** An SMTP relay as the Email settings name it: where, and with which login. */
-export type SmtpRelay = { host: string; port: number; user: string; password: string };
+/** An SMTP relay as the Email settings name it: where, with which login (the password as stored), and whether TLS is required. */
+export type SmtpRelay = { host: string; port: number; user: string; password: string; requireTls: boolean };
+
+/** True when the STARTTLS exemption names this very host (host names ignore case). */
+export const plaintextAllowed = (email: Pick<EmailSettings, 'smtpHost' | 'smtpPlaintextHost'>) =>
+  email.smtpPlaintextHost !== '' && email.smtpPlaintextHost.toLowerCase() === email.smtpHost.toLowerCase();
 
 /**
  * The relay the Email settings choose, or null while no host is saved (mail then goes through the
  * server's own relay, SMTP_URL). The email worker sends by it, and the Settings screen names it.
  */
-export function smtpRelayOf(email: Pick<EmailSettings, 'smtpHost' | 'smtpPort' | 'smtpUser' | 'smtpPassword'>): SmtpRelay | null {
-  return email.smtpHost ? { host: email.smtpHost, port: email.smtpPort, user: email.smtpUser, password: email.smtpPassword } : null;
+export function smtpRelayOf(email: Pick<EmailSettings, 'smtpHost' | 'smtpPort' | 'smtpUser' | 'smtpPassword' | 'smtpPlaintextHost'>): SmtpRelay | null {
+  return email.smtpHost
+    ? { host: email.smtpHost, port: email.smtpPort, user: email.smtpUser, password: email.smtpPassword, requireTls: !plaintextAllowed(email) }
+    : null;
 }
+
+/**
+ * What a check of the SMTP relay (the health check, a test mail) may say of it: nothing the server
+ * itself wrote, so the check cannot be used to read other servers' banners.
+ */
+export const SmtpCheck = z.enum(['reachable', 'refused', 'TLS failed', 'timed out']);
+export type SmtpCheck = z.infer<typeof SmtpCheck>;
 
 /** The Email switch that decides whether a template is sent (templates not listed always are). */
 export const NOTIFICATION_SWITCHES: Readonly<Record<string, 'orderConfirmationEmails' | 'statusUpdateEmails'>> = {
@@ -165,12 +185,15 @@ export function notificationEnabled(email: Pick<EmailSettings, 'orderConfirmatio
 export const PublicEmailSettings = EmailSettings.omit({ smtpPassword: true }).extend({ smtpPasswordSet: z.boolean() });
 export type PublicEmailSettings = z.infer<typeof PublicEmailSettings>;
 
-/** The Email section a save sends: a password left out (or blank) keeps the stored one. */
-export const EmailSettingsBody = EmailSettings.extend({ smtpPassword: z.string().max(500).optional() });
+/**
+ * The Email section a save sends: a password left out (or blank) keeps the stored one, unless the
+ * host changes (then it is cleared). An exemption left out means none.
+ */
+export const EmailSettingsBody = EmailSettings.extend({ smtpPassword: z.string().max(500).optional(), smtpPlaintextHost: z.string().trim().max(253).default('') });
 
 /** What the Security and Email sections do (shown on the screen under each title). */
 export const SECURITY_SETTINGS_NOTE = 'Sessions end this many hours after sign-in (shortening it also shortens sessions already open). One device may enter this many wrong login codes for an address in an hour.';
-export const EMAIL_SETTINGS_NOTE = "Once an SMTP host is saved, every mail goes out through it; with no host, through the server's own mail relay. The test button sends through the saved settings and shows the server's answer.";
+export const EMAIL_SETTINGS_NOTE = "Once an SMTP host is saved, every mail goes out through it over TLS (STARTTLS); with no host, through the server's own mail relay. Changing the host clears the stored password. The test button sends through the saved settings and says whether it worked.";
 
 /**
  * PUT /api/admin/settings (admin): every stored section, checked before anything is saved. Security

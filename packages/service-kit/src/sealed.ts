@@ -35,3 +35,21 @@ export function unseal(secrets: Secrets, purpose: KeyPurpose, sealed: string, co
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+// The SMTP password of the Email settings: sealed by ops when an admin saves it, opened by the mail
+// worker when it connects. Bound to the host, so a password can never be sent to another relay.
+const smtpContext = (host: string) => `smtp:${host.toLowerCase()}`;
+
+/** Seals the SMTP password an admin saved for relay `host`. */
+export function sealSmtpPassword(secrets: Secrets, host: string, password: string): string {
+  return seal(secrets, 'smtp-password', password, smtpContext(host));
+}
+
+/**
+ * The stored SMTP password of relay `host` in plain text ('' for none; a value stored before sealing
+ * existed is plain already). Throws when it cannot be opened (the key that sealed it was retired).
+ */
+export function openSmtpPassword(secrets: Secrets, host: string, stored: string): string {
+  if (!stored || !isSealed(stored)) return stored;
+  return unseal(secrets, 'smtp-password', stored, smtpContext(host));
+}

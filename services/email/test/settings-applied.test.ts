@@ -7,8 +7,8 @@ import { SMTPServer } from 'smtp-server';
 import { DEFAULT_EMAIL_SETTINGS, DEFAULT_GENERAL_SETTINGS, type EmailSettings } from '@mastering/contracts';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createQueue, JOBS, SendEmailPayload, startProducer, type Job, type Queue } from '@mastering/jobs';
-import { createLogger } from '@mastering/service-kit';
-import { createSettingsMailer, type Mailer } from '../src/mail/mailer';
+import { createKeyring, createLogger, sealSmtpPassword } from '@mastering/service-kit';
+import { createSettingsMailer, smtpCheckOf, type Mailer } from '../src/mail/mailer';
 import { sendEmailJob } from '../src/jobs/send-email';
 import { renderTemplate } from '../src/mail/templates';
 import { smtpSink, type SmtpSink } from './support';
@@ -53,6 +53,13 @@ afterAll(async () => {
   await db?.destroy();
 });
 
+// The secret ops sealed the password with has since been rotated: the worker holds it as a previous key.
+const OPS_SECRET = 'k'.repeat(40);
+const keys = createKeyring('n'.repeat(40), [OPS_SECRET]);
+const sealed = (password: string) => sealSmtpPassword(OPS_SECRET, '127.0.0.1', password);
+// The test relay offers no STARTTLS: the admin exempted its host.
+const plainRelay = () => ({ smtpHost: '127.0.0.1', smtpPort: relayPort, smtpUser: 'mailer', smtpPlaintextHost: '127.0.0.1' });
+
 const saveEmail = (email: Partial<EmailSettings>) =>
   db.knex('settings').insert({ key: 'email', value: JSON.stringify({ ...DEFAULT_EMAIL_SETTINGS, ...email }) }).onConflict('key').merge();
 const mail = (to: string) => ({ to, from: 'studio@example.com', subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' });
@@ -62,18 +69,18 @@ describe('a mailer that follows the Email settings', () => {
   afterAll(() => mailer?.close());
 
   it('sends through SMTP_URL until a host is saved, then through that relay with its login, and back', async () => {
-    mailer = createSettingsMailer(db.knex, fallback.url);
+    mailer = createSettingsMailer(db.knex, fallback.url, { keys });
     await mailer.send(mail('one@example.com'));
     expect(fallback.to('one@example.com')).toHaveLength(1);
 
-    await saveEmail({ smtpHost: '127.0.0.1', smtpPort: relayPort, smtpUser: 'mailer', smtpPassword: 's3cret' });
+    await saveEmail({ ...plainRelay(), smtpPassword: sealed('s3cret') });
     await mailer.send(mail('two@example.com'));
     expect(relayed).toEqual([{ user: 'mailer', to: 'two@example.com' }]);
     expect(fallback.to('two@example.com')).toHaveLength(0);
     expect(mailer.describe()).toEqual({ host: '127.0.0.1', port: relayPort });
 
     // A wrong password is the relay's answer, not a silent fallback.
-    await saveEmail({ smtpHost: '127.0.0.1', smtpPort: relayPort, smtpUser: 'mailer', smtpPassword: 'wrong' });
+    await saveEmail({ ...plainRelay(), smtpPassword: sealed('wrong') });
     await expect(mailer.send(mail('three@example.com'))).rejects.toThrow(/Invalid username or password/);
     await expect(mailer.verify()).rejects.toThrow(/Invalid username or password/);
 
@@ -81,6 +88,23 @@ describe('a mailer that follows the Email settings', () => {
     await mailer.send(mail('four@example.com'));
     expect(fallback.to('four@example.com')).toHaveLength(1);
     expect(relayed).toHaveLength(1);
+  });
+
+  it('requires STARTTLS unless the exemption names the saved host, and says only "TLS failed"', async () => {
+    mailer = createSettingsMailer(db.knex, fallback.url, { keys });
+    await saveEmail({ ...plainRelay(), smtpPassword: sealed('s3cret'), smtpPlaintextHost: '' });
+    const noTls = await mailer.verify().catch((err: unknown) => err);
+    expect(smtpCheckOf(noTls)).toBe('TLS failed');
+    // An exemption saved for another host (the relay was pointed elsewhere since) does not apply.
+    await saveEmail({ ...plainRelay(), smtpPassword: sealed('s3cret'), smtpPlaintextHost: 'old-relay.example' });
+    await expect(mailer.send(mail('five@example.com'))).rejects.toMatchObject({ code: 'ETLS' });
+    await saveEmail({ ...plainRelay(), smtpPassword: sealed('s3cret'), smtpPlaintextHost: '127.0.0.1' });
+    await mailer.send(mail('five@example.com'));
+    expect(relayed.at(-1)).toEqual({ user: 'mailer', to: 'five@example.com' });
+    // A password sealed for another host never opens for this one.
+    await saveEmail({ ...plainRelay(), smtpPassword: sealSmtpPassword(OPS_SECRET, 'evil.example', 's3cret') });
+    await expect(mailer.send(mail('six@example.com'))).rejects.toThrow();
+    expect(relayed.map((r) => r.to)).not.toContain('six@example.com');
   });
 });
 

@@ -15,5 +15,5 @@ export function buildApp({ config, knex, queue, storage = createStorage(readStor
   const counters = createCounters(knex, config.COUNTERS_CACHE_MS);
   const fulfilment = { knex, queue, publicUrl: config.PUBLIC_URL, counters };
   const audioFiles = { knex, queue, storage, links, uploadTtlHours: config.UPLOAD_URL_TTL_HOURS, linkMinutes: config.FILE_LINK_MINUTES, counters };
-  return createService({ name: 'ops', knex, identitySecret: keys, logger, routes: routes({ knex, queue, fulfilment, audioFiles }) });
+  return createService({ name: 'ops', knex, identitySecret: keys, logger, routes: routes({ knex, queue, keys, fulfilment, audioFiles }) });
 }

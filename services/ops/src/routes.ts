@@ -23,7 +23,7 @@ import {
   UserIdParam,
 } from '@mastering/contracts';
 import type { Queue } from '@mastering/jobs';
-import { route, type RouteTable } from '@mastering/service-kit';
+import { route, type RouteTable, type Secrets } from '@mastering/service-kit';
 import { getAnalytics } from './analytics/handlers';
 import { getAudioFileAnalysis } from './analysis/handlers';
 import { getCustomer, getCustomers, getCustomersCsv, getCustomerStats, postCustomerMessage } from './customers/handlers';
@@ -42,14 +42,14 @@ import type { AudioFileDeps } from './audio-files/service';
 const ANALYTICS_CACHE = 'private, max-age=300';
 
 /** What the route table needs: the database, the job queue (mail), and what fulfilment (links, storage) uses. */
-export type OpsRouteDeps = { knex: Knex; queue: Queue; fulfilment: FulfilmentDeps; audioFiles: AudioFileDeps };
+export type OpsRouteDeps = { knex: Knex; queue: Queue; keys: Secrets; fulfilment: FulfilmentDeps; audioFiles: AudioFileDeps };
 
 /** The ops service's route table, with the permission of each route. */
-export const routes = ({ knex, queue, fulfilment, audioFiles: files }: OpsRouteDeps): RouteTable => [
+export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: OpsRouteDeps): RouteTable => [
   route({ method: 'GET', path: '/api/admin/dashboard-stats', permission: 'admin', handler: getDashboardStats(fulfilment) }),
   route({ method: 'GET', path: '/api/admin/settings', permission: 'admin', handler: getSettings(knex) }),
   route({ method: 'GET', path: '/api/admin/audio-files/:id/analysis', permission: 'staff', params: IdParam, handler: getAudioFileAnalysis(knex) }),
-  route({ method: 'PUT', path: '/api/admin/settings', permission: 'admin', body: SaveSettingsBody, handler: putSettings(knex) }),
+  route({ method: 'PUT', path: '/api/admin/settings', permission: 'admin', body: SaveSettingsBody, handler: putSettings(knex, keys) }),
   route({ method: 'POST', path: '/api/admin/settings/test-email', permission: 'admin', handler: postTestEmail(knex, queue) }),
   route({ method: 'GET', path: '/api/admin/settings/test-email/:jobId', permission: 'admin', params: TestEmailJobParam, handler: getTestEmailStatus(knex) }),
   // The fixed customer paths come before `:email`.

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StoredSettings, TestEmailQueued, TestEmailStatus, type Role, type SaveSettingsBody } from '@mastering/contracts';
 import { currentPricing } from '../../storefront/src/site-config/service';
-import { identityAs, opsPerFile } from './support';
+import { openSmtpPassword } from '@mastering/service-kit';
+import { identityAs, opsPerFile, SECRET } from './support';
 
 const ctx = opsPerFile();
 let adminId: string;
@@ -75,16 +76,51 @@ describe('/api/admin/settings', () => {
     expect(res.status).toBe(200);
     const saved = StoredSettings.parse(await res.json());
     expect(saved.security).toEqual(withSections.security);
-    expect(saved.email).toEqual({ smtpHost: 'smtp.jozi.example', smtpPort: 465, smtpUser: 'mailer', smtpPasswordSet: true, enableEmailNotifications: true, orderConfirmationEmails: false, statusUpdateEmails: true });
+    expect(saved.email).toEqual({ smtpHost: 'smtp.jozi.example', smtpPort: 465, smtpUser: 'mailer', smtpPasswordSet: true, smtpPlaintextHost: '', enableEmailNotifications: true, orderConfirmationEmails: false, statusUpdateEmails: true });
     expect(await raw()).not.toContain('s3cret-pass');
+    expect(await raw()).not.toContain('sealed.');
+
+    // Stored sealed (AES-256-GCM under the signing secret, bound to the host), never in plain text.
+    const storedPassword = async () => (await ctx.db.knex('settings').where('key', 'email').first()).value.smtpPassword as string;
+    expect(await storedPassword()).toMatch(/^sealed\.v1\./);
+    expect(await storedPassword()).not.toContain('s3cret-pass');
+    expect(openSmtpPassword(SECRET, 'SMTP.jozi.example', await storedPassword())).toBe('s3cret-pass');
 
     // A save without a password (the browser never has it) keeps the stored one.
     const { smtpPassword: _, ...emailWithoutPassword } = withSections.email!;
+    const sealedBefore = await storedPassword();
     await put({ ...withSections, email: { ...emailWithoutPassword, smtpPort: 2525 } });
-    const stored = await ctx.db.knex('settings').where('key', 'email').first();
-    expect(stored.value).toMatchObject({ smtpPassword: 's3cret-pass', smtpPort: 2525 });
+    expect((await ctx.db.knex('settings').where('key', 'email').first()).value).toMatchObject({ smtpPassword: sealedBefore, smtpPort: 2525 });
     await put({ ...withSections, email: { ...withSections.email!, smtpPassword: '' } });
-    expect((await ctx.db.knex('settings').where('key', 'email').first()).value.smtpPassword).toBe('s3cret-pass');
+    expect(await storedPassword()).toBe(sealedBefore);
+  });
+
+  it('clears the stored SMTP password when the host changes, unless a new one comes with the change', async () => {
+    await put(withSections);
+    const { smtpPassword: _, ...noPassword } = withSections.email!;
+    // Pointing the relay at another server must not hand it the old password.
+    let res = await put({ ...withSections, email: { ...noPassword, smtpHost: 'mx.attacker.example' } });
+    expect(StoredSettings.parse(await res.json()).email).toMatchObject({ smtpHost: 'mx.attacker.example', smtpPasswordSet: false });
+    expect((await ctx.db.knex('settings').where('key', 'email').first()).value.smtpPassword).toBe('');
+    // Going back does not bring it back either.
+    res = await put({ ...withSections, email: noPassword });
+    expect(StoredSettings.parse(await res.json()).email.smtpPasswordSet).toBe(false);
+    res = await put({ ...withSections, email: { ...withSections.email!, smtpHost: 'smtp2.jozi.example', smtpPassword: 'new-pass' } });
+    expect(StoredSettings.parse(await res.json()).email).toMatchObject({ smtpHost: 'smtp2.jozi.example', smtpPasswordSet: true });
+    const stored = (await ctx.db.knex('settings').where('key', 'email').first()).value.smtpPassword;
+    expect(openSmtpPassword(SECRET, 'smtp2.jozi.example', stored)).toBe('new-pass');
+    expect(() => openSmtpPassword(SECRET, 'smtp.jozi.example', stored)).toThrow();
+  });
+
+  it('keeps a STARTTLS exemption naming its host, and seals a password stored before sealing existed', async () => {
+    await ctx.db.knex('settings').where('key', 'email').update({ value: JSON.stringify({ ...withSections.email, smtpPassword: 'plain-old' }) });
+    const { smtpPassword: _, ...noPassword } = withSections.email!;
+    const res = await put({ ...withSections, email: { ...noPassword, smtpPlaintextHost: 'smtp.jozi.example' } });
+    expect(StoredSettings.parse(await res.json()).email).toMatchObject({ smtpPlaintextHost: 'smtp.jozi.example', smtpPasswordSet: true });
+    const stored = (await ctx.db.knex('settings').where('key', 'email').first()).value.smtpPassword;
+    expect(stored).toMatch(/^sealed\.v1\./);
+    expect(openSmtpPassword(SECRET, 'smtp.jozi.example', stored)).toBe('plain-old');
+    await put(withSections);
   });
 
   it('audits every save: who, when, and which sections changed', async () => {
@@ -94,7 +130,9 @@ describe('/api/admin/settings', () => {
     expect(saved.recentChanges[0]).toMatchObject({ changedBy: 'owner@example.com', sections: ['security'] });
     expect(saved.recentChanges.length).toBeGreaterThanOrEqual(4);
     const rows = await ctx.db.knex('settingsAudit').orderBy('createdAt');
-    expect(rows.map((r) => r.sections)).toEqual([['general', 'pricing'], ['security', 'email'], ['email'], ['email'], [], ['security']]);
+    // The saves of the tests before, then this one's two (the same password typed again is no change).
+    expect(rows.map((r) => r.sections).slice(0, 4)).toEqual([['general', 'pricing'], ['security', 'email'], ['email'], ['email']]);
+    expect(rows.map((r) => r.sections).slice(-2)).toEqual([[], ['security']]);
     expect(rows.every((r) => r.changedBy === adminId)).toBe(true);
   });
 
@@ -150,9 +188,12 @@ describe('GET /api/admin/settings/test-email/:jobId', () => {
     await ctx.db.knex('settings').where({ key: 'email' }).delete();
     expect(TestEmailStatus.parse(await (await status('job-1')).json())).toEqual({ jobId: 'job-1', to: null, state: 'queued', error: null, via: "the server's own mail relay" });
     await record('job-1', { status: 'sent' });
-    await record('job-2', { status: 'failed', lastError: 'connect ECONNREFUSED 10.0.0.9:2525' });
+    await record('job-2', { status: 'failed', lastError: 'TLS failed' });
+    // A row from before the worker kept only SmtpCheck's words: the server's text is not shown.
+    await record('job-3', { status: 'failed', lastError: '220 mail.internal ESMTP Postfix (Debian)' });
     await put({ ...valid, email: { smtpHost: 'smtp.jozi.example', smtpPort: 2525, smtpUser: '', smtpPassword: '', enableEmailNotifications: true, orderConfirmationEmails: true, statusUpdateEmails: true } });
     expect(await (await status('job-1')).json()).toEqual({ jobId: 'job-1', to: 'owner@example.com', state: 'sent', error: null, via: 'smtp.jozi.example:2525' });
-    expect(await (await status('job-2')).json()).toMatchObject({ state: 'failed', error: 'connect ECONNREFUSED 10.0.0.9:2525' });
+    expect(await (await status('job-2')).json()).toMatchObject({ state: 'failed', error: 'TLS failed' });
+    expect(await (await status('job-3')).json()).toMatchObject({ state: 'failed', error: 'refused' });
   });
 });

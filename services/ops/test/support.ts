@@ -13,7 +13,7 @@ import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 
-const SECRET = 'o'.repeat(40);
+export const SECRET = 'o'.repeat(40);
 
 /** A job the service queued: `email.send` and its payload, and when it runs (undefined: now). */
 export type QueuedJob = { name: string; data: any; when?: Date };

@@ -1,16 +1,20 @@
 import type { RouteContext } from '@mastering/service-kit';
-import type { Mailer } from '../mail/mailer';
+import { smtpCheckOf, type Mailer } from '../mail/mailer';
 
-/** GET /api/admin/email-health — staff; checks the SMTP connection (healthy means it answers). */
+/**
+ * GET /api/admin/email-health — admin; checks the SMTP connection: reachable, else refused, TLS failed
+ * or timed out (never the server's own words: its banner would make this a port scanner).
+ */
 export const emailHealth = (mailer: Mailer) => async (ctx: RouteContext) => {
   try {
     await mailer.verify();
     const smtp = mailer.describe();
-    ctx.body = { status: 'healthy', smtp: { ...smtp, connected: true } };
+    ctx.body = { status: 'healthy', check: 'reachable', smtp: { ...smtp, connected: true } };
   } catch (err) {
     ctx.status = 503;
     // Described after the try: verify chooses the relay (the saved settings' or SMTP_URL) before connecting.
     const smtp = mailer.describe();
-    ctx.body = { status: 'unhealthy', error: `SMTP is not reachable: ${(err as Error).message}`, smtp: { ...smtp, connected: false } };
+    const check = smtpCheckOf(err);
+    ctx.body = { status: 'unhealthy', check, error: `SMTP ${check}`, smtp: { ...smtp, connected: false } };
   }
 };

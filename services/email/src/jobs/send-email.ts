@@ -3,7 +3,7 @@ import { NOTIFICATION_SWITCHES, notificationEnabled } from '@mastering/contracts
 import { EmailMessage, Setting, Unsubscribe } from '@mastering/db';
 import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
 import { deliveryUrl, type DownloadLinks, type Logger } from '@mastering/service-kit';
-import type { Mailer } from '../mail/mailer';
+import { smtpCheckOf, type Mailer } from '../mail/mailer';
 import { renderTemplate } from '../mail/templates';
 import { personalise, unsubscribeHeaders, type LinkSigner } from '../tracking/links';
 
@@ -93,7 +93,8 @@ export function sendEmailJob({ knex, mailer, from, logger, links, downloads, sit
           await EmailMessage.query(knex).findById(message.id).patch({ status: 'sent', sentAt: new Date(), providerMessageId: messageId, lastError: null });
         } catch (err) {
           logger.warn({ err: (err as Error).message, messageId: message.id }, 'email send failed; will retry');
-          await EmailMessage.query(knex).findById(message.id).patch({ status: 'failed', lastError: String((err as Error).message).slice(0, 1000) });
+          // Only what SmtpCheck may say is kept (the test mail's status shows it); the server's text stays in the log.
+          await EmailMessage.query(knex).findById(message.id).patch({ status: 'failed', lastError: smtpCheckOf(err) });
           throw err;
         }
       } catch (err) {

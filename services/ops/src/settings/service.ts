@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import {
   DEFAULT_RELAY_NAME,
+  SmtpCheck,
+  type EmailSettings,
   pricingFieldsOf,
   SaveSettingsBody,
   SETTINGS_AUDIT_LIMIT,
@@ -11,6 +13,7 @@ import {
 } from '@mastering/contracts';
 import { EmailMessage, Setting } from '@mastering/db';
 import { sendMail, type Queue } from '@mastering/jobs';
+import { isSealed, openSmtpPassword, sealSmtpPassword, type Secrets } from '@mastering/service-kit';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 
@@ -60,18 +63,42 @@ export async function readSettings(knex: Knex): Promise<StoredSettings> {
 }
 
 /**
- * Saves every section sent in one transaction, recording who saved it, plus one audit row naming the
- * sections whose value changed. A section left out, and an SMTP password left out or blank, keep their
- * stored value. Answers what is now stored.
+ * The Email section to store: a new password sealed for its host; no new password keeps the stored
+ * one only while the host stays the same (pointing the relay elsewhere must not hand the old password
+ * to the new server); a password stored before sealing existed is sealed now. The same password typed
+ * again keeps its sealed value, so the audit does not call an unchanged section changed.
  */
-export async function saveSettings(knex: Knex, body: z.output<typeof SaveSettingsBody>, userId: string): Promise<StoredSettings> {
+export function emailToStore(body: NonNullable<z.output<typeof SaveSettingsBody>['email']>, stored: EmailSettings, keys: Secrets): EmailSettings {
+  const sameHost = body.smtpHost.toLowerCase() === stored.smtpHost.toLowerCase();
+  const kept = sameHost ? stored.smtpPassword : '';
+  const seal = (password: string) => sealSmtpPassword(keys, body.smtpHost, password);
+  if (!body.smtpPassword) return { ...body, smtpPassword: kept && !isSealed(kept) ? seal(kept) : kept };
+  const unchanged = isSealed(kept) && openedOrNull(keys, body.smtpHost, kept) === body.smtpPassword;
+  return { ...body, smtpPassword: unchanged ? kept : seal(body.smtpPassword) };
+}
+
+/** A sealed password in plain text, or null when no key of the ring opens it any more. */
+function openedOrNull(keys: Secrets, host: string, sealed: string): string | null {
+  try {
+    return openSmtpPassword(keys, host, sealed);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Saves every section sent in one transaction, recording who saved it, plus one audit row naming the
+ * sections whose value changed. A section left out keeps its stored value; so does an SMTP password
+ * left out or blank, unless the host changed (see emailToStore). Answers what is now stored.
+ */
+export async function saveSettings(knex: Knex, keys: Secrets, body: z.output<typeof SaveSettingsBody>, userId: string): Promise<StoredSettings> {
   await knex.transaction(async (trx) => {
     // Serialises concurrent saves, so each audit row compares against what the previous save stored.
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['settings']);
     const stored = await readSections(trx);
     const next: Partial<Record<Key, object>> = { general: body.general, pricing: body.pricing };
     if (body.security) next.security = body.security;
-    if (body.email) next.email = { ...body.email, smtpPassword: body.email.smtpPassword || stored.email.smtpPassword };
+    if (body.email) next.email = emailToStore(body.email, stored.email, keys);
     const changed = (Object.keys(next) as Key[]).filter((key) => !isDeepStrictEqual(next[key], stored[key]));
     for (const key of Object.keys(next) as Key[]) {
       // updated_at is set by the table's trigger on update and by its default on insert.
@@ -103,7 +130,7 @@ export async function sendTestEmail(knex: Knex, queue: Queue, to: string): Promi
 
 /**
  * Where the test mail of job `jobId` is: queued until the email worker records it, then its message's
- * state and, when the SMTP server refused it, the server's error; with the relay the saved Email
+ * state and, when it failed, why in the words of SmtpCheck (never the server's own text); with the relay the saved Email
  * settings choose (the same rule the worker sends by).
  */
 export async function testEmailStatus(knex: Knex, jobId: string): Promise<TestEmailStatus> {
@@ -115,5 +142,7 @@ export async function testEmailStatus(knex: Knex, jobId: string): Promise<TestEm
   const via = relay ? `${relay.host}:${relay.port}` : DEFAULT_RELAY_NAME;
   if (!message) return { jobId, to: null, state: 'queued', error: null, via };
   const state = message.status === 'sent' || message.status === 'failed' || message.status === 'sending' ? message.status : 'queued';
-  return { jobId, to: message.toEmail, state, error: state === 'failed' ? message.lastError : null, via };
+  // The worker records only what the check may say; an older row's server text is not shown either.
+  const error = state === 'failed' ? (SmtpCheck.safeParse(message.lastError).data ?? 'refused') : null;
+  return { jobId, to: message.toEmail, state, error, via };
 }
