@@ -54,12 +54,14 @@ test('a bad figure is refused with its message and nothing is saved', async (t) 
   await t.expect(byTestId('settings-discount').value).eql('35');
 });
 
-/** Saves the SMTP host and port on the Settings screen. */
-async function saveRelay(t: TestController, host: string, port: string) {
+/** Saves the SMTP host and port on the Settings screen, and whether that host may be used without TLS. */
+async function saveRelay(t: TestController, host: string, port: string, withoutTls = false) {
   await t.navigateTo(`${SITE}/admin/settings`);
   if (host) await t.typeText(Selector('#smtpHost'), host, { replace: true });
   else await t.selectText(Selector('#smtpHost')).pressKey('delete');
   await t.typeText(byTestId('settings-smtp-port'), port, { replace: true });
+  const exemption = byTestId('settings-smtp-plaintext');
+  if (host && (await exemption.getAttribute('aria-checked')) !== String(withoutTls)) await t.click(exemption);
   await t.click(byTestId('settings-save'));
   await t.expect(byTestId('toast').withText('Settings Saved').exists).ok();
 }
@@ -83,9 +85,12 @@ test('the SMTP test button sends through the saved relay and shows what the SMTP
   await saveRelay(t, '127.0.0.1', '1');
   await t.expect(await testEmail(t, 'failed')).contains('Not sent through 127.0.0.1:1: ');
 
-  // MailDev saved as the relay by hand: the mail goes through it.
+  // MailDev saved as the relay by hand: it offers no STARTTLS, which a saved relay must...
   const port = process.env.E2E_MAILDEV_SMTP_PORT!;
   await saveRelay(t, '127.0.0.1', port);
+  await t.expect(await testEmail(t, 'failed')).eql(`Not sent through 127.0.0.1:${port}: TLS failed`);
+  // ...unless the admin exempts that host: then the mail goes through it.
+  await saveRelay(t, '127.0.0.1', port, true);
   seen = await inboxIds();
   await t.expect(await testEmail(t, 'sent')).eql(`Sent to ${ADMIN_EMAIL} through 127.0.0.1:${port}. Check that inbox.`);
   await newMailFor(ADMIN_EMAIL, 'test email', seen);

@@ -253,6 +253,11 @@ export const SETTINGS_TEXTS = {
   analyticsHint: 'Always on: the analytics screen reads orders and payments from the database; the site records no visits.',
   adminTokenHint: 'Always on: every back-office call needs a signed-in staff session.',
   strongPasswordsHint: 'Not used: everyone signs in with a one-time code sent by email, so there are no passwords.',
+  plaintextLabel: 'Allow sending without TLS',
+  plaintextHint: (host: string) =>
+    host
+      ? `Only for a relay on a trusted network that offers no STARTTLS: mail and the password then cross the network unencrypted. Applies to ${host} only; another host needs TLS again.`
+      : 'Enter an SMTP host first: the exemption applies to that one host.',
 } as const;
 export const CUSTOMER_NOT_FOUND = 'Customer Not Found';
 

@@ -5,6 +5,7 @@ import {
   EmailSettingsBody,
   formatOrderDate,
   formatRand,
+  plaintextAllowed,
   PricingSettingsBody,
   SaveSettingsBody,
   SCREEN_TITLES,
@@ -60,7 +61,13 @@ function Toggle({ id, label, hint, checked, onChange, disabled }: { id: string; 
 
 /** The SMTP fields of the screen differ from the saved ones (a test would not use what is typed). */
 function smtpEdited(draft: Draft['email'], saved: PublicEmailSettings): boolean {
-  return draft.smtpHost.trim() !== saved.smtpHost || draft.smtpPort.trim() !== String(saved.smtpPort) || draft.smtpUser.trim() !== saved.smtpUser || draft.smtpPassword !== '';
+  return (
+    draft.smtpHost.trim() !== saved.smtpHost ||
+    draft.smtpPort.trim() !== String(saved.smtpPort) ||
+    draft.smtpUser.trim() !== saved.smtpUser ||
+    draft.smtpPassword !== '' ||
+    draft.smtpPlaintextHost !== saved.smtpPlaintextHost
+  );
 }
 
 /** The line under the test button: where the last test mail is, until the SMTP server has answered. */
@@ -254,11 +261,20 @@ export default function SettingsPage() {
                     autoComplete="new-password"
                     value={draft.email.smtpPassword}
                     onChange={(e) => setEmail('smtpPassword', e.target.value)}
-                    placeholder={data?.email.smtpPasswordSet ? 'Stored (leave empty to keep it)' : 'Not set'}
+                    placeholder={data?.email.smtpPasswordSet ? 'Stored (leave empty to keep it; a new host clears it)' : 'Not set'}
                     data-testid="settings-smtp-password"
                   />
                 </Field>
               </div>
+              <Toggle
+                id="settings-smtp-plaintext"
+                label={SETTINGS_TEXTS.plaintextLabel}
+                hint={SETTINGS_TEXTS.plaintextHint(draft.email.smtpHost.trim())}
+                // The exemption names a host: typing another host turns it off until it is given again.
+                checked={plaintextAllowed({ smtpHost: draft.email.smtpHost.trim(), smtpPlaintextHost: draft.email.smtpPlaintextHost })}
+                onChange={(v) => setEmail('smtpPlaintextHost', v ? draft.email.smtpHost.trim() : '')}
+                disabled={!draft.email.smtpHost.trim()}
+              />
               <Toggle id="settings-order-confirmation" label="Order confirmation emails" hint="Email customers when their payment is confirmed." checked={draft.email.orderConfirmationEmails} onChange={(v) => setEmail('orderConfirmationEmails', v)} />
               <Toggle id="settings-status-updates" label="Status update emails" hint="Email customers when their order's status changes." checked={draft.email.statusUpdateEmails} onChange={(v) => setEmail('statusUpdateEmails', v)} />
               <div className="space-y-2">
