@@ -16,6 +16,8 @@ export type StackOptions = {
   log: (line: string) => void;
   /** Called when a child dies unexpectedly. */
   onDeath: (name: string, code: number | null, tail: string[]) => void;
+  /** false skips building the front-end apps (a test of the API alone); default true. */
+  buildFrontEnd?: boolean;
 };
 
 export type Stack = {
@@ -104,14 +106,14 @@ export type LocalStack = {
  * services, starts embedded PostgreSQL (unless DATABASE_URL is set), migrates and seeds, starts
  * MailDev (unless SMTP_URL is set), the services and the gateway.
  */
-export function createStack({ dataDir, env, log, onDeath }: StackOptions): LocalStack {
+export function createStack({ dataDir, env, log, onDeath, buildFrontEnd = true }: StackOptions): LocalStack {
   const supervisor = new Supervisor(path.join(dataDir, 'logs'), onDeath);
   let starting: Promise<Stack> | null = null;
   let stopping: Promise<void> | null = null;
 
   const bringUp = async (): Promise<Stack> => {
     const { signal } = supervisor;
-    await Promise.all([buildApps({ log, signal }), bundleServices()]);
+    await Promise.all([buildFrontEnd ? buildApps({ log, signal }) : undefined, bundleServices()]);
     supervisor.throwIfStopping('build');
 
     let databaseUrl = env.DATABASE_URL;

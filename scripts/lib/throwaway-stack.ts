@@ -1,7 +1,6 @@
 // The whole site on free ports in a temporary folder, for journeys and benchmarks: it never clashes
 // with `npm start` or another run, and leaves nothing behind once stopped.
 import { rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { freePort, postgresTempDir } from '@mastering/db';
 import { startStack, type Stack } from './stack';
 
@@ -18,8 +17,11 @@ export type ThrowawayStack = {
   stop: () => Promise<void>;
 };
 
-/** Starts the site (embedded PostgreSQL, MailDev, the Yoco sandbox) on free ports under a temp folder named `prefix`. */
-export async function startThrowawayStack(prefix: string, log: (line: string) => void = console.log): Promise<ThrowawayStack> {
+/**
+ * Free ports and a temp folder named `prefix` for a whole site, and the environment that puts it
+ * there with its own database, inbox and Yoco sandbox (its secrets are made up in that folder).
+ */
+export async function throwawaySite(prefix: string): Promise<Pick<ThrowawayStack, 'env' | 'dataDir' | 'ports'>> {
   const dataDir = postgresTempDir(prefix);
   const [site, pg, storefront, ops, content, email, smtp, inbox, yocoSandbox] = await Promise.all(Array.from({ length: 9 }, () => freePort()));
   const env: Record<string, string> = {
@@ -35,7 +37,6 @@ export async function startThrowawayStack(prefix: string, log: (line: string) =>
     MAILDEV_SMTP_PORT: String(smtp),
     MAILDEV_WEB_PORT: String(inbox),
     YOCO_SANDBOX_PORT: String(yocoSandbox),
-    IDENTITY_SECRET: randomBytes(32).toString('hex'),
     ADMIN_EMAIL: 'admin@example.com',
     LOG_LEVEL: 'warn',
   };
@@ -43,7 +44,14 @@ export async function startThrowawayStack(prefix: string, log: (line: string) =>
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.YOCO_SECRET_KEY;
+  delete env.IDENTITY_SECRET;
+  delete env.IDENTITY_SECRETS_PREVIOUS;
+  return { env, dataDir, ports: { storefront, ops, content, email } };
+}
 
+/** Starts the site (embedded PostgreSQL, MailDev, the Yoco sandbox) on free ports under a temp folder named `prefix`. */
+export async function startThrowawayStack(prefix: string, log: (line: string) => void = console.log): Promise<ThrowawayStack> {
+  const { env, dataDir, ports } = await throwawaySite(prefix);
   let failed = false;
   const stack = await startStack({
     dataDir,
@@ -58,7 +66,7 @@ export async function startThrowawayStack(prefix: string, log: (line: string) =>
     stack,
     env,
     dataDir,
-    ports: { storefront, ops, content, email },
+    ports,
     failed: () => failed,
     stop: async () => {
       await stack.stop();
