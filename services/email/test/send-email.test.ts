@@ -68,7 +68,7 @@ describe('email.send job', () => {
     await expect(handler(job)).rejects.toThrow('ECONNREFUSED');
     let row = await db.knex('email_messages').where({ jobId }).first();
     expect(row).toMatchObject({ status: 'failed', toEmail: 'artist@example.com', subject: `Your login code: ${SECRET_MASK}`, attempts: 1 });
-    expect(row.lastError).toContain('ECONNREFUSED');
+    expect(row.lastError).toBe('refused'); // what SmtpCheck may say, never the server's own text
     expect(JSON.stringify(row)).not.toContain('123456');
     // The retry still needs the code, so the job keeps it until the message is out.
     expect(await storedData(job)).toMatchObject({ data: { code: '123456' } });
