@@ -215,4 +215,10 @@ describe('GET /api/admin/orders/export', () => {
     expect(rows[0]).toMatchObject({ id: a.id, customerEmail: 'csv.one@export.test', status: 'in_progress', total: '123.45', fileCount: '1' });
     expect(rows[0]!.dueAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
+
+  it('neutralises a cell a spreadsheet would run as a formula', async () => {
+    await seed({ email: '=cmd|calc@formula.test', status: 'in_progress' });
+    const rows = parse(await (await get('/api/admin/orders/export?q=formula.test', admin)).text(), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.customerEmail)).toEqual(["'=cmd|calc@formula.test"]);
+  });
 });
