@@ -8,6 +8,7 @@ import {
   computePricing,
   CreateOrderResponse,
   ORDER_ALREADY_PAID,
+  PAYMENT_ATTENTION_TEXTS,
   pricingForApi,
   UNAPPROVED_REDIRECT,
   WEBHOOK_AMOUNT_MISMATCH,
@@ -246,6 +247,44 @@ describe('POST /api/payment/webhook', () => {
       [second, 'succeeded'],
     ]);
   });
+  it('flags a second paid checkout of a paid order for staff and mails the admins, changing nothing else', async () => {
+    const { cookie, orderId } = await placeOrder();
+    await checkout(orderId, cookie);
+    const first = `ch_${seen.length}`;
+    // Two tabs: both checkouts were started while the order was unpaid.
+    await checkout(orderId, cookie);
+    const second = `ch_${seen.length}`;
+    expect((await deliver(paymentEvent('payment.succeeded', first, orderId))).status).toBe(200);
+    ctx.site.queued.length = 0;
+    const paidAt = (await orderRow(orderId)).paidAt;
+    expect((await deliver(paymentEvent('payment.succeeded', second, orderId))).status).toBe(200);
+    expect((await paymentsOf(orderId)).map((p) => [p.checkoutId, p.status, p.attention])).toEqual([
+      [first, 'succeeded', null],
+      [second, 'succeeded', 'already_paid'],
+    ]);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'payment_confirmed', paidAt });
+    expect(ctx.site.queued.map((j) => [j.data.template, j.data.to])).toEqual([
+      ['payment-needs-attention', 'boss@example.com'],
+      ['payment-needs-attention', 'orders@example.com'],
+    ]);
+    expect(ctx.site.queued[0]!.data).toMatchObject({ orderId, data: { orderId, amount: 'R649', reason: PAYMENT_ATTENTION_TEXTS.already_paid } });
+  });
+
+  it('flags a payment for a cancelled order for staff and never reopens the order', async () => {
+    const { cookie, orderId } = await placeOrder();
+    await checkout(orderId, cookie);
+    const checkoutId = `ch_${seen.length}`;
+    // Staff cancelled the order while the customer was still on Yoco's page.
+    await ctx.db.knex('orders').where('id', orderId).update({ status: 'cancelled' });
+    expect((await deliver(paymentEvent('payment.succeeded', checkoutId, orderId))).status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'cancelled', paidAt: null });
+    expect(await paymentsOf(orderId)).toMatchObject([{ status: 'succeeded', attention: 'order_cancelled' }]);
+    expect(ctx.site.queued.map((j) => [j.data.template, j.data.to, j.data.data.reason])).toEqual([
+      ['payment-needs-attention', 'boss@example.com', PAYMENT_ATTENTION_TEXTS.order_cancelled],
+      ['payment-needs-attention', 'orders@example.com', PAYMENT_ATTENTION_TEXTS.order_cancelled],
+    ]);
+  });
+
   it('marks a paid payment refunded on refund.succeeded (a partial refund is only logged); a refund above the payment is refused', async () => {
     const { cookie, orderId } = await placeOrder();
     await checkout(orderId, cookie);
