@@ -10,3 +10,4 @@ export { Router } from '@koa/router';
 export * from './tokens';
 export * from './runtime';
 export * from './sessions';
+export * from './client-key';

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { clientKeyOf } from '@mastering/service-kit';
 import type { GatewayConfig } from './config';
 
 export type ClientLimits = Pick<GatewayConfig, 'HEADERS_TIMEOUT_MS' | 'MAX_CONNECTIONS_PER_CLIENT' | 'TRUST_PROXY_HOPS'>;
@@ -11,7 +12,7 @@ export type ClientLimits = Pick<GatewayConfig, 'HEADERS_TIMEOUT_MS' | 'MAX_CONNE
  * a fair rate, a login form may not), so they are the request-body middleware's, and Node's single
  * request deadline stays off.
  *
- * The cap counts sockets by their peer address. Behind TRUST_PROXY_HOPS proxies every socket comes
+ * The cap counts sockets by their peer address (an IPv6 one by its /64). Behind TRUST_PROXY_HOPS proxies every socket comes
  * from a proxy, and a connection (kept alive, reused) does not belong to one client, so no cap is
  * applied there: the proxy in front must limit connections per client.
  */
@@ -25,12 +26,12 @@ export function limitClients(server: Server, limits: ClientLimits): void {
   if (cap > 0) capConnectionsPerAddress(server, cap);
 }
 
-/** Closes, as soon as it is accepted, a connection from an address that already has `cap` open. */
+/** Closes, as soon as it is accepted, a connection from a client (clientKeyOf its address: IPv6 by /64) that already has `cap` open. */
 function capConnectionsPerAddress(server: Server, cap: number): void {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress;
-    if (address === undefined) return void socket.destroy(); // already gone
+    if (socket.remoteAddress === undefined) return void socket.destroy(); // already gone
+    const address = clientKeyOf(socket.remoteAddress);
     const count = (open.get(address) ?? 0) + 1;
     // Nothing has been read yet, so there is no request to answer: the connection is just closed.
     if (count > cap) return void socket.destroy();

@@ -198,6 +198,17 @@ describe('login rate limits', () => {
     // Another address is unaffected.
     expect((await post('/auth/request-code', { email: 'other@example.com' }, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
   });
+
+  it('counts an IPv6 client by its /64, so changing address within it gets no more tries', async () => {
+    const code = await requestCode('six@example.com', { 'x-forwarded-for': '2001:db8:6:6::1' });
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < DEFAULT_SECURITY_SETTINGS.maxLoginAttempts; i++) {
+      expect((await post('/auth/verify-code', { email: 'six@example.com', code: wrong }, { 'x-forwarded-for': `2001:db8:6:6::${i + 2}` })).status).toBe(400);
+    }
+    expect((await post('/auth/verify-code', { email: 'six@example.com', code }, { 'x-forwarded-for': '2001:db8:6:6:abcd::9' })).status).toBe(429);
+    // The guesses were its own: the code was requested within the same /64, so they did not burn it for elsewhere.
+    expect((await db.knex('login_codes').where({ email: 'six@example.com' }).first()).attempts).toBe(0);
+  });
 });
 
 describe('the Security settings an admin saves', () => {

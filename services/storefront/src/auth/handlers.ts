@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { Identity } from '@mastering/contracts';
 import { endSession, normaliseEmail, requestLoginCode, sessionUser, touchSession, verifyLoginCode, type AuthDeps } from './service';
 import { Setting } from '@mastering/db';
+import { clientKeyOf } from '@mastering/service-kit';
 import { consumeOrReject, emailClientKey, FREE_CODES_PER_CLIENT, refund, type LimitCheck, type LoginLimiters } from './rate-limits';
 
 export type CookieOptions = { cookieName: string; secure: boolean };
@@ -34,12 +35,13 @@ const TOO_MANY_TRIES = 'Too many attempts. Please wait a few minutes and try aga
  */
 export const requestCode = (deps: AuthDeps, limits: LoginLimiters) => async (ctx: Context) => {
   const email = normaliseEmail(ctx.state.body.email);
+  const client = clientKeyOf(ctx.ip);
   const [, own] = await consumeOrReject(ctx, TOO_MANY_CODES, [
-    [limits.requestsPerIp, ctx.ip],
-    [limits.codesPerEmailClient, emailClientKey(email, ctx.ip)],
+    [limits.requestsPerIp, client],
+    [limits.codesPerEmailClient, emailClientKey(email, client)],
   ]);
   if (own!.consumedPoints > FREE_CODES_PER_CLIENT) await consumeOrReject(ctx, TOO_MANY_CODES, [[limits.codesPerEmail, email]]);
-  await requestLoginCode(deps, email, ctx.ip);
+  await requestLoginCode(deps, email, client);
   ctx.body = { message: 'If the address can receive mail, a login code is on its way.' };
 };
 
@@ -51,12 +53,13 @@ export const requestCode = (deps: AuthDeps, limits: LoginLimiters) => async (ctx
  */
 export const verifyCode = (deps: AuthDeps, cookie: CookieOptions, limits: LoginLimiters) => async (ctx: Context) => {
   const email = normaliseEmail(ctx.state.body.email);
+  const client = clientKeyOf(ctx.ip);
   // Every try takes a failure point up front (so parallel guesses cannot slip past the count); a
   // successful one gives it back below.
   const security = await Setting.section(deps.knex, 'security');
-  const failures: LimitCheck[] = [[limits.failuresPerEmailClient, emailClientKey(email, ctx.ip), security.maxLoginAttempts]];
-  await consumeOrReject(ctx, TOO_MANY_TRIES, [[limits.verificationsPerIp, ctx.ip], ...failures]);
-  const { token, expiresAt, user } = await verifyLoginCode(deps, email, ctx.state.body.code, security.sessionTimeout, ctx.ip);
+  const failures: LimitCheck[] = [[limits.failuresPerEmailClient, emailClientKey(email, client), security.maxLoginAttempts]];
+  await consumeOrReject(ctx, TOO_MANY_TRIES, [[limits.verificationsPerIp, client], ...failures]);
+  const { token, expiresAt, user } = await verifyLoginCode(deps, email, ctx.state.body.code, security.sessionTimeout, client);
   await refund(failures);
   const previous = ctx.state.identity as Identity | null;
   if (previous) await endSession(deps.knex, previous.sessionId);

@@ -47,7 +47,7 @@ export function createLoginLimiters(knex: Knex) {
   };
 }
 
-/** The key of a per-(email, client address) counter. */
+/** The key of a per-(email, client) counter; `client` is clientKeyOf the address (an IPv6 one by its /64). */
 export function emailClientKey(email: string, ip: string): string {
   return `${email}|${ip}`;
 }
