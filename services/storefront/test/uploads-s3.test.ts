@@ -14,7 +14,7 @@ import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadUrlResponse } from '@mastering/contracts';
 import { createS3Client, createStorage, readStorageConfig } from '@mastering/storage';
-import { sweepAbandonedUploads } from '../src/uploads/service';
+import { sweepAbandonedUploads } from '../src/uploads/sweeper';
 import { createTusStore } from '../src/uploads/tus-store';
 import { storefrontPerFile, uploadWhole } from './support';
 

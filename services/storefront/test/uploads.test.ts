@@ -15,7 +15,7 @@ import {
   uploadTooLarge,
 } from '@mastering/contracts';
 import { createStorage } from '@mastering/storage';
-import { sweepAbandonedUploads } from '../src/uploads/service';
+import { sweepAbandonedUploads } from '../src/uploads/sweeper';
 import { createTusStore } from '../src/uploads/tus-store';
 import { guestCookieFrom, storefrontPerFile, uploadWhole } from './support';
 

@@ -20,7 +20,7 @@ import { sendMail, type Queue } from '@mastering/jobs';
 import { filesNeedingReplacement } from '@mastering/audio-analysis';
 import { Order, Payment, User } from '@mastering/db';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
-import { loadOwnOrder } from '../orders/service';
+import { loadOwnOrder, queueOrderAnalysis } from '../orders/service';
 import type { Visitor } from '../visitor';
 import { createYocoCheckout, verifyWebhook, type YocoConfig } from './yoco';
 
@@ -150,8 +150,10 @@ async function applyOutcome(deps: PaymentDeps, trx: Knex.Transaction, payment: P
     .patch({ status: 'payment_confirmed', paidAt: new Date() })
     .where('id', payment.orderId)
     .where('status', 'pending_payment');
-  // Only the payment that moves the order to paid sends the mails (a second checkout paid too does not).
+  // Only the payment that moves the order to paid sends the mails (a second checkout paid too does not)
+  // and queues the analysis of its tracks (only paid orders are analysed).
   if (confirmed) await queueOrderMails(deps, trx, payment.orderId);
+  if (confirmed) await queueOrderAnalysis(trx, deps, payment.orderId);
 }
 
 /** Queues the customer's order confirmation and one new-order mail per admin (active admins and ADMIN_EMAIL). */
