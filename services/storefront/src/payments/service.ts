@@ -24,7 +24,7 @@ import { sendMail, type Queue } from '@mastering/jobs';
 import { filesNeedingReplacement } from '@mastering/audio-analysis';
 import { Order, Payment, User } from '@mastering/db';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
-import { loadOwnOrder } from '../orders/service';
+import { loadOwnOrder, queueOrderAnalysis } from '../orders/service';
 import type { Visitor } from '../visitor';
 import { createYocoCheckout, verifyWebhook, type YocoConfig } from './yoco';
 
@@ -154,9 +154,12 @@ async function applyOutcome(deps: PaymentDeps, trx: Knex.Transaction, payment: P
     .patch({ status: 'payment_confirmed', paidAt: new Date() })
     .where('id', payment.orderId)
     .where('status', 'pending_payment');
-  // Only the payment that moves the order to paid sends the mails; any other is money staff must see.
-  if (confirmed) await queueOrderMails(deps, trx, payment.orderId);
-  else await flagPayment(deps, trx, payment);
+  // Only the payment that moves the order to paid sends the mails and queues the analysis of its
+  // tracks (only paid orders are analysed); any other is money staff must see.
+  if (confirmed) {
+    await queueOrderMails(deps, trx, payment.orderId);
+    await queueOrderAnalysis(trx, deps, payment.orderId);
+  } else await flagPayment(deps, trx, payment);
 }
 
 /**
