@@ -1,0 +1,80 @@
+// The two ways to run FFmpeg on an upload, chosen by configuration; both run fenced (fence.ts), read
+// only the sniffed demuxer from a local file or a pipe, write the samples to stdout and a log that
+// `ffmpeg-report.ts` reads.
+//
+// - `FFMPEG_PATH` set (the Docker image: Debian's ffmpeg 5.1, security-maintained through apt, so a
+//   rebuilt image has the fixes): that ffmpeg program.
+// - Otherwise (`npm install && npm start`): FFmpeg 8.1's libraries from the npm package node-av, whose
+//   platform package carries them prebuilt inside its npm tarball (no download at install; its own
+//   postinstall, which would fetch an ffmpeg program from GitHub, is denied in the root package.json),
+//   driven by `node-av-runner.mjs` in a Node child process.
+import { createRequire } from 'node:module';
+import { bitDepthOf, parseStreamFormat, type StreamFormat } from './ffmpeg-report';
+
+/**
+ * The analysis in one filter graph, two branches: ebur128 measures (its audio goes nowhere), and the
+ * untouched samples come out as float32 for the sample peak, the exact duration and the waveform.
+ * ebur128 resamples to 48 kHz internally, so the sample peak is taken from the file's own samples.
+ */
+export const FILTER = 'asplit=2[meter][samples];[meter]ebur128=peak=true:framelog=verbose,anullsink;[samples]aformat=sample_fmts=flt';
+
+/** The only protocols a decoder may open: the file named on its command line, or its stdin. */
+export const PROTOCOLS = 'file,pipe';
+
+/** What a decoder run leaves to judge: the input stream's format (null when none was found) and the log. */
+export type DecoderReport = { format: StreamFormat | null; log: string };
+
+/** How to run one decoder and read what it reports. */
+export type Decoder = {
+  name: string;
+  command: string;
+  /** Arguments that read `input` (`file:<path>` or `pipe:0`) with the demuxer `demuxer` only. */
+  args(demuxer: string, input: string): string[];
+  /** Its report, from everything it wrote on stderr. */
+  report(stderr: string): DecoderReport;
+};
+
+/** The ffmpeg program at `path`. */
+export function ffmpegProgram(path: string): Decoder {
+  return {
+    name: `ffmpeg (${path})`,
+    command: path,
+    args: (demuxer, input) => [
+      ...['-hide_banner', '-nostats', '-loglevel', 'level+info'],
+      // Input options: this demuxer and no other (no probing), and no protocol but these.
+      ...['-f', demuxer, '-format_whitelist', demuxer, '-protocol_whitelist', PROTOCOLS, '-i', input],
+      ...['-filter_complex', `[0:a:0]${FILTER}[out]`, '-map', '[out]', '-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:1'],
+    ],
+    report: (log) => ({ format: parseStreamFormat(log), log }),
+  };
+}
+
+/** The stream as `node-av-runner.mjs` describes it. */
+type RunnerFormat = { codec: string; sampleRate: number; channels: number | null; sampleFormat: string; rawBits: number | null };
+
+const REPORT_LINE = /^REPORT (\{.*\})$/m;
+
+/** FFmpeg's libraries from node-av, in a Node child process running `node-av-runner.mjs`. */
+export function nodeAvRunner(): Decoder {
+  // Resolved through the package's own name, so it is found from the sources and from a bundled service alike.
+  const runner = createRequire(import.meta.url).resolve('@mastering/audio-analysis/node-av-runner');
+  return {
+    name: 'node-av',
+    command: process.execPath,
+    args: (demuxer, input) => [runner, demuxer, input, FILTER],
+    report(stderr) {
+      const line = REPORT_LINE.exec(stderr);
+      // No report means the runner itself failed (a crash, a limit), which is the machinery's failure.
+      if (!line) throw new Error(`the node-av decoder stopped without a report: ${stderr.slice(-500).trim()}`);
+      const { format, log } = JSON.parse(line[1]!) as { format: RunnerFormat | null; log: string };
+      if (!format) return { format: null, log };
+      const { codec, sampleRate, channels, sampleFormat, rawBits } = format;
+      return { format: { codec, sampleRate, channels, bitDepth: bitDepthOf(codec, sampleFormat, rawBits === null ? undefined : String(rawBits)) }, log };
+    },
+  };
+}
+
+/** The decoder the configuration asks for: the ffmpeg program at `ffmpegPath` when set, else node-av. */
+export function chooseDecoder(ffmpegPath: string | undefined): Decoder {
+  return ffmpegPath ? ffmpegProgram(ffmpegPath) : nodeAvRunner();
+}
