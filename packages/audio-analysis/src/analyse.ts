@@ -1,11 +1,11 @@
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { ANALYSIS_ERRORS, MIN_ANALYSIS_SECONDS, SILENCE_LUFS, type AnalysisStatus } from '@mastering/contracts';
-import { chooseDecoder, type DecoderReport } from './decoders';
+import { chooseDecoder, READERS, type DecoderReport, type Reader } from './decoders';
 import { DEFAULT_LIMITS, spawnFenced, type DecoderLimits, type Spawner } from './fence';
 import { parseDecodeProblems, parseLoudnessSummary } from './ffmpeg-report';
 import { PeakAccumulator } from './peaks';
-import { DEMUXER, SNIFF_BYTES, sniffAudioFormat } from './sniff';
+import { SNIFF_BYTES, sniffAudioFormat } from './sniff';
 
 /**
  * The tool: FFmpeg's `ebur128` filter (ITU-R BS.1770-4 / EBU R128 integrated loudness, loudness range,
@@ -150,16 +150,16 @@ async function sniffAndDecode(source: AudioSource, options: AnalyseOptions, run:
   }
   const format = sniffAudioFormat(head);
   if (!format) return unusableFile(ANALYSIS_ERRORS.notDecodable);
-  return decode(source, DEMUXER[format], options, run);
+  return decode(source, READERS[format], options, run);
 }
 
-/** Runs the decoder fenced on `source` with the one demuxer `demuxer`, and judges what it reports. */
-async function decode(source: AudioSource, demuxer: string, options: AnalyseOptions, run: Run): Promise<AudioAnalysis> {
+/** Runs the decoder fenced on `source`, read by `reader` only, and judges what it reports. */
+async function decode(source: AudioSource, reader: Reader, options: AnalyseOptions, run: Run): Promise<AudioAnalysis> {
   const decoder = chooseDecoder(options.ffmpegPath ?? process.env.FFMPEG_PATH);
   // `file:` so that no file name is ever taken for another of ffmpeg's protocols (`concat:`, `http:`...).
   const input = 'path' in source ? `file:${source.path}` : 'pipe:0';
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const child = spawnFenced(decoder.command, decoder.args(demuxer, input), limits, ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'], options.spawn);
+  const child = spawnFenced(decoder.command, decoder.args(reader, input), limits, ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'], options.spawn);
   run.kill = () => child.kill('SIGKILL');
   const peaks = new PeakAccumulator();
   let stderr = '';

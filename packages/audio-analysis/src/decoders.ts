@@ -10,6 +10,27 @@
 //   driven by `node-av-runner.mjs` in a Node child process.
 import { createRequire } from 'node:module';
 import { bitDepthOf, parseStreamFormat, type StreamFormat } from './ffmpeg-report';
+import type { AudioFormat } from './sniff';
+
+/** What may read a file of one format: FFmpeg's demuxer, and the decoders of the codecs it may carry. */
+export type Reader = { demuxer: string; decoders: string[] };
+
+const PCM_LE = ['pcm_u8', 'pcm_s16le', 'pcm_s24le', 'pcm_s32le', 'pcm_f32le', 'pcm_f64le'];
+const PCM_BE = ['pcm_s8', 'pcm_s16be', 'pcm_s24be', 'pcm_s32be', 'pcm_f32be', 'pcm_f64be', 'pcm_s16le'];
+const MP3 = ['mp3float', 'mp3'];
+
+/**
+ * Each format's demuxer and decoders: the ones real music files of that format use. Most of FFmpeg's
+ * security fixes are in demuxers and decoders, so everything else (a WAV claiming ADPCM, an M4A
+ * carrying some video codec's idea of audio) is refused rather than parsed.
+ */
+export const READERS: Record<AudioFormat, Reader> = {
+  wav: { demuxer: 'wav', decoders: PCM_LE },
+  aiff: { demuxer: 'aiff', decoders: PCM_BE },
+  flac: { demuxer: 'flac', decoders: ['flac'] },
+  mp3: { demuxer: 'mp3', decoders: MP3 },
+  m4a: { demuxer: 'mov', decoders: ['aac', 'aac_fixed', 'alac', ...MP3] },
+};
 
 /**
  * The analysis in one filter graph, two branches: ebur128 measures (its audio goes nowhere), and the
@@ -28,8 +49,8 @@ export type DecoderReport = { format: StreamFormat | null; log: string };
 export type Decoder = {
   name: string;
   command: string;
-  /** Arguments that read `input` (`file:<path>` or `pipe:0`) with the demuxer `demuxer` only. */
-  args(demuxer: string, input: string): string[];
+  /** Arguments that read `input` (`file:<path>` or `pipe:0`) with this reader's demuxer and decoders only. */
+  args(reader: Reader, input: string): string[];
   /** Its report, from everything it wrote on stderr. */
   report(stderr: string): DecoderReport;
 };
@@ -39,10 +60,10 @@ export function ffmpegProgram(path: string): Decoder {
   return {
     name: `ffmpeg (${path})`,
     command: path,
-    args: (demuxer, input) => [
+    args: ({ demuxer, decoders }, input) => [
       ...['-hide_banner', '-nostats', '-loglevel', 'level+info'],
-      // Input options: this demuxer and no other (no probing), and no protocol but these.
-      ...['-f', demuxer, '-format_whitelist', demuxer, '-protocol_whitelist', PROTOCOLS, '-i', input],
+      // Input options: this demuxer and no other (no probing), these decoders, no protocol but these.
+      ...['-f', demuxer, '-format_whitelist', demuxer, '-codec_whitelist', decoders.join(','), '-protocol_whitelist', PROTOCOLS, '-i', input],
       ...['-filter_complex', `[0:a:0]${FILTER}[out]`, '-map', '[out]', '-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:1'],
     ],
     report: (log) => ({ format: parseStreamFormat(log), log }),
@@ -61,7 +82,7 @@ export function nodeAvRunner(): Decoder {
   return {
     name: 'node-av',
     command: process.execPath,
-    args: (demuxer, input) => [runner, demuxer, input, FILTER],
+    args: ({ demuxer, decoders }, input) => [runner, demuxer, decoders.join(','), input, FILTER],
     report(stderr) {
       const line = REPORT_LINE.exec(stderr);
       // No report means the runner itself failed (a crash, a limit), which is the machinery's failure.

@@ -1,7 +1,7 @@
 // The decoder process of `npm start`: FFmpeg's libraries from the npm package node-av (no ffmpeg
 // program is shipped there), run by `analyse.ts` inside the same fence as the ffmpeg program and doing
 // what `ffmpeg -f <demuxer> -i <input> -filter_complex <FILTER> -f f32le pipe:1` does for it:
-//   argv:   <demuxer> <input: file:<path> | pipe:0> <filter graph>
+//   argv:   <demuxer> <decoders, comma-separated> <input: file:<path> | pipe:0> <filter graph>
 //   stdout: the first audio stream's samples as interleaved little-endian float32
 //   stderr: at the end, one line `REPORT {format, log}` (JSON): the stream as decoded, and FFmpeg's
 //           log with ffmpeg's `-loglevel level+info` line prefixes, so one parser reads both logs
@@ -11,7 +11,7 @@ import { writeSync } from 'node:fs';
 import { Codec, CodecContext, Dictionary, FFmpegError, Filter, FilterGraph, FilterInOut, FormatContext, Frame, InputFormat, Log, Packet, avChannelLayoutDescribe, avGetCodecName, avGetSampleFmtName } from 'node-av/lib';
 import { AVERROR_EAGAIN, AVERROR_EOF, AVMEDIA_TYPE_AUDIO, AV_LOG_INFO, AV_LOG_WARNING, AV_PKT_FLAG_CORRUPT, AV_SAMPLE_FMT_FLT } from 'node-av/constants';
 
-const [demuxer, input, filters] = process.argv.slice(2);
+const [demuxer, decoders, input, filters] = process.argv.slice(2);
 const LEVELS = { 0: 'panic', 8: 'fatal', 16: 'error', 24: 'warning', 32: 'info' };
 // Kept well under the caller's cap on what it reads from stderr.
 const LOG_CAP = 400_000;
@@ -20,7 +20,6 @@ const END_OF_LOG = '--- end of log ---';
 /** The input stream as decoded, once known. */
 let format = null;
 let log = '';
-let atLineStart = true;
 let logEnded;
 const logDone = new Promise((resolve) => (logEnded = resolve));
 
@@ -30,16 +29,15 @@ Log.setCallback(
   (level, message) => {
     if (message.includes(END_OF_LOG)) return logEnded();
     if (log.length > LOG_CAP) return;
-    // Like ffmpeg's own log: the level before each message that starts a line.
-    log += atLineStart ? `[${LEVELS[level] ?? 'info'}] ${message}` : message;
-    atLineStart = message.endsWith('\n');
+    // Like ffmpeg's own log: the level before each message (node-av hands them over without their newline).
+    log += `[${LEVELS[level] ?? 'info'}] ${message}\n`;
   },
   { maxLevel: AV_LOG_INFO },
 );
 
 const note = (level, text) => Log.log(level, `${text}\n`);
 const check = (ret, what) => {
-  if (ret < 0 && ret !== AVERROR_EAGAIN && ret !== AVERROR_EOF) throw new FFmpegError(ret, what);
+  if (ret < 0 && ret !== AVERROR_EAGAIN && ret !== AVERROR_EOF) throw new Error(`${what}: ${new FFmpegError(ret).message}`);
   return ret;
 };
 
@@ -48,7 +46,7 @@ function openInput() {
   const inputFormat = InputFormat.findInputFormat(demuxer);
   if (!inputFormat) throw new Error(`this FFmpeg has no ${demuxer} demuxer`);
   const context = new FormatContext();
-  const options = Dictionary.fromObject({ format_whitelist: demuxer, protocol_whitelist: 'file,pipe' });
+  const options = Dictionary.fromObject({ format_whitelist: demuxer, codec_whitelist: decoders, protocol_whitelist: 'file,pipe' });
   check(context.openInputSync(input, inputFormat, options), `${input}: opening`);
   check(context.findStreamInfoSync(), `${input}: reading the stream information`);
   return context;
@@ -86,6 +84,8 @@ async function analyse() {
   const decoder = new CodecContext();
   decoder.allocContext3(codec);
   check(decoder.parametersToContext(codecpar), 'copying the stream parameters');
+  // Set on the context, not passed as open options: those are consumed by FFmpeg, which node-av then frees twice.
+  check(decoder.setOption('codec_whitelist', decoders), 'setting the codec whitelist');
   check(decoder.open2Sync(codec, null), `opening the ${codec.name} decoder`);
   format = {
     codec: avGetCodecName(codecpar.codecId),

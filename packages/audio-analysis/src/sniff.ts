@@ -1,15 +1,12 @@
 // What an audio file is, from its first bytes alone (never its name or the type the browser sent): the
-// analyser opens each file with the one demuxer its bytes call for, so a file cannot steer ffmpeg into
-// another of its hundreds of demuxers (playlists that open other files, say).
+// analyser opens each file with the one demuxer its bytes call for (see READERS in decoders.ts), so a
+// file cannot steer ffmpeg into another of its hundreds of demuxers (playlists that open other files, say).
 
 /** The audio formats customers may send. */
 export type AudioFormat = 'wav' | 'aiff' | 'flac' | 'mp3' | 'm4a';
 
 /** How many leading bytes `sniffAudioFormat` wants: enough to look past a modest ID3 tag. */
 export const SNIFF_BYTES = 64 * 1024;
-
-/** The ffmpeg demuxer that reads each format (`-f` and the format whitelist take this name). */
-export const DEMUXER: Record<AudioFormat, string> = { wav: 'wav', aiff: 'aiff', flac: 'flac', mp3: 'mp3', m4a: 'mov' };
 
 const ascii = (bytes: Buffer, from: number, length: number) => bytes.toString('latin1', from, from + length);
 

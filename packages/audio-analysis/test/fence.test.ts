@@ -40,7 +40,7 @@ function watchingSpawner() {
   return { seen, spawner };
 }
 
-describe.each(DECODERS)('the %s decoder reads only the format the bytes were sniffed as', (_, decoder) => {
+describe.each(DECODERS)('the %s decoder reads only the format the bytes were sniffed as, with its own decoders', (_, decoder) => {
   it('an MP3 (by its ID3 tag) that is really a playlist naming another file is not read as a playlist', async () => {
     // Probing past the tag, ffmpeg would take this for an HLS playlist and measure the file it names
     // (any file on the disk: another customer's upload). Read as MP3, it is no audio at all.
@@ -54,6 +54,35 @@ describe.each(DECODERS)('the %s decoder reads only the format the bytes were sni
     expect(result).toMatchObject({ status: 'error', errorReason: ANALYSIS_ERRORS.notDecodable, integratedLufs: null });
   });
 
+  it('a WAV whose codec is not PCM is refused, not decoded', async () => {
+    // IMA ADPCM (format tag 0x11): any bytes decode to something, and it is nothing a mastering client sends.
+    const blocks = 80;
+    const fmt = Buffer.alloc(28);
+    fmt.write('fmt ', 0, 'latin1');
+    fmt.writeUInt32LE(20, 4);
+    fmt.writeUInt16LE(0x11, 8);
+    fmt.writeUInt16LE(1, 10);
+    fmt.writeUInt32LE(8000, 12);
+    fmt.writeUInt32LE(4055, 16);
+    fmt.writeUInt16LE(256, 20);
+    fmt.writeUInt16LE(4, 22);
+    fmt.writeUInt16LE(2, 24);
+    fmt.writeUInt16LE(505, 26);
+    let seed = 1;
+    const data = Buffer.from(Array.from({ length: blocks * 256 }, () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) >> 16 & 0xff));
+    const riff = Buffer.alloc(12);
+    riff.write('RIFF', 0, 'latin1');
+    riff.writeUInt32LE(4 + fmt.length + 8 + data.length, 4);
+    riff.write('WAVE', 8, 'latin1');
+    const dataHeader = Buffer.alloc(8);
+    dataHeader.write('data', 0, 'latin1');
+    dataHeader.writeUInt32LE(data.length, 4);
+    const file = path.join(dir, 'adpcm.wav');
+    await writeFile(file, Buffer.concat([riff, fmt, dataHeader, data]));
+
+    expect(await analyseAudio({ path: file }, decoder)).toMatchObject({ status: 'error', errorReason: ANALYSIS_ERRORS.notDecodable, integratedLufs: null });
+  });
+
   it('is started with that demuxer, the file and pipe protocols, under the limits and in an empty environment', async () => {
     const { seen, spawner } = watchingSpawner();
     expect((await analyseAudio({ path: song }, { ...decoder, spawn: spawner })).status).toBe('ok');
@@ -61,8 +90,9 @@ describe.each(DECODERS)('the %s decoder reads only the format the bytes were sni
     const limits = seen.args.slice(0, seen.args.indexOf('--'));
     expect(limits).toEqual([`--data=${DEFAULT_LIMITS.memoryBytes}`, `--cpu=${DEFAULT_LIMITS.cpuSeconds}`, '--fsize=0', '--core=0']);
     const command = seen.args.slice(seen.args.indexOf('--') + 1);
-    if (decoder.ffmpegPath) expect(command.join(' ')).toContain(`-f wav -format_whitelist wav -protocol_whitelist file,pipe -i file:${song}`);
-    else expect(command.slice(2, 4)).toEqual(['wav', `file:${song}`]);
+    const pcm = 'pcm_u8,pcm_s16le,pcm_s24le,pcm_s32le,pcm_f32le,pcm_f64le';
+    if (decoder.ffmpegPath) expect(command.join(' ')).toContain(`-f wav -format_whitelist wav -codec_whitelist ${pcm} -protocol_whitelist file,pipe -i file:${song}`);
+    else expect(command.slice(2, 5)).toEqual(['wav', pcm, `file:${song}`]);
     expect(seen.env).toEqual({ LC_ALL: 'C' });
   });
 });
