@@ -35,7 +35,7 @@ export type AudioAnalysis = {
 };
 
 export type AnalyseOptions = {
-  /** The ffmpeg program to run; by default FFMPEG_PATH, and without either FFmpeg from node-av. */
+  /** The ffmpeg program to run; by default FFMPEG_PATH; without either (or when empty), FFmpeg from node-av. */
   ffmpegPath?: string;
   /** The decoder is killed after this long, reading included (a 500 MB file takes well under a minute). */
   timeoutMs?: number;
@@ -125,9 +125,7 @@ export async function analyseAudio(source: AudioSource, options: AnalyseOptions 
     if ('stream' in source) source.stream.destroy();
   }, limitMs);
   try {
-    const result = await sniffAndDecode(source, options, run);
-    if (run.timedOut) throw new Error('stopped');
-    return result;
+    return await sniffAndDecode(source, options, run);
   } catch (err) {
     if (run.timedOut) throw new Error(`ffmpeg was stopped after ${limitMs} ms (the time limit) before it finished the analysis`);
     // Failures of the machinery, not of the file: thrown, so the job is tried again.
@@ -183,6 +181,8 @@ async function decode(source: AudioSource, reader: Reader, options: AnalyseOptio
   }
   const { code, signal } = await exited;
   if (run.readError) throw run.readError;
+  // prlimit could not start it (126, 127: as a shell says it).
+  if ((code === 126 || code === 127) && /failed to execute/.test(stderr)) throw new Error(`The decoder did not start: ${stderr.trim()}`);
   if (signal) throw new Error(`ffmpeg was stopped (${signal}) before it finished the analysis`);
   // The ffmpeg program turns the CPU limit's SIGXCPU into an orderly exit; it is still not the file's fault.
   const caught = /received signal (\d+)/.exec(stderr);

@@ -1,13 +1,17 @@
 // The two ways to run FFmpeg on an upload, chosen by configuration; both run fenced (fence.ts), read
-// only the sniffed demuxer from a local file or a pipe, write the samples to stdout and a log that
-// `ffmpeg-report.ts` reads.
+// only the sniffed format's demuxer and decoders from a local file or a pipe, and write the samples to
+// stdout and a log that `ffmpeg-report.ts` reads.
 //
-// - `FFMPEG_PATH` set (the Docker image: Debian's ffmpeg 5.1, security-maintained through apt, so a
-//   rebuilt image has the fixes): that ffmpeg program.
-// - Otherwise (`npm install && npm start`): FFmpeg 8.1's libraries from the npm package node-av, whose
-//   platform package carries them prebuilt inside its npm tarball (no download at install; its own
-//   postinstall, which would fetch an ffmpeg program from GitHub, is denied in the root package.json),
-//   driven by `node-av-runner.mjs` in a Node child process.
+// - `FFMPEG_PATH` set (the Docker image): Debian's ffmpeg 5.1, security-maintained through apt, so a
+//   rebuilt image has the fixes; a small dynamically linked program (57 MB peak RSS on a 10-minute file).
+// - Otherwise (`npm install && npm start`, nothing installed by hand): FFmpeg 8.1 (jellyfin-ffmpeg, with
+//   `ebur128`) from the npm package node-av. Its platform package (@seydx/node-av-linux-x64) carries the
+//   libraries prebuilt inside the npm tarball, so it installs from the npm registry alone; node-av's
+//   own install scripts are denied in the root package.json (one only checks for that package, the other
+//   downloads an ffmpeg program from GitHub). It ships libraries, not an ffmpeg program, so
+//   `node-av-runner.mjs` drives them in a Node child process (119 MB peak RSS). Kept current with npm.
+//   Not chosen: @ffmpeg-installer (its newest linux-x64 is still ffmpeg 4.1 from 2018), ffmpeg-static
+//   and ffmpeg-for-homebridge (download at install), ffmpeg.wasm (needs the whole file in memory).
 import { createRequire } from 'node:module';
 import { bitDepthOf, parseStreamFormat, type StreamFormat } from './ffmpeg-report';
 import type { AudioFormat } from './sniff';

@@ -152,7 +152,13 @@ describe('analyseAudio tells a failure of the machinery from a bad file', () => 
   });
 
   it('a missing ffmpeg throws', async () => {
-    await expect(analyseAudio({ path: path.join(dir, 'any.wav') }, { ffmpegPath: path.join(dir, 'no-ffmpeg-here') })).rejects.toThrow(/ENOENT/);
+    const file = path.join(dir, 'fine.wav');
+    await writeFile(file, wav(sine(-20), 2));
+    await expect(analyseAudio({ path: file }, { ffmpegPath: path.join(dir, 'no-ffmpeg-here') })).rejects.toThrow(/The decoder did not start: .*no-ffmpeg-here: No such file/);
+  });
+
+  it('a file that is not there throws', async () => {
+    await expect(analyseAudio({ path: path.join(dir, 'gone.wav') })).rejects.toThrow(/ENOENT/);
   });
 
   it('a file name is never read as another ffmpeg protocol', async () => {
