@@ -2,8 +2,11 @@
 // analyser opens each file with the one demuxer its bytes call for (see READERS in decoders.ts), so a
 // file cannot steer ffmpeg into another of its hundreds of demuxers (playlists that open other files, say).
 
-/** The audio formats customers may send. */
-export type AudioFormat = 'wav' | 'aiff' | 'flac' | 'mp3' | 'm4a';
+// One sniffer for the whole site: the storefront accepts an upload on the same answer the analyser
+// later opens it with (`@mastering/audio-analysis/sniff` pulls in no decoder).
+import type { AudioFormat } from '@mastering/contracts';
+
+export type { AudioFormat };
 
 /** How many leading bytes `sniffAudioFormat` wants: enough to look past a modest ID3 tag. */
 export const SNIFF_BYTES = 64 * 1024;

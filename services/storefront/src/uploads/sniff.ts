@@ -1,18 +1,14 @@
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import type { AudioFormat } from '@mastering/contracts';
+// The analyser's own sniffer, so an upload is accepted on exactly the format ffmpeg will later be
+// allowed to open it as (ISO media files of any brand count as M4A; an ID3 tag is looked past).
+import { SNIFF_BYTES, sniffAudioFormat } from '@mastering/audio-analysis/sniff';
 
-/** How many leading bytes decide an upload's format (file-type's own sample size). */
-export const SNIFF_BYTES = 4100;
+export { SNIFF_BYTES };
 
-// file-type's names for the formats an upload may be. ISO media files (`mp4`: brands such as mp42 or
-// isom, which some phones and encoders write into .m4a files) are taken as M4A audio.
-const FORMAT_OF: Readonly<Record<string, AudioFormat>> = { wav: 'wav', aif: 'aiff', flac: 'flac', mp3: 'mp3', m4a: 'm4a', mp4: 'm4a' };
-
-/** The audio format the first bytes of a file show (magic numbers via file-type), or null when they are none of ours. */
+/** The audio format the first bytes of a file show, or null when they are none of ours. */
 export async function audioFormatOf(head: Uint8Array): Promise<AudioFormat | null> {
-  const detected = await fileTypeFromBuffer(head);
-  return (detected && FORMAT_OF[detected.ext]) ?? null;
+  return sniffAudioFormat(Buffer.from(head.buffer, head.byteOffset, head.byteLength));
 }
 
 /** Reads up to `bytes` from the start of `source` without losing them: answers those bytes and a stream of the whole body. */
