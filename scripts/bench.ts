@@ -87,7 +87,8 @@ async function run() {
 
   const before = gatewayPeakRssMb();
   const started = performance.now();
-  const uploaded = await upload(`${base}/api/files/upload`, UPLOAD_MB);
+  // An upload path: the gateway streams it (any other body is read whole, up to 1 MB, before forwarding).
+  const uploaded = await upload(`${base}/uploads/bench-upload`, UPLOAD_MB);
   const seconds = (performance.now() - started) / 1000;
   if (uploaded !== UPLOAD_MB * MB) throw new Error(`sink received ${uploaded} bytes`);
   const peak = gatewayPeakRssMb();

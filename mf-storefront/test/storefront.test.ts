@@ -73,11 +73,33 @@ describe('login', () => {
   });
 
   it('returns a signed-in visitor only to a path on this site', () => {
-    expect(pathAfterLogin('/admin/orders?status=overdue')).toBe('/admin/orders?status=overdue');
-    expect(pathAfterLogin(null)).toBe('/');
-    expect(pathAfterLogin('https://evil.example/')).toBe('/');
-    expect(pathAfterLogin('//evil.example/')).toBe('/');
-    expect(pathAfterLogin('/\\evil.example/')).toBe('/');
+    const site = 'https://studio.example';
+    expect(pathAfterLogin('/admin/orders?status=overdue', site)).toBe('/admin/orders?status=overdue');
+    expect(pathAfterLogin('/admin/orders#top', site)).toBe('/admin/orders#top');
+    expect(pathAfterLogin('https://studio.example/upload', site)).toBe('/upload');
+    expect(pathAfterLogin(null, site)).toBe('/');
+    expect(pathAfterLogin('', site)).toBe('/');
+    for (const evil of [
+      'https://evil.example/',
+      '//evil.example/',
+      '/\\evil.example/',
+      '\\\\evil.example',
+      '/\t/evil.example', // what `?next=/%09/evil.example` decodes to: browsers drop the tab
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '\t//evil.example',
+      ' //evil.example',
+      'javascript:alert(1)',
+      'http://studio.example/', // another scheme is another origin
+      'https://studio.example.evil.example/',
+      'https://studio.example@evil.example/',
+    ]) {
+      expect(pathAfterLogin(evil, site), JSON.stringify(evil)).toBe('/');
+    }
+    // Still-encoded forms stay paths on this site: the browser does not decode them into a host.
+    expect(pathAfterLogin('/%09/evil.example', site)).toBe('/%09/evil.example');
+    expect(pathAfterLogin('/%2F/evil.example', site)).toBe('/%2F/evil.example');
+    expect(new URL(pathAfterLogin(new URLSearchParams('next=/%09/evil.example').get('next'), site), site).origin).toBe(site);
   });
 
   it('checks the email step with the service schema and its spec messages', () => {

@@ -55,6 +55,7 @@ try {
     channels: 2,
   });
   console.log(`Audio analysis benchmark: ${MINUTES} min of 44.1 kHz 16-bit stereo WAV (${(size / MB).toFixed(1)} MB)`);
+  console.log(`Decoder: ${process.env.FFMPEG_PATH ? `the ffmpeg program at ${process.env.FFMPEG_PATH}` : 'FFmpeg from node-av (set FFMPEG_PATH to time an ffmpeg program)'}`);
 
   const runs: [string, () => AudioSource][] = [
     ['ffmpeg reads the file (local storage)', () => ({ path: file })],

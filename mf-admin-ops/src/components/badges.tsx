@@ -1,6 +1,6 @@
-import { PAYMENT_STATUS_LABELS, ROLE_LABELS, type CustomerStatus, type PaymentStatus, type Role } from '@mastering/contracts';
+import { NEEDS_ATTENTION, PAYMENT_ATTENTION_TEXTS, PAYMENT_STATUS_LABELS, ROLE_LABELS, type CustomerStatus, type PaymentAttention, type PaymentStatus, type Role } from '@mastering/contracts';
 import { Badge, type BadgeProps } from '@mastering/ui';
-import { Crown } from 'lucide-react';
+import { Crown, TriangleAlert } from 'lucide-react';
 
 // The shared warning badge is too faint on the light theme for small text; ours keeps 4.5:1 in both themes.
 const AMBER = 'border-transparent bg-amber-500/15 text-amber-800 dark:text-amber-300';
@@ -24,6 +24,17 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return (
     <Badge variant={PAYMENT_VARIANT[status]} className={status === 'pending' ? AMBER : undefined}>
       {PAYMENT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** "Needs attention" on a payment staff must look at (paid for a cancelled or already paid order); the reason is its title. */
+export function PaymentAttentionBadge({ attention }: { attention: PaymentAttention | null }) {
+  if (!attention) return null;
+  return (
+    <Badge variant="destructive" title={PAYMENT_ATTENTION_TEXTS[attention]} data-testid="payment-attention">
+      <TriangleAlert aria-hidden />
+      {NEEDS_ATTENTION}
     </Badge>
   );
 }

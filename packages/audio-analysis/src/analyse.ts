@@ -1,18 +1,19 @@
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import type { Readable } from 'node:stream';
+import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { ANALYSIS_ERRORS, MIN_ANALYSIS_SECONDS, SILENCE_LUFS, type AnalysisStatus } from '@mastering/contracts';
-import { parseDecodeProblems, parseLoudnessSummary, parseStreamFormat } from './ffmpeg-report';
+import { chooseDecoder, READERS, type DecoderReport, type Reader } from './decoders';
+import { DEFAULT_LIMITS, spawnFenced, type DecoderLimits, type Spawner } from './fence';
+import { parseDecodeProblems, parseLoudnessSummary } from './ffmpeg-report';
 import { PeakAccumulator } from './peaks';
+import { SNIFF_BYTES, sniffAudioFormat } from './sniff';
 
 /**
- * The tool: the ffmpeg 4.1 binary shipped inside the npm package `@ffmpeg-installer/linux-x64` (no
- * download at install, no system package), measuring with its `ebur128` filter (ITU-R BS.1770-4 / EBU
- * R128 integrated loudness, loudness range, 4x-oversampled true peak). ffmpeg also decodes every format
- * customers send (WAV, AIFF, FLAC, MP3, AAC/M4A, OGG); a WASM meter would still need a decoder per format.
- * The version is stored with each result, so results of another analyser are measured again.
+ * The tool: FFmpeg's `ebur128` filter (ITU-R BS.1770-4 / EBU R128 integrated loudness, loudness range,
+ * 4x-oversampled true peak), run fenced on each upload (see `decoders.ts` for which FFmpeg, `fence.ts`
+ * for the fence). FFmpeg also decodes every format customers send (WAV, AIFF, FLAC, MP3, M4A); a WASM
+ * meter would still need a decoder per format. The version is stored with each result.
  */
-export const ANALYSER_VERSION = 'ffmpeg-4.1-ebur128/1';
+export const ANALYSER_VERSION = 'ffmpeg-ebur128-fenced/2';
 
 /** Where the bytes come from: a local file (ffmpeg reads and may seek it) or a stream piped into ffmpeg. */
 export type AudioSource = { path: string } | { stream: Readable };
@@ -34,81 +35,159 @@ export type AudioAnalysis = {
 };
 
 export type AnalyseOptions = {
-  /** The ffmpeg binary; by default the one from `@ffmpeg-installer/ffmpeg`. */
+  /** The ffmpeg program to run; by default FFMPEG_PATH; without either (or when empty), FFmpeg from node-av. */
   ffmpegPath?: string;
-  /** ffmpeg is killed after this long (a 500 MB file takes well under a minute). */
+  /** The decoder is killed after this long, reading included (a 500 MB file takes well under a minute). */
   timeoutMs?: number;
+  /** Memory and CPU limits of the decoder process (DEFAULT_LIMITS where not given). */
+  limits?: Partial<DecoderLimits>;
+  /** Starts the decoder process (tests watch it). */
+  spawn?: Spawner;
 };
-
-let bundledFfmpeg: string | undefined;
-
-/**
- * Path of the ffmpeg binary shipped in `@ffmpeg-installer/<platform>`. Resolved on first use: the
- * installer throws on a platform it has no binary for, which must not stop a service that only enqueues.
- */
-export function ffmpegPath(): string {
-  bundledFfmpeg ??= (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  return bundledFfmpeg;
-}
 
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
-// One decoding pass, two branches: ebur128 measures (its audio goes nowhere), and the untouched samples
-// come out as float32 on stdout for the sample peak, the exact duration and the waveform. ebur128
-// resamples to 48 kHz internally, so the sample peak is taken from the file's own samples instead.
-const FILTER = '[0:a:0]asplit=2[meter][samples];[meter]ebur128=peak=true:framelog=verbose,anullsink;[samples]aformat=sample_fmts=flt[out]';
+/** The first bytes of the file at `path` (fewer when it is shorter). */
+async function readFileHead(path: string): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
 
 /**
- * Decodes an audio file with ffmpeg and measures it, streaming: ffmpeg reads the file (or the piped
+ * The first bytes of `stream`, and a stream that still yields every byte: the same one with the head
+ * put back, or, when the head was all there was, a new one holding it.
+ */
+function readStreamHead(stream: Readable): Promise<{ head: Buffer; stream: Readable }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const stopListening = () => stream.off('data', onData).off('end', onEnd).off('error', reject).off('close', onClose);
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length < SNIFF_BYTES) return;
+      stopListening();
+      stream.pause();
+      stream.unshift(Buffer.concat(chunks));
+      resolve({ head: Buffer.concat(chunks), stream });
+    };
+    const onEnd = () => {
+      stopListening();
+      resolve({ head: Buffer.concat(chunks), stream: Readable.from([Buffer.concat(chunks)]) });
+    };
+    // Destroyed (by the time limit) before it ended.
+    const onClose = () => reject(new Error('the stream was closed before its first bytes were read'));
+    stream.on('data', onData).once('end', onEnd).once('error', reject).once('close', onClose);
+  });
+}
+
+/** One analysis under way: what the time limit and a failing storage read act on. */
+type Run = {
+  timedOut: boolean;
+  /** The storage stream's first error, if it failed. */
+  readError?: Error;
+  /** Kills the decoder (once it runs). */
+  kill(): void;
+  /** Ends the decoder's input (once it reads a pipe). */
+  closeInput(): void;
+};
+
+/**
+ * Decodes an audio file with FFmpeg and measures it, streaming: the decoder reads the file (or the piped
  * stream) and this process only keeps running peaks, so memory stays flat whatever the file's size.
- * A file that does not decode, breaks off, is shorter than a second or is silent answers `error` with
- * the reason from the contracts; a failure of the tool itself (ffmpeg missing) throws.
+ * The format is sniffed from the first bytes and only that format's demuxer may read the file; bytes
+ * that are none of the accepted formats are never handed to FFmpeg. A file that does not decode, breaks
+ * off, is shorter than a second or is silent answers `error` with the reason from the contracts; a
+ * failure of the machinery (decoder missing, storage read failing, time or CPU limit) throws.
  */
 export async function analyseAudio(source: AudioSource, options: AnalyseOptions = {}): Promise<AudioAnalysis> {
+  const run: Run = { timedOut: false, kill: () => undefined, closeInput: () => undefined };
+  if ('stream' in source) {
+    // A storage read that fails midway must not pass for a file that ends early: remember it, and
+    // close the decoder's input so that it finishes.
+    source.stream.once('error', (err) => {
+      run.readError = err;
+      run.closeInput();
+    });
+  }
+  // Our own time limit with SIGKILL: ffmpeg catches SIGTERM and exits like a failed decode, which would
+  // flag a good file as broken. It covers reading the first bytes too (a stalled storage read).
+  const limitMs = options.timeoutMs ?? 15 * 60_000;
+  const timer = setTimeout(() => {
+    run.timedOut = true;
+    run.kill();
+    if ('stream' in source) source.stream.destroy();
+  }, limitMs);
+  try {
+    return await sniffAndDecode(source, options, run);
+  } catch (err) {
+    if (run.timedOut) throw new Error(`ffmpeg was stopped after ${limitMs} ms (the time limit) before it finished the analysis`);
+    // Failures of the machinery, not of the file: thrown, so the job is tried again.
+    if (run.readError) throw new Error(`Reading the file from storage failed: ${run.readError.message}`);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    if ('stream' in source) source.stream.destroy();
+  }
+}
+
+/** Sniffs the format from the first bytes, then decodes with that format's demuxer (or refuses the file). */
+async function sniffAndDecode(source: AudioSource, options: AnalyseOptions, run: Run): Promise<AudioAnalysis> {
+  let head: Buffer;
+  if ('path' in source) head = await readFileHead(source.path);
+  else {
+    const read = await readStreamHead(source.stream);
+    head = read.head;
+    source = { stream: read.stream };
+  }
+  const format = sniffAudioFormat(head);
+  if (!format) return unusableFile(ANALYSIS_ERRORS.notDecodable);
+  return decode(source, READERS[format], options, run);
+}
+
+/** Runs the decoder fenced on `source`, read by `reader` only, and judges what it reports. */
+async function decode(source: AudioSource, reader: Reader, options: AnalyseOptions, run: Run): Promise<AudioAnalysis> {
+  const decoder = chooseDecoder(options.ffmpegPath ?? process.env.FFMPEG_PATH);
   // `file:` so that no file name is ever taken for another of ffmpeg's protocols (`concat:`, `http:`...).
   const input = 'path' in source ? `file:${source.path}` : 'pipe:0';
-  const args = ['-hide_banner', '-nostats', '-loglevel', 'level+info', '-i', input, '-filter_complex', FILTER, '-map', '[out]', '-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:1'];
-  const child = spawn(options.ffmpegPath ?? ffmpegPath(), args, { stdio: ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
-  // Our own time limit with SIGKILL: ffmpeg catches SIGTERM (spawn's `timeout`) and exits like a
-  // failed decode, which would flag a good file as broken.
-  const limitMs = options.timeoutMs ?? 15 * 60_000;
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    child.kill('SIGKILL');
-  }, limitMs);
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const child = spawnFenced(decoder.command, decoder.args(reader, input), limits, ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'], options.spawn);
+  run.kill = () => child.kill('SIGKILL');
   const peaks = new PeakAccumulator();
-  let log = '';
+  let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => peaks.push(chunk));
   child.stderr!.setEncoding('utf8').on('data', (text: string) => {
     // The log is small (frame logging is off); the cap only guards against a decoder repeating itself.
-    if (log.length < 1_000_000) log += text;
+    if (stderr.length < 1_000_000) stderr += text;
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal }));
   });
-  let sourceError: Error | undefined;
   if ('stream' in source) {
-    // ffmpeg stops reading when it gives up on a file (or is stopped); the broken pipe is expected then.
-    // (Not `pipeline`: it would destroy the source with that error, which would then pass for a failed
-    // storage read.)
+    // The decoder stops reading when it gives up on a file (or is stopped); the broken pipe is expected
+    // then. (Not `pipeline`: it would destroy the source with that error, which would then pass for a
+    // failed storage read.)
     child.stdin!.on('error', () => undefined);
-    // A storage read that fails midway must not pass for a file that ends early: remember it, and
-    // close ffmpeg's input so that it finishes.
-    source.stream.once('error', (err) => {
-      sourceError = err;
-      child.stdin!.destroy();
-    });
-    source.stream.pipe(child.stdin!);
+    run.closeInput = () => child.stdin!.destroy();
+    if (run.readError) run.closeInput();
+    else source.stream.pipe(child.stdin!);
   }
-  const { code, signal } = await exited.finally(() => clearTimeout(timer));
-  if ('stream' in source) source.stream.destroy();
-  if (timedOut) throw new Error(`ffmpeg was stopped after ${limitMs} ms (the time limit) before it finished the analysis`);
-  // Failures of the machinery, not of the file: thrown, so the job is tried again.
-  if (sourceError) throw new Error(`Reading the file from storage failed: ${sourceError.message}`);
+  const { code, signal } = await exited;
+  if (run.readError) throw run.readError;
+  // prlimit could not start it (126, 127: as a shell says it).
+  if ((code === 126 || code === 127) && /failed to execute/.test(stderr)) throw new Error(`The decoder did not start: ${stderr.trim()}`);
   if (signal) throw new Error(`ffmpeg was stopped (${signal}) before it finished the analysis`);
-  return judge({ code, log, peaks });
+  // The ffmpeg program turns the CPU limit's SIGXCPU into an orderly exit; it is still not the file's fault.
+  const caught = /received signal (\d+)/.exec(stderr);
+  if (caught) throw new Error(`ffmpeg was stopped (signal ${caught[1]}) before it finished the analysis`);
+  return judge(code, decoder.report(stderr), peaks);
 }
 
 /** An analysis with nothing measured, flagged `error` with this reason (a file that is not there at all, say). */
@@ -129,9 +208,8 @@ export function unusableFile(errorReason: string | null): AudioAnalysis {
   };
 }
 
-/** Turns ffmpeg's exit, log and the decoded samples into the analysis (measurements or the error). */
-function judge({ code, log, peaks }: { code: number | null; log: string; peaks: PeakAccumulator }): AudioAnalysis {
-  const format = parseStreamFormat(log);
+/** Turns the decoder's exit, report and decoded samples into the analysis (measurements or the error). */
+function judge(code: number | null, { format, log }: DecoderReport, peaks: PeakAccumulator): AudioAnalysis {
   const summary = parseLoudnessSummary(log);
   const problems = parseDecodeProblems(log);
   const frames = format?.channels ? peaks.samples / format.channels : 0;

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { createStorage, DEFAULT_STORAGE_ROOT, readStorageConfig } from '@mastering/storage';
 import type { AnalysisDeps } from './job';
 
-export { analyseAudio, ffmpegPath, ANALYSER_VERSION, type AudioAnalysis, type AudioSource, type AnalyseOptions } from './analyse';
+export { analyseAudio, ANALYSER_VERSION, type AudioAnalysis, type AudioSource, type AnalyseOptions } from './analyse';
+export { DEFAULT_LIMITS, type DecoderLimits } from './fence';
+export { sniffAudioFormat, SNIFF_BYTES, type AudioFormat } from './sniff';
 export { analyseOrderFile, analysisJob, enqueueAnalysis, filesNeedingReplacement, saveAnalysis, type AnalysisDeps } from './job';
 export { PeakAccumulator } from './peaks';
 

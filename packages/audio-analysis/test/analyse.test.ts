@@ -6,8 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYSIS_ERRORS, WAVEFORM_POINTS } from '@mastering/contracts';
 import { createLocalStorage, localObjectPath } from '@mastering/storage';
-import { analyseAudio } from '../src/index';
+import { analyseAudio, type AnalyseOptions } from '../src/index';
 import { clippedSquare, silence, sine, wav, wavHeader, writeLongWav } from '../src/testing';
+import { DECODERS } from './decoders';
 
 let dir: string;
 beforeAll(async () => {
@@ -18,15 +19,17 @@ afterAll(async () => {
 });
 
 /** Writes `bytes` to a fresh file and analyses it by path. */
-async function analyseBytes(name: string, bytes: Buffer) {
+async function analyseBytes(name: string, bytes: Buffer, options: AnalyseOptions = {}) {
   const file = path.join(dir, name);
   await writeFile(file, bytes);
-  return analyseAudio({ path: file });
+  return analyseAudio({ path: file }, options);
 }
 
-describe('analyseAudio measures', () => {
+describe.each(DECODERS)('analyseAudio with %s measures', (_, decoder) => {
+  const analyseAs = (name: string, bytes: Buffer) => analyseBytes(name, bytes, decoder);
+
   it('EBU Tech 3341 case 1: a 1 kHz sine at -23 dBFS in both channels reads -23.0 LUFS (within 0.1 LU)', async () => {
-    const result = await analyseBytes('case1.wav', wav(sine(-23), 20));
+    const result = await analyseAs('case1.wav', wav(sine(-23), 20));
     expect(result.status).toBe('ok');
     expect(result.errorReason).toBeNull();
     expect(Math.abs(result.integratedLufs! - -23)).toBeLessThanOrEqual(0.1);
@@ -41,7 +44,7 @@ describe('analyseAudio measures', () => {
   });
 
   it('reads a 1 kHz sine 9 dB louder as 9 dB louder, at 44.1 kHz mono too', async () => {
-    const result = await analyseBytes('mono.wav', wav(sine(-14), 10, { sampleRate: 44_100, channels: 1 }));
+    const result = await analyseAs('mono.wav', wav(sine(-14), 10, { sampleRate: 44_100, channels: 1 }));
     expect(result).toMatchObject({ status: 'ok', sampleRate: 44_100, channels: 1, durationSeconds: 10 });
     // One channel of the same level carries half the power of two: 3 dB less than stereo's -14.
     expect(Math.abs(result.integratedLufs! - -17)).toBeLessThanOrEqual(0.1);
@@ -49,14 +52,14 @@ describe('analyseAudio measures', () => {
   });
 
   it('finds a clipped square wave’s true peak above 0 dBTP, though no sample exceeds full scale', async () => {
-    const result = await analyseBytes('square.wav', wav(clippedSquare(), 5));
+    const result = await analyseAs('square.wav', wav(clippedSquare(), 5));
     expect(result.status).toBe('ok');
     expect(result.samplePeakDbfs).toBeCloseTo(0, 1);
     expect(result.truePeakDbtp!).toBeGreaterThan(0);
   });
 
   it('gives a waveform that follows the signal: quiet first half, loud second half', async () => {
-    const result = await analyseBytes('steps.wav', wav((t) => sine(t < 5 ? -40 : -6)(t, 0), 10));
+    const result = await analyseAs('steps.wav', wav((t) => sine(t < 5 ? -40 : -6)(t, 0), 10));
     const first = result.waveform.slice(0, 140);
     const last = result.waveform.slice(160);
     for (const value of first) expect(value).toBeLessThan(0.011);
@@ -64,41 +67,43 @@ describe('analyseAudio measures', () => {
   });
 });
 
-describe('analyseAudio flags a file that cannot be used', () => {
+describe.each(DECODERS)('analyseAudio with %s flags a file that cannot be used', (_, decoder) => {
+  const analyseAs = (name: string, bytes: Buffer) => analyseBytes(name, bytes, decoder);
+
   it('digital silence: error, silent', async () => {
-    const result = await analyseBytes('silence.wav', wav(silence, 5));
+    const result = await analyseAs('silence.wav', wav(silence, 5));
     expect(result).toMatchObject({ status: 'error', errorReason: ANALYSIS_ERRORS.silent, durationSeconds: 5 });
   });
 
   it('a file cut off halfway (its header promises 10 s): error, incomplete, saying where it breaks off', async () => {
     const whole = wav(sine(-20), 10);
-    const result = await analyseBytes('truncated.wav', whole.subarray(0, 44 + 960_000 + 2));
+    const result = await analyseAs('truncated.wav', whole.subarray(0, 44 + 960_000 + 2));
     expect(result.status).toBe('error');
     expect(result.errorReason).toBe(ANALYSIS_ERRORS.truncated(5));
   });
 
   it('shorter than one second: error, too short', async () => {
-    const result = await analyseBytes('short.wav', wav(sine(-20), 0.5));
+    const result = await analyseAs('short.wav', wav(sine(-20), 0.5));
     expect(result).toMatchObject({ status: 'error', errorReason: ANALYSIS_ERRORS.tooShort(0.5) });
   });
 
   it('a header and no audio: error, too short', async () => {
-    const result = await analyseBytes('empty.wav', wavHeader(0));
+    const result = await analyseAs('empty.wav', wavHeader(0));
     expect(result.status).toBe('error');
     expect(result.errorReason).toBe(ANALYSIS_ERRORS.tooShort(0));
   });
 
   it('bytes that are not audio: error, not readable as audio', async () => {
-    const result = await analyseBytes('notes.wav', Buffer.from('These are my liner notes, not a song.\n'.repeat(200)));
+    const result = await analyseAs('notes.wav', Buffer.from('These are my liner notes, not a song.\n'.repeat(200)));
     expect(result).toMatchObject({ status: 'error', errorReason: ANALYSIS_ERRORS.notDecodable, waveform: [], integratedLufs: null });
   });
 });
 
 describe('analyseAudio streams', () => {
-  it('gives the same answer from a piped stream as from the file', async () => {
+  it.each(DECODERS)('gives the same answer from a piped stream as from the file (%s)', async (_, decoder) => {
     const file = path.join(dir, 'piped.wav');
     await writeFile(file, wav(sine(-23), 5));
-    const [byPath, byStream] = [await analyseAudio({ path: file }), await analyseAudio({ stream: createReadStream(file) })];
+    const [byPath, byStream] = [await analyseAudio({ path: file }, decoder), await analyseAudio({ stream: createReadStream(file) }, decoder)];
     expect(byStream).toEqual(byPath);
   });
 
@@ -147,7 +152,13 @@ describe('analyseAudio tells a failure of the machinery from a bad file', () => 
   });
 
   it('a missing ffmpeg throws', async () => {
-    await expect(analyseAudio({ path: path.join(dir, 'any.wav') }, { ffmpegPath: path.join(dir, 'no-ffmpeg-here') })).rejects.toThrow(/ENOENT/);
+    const file = path.join(dir, 'fine.wav');
+    await writeFile(file, wav(sine(-20), 2));
+    await expect(analyseAudio({ path: file }, { ffmpegPath: path.join(dir, 'no-ffmpeg-here') })).rejects.toThrow(/The decoder did not start: .*no-ffmpeg-here: No such file/);
+  });
+
+  it('a file that is not there throws', async () => {
+    await expect(analyseAudio({ path: path.join(dir, 'gone.wav') })).rejects.toThrow(/ENOENT/);
   });
 
   it('a file name is never read as another ffmpeg protocol', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Genre, Loudness, MasteringStyle, ORDER_STATUS_LABELS, OrderStatus, Tone, FileStatus } from './enums';
+import { Genre, Loudness, MasteringStyle, ORDER_STATUS_LABELS, OrderStatus, Tone, FileStatus, type Role } from './enums';
 import { Pricing } from './pricing';
 import { TextBoolean, TextBooleanInput } from './common';
 import { INVALID_EMAIL, NO_EMAIL, NO_FILES, UPLOAD_INCOMPLETE } from './messages';
@@ -127,6 +127,26 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 
 /** True when an order may move from `from` to `to`. */
 export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+
+/**
+ * The statuses of the mastering work itself (working, mastered, delivered; a revision reopens
+ * `in_progress`). Engineers move orders only into these; payment and cancellation are the admins'.
+ */
+export const MASTERING_STATUSES = ['in_progress', 'mastered', 'delivered'] as const satisfies readonly OrderStatus[];
+
+/** The changes of ORDER_TRANSITIONS that `role` may make from `from`: admins all, engineers the mastering moves, others none. */
+export function transitionsFor(role: Role, from: OrderStatus): readonly OrderStatus[] {
+  if (role === 'admin') return ORDER_TRANSITIONS[from];
+  if (role === 'engineer') return ORDER_TRANSITIONS[from].filter((to) => (MASTERING_STATUSES as readonly OrderStatus[]).includes(to));
+  return [];
+}
+
+/** True when `role` may move an order from `from` to `to` (an allowed change that is also the role's to make). */
+export const roleCanTransition = (role: Role, from: OrderStatus, to: OrderStatus) => transitionsFor(role, from).includes(to);
+
+/** The 403 message when a staff member tries a change that is not their role's. */
+export const transitionNotForRole = (to: OrderStatus) =>
+  `Only an admin can mark an order ${ORDER_STATUS_LABELS[to]}: engineers move orders only through the mastering work (In Progress, Mastered, Delivered).`;
 
 /** The 400 message of a refused status change. */
 export function invalidTransition(from: OrderStatus, to: OrderStatus): string {

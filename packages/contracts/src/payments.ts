@@ -21,6 +21,21 @@ export function isApprovedRedirect(url: string | null | undefined, extraPrefixes
 }
 
 /** A payment as the back-office lists it. */
+/**
+ * Why a succeeded payment needs staff: it paid for an order that was cancelled or expired, or for one
+ * already paid through another checkout. The order is never changed for it; refunding is the staff's call.
+ */
+export const PAYMENT_ATTENTION = ['order_cancelled', 'already_paid'] as const;
+export const PaymentAttention = z.enum(PAYMENT_ATTENTION);
+export type PaymentAttention = z.infer<typeof PaymentAttention>;
+/** What staff read about each (the Payments badge's title and the admins' mail). */
+export const PAYMENT_ATTENTION_TEXTS: Record<PaymentAttention, string> = {
+  order_cancelled: 'This payment is for an order that was cancelled or expired. The order was left as it is: refund the payment or reopen the order.',
+  already_paid: 'This is a second payment for an order that was already paid. Refund one of them.',
+};
+/** The marker the Payments screen shows on such a payment. */
+export const NEEDS_ATTENTION = 'Needs attention';
+
 export const Payment = z.object({
   id: z.uuid(),
   paymentId: z.string().nullable(),
@@ -32,6 +47,8 @@ export const Payment = z.object({
   status: PaymentStatus,
   createdAt: z.string(),
   processedAt: z.string().nullable(),
+  /** Why staff must look at this payment (PAYMENT_ATTENTION_TEXTS), or null. */
+  attention: PaymentAttention.nullable(),
 });
 export type Payment = z.infer<typeof Payment>;
 

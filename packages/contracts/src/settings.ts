@@ -100,6 +100,26 @@ export const SESSION_TIMEOUT_LIMIT = 720;
 /** The highest "Max login attempts" the Security setting allows. */
 export const MAX_LOGIN_ATTEMPTS_LIMIT = 100;
 
+const limitField = (label: string, max: number, fallback: number) =>
+  z.coerce.number().int(`${label} must be a whole number`).min(1, `${label} must be 1 to ${max}`).max(max, `${label} must be 1 to ${max}`).default(fallback);
+
+/**
+ * Uploads not in a paid order yet that one visitor (browser or account) and one client address may hold
+ * at once: files and GB. Defaults a real artist never meets (30 tracks, 15 GB = 30 full-size files); an
+ * address gets five visitors' worth, since a studio, campus or mobile carrier puts many people behind one.
+ * Defaulted fields, so a save from an older screen keeps working.
+ */
+export const UploadLimitSettings = z.object({
+  uploadFilesPerVisitor: limitField('Files per visitor', 10_000, 30),
+  uploadGbPerVisitor: limitField('GB per visitor', 10_000, 15),
+  uploadFilesPerAddress: limitField('Files per address', 100_000, 150),
+  uploadGbPerAddress: limitField('GB per address', 100_000, 75),
+});
+export type UploadLimitSettings = z.infer<typeof UploadLimitSettings>;
+export const DEFAULT_UPLOAD_LIMITS: UploadLimitSettings = Object.freeze(UploadLimitSettings.parse({}));
+/** What the upload limits do (shown under them on the Settings screen). */
+export const UPLOAD_LIMITS_NOTE = 'Uploads not in a paid order yet that one visitor, and one network address, may hold at once. Orders left unpaid for a week are cancelled and their uploads removed.';
+
 /**
  * The Security section. Sessions end `sessionTimeout` hours after sign-in; one client may enter
  * `maxLoginAttempts` wrong codes for an address an hour (see SECURITY_SETTINGS_NOTE).
@@ -109,11 +129,12 @@ export const SecuritySettings = z.object({
   maxLoginAttempts: z.coerce.number().int('Max login attempts must be a whole number').min(1, `Max login attempts must be 1 to ${MAX_LOGIN_ATTEMPTS_LIMIT}`).max(MAX_LOGIN_ATTEMPTS_LIMIT, `Max login attempts must be 1 to ${MAX_LOGIN_ATTEMPTS_LIMIT}`),
   adminTokenEnabled: z.boolean(),
   requireStrongPasswords: z.boolean(),
+  ...UploadLimitSettings.shape,
 });
 export type SecuritySettings = z.infer<typeof SecuritySettings>;
 
 /** The Security section of a site that never saved one (the spec's defaults). */
-export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = Object.freeze({ sessionTimeout: 24, maxLoginAttempts: 5, adminTokenEnabled: true, requireStrongPasswords: true });
+export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = Object.freeze({ sessionTimeout: 24, maxLoginAttempts: 5, adminTokenEnabled: true, requireStrongPasswords: true, ...DEFAULT_UPLOAD_LIMITS });
 
 /**
  * The Email section as stored. The SMTP password is stored sealed (AES-256-GCM under the signing

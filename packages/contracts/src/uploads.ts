@@ -58,3 +58,42 @@ export const uploadTooLarge = (maxFileSizeMb: number) => `The file is larger tha
 export const UPLOAD_URL_EXPIRED = 'This upload link has expired. Please upload the file again.';
 export const UPLOAD_ALREADY_COMPLETED = 'This upload is already complete. Please request a new upload link for another file.';
 export const UPLOAD_OTHER_PROTOCOL = 'This upload was started another way. Please request a new upload link.';
+
+/**
+ * The audio formats an upload may be, as its first bytes show them (never its name or declared type):
+ * the extension its stored name is given and the content type it is served with.
+ */
+export const AUDIO_FORMATS = {
+  wav: { ext: '.wav', contentType: 'audio/wav' },
+  aiff: { ext: '.aiff', contentType: 'audio/aiff' },
+  flac: { ext: '.flac', contentType: 'audio/flac' },
+  mp3: { ext: '.mp3', contentType: 'audio/mpeg' },
+  m4a: { ext: '.m4a', contentType: 'audio/mp4' },
+} as const;
+export type AudioFormat = keyof typeof AUDIO_FORMATS;
+
+/** The audio format whose content type this is (what a sniffed upload records), or null. */
+export function audioFormatOfType(contentType: string | null | undefined): AudioFormat | null {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return (Object.keys(AUDIO_FORMATS) as AudioFormat[]).find((f) => AUDIO_FORMATS[f].contentType === type) ?? null;
+}
+
+/** `name` with its extension replaced by the format's ("mix.txt" -> "mix.wav", "mix" -> "mix.wav"). */
+export function withAudioExtension(name: string, format: AudioFormat): string {
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  return `${stem}${AUDIO_FORMATS[format].ext}`;
+}
+
+export const UPLOAD_BYTES_NOT_AUDIO = 'This file is not a WAV, AIFF, FLAC, MP3 or M4A recording. Please upload the audio file itself.';
+export const UPLOAD_STORAGE_FULL = 'We cannot take new uploads right now because our storage is nearly full. Please try again in a few hours.';
+
+/** Who an upload limit counts: this browser (or account), or everyone behind the same network address. */
+export type UploadQuotaScope = 'visitor' | 'address';
+const quotaWho = (scope: UploadQuotaScope) => (scope === 'visitor' ? 'You already have' : 'Your network already has');
+/** 429 when `limit` uploads not in a paid order yet are already held for this visitor or address. */
+export const tooManyPendingUploads = (scope: UploadQuotaScope, limit: number) =>
+  `${quotaWho(scope)} ${limit} uploaded files that are not in a paid order yet, the most we keep at once. Please order and pay for those first, or try again tomorrow.`;
+/** 429 when this upload would take the bytes held for this visitor or address past `gb` GB. */
+export const pendingUploadBytesExceeded = (scope: UploadQuotaScope, gb: number) =>
+  `${quotaWho(scope)} close to ${gb} GB of uploads that are not in a paid order yet, the most we keep at once. Please order and pay for those first, or try again tomorrow.`;

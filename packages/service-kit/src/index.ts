@@ -10,6 +10,7 @@ export { Router } from '@koa/router';
 export * from './tokens';
 export * from './runtime';
 export * from './sessions';
+export * from './client-key';
 export * from './keyring';
 export * from './signed-tokens';
 export * from './sealed';

@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { bindModels, createKnex } from '@mastering/db';
 import { createLogger, type Logger } from './logger';
-import { runServer } from './server';
+import { runServer, type RunServerOptions } from './server';
 
 /**
  * Boots a service process: opens the database named by `config.DATABASE_URL` (and binds the objection
@@ -16,6 +16,7 @@ export async function bootService({
   build,
   onClose,
   pool,
+  onServer,
 }: {
   name: string;
   config: { PORT: number; DATABASE_URL: string };
@@ -25,6 +26,8 @@ export async function bootService({
   onClose?: () => Promise<void>;
   /** Connection pool bounds (default min 0, max 10). */
   pool?: { min?: number; max?: number };
+  /** Adjusts the HTTP server before it listens (see runServer). */
+  onServer?: RunServerOptions['onServer'];
 }) {
   const logger = createLogger(name);
   // The process's one pool; objection models use it too.
@@ -34,6 +37,7 @@ export async function bootService({
     port: config.PORT,
     host,
     logger,
+    onServer,
     onClose: async () => {
       await onClose?.();
       await knex.destroy();

@@ -13,6 +13,8 @@ export type RunServerOptions = {
    * whatever still runs then is cut and the process exits with code 1. Default SHUTDOWN_TIMEOUT_MS or 10 s.
    */
   shutdownTimeoutMs?: number;
+  /** Adjusts the server before it listens (the gateway sets its client time limits and connection cap). */
+  onServer?: (server: Server) => void;
 };
 
 /** Resolves with `fallback` when `promise` has not settled within `ms`. */
@@ -28,7 +30,7 @@ function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
  * `onClose`, and exits. Every step has a deadline, so a hung request or `onClose` cannot keep the
  * process (and its port) alive.
  */
-export async function runServer(app: Koa, { port, host, logger, onClose, shutdownTimeoutMs }: RunServerOptions): Promise<Server> {
+export async function runServer(app: Koa, { port, host, logger, onClose, shutdownTimeoutMs, onServer }: RunServerOptions): Promise<Server> {
   const deadlineMs = shutdownTimeoutMs ?? Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
   const server = createServer(app.callback());
   // Long uploads must not be cut by Node's default request timeout.
@@ -37,6 +39,7 @@ export async function runServer(app: Koa, { port, host, logger, onClose, shutdow
   // Longer than the gateway's upstream agent keeps an idle socket, so the gateway closes first and
   // never reuses a socket this side has just closed.
   server.keepAliveTimeout = 65_000;
+  onServer?.(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

@@ -11,13 +11,14 @@ import { forwardedHeaders } from './middleware/forwarded';
 import { crossSiteGuard } from './middleware/cross-site';
 import { healthEndpoints } from './middleware/health';
 import { proxyToServices } from './middleware/proxy';
+import { requestBodies } from './middleware/request-body';
 import { createStaticApps, serveApps } from './middleware/static-apps';
 
 export type GatewayDeps = { config: Readonly<GatewayConfig>; knex: Knex; logger: Logger };
 
 /**
  * Builds the gateway (no listen), one named middleware per concern, in the order a request meets
- * them: request id, access log, errors, security headers, path sanity, forwarded headers (who the
+ * them: request id, access log, errors, security headers, request-body limits, path sanity, forwarded headers (who the
  * client is), the cross-site guard, health, `/mf/remotes.json`, the proxy to the owning service (with
  * the session's signed identity), then the shell and remotes with SPA fallback.
  */
@@ -44,6 +45,8 @@ export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
   app.use(accessLog(logger));
   app.use(errorMiddleware(logger));
   app.use(securityHeaders({ scriptHashes: apps.inlineScriptHashes(), remoteOrigins: remoteOriginsOf(config), https: config.PUBLIC_URL.startsWith('https:') }));
+  // Before anything may answer without reading the body: every body is under a time limit.
+  app.use(requestBodies({ bodyTimeoutMs: config.BODY_TIMEOUT_MS, uploadMinBytesPerSecond: config.UPLOAD_MIN_BYTES_PER_SECOND, uploadRateWindowMs: config.UPLOAD_RATE_WINDOW_MS }));
   app.use(safePath());
   app.use(forwardedHeaders());
   app.use(crossSiteGuard({ publicOrigin: new URL(config.PUBLIC_URL).origin }));

@@ -18,6 +18,15 @@ const GatewayEnv = BaseServiceConfig.extend({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** A service that has not answered (or sent a byte) for this long gets the request cut with 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** A client must have sent a request's headers within this long (else 408 and the connection closes). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** A request body that is not an upload (at most 1 MB) must have arrived within this long (else 408). */
+  BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** An upload body may take as long as it needs while it averages at least this many bytes a second over each window. */
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(8_192),
+  UPLOAD_RATE_WINDOW_MS: z.coerce.number().int().positive().default(30_000),
+  /** Open connections one client address may hold (further ones are closed at once); 0: no cap. Not applied behind TRUST_PROXY_HOPS proxies. */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(100),
   STOREFRONT_URL: z.url().default('http://127.0.0.1:4001'),
   OPS_URL: z.url().default('http://127.0.0.1:4002'),
   CONTENT_URL: z.url().default('http://127.0.0.1:4003'),

@@ -1,14 +1,16 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createLogger, hashToken, IDENTITY_HEADER, verifyIdentity } from '@mastering/service-kit';
 import { createGateway } from '../src/app';
 import { readGatewayConfig } from '../src/config';
+import { limitClients } from '../src/client-limits';
+import { BODY_TOO_LARGE, BODY_TOO_SLOW, UPLOAD_TOO_SLOW } from '../src/middleware/request-body';
 
 const SECRET = 'x'.repeat(40);
 const MB = 1024 * 1024;
@@ -23,6 +25,8 @@ let appsRoot: string;
 let upstreamUrl: string;
 let firstChunk: () => void = () => {};
 const seen: Seen = { bytes: 0 };
+/** How many requests reached the fake service, by URL. */
+const reached = new Map<string, number>();
 let lastPeerPort = 0;
 
 const listen = (server: Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
@@ -31,6 +35,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   // One fake upstream stands in for every service: it records what reached it.
   upstream = createServer((req, res) => {
+    reached.set(req.url ?? '', (reached.get(req.url ?? '') ?? 0) + 1);
     seen.method = req.method;
     seen.url = req.url;
     seen.headers = req.headers;
@@ -80,6 +85,7 @@ beforeAll(async () => {
   });
   const app = createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') });
   gateway = createServer(app.callback());
+  limitClients(gateway, config);
   gatewayUrl = new URL(`http://127.0.0.1:${await listen(gateway)}`);
 });
 
@@ -131,11 +137,11 @@ describe('gateway proxy', () => {
     expect(seen.headers?.[IDENTITY_HEADER]).toBeUndefined();
   });
 
-  it('streams a request body: the service receives data before the client has finished sending', async () => {
+  it('streams an upload body: the service receives data before the client has finished sending', async () => {
     const arrived = new Promise<void>((resolve) => (firstChunk = resolve));
     const total = 64 * MB;
     const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(new URL('/api/files/upload', gatewayUrl), { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': String(total) } }, (res) => {
+      const req = request(new URL(`/uploads/${crypto.randomUUID()}`, gatewayUrl), { method: 'PUT', headers: { 'content-type': 'application/octet-stream', 'content-length': String(total) } }, (res) => {
         let body = '';
         res.on('data', (d) => (body += d));
         res.on('end', () => resolve({ status: res.statusCode!, body }));
@@ -194,8 +200,10 @@ async function startGateway(overrides: Record<string, string>) {
     ...overrides,
   });
   const server = createServer(createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') }).callback());
-  const url = `http://127.0.0.1:${await listen(server)}`;
-  return { url, close: () => server.close() };
+  limitClients(server, config);
+  const port = await listen(server);
+  const url = `http://127.0.0.1:${port}`;
+  return { url, port, server, close: () => server.close() };
 }
 
 /** Signs in a fresh user with `role` and answers the cookie header for its session. */
@@ -369,5 +377,120 @@ describe('gateway static apps', () => {
         { name: 'mf_admin_email', entry: '/mf/mf-admin-email/mf-manifest.json' },
       ],
     });
+  });
+});
+
+/** A raw client connection from `localAddress` (any 127.x.y.z is this machine) that sends `text` and keeps everything it gets. */
+function rawClient(port: number, localAddress: string, text = '') {
+  const socket: Socket = connect({ host: '127.0.0.1', port, localAddress });
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (d: string) => (received += d));
+  socket.on('error', () => {}); // a reset is one of the outcomes under test
+  const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
+  if (text) socket.write(text);
+  return { socket, closed, received: () => received };
+}
+
+/** The headers of a request with a body of `length` bytes, and its first `sent` bytes. */
+const startOfPost = (path: string, length: number, sent = 1, method = 'POST') =>
+  `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${'{'.padEnd(sent, ' ')}`;
+
+const connections = (server: Server) => new Promise<number>((resolve, reject) => server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
+
+describe('gateway slow clients', () => {
+  it('still answers GET /api/config within a second while 400 connections trickle request bodies', async () => {
+    const gw = await startGateway({});
+    const trickling: ReturnType<typeof rawClient>[] = [];
+    try {
+      // From five addresses, 80 each (under the per-address cap): each sends a login request's
+      // headers and one byte of its body, then nothing.
+      for (let i = 0; i < 400; i++) trickling.push(rawClient(gw.port, `127.0.1.${1 + (i % 5)}`, startOfPost('/auth/request-code', 100)));
+      await vi.waitFor(async () => expect(await connections(gw.server)).toBe(400), { timeout: 20_000, interval: 20 });
+      const res = await fetch(`${gw.url}/api/config`, { signal: AbortSignal.timeout(1_000) });
+      expect(res.status).toBe(200);
+      // None of the unfinished requests reached (and so held a connection to) the service.
+      expect(reached.get('/auth/request-code') ?? 0).toBe(0);
+    } finally {
+      for (const client of trickling) client.socket.destroy();
+      gw.close();
+    }
+  });
+
+  it('answers 408 and closes the connection when a body is not complete in time', async () => {
+    const gw = await startGateway({ BODY_TIMEOUT_MS: '200' });
+    try {
+      const answer = await rawClient(gw.port, '127.0.1.10', startOfPost('/auth/request-code', 100)).closed;
+      expect(answer).toMatch(/^HTTP\/1.1 408 /);
+      expect(answer).toMatch(/connection: close/i);
+      expect(answer).toContain(BODY_TOO_SLOW);
+    } finally {
+      gw.close();
+    }
+  });
+
+  it('refuses a body over 1 MB that is not an upload with 413, before reading it', async () => {
+    const answer = await rawClient(Number(gatewayUrl.port), '127.0.1.11', startOfPost('/auth/request-code', 2 * MB)).closed;
+    expect(answer).toMatch(/^HTTP\/1.1 413 /);
+    expect(answer).toContain(BODY_TOO_LARGE);
+  });
+
+  it('forwards a complete small body intact', async () => {
+    const body = JSON.stringify({ email: 'ok@example.com' });
+    const res = await fetch(new URL('/auth/request-code', gatewayUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(await res.json()).toEqual({ bytes: body.length });
+    expect(seen.headers?.['content-length']).toBe(String(body.length));
+  });
+
+  it('answers 408 and closes when the headers do not arrive in time', async () => {
+    const gw = await startGateway({ HEADERS_TIMEOUT_MS: '300' });
+    try {
+      const answer = await rawClient(gw.port, '127.0.1.12', 'GET /api/config HTTP/1.1\r\nHost: 127.0.0.1\r\n').closed;
+      expect(answer).toMatch(/^HTTP\/1.1 408 /);
+    } finally {
+      gw.close();
+    }
+  });
+
+  it('lets an upload take its time, but stops one that averages under the minimum rate over a window', async () => {
+    const gw = await startGateway({ UPLOAD_MIN_BYTES_PER_SECOND: '1000000', UPLOAD_RATE_WINDOW_MS: '200' });
+    try {
+      const answer = await rawClient(gw.port, '127.0.1.13', startOfPost(`/uploads/${crypto.randomUUID()}`, 10 * MB, 1, 'PUT')).closed;
+      expect(answer).toMatch(/^HTTP\/1.1 408 /);
+      expect(answer).toContain(UPLOAD_TOO_SLOW);
+    } finally {
+      gw.close();
+    }
+  });
+
+  it('caps the open connections of one client address, and frees a place when one closes', async () => {
+    const gw = await startGateway({ MAX_CONNECTIONS_PER_CLIENT: '3' });
+    const get = `GET /api/config HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`;
+    try {
+      const held = [1, 2, 3].map(() => rawClient(gw.port, '127.0.2.1'));
+      await vi.waitFor(async () => expect(await connections(gw.server)).toBe(3), { interval: 10 });
+      // The fourth is closed as soon as it is accepted; it never gets an answer.
+      expect(await rawClient(gw.port, '127.0.2.1', get).closed).toBe('');
+      // Another address is not affected.
+      expect(await rawClient(gw.port, '127.0.2.2', get).closed).toMatch(/^HTTP\/1.1 200 /);
+      held[0]!.socket.destroy();
+      await vi.waitFor(async () => expect(await connections(gw.server)).toBe(2), { interval: 10 });
+      expect(await rawClient(gw.port, '127.0.2.1', get).closed).toMatch(/^HTTP\/1.1 200 /);
+      for (const client of held) client.socket.destroy();
+    } finally {
+      gw.close();
+    }
+  });
+
+  it('applies no per-address cap behind trusted proxies, where every connection comes from the proxy', async () => {
+    const gw = await startGateway({ MAX_CONNECTIONS_PER_CLIENT: '1', TRUST_PROXY_HOPS: '1' });
+    try {
+      const held = rawClient(gw.port, '127.0.2.3');
+      await vi.waitFor(async () => expect(await connections(gw.server)).toBe(1), { interval: 10 });
+      expect(await rawClient(gw.port, '127.0.2.3', `GET /api/config HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`).closed).toMatch(/^HTTP\/1.1 200 /);
+      held.socket.destroy();
+    } finally {
+      gw.close();
+    }
   });
 });

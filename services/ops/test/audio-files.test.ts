@@ -171,6 +171,19 @@ describe('Upload Mastered: upload-url, PUT, confirm-upload', () => {
 });
 
 describe('signed links to originals and masters', () => {
+  it('sends a file as an attachment named and typed by the format its bytes showed, whatever its name says', async () => {
+    const order = await seed({ email: 'sniffed@files.test' });
+    const file = order.files[0]!;
+    // The storefront recorded FLAC from the upload's first bytes; the customer called it .wav.
+    await ctx.db.knex('uploads').where('id', file.uploadId).update({ content_type: 'audio/flac' });
+    const link = SignedLink.parse(await (await call('GET', `/api/admin/audio-files/${file.id}/download-url?kind=original`, engineer)).json());
+    const res = await call('GET', link.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Track One\.flac"/);
+    expect(res.headers.get('content-type')).toBe('audio/flac');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('downloads the original and the master without a session, until the link expires', async () => {
     const order = await seed({ email: 'links@files.test' });
     const fileId = order.files[0]!.id;
@@ -185,7 +198,9 @@ describe('signed links to originals and masters', () => {
     let res = await call('GET', original.url);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer())).toEqual(order.files[0]!.bytes);
-    expect(res.headers.get('content-disposition')).toContain('Track One.wav');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Track One\.wav"/);
+    expect(res.headers.get('content-type')).toBe('audio/wav');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     res = await call('GET', master.url);
     expect(await res.text()).toBe('the master bytes');
     expect(res.headers.get('content-disposition')).toContain('Track One (master).wav');

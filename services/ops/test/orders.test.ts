@@ -7,7 +7,11 @@ import {
   DELIVERY_NEEDS_MASTERS,
   invalidTransition,
   ORDER_CSV_COLUMNS,
+  ORDER_TRANSITIONS,
   AdminOrderResponse,
+  transitionNotForRole,
+  transitionsFor,
+  type OrderStatus,
 } from '@mastering/contracts';
 import { opsPerFile } from './support';
 import { cast, json, seedOrder, type Person } from './fulfilment-support';
@@ -143,8 +147,8 @@ describe('PATCH /api/admin/orders/:id/status and the history', () => {
     expect(mails()).toMatchObject([{ name: 'email.send', data: { template: 'mastering-started', orderId: order.id, data: { orderId: order.id, customerEmail: 'started@orders.test' } } }]);
     const paidAt = new Date((await ctx.db.knex('orders').where('id', order.id).first()).paidAt).getTime();
     expect(new Date(mails()[0]!.data.data.estimatedCompletion).getTime()).toBe(paidAt + 48 * 3_600_000);
-    // Sent back and started again: the customer already knows.
-    await patch(`/api/admin/orders/${order.id}/status`, { status: 'payment_confirmed' }, engineer);
+    // Sent back (by an admin: engineers do not set payment states) and started again: the customer already knows.
+    await patch(`/api/admin/orders/${order.id}/status`, { status: 'payment_confirmed' }, admin);
     await patch(`/api/admin/orders/${order.id}/status`, { status: 'in_progress' }, engineer);
     expect(mails()).toHaveLength(1);
   });
@@ -161,6 +165,45 @@ describe('PATCH /api/admin/orders/:id/status and the history', () => {
     expect((await patch(`/api/admin/orders/${crypto.randomUUID()}/status`, { status: 'cancelled' }, admin)).status).toBe(404);
     expect(await ctx.db.knex('orders').where('id', order.id).first()).toMatchObject({ status: 'pending_payment' });
     expect(await ctx.db.knex('order_status_history').where('orderId', order.id)).toEqual([]);
+  });
+
+  it('lets engineers move orders only through the mastering work, never payment or cancellation (403, nothing changes)', async () => {
+    const unpaid = await seed({ email: 'guest@scope.test', status: 'pending_payment' });
+    const paid = await seed({ email: 'paid@scope.test', status: 'payment_confirmed' });
+    const refused = async (id: string, status: string) => {
+      const res = await patch(`/api/admin/orders/${id}/status`, { status }, engineer);
+      expect([status, res.status]).toEqual([status, 403]);
+      expect((await res.json()).error).toBe(transitionNotForRole(status as OrderStatus));
+    };
+    await refused(unpaid.id, 'payment_confirmed');
+    await refused(unpaid.id, 'cancelled');
+    await refused(paid.id, 'cancelled');
+    expect((await ctx.db.knex('orders').whereIn('id', [unpaid.id, paid.id]).orderBy('customerEmail')).map((o) => [o.customerEmail, o.status, o.paidAt === null])).toEqual([
+      ['guest@scope.test', 'pending_payment', true],
+      ['paid@scope.test', 'payment_confirmed', false],
+    ]);
+    expect(await ctx.db.knex('orderStatusHistory').whereIn('orderId', [unpaid.id, paid.id])).toEqual([]);
+
+    // The mastering moves stay theirs: start, master, reopen, and back out of a payment state never.
+    for (const status of ['in_progress', 'mastered', 'in_progress', 'mastered'] as const) {
+      expect([status, (await patch(`/api/admin/orders/${paid.id}/status`, { status }, engineer)).status]).toEqual([status, 200]);
+    }
+    await patch(`/api/admin/orders/${paid.id}/status`, { status: 'in_progress' }, engineer);
+    await refused(paid.id, 'payment_confirmed');
+    await refused(paid.id, 'cancelled');
+    // Admins keep the rest.
+    expect((await patch(`/api/admin/orders/${unpaid.id}/status`, { status: 'payment_confirmed' }, admin)).status).toBe(200);
+    expect((await patch(`/api/admin/orders/${paid.id}/status`, { status: 'cancelled' }, admin)).status).toBe(200);
+  });
+
+  it('offers each role exactly its moves, from the one transition table', () => {
+    expect(transitionsFor('admin', 'in_progress')).toEqual(ORDER_TRANSITIONS.in_progress);
+    expect(transitionsFor('engineer', 'pending_payment')).toEqual([]);
+    expect(transitionsFor('engineer', 'payment_confirmed')).toEqual(['in_progress']);
+    expect(transitionsFor('engineer', 'in_progress')).toEqual(['mastered']);
+    expect(transitionsFor('engineer', 'mastered')).toEqual(['delivered', 'in_progress']);
+    expect(transitionsFor('engineer', 'delivered')).toEqual(['in_progress']);
+    expect(transitionsFor('customer', 'in_progress')).toEqual([]);
   });
 
   it('confirming a payment by hand starts the 48-hour clock', async () => {
@@ -214,5 +257,11 @@ describe('GET /api/admin/orders/export', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: a.id, customerEmail: 'csv.one@export.test', status: 'in_progress', total: '123.45', fileCount: '1' });
     expect(rows[0]!.dueAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('neutralises a cell a spreadsheet would run as a formula', async () => {
+    await seed({ email: '=cmd|calc@formula.test', status: 'in_progress' });
+    const rows = parse(await (await get('/api/admin/orders/export?q=formula.test', admin)).text(), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.customerEmail)).toEqual(["'=cmd|calc@formula.test"]);
   });
 });

@@ -106,4 +106,14 @@ describe('GET /api/admin/payments/:id', () => {
     expect((await get('/api/admin/payments/2b7c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f')).status).toBe(404);
     expect((await get('/api/admin/payments/nope')).status).toBe(400);
   });
+
+  it('shows staff which payments need attention, and why', async () => {
+    await ctx.db.knex('payments').where('id', ids.p2.payment).update({ attention: 'already_paid' });
+    const listed = (await summary()).recentPayments;
+    expect(listed.find((p) => p.id === ids.p2.payment)!.attention).toBe('already_paid');
+    expect(listed.filter((p) => p.attention !== null).map((p) => p.id)).toEqual([ids.p2.payment]);
+    expect(PaymentDetail.parse(await (await get(`/api/admin/payments/${ids.p2.payment}`)).json()).attention).toBe('already_paid');
+    // Only the two reasons there are.
+    await expect(ctx.db.knex('payments').where('id', ids.p2.payment).update({ attention: 'whatever' })).rejects.toThrow();
+  });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { StoredSettings, TestEmailQueued, TestEmailStatus, type Role, type SaveSettingsBody } from '@mastering/contracts';
+import { DEFAULT_UPLOAD_LIMITS, StoredSettings, TestEmailQueued, TestEmailStatus, type Role, type SaveSettingsBody } from '@mastering/contracts';
 import { currentPricing } from '../../storefront/src/site-config/service';
 import { openSmtpPassword } from '@mastering/service-kit';
 import { identityAs, opsPerFile, SECRET } from './support';
@@ -75,7 +75,8 @@ describe('/api/admin/settings', () => {
     const res = await put(withSections);
     expect(res.status).toBe(200);
     const saved = StoredSettings.parse(await res.json());
-    expect(saved.security).toEqual(withSections.security);
+    // A save without the upload limits (an older screen) stores their defaults.
+    expect(saved.security).toEqual({ ...withSections.security, ...DEFAULT_UPLOAD_LIMITS });
     expect(saved.email).toEqual({ smtpHost: 'smtp.jozi.example', smtpPort: 465, smtpUser: 'mailer', smtpPasswordSet: true, smtpPlaintextHost: '', enableEmailNotifications: true, orderConfirmationEmails: false, statusUpdateEmails: true });
     expect(await raw()).not.toContain('s3cret-pass');
     expect(await raw()).not.toContain('sealed.');
@@ -134,6 +135,17 @@ describe('/api/admin/settings', () => {
     expect(rows.map((r) => r.sections).slice(0, 4)).toEqual([['general', 'pricing'], ['security', 'email'], ['email'], ['email']]);
     expect(rows.map((r) => r.sections).slice(-2)).toEqual([[], ['security']]);
     expect(rows.every((r) => r.changedBy === adminId)).toBe(true);
+  });
+
+  it('stores the upload limits of the Security section, each from 1 up', async () => {
+    const limits = { uploadFilesPerVisitor: 10, uploadGbPerVisitor: 5, uploadFilesPerAddress: 40, uploadGbPerAddress: 20 };
+    const res = await put({ ...valid, security: { ...withSections.security, ...limits } });
+    expect(res.status).toBe(200);
+    expect(StoredSettings.parse(await res.json()).security).toMatchObject(limits);
+    const refused = await put({ ...valid, security: { ...withSections.security, ...limits, uploadGbPerAddress: 0 } });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe('GB per address must be 1 to 100000');
+    await put(withSections);
   });
 
   it('ends open sessions the shortened timeout no longer covers, at once', async () => {

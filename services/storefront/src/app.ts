@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
 import { createService, keyringOf, type Logger } from '@mastering/service-kit';
@@ -15,7 +16,9 @@ export type StorefrontDeps = { config: Readonly<StorefrontConfig>; knex: Knex; q
 /** The upload dependencies a config implies (the app and the start-up sweep share them). */
 export function uploadDepsOf(config: Readonly<StorefrontConfig>, knex: Knex): UploadDeps {
   const storage = createStorage(config.storage);
-  return { knex, storage, tus: createTusStore(config.storage, storage, config.STORAGE_DIR), urlTtlHours: config.UPLOAD_URL_TTL_HOURS };
+  // The free-space floor guards the local disk the objects (or, with S3, only tus's staging) live on.
+  const space = { folder: config.storage.driver === 's3' ? null : path.resolve(config.storage.root ?? config.STORAGE_DIR), minFreeBytes: config.STORAGE_MIN_FREE_MB * 1024 * 1024 };
+  return { knex, storage, tus: createTusStore(config.storage, storage, config.STORAGE_DIR), urlTtlHours: config.UPLOAD_URL_TTL_HOURS, space };
 }
 
 /** Builds the storefront service app: site config, login, uploads, orders and payments. */

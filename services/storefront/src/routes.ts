@@ -43,7 +43,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
   route({ method: 'PATCH', path: '/uploads/:id', permission: 'public', params: IdParam, handler: uploads.tusUpload(deps.tus) }),
   route({ method: 'HEAD', path: '/uploads/:id', permission: 'public', params: IdParam, handler: uploads.tusUpload(deps.tus) }),
 
-  route({ method: 'POST', path: '/api/orders', permission: 'public', body: CreateOrderBody, handler: orders.createOrder(deps.knex, deps.guestCookie, deps.payments) }),
+  route({ method: 'POST', path: '/api/orders', permission: 'public', body: CreateOrderBody, handler: orders.createOrder(deps.knex, deps.guestCookie) }),
   // Public, but answers only the browser that placed the order (or staff); anyone else gets 404.
   route({ method: 'GET', path: '/api/orders/:id', permission: 'public', params: IdParam, cache: 'private, no-store', handler: orders.getOrder(deps.knex, deps.guestCookie) }),
 

@@ -7,8 +7,8 @@ import type { Queue } from '@mastering/jobs';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 import { DEFAULT_SECURITY_SETTINGS } from '@mastering/contracts';
-import { LOGIN_LIMITS, SHARED_FAILURES_FACTOR } from '../src/auth/rate-limits';
-import { LIVE_CODES } from '../src/auth/service';
+import { FREE_CODES_PER_CLIENT, LOGIN_LIMITS } from '../src/auth/rate-limits';
+import { FOREIGN_GUESSES_PER_CODE, LIVE_CODES } from '../src/auth/service';
 
 const SECRET = 'k'.repeat(40);
 let db: TestDatabase;
@@ -171,20 +171,23 @@ describe('login rate limits', () => {
     expect((await res.json()).user).toMatchObject({ email: 'admin@example.com', role: 'admin' });
   });
 
-  it("spends the shared per-email count only on requests a client's own limits allowed; the shared cap holds", async () => {
+  it("never refuses a client's first code of the hour for what others requested; beyond it the shared per-email cap holds", async () => {
     const email = 'shared@example.com';
     const perClient = LOGIN_LIMITS.codesPerEmailClientPerHour;
     const greedy = newClient();
     for (let i = 0; i < perClient; i++) await requestCode(email, greedy);
     // Refused by the client's own limits: these must not count against the address.
     for (let i = 0; i < 10; i++) expect((await post('/auth/request-code', { email }, greedy)).status).toBe(429);
-    const others = LOGIN_LIMITS.codesPerEmailPerHour / perClient - 1;
+    // Each client's codes after its free first one count against the address.
+    const others = LOGIN_LIMITS.codesPerEmailPerHour / (perClient - FREE_CODES_PER_CLIENT) - 1;
     for (let c = 0; c < others; c++) {
       const other = newClient();
       for (let i = 0; i < perClient; i++) await requestCode(email, other);
     }
-    expect(queued).toHaveLength(LOGIN_LIMITS.codesPerEmailPerHour);
-    expect((await post('/auth/request-code', { email }, newClient())).status).toBe(429);
+    expect(queued).toHaveLength((others + 1) * perClient);
+    const late = newClient();
+    await requestCode(email, late); // its first: issued although the address's count is used up
+    expect((await post('/auth/request-code', { email }, late)).status).toBe(429);
   });
 
   it('limits each client address, and a forged X-Forwarded-For entry does not get around it', async () => {
@@ -194,6 +197,17 @@ describe('login rate limits', () => {
     expect((await post('/auth/request-code', { email: 'ip-last@example.com' }, from(99))).status).toBe(429);
     // Another address is unaffected.
     expect((await post('/auth/request-code', { email: 'other@example.com' }, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64, so changing address within it gets no more tries', async () => {
+    const code = await requestCode('six@example.com', { 'x-forwarded-for': '2001:db8:6:6::1' });
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < DEFAULT_SECURITY_SETTINGS.maxLoginAttempts; i++) {
+      expect((await post('/auth/verify-code', { email: 'six@example.com', code: wrong }, { 'x-forwarded-for': `2001:db8:6:6::${i + 2}` })).status).toBe(400);
+    }
+    expect((await post('/auth/verify-code', { email: 'six@example.com', code }, { 'x-forwarded-for': '2001:db8:6:6:abcd::9' })).status).toBe(429);
+    // The guesses were its own: the code was requested within the same /64, so they did not burn it for elsewhere.
+    expect((await db.knex('login_codes').where({ email: 'six@example.com' }).first()).attempts).toBe(0);
   });
 });
 
@@ -218,7 +232,7 @@ describe('the Security settings an admin saves', () => {
     expect(Math.abs(expires - new Date(session.expiresAt).getTime())).toBeLessThan(2000);
   });
 
-  it('lets one client enter "max login attempts" wrong codes, and all clients five times as many', async () => {
+  it('lets one client enter "max login attempts" wrong codes; a code takes only a few guesses from elsewhere', async () => {
     const max = 2;
     await saveSecurity({ maxLoginAttempts: max });
     const email = 'strict@example.com';
@@ -227,12 +241,50 @@ describe('the Security settings an admin saves', () => {
     const guesser = newClient();
     for (let i = 0; i < max; i++) expect((await post('/auth/verify-code', { email, code: wrong }, guesser)).status).toBe(400);
     expect((await post('/auth/verify-code', { email, code }, guesser)).status).toBe(429);
-    // The per-address cap across clients: the rest of max * SHARED_FAILURES_FACTOR, then even a new client is refused.
-    for (let c = 1; c < SHARED_FAILURES_FACTOR; c++) {
-      const other = newClient();
-      for (let i = 0; i < max; i++) expect((await post('/auth/verify-code', { email, code: wrong }, other)).status).toBe(400);
+    // Another client's wrong guesses use up what the code takes from elsewhere...
+    const other = newClient();
+    for (let i = 0; i < max; i++) expect((await post('/auth/verify-code', { email, code: wrong }, other)).status).toBe(400);
+    expect(2 * max).toBeGreaterThanOrEqual(FOREIGN_GUESSES_PER_CODE);
+    // ...so even the right code no longer works from another address, but still does from the owner's.
+    expect((await post('/auth/verify-code', { email, code }, newClient())).status).toBe(400);
+    expect((await post('/auth/verify-code', { email, code }, client)).status).toBe(200);
+  });
+});
+
+describe('login that cannot be jammed', () => {
+  const email = 'jam@example.com';
+  const attackers = [2, 3, 4, 5, 6].map((n) => ({ 'x-forwarded-for': `127.0.0.${n}` }));
+  const owner = { 'x-forwarded-for': '127.0.0.1' };
+  const wrongFor = (codes: string[]) => ['000000', '000001', '000002', '000003', '000004', '000005', '000006'].find((c) => !codes.includes(c))!;
+  const verify = (code: string, from: Record<string, string>) => post('/auth/verify-code', { email, code }, from);
+
+  it('signs the owner in from their address after all the wrong codes (and code requests) five others may send', async () => {
+    // Five other addresses ask for all the codes they may and send all the wrong ones they may.
+    for (const from of attackers) for (let i = 0; i < LOGIN_LIMITS.codesPerEmailClientPerHour; i++) await requestCode(email, from);
+    const issued = queued.map((mail) => mail.data.data.code as string);
+    const wrong = wrongFor(issued);
+    for (const from of attackers) {
+      for (let i = 0; i < DEFAULT_SECURITY_SETTINGS.maxLoginAttempts; i++) expect((await verify(wrong, from)).status).toBe(400);
+      expect((await verify(wrong, from)).status).toBe(429);
     }
-    expect((await post('/auth/verify-code', { email, code }, newClient())).status).toBe(429);
+    // The owner's first request of the hour is issued whatever others asked for, and their code works.
+    const fresh = await requestCode(email, owner);
+    const res = await verify(fresh, owner);
+    expect(res.status).toBe(200);
+    expect((await res.json()).user).toMatchObject({ email });
+  });
+
+  it('lets a code take at most a few wrong guesses from other addresses, then only its own address may use it', async () => {
+    const target = 'target@example.com';
+    const code = await requestCode(target, owner);
+    const wrong = wrongFor([code]);
+    for (let i = 0; i < FOREIGN_GUESSES_PER_CODE; i++) expect((await post('/auth/verify-code', { email: target, code: wrong }, attackers[i % attackers.length])).status).toBe(400);
+    const row = await db.knex('login_codes').where({ email: target }).first();
+    expect(row.attempts).toBe(FOREIGN_GUESSES_PER_CODE);
+    // The right code typed elsewhere is refused now, and does not count as another guess.
+    expect((await post('/auth/verify-code', { email: target, code }, attackers[4])).status).toBe(400);
+    expect((await db.knex('login_codes').where({ email: target }).first()).attempts).toBe(FOREIGN_GUESSES_PER_CODE);
+    expect((await post('/auth/verify-code', { email: target, code }, owner)).status).toBe(200);
   });
 });
 

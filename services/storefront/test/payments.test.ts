@@ -8,6 +8,7 @@ import {
   computePricing,
   CreateOrderResponse,
   ORDER_ALREADY_PAID,
+  PAYMENT_ATTENTION_TEXTS,
   pricingForApi,
   UNAPPROVED_REDIRECT,
   WEBHOOK_AMOUNT_MISMATCH,
@@ -16,7 +17,7 @@ import {
   WebhookAck,
   replaceFileMessage,
 } from '@mastering/contracts';
-import { startStorefront, storefrontPerFile, uploadWhole, type Storefront } from './support';
+import { startStorefront, storefrontPerFile, uploadWhole, wav, type Storefront } from './support';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const PUBLIC_URL = 'https://mastering.example.co.za';
@@ -61,8 +62,8 @@ beforeEach(() => {
 
 /** A guest's order of two tracks (R649), placed through the API. */
 async function placeOrder(on: Storefront = ctx.site) {
-  const a = await uploadWhole(on, randomBytes(100));
-  const b = await uploadWhole(on, randomBytes(100), { cookie: a.cookie });
+  const a = await uploadWhole(on, wav(100));
+  const b = await uploadWhole(on, wav(100), { cookie: a.cookie });
   const file = (originalFilePath: string, originalName: string) => ({ originalName, fileName: originalName, fileSize: 100, originalFilePath });
   const res = await fetch(`${on.base}/api/orders`, {
     method: 'POST',
@@ -70,7 +71,7 @@ async function placeOrder(on: Storefront = ctx.site) {
     body: JSON.stringify({ customerEmail: 'naledi@example.com', files: [file(a.objectPath, 'one.wav'), file(b.objectPath, 'two.wav')], pricing: pricingForApi(computePricing(2)) }),
   });
   expect(res.status).toBe(201);
-  // Placing the order queued its tracks' analysis; the tests below count what the payment queues.
+  // The tests below count what the payment queues.
   on.queued.length = 0;
   return { cookie: a.cookie, orderId: CreateOrderResponse.parse(await res.json()).order.id };
 }
@@ -169,7 +170,10 @@ describe('POST /api/payment/webhook', () => {
     expect(await orderRow(orderId)).toMatchObject({ status: 'payment_confirmed' });
     expect((await orderRow(orderId)).paidAt).not.toBeNull();
     expect(await paymentsOf(orderId)).toMatchObject([{ status: 'succeeded', paymentId: event.payload.id }]);
-    const mails = ctx.site.queued.map((j) => [j.name, j.data.template, j.data.to]);
+    // The paid order's tracks are queued for analysis (only paid orders are analysed).
+    const files = await ctx.db.knex('order_files').where({ orderId }).select('id');
+    expect(ctx.site.queued.filter((j) => j.name === 'audio.analyse').map((j) => j.data.fileId).sort()).toEqual(files.map((f) => f.id).sort());
+    const mails = ctx.site.queued.filter((j) => j.name === 'email.send').map((j) => [j.name, j.data.template, j.data.to]);
     expect(mails).toEqual([
       ['email.send', 'order-confirmation', 'naledi@example.com'],
       ['email.send', 'new-order', 'boss@example.com'],
@@ -181,7 +185,7 @@ describe('POST /api/payment/webhook', () => {
     const replay = await deliver(event);
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
-    expect(ctx.site.queued).toHaveLength(3);
+    expect(ctx.site.queued).toHaveLength(5);
     expect(await ctx.db.knex('payment_events').where('event_id', event.id)).toHaveLength(1);
 
     // Paid: no second checkout.
@@ -246,6 +250,44 @@ describe('POST /api/payment/webhook', () => {
       [second, 'succeeded'],
     ]);
   });
+  it('flags a second paid checkout of a paid order for staff and mails the admins, changing nothing else', async () => {
+    const { cookie, orderId } = await placeOrder();
+    await checkout(orderId, cookie);
+    const first = `ch_${seen.length}`;
+    // Two tabs: both checkouts were started while the order was unpaid.
+    await checkout(orderId, cookie);
+    const second = `ch_${seen.length}`;
+    expect((await deliver(paymentEvent('payment.succeeded', first, orderId))).status).toBe(200);
+    ctx.site.queued.length = 0;
+    const paidAt = (await orderRow(orderId)).paidAt;
+    expect((await deliver(paymentEvent('payment.succeeded', second, orderId))).status).toBe(200);
+    expect((await paymentsOf(orderId)).map((p) => [p.checkoutId, p.status, p.attention])).toEqual([
+      [first, 'succeeded', null],
+      [second, 'succeeded', 'already_paid'],
+    ]);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'payment_confirmed', paidAt });
+    expect(ctx.site.queued.map((j) => [j.data.template, j.data.to])).toEqual([
+      ['payment-needs-attention', 'boss@example.com'],
+      ['payment-needs-attention', 'orders@example.com'],
+    ]);
+    expect(ctx.site.queued[0]!.data).toMatchObject({ orderId, data: { orderId, amount: 'R649', reason: PAYMENT_ATTENTION_TEXTS.already_paid } });
+  });
+
+  it('flags a payment for a cancelled order for staff and never reopens the order', async () => {
+    const { cookie, orderId } = await placeOrder();
+    await checkout(orderId, cookie);
+    const checkoutId = `ch_${seen.length}`;
+    // Staff cancelled the order while the customer was still on Yoco's page.
+    await ctx.db.knex('orders').where('id', orderId).update({ status: 'cancelled' });
+    expect((await deliver(paymentEvent('payment.succeeded', checkoutId, orderId))).status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'cancelled', paidAt: null });
+    expect(await paymentsOf(orderId)).toMatchObject([{ status: 'succeeded', attention: 'order_cancelled' }]);
+    expect(ctx.site.queued.map((j) => [j.data.template, j.data.to, j.data.data.reason])).toEqual([
+      ['payment-needs-attention', 'boss@example.com', PAYMENT_ATTENTION_TEXTS.order_cancelled],
+      ['payment-needs-attention', 'orders@example.com', PAYMENT_ATTENTION_TEXTS.order_cancelled],
+    ]);
+  });
+
   it('marks a paid payment refunded on refund.succeeded (a partial refund is only logged); a refund above the payment is refused', async () => {
     const { cookie, orderId } = await placeOrder();
     await checkout(orderId, cookie);

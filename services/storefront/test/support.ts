@@ -1,5 +1,6 @@
 // Starts the storefront app on a real HTTP port against a test database, with a queue that records
 // what would be mailed and a storage folder of its own. Shared by the purchase API's test files.
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -56,6 +57,27 @@ export function guestCookieFrom(res: Response): string {
 /** Headers that make a request come from a signed-in user with `role`, as the gateway would sign them. */
 export async function signedInAs(role: Role, userId = '00000000-0000-4000-8000-00000000000a'): Promise<Record<string, string>> {
   return { [IDENTITY_HEADER]: await signIdentity({ userId, email: `${role}@example.com`, role, sessionId: 's' }, SECRET) };
+}
+
+/**
+ * A WAV file of `size` bytes (at least 44): a canonical 16-bit stereo 44.1 kHz header, then random
+ * samples. What the uploads' sniffing takes as audio; random bytes alone are refused.
+ */
+export function wav(size: number): Buffer {
+  const file = randomBytes(Math.max(size, 44));
+  file.write('RIFF', 0, 'ascii');
+  file.writeUInt32LE(file.length - 8, 4);
+  file.write('WAVEfmt ', 8, 'ascii');
+  file.writeUInt32LE(16, 16);
+  file.writeUInt16LE(1, 20);
+  file.writeUInt16LE(2, 22);
+  file.writeUInt32LE(44_100, 24);
+  file.writeUInt32LE(44_100 * 4, 28);
+  file.writeUInt16LE(4, 32);
+  file.writeUInt16LE(16, 34);
+  file.write('data', 36, 'ascii');
+  file.writeUInt32LE(file.length - 44, 40);
+  return file;
 }
 
 /** Opens an upload as a browser (a new guest unless `cookie` is given) and PUTs `body` whole; answers the cookie and stored path. */

@@ -1,7 +1,6 @@
 // The upload path with STORAGE_DRIVER=s3: whole PUTs and resumable tus uploads (staged on disk, then
 // promoted) land in the bucket under the same object key the local driver uses; the sweep removes them. s3rver (a real S3 API on the
 // local disk) runs in this process.
-import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -14,9 +13,9 @@ import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadUrlResponse } from '@mastering/contracts';
 import { createS3Client, createStorage, readStorageConfig } from '@mastering/storage';
-import { sweepAbandonedUploads } from '../src/uploads/service';
+import { sweepAbandonedUploads } from '../src/uploads/sweeper';
 import { createTusStore } from '../src/uploads/tus-store';
-import { storefrontPerFile, uploadWhole } from './support';
+import { storefrontPerFile, uploadWhole, wav } from './support';
 
 const MB = 1024 * 1024;
 const BUCKET = 'uploads-test';
@@ -56,14 +55,14 @@ const openUpload = async () => {
 
 describe('uploads with STORAGE_DRIVER=s3', () => {
   it('stores a whole-body PUT in the bucket', async () => {
-    const file = randomBytes(300_000);
+    const file = wav(300_000);
     const { uploadURL } = await uploadWhole(ctx.site, file);
     expect(await stored(uploadURL)).toEqual(file);
     expect((await rowOf(uploadURL)).status).toBe('completed');
   });
 
   it('resumes a tus upload cut part way and completes it into the same object key', async () => {
-    const file = randomBytes(3 * MB);
+    const file = wav(3 * MB);
     const { uploadURL } = await openUpload();
     const url = `${ctx.site.base}${uploadURL}`;
     const metadata = `filename ${Buffer.from('Long Take.wav').toString('base64')},filetype ${Buffer.from('audio/wav').toString('base64')}`;
@@ -102,7 +101,7 @@ describe('uploads with STORAGE_DRIVER=s3', () => {
   });
 
   it('sweeps an abandoned upload out of the bucket', async () => {
-    const { uploadURL } = await uploadWhole(ctx.site, randomBytes(1000));
+    const { uploadURL } = await uploadWhole(ctx.site, wav(1000));
     await ctx.db.knex('uploads').where('id', uploadURL.split('/').at(-1)).update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
     const config = readStorageConfig(env);
     expect(await sweepAbandonedUploads({ knex: ctx.db.knex, storage: bucket(), tus: createTusStore(config, bucket(), ctx.site.storageDir) }, 24)).toBe(1);

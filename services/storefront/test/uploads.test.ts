@@ -15,9 +15,9 @@ import {
   uploadTooLarge,
 } from '@mastering/contracts';
 import { createStorage } from '@mastering/storage';
-import { sweepAbandonedUploads } from '../src/uploads/service';
+import { sweepAbandonedUploads } from '../src/uploads/sweeper';
 import { createTusStore } from '../src/uploads/tus-store';
-import { guestCookieFrom, storefrontPerFile, uploadWhole } from './support';
+import { guestCookieFrom, storefrontPerFile, uploadWhole, wav } from './support';
 
 const ctx = storefrontPerFile();
 afterEach(async () => {
@@ -57,7 +57,7 @@ describe('POST /api/files/upload', () => {
 
 describe('PUT {uploadURL}: the whole file in one body', () => {
   it('streams the body to storage; the path the browser keeps names the stored object', async () => {
-    const body = randomBytes(300_000);
+    const body = wav(300_000);
     const { uploadURL, objectPath } = await uploadWhole(ctx.site, body);
     expect(objectPath).toBe(objectPathFromUploadUrl(uploadURL));
     expect(await readFile(storedFile(uploadURL))).toEqual(body);
@@ -65,12 +65,12 @@ describe('PUT {uploadURL}: the whole file in one body', () => {
   });
 
   it('accepts application/octet-stream (a file the browser has no type for)', async () => {
-    const { uploadURL } = await uploadWhole(ctx.site, randomBytes(1000), { contentType: 'application/octet-stream' });
+    const { uploadURL } = await uploadWhole(ctx.site, wav(1000), { contentType: 'application/octet-stream' });
     expect((await rowOf(uploadURL)).status).toBe('completed');
   });
 
   it('refuses a second PUT to a completed URL (403) and keeps the first file', async () => {
-    const body = randomBytes(5000);
+    const body = wav(5000);
     const { uploadURL } = await uploadWhole(ctx.site, body);
     const res = await fetch(`${ctx.site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: randomBytes(10) });
     expect(res.status).toBe(403);
@@ -120,7 +120,7 @@ describe('PUT {uploadURL}: the whole file in one body', () => {
   it('cuts off a body without a length once it passes the limit (413) and keeps nothing', async () => {
     await limitUploadsTo(1);
     const { uploadURL } = await openUpload();
-    const chunks = [randomBytes(MB / 2), randomBytes(MB / 2), randomBytes(MB / 2)];
+    const chunks = [wav(MB / 2), randomBytes(MB / 2), randomBytes(MB / 2)];
     const stream = new ReadableStream({
       pull(controller) {
         const next = chunks.shift();
@@ -142,7 +142,7 @@ describe('PUT {uploadURL}: the whole file in one body', () => {
 
 describe('the same URL resumes with tus', () => {
   it('continues an upload cut half way from the last byte stored, to the exact file', async () => {
-    const file = randomBytes(2 * MB);
+    const file = wav(2 * MB);
     const { uploadURL } = await openUpload();
     const url = `${ctx.site.base}${uploadURL}`;
     const created = await fetch(url, { method: 'POST', headers: { ...tusHeaders, 'upload-length': String(file.length), 'upload-metadata': tusMetadata('My Song (final).wav', 'audio/wav') } });
@@ -195,7 +195,7 @@ describe('the same URL resumes with tus', () => {
   });
 
   it('uploads a whole file with tus-js-client from the upload URL as its endpoint', async () => {
-    const file = randomBytes(700_000);
+    const file = wav(700_000);
     const { uploadURL } = await openUpload();
     await new Promise<void>((resolve, reject) => {
       new tus.Upload(file, { endpoint: `${ctx.site.base}${uploadURL}`, metadata: { filename: 'a.mp3', filetype: 'audio/mpeg' }, retryDelays: [], onSuccess: () => resolve(), onError: reject }).start();
@@ -233,8 +233,8 @@ describe('the same URL resumes with tus', () => {
 
 describe('sweeping abandoned uploads', () => {
   it('removes uploads never ordered after a day, with their files, and keeps newer ones', async () => {
-    const old = await uploadWhole(ctx.site, randomBytes(100));
-    const recent = await uploadWhole(ctx.site, randomBytes(100));
+    const old = await uploadWhole(ctx.site, wav(100));
+    const recent = await uploadWhole(ctx.site, wav(100));
     const oldId = old.uploadURL.split('/').at(-1);
     await ctx.db.knex('uploads').where('id', oldId).update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
     const storage = { driver: 'local', root: ctx.site.storageDir } as const;

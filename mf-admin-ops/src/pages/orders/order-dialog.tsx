@@ -6,8 +6,8 @@ import {
   humanizeStatus,
   ORDER_STATUS_LABELS,
   ORDER_TEXTS,
-  ORDER_TRANSITIONS,
   shortId,
+  transitionsFor,
   UpdateOrderStatusBody,
   type AdminOrder,
   type OrderStatus,
@@ -132,18 +132,26 @@ function Assignment({ order }: { order: AdminOrder }) {
   );
 }
 
-/** Update Status: only the changes ORDER_TRANSITIONS allows, with optional notes kept in the history. */
+/**
+ * Update Status: only the changes the signed-in staff member may make (transitionsFor: admins every
+ * change ORDER_TRANSITIONS allows, engineers the mastering moves), with optional notes kept in the history.
+ */
 function StatusForm({ order }: { order: AdminOrder }) {
-  const allowed = ORDER_TRANSITIONS[order.status];
+  const role = useMe()?.role ?? 'engineer';
+  const allowed = transitionsFor(role, order.status);
   const [status, setStatus] = useState<OrderStatus | ''>(allowed[0] ?? '');
   const [notes, setNotes] = useState('');
   const update = useUpdateOrderStatus(order.id);
+  const first = allowed[0] ?? '';
   useEffect(() => {
-    setStatus(ORDER_TRANSITIONS[order.status][0] ?? '');
+    setStatus(first);
     setNotes('');
-  }, [order.status]);
+  }, [order.status, first]);
 
-  if (allowed.length === 0) return <p className="text-muted-foreground">A {ORDER_STATUS_LABELS[order.status]} order cannot change status.</p>;
+  if (allowed.length === 0) {
+    const reason = transitionsFor('admin', order.status).length === 0 ? 'cannot change status' : 'can only be changed by an admin now';
+    return <p className="text-muted-foreground" data-testid="order-status-locked">A {ORDER_STATUS_LABELS[order.status]} order {reason}.</p>;
+  }
   const missingMasters = status === 'delivered' && order.files.some((f) => !f.masteredFilePath);
 
   const submit = (event: React.FormEvent) => {

@@ -1,7 +1,7 @@
-import { formatCents, formatOrderDate } from '@mastering/contracts';
+import { formatCents, formatOrderDate, PAYMENT_ATTENTION_TEXTS } from '@mastering/contracts';
 import { Dialog, Skeleton } from '@mastering/ui';
 import { usePayment } from '../../api/payments';
-import { PaymentStatusBadge } from '../../components/badges';
+import { PaymentAttentionBadge, PaymentStatusBadge } from '../../components/badges';
 import { Detail } from '../../components/screen';
 
 /** One payment's details and the webhook events Yoco sent for it. */
@@ -13,6 +13,12 @@ export function PaymentDetailDialog({ id, onClose }: { id: string | null; onClos
         <Skeleton className="h-48 w-full" />
       ) : (
         <div className="space-y-6">
+          {data.attention && (
+            <p className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive/40 p-3 text-sm" data-testid="payment-attention-reason">
+              <PaymentAttentionBadge attention={data.attention} />
+              {PAYMENT_ATTENTION_TEXTS[data.attention]}
+            </p>
+          )}
           <dl className="grid grid-cols-2 gap-4">
             <Detail label="Payment ID">{data.paymentId ?? data.id}</Detail>
             <Detail label="Amount">{formatCents(data.amount, { decimals: 2 })}</Detail>

@@ -14,7 +14,7 @@ import {
 import { Card, CardContent, CardHeader, CardTitle, errorMessage, Select, toast } from '@mastering/ui';
 import { Banknote, CircleCheck, Percent, Receipt, TrendingUp } from 'lucide-react';
 import { usePayments } from '../../api/payments';
-import { PaymentStatusBadge } from '../../components/badges';
+import { PaymentAttentionBadge, PaymentStatusBadge } from '../../components/badges';
 import { ListSkeleton, ScreenHeader } from '../../components/screen';
 import { StatCard } from '../../components/stat-card';
 import { DATE_RANGE_OPTIONS, type DateRangeValue } from '../../components/date-range';
@@ -90,6 +90,7 @@ export default function PaymentsPage() {
                     <span className="text-right font-medium tabular-nums md:order-last md:w-24">{formatCents(p.amount, { decimals: 2 })}</span>
                     <span className="col-span-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground md:contents">
                       <PaymentStatusBadge status={p.status} />
+                      <PaymentAttentionBadge attention={p.attention} />
                       <span className="font-mono">#{shortId(p.orderId)}</span>
                       <span className="capitalize md:w-14">{p.paymentMethod || 'Card'}</span>
                       <span className="text-xs md:w-40 md:text-right">{formatOrderDate(p.createdAt)}</span>

@@ -13,6 +13,8 @@ import {
   SecuritySettings,
   SETTINGS_TEXTS,
   testEmailStatusText,
+  UPLOAD_LIMITS_NOTE,
+  type UploadLimitSettings,
   type GeneralSettings,
   type PricingFields,
   type PublicEmailSettings,
@@ -22,10 +24,19 @@ import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, chec
 import { Mail, Save } from 'lucide-react';
 import { useSaveSettings, useSendTestEmail, useSettings, useTestEmailStatus } from '../../api/settings';
 
+type UploadLimitKey = keyof UploadLimitSettings;
+/** The upload limits' fields on the screen, in order, with their labels. */
+const UPLOAD_LIMIT_FIELDS: readonly [UploadLimitKey, string][] = [
+  ['uploadFilesPerVisitor', 'Files per visitor'],
+  ['uploadGbPerVisitor', 'GB per visitor'],
+  ['uploadFilesPerAddress', 'Files per network address'],
+  ['uploadGbPerAddress', 'GB per network address'],
+];
+
 type Draft = {
   general: GeneralSettings;
   pricing: Record<keyof PricingFields, string>;
-  security: Omit<SecurityValues, 'sessionTimeout' | 'maxLoginAttempts'> & { sessionTimeout: string; maxLoginAttempts: string };
+  security: Omit<SecurityValues, 'sessionTimeout' | 'maxLoginAttempts' | UploadLimitKey> & { sessionTimeout: string; maxLoginAttempts: string } & Record<UploadLimitKey, string>;
   email: Omit<PublicEmailSettings, 'smtpPort' | 'smtpPasswordSet'> & { smtpPort: string; smtpPassword: string };
 };
 
@@ -104,7 +115,12 @@ export default function SettingsPage() {
       setDraft({
         general: data.general,
         pricing: { basePrice: String(p.basePrice), launchDiscount: String(p.launchDiscount), maxFileSize: String(p.maxFileSize) },
-        security: { ...data.security, sessionTimeout: String(data.security.sessionTimeout), maxLoginAttempts: String(data.security.maxLoginAttempts) },
+        security: {
+          ...data.security,
+          sessionTimeout: String(data.security.sessionTimeout),
+          maxLoginAttempts: String(data.security.maxLoginAttempts),
+          ...(Object.fromEntries(UPLOAD_LIMIT_FIELDS.map(([key]) => [key, String(data.security[key])])) as Record<UploadLimitKey, string>),
+        },
         // The stored password never comes back: the box stays empty, and an empty box keeps it.
         email: { ...email, smtpPort: String(email.smtpPort), smtpPassword: '' },
       });
@@ -231,6 +247,17 @@ export default function SettingsPage() {
                 <Field id="maxLoginAttempts" label="Max login attempts" error={errors.maxLoginAttempts}>
                   <Input id="maxLoginAttempts" inputMode="numeric" value={draft.security.maxLoginAttempts} onChange={(e) => setSecurity('maxLoginAttempts', e.target.value)} aria-invalid={!!errors.maxLoginAttempts} />
                 </Field>
+              </div>
+              <div className="space-y-2">
+                <p className="text-sm font-medium">Upload limits</p>
+                <p className="text-sm text-muted-foreground">{UPLOAD_LIMITS_NOTE}</p>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  {UPLOAD_LIMIT_FIELDS.map(([key, label]) => (
+                    <Field key={key} id={key} label={label} error={errors[key]}>
+                      <Input id={key} inputMode="numeric" value={draft.security[key]} onChange={(e) => setSecurity(key, e.target.value)} aria-invalid={!!errors[key]} data-testid={`settings-${key}`} />
+                    </Field>
+                  ))}
+                </div>
               </div>
               {/* Shown as the spec lists them, but fixed: this platform has neither admin tokens nor passwords to police. */}
               <Toggle id="settings-admin-token" label="Admin token protection" hint={SETTINGS_TEXTS.adminTokenHint} checked disabled onChange={() => undefined} />

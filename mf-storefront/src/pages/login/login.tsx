@@ -21,10 +21,19 @@ export function normaliseCode(input: string): string {
 
 /**
  * Where to go once signed in: the `next` path a page sent the visitor here with (the admin console
- * does), if it is a path on this site; anything else (another origin, `//host`) goes home.
+ * does), if it is on this site; anything else goes home. `next` is parsed the way the browser will
+ * follow it (which drops tabs and newlines and reads `\\` as `/`), so only its resulting origin counts,
+ * and the answer is the parsed path, never the raw text.
  */
-export function pathAfterLogin(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+export function pathAfterLogin(next: string | null, siteOrigin: string = window.location.origin): string {
+  if (!next) return '/';
+  let url: URL;
+  try {
+    url = new URL(next, siteOrigin);
+  } catch {
+    return '/';
+  }
+  return url.origin === new URL(siteOrigin).origin ? `${url.pathname}${url.search}${url.hash}` : '/';
 }
 
 /** Passwordless login: email -> emailed login code -> signed in (full reload to the home page). */

@@ -14,6 +14,8 @@ import * as m013 from './013_file_analyses';
 import * as m014 from './014_business_summaries';
 import * as m015 from './015_fulfilment_totals';
 import * as m016 from './016_campaign_claims';
+import * as m017 from './017_upload_quotas';
+import * as m019 from './019_payment_attention';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -38,4 +40,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '014_business_summaries', ...m014 },
   { name: '015_fulfilment_totals', ...m015 },
   { name: '016_campaign_claims', ...m016 },
+  { name: '017_upload_quotas', ...m017 },
+  { name: '019_payment_attention', ...m019 },
 ];

@@ -1,5 +1,5 @@
 import type { Modifiers, QueryBuilder, RelationMappings } from 'objection';
-import type { PaymentStatus } from '@mastering/contracts';
+import type { PaymentAttention, PaymentStatus } from '@mastering/contracts';
 import { BaseModel, newestFirst, since, withStatus } from './base';
 import { Order } from './order';
 import { PaymentEvent } from './payment-event';
@@ -20,6 +20,8 @@ export class Payment extends BaseModel {
   declare status: PaymentStatus;
   declare failureReason: string | null;
   declare processedAt: Date | null;
+  /** Why staff must look at it (a payment for a cancelled or already paid order), else null. */
+  declare attention: PaymentAttention | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 

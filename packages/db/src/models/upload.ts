@@ -26,6 +26,10 @@ export class Upload extends BaseModel {
   declare originalName: string | null;
   declare contentType: string | null;
   declare size: number | null;
+  /** The size the first write declared (or the per-file limit when it declared none), held against the limits until the bytes are stored. */
+  declare declaredSize: number | null;
+  /** The client address that opened a public upload (null for staff masters opened by ops). */
+  declare clientAddress: string | null;
   declare expiresAt: Date;
   declare completedAt: Date | null;
   declare createdAt: Date;
@@ -36,7 +40,11 @@ export class Upload extends BaseModel {
    * Opens an upload owned by a guest browser or a signed-in user (a customer's track, or staff's
    * master) and answers its row and relative URL; the storefront's `/uploads/:id` then takes the bytes.
    */
-  static async open(knex: Knex, owner: { guestKeyHash?: string | null; userId?: string | null; originalName?: string | null; contentType?: string | null }, ttlHours: number) {
+  static async open(
+    knex: Knex,
+    owner: { guestKeyHash?: string | null; userId?: string | null; originalName?: string | null; contentType?: string | null; clientAddress?: string | null },
+    ttlHours: number,
+  ) {
     const id = randomUUID();
     const upload = await Upload.query(knex).insert({
       id,
@@ -45,6 +53,7 @@ export class Upload extends BaseModel {
       userId: owner.userId ?? null,
       originalName: owner.originalName ?? null,
       contentType: owner.contentType ?? null,
+      clientAddress: owner.clientAddress ?? null,
       expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
     });
     // Relative: same origin as the page, whichever address the site is reached by.
@@ -69,6 +78,7 @@ export class Upload extends BaseModel {
   $parseDatabaseJson(json: Pojo): Pojo {
     const parsed = super.$parseDatabaseJson(json);
     if (parsed.size != null) parsed.size = Number(parsed.size);
+    if (parsed.declaredSize != null) parsed.declaredSize = Number(parsed.declaredSize);
     return parsed;
   }
 }

@@ -63,6 +63,16 @@ const NAMED: Record<string, BuiltIn> = {
       button: { label: 'Open the orders', url: '{{siteUrl}}/admin/orders' },
     }),
   },
+  // The storefront, when a payment arrives for an order that cannot take it (cancelled, expired, already paid).
+  'payment-needs-attention': {
+    required: ['orderId', 'amount', 'reason'],
+    source: layoutSource({
+      subject: 'Payment needs attention: order {{shortId}}, {{amount}}',
+      preview: '{{reason}}',
+      lines: ['A payment of <strong>{{amount}}</strong> arrived for order {{orderId}}{{#customerEmail}} from {{customerEmail}}{{/customerEmail}}.', '{{reason}}'],
+      button: { label: 'Open the payments', url: '{{siteUrl}}/admin/payments' },
+    }),
+  },
   'download-expiry-reminder': {
     required: TEST_EMAIL_TEMPLATES['download-expiry-reminder'],
     secrets: ['downloadUrl'],

@@ -1,4 +1,5 @@
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import type { Context, Middleware } from 'koa';
 import httpProxy from 'http-proxy';
 import type { Identity } from '@mastering/contracts';
@@ -15,16 +16,19 @@ export type ProxyOptions = {
 };
 
 /**
- * Streams every path the route table gives a service to that service (both ways, never buffered: a
- * 500 MB upload flows through in chunks) with the caller's signed identity header. Connections to the
+ * Sends every path the route table gives a service to that service with the caller's signed identity
+ * header: uploads stream both ways (a 500 MB file flows through in chunks), other request bodies were
+ * read whole by the request-body middleware, and every answer streams back. Connections to the
  * services are kept alive and reused; a service that is down answers 503, one that hangs 504.
  */
 export function proxyToServices({ targets, identitySecret, upstreamTimeoutMs, identityOf, logger }: ProxyOptions): Middleware {
   // Reused connections: opening a TCP connection per request cost the gateway most of its throughput.
   // Idle sockets close after 30 s, before the services' 65 s keep-alive timeout, so none is reused
-  // just as the service closes it.
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 30_000 });
-  const proxy = httpProxy.createProxyServer({ xfwd: false, ws: false, agent, proxyTimeout: upstreamTimeoutMs });
+  // just as the service closes it. Uploads have their own pool: a streamed upload holds its connection
+  // for as long as the client sends, and however many do so, every other request still finds one.
+  const pool = () => new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 30_000 });
+  const agents = { requests: pool(), uploads: pool() };
+  const proxy = httpProxy.createProxyServer({ xfwd: false, ws: false, proxyTimeout: upstreamTimeoutMs });
   proxy.on('error', (err, req, res) => {
     const response = res as ServerResponse;
     const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET' && (req as IncomingMessage & { timedOut?: boolean }).timedOut;
@@ -43,16 +47,23 @@ export function proxyToServices({ targets, identitySecret, upstreamTimeoutMs, id
     ctx.state.service = service;
     const identity = await identityOf(ctx);
     if (identity) ctx.req.headers[IDENTITY_HEADER] = await signIdentity(identity, identitySecret);
-    await forward(ctx, proxy, targets[service]);
+    await forward(ctx, proxy, { target: targets[service], agent: ctx.state.upload ? agents.uploads : agents.requests });
   };
 }
 
-/** Hands the raw request and response to the proxy and resolves when the response is done. */
-function forward(ctx: Context, proxy: httpProxy, target: string): Promise<void> {
+/**
+ * Hands the raw request and response to the proxy and resolves when the response is done. An upload
+ * is piped straight from the client; any other body goes as the bytes the gateway already read.
+ */
+function forward(ctx: Context, proxy: httpProxy, options: { target: string; agent: Agent }): Promise<void> {
   ctx.respond = false;
-  // Koa has not read the body, so the proxy pipes the request stream straight to the service.
+  const body = ctx.state.bufferedBody as Buffer | undefined;
+  if (body) {
+    delete ctx.req.headers['transfer-encoding'];
+    ctx.req.headers['content-length'] = String(body.length);
+  }
   return new Promise((resolve) => {
     ctx.res.once('close', () => resolve());
-    proxy.web(ctx.req as IncomingMessage, ctx.res as ServerResponse, { target });
+    proxy.web(ctx.req as IncomingMessage, ctx.res as ServerResponse, body ? { ...options, buffer: Readable.from([body]) } : options);
   });
 }

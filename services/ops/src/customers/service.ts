@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import { stringify } from 'csv-stringify';
 import {
   CUSTOMER_CSV_COLUMNS,
   CUSTOMER_NOT_FOUND_MESSAGE,
@@ -17,6 +16,7 @@ import {
 import { Order, User } from '@mastering/db';
 import { sendMail, type Queue } from '@mastering/jobs';
 import { NotFound } from '@mastering/service-kit';
+import { csvWriter } from '../csv';
 
 const VIP_CENTS = VIP_THRESHOLD_RAND * 100;
 /** The plain-array answer (no paging asked for) stops here, so a huge customer base cannot exhaust memory. */
@@ -187,5 +187,5 @@ export function exportCustomers(knex: Knex, query: CustomersQuery): Readable {
       if (batch.length < EXPORT_BATCH) return;
     }
   }
-  return Readable.from(rows()).pipe(stringify({ header: true, columns: [...CUSTOMER_CSV_COLUMNS] }));
+  return Readable.from(rows()).pipe(csvWriter(CUSTOMER_CSV_COLUMNS));
 }

@@ -2,9 +2,15 @@ import type { TokenFileParam, TokenParam } from '@mastering/contracts';
 import type { RouteContext } from '@mastering/service-kit';
 import { delivery, deliveryArchive, deliveryFile, signedFile, type DownloadDeps, type FileDownload } from './service';
 
+/** Never rendered by a browser: saved under a safe name, its type taken as given. */
+function asAttachment(ctx: RouteContext, filename: string) {
+  ctx.attachment(filename);
+  ctx.set('X-Content-Type-Options', 'nosniff');
+}
+
 /** Streams a stored file as an attachment under its name. */
 function send(ctx: RouteContext, file: FileDownload) {
-  ctx.attachment(file.filename);
+  asAttachment(ctx, file.filename);
   ctx.type = file.contentType;
   ctx.length = file.size;
   ctx.body = file.stream;
@@ -28,7 +34,7 @@ export const getDeliveryFile = (deps: DownloadDeps) => async (ctx: RouteContext<
 /** GET /api/downloads/order/:token/archive — public; all masters of the delivery in one zip, streamed. */
 export const getDeliveryArchive = (deps: DownloadDeps) => async (ctx: RouteContext<undefined, undefined, TokenParam>) => {
   const { stream, filename } = await deliveryArchive(deps, ctx.state.params.token);
-  ctx.attachment(filename);
+  asAttachment(ctx, filename);
   ctx.type = 'application/zip';
   ctx.body = stream;
 };

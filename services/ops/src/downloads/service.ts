@@ -2,10 +2,20 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import type { Knex } from 'knex';
-import { DELIVERY_EXPIRED, DELIVERY_INVALID, LINK_EXPIRED, LINK_INVALID, uploadIdFromObjectPath, type Delivery } from '@mastering/contracts';
+import {
+  AUDIO_FORMATS,
+  audioFormatOfType,
+  DELIVERY_EXPIRED,
+  DELIVERY_INVALID,
+  LINK_EXPIRED,
+  LINK_INVALID,
+  uploadIdFromObjectPath,
+  withAudioExtension,
+  type Delivery,
+} from '@mastering/contracts';
 import { Order, OrderFile, Upload } from '@mastering/db';
 import { HttpError, NotFound, type DownloadLinks } from '@mastering/service-kit';
-import type { ObjectStorage } from '@mastering/storage';
+import { contentTypeFromKey, type ObjectStorage } from '@mastering/storage';
 import { masterLoudnessWords } from '../analysis/service';
 import { objectKeyOfPath } from '../audio-files/service';
 
@@ -31,11 +41,21 @@ async function masterName(knex: Knex, file: OrderFile): Promise<string> {
   return `${path.basename(file.originalName, ext)} (master)${ext}`;
 }
 
-/** Opens a stored object, or 404 when the bytes are gone. */
-async function open(storage: ObjectStorage, key: string | null, filename: string): Promise<FileDownload> {
-  const object = key ? await storage.get(key) : null;
+/**
+ * Opens a stored object, or 404 when the bytes are gone. An audio file is served as the format its
+ * upload's bytes showed (else its stored type or its name's extension), under a name with that
+ * format's extension; anything else as plain bytes, so a browser never renders a stored file.
+ */
+async function open(deps: DownloadDeps, key: string | null, name: string): Promise<FileDownload> {
+  const [object, upload] = key ? await Promise.all([deps.storage.get(key), Upload.query(deps.knex).findOne({ objectKey: key })]) : [null, undefined];
   if (!object) throw new NotFound('The file is no longer stored.');
-  return { stream: object.stream, size: object.size, contentType: object.contentType ?? 'application/octet-stream', filename };
+  const format = audioFormatOfType(upload?.contentType) ?? audioFormatOfType(object.contentType) ?? audioFormatOfType(contentTypeFromKey(name));
+  return {
+    stream: object.stream,
+    size: object.size,
+    contentType: format ? AUDIO_FORMATS[format].contentType : 'application/octet-stream',
+    filename: format ? withAudioExtension(name, format) : name,
+  };
 }
 
 /** GET /api/downloads/file/:token: the original or master a staff member's signed link names (410 once expired). */
@@ -46,8 +66,8 @@ export async function signedFile(deps: DownloadDeps, token: string): Promise<Fil
   if (!grant || !('file' in grant)) throw new NotFound(LINK_INVALID);
   const file = await OrderFile.query(deps.knex).findById(grant.file);
   if (!file) throw new NotFound(LINK_INVALID);
-  if (grant.kind === 'original') return open(deps.storage, objectKeyOfPath(file.originalFilePath), file.originalName);
-  return open(deps.storage, objectKeyOfPath(file.masteredFilePath), await masterName(deps.knex, file));
+  if (grant.kind === 'original') return open(deps, objectKeyOfPath(file.originalFilePath), file.originalName);
+  return open(deps, objectKeyOfPath(file.masteredFilePath), await masterName(deps.knex, file));
 }
 
 /**
@@ -88,7 +108,7 @@ export async function deliveryFile(deps: DownloadDeps, token: string, fileId: st
   const { order } = await deliveredOrder(deps, token);
   const file = order.files?.find((f) => f.id === fileId);
   if (!file) throw new NotFound('This file is not part of the delivery.');
-  return open(deps.storage, objectKeyOfPath(file.masteredFilePath), await masterName(deps.knex, file));
+  return open(deps, objectKeyOfPath(file.masteredFilePath), await masterName(deps.knex, file));
 }
 
 /**
@@ -97,7 +117,7 @@ export async function deliveryFile(deps: DownloadDeps, token: string, fileId: st
  */
 export async function deliveryArchive(deps: DownloadDeps, token: string): Promise<{ stream: Readable; filename: string }> {
   const { order } = await deliveredOrder(deps, token);
-  const entries = await Promise.all((order.files ?? []).map(async (f) => open(deps.storage, objectKeyOfPath(f.masteredFilePath), await masterName(deps.knex, f))));
+  const entries = await Promise.all((order.files ?? []).map(async (f) => open(deps, objectKeyOfPath(f.masteredFilePath), await masterName(deps.knex, f))));
   const zip = new ZipArchive({ store: true });
   const used = new Set<string>();
   for (const entry of entries) {

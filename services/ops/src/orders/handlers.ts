@@ -1,5 +1,4 @@
 import { Transform } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import {
   ORDER_CSV_COLUMNS,
   type AdminOrdersQuery,
@@ -11,6 +10,7 @@ import {
 import type { RouteContext } from '@mastering/service-kit';
 import type { Knex } from 'knex';
 import { Order } from '@mastering/db';
+import { csvWriter } from '../csv';
 import { assignOrder, changeOrderStatus, listOrders, orderDetail, streamOrders, toAdminOrder, type FulfilmentDeps } from './service';
 
 // Staff routes run only with an identity (the route's permission), so `identity` is set.
@@ -55,7 +55,7 @@ export const exportOrders = (knex: Knex) => async (ctx: RouteContext<undefined, 
       });
     },
   });
-  const csv = stringify({ header: true, columns: [...ORDER_CSV_COLUMNS] });
+  const csv = csvWriter(ORDER_CSV_COLUMNS);
   rows.on('error', (err) => csv.destroy(err));
   ctx.set('Content-Type', 'text/csv; charset=utf-8');
   ctx.set('Content-Disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`);

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import {
   AdminOrder,
   canTransition,
+  roleCanTransition,
+  transitionNotForRole,
   DEFAULT_PAGE_SIZE,
   DELIVERY_HOURS,
   DELIVERY_NEEDS_MASTERS,
@@ -168,6 +170,7 @@ export async function changeOrderStatus(deps: FulfilmentDeps, id: string, to: Or
     const order = await Order.query(trx).findById(id).forUpdate().withGraphFetched('[files(inNameOrder), user]');
     if (!order) throw new NotFound('Order not found');
     if (!canTransition(order.status, to)) throw new BadRequest(invalidTransition(order.status, to));
+    if (!roleCanTransition(caller.role, order.status, to)) throw new Forbidden(transitionNotForRole(to));
     if (to === 'delivered' && (order.files ?? []).some((f) => !f.masteredFilePath)) throw new BadRequest(DELIVERY_NEEDS_MASTERS);
     await Order.query(trx)
       .findById(id)

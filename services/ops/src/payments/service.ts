@@ -39,6 +39,7 @@ function toApi(p: PaymentWithEmail): PaymentShape {
     status: p.status,
     createdAt: new Date(p.createdAt).toISOString(),
     processedAt: p.processedAt ? new Date(p.processedAt).toISOString() : null,
+    attention: p.attention ?? null,
   };
 }
 

@@ -2,7 +2,8 @@ import type { Context } from 'koa';
 import type { Identity } from '@mastering/contracts';
 import { endSession, normaliseEmail, requestLoginCode, sessionUser, touchSession, verifyLoginCode, type AuthDeps } from './service';
 import { Setting } from '@mastering/db';
-import { consumeOrReject, emailClientKey, failureCaps, refund, type LimitCheck, type LoginLimiters } from './rate-limits';
+import { clientKeyOf } from '@mastering/service-kit';
+import { consumeOrReject, emailClientKey, FREE_CODES_PER_CLIENT, refund, type LimitCheck, type LoginLimiters } from './rate-limits';
 
 export type CookieOptions = { cookieName: string; secure: boolean };
 
@@ -29,36 +30,36 @@ const TOO_MANY_TRIES = 'Too many attempts. Please wait a few minutes and try aga
 /**
  * POST /auth/request-code — emails a 6-digit login code; same answer for known and unknown emails.
  * Rate-limited per client IP, per (email, client) and, higher, per email, so the form can neither flood
- * an inbox nor be used by one client to use up the requests the address's owner needs.
+ * an inbox nor be used by one client to use up the requests the address's owner needs: a client's
+ * first code of the hour is never refused for what other clients requested.
  */
 export const requestCode = (deps: AuthDeps, limits: LoginLimiters) => async (ctx: Context) => {
   const email = normaliseEmail(ctx.state.body.email);
-  await consumeOrReject(ctx, TOO_MANY_CODES, [
-    [limits.requestsPerIp, ctx.ip],
-    [limits.codesPerEmailClient, emailClientKey(email, ctx.ip)],
-    [limits.codesPerEmail, email],
+  const client = clientKeyOf(ctx.ip);
+  const [, own] = await consumeOrReject(ctx, TOO_MANY_CODES, [
+    [limits.requestsPerIp, client],
+    [limits.codesPerEmailClient, emailClientKey(email, client)],
   ]);
-  await requestLoginCode(deps, email, ctx.ip);
+  if (own!.consumedPoints > FREE_CODES_PER_CLIENT) await consumeOrReject(ctx, TOO_MANY_CODES, [[limits.codesPerEmail, email]]);
+  await requestLoginCode(deps, email, client);
   ctx.body = { message: 'If the address can receive mail, a login code is on its way.' };
 };
 
 /**
  * POST /auth/verify-code — checks the code, starts a session (cookie rotated) and answers the user.
  * Rate-limited per IP; wrong codes are counted per (email, client) up to the Security setting's max
- * login attempts and, higher, per email, so another client's wrong guesses do not lock the owner out.
+ * login attempts, and never across clients, so other clients' wrong guesses cannot lock the owner out
+ * (each code bounds the guesses it takes from elsewhere: see verifyLoginCode).
  */
 export const verifyCode = (deps: AuthDeps, cookie: CookieOptions, limits: LoginLimiters) => async (ctx: Context) => {
   const email = normaliseEmail(ctx.state.body.email);
+  const client = clientKeyOf(ctx.ip);
   // Every try takes a failure point up front (so parallel guesses cannot slip past the count); a
   // successful one gives it back below.
   const security = await Setting.section(deps.knex, 'security');
-  const caps = failureCaps(security.maxLoginAttempts);
-  const failures: LimitCheck[] = [
-    [limits.failuresPerEmailClient, emailClientKey(email, ctx.ip), caps.perEmailClient],
-    [limits.failuresPerEmail, email, caps.perEmail],
-  ];
-  await consumeOrReject(ctx, TOO_MANY_TRIES, [[limits.verificationsPerIp, ctx.ip], ...failures]);
-  const { token, expiresAt, user } = await verifyLoginCode(deps, email, ctx.state.body.code, security.sessionTimeout);
+  const failures: LimitCheck[] = [[limits.failuresPerEmailClient, emailClientKey(email, client), security.maxLoginAttempts]];
+  await consumeOrReject(ctx, TOO_MANY_TRIES, [[limits.verificationsPerIp, client], ...failures]);
+  const { token, expiresAt, user } = await verifyLoginCode(deps, email, ctx.state.body.code, security.sessionTimeout, client);
   await refund(failures);
   const previous = ctx.state.identity as Identity | null;
   if (previous) await endSession(deps.knex, previous.sessionId);

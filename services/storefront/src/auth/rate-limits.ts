@@ -6,9 +6,11 @@ import { MAX_LOGIN_ATTEMPTS_LIMIT } from '@mastering/contracts';
 
 /**
  * Login limits. Code requests and wrong codes are counted per (email, client address), so one client
- * cannot use up what the address's owner needs; the per-email caps are several times higher and only
- * bound what many clients together can do (inbox flooding, guessing against the live codes). Wrong
- * codes are allowed up to the Security setting "Max login attempts" (see failureCaps).
+ * cannot use up what the address's owner needs. Nothing counts wrong codes across clients: a shared
+ * count is what others could use up to lock the owner out. Guessing from other addresses is bounded
+ * per code instead (FOREIGN_GUESSES_PER_CODE in service.ts). The per-email cap on code requests only
+ * bounds inbox flooding, and never refuses a client's first code of the hour. Wrong codes are allowed
+ * up to the Security setting "Max login attempts" per (email, client) an hour.
  */
 export const LOGIN_LIMITS = {
   requestsPerIpPer10Min: 20,
@@ -17,20 +19,11 @@ export const LOGIN_LIMITS = {
   verificationsPerIpPer10Min: 30,
 } as const;
 
-/** How many times one client's allowance of wrong codes all clients together get for one address. */
-export const SHARED_FAILURES_FACTOR = 5;
-
-/**
- * The wrong-code caps for the admin's "Max login attempts": that many per (email, client) an hour,
- * SHARED_FAILURES_FACTOR times as many per email.
- */
-export function failureCaps(maxLoginAttempts: number) {
-  return { perEmailClient: maxLoginAttempts, perEmail: maxLoginAttempts * SHARED_FAILURES_FACTOR };
-}
+/** Codes per (email, client) an hour that the shared per-email cap never refuses. */
+export const FREE_CODES_PER_CLIENT = 1;
 
 export type LoginLimiters = ReturnType<typeof createLoginLimiters>;
 
-/** One limiter and the key it counts under. */
 /**
  * One limiter, the key it counts under and, optionally, a cap below the limiter's own points (for a
  * limit an admin setting decides: the limiter counts up to the highest allowed value, the cap applies
@@ -50,12 +43,11 @@ export function createLoginLimiters(knex: Knex) {
     codesPerEmailClient: store('login-code-email-client', LOGIN_LIMITS.codesPerEmailClientPerHour, 3600),
     codesPerEmail: store('login-code-email', LOGIN_LIMITS.codesPerEmailPerHour, 3600),
     verificationsPerIp: store('login-verify-ip', LOGIN_LIMITS.verificationsPerIpPer10Min, 600),
-    failuresPerEmailClient: store('login-fail-email-client', failureCaps(MAX_LOGIN_ATTEMPTS_LIMIT).perEmailClient, 3600),
-    failuresPerEmail: store('login-fail-email', failureCaps(MAX_LOGIN_ATTEMPTS_LIMIT).perEmail, 3600),
+    failuresPerEmailClient: store('login-fail-email-client', MAX_LOGIN_ATTEMPTS_LIMIT, 3600),
   };
 }
 
-/** The key of a per-(email, client address) counter. */
+/** The key of a per-(email, client) counter; `client` is clientKeyOf the address (an IPv6 one by its /64). */
 export function emailClientKey(email: string, ip: string): string {
   return `${email}|${ip}`;
 }
@@ -63,10 +55,11 @@ export function emailClientKey(email: string, ip: string): string {
 /**
  * Takes one point from each limiter in the order given, stopping at the first that is used up, which
  * answers 429 with Retry-After and `message`. Callers list the narrowest counter (the client's own)
- * first, so a client already over its own limit never spends the shared per-email points. A store
- * failure propagates (it is a server error, not a pass).
+ * first, so a client already over its own limit never spends the shared per-email points. Answers
+ * each limiter's state after the take. A store failure propagates (it is a server error, not a pass).
  */
-export async function consumeOrReject(ctx: Context, message: string, checks: LimitCheck[]): Promise<void> {
+export async function consumeOrReject(ctx: Context, message: string, checks: LimitCheck[]): Promise<RateLimiterRes[]> {
+  const taken: RateLimiterRes[] = [];
   const reject = (res: RateLimiterRes) => {
     ctx.set('Retry-After', String(Math.ceil(res.msBeforeNext / 1000)));
     return new TooManyRequests(message);
@@ -80,7 +73,9 @@ export async function consumeOrReject(ctx: Context, message: string, checks: Lim
       throw reject(rejection);
     }
     if (cap !== undefined && res.consumedPoints > cap) throw reject(res);
+    taken.push(res);
   }
+  return taken;
 }
 
 /** Gives back the point each limiter took for its key (an attempt that turned out not to count). */

@@ -9,10 +9,18 @@ import { LoginCode, Session, User } from '@mastering/db';
 export const CODE_TTL_MS = 10 * 60_000;
 
 /**
- * How many of an address's newest unexpired codes verify. More than one, so a code request by someone
- * else does not cancel the code the owner is typing; few, so guessing has few targets.
+ * How many of the newest unexpired codes one client address requested for an email verify. Codes
+ * are kept per client, so requests from elsewhere never retire the code the owner is typing; few, so
+ * guessing has few targets.
  */
 export const LIVE_CODES = 3;
+
+/**
+ * Wrong guesses from other client addresses a code takes before it stops working anywhere but at the
+ * address that requested it. Guessing a code from elsewhere is so bounded for good, and however
+ * many wrong codes others send, the owner's own code still signs them in from their own address.
+ */
+export const FOREIGN_GUESSES_PER_CODE = 3;
 
 export type AuthDeps = { knex: Knex; queue: Queue; secret: string };
 
@@ -28,17 +36,21 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** True when a code may be tried from client address `ip`: its own address always, others until it has taken FOREIGN_GUESSES_PER_CODE wrong ones. */
+const triableFrom = (row: LoginCode, ip: string | null) => row.requestedIp === ip || row.attempts < FOREIGN_GUESSES_PER_CODE;
+
 /** The codes of `email` that still verify, newest first, locked for the rest of the transaction. */
 const liveCodes = (trx: Knex.Transaction, email: string) =>
   LoginCode.query(trx).modify('usable').where('login_codes.email', email).orderBy('login_codes.createdAt', 'desc').forUpdate();
 
 /**
- * Issues a fresh 6-digit code for `email` and queues the login-code email. The newest codes stay valid
- * (LIVE_CODES in all); older ones stop working. Answers the same whether or not the address belongs
- * to a user.
+ * Issues a fresh 6-digit code for `email` to client address `ip` and queues the login-code email. That
+ * address's newest codes stay valid (LIVE_CODES in all); its older ones stop working; other addresses'
+ * codes are untouched. Answers the same whether or not the address belongs to a user.
  */
 export async function requestLoginCode(deps: AuthDeps, rawEmail: string, ip: string | undefined): Promise<void> {
   const email = normaliseEmail(rawEmail);
+  const client = ip ?? null;
   const code = await deps.knex.transaction(async (trx) => {
     const live = await liveCodes(trx, email);
     // A new code never equals one that still verifies, so a code always identifies one row.
@@ -48,8 +60,11 @@ export async function requestLoginCode(deps: AuthDeps, rawEmail: string, ip: str
       code = newCode();
       hash = codeHash(deps.secret, email, code);
     } while (live.some((row) => sameHash(row.codeHash, hash)));
-    await LoginCode.query(trx).insert({ email, codeHash: hash, expiresAt: new Date(Date.now() + CODE_TTL_MS), attempts: 0, requestedIp: ip ?? null });
-    const retired = live.slice(LIVE_CODES - 1).map((row) => row.id);
+    await LoginCode.query(trx).insert({ email, codeHash: hash, expiresAt: new Date(Date.now() + CODE_TTL_MS), attempts: 0, requestedIp: client });
+    const retired = live
+      .filter((row) => row.requestedIp === client)
+      .slice(LIVE_CODES - 1)
+      .map((row) => row.id);
     if (retired.length > 0) await LoginCode.query(trx).findByIds(retired).patch({ consumedAt: new Date() });
     return code;
   });
@@ -57,19 +72,31 @@ export async function requestLoginCode(deps: AuthDeps, rawEmail: string, ip: str
 }
 
 /**
- * Checks a code against the address's live codes; on success uses up all of them, creates the user as
- * a customer if new, and starts a session of `sessionHours` (the Security setting's session timeout).
- * Returns the session token and its end (for the cookie) and the user. Wrong tries are counted by the
- * caller (per email and client), not here.
+ * Checks a code, typed at client address `ip`, against the email's live codes that may be tried from
+ * there (triableFrom); on success uses up all of them, creates the user as a customer if new, and
+ * starts a session of `sessionHours` (the Security setting's session timeout). Returns the session
+ * token and its end (for the cookie) and the user. A wrong code counts as a guess against every code it
+ * was compared with that another address requested; the caller counts wrong tries per (email, client).
  */
-export async function verifyLoginCode(deps: AuthDeps, rawEmail: string, code: string, sessionHours: number): Promise<{ token: string; expiresAt: Date; user: User }> {
+export async function verifyLoginCode(
+  deps: AuthDeps,
+  rawEmail: string,
+  code: string,
+  sessionHours: number,
+  ip: string | undefined,
+): Promise<{ token: string; expiresAt: Date; user: User }> {
   const email = normaliseEmail(rawEmail);
   const hash = codeHash(deps.secret, email, code);
-  return deps.knex.transaction(async (trx) => {
-    const live = (await liveCodes(trx, email)).slice(0, LIVE_CODES);
-    // Compare with every live code (constant time each), so the answer time does not tell which matched.
-    const matches = live.filter((row) => sameHash(row.codeHash, hash));
-    if (matches.length === 0) throw new BadRequest(INVALID_OR_EXPIRED_CODE);
+  const client = ip ?? null;
+  const signedIn = await deps.knex.transaction(async (trx) => {
+    const triable = (await liveCodes(trx, email)).filter((row) => triableFrom(row, client));
+    // Compare with every triable code (constant time each), so the answer time does not tell which matched.
+    const matches = triable.filter((row) => sameHash(row.codeHash, hash));
+    if (matches.length === 0) {
+      const foreign = triable.filter((row) => row.requestedIp !== client).map((row) => row.id);
+      if (foreign.length > 0) await LoginCode.query(trx).findByIds(foreign).increment('attempts', 1);
+      return null; // committed: the guesses count
+    }
     // The address is proven; its other pending codes are no longer needed, so nobody may guess them.
     await LoginCode.query(trx).modify('usable').where('login_codes.email', email).patch({ consumedAt: new Date() });
     const user =
@@ -81,6 +108,8 @@ export async function verifyLoginCode(deps: AuthDeps, rawEmail: string, code: st
     await Session.query(trx).insert({ tokenHash: hashToken(token), userId: user.id, expiresAt });
     return { token, expiresAt, user };
   });
+  if (!signedIn) throw new BadRequest(INVALID_OR_EXPIRED_CODE);
+  return signedIn;
 }
 
 /** Ends a session (logout, or rotation on a new login). */

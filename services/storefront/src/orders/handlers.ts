@@ -2,12 +2,12 @@ import type { Knex } from 'knex';
 import type { CreateOrderBody, IdParam } from '@mastering/contracts';
 import type { RouteContext } from '@mastering/service-kit';
 import { visitorOf, type GuestCookieOptions } from '../visitor';
-import { orderForVisitor, placeOrder, type OrderJobs } from './service';
+import { orderForVisitor, placeOrder } from './service';
 
-/** POST /api/orders — public; places this browser's order from its own uploads, priced by the server; queues their analysis. */
-export const createOrder = (knex: Knex, cookie: GuestCookieOptions, jobs: OrderJobs) => async (ctx: RouteContext<CreateOrderBody>) => {
+/** POST /api/orders — public; places this browser's order from its own uploads, priced by the server (analysed once paid). */
+export const createOrder = (knex: Knex, cookie: GuestCookieOptions) => async (ctx: RouteContext<CreateOrderBody>) => {
   ctx.status = 201;
-  ctx.body = await placeOrder(knex, visitorOf(ctx, cookie), ctx.state.body, jobs);
+  ctx.body = await placeOrder(knex, visitorOf(ctx, cookie), ctx.state.body);
 };
 
 /** GET /api/orders/:id — the order for the outcome pages; only its own browser or staff (404 to anyone else). */

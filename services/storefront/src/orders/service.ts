@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import {
+  audioFormatOfType,
   computePricing,
   DUPLICATE_ORDER_FILE,
   fileAlreadyOrdered,
@@ -11,27 +12,40 @@ import {
   priceChanged,
   sanitizeFileName,
   uploadIdFromObjectPath,
+  withAudioExtension,
   type CreateOrderBody,
   type CreateOrderResponse,
   type OrderResponse,
 } from '@mastering/contracts';
 import { enqueueAnalysis } from '@mastering/audio-analysis';
-import { Order, Upload } from '@mastering/db';
+import { Order, OrderFile, Upload } from '@mastering/db';
 import type { Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound, type Logger } from '@mastering/service-kit';
 import { assertTakingOrders, currentPricing } from '../site-config/service';
 import { owns, type Visitor } from '../visitor';
 
-/** Where placing an order queues the analysis of its uploads. */
+/** Where a paid order queues the analysis of its uploads. */
 export type OrderJobs = { queue: Queue; logger?: Logger };
+
+/**
+ * Queues the audio analysis of a paid order's originals (run by the ops service's worker: decoding is
+ * CPU-heavy, never here). Only paid orders are analysed, so nobody can make the server decode
+ * anything without paying. The payment stands whatever happens to this: a failure to queue is logged.
+ */
+export async function queueOrderAnalysis(knex: Knex, jobs: OrderJobs, orderId: string): Promise<void> {
+  const files = await OrderFile.query(knex).select('id').where('orderId', orderId);
+  await Promise.all(files.map((file) => enqueueAnalysis(jobs.queue, { fileId: file.id, role: 'original' }))).catch((err: Error) =>
+    jobs.logger?.warn({ err: err.message, orderId }, 'could not queue the analysis of the order’s files'),
+  );
+}
 
 /**
  * Places an order for this visitor: every file must be a completed upload of this browser not yet in
  * an order; the price is the server's (a browser total that differs is refused, 409); the order, its
  * files and the uploads' links to them are written in one transaction, status `pending_payment`.
- * Then each upload is queued for audio analysis.
+ * Stored names take the extension of the format the upload's bytes showed.
  */
-export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrderBody, jobs: OrderJobs): Promise<CreateOrderResponse> {
+export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrderBody): Promise<CreateOrderResponse> {
   const uploadIds = body.files.map((file) => uploadIdFromObjectPath(file.originalFilePath));
   body.files.forEach((file, i) => {
     if (!uploadIds[i]) throw new BadRequest(fileNotUploadedHere(file.originalName));
@@ -50,10 +64,12 @@ export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrder
       if (!upload || !owns(visitor, upload)) throw new Forbidden(fileNotUploadedHere(file.originalName));
       if (upload.status !== 'completed') throw new BadRequest(fileStillUploading(file.originalName));
       if (upload.orderFileId) throw new Conflict(fileAlreadyOrdered(file.originalName));
+      // The upload's type is the one its bytes showed (see uploads/sniff.ts).
+      const format = audioFormatOfType(upload.contentType);
       return {
         originalName: file.originalName,
         // The stored name is derived here, whatever the browser sent as fileName.
-        fileName: sanitizeFileName(file.originalName),
+        fileName: format ? withAudioExtension(sanitizeFileName(file.originalName), format) : sanitizeFileName(file.originalName),
         fileSize: upload.size ?? 0,
         mimeType: upload.contentType?.startsWith('audio/') ? upload.contentType : file.mimeType,
         originalFilePath: `/objects/${upload.id}`,
@@ -82,11 +98,6 @@ export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrder
     }
     return order;
   });
-  // Measured by the ops service's worker (decoding is CPU-heavy; never here). The order is placed
-  // whatever happens to this, so a failure to queue is logged, not answered.
-  await Promise.all((order.files ?? []).map((file) => enqueueAnalysis(jobs.queue, { fileId: file.id, role: 'original' }))).catch((err: Error) =>
-    jobs.logger?.warn({ err: err.message, orderId: order.id }, 'could not queue the analysis of the order’s files'),
-  );
   return { order: { id: order.id, status: order.status, total: order.totalCents / 100 } };
 }
 

@@ -5,6 +5,8 @@ import {
   isApprovedRedirect,
   ORDER_ALREADY_PAID,
   ORDER_NOT_PAYABLE,
+  PAID_ORDER_STATUSES,
+  PAYMENT_ATTENTION_TEXTS,
   paymentReturnUrl,
   replaceFileMessage,
   UNAPPROVED_REDIRECT,
@@ -13,6 +15,8 @@ import {
   WEBHOOK_UNKNOWN_CHECKOUT,
   YocoWebhookEvent,
   type CheckoutResponse,
+  type OrderStatus,
+  type PaymentAttention,
   type PaymentStatus,
   type WebhookAck,
 } from '@mastering/contracts';
@@ -20,7 +24,7 @@ import { sendMail, type Queue } from '@mastering/jobs';
 import { filesNeedingReplacement } from '@mastering/audio-analysis';
 import { Order, Payment, User } from '@mastering/db';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
-import { loadOwnOrder } from '../orders/service';
+import { loadOwnOrder, queueOrderAnalysis } from '../orders/service';
 import type { Visitor } from '../visitor';
 import { createYocoCheckout, verifyWebhook, type YocoConfig } from './yoco';
 
@@ -150,11 +154,35 @@ async function applyOutcome(deps: PaymentDeps, trx: Knex.Transaction, payment: P
     .patch({ status: 'payment_confirmed', paidAt: new Date() })
     .where('id', payment.orderId)
     .where('status', 'pending_payment');
-  // Only the payment that moves the order to paid sends the mails (a second checkout paid too does not).
-  if (confirmed) await queueOrderMails(deps, trx, payment.orderId);
+  // Only the payment that moves the order to paid sends the mails and queues the analysis of its
+  // tracks (only paid orders are analysed); any other is money staff must see.
+  if (confirmed) {
+    await queueOrderMails(deps, trx, payment.orderId);
+    await queueOrderAnalysis(trx, deps, payment.orderId);
+  } else await flagPayment(deps, trx, payment);
 }
 
-/** Queues the customer's order confirmation and one new-order mail per admin (active admins and ADMIN_EMAIL). */
+/**
+ * A payment that succeeded for an order that could not take it: cancelled or expired, or already paid
+ * through another checkout. It is marked for staff (the Payments screen shows it) and the admins are
+ * mailed; the order is left exactly as it is (refunding or reopening is the staff's decision).
+ */
+async function flagPayment(deps: PaymentDeps, trx: Knex.Transaction, payment: Payment): Promise<void> {
+  const order = await Order.query(trx).findById(payment.orderId).throwIfNotFound();
+  const attention: PaymentAttention = (PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status) ? 'already_paid' : 'order_cancelled';
+  await payment.$query(trx).patch({ attention });
+  deps.logger?.warn({ paymentId: payment.id, orderId: order.id, orderStatus: order.status, attention }, 'payment needs attention');
+  const params = { orderId: order.id, customerEmail: order.customerEmail, amount: formatCents(payment.amountCents), reason: PAYMENT_ATTENTION_TEXTS[attention] };
+  for (const to of await adminRecipients(deps, trx)) await sendMail(deps.queue, { to, template: 'payment-needs-attention', params, orderId: order.id });
+}
+
+/** The addresses of admin mail: every active admin and ADMIN_EMAIL, each once. */
+async function adminRecipients(deps: PaymentDeps, trx: Knex.Transaction): Promise<Set<string>> {
+  const admins = await User.query(trx).modify('active').modify('withRole', 'admin').select('email');
+  return new Set([...admins.map((a) => a.email.toLowerCase()), ...(deps.adminEmail ? [deps.adminEmail.toLowerCase()] : [])]);
+}
+
+/** Queues the customer's order confirmation and one new-order mail per admin (adminRecipients). */
 async function queueOrderMails(deps: PaymentDeps, trx: Knex.Transaction, orderId: string): Promise<void> {
   const order = await Order.query(trx).findById(orderId).withGraphFetched('files(inNameOrder)').throwIfNotFound();
   const data = {
@@ -170,7 +198,5 @@ async function queueOrderMails(deps: PaymentDeps, trx: Knex.Transaction, orderId
   // to replace them; the analysis runs from order creation, so it has usually finished by payment.
   const replaceNote = (await filesNeedingReplacement(trx, order.id)).map(replaceFileMessage).join(' ');
   await sendMail(deps.queue, { to: order.customerEmail, template: 'order-confirmation', params: { ...data, replaceNote }, orderId: order.id });
-  const admins = await User.query(trx).modify('active').modify('withRole', 'admin').select('email');
-  const recipients = new Set([...admins.map((a) => a.email.toLowerCase()), ...(deps.adminEmail ? [deps.adminEmail.toLowerCase()] : [])]);
-  for (const to of recipients) await sendMail(deps.queue, { to, template: 'new-order', params: data, orderId: order.id });
+  for (const to of await adminRecipients(deps, trx)) await sendMail(deps.queue, { to, template: 'new-order', params: data, orderId: order.id });
 }

@@ -4,9 +4,13 @@ import type { RouteContext } from '@mastering/service-kit';
 import { ensureVisitor, type GuestCookieOptions } from '../visitor';
 import { createUpload, putWholeBody, type UploadDeps } from './service';
 
-/** POST /api/files/upload — public; opens an upload URL owned by this browser (a guest gets its cookie). */
+/**
+ * POST /api/files/upload — public; opens an upload URL owned by this browser (a guest gets its cookie),
+ * within the visitor's and the client address's upload limits (429) while the disk has room (507).
+ */
 export const createUploadUrl = (deps: UploadDeps, cookie: GuestCookieOptions) => async (ctx: RouteContext) => {
-  ctx.body = await createUpload(deps, ensureVisitor(ctx, cookie));
+  // The gateway forwards the one client address it trusts (see service-kit's proxy setting).
+  ctx.body = await createUpload(deps, ensureVisitor(ctx, cookie), ctx.ip);
 };
 
 /** PUT /uploads/:id — public (the URL is the permission); the whole file in one body, streamed to storage. */
@@ -19,8 +23,9 @@ export const putUpload = (deps: UploadDeps) => async (ctx: RouteContext<undefine
     });
   } catch (err) {
     // Refused before reading: Node discards the unread body and the connection lives on (so a proxy in
-    // front relays the answer). Cut off mid-body: the stream is gone, so the connection must close.
-    if (ctx.req.destroyed) ctx.set('Connection', 'close');
+    // front relays the answer). Refused on the first bytes or cut off mid-body: the rest is never read,
+    // so the connection must close.
+    if (ctx.req.destroyed || ctx.req.readableDidRead) ctx.set('Connection', 'close');
     throw err;
   }
 };

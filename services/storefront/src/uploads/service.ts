@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import {
+  AUDIO_FORMATS,
   isUploadContentType,
   maxFileSizeBytes,
   UPLOAD_ALREADY_COMPLETED,
+  UPLOAD_BYTES_NOT_AUDIO,
   UPLOAD_NOT_AUDIO,
   UPLOAD_OTHER_PROTOCOL,
   UPLOAD_URL_EXPIRED,
@@ -17,13 +19,17 @@ import { ObjectTooLargeError, type ObjectStorage } from '@mastering/storage';
 import { currentPricing } from '../site-config/service';
 import type { Visitor } from '../visitor';
 import type { TusStore } from './tus-store';
+import { assertRoomFor, type FreeSpaceGuard } from './free-space';
+import { reserveUploadBytes, withinFileLimits } from './quota';
+import { sniffAudio } from './sniff';
 
-/** What the upload logic needs: the database, the object storage, and where tus keeps uploads under way. */
+/** What the upload logic needs: the database, the object storage, where tus keeps uploads under way, and the disk's free-space floor. */
 export type UploadDeps = {
   knex: Knex;
   storage: ObjectStorage;
   tus: TusStore;
   urlTtlHours: number;
+  space: FreeSpaceGuard;
 };
 
 export { UPLOAD_PREFIX, objectKeyOf } from '@mastering/db';
@@ -34,10 +40,27 @@ export async function uploadLimit(knex: Knex): Promise<{ bytes: number; mb: numb
   return { bytes: maxFileSizeBytes(maxFileSizeMb), mb: maxFileSizeMb };
 }
 
-/** Opens an upload for this visitor: a row tying the future object to the browser, and its URL. */
-export async function createUpload(deps: UploadDeps, visitor: Visitor): Promise<UploadUrlResponse> {
-  const { uploadURL } = await Upload.open(deps.knex, { guestKeyHash: visitor.guestKeyHash, userId: visitor.userId }, deps.urlTtlHours);
+/**
+ * Opens an upload for this visitor from `clientAddress`: a row tying the future object to the browser,
+ * and its URL. Refused while the disk is nearly full (507) or when the visitor or the address already
+ * holds its limit of files not in a paid order (429).
+ */
+export async function createUpload(deps: UploadDeps, visitor: Visitor, clientAddress: string): Promise<UploadUrlResponse> {
+  await assertRoomFor(deps.space);
+  const owner = { guestKeyHash: visitor.guestKeyHash, userId: visitor.userId, clientAddress };
+  const { uploadURL } = await withinFileLimits(deps.knex, owner, (trx) => Upload.open(trx, owner, deps.urlTtlHours));
   return { uploadURL };
+}
+
+/**
+ * Admits the first write of an upload that declares `declaredBytes` (the per-file limit when it declares
+ * none): refused while the disk would be left nearly full (507) or when the bytes would take its visitor
+ * or address past their limit (429); otherwise they are held against those limits before they arrive.
+ */
+export async function admitBytes(deps: UploadDeps, upload: Upload, declaredBytes: number): Promise<void> {
+  await assertRoomFor(deps.space, declaredBytes);
+  // Public uploads only: staff masters (opened by ops) carry no client address and no limits.
+  if (upload.clientAddress) await reserveUploadBytes(deps.knex, upload, declaredBytes);
 }
 
 /**
@@ -75,8 +98,10 @@ export async function completeUpload(knex: Knex, id: string, stored: { size: num
 
 /**
  * Stores the whole body of a PUT, streamed (never held in memory) to the storage: refused before a
- * byte is stored when the type is not audio (415) or the declared length is over the limit (413); a
- * body without a length that grows past the limit is cut off and nothing is kept (413).
+ * byte is stored when the declared type is not audio (415), the declared length is over the limit
+ * (413), the disk is nearly full (507) or the upload limits are reached (429), and when its first
+ * bytes are not WAV, AIFF, FLAC, MP3 or M4A (415); a body without a length that grows past the limit
+ * is cut off and nothing is kept (413). The object is stored with the sniffed format's content type.
  */
 export async function putWholeBody(
   deps: UploadDeps,
@@ -84,36 +109,21 @@ export async function putWholeBody(
   body: Readable,
   head: { contentType: string | undefined; contentLength: number | undefined },
 ): Promise<{ objectPath: string; size: number }> {
-  await writableUpload(deps.knex, id, 'put');
+  const upload = await writableUpload(deps.knex, id, 'put');
   if (!isUploadContentType(head.contentType)) throw new Invalid(UPLOAD_NOT_AUDIO, undefined, 415);
   const limit = await uploadLimit(deps.knex);
   if (head.contentLength !== undefined && head.contentLength > limit.bytes) throw new Invalid(uploadTooLarge(limit.mb), undefined, 413);
+  await admitBytes(deps, upload, head.contentLength ?? limit.bytes);
   await claimProtocol(deps.knex, id, 'put');
-  const contentType = head.contentType?.split(';')[0]!.trim() || 'application/octet-stream';
+  const sniffed = await sniffAudio(body);
+  if (!sniffed.format) throw new Invalid(UPLOAD_BYTES_NOT_AUDIO, undefined, 415);
+  const { contentType } = AUDIO_FORMATS[sniffed.format];
   try {
-    const { size } = await deps.storage.put(objectKeyOf(id), body, { maxBytes: limit.bytes, contentType });
+    const { size } = await deps.storage.put(objectKeyOf(id), sniffed.body, { maxBytes: limit.bytes, contentType });
     await completeUpload(deps.knex, id, { size, contentType });
     return { objectPath: `/objects/${id}`, size };
   } catch (err) {
     if (err instanceof ObjectTooLargeError) throw new Invalid(uploadTooLarge(limit.mb), undefined, 413);
     throw err;
   }
-}
-
-/**
- * Removes uploads never attached to an order that began more than `olderThanHours` ago: the stored
- * object or partial tus upload, tus's record, then the row. Answers how many were removed.
- */
-export async function sweepAbandonedUploads(deps: Pick<UploadDeps, 'knex' | 'storage' | 'tus'>, olderThanHours: number): Promise<number> {
-  const stale = await Upload.query(deps.knex).modify('abandonedBefore', new Date(Date.now() - olderThanHours * 3_600_000)).limit(1000);
-  let removed = 0;
-  for (const upload of stale) {
-    // The row goes first, and only while still unattached: an order that claimed the upload meanwhile
-    // keeps its file. A crash before the files are gone leaves only orphan bytes, never a broken order.
-    if ((await Upload.query(deps.knex).delete().where('id', upload.id).whereNull('orderFileId').whereNull('masteredFileId')) === 0) continue;
-    await deps.tus.forget(upload.objectKey);
-    await deps.storage.delete(upload.objectKey);
-    removed += 1;
-  }
-  return removed;
 }

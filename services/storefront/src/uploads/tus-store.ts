@@ -1,9 +1,12 @@
 import { createReadStream, mkdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { FileKvStore, type DataStore } from '@tus/server';
 import { FileStore } from '@tus/file-store';
+import { UPLOAD_BYTES_NOT_AUDIO, type AudioFormat } from '@mastering/contracts';
 import type { ObjectStorage, StorageConfig } from '@mastering/storage';
+import { audioFormatOf, SNIFF_BYTES, sniffAudio } from './sniff';
 
 /**
  * Where tus keeps an upload while its bytes arrive: files on this machine's disk, named by the upload's
@@ -21,6 +24,32 @@ export interface TusStore {
   promote(objectKey: string, contentType: string | undefined): Promise<void>;
   /** Removes what tus keeps for an upload: its record and, when staged apart, its partial file. */
   forget(objectKey: string): Promise<void>;
+  /** The audio format of an upload's bytes on this disk (before `promote`), or null. */
+  formatOf(objectKey: string): Promise<AudioFormat | null>;
+}
+
+/**
+ * tus's file store, taking only audio: the first write of an upload (at offset 0) is sniffed before a
+ * byte is written, and refused (415) unless it begins as WAV, AIFF, FLAC, MP3 or M4A.
+ */
+class AudioFileStore extends FileStore {
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    if (offset > 0) return super.write(readable, id, offset);
+    const sniffed = await sniffAudio(readable);
+    if (!sniffed.format) throw { status_code: 415, body: `${UPLOAD_BYTES_NOT_AUDIO}\n` };
+    return super.write(sniffed.body, id, offset);
+  }
+}
+
+/** The first bytes of a file (fewer when it is shorter). */
+async function headOf(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -37,10 +66,12 @@ export function createTusStore(config: StorageConfig, storage: ObjectStorage, st
   const staged = (objectKey: string) => path.join(root, objectKey);
   const forgetRecord = (objectKey: string) => rm(path.join(records, `${objectKey}.json`), { force: true });
 
-  const datastore = new FileStore({ directory: root, configstore: new FileKvStore(records) });
-  if (config.driver !== 's3') return { datastore, promote: async () => undefined, forget: forgetRecord };
+  const datastore = new AudioFileStore({ directory: root, configstore: new FileKvStore(records) });
+  const formatOf = async (objectKey: string) => audioFormatOf(await headOf(staged(objectKey)));
+  if (config.driver !== 's3') return { datastore, promote: async () => undefined, forget: forgetRecord, formatOf };
   return {
     datastore,
+    formatOf,
     promote: async (objectKey, contentType) => {
       await storage.put(objectKey, createReadStream(staged(objectKey)), { contentType });
       await rm(staged(objectKey), { force: true });

@@ -1,7 +1,8 @@
 import { Server } from '@tus/server';
-import { IdParam, isUploadContentType, UPLOAD_NOT_AUDIO, uploadTooLarge } from '@mastering/contracts';
+import { AUDIO_FORMATS, IdParam, isUploadContentType, UPLOAD_BYTES_NOT_AUDIO, UPLOAD_NOT_AUDIO, uploadTooLarge } from '@mastering/contracts';
+import { Upload } from '@mastering/db';
 import { HttpError } from '@mastering/service-kit';
-import { claimProtocol, completeUpload, objectKeyOf, UPLOAD_PREFIX, uploadLimit, writableUpload, type UploadDeps } from './service';
+import { admitBytes, claimProtocol, completeUpload, objectKeyOf, UPLOAD_PREFIX, uploadLimit, writableUpload, type UploadDeps } from './service';
 
 /** tus answers errors it is thrown as `{ status_code, body }`; our domain errors become that shape. */
 const asTusError = (err: unknown) => (err instanceof HttpError ? { status_code: err.status, body: `${err.message}\n` } : err);
@@ -15,7 +16,9 @@ const uploadIdOf = (objectKey: string) => objectKey.slice(UPLOAD_PREFIX.length +
  * extensions; no termination: abandoned uploads are swept): the browser POSTs to its upload URL to begin, PATCHes chunks, and after a
  * dropped connection asks with HEAD how many bytes arrived and continues from there. Bytes go straight
  * to the object `uploads/<id>` (the one a whole-body PUT writes), on the local disk or in S3 (`deps.tus`).
- * The same rules as a PUT apply: limit from settings (413), audio only (415), expired or complete (403).
+ * The same rules as a PUT apply: limit from settings (413), audio only by name and type when it begins
+ * and by its first bytes on the first PATCH (415), expired or complete (403), the disk nearly full (507),
+ * the visitor's or address's upload limits (429, the declared length held from the start).
  */
 export function createTusServer(deps: UploadDeps): Server {
   // tus's default locker is in-process: a resumed upload must reach the process that holds its lock,
@@ -40,13 +43,24 @@ export function createTusServer(deps: UploadDeps): Server {
     onUploadCreate: async (req, upload) => {
       const { filetype, filename } = upload.metadata ?? {};
       if (!isUploadContentType(filetype ?? null, filename ?? null)) throw { status_code: 415, body: `${UPLOAD_NOT_AUDIO}\n` };
-      // A known length over the limit was refused by maxSize; a deferred one is checked on every PATCH.
+      // A known length over the limit was refused by maxSize; a deferred one is checked on every PATCH
+      // and held against the upload limits as the largest it may become.
+      try {
+        const row = await Upload.query(deps.knex).findById(uploadIdOf(upload.id)).throwIfNotFound();
+        await admitBytes(deps, row, upload.size ?? (await uploadLimit(deps.knex)).bytes);
+      } catch (err) {
+        throw asTusError(err);
+      }
       return {};
     },
     onUploadFinish: async (_req, upload) => {
-      const { filetype, filename } = upload.metadata ?? {};
-      await deps.tus.promote(upload.id, filetype ?? undefined);
-      await completeUpload(deps.knex, uploadIdOf(upload.id), { size: upload.offset, contentType: filetype ?? null, originalName: filename ?? null });
+      const { filename } = upload.metadata ?? {};
+      // The first PATCH was sniffed (see tus-store.ts); the type recorded is the one the bytes show.
+      const format = await deps.tus.formatOf(upload.id);
+      if (!format) throw { status_code: 415, body: `${UPLOAD_BYTES_NOT_AUDIO}\n` };
+      const { contentType } = AUDIO_FORMATS[format];
+      await deps.tus.promote(upload.id, contentType);
+      await completeUpload(deps.knex, uploadIdOf(upload.id), { size: upload.offset, contentType, originalName: filename ?? null });
       return {};
     },
     onResponseError: async (_req, err) => {

@@ -1,0 +1,99 @@
+import type { Knex } from 'knex';
+import { Order, OrderStatusHistory, Upload } from '@mastering/db';
+import type { ObjectStorage } from '@mastering/storage';
+import type { TusStore } from './tus-store';
+
+/** What sweeping needs: the database, the object storage and tus's records. */
+export type SweepDeps = { knex: Knex; storage: ObjectStorage; tus: TusStore };
+
+/** How much one sweep run does: rows per batch, and batches before it yields to the next run. */
+export type SweepBounds = { batchSize: number; maxBatches: number };
+export const SWEEP_BOUNDS: SweepBounds = { batchSize: 500, maxBatches: 40 };
+
+/**
+ * The status an unpaid order expires into. The order-lifecycle issue will add `expired`; until then an
+ * unpaid order is cancelled (a move every role may make from pending payment) with a note saying why.
+ */
+export const UNPAID_EXPIRY_STATUS = 'cancelled' as const;
+const expiryNote = (days: number) => `Not paid within ${days} days: cancelled automatically and its uploaded files removed.`;
+
+// Files are removed a few at a time: each is a disk or S3 call, and a batch of 500 one after the other
+// would make a backlog of abandoned uploads take hours.
+const REMOVE_CONCURRENCY = 8;
+
+/** Removes the stored object (or partial tus upload) and tus's record of each upload. */
+async function removeObjects(deps: SweepDeps, objectKeys: readonly string[]): Promise<void> {
+  for (let i = 0; i < objectKeys.length; i += REMOVE_CONCURRENCY) {
+    await Promise.all(
+      objectKeys.slice(i, i + REMOVE_CONCURRENCY).map(async (key) => {
+        await deps.tus.forget(key);
+        await deps.storage.delete(key);
+      }),
+    );
+  }
+}
+
+/** Runs `batch` until it finds less than a full batch or the run's bound is reached; answers the total it handled. */
+async function inBatches(bounds: SweepBounds, batch: (limit: number) => Promise<{ found: number; done: number }>): Promise<number> {
+  let total = 0;
+  for (let n = 0; n < bounds.maxBatches; n++) {
+    const { found, done } = await batch(bounds.batchSize);
+    total += done;
+    if (found < bounds.batchSize) break;
+  }
+  return total;
+}
+
+/**
+ * Removes uploads never attached to an order that began more than `olderThanHours` ago: the row, then
+ * the stored object or partial tus upload and tus's record. Works in batches until none are left or
+ * the run's bound is reached (the next run continues). Answers how many were removed.
+ */
+export async function sweepAbandonedUploads(deps: SweepDeps, olderThanHours: number, bounds: SweepBounds = SWEEP_BOUNDS): Promise<number> {
+  const before = new Date(Date.now() - olderThanHours * 3_600_000);
+  return inBatches(bounds, async (limit) => {
+    const stale = await Upload.query(deps.knex).modify('abandonedBefore', before).select('id').limit(limit);
+    // The rows go first, and only while still unattached: an order that claimed an upload meanwhile
+    // keeps its file. A crash before the files are gone leaves only orphan bytes, never a broken order.
+    const removed = await Upload.query(deps.knex)
+      .delete()
+      .whereIn('id', stale.map((u) => u.id))
+      .whereNull('orderFileId')
+      .whereNull('masteredFileId')
+      .returning('objectKey');
+    await removeObjects(deps, (removed as unknown as Upload[]).map((u) => u.objectKey));
+    return { found: stale.length, done: removed.length };
+  });
+}
+
+/**
+ * Expires orders still pending payment `olderThanDays` after they were placed: each is moved to
+ * UNPAID_EXPIRY_STATUS with a history row saying why, its uploads' rows are deleted in the same
+ * transaction (so they stop counting against the upload limits), then their stored files are removed.
+ * A payment that lands meanwhile wins: the order is re-read under lock and skipped unless still unpaid.
+ * Batched and bounded like the upload sweep. Answers how many orders expired.
+ */
+export async function expireUnpaidOrders(deps: SweepDeps, olderThanDays: number, bounds: SweepBounds = SWEEP_BOUNDS): Promise<number> {
+  const before = new Date(Date.now() - olderThanDays * 86_400_000);
+  return inBatches(bounds, async (limit) => {
+    const unpaid = await Order.query(deps.knex).select('id').where('status', 'pending_payment').where('createdAt', '<', before).orderBy('createdAt').limit(limit);
+    let expired = 0;
+    for (const { id } of unpaid) {
+      const objectKeys = await deps.knex.transaction(async (trx) => {
+        const order = await Order.query(trx).findById(id).forUpdate();
+        if (order?.status !== 'pending_payment') return null;
+        await Order.query(trx).findById(id).patch({ status: UNPAID_EXPIRY_STATUS });
+        await OrderStatusHistory.query(trx).insert({ orderId: id, fromStatus: 'pending_payment', toStatus: UNPAID_EXPIRY_STATUS, changedBy: null, note: expiryNote(olderThanDays) });
+        const uploads = await Upload.query(trx)
+          .delete()
+          .whereIn('orderFileId', trx('order_files').select('id').where('order_id', id))
+          .returning('objectKey');
+        return (uploads as unknown as Upload[]).map((u) => u.objectKey);
+      });
+      if (!objectKeys) continue;
+      await removeObjects(deps, objectKeys);
+      expired += 1;
+    }
+    return { found: unpaid.length, done: expired };
+  });
+}
