@@ -3,10 +3,11 @@
 // its rows (`describeRoutes`, served on its internal `/openapi`), the gateway assembles the document.
 import { z } from 'zod';
 import { ErrorBody } from '@mastering/contracts';
-import { isAdminPath, type Method, type Reply, type ReplySpec, type Route, type RouteTable } from './routes';
+import { isAdminPath, type Method, type Reply, type ReplySpec, type RouteTable } from './routes';
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
+type Row = RouteTable[number];
 /** OpenAPI path items: `{ '/api/orders/{id}': { get: operation } }`. */
 export type PathItems = Record<string, Record<string, Operation>>;
 
@@ -64,7 +65,7 @@ function parametersOf(schema: z.ZodType, where: 'path' | 'query', key: string): 
 }
 
 /** The request body of a row: its JSON contract, a raw body's media type, or none. */
-function requestBodyOf(row: Route<unknown, unknown, unknown>): Operation | undefined {
+function requestBodyOf(row: Row): Operation | undefined {
   if (row.body) {
     // Koa reads a missing body as `{}`; the body is optional when the contract accepts that.
     return { required: !row.body.safeParse({}).success, content: { 'application/json': { schema: jsonSchemaOf(row.body) } } };
@@ -101,7 +102,7 @@ function successOf(reply: Reply): Record<string, Operation> {
  * (429) or down (503); a guarded row may refuse (401, 403); a write may clash, be too large, of the
  * wrong type or unacceptable (409, 413, 415, 422). Each refers to the one description in components.
  */
-function errorsOf(row: Route<unknown, unknown, unknown>): Record<string, Operation> {
+function errorsOf(row: Row): Record<string, Operation> {
   const statuses: ErrorStatus[] = [400, 404, 429, 503];
   if (row.permission !== 'public' || isAdminPath(row.path)) statuses.push(401, 403);
   // A cross-site write is refused by the gateway whatever the row's permission.
@@ -116,7 +117,7 @@ function errorsOf(row: Route<unknown, unknown, unknown>): Record<string, Operati
 }
 
 /** Checks that a row says what it takes and what it answers; throws naming the row otherwise. */
-export function checkRowSchemas(row: Route<unknown, unknown, unknown>): void {
+export function checkRowSchemas(row: Row): void {
   const key = `${row.method} ${row.path}`;
   if (!row.response) throw new Error(`${key} has no response schema`);
   if (pathParams(row.path).length > 0 && !row.params) throw new Error(`${key} has path parameters but no params schema`);
@@ -125,7 +126,7 @@ export function checkRowSchemas(row: Route<unknown, unknown, unknown>): void {
 }
 
 /** The OpenAPI operation of one row. */
-function operationOf(row: Route<unknown, unknown, unknown>, service: string): Operation {
+function operationOf(row: Row, service: string): Operation {
   checkRowSchemas(row);
   const key = `${row.method} ${row.path}`;
   const parameters = [
