@@ -140,6 +140,8 @@ function operationOf(row: Row, service: string): Operation {
   const requestBody = requestBodyOf(row);
   return {
     operationId: operationId(row.method, row.path),
+    // Method and path: what a reader looks for, and the name tools give the operation's requests.
+    summary: `${row.method} ${openApiPath(row.path)}`,
     tags: [service],
     description: `Permission: ${row.permission}.`,
     'x-permission': row.permission,
