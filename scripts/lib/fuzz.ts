@@ -70,7 +70,7 @@ async function collectionFor(document: unknown, siteUrl: string, workDir: string
   writeFileSync(docFile, JSON.stringify(document));
   const config = path.join(path.dirname(new URL(import.meta.url).pathname), 'fuzz-portman.json');
   // Portman keeps its working files in its cwd: the run's own folder.
-  await promisify(execFile)(bin('portman'), ['-l', docFile, '-b', siteUrl, '-c', config, '-o', out, '--includeTests', 'false'], { cwd: workDir, maxBuffer: 64 * 1024 * 1024 });
+  await promisify(execFile)(bin('portman'), ['-l', docFile, '-b', siteUrl, '-c', config, '-o', out], { cwd: workDir, maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 

@@ -4,6 +4,7 @@ import {
   CreateCheckoutBody,
   CreateOrderBody,
   CreateOrderResponse,
+  ErrorBody,
   IdParam,
   MeResponse,
   OkResponse,
@@ -55,6 +56,12 @@ const TUS_ANSWERS: Reply = [
 /** Yoco's webhook: JSON, read raw so its Standard Webhooks signature can be checked. */
 const WEBHOOK_EVENT: RawBody = { contentType: 'application/json', description: 'A signed Yoco event (webhook-id, webhook-timestamp, webhook-signature headers)', schema: YocoWebhookEvent };
 
+/** The webhook acknowledges an event, or refuses one whose signature does not verify. */
+const WEBHOOK_ANSWERS: Reply = [
+  { status: 200, description: 'Received (or a repeat of one already received)', schema: WebhookAck },
+  { status: 401, description: 'The signature does not verify', schema: ErrorBody },
+];
+
 /** The storefront's route table: site configuration, login, uploads, orders and payment. */
 export const routes = (deps: RouteDeps): RouteTable => [
   // Prices must be current the moment staff change them: every cache revalidates (a cheap 304 by ETag).
@@ -80,5 +87,5 @@ export const routes = (deps: RouteDeps): RouteTable => [
 
   route({ method: 'POST', path: '/api/payment/create-checkout', permission: 'public', body: CreateCheckoutBody, response: CheckoutResponse, handler: payments.createCheckout(deps.payments, deps.guestCookie) }),
   // Public: Yoco calls it; the Standard Webhooks signature is the permission. Read raw (see app.ts).
-  route({ method: 'POST', path: payments.WEBHOOK_PATH, permission: 'public', accepts: WEBHOOK_EVENT, response: WebhookAck, handler: payments.paymentWebhook(deps.payments) }),
+  route({ method: 'POST', path: payments.WEBHOOK_PATH, permission: 'public', accepts: WEBHOOK_EVENT, response: WEBHOOK_ANSWERS, handler: payments.paymentWebhook(deps.payments) }),
 ];
