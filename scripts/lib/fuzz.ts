@@ -23,10 +23,10 @@ export type FuzzSite = { siteUrl: string; inboxUrl: string; databaseUrl: string 
 const FUZZ_ADMIN = 'fuzz-admin@example.com';
 export type FuzzReport = { requests: number; byStatus: Record<string, number>; failures: string[] };
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, ResponseObject | { $ref: string }> }>>; components: { responses: Record<string, ResponseObject> } };
+export type Doc = { paths: Record<string, Record<string, { responses: Record<string, ResponseObject | { $ref: string }> }>>; components: { responses: Record<string, ResponseObject> } };
 type ResponseObject = { content?: Record<string, { schema: unknown }> };
 type Item = { name: string; request: { method: string }; item?: Item[] };
-type Sent = { who: string; name: string; method: string; path: string; status: number; contentType: string; body: string };
+export type Sent = { who: string; name: string; method: string; path: string; status: number; contentType: string; body: string };
 
 /** What one pass sends, as whom; `refused` passes must be refused whole and change nothing. */
 type Pass = { who: 'signed out' | 'admin'; items: Item[]; refused: boolean };
@@ -121,7 +121,7 @@ function runPass(pass: Pass, cookie: string, baseUrl: string): Promise<Sent[]> {
 }
 
 /** Checks each answer against the document: a described status, a described media type, a body matching its schema. */
-function answerChecker(document: Doc) {
+export function answerChecker(document: Doc) {
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
   addFormats.default(ajv);
   ajv.addSchema(document as object, 'openapi.json');
