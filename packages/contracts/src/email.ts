@@ -183,6 +183,12 @@ export type EmailHealth = z.infer<typeof EmailHealth>;
 /** GET /api/admin/email-templates and GET /api/admin/marketing-campaigns: plain arrays. */
 export const EmailTemplateList = z.array(EmailTemplate);
 export const CampaignList = z.array(Campaign);
+/** POST /api/admin/test-email and send-custom-email (202): the mail is queued as job `jobId`. */
+export const EmailQueued = z.object({ success: z.literal(true), message: z.string(), jobId: z.string() });
+/** POST /api/admin/init-system-templates: how many built-in templates were added, of how many. */
+export const TemplatesInitialised = z.object({ created: z.number().int(), total: z.number().int() });
+/** DELETE /api/admin/email-templates/:id (the spec's client reads `success`). */
+export const SuccessResponse = z.object({ success: z.literal(true) });
 
 /** Sample values the template preview fills in (every variable the system templates use). */
 export const SAMPLE_EMAIL_PARAMS = {

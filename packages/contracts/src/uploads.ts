@@ -8,6 +8,8 @@ import { isAcceptedAudioFile } from './format';
 /** POST /api/files/upload answer: where to PUT the raw file. */
 export const UploadUrlResponse = z.object({ uploadURL: z.string() });
 export type UploadUrlResponse = z.infer<typeof UploadUrlResponse>;
+/** PUT /uploads/:id answer: the stored path the order refers to, and the bytes stored. */
+export const StoredUpload = z.object({ objectPath: z.string(), size: z.number().int().nonnegative() });
 
 /** The storage path the browser keeps: "/objects/" plus the part of the upload URL after "/uploads/". */
 export function objectPathFromUploadUrl(uploadURL: string): string {

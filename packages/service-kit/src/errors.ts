@@ -80,6 +80,7 @@ const PG_ERRORS: Record<string, [number, string]> = {
   '23502': [400, 'A required value is missing'],
   '22P02': [400, 'A value has the wrong format'],
   '22001': [400, 'A value is too long'],
+  '22003': [400, 'A number is out of range'],
 };
 
 /**

@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './identity';
 export * from './routes';
+export * from './openapi';
 export * from './request-id';
 export * from './config';
 export * from './logger';

@@ -27,7 +27,22 @@ export type RouteState<B, Q, P> = { body: B; query: Q; params: P; identity: Iden
 /** A Koa context whose `state` carries the route's validated, typed input. */
 export type RouteContext<B = unknown, Q = unknown, P = unknown> = Context & { state: RouteState<B, Q, P> };
 
-/** One row of a service's route table: path, permission, input schemas, caching and the handler. */
+/**
+ * A successful answer other than 200 JSON: its status, and either a contract schema (JSON) or the
+ * media type of what is sent instead (a file, a page, an image; none for a redirect or an empty answer).
+ */
+export type ReplySpec = { status: number; description: string; schema?: z.ZodType; contentType?: string };
+
+/** What a route answers on success: a contract schema (200 JSON), a ReplySpec, or several (e.g. 200 and 206). */
+export type Reply = z.ZodType | ReplySpec | readonly ReplySpec[];
+
+/**
+ * A request body the JSON parser does not read (a multipart form, raw audio bytes, a signed webhook):
+ * its media type and, when the handler checks it with a contract, that schema.
+ */
+export type RawBody = { contentType: string; description: string; schema?: z.ZodType };
+
+/** One row of a service's route table: path, permission, input and answer schemas, caching and the handler. */
 export type Route<B = unknown, Q = unknown, P = unknown> = {
   method: Method;
   /** A @koa/router path, e.g. `/api/admin/orders/:id`. */
@@ -36,6 +51,10 @@ export type Route<B = unknown, Q = unknown, P = unknown> = {
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
+  /** A body that is not JSON (see RawBody), or `'none'` for a write that takes no body at all. */
+  accepts?: RawBody | 'none';
+  /** The answer on success; the OpenAPI document (`openapi.ts`) and the fuzzer check answers against it. */
+  response: Reply;
   /**
    * Cache-Control for a successful GET; the answer also gets an ETag so a client or CDN can revalidate
    * with If-None-Match and receive 304. Omitted: `no-store` for anything read with an identity.
@@ -44,6 +63,15 @@ export type Route<B = unknown, Q = unknown, P = unknown> = {
   /** Reads only `ctx.state.{body,query,params,identity}`; throws domain errors. */
   handler: (ctx: RouteContext<B, Q, P>) => unknown;
 };
+
+/** A 201 answer with a contract's JSON. */
+export const created = (schema: z.ZodType): ReplySpec => ({ status: 201, description: 'Created', schema });
+
+/** An answer that is not JSON: a file, a page or an image of `contentType`. */
+export const sends = (contentType: string, description: string, status = 200): ReplySpec => ({ status, description, contentType });
+
+/** A redirect (`Location` says where). */
+export const redirects = (description: string, status = 302): ReplySpec => ({ status, description });
 
 /** A service's route table. */
 export type RouteTable = readonly Route<any, any, any>[];

@@ -9,6 +9,7 @@ import { identityMiddleware } from './identity';
 import type { Secrets } from './keyring';
 import { createLogger, type Logger } from './logger';
 import { requestIdMiddleware } from './request-id';
+import { describeRoutes } from './openapi';
 import { isAdminPath, mountRouteTable, permits, type Permission, type RouteTable } from './routes';
 
 export type ServiceOptions = {
@@ -33,7 +34,7 @@ export type ServiceOptions = {
 /**
  * Builds a service's Koa app (no listen): request ids, error mapping to JSON `{error, details?}`,
  * ETags with 304 for unchanged reads, JSON body parsing, the signed identity, the staff-only guard on
- * the back-office API, `/healthz` and `/readyz`, then the route table (permission and validation per row).
+ * the back-office API, `/healthz`, `/readyz` and `/openapi` (the table's OpenAPI path items), then the route table (permission and validation per row).
  */
 export function createService(options: ServiceOptions): Koa {
   const logger = options.logger ?? createLogger(options.name);
@@ -76,6 +77,11 @@ export function createService(options: ServiceOptions): Koa {
     }
   });
   const permissions = mountRouteTable(router, options.routes);
+  // Internal, like /readyz (the gateway owns no `/openapi` path): the gateway assembles /api/openapi.json from these.
+  const description = describeRoutes(options.routes, options.name);
+  router.get('/openapi', (ctx) => {
+    ctx.body = description;
+  });
 
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: options.jsonLimit ?? '1mb', encoding: 'utf-8' });
   const rawBodyPaths = new Set(options.rawBodyPaths ?? []);

@@ -27,6 +27,7 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse({ code: '23505', message: 'duplicate key value violates unique constraint "users_email"' })).toEqual({ status: 409, body: { error: 'A record with these values already exists' } });
     expect(toErrorResponse({ code: '23514' }).status).toBe(400);
     expect(toErrorResponse({ nativeError: { code: '22P02' } }).status).toBe(400);
+    expect(toErrorResponse({ code: '22003', message: 'value "1562593133606795" is out of range for type integer' })).toEqual({ status: 400, body: { error: 'A number is out of range' } });
   });
 
   it('passes through exposed 4xx errors from Koa middleware such as a too-large body', () => {

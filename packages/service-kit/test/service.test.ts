@@ -29,7 +29,8 @@ beforeAll(async () => {
       route({
         method: 'POST',
         path: '/raw',
-        permission: 'public',
+        permission: 'public', response: z.unknown(),
+        accepts: { contentType: 'text/plain', description: 'Any text, read raw' },
         handler: async (ctx) => {
           let raw = '';
           for await (const chunk of ctx.req) raw += chunk;
@@ -39,7 +40,7 @@ beforeAll(async () => {
       route({
         method: 'POST',
         path: '/echo',
-        permission: 'public',
+        permission: 'public', response: z.unknown(),
         body: z.object({ name: z.string().min(1, 'Name is required') }),
         handler: (ctx) => {
           ctx.body = { hello: ctx.state.body.name };
@@ -48,7 +49,7 @@ beforeAll(async () => {
       route({
         method: 'GET',
         path: '/items/:id',
-        permission: 'public',
+        permission: 'public', response: z.unknown(),
         params: z.object({ id: z.coerce.number().int() }),
         query: z.object({ q: z.string().default('') }),
         cache: 'public, max-age=60',
@@ -59,19 +60,19 @@ beforeAll(async () => {
       route({
         method: 'GET',
         path: '/staff',
-        permission: 'staff',
+        permission: 'staff', response: z.unknown(),
         handler: (ctx) => {
           ctx.body = { you: ctx.state.identity!.email };
         },
       }),
-      route({ method: 'GET', path: '/api/admin/orders', permission: 'staff', handler: (ctx) => void (ctx.body = ['order']) }),
-      route({ method: 'GET', path: '/api/admin/settings', permission: 'admin', handler: (ctx) => void (ctx.body = { discount: 35 }) }),
-      route({ method: 'GET', path: '/missing', permission: 'public', handler: () => { throw new NotFound('Order not found'); } }),
-      route({ method: 'GET', path: '/boom', permission: 'public', handler: () => { throw new Error('secret internals'); } }),
+      route({ method: 'GET', path: '/api/admin/orders', permission: 'staff', response: z.unknown(), handler: (ctx) => void (ctx.body = ['order']) }),
+      route({ method: 'GET', path: '/api/admin/settings', permission: 'admin', response: z.unknown(), handler: (ctx) => void (ctx.body = { discount: 35 }) }),
+      route({ method: 'GET', path: '/missing', permission: 'public', response: z.unknown(), handler: () => { throw new NotFound('Order not found'); } }),
+      route({ method: 'GET', path: '/boom', permission: 'public', response: z.unknown(), handler: () => { throw new Error('secret internals'); } }),
       route({
         method: 'GET',
         path: '/db-down',
-        permission: 'public',
+        permission: 'public', response: z.unknown(),
         handler: () => {
           throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
         },
@@ -184,8 +185,8 @@ describe('createService', () => {
 
   it('refuses a route table that opens an admin path to customers, or lists a route twice', () => {
     const handler = () => undefined;
-    expect(() => checkRouteTable([route({ method: 'GET', path: '/api/admin/x', permission: 'signed-in', handler })])).toThrow(/back-office path and must be 'admin' or 'staff'/);
-    expect(() => checkRouteTable([route({ method: 'GET', path: '/a', permission: 'public', handler }), route({ method: 'GET', path: '/a', permission: 'admin', handler })])).toThrow(/twice/);
+    expect(() => checkRouteTable([route({ method: 'GET', path: '/api/admin/x', permission: 'signed-in', response: z.unknown(), handler })])).toThrow(/back-office path and must be 'admin' or 'staff'/);
+    expect(() => checkRouteTable([route({ method: 'GET', path: '/a', permission: 'public', response: z.unknown(), handler }), route({ method: 'GET', path: '/a', permission: 'admin', response: z.unknown(), handler })])).toThrow(/twice/);
   });
 
   it('answers a database outage with 503 and Retry-After, not 500', async () => {

@@ -184,6 +184,14 @@ describe('showcase tracks', () => {
     expect(await db.knex('showcase_tracks').count({ n: '*' }).first()).toEqual({ n: '1' });
   });
 
+  it('refuses a display order too large to store with 400, not a 500 (found by the fuzzer)', async () => {
+    const before = await db.knex('showcase_tracks').count({ n: '*' }).first();
+    const res = await send('POST', '/api/admin/showcase-tracks', form({ ...TRACK_FIELDS, displayOrder: '1562593133606795' }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('Display order must be 1000000 or less');
+    expect(await db.knex('showcase_tracks').count({ n: '*' }).first()).toEqual(before);
+  });
+
   it('defaults the genre to Electronic and a non-numeric display order to 0', async () => {
     const { genre: _genre, ...rest } = TRACK_FIELDS;
     const res = await send('POST', '/api/admin/showcase-tracks', form({ ...rest, displayOrder: 'abc' }));

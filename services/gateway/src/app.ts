@@ -10,6 +10,7 @@ import { safePath } from './middleware/safe-path';
 import { forwardedHeaders } from './middleware/forwarded';
 import { crossSiteGuard } from './middleware/cross-site';
 import { healthEndpoints } from './middleware/health';
+import { apiDocs } from './middleware/api-docs';
 import { proxyToServices } from './middleware/proxy';
 import { requestBodies } from './middleware/request-body';
 import { createStaticApps, serveApps } from './middleware/static-apps';
@@ -56,6 +57,7 @@ export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = remotesManifest(config);
   });
+  app.use(apiDocs({ targets, identityOf }));
   app.use(proxyToServices({ targets, identitySecret: config.IDENTITY_SECRET, upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS, identityOf, logger }));
   app.use(serveApps(apps));
   return app;

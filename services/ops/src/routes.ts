@@ -1,6 +1,34 @@
 import type { Knex } from 'knex';
 import {
+  AdminAudioFile,
+  AdminAudioFilePage,
   AdminAudioFilesQuery,
+  AdminOrderDetail,
+  AdminOrderList,
+  AdminOrderPage,
+  AdminOrderResponse,
+  AnalyticsResponse,
+  AudioFileAnalysis,
+  AudioFileList,
+  AudioFileResponse,
+  CustomerList,
+  CustomerOrders,
+  CustomerPage,
+  CustomerStats,
+  CustomerSummary,
+  DashboardStats,
+  Delivery,
+  MessageQueued,
+  OkResponse,
+  PaymentDetail,
+  PaymentSummary,
+  SignedLink,
+  StoredSettings,
+  TestEmailQueued,
+  TestEmailStatus,
+  UploadUrlResponse,
+  User,
+  UserList,
   AdminOrdersQuery,
   AnalyticsQuery,
   AssignOrderBody,
@@ -23,7 +51,8 @@ import {
   UserIdParam,
 } from '@mastering/contracts';
 import type { Queue } from '@mastering/jobs';
-import { route, type RouteTable, type Secrets } from '@mastering/service-kit';
+import { created, route, sends, type RouteTable, type Secrets } from '@mastering/service-kit';
+import { z } from 'zod';
 import { getAnalytics } from './analytics/handlers';
 import { getAudioFileAnalysis } from './analysis/handlers';
 import { getCustomer, getCustomers, getCustomersCsv, getCustomerStats, postCustomerMessage } from './customers/handlers';
@@ -41,52 +70,57 @@ import type { AudioFileDeps } from './audio-files/service';
 /** The analytics answer may be reused for 5 minutes (back-office spec §9). */
 const ANALYTICS_CACHE = 'private, max-age=300';
 
+/** The CSV exports, sent as attachments. */
+const CSV = sends('text/csv', 'A CSV attachment, one row per record');
+/** A stored audio file, sent as an attachment with its own type. */
+const FILE = sends('audio/*', 'The audio file, as an attachment');
+
 /** What the route table needs: the database, the job queue (mail), and what fulfilment (links, storage) uses. */
 export type OpsRouteDeps = { knex: Knex; queue: Queue; keys: Secrets; fulfilment: FulfilmentDeps; audioFiles: AudioFileDeps };
 
 /** The ops service's route table, with the permission of each route. */
 export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: OpsRouteDeps): RouteTable => [
-  route({ method: 'GET', path: '/api/admin/dashboard-stats', permission: 'admin', handler: getDashboardStats(fulfilment) }),
-  route({ method: 'GET', path: '/api/admin/settings', permission: 'admin', handler: getSettings(knex) }),
-  route({ method: 'GET', path: '/api/admin/audio-files/:id/analysis', permission: 'staff', params: IdParam, handler: getAudioFileAnalysis(knex) }),
-  route({ method: 'PUT', path: '/api/admin/settings', permission: 'admin', body: SaveSettingsBody, handler: putSettings(knex, keys) }),
-  route({ method: 'POST', path: '/api/admin/settings/test-email', permission: 'admin', handler: postTestEmail(knex, queue) }),
-  route({ method: 'GET', path: '/api/admin/settings/test-email/:jobId', permission: 'admin', params: TestEmailJobParam, handler: getTestEmailStatus(knex) }),
+  route({ method: 'GET', path: '/api/admin/dashboard-stats', permission: 'admin', response: DashboardStats, handler: getDashboardStats(fulfilment) }),
+  route({ method: 'GET', path: '/api/admin/settings', permission: 'admin', response: StoredSettings, handler: getSettings(knex) }),
+  route({ method: 'GET', path: '/api/admin/audio-files/:id/analysis', permission: 'staff', params: IdParam, response: AudioFileAnalysis, handler: getAudioFileAnalysis(knex) }),
+  route({ method: 'PUT', path: '/api/admin/settings', permission: 'admin', body: SaveSettingsBody, response: StoredSettings, handler: putSettings(knex, keys) }),
+  route({ method: 'POST', path: '/api/admin/settings/test-email', permission: 'admin', accepts: 'none', response: TestEmailQueued, handler: postTestEmail(knex, queue) }),
+  route({ method: 'GET', path: '/api/admin/settings/test-email/:jobId', permission: 'admin', params: TestEmailJobParam, response: TestEmailStatus, handler: getTestEmailStatus(knex) }),
   // The fixed customer paths come before `:email`.
-  route({ method: 'GET', path: '/api/admin/customers', permission: 'admin', query: CustomersQuery, handler: getCustomers(knex) }),
-  route({ method: 'GET', path: '/api/admin/customers/stats', permission: 'admin', handler: getCustomerStats(knex) }),
-  route({ method: 'GET', path: '/api/admin/customers/export', permission: 'admin', query: CustomersQuery, handler: getCustomersCsv(knex) }),
-  route({ method: 'GET', path: '/api/admin/customers/:email', permission: 'admin', params: CustomerEmailParam, handler: getCustomer(knex) }),
-  route({ method: 'POST', path: '/api/admin/customers/:email/message', permission: 'admin', params: CustomerEmailParam, body: SendMessageBody, handler: postCustomerMessage(knex, queue) }),
-  route({ method: 'GET', path: '/api/users', permission: 'admin', handler: getUsers(knex) }),
-  route({ method: 'POST', path: '/api/users', permission: 'admin', body: CreateUserBody, handler: postUser(knex) }),
-  route({ method: 'GET', path: '/api/users/:id', permission: 'admin', params: IdParam, handler: getOneUser(knex) }),
-  route({ method: 'PUT', path: '/api/users/:id', permission: 'admin', params: IdParam, body: UpdateUserBody, handler: putUser(knex) }),
-  route({ method: 'DELETE', path: '/api/users/:id', permission: 'admin', params: IdParam, handler: deleteOneUser(knex) }),
-  route({ method: 'GET', path: '/api/orders/customer/:userId', permission: 'admin', params: UserIdParam, handler: getCustomerOrders(knex) }),
-  route({ method: 'GET', path: '/api/audio-files/customer/:userId', permission: 'admin', params: UserIdParam, handler: getCustomerFiles(knex) }),
-  route({ method: 'GET', path: '/api/admin/payments', permission: 'admin', query: PaymentsQuery, handler: getPayments(knex) }),
-  route({ method: 'GET', path: '/api/admin/payments/:id', permission: 'admin', params: IdParam, handler: getPayment(knex) }),
-  route({ method: 'GET', path: '/api/admin/analytics', permission: 'admin', query: AnalyticsQuery, cache: ANALYTICS_CACHE, handler: getAnalytics(knex) }),
+  route({ method: 'GET', path: '/api/admin/customers', permission: 'admin', query: CustomersQuery, response: z.union([CustomerList, CustomerPage]), handler: getCustomers(knex) }),
+  route({ method: 'GET', path: '/api/admin/customers/stats', permission: 'admin', response: CustomerStats, handler: getCustomerStats(knex) }),
+  route({ method: 'GET', path: '/api/admin/customers/export', permission: 'admin', query: CustomersQuery, response: CSV, handler: getCustomersCsv(knex) }),
+  route({ method: 'GET', path: '/api/admin/customers/:email', permission: 'admin', params: CustomerEmailParam, response: CustomerSummary, handler: getCustomer(knex) }),
+  route({ method: 'POST', path: '/api/admin/customers/:email/message', permission: 'admin', params: CustomerEmailParam, body: SendMessageBody, response: MessageQueued, handler: postCustomerMessage(knex, queue) }),
+  route({ method: 'GET', path: '/api/users', permission: 'admin', response: UserList, handler: getUsers(knex) }),
+  route({ method: 'POST', path: '/api/users', permission: 'admin', body: CreateUserBody, response: created(User), handler: postUser(knex) }),
+  route({ method: 'GET', path: '/api/users/:id', permission: 'admin', params: IdParam, response: User, handler: getOneUser(knex) }),
+  route({ method: 'PUT', path: '/api/users/:id', permission: 'admin', params: IdParam, body: UpdateUserBody, response: User, handler: putUser(knex) }),
+  route({ method: 'DELETE', path: '/api/users/:id', permission: 'admin', params: IdParam, response: OkResponse, handler: deleteOneUser(knex) }),
+  route({ method: 'GET', path: '/api/orders/customer/:userId', permission: 'admin', params: UserIdParam, response: CustomerOrders, handler: getCustomerOrders(knex) }),
+  route({ method: 'GET', path: '/api/audio-files/customer/:userId', permission: 'admin', params: UserIdParam, response: AudioFileList, handler: getCustomerFiles(knex) }),
+  route({ method: 'GET', path: '/api/admin/payments', permission: 'admin', query: PaymentsQuery, response: PaymentSummary, handler: getPayments(knex) }),
+  route({ method: 'GET', path: '/api/admin/payments/:id', permission: 'admin', params: IdParam, response: PaymentDetail, handler: getPayment(knex) }),
+  route({ method: 'GET', path: '/api/admin/analytics', permission: 'admin', query: AnalyticsQuery, cache: ANALYTICS_CACHE, response: AnalyticsResponse, handler: getAnalytics(knex) }),
 
   // Engineers work orders and audio files (staff); everything else in the back-office is admins only.
-  route({ method: 'GET', path: '/api/admin/orders', permission: 'staff', query: AdminOrdersQuery, handler: orders.getOrders(fulfilment) }),
+  route({ method: 'GET', path: '/api/admin/orders', permission: 'staff', query: AdminOrdersQuery, response: z.union([AdminOrderList, AdminOrderPage]), handler: orders.getOrders(fulfilment) }),
   // Before `/:id`, which would take "export" for an id.
-  route({ method: 'GET', path: '/api/admin/orders/export', permission: 'staff', query: AdminOrdersQuery, handler: orders.exportOrders(knex) }),
-  route({ method: 'GET', path: '/api/admin/orders/:id', permission: 'staff', params: IdParam, handler: orders.getOrder(knex) }),
-  route({ method: 'PATCH', path: '/api/admin/orders/:id/status', permission: 'staff', params: IdParam, body: UpdateOrderStatusBody, handler: orders.patchOrderStatus(fulfilment) }),
-  route({ method: 'PATCH', path: '/api/admin/orders/:id/assignee', permission: 'staff', params: IdParam, body: AssignOrderBody, handler: orders.patchAssignee(knex) }),
+  route({ method: 'GET', path: '/api/admin/orders/export', permission: 'staff', query: AdminOrdersQuery, response: CSV, handler: orders.exportOrders(knex) }),
+  route({ method: 'GET', path: '/api/admin/orders/:id', permission: 'staff', params: IdParam, response: AdminOrderDetail, handler: orders.getOrder(knex) }),
+  route({ method: 'PATCH', path: '/api/admin/orders/:id/status', permission: 'staff', params: IdParam, body: UpdateOrderStatusBody, response: AdminOrderResponse, handler: orders.patchOrderStatus(fulfilment) }),
+  route({ method: 'PATCH', path: '/api/admin/orders/:id/assignee', permission: 'staff', params: IdParam, body: AssignOrderBody, response: AdminOrderResponse, handler: orders.patchAssignee(knex) }),
 
-  route({ method: 'GET', path: '/api/admin/audio-files', permission: 'staff', query: AdminAudioFilesQuery, handler: audioFiles.getAudioFiles(files) }),
-  route({ method: 'GET', path: '/api/admin/audio-files/:id', permission: 'staff', params: IdParam, handler: audioFiles.getAudioFile(files) }),
-  route({ method: 'PATCH', path: '/api/admin/audio-files/:id/processing', permission: 'staff', params: IdParam, body: UpdateProcessingBody, handler: audioFiles.patchProcessing(files) }),
-  route({ method: 'POST', path: '/api/admin/audio-files/:id/upload-url', permission: 'staff', params: IdParam, body: UploadUrlBody, handler: audioFiles.postUploadUrl(files) }),
-  route({ method: 'POST', path: '/api/admin/audio-files/:id/confirm-upload', permission: 'staff', params: IdParam, body: ConfirmUploadBody, handler: audioFiles.postConfirmUpload(files) }),
-  route({ method: 'GET', path: '/api/admin/audio-files/:id/download-url', permission: 'staff', params: IdParam, query: DownloadUrlQuery, handler: audioFiles.getDownloadUrl(files) }),
+  route({ method: 'GET', path: '/api/admin/audio-files', permission: 'staff', query: AdminAudioFilesQuery, response: z.union([z.array(AdminAudioFile), AdminAudioFilePage]), handler: audioFiles.getAudioFiles(files) }),
+  route({ method: 'GET', path: '/api/admin/audio-files/:id', permission: 'staff', params: IdParam, response: AudioFileResponse, handler: audioFiles.getAudioFile(files) }),
+  route({ method: 'PATCH', path: '/api/admin/audio-files/:id/processing', permission: 'staff', params: IdParam, body: UpdateProcessingBody, response: AudioFileResponse, handler: audioFiles.patchProcessing(files) }),
+  route({ method: 'POST', path: '/api/admin/audio-files/:id/upload-url', permission: 'staff', params: IdParam, body: UploadUrlBody, response: UploadUrlResponse, handler: audioFiles.postUploadUrl(files) }),
+  route({ method: 'POST', path: '/api/admin/audio-files/:id/confirm-upload', permission: 'staff', params: IdParam, body: ConfirmUploadBody, response: AudioFileResponse, handler: audioFiles.postConfirmUpload(files) }),
+  route({ method: 'GET', path: '/api/admin/audio-files/:id/download-url', permission: 'staff', params: IdParam, query: DownloadUrlQuery, response: SignedLink, handler: audioFiles.getDownloadUrl(files) }),
 
   // Public: the signed token in the path is the permission (short-lived for staff, days for a customer's delivery).
-  route({ method: 'GET', path: '/api/downloads/file/:token', permission: 'public', params: TokenParam, cache: 'private, no-store', handler: downloads.getSignedFile(files) }),
-  route({ method: 'GET', path: '/api/downloads/order/:token', permission: 'public', params: TokenParam, cache: 'private, no-store', handler: downloads.getDelivery(files) }),
-  route({ method: 'GET', path: '/api/downloads/order/:token/files/:fileId', permission: 'public', params: TokenFileParam, cache: 'private, no-store', handler: downloads.getDeliveryFile(files) }),
-  route({ method: 'GET', path: '/api/downloads/order/:token/archive', permission: 'public', params: TokenParam, cache: 'private, no-store', handler: downloads.getDeliveryArchive(files) }),
+  route({ method: 'GET', path: '/api/downloads/file/:token', permission: 'public', params: TokenParam, cache: 'private, no-store', response: FILE, handler: downloads.getSignedFile(files) }),
+  route({ method: 'GET', path: '/api/downloads/order/:token', permission: 'public', params: TokenParam, cache: 'private, no-store', response: Delivery, handler: downloads.getDelivery(files) }),
+  route({ method: 'GET', path: '/api/downloads/order/:token/files/:fileId', permission: 'public', params: TokenFileParam, cache: 'private, no-store', response: FILE, handler: downloads.getDeliveryFile(files) }),
+  route({ method: 'GET', path: '/api/downloads/order/:token/archive', permission: 'public', params: TokenParam, cache: 'private, no-store', response: sends('application/zip', 'Every mastered file of the order, as a ZIP attachment'), handler: downloads.getDeliveryArchive(files) }),
 ];

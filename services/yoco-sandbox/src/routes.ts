@@ -1,19 +1,21 @@
 import { z } from 'zod';
-import { route, type RouteTable } from '@mastering/service-kit';
-import { YocoCheckoutRequest } from '@mastering/contracts';
+import { redirects, route, sends, type RouteTable } from '@mastering/service-kit';
+import { YocoCheckout, YocoCheckoutRequest } from '@mastering/contracts';
 import { completeCheckout, createCheckout, showCheckout } from './checkouts/handlers';
 import type { Checkouts } from './checkouts/service';
 
 const CheckoutParams = z.object({ id: z.string() });
+/** After an outcome the browser goes back to the shop's success, cancel or failure page. */
+const BACK = redirects("Back to the shop's outcome page", 303);
 
 /**
  * The sandbox's route table. Every row is `public` to the gateway's identity scheme, which the
  * sandbox does not take part in: `/api/*` is guarded by the Yoco secret key instead (see app.ts).
  */
 export const routes = ({ checkouts }: { checkouts: Checkouts }): RouteTable => [
-  route({ method: 'POST', path: '/api/checkouts', permission: 'public', body: YocoCheckoutRequest, handler: createCheckout(checkouts) }),
-  route({ method: 'GET', path: '/checkout/:id', permission: 'public', params: CheckoutParams, handler: showCheckout(checkouts) }),
-  route({ method: 'POST', path: '/checkout/:id/pay', permission: 'public', params: CheckoutParams, handler: completeCheckout(checkouts.pay) }),
-  route({ method: 'POST', path: '/checkout/:id/decline', permission: 'public', params: CheckoutParams, handler: completeCheckout(checkouts.decline) }),
-  route({ method: 'POST', path: '/checkout/:id/cancel', permission: 'public', params: CheckoutParams, handler: completeCheckout(checkouts.cancel) }),
+  route({ method: 'POST', path: '/api/checkouts', permission: 'public', body: YocoCheckoutRequest, response: YocoCheckout, handler: createCheckout(checkouts) }),
+  route({ method: 'GET', path: '/checkout/:id', permission: 'public', params: CheckoutParams, response: sends('text/html', 'The hosted payment page'), handler: showCheckout(checkouts) }),
+  route({ method: 'POST', path: '/checkout/:id/pay', permission: 'public', params: CheckoutParams, accepts: 'none', response: BACK, handler: completeCheckout(checkouts.pay) }),
+  route({ method: 'POST', path: '/checkout/:id/decline', permission: 'public', params: CheckoutParams, accepts: 'none', response: BACK, handler: completeCheckout(checkouts.decline) }),
+  route({ method: 'POST', path: '/checkout/:id/cancel', permission: 'public', params: CheckoutParams, accepts: 'none', response: BACK, handler: completeCheckout(checkouts.cancel) }),
 ];
