@@ -74,6 +74,14 @@ describe('limits on uploads not in a paid order', () => {
     expect((await open('198.51.100.8')).status).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64 prefix, so fresh addresses of one prefix share the address limit', async () => {
+    await limitTo({ uploadFilesPerAddress: 2 });
+    expect((await open('2001:db8:1:2::a')).status).toBe(200);
+    expect((await open('2001:db8:1:2::b')).status).toBe(200);
+    expect((await open('2001:db8:1:2:ffff::c')).status).toBe(429);
+    expect((await open('2001:db8:1:3::a')).status).toBe(200);
+  });
+
   it('counts the declared size when an upload begins, before its bytes arrive (429 past the GB limit)', async () => {
     await allowFilesOf(1000);
     await limitTo({ uploadGbPerVisitor: 1 });

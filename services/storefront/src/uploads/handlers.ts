@@ -1,6 +1,6 @@
 import type { Server as TusServer } from '@tus/server';
 import type { IdParam } from '@mastering/contracts';
-import type { RouteContext } from '@mastering/service-kit';
+import { clientKeyOf, type RouteContext } from '@mastering/service-kit';
 import { ensureVisitor, type GuestCookieOptions } from '../visitor';
 import { createUpload, putWholeBody, type UploadDeps } from './service';
 
@@ -9,8 +9,9 @@ import { createUpload, putWholeBody, type UploadDeps } from './service';
  * within the visitor's and the client address's upload limits (429) while the disk has room (507).
  */
 export const createUploadUrl = (deps: UploadDeps, cookie: GuestCookieOptions) => async (ctx: RouteContext) => {
-  // The gateway forwards the one client address it trusts (see service-kit's proxy setting).
-  ctx.body = await createUpload(deps, ensureVisitor(ctx, cookie), ctx.ip);
+  // The gateway forwards the one client address it trusts (see service-kit's proxy setting); an IPv6
+  // client counts by its /64, as in the login limits, since it may use any address of that prefix.
+  ctx.body = await createUpload(deps, ensureVisitor(ctx, cookie), clientKeyOf(ctx.ip));
 };
 
 /** PUT /uploads/:id — public (the URL is the permission); the whole file in one body, streamed to storage. */
