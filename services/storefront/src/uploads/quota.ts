@@ -88,6 +88,8 @@ export async function reserveUploadBytes(knex: Knex, upload: QuotaOwner & { id: 
     async ({ scope, column, value, gb }, trx) => {
       if ((await held(trx, column, value, upload.id)).bytes + declaredBytes > gb * GB) throw new TooManyRequests(pendingUploadBytesExceeded(scope, gb));
     },
-    (trx) => Upload.query(trx).findById(upload.id).patch({ declaredSize: declaredBytes }),
+    async (trx) => {
+      await Upload.query(trx).findById(upload.id).patch({ declaredSize: declaredBytes });
+    },
   );
 }
