@@ -45,6 +45,8 @@ it('no service names a table in a raw query', () => {
 });
 
 it('only the Session model writes sessions', () => {
-  const offenders = serviceSources().filter(({ text }) => SESSION_WRITE.test(text) || /['"`]sessions['"`]/.test(text)).map(({ path }) => path);
+  const offenders = serviceSources()
+    .filter(({ text }) => SESSION_WRITE.test(text) || /['"`]sessions['"`]/.test(text))
+    .map(({ path }) => path);
   expect(offenders).toEqual([]);
 });

@@ -19,10 +19,12 @@ export async function up(knex: Knex): Promise<void> {
   // No order or account may change between the backfill and the triggers taking over.
   await knex.raw('lock table orders, users in share row exclusive mode');
 
-  // The one SQL copy of the contract's PAID_ORDER_STATUSES as of this migration (services/ops/test/business-summaries.test.ts compares them).
-  await knex.raw(
-    `create function paid_order_status(status text) returns boolean language sql immutable parallel safe as $$ select status = any (array['payment_confirmed', 'in_progress', 'mastered', 'delivered']::text[]) $$`,
-  );
+  // The one SQL copy of the contract's PAID_ORDER_STATUSES as of this migration
+  // (services/ops/test/business-summaries.test.ts compares them).
+  await knex.raw(`
+    create function paid_order_status(status text) returns boolean language sql immutable parallel safe as $$
+      select status = any (array['payment_confirmed', 'in_progress', 'mastered', 'delivered']::text[])
+    $$`);
 
   // The contract's VIP line (VIP_THRESHOLD_RAND, R2000) in cents, frozen the same way (the same test compares it).
   await knex.raw(`create function vip_spent_cents() returns bigint language sql immutable parallel safe as $$ select 200000::bigint $$`);

@@ -164,7 +164,12 @@ export async function messageCustomer(knex: Knex, queue: Queue, email: string, b
   const customerName = displayName({ firstName: account?.firstName, lastName: account?.lastName, email: account?.email ?? customer.email });
   return knex.transaction(async (trx) => {
     // The record first: if queueing fails, the transaction drops it, so no message is recorded unsent.
-    const { id } = await CustomerMessage.query(trx).insert({ customerEmail: customer.email, messageType: body.type, subject: body.subject, sentBy });
+    const { id } = await CustomerMessage.query(trx).insert({
+      customerEmail: customer.email,
+      messageType: body.type,
+      subject: body.subject,
+      sentBy,
+    });
     const jobId = await sendMail(queue, {
       template: 'customer-message',
       to: account?.email ?? customer.email,
