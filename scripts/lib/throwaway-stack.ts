@@ -2,6 +2,7 @@
 // with `npm start` or another run, and leaves nothing behind once stopped.
 import { rmSync } from 'node:fs';
 import { freePort, postgresTempDir } from '@mastering/db';
+import { stackSecrets } from './secrets';
 import { startStack, type Stack } from './stack';
 
 export type ThrowawayStack = {
@@ -64,7 +65,9 @@ export async function startThrowawayStack(prefix: string, log: (line: string) =>
   });
   return {
     stack,
-    env,
+    // With the secrets the stack made in its folder, so a process started beside it (a second gateway)
+    // signs and verifies with the same keys.
+    env: { ...env, ...(await stackSecrets(dataDir, env)) },
     dataDir,
     ports,
     failed: () => failed,
