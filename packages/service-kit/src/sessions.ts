@@ -5,8 +5,8 @@ import { hashToken } from './tokens';
 
 /**
  * Resolves a session cookie to the identity of an active user, or null when the session is unknown,
- * expired or its user is deactivated. Read-only: the storefront owns the sessions table and is the
- * only writer (it creates, rotates, ends and touches sessions); the gateway calls this per request.
+ * expired or its user is deactivated. Read-only: every write of sessions goes through the Session model's
+ * functions in packages/db (see there who calls them); the gateway calls this per request.
  */
 export async function identityForSession(knex: Knex, token: string): Promise<Identity | null> {
   if (!token || token.length > 200) return null;

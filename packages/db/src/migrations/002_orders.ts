@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
-import { FILE_STATUSES, LOUDNESS_LEVELS, MASTERING_STYLES, ORDER_STATUSES, PAYMENT_STATUSES, TONES } from '@mastering/contracts';
 import { check, createdAt, oneOf, timestamps, touchUpdatedAt, uuidPrimaryKey } from './helpers';
+
+// Allowed values as of this migration, frozen here: a later change of the contracts enum needs a new
+// migration (packages/db/test/check-constraints.test.ts fails until one exists).
+const ORDER_STATUSES = ['pending_payment', 'payment_confirmed', 'in_progress', 'mastered', 'delivered', 'cancelled'] as const;
+const FILE_STATUSES = ['uploaded', 'processing', 'completed', 'error'] as const;
+const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
+const MASTERING_STYLES = ['Custom', 'Modern', 'Vintage', 'Analog'] as const;
+const TONES = ['WARM', 'BALANCED', 'OPEN'] as const;
+const LOUDNESS_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
 
 /** Orders, their audio files, Yoco payments and the webhook event log. */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,22 @@
 import type { Knex } from 'knex';
-import { CAMPAIGN_STATUSES, CAMPAIGN_TEMPLATES, EMAIL_MESSAGE_STATUSES, RECIPIENT_TYPES, TEMPLATE_TYPES } from '@mastering/contracts';
-import { CAMPAIGN_RECIPIENT_STATUSES } from '../enums';
 import { check, createdAt, oneOf, timestamps, touchUpdatedAt, uniqueLowerIndex, uuidPrimaryKey } from './helpers';
+
+// Allowed values as of this migration, frozen here: a later change of the contracts enum needs a new
+// migration (packages/db/test/check-constraints.test.ts fails until one exists).
+const TEMPLATE_TYPES = [
+  'welcome_email', 'email_verification', 'password_reset', 'profile_completion_reminder',
+  'order_confirmation', 'payment_receipt', 'order_failed_payment_declined', 'refund_processed',
+  'track_upload_confirmation', 'order_in_progress', 'mastering_complete', 'order_delayed',
+  'engineer_notes', 'support_ticket_created', 'support_ticket_resolved', 'faq_help_guide',
+  'before_after_showcase', 'special_offer_discount', 'feedback_request', 're_engagement_inactive_users',
+  'upsell_cross_sell', 'newsletter', 'privacy_policy_update', 'data_download_deletion_confirmation',
+  'promotion', 'announcement', 'custom',
+] as const;
+const CAMPAIGN_TEMPLATES = ['newsletter', 'promotion', 'announcement', 'custom'] as const;
+const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'failed'] as const;
+const RECIPIENT_TYPES = ['all', 'active', 'vip', 'custom'] as const;
+const EMAIL_MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+const CAMPAIGN_RECIPIENT_STATUSES = ['pending', 'sent', 'failed', 'bounced'] as const;
 
 /** Email templates, marketing campaigns and their recipients, the outbox/log of every message, unsubscribes. */
 export async function up(knex: Knex): Promise<void> {

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { PAID_ORDER_STATUSES, VIP_THRESHOLD_RAND } from '@mastering/contracts';
 
 // Summaries the back-office business screens read instead of aggregating every order per request:
 //   customer_summaries  one row per customer of the customers screen (lower-cased address): every
@@ -15,23 +14,20 @@ import { PAID_ORDER_STATUSES, VIP_THRESHOLD_RAND } from '@mastering/contracts';
 // change them, a new migration must redefine paid_order_status / vip_spent_cents and rebuild (the
 // test that compares them fails until then).
 
-/** The contract's paid statuses as a SQL array literal (they are fixed identifiers, checked here). */
-function paidStatusesSql(): string {
-  for (const s of PAID_ORDER_STATUSES) if (!/^[a-z_]+$/.test(s)) throw new Error(`unexpected order status ${s}`);
-  return `array[${PAID_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')}]::text[]`;
-}
-
 /** Creates the summaries, backfills them from the existing rows and installs the triggers that keep them. */
 export async function up(knex: Knex): Promise<void> {
   // No order or account may change between the backfill and the triggers taking over.
   await knex.raw('lock table orders, users in share row exclusive mode');
 
-  // The one SQL copy of PAID_ORDER_STATUSES (services/ops/test/business-summaries.test.ts compares them).
-  await knex.raw(`create function paid_order_status(status text) returns boolean language sql immutable parallel safe as $$ select status = any (${paidStatusesSql()}) $$`);
+  // The one SQL copy of the contract's PAID_ORDER_STATUSES as of this migration
+  // (services/ops/test/business-summaries.test.ts compares them).
+  await knex.raw(`
+    create function paid_order_status(status text) returns boolean language sql immutable parallel safe as $$
+      select status = any (array['payment_confirmed', 'in_progress', 'mastered', 'delivered']::text[])
+    $$`);
 
-  // The contract's VIP line in cents, frozen the same way (the same test compares it).
-  if (!Number.isInteger(VIP_THRESHOLD_RAND)) throw new Error('VIP_THRESHOLD_RAND must be whole rand');
-  await knex.raw(`create function vip_spent_cents() returns bigint language sql immutable parallel safe as $$ select ${VIP_THRESHOLD_RAND * 100}::bigint $$`);
+  // The contract's VIP line (VIP_THRESHOLD_RAND, R2000) in cents, frozen the same way (the same test compares it).
+  await knex.raw(`create function vip_spent_cents() returns bigint language sql immutable parallel safe as $$ select 200000::bigint $$`);
 
   await knex.raw(`
     create table customer_summaries (

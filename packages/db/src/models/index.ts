@@ -17,3 +17,6 @@ export { Unsubscribe } from './unsubscribe';
 export { Upload, UPLOAD_PREFIX, objectKeyOf } from './upload';
 export { OrderStatusHistory } from './order-status-history';
 export { FileAnalysis } from './file-analysis';
+export { CustomerMessage } from './customer-message';
+export { SettingsAudit } from './settings-audit';
+export { CustomerSummaryRow, CustomerTotals, OrderDayStat, OrderStatusTotal, OrderFileTotal } from './summaries';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { splitRecipients, VIP_THRESHOLD_RAND, type Campaign as CampaignShape, type CampaignForm, type RecipientType } from '@mastering/contracts';
-import { Campaign } from '@mastering/db';
+import { Campaign, CampaignRecipient, CustomerSummaryRow, Unsubscribe, User } from '@mastering/db';
 import { enqueue, enqueueAt, JOBS, type Queue } from '@mastering/jobs';
 import { Conflict, NotFound } from '@mastering/service-kit';
 
@@ -9,18 +9,19 @@ type Counts = { total: number; sent: number; bounced: number; failed: number; pe
 /** Per-campaign counts from the recipient rows: the one source of delivery stats and progress. */
 async function recipientCounts(knex: Knex, campaignIds: string[]): Promise<Map<string, Counts>> {
   if (campaignIds.length === 0) return new Map();
-  const rows = await knex('campaign_recipients')
-    .whereIn('campaign_id', campaignIds)
-    .groupBy('campaign_id')
-    .select('campaign_id as campaignId')
+  const rows = await CampaignRecipient.query(knex)
+    .whereIn('campaignId', campaignIds)
+    .groupBy('campaignId')
+    .select('campaignId')
     .select(knex.raw('count(*)::int as total'))
     .select(knex.raw(`count(*) filter (where status = 'sent')::int as sent`))
     .select(knex.raw(`count(*) filter (where status = 'bounced')::int as bounced`))
     .select(knex.raw(`count(*) filter (where status = 'failed')::int as failed`))
     .select(knex.raw(`count(*) filter (where status = 'pending')::int as pending`))
     .select(knex.raw('count(opened_at)::int as opened'))
-    .select(knex.raw('count(clicked_at)::int as clicked'));
-  return new Map(rows.map((row: Counts & { campaignId: string }) => [row.campaignId, row]));
+    .select(knex.raw('count(clicked_at)::int as clicked'))
+    .castTo<(Counts & { campaignId: string })[]>();
+  return new Map(rows.map((row) => [row.campaignId, row]));
 }
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -64,12 +65,12 @@ export async function getCampaign(knex: Knex, id: string): Promise<CampaignShape
  * on paid orders.
  */
 function audience(knex: Knex, type: Exclude<RecipientType, 'custom'>) {
-  const customers = knex('customerSummaries').select('email');
+  const customers = CustomerSummaryRow.query(knex).select('email');
   if (type === 'active') return customers.where('totalOrders', '>', 0);
   if (type === 'vip') return customers.where('spentCents', '>', VIP_THRESHOLD_RAND * 100);
   return customers
     .where('orderCount', '>', 0)
-    .union((q) => q.from('users').select(knex.raw('lower(email) as email')).where({ role: 'customer', isActive: true }));
+    .union(User.query(knex).select(knex.raw('lower(email) as email')).where({ role: 'customer', isActive: true }));
 }
 
 /**
@@ -80,17 +81,18 @@ export async function resolveRecipients(trx: Knex.Transaction, campaign: Campaig
   const source =
     campaign.recipientType === 'custom'
       ? trx.raw('select distinct lower(e) as email from unnest(?::text[]) as e', [campaign.customRecipients ?? []])
-      : audience(trx, campaign.recipientType);
+      : audience(trx, campaign.recipientType).toKnexQuery();
+  // Insert from a select, which the query builder cannot write with a column list.
   await trx.raw(
-    `insert into campaign_recipients (campaign_id, email)
+    `insert into ?? (campaign_id, email)
      select ?, a.email from (${source.toQuery()}) a
-     where a.email is not null and not exists (select 1 from unsubscribes u where u.email = a.email)
+     where a.email is not null and not exists (select 1 from ?? u where u.email = a.email)
      on conflict do nothing`,
-    [campaign.id],
+    [CampaignRecipient.tableName, campaign.id, Unsubscribe.tableName],
   );
-  const [{ count }] = await trx('campaign_recipients').where({ campaignId: campaign.id }).count({ count: '*' });
-  await Campaign.query(trx).findById(campaign.id).patch({ recipientCount: Number(count) });
-  return Number(count);
+  const count = await CampaignRecipient.query(trx).where('campaignId', campaign.id).resultSize();
+  await Campaign.query(trx).findById(campaign.id).patch({ recipientCount: count });
+  return count;
 }
 
 /**
@@ -110,7 +112,7 @@ export async function createCampaign(knex: Knex, queue: Queue, form: CampaignFor
         status: scheduledAt ? 'scheduled' : 'sending',
         scheduledAt,
         // The identity comes from a signed session; a user deleted since simply leaves no author.
-        createdBy: createdBy ? trx.raw('(select id from users where id = ?)', [createdBy]) : null,
+        createdBy: createdBy ? User.query(trx).select('id').findById(createdBy) : null,
       })
       .returning('*');
     if (!scheduledAt) await resolveRecipients(trx, row);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { Campaign } from '@mastering/db';
+import { Campaign, CampaignRecipient } from '@mastering/db';
 import { JOBS, MAIL_BACKOFF, SendCampaignPayload, type Job } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
 import { isPermanentRejection, type Mailer } from '../mail/mailer';
@@ -109,10 +109,11 @@ export async function runCampaign(deps: CampaignDeps, campaignId: string, signal
     await delay(Math.min(Math.max(state.waitMs, 100), 1000), signal);
     if (signal?.aborted) return;
   }
-  await knex('campaigns')
-    .where({ id: campaignId, status: 'sending' })
-    .whereNotExists(knex('campaign_recipients').where({ campaignId, status: 'pending' }).select(knex.raw('1')))
-    .update({ status: 'sent', sentAt: new Date() });
+  await Campaign.query(knex)
+    .findById(campaignId)
+    .where('status', 'sending')
+    .whereNotExists(CampaignRecipient.query(knex).modify('pending').where('campaignId', campaignId))
+    .patch({ status: 'sent', sentAt: new Date() });
 }
 
 type Round = {

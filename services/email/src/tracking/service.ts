@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { Unsubscribe } from '@mastering/db';
+import { CampaignRecipient, Unsubscribe } from '@mastering/db';
 
 /** Records an address's opt-out of marketing mail (idempotent). */
 export async function unsubscribe(knex: Knex, email: string, reason: string): Promise<void> {
@@ -8,12 +8,12 @@ export async function unsubscribe(knex: Knex, email: string, reason: string): Pr
 
 /** Records the first open of a campaign mail. */
 export async function recordOpen(knex: Knex, recipientId: string): Promise<void> {
-  await knex('campaign_recipients').where({ id: recipientId }).whereNull('openedAt').update({ openedAt: new Date() });
+  await CampaignRecipient.query(knex).findById(recipientId).whereNull('openedAt').patch({ openedAt: new Date() });
 }
 
 /** Records the first click of a campaign mail; a click also proves an open (images may be blocked). */
 export async function recordClick(knex: Knex, recipientId: string): Promise<void> {
   const now = new Date();
-  await knex('campaign_recipients').where({ id: recipientId }).whereNull('clickedAt').update({ clickedAt: now });
+  await CampaignRecipient.query(knex).findById(recipientId).whereNull('clickedAt').patch({ clickedAt: now });
   await recordOpen(knex, recipientId);
 }

@@ -13,7 +13,7 @@ import {
   type MessageQueued,
   type SendMessageBody,
 } from '@mastering/contracts';
-import { likeContains, Order, User } from '@mastering/db';
+import { CustomerMessage, CustomerTotals, likeContains, Order, User } from '@mastering/db';
 import { sendMail, type Queue } from '@mastering/jobs';
 import { NotFound } from '@mastering/service-kit';
 import { csvWriter } from '../csv';
@@ -88,11 +88,9 @@ async function page(knex: Knex, query: CustomersQuery, offset: number, limit: nu
   return rows.map(toRow);
 }
 
-type Totals = { customers: number; active: number; vip: number; revenueCents: string | number; paidOrders: string | number };
-
 /** The one row of customer_totals (migration 014's triggers keep it equal to the summaries). */
-async function totals(knex: Knex): Promise<Totals> {
-  return knex('customerTotals').first('customers', 'active', 'vip', 'revenueCents', 'paidOrders');
+async function totals(knex: Knex): Promise<CustomerTotals> {
+  return (await CustomerTotals.query(knex).first())!;
 }
 
 /** How many customers match: from the totals row when only the status filters (active counts VIPs too), else counted. */
@@ -163,14 +161,19 @@ export async function messageCustomer(knex: Knex, queue: Queue, email: string, b
   const customerName = displayName({ firstName: account?.firstName, lastName: account?.lastName, email: account?.email ?? customer.email });
   return knex.transaction(async (trx) => {
     // The record first: if queueing fails, the transaction drops it, so no message is recorded unsent.
-    const [{ id }] = await trx('customer_messages').insert({ customerEmail: customer.email, messageType: body.type, subject: body.subject, sentBy }).returning('id');
+    const { id } = await CustomerMessage.query(trx).insert({
+      customerEmail: customer.email,
+      messageType: body.type,
+      subject: body.subject,
+      sentBy,
+    });
     const jobId = await sendMail(queue, {
       template: 'customer-message',
       to: account?.email ?? customer.email,
       params: { subject: body.subject, content: body.message, messageType: body.type, customerName },
       kind: body.type === 'marketing' ? 'marketing' : 'transactional',
     });
-    await trx('customer_messages').where({ id }).update({ jobId });
+    await CustomerMessage.query(trx).findById(id).patch({ jobId });
     return { ok: true as const, jobId };
   });
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ORDER_STATUSES, type DashboardStats } from '@mastering/contracts';
-import { Order } from '@mastering/db';
+import { CustomerTotals, Order } from '@mastering/db';
 import { PAID_STATUSES as PAID } from '../paid';
 import type { Counters } from '../orders/counters-cache';
 import { orderCounts, orderStatusTotals } from '../orders/service';
@@ -13,7 +13,7 @@ export const RECENT_ORDERS = 5;
  * of migration 014 in its one-row customer_totals (0 before any order).
  */
 export async function activeCustomers(knex: Knex): Promise<number> {
-  const row = await knex('customerTotals').first('active');
+  const row = await CustomerTotals.query(knex).first();
   return row?.active ?? 0;
 }
 

@@ -11,7 +11,7 @@ import {
   type TestEmailQueued,
   type TestEmailStatus,
 } from '@mastering/contracts';
-import { EmailMessage, Setting } from '@mastering/db';
+import { EmailMessage, Session, Setting, SettingsAudit } from '@mastering/db';
 import { sendMail, type Queue } from '@mastering/jobs';
 import { isSealed, openSmtpPassword, sealSmtpPassword, type Secrets } from '@mastering/service-kit';
 import { isDeepStrictEqual } from 'node:util';
@@ -40,11 +40,7 @@ export async function readSettings(knex: Knex): Promise<StoredSettings> {
   const [{ general, pricing, security, email }, last, changes] = await Promise.all([
     readSections(knex),
     Setting.query(knex).whereIn('key', [...KEYS]).withGraphJoined('updater').orderBy('settings.updatedAt', 'desc').first(),
-    knex('settingsAudit as a')
-      .leftJoin('users as u', 'u.id', 'a.changedBy')
-      .select('a.createdAt', 'a.sections', 'u.email')
-      .orderBy('a.createdAt', 'desc')
-      .limit(SETTINGS_AUDIT_LIMIT),
+    SettingsAudit.query(knex).withGraphJoined('changer').modify('newestFirst').limit(SETTINGS_AUDIT_LIMIT),
   ]);
   const { smtpPassword, ...publicEmail } = email;
   return {
@@ -54,11 +50,7 @@ export async function readSettings(knex: Knex): Promise<StoredSettings> {
     email: { ...publicEmail, smtpPasswordSet: smtpPassword !== '' },
     updatedAt: last ? new Date(last.updatedAt).toISOString() : null,
     updatedBy: last?.updater?.email ?? null,
-    recentChanges: changes.map((c: { createdAt: Date; sections: string[]; email: string | null }) => ({
-      changedAt: new Date(c.createdAt).toISOString(),
-      changedBy: c.email,
-      sections: c.sections,
-    })),
+    recentChanges: changes.map((change) => change.toApi()),
   };
 }
 
@@ -104,21 +96,11 @@ export async function saveSettings(knex: Knex, keys: Secrets, body: z.output<typ
       // updated_at is set by the table's trigger on update and by its default on insert.
       await Setting.query(trx).insert({ key, value: next[key], updatedBy: userId }).onConflict('key').merge(['value', 'updatedBy']);
     }
-    await trx('settingsAudit').insert({ changedBy: userId, sections: changed });
-    if (body.security) await capOpenSessions(trx, body.security.sessionTimeout);
+    await SettingsAudit.query(trx).insert({ changedBy: userId, sections: changed });
+    // A shortened timeout applies to everyone at once (see Session.capLifetime).
+    if (body.security) await Session.capLifetime(trx, body.security.sessionTimeout);
   });
   return readSettings(knex);
-}
-
-/**
- * Ends every open session at most `hours` after its sign-in, so a shortened timeout applies to everyone
- * at once (an admin shortens it to get people out). A longer timeout is left to new sign-ins: the
- * browser's cookie was issued for the old length and would end first anyway.
- */
-async function capOpenSessions(trx: Knex.Transaction, hours: number): Promise<void> {
-  await trx('sessions')
-    .whereRaw('expires_at > created_at + make_interval(hours => ?)', [hours])
-    .update({ expiresAt: trx.raw('created_at + make_interval(hours => ?)', [hours]) });
 }
 
 /** Queues a test mail to the admin's own address through the mail pipeline (the SMTP test button). */

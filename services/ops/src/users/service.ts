@@ -64,7 +64,7 @@ export async function updateUser(knex: Knex, id: string, body: UpdateUserBody, a
       ...(body.isActive !== undefined && { isActive: body.isActive === 'true' }),
     };
     const updated = Object.keys(patch).length > 0 ? await user.$query(trx).patchAndFetch(patch) : user;
-    if (!updated.isActive) await Session.query(trx).where('userId', id).delete();
+    if (!updated.isActive) await Session.endAllOf(trx, id);
     return updated.toApi();
   });
 }

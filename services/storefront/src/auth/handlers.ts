@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Identity } from '@mastering/contracts';
-import { endSession, normaliseEmail, requestLoginCode, sessionUser, touchSession, verifyLoginCode, type AuthDeps } from './service';
-import { Setting } from '@mastering/db';
+import { normaliseEmail, requestLoginCode, sessionUser, verifyLoginCode, type AuthDeps } from './service';
+import { Session, Setting } from '@mastering/db';
 import { clientKeyOf } from '@mastering/service-kit';
 import { consumeOrReject, emailClientKey, FREE_CODES_PER_CLIENT, refund, type LimitCheck, type LoginLimiters } from './rate-limits';
 
@@ -62,7 +62,7 @@ export const verifyCode = (deps: AuthDeps, cookie: CookieOptions, limits: LoginL
   const { token, expiresAt, user } = await verifyLoginCode(deps, email, ctx.state.body.code, security.sessionTimeout, client);
   await refund(failures);
   const previous = ctx.state.identity as Identity | null;
-  if (previous) await endSession(deps.knex, previous.sessionId);
+  if (previous) await Session.end(deps.knex, previous.sessionId);
   setSessionCookie(ctx, cookie, token, expiresAt);
   ctx.body = { user: user.toApi() };
 };
@@ -70,7 +70,7 @@ export const verifyCode = (deps: AuthDeps, cookie: CookieOptions, limits: LoginL
 /** POST /auth/logout — ends the current session and clears the cookie. */
 export const logout = (deps: AuthDeps, cookie: CookieOptions) => async (ctx: Context) => {
   const identity = ctx.state.identity as Identity | null;
-  if (identity) await endSession(deps.knex, identity.sessionId);
+  if (identity) await Session.end(deps.knex, identity.sessionId);
   setSessionCookie(ctx, cookie, '');
   ctx.body = { ok: true };
 };
@@ -78,6 +78,6 @@ export const logout = (deps: AuthDeps, cookie: CookieOptions) => async (ctx: Con
 /** GET /api/auth/me — the signed-in user, or `{ user: null }`; notes that the session was used. */
 export const me = (deps: AuthDeps) => async (ctx: Context) => {
   const identity = ctx.state.identity as Identity | null;
-  if (identity) await touchSession(deps.knex, identity.sessionId);
+  if (identity) await Session.touch(deps.knex, identity.sessionId);
   ctx.body = { user: identity ? await sessionUser(deps.knex, identity.userId) : null };
 };

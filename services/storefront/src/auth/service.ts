@@ -105,28 +105,11 @@ export async function verifyLoginCode(
     if (!user.isActive) throw new BadRequest(INVALID_OR_EXPIRED_CODE);
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + sessionHours * 3_600_000);
-    await Session.query(trx).insert({ tokenHash: hashToken(token), userId: user.id, expiresAt });
+    await Session.start(trx, { tokenHash: hashToken(token), userId: user.id, expiresAt });
     return { token, expiresAt, user };
   });
   if (!signedIn) throw new BadRequest(INVALID_OR_EXPIRED_CODE);
   return signedIn;
-}
-
-/** Ends a session (logout, or rotation on a new login). */
-export async function endSession(knex: Knex, sessionId: string): Promise<void> {
-  await Session.query(knex).deleteById(sessionId);
-}
-
-/**
- * Records that a session was used (for the admin's "last seen"), at most once a minute so a busy
- * session does not write on every request. The storefront owns sessions, so this lives here, not in
- * the gateway that resolves them.
- */
-export async function touchSession(knex: Knex, sessionId: string): Promise<void> {
-  await Session.query(knex)
-    .findById(sessionId)
-    .where((q) => q.whereNull('lastSeenAt').orWhere('lastSeenAt', '<', new Date(Date.now() - 60_000)))
-    .patch({ lastSeenAt: new Date() });
 }
 
 /** The signed-in user in its API shape, or null. */

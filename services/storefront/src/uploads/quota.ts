@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { pendingUploadBytesExceeded, tooManyPendingUploads, type UploadLimitSettings, type UploadQuotaScope } from '@mastering/contracts';
-import { Setting } from '@mastering/db';
+import { Order, OrderFile, Setting, Upload } from '@mastering/db';
 import { TooManyRequests } from '@mastering/service-kit';
 
 // Limits on uploads not yet part of a paid order, per visitor and per client address (Settings,
@@ -33,14 +33,17 @@ function scopesOf(owner: QuotaOwner, limits: UploadLimitSettings) {
  * an order still pending payment. Bytes are the stored size, else the size declared by the first write.
  */
 async function held(trx: Knex.Transaction, column: string, value: string, exceptId?: string): Promise<{ files: number; bytes: number }> {
-  const row = await trx('uploads as u')
-    .leftJoin('order_files as f', 'f.id', 'u.order_file_id')
-    .leftJoin('orders as o', 'o.id', 'f.order_id')
+  const row = await Upload.query(trx)
+    .alias('u')
+    .leftJoin(`${OrderFile.tableName} as f`, 'f.id', 'u.order_file_id')
+    .leftJoin(`${Order.tableName} as o`, 'o.id', 'f.order_id')
     .where(column, value)
     .whereNull('u.mastered_file_id')
     .where((w) => w.whereNull('u.order_file_id').orWhere('o.status', 'pending_payment'))
     .modify((q) => exceptId && q.whereNot('u.id', exceptId))
-    .first(trx.raw('count(*)::int as files'), trx.raw('coalesce(sum(coalesce(u.size, u.declared_size, 0)), 0)::bigint as bytes'));
+    .select(trx.raw('count(*)::int as files'), trx.raw('coalesce(sum(coalesce(u.size, u.declared_size, 0)), 0)::bigint as bytes'))
+    .first()
+    .castTo<{ files: number; bytes: string }>();
   return { files: row.files, bytes: Number(row.bytes) };
 }
 
@@ -85,6 +88,8 @@ export async function reserveUploadBytes(knex: Knex, upload: QuotaOwner & { id: 
     async ({ scope, column, value, gb }, trx) => {
       if ((await held(trx, column, value, upload.id)).bytes + declaredBytes > gb * GB) throw new TooManyRequests(pendingUploadBytesExceeded(scope, gb));
     },
-    (trx) => trx('uploads').where('id', upload.id).update({ declared_size: declaredBytes }),
+    async (trx) => {
+      await Upload.query(trx).findById(upload.id).patch({ declaredSize: declaredBytes });
+    },
   );
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { Order, OrderStatusHistory, Upload } from '@mastering/db';
+import { Order, OrderFile, OrderStatusHistory, Upload } from '@mastering/db';
 import type { ObjectStorage } from '@mastering/storage';
 import type { TusStore } from './tus-store';
 
@@ -86,7 +86,7 @@ export async function expireUnpaidOrders(deps: SweepDeps, olderThanDays: number,
         await OrderStatusHistory.query(trx).insert({ orderId: id, fromStatus: 'pending_payment', toStatus: UNPAID_EXPIRY_STATUS, changedBy: null, note: expiryNote(olderThanDays) });
         const uploads = await Upload.query(trx)
           .delete()
-          .whereIn('orderFileId', trx('order_files').select('id').where('order_id', id))
+          .whereIn('orderFileId', OrderFile.query(trx).select('id').where('orderId', id))
           .returning('objectKey');
         return (uploads as unknown as Upload[]).map((u) => u.objectKey);
       });
