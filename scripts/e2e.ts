@@ -8,11 +8,12 @@ import { createKnex, freePort } from '@mastering/db';
 import { bin, FRONTEND_APPS, ROOT } from './lib/paths';
 import { serviceCommand } from './lib/services';
 import { Supervisor } from './lib/supervisor';
+import { upstreamUrls } from './lib/stack';
 import { startThrowawayStack } from './lib/throwaway-stack';
 import { fuzzApi, printFuzzReport } from './lib/fuzz';
 
 const site = await startThrowawayStack('mastering-e2e');
-const { stack, env, dataDir, ports } = site;
+const { stack, env, dataDir } = site;
 const brokenSite = await freePort();
 let failed = false;
 
@@ -44,10 +45,7 @@ await extra.start({
     PORT: String(brokenSite),
     DATABASE_URL: stack.databaseUrl,
     APPS_ROOT: brokenApps,
-    STOREFRONT_URL: `http://127.0.0.1:${ports.storefront}`,
-    OPS_URL: `http://127.0.0.1:${ports.ops}`,
-    CONTENT_URL: `http://127.0.0.1:${ports.content}`,
-    EMAIL_URL: `http://127.0.0.1:${ports.email}`,
+    ...upstreamUrls(env),
   },
   readyUrl: `http://127.0.0.1:${brokenSite}/mf/remotes.json`,
 });

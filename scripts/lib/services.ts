@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { ROOT } from './paths';
+import { SERVICE_PORTS, type ServiceName } from '@mastering/service-kit';
 
+export type { ServiceName };
 /** The back-end processes built from services/<name>/src/server.ts (the Yoco sandbox only runs locally). */
-export const SERVICES = ['gateway', 'storefront', 'ops', 'content', 'email', 'yoco-sandbox'] as const;
-export type ServiceName = (typeof SERVICES)[number];
+export const SERVICES = Object.keys(SERVICE_PORTS) as ServiceName[];
 
 /** Where a service's bundle is written and run from. */
 export const serviceBundle = (name: ServiceName) => path.join(ROOT, 'services', name, 'dist', 'server.mjs');

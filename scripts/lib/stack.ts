@@ -4,6 +4,7 @@ import { createKnex, migrateLatest, seed, startEmbeddedPostgres } from '@masteri
 import { createStorage, readStorageConfig } from '@mastering/storage';
 import { buildApps } from './build';
 import { stackSecrets } from './secrets';
+import { SERVICE_PORTS, UPSTREAM_SERVICES, portVariable, urlVariable } from '@mastering/service-kit';
 import { bundleServices, serviceCommand, type ServiceName } from './services';
 import { bin, ROOT } from './paths';
 import { Supervisor, type ProcessSpec } from './supervisor';
@@ -33,8 +34,13 @@ export type Stack = {
 
 const port = (env: NodeJS.ProcessEnv, name: string, fallback: number) => Number(env[name] ?? fallback);
 
-/** Default port of the local Yoco sandbox (YOCO_SANDBOX_PORT). */
-const YOCO_SANDBOX_PORT = 4010;
+/** The port a service of the stack listens on: its `<NAME>_PORT` (the gateway's PORT), else its default. */
+export const servicePort = (env: NodeJS.ProcessEnv, name: ServiceName) => port(env, portVariable(name), SERVICE_PORTS[name]);
+
+/** The gateway's `<NAME>_URL` settings: each upstream service on loopback at its port in `env`. */
+export function upstreamUrls(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(UPSTREAM_SERVICES.map((name) => [urlVariable(name), `http://127.0.0.1:${servicePort(env, name)}`]));
+}
 
 /**
  * Settings for a run without Yoco keys: every service talks to the local sandbox with a test key and
@@ -42,7 +48,7 @@ const YOCO_SANDBOX_PORT = 4010;
  */
 export function yocoSandboxSettings(env: NodeJS.ProcessEnv): Record<string, string> {
   return {
-    YOCO_API_URL: `http://127.0.0.1:${port(env, 'YOCO_SANDBOX_PORT', YOCO_SANDBOX_PORT)}`,
+    YOCO_API_URL: `http://127.0.0.1:${servicePort(env, 'yoco-sandbox')}`,
     YOCO_SECRET_KEY: `sk_test_sandbox${randomBytes(16).toString('hex')}`,
     YOCO_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
     YOCO_SANDBOX: 'true',
@@ -54,13 +60,14 @@ export function yocoSandboxSettings(env: NodeJS.ProcessEnv): Record<string, stri
  * reverse order). MailDev and the Yoco sandbox are rows only when no real SMTP server / Yoco key is set.
  */
 export function processTable(env: Record<string, string>, useMaildev: boolean, useYocoSandbox = false): ProcessSpec[] {
-  const service = (name: ServiceName, portVar: string, fallback: number): ProcessSpec => {
-    const p = port(env, portVar, fallback);
+  const service = (name: ServiceName): ProcessSpec => {
+    const p = servicePort(env, name);
     return { name, ...serviceCommand(name), env: { PORT: String(p) }, readyUrl: `http://127.0.0.1:${p}/readyz` };
   };
+  const sitePort = servicePort(env, 'gateway');
   const smtpPort = port(env, 'MAILDEV_SMTP_PORT', 1025);
   const webPort = port(env, 'MAILDEV_WEB_PORT', 1080);
-  const sandboxPort = port(env, 'YOCO_SANDBOX_PORT', YOCO_SANDBOX_PORT);
+  const sandboxPort = servicePort(env, 'yoco-sandbox');
   const rows: (ProcessSpec | false)[] = [
     useMaildev && {
       name: 'maildev',
@@ -72,19 +79,11 @@ export function processTable(env: Record<string, string>, useMaildev: boolean, u
       name: 'yoco-sandbox',
       ...serviceCommand('yoco-sandbox'),
       // Webhooks go through the gateway, the way Yoco reaches the site from outside.
-      env: { PORT: String(sandboxPort), YOCO_WEBHOOK_URL: env.YOCO_WEBHOOK_URL ?? `http://127.0.0.1:${port(env, 'PORT', 8080)}/api/payment/webhook` },
+      env: { PORT: String(sandboxPort), YOCO_WEBHOOK_URL: env.YOCO_WEBHOOK_URL ?? `http://127.0.0.1:${sitePort}/api/payment/webhook` },
       readyUrl: `http://127.0.0.1:${sandboxPort}/healthz`,
     },
-    service('storefront', 'STOREFRONT_PORT', 4001),
-    service('ops', 'OPS_PORT', 4002),
-    service('content', 'CONTENT_PORT', 4003),
-    service('email', 'EMAIL_PORT', 4004),
-    {
-      name: 'gateway',
-      ...serviceCommand('gateway'),
-      env: { PORT: String(port(env, 'PORT', 8080)) },
-      readyUrl: `http://127.0.0.1:${port(env, 'PORT', 8080)}/healthz`,
-    },
+    ...UPSTREAM_SERVICES.map(service),
+    { name: 'gateway', ...serviceCommand('gateway'), env: { PORT: String(sitePort) }, readyUrl: `http://127.0.0.1:${sitePort}/healthz` },
   ];
   return rows.filter((r): r is ProcessSpec => Boolean(r));
 }
@@ -139,7 +138,7 @@ export function createStack({ dataDir, env, log, onDeath, buildFrontEnd = true }
 
     const useMaildev = !env.SMTP_URL;
     // The address visitors use; locally it follows PORT, so links and payment returns reach this stack.
-    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port(env, 'PORT', 8080)}`;
+    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${servicePort(env, 'gateway')}`;
     const useYocoSandbox = !env.YOCO_SECRET_KEY;
     const smtpUrl = env.SMTP_URL ?? `smtp://127.0.0.1:${port(env, 'MAILDEV_SMTP_PORT', 1025)}`;
     const shared: Record<string, string> = {
@@ -150,10 +149,7 @@ export function createStack({ dataDir, env, log, onDeath, buildFrontEnd = true }
       PUBLIC_URL: publicUrl,
       // Configured, else made up once for this data folder: links mailed before a restart keep working.
       ...(await stackSecrets(dataDir, env)),
-      STOREFRONT_URL: `http://127.0.0.1:${port(env, 'STOREFRONT_PORT', 4001)}`,
-      OPS_URL: `http://127.0.0.1:${port(env, 'OPS_PORT', 4002)}`,
-      CONTENT_URL: `http://127.0.0.1:${port(env, 'CONTENT_PORT', 4003)}`,
-      EMAIL_URL: `http://127.0.0.1:${port(env, 'EMAIL_PORT', 4004)}`,
+      ...upstreamUrls(env),
       ...(useYocoSandbox ? yocoSandboxSettings(env) : {}),
     };
     // Nothing in the table needs another row to be up before it starts (services connect lazily),

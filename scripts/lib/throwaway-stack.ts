@@ -2,6 +2,8 @@
 // with `npm start` or another run, and leaves nothing behind once stopped.
 import { rmSync } from 'node:fs';
 import { freePort, postgresTempDir } from '@mastering/db';
+import { portVariable, type UpstreamService } from '@mastering/service-kit';
+import { SERVICES } from './services';
 import { stackSecrets } from './secrets';
 import { startStack, type Stack } from './stack';
 
@@ -11,7 +13,7 @@ export type ThrowawayStack = {
   env: Record<string, string>;
   dataDir: string;
   /** The services' own ports, for processes that talk to them directly. */
-  ports: { storefront: number; ops: number; content: number; email: number };
+  ports: Record<UpstreamService, number>;
   /** True once a child died unexpectedly (its output is printed then). */
   failed: () => boolean;
   /** Stops every process and removes the data folder. */
@@ -24,20 +26,17 @@ export type ThrowawayStack = {
  */
 export async function throwawaySite(prefix: string): Promise<Pick<ThrowawayStack, 'env' | 'dataDir' | 'ports'>> {
   const dataDir = postgresTempDir(prefix);
-  const [site, pg, storefront, ops, content, email, smtp, inbox, yocoSandbox] = await Promise.all(Array.from({ length: 9 }, () => freePort()));
+  const [pg, smtp, inbox, ...servicePorts] = await Promise.all(Array.from({ length: 3 + SERVICES.length }, () => freePort()));
+  const ports = Object.fromEntries(SERVICES.map((name, i) => [name, servicePorts[i]!])) as Record<(typeof SERVICES)[number], number>;
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
-    PORT: String(site),
+    // Every service's port variable (PORT for the gateway, STOREFRONT_PORT, ..., YOCO_SANDBOX_PORT).
+    ...Object.fromEntries(SERVICES.map((name) => [portVariable(name), String(ports[name])])),
     // One origin for the browser, the links and the payment returns (cookies are per host).
-    PUBLIC_URL: `http://127.0.0.1:${site}`,
+    PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`,
     PG_PORT: String(pg),
-    STOREFRONT_PORT: String(storefront),
-    OPS_PORT: String(ops),
-    CONTENT_PORT: String(content),
-    EMAIL_PORT: String(email),
     MAILDEV_SMTP_PORT: String(smtp),
     MAILDEV_WEB_PORT: String(inbox),
-    YOCO_SANDBOX_PORT: String(yocoSandbox),
     ADMIN_EMAIL: 'admin@example.com',
     LOG_LEVEL: 'warn',
   };
@@ -47,7 +46,7 @@ export async function throwawaySite(prefix: string): Promise<Pick<ThrowawayStack
   delete env.YOCO_SECRET_KEY;
   delete env.IDENTITY_SECRET;
   delete env.IDENTITY_SECRETS_PREVIOUS;
-  return { env, dataDir, ports: { storefront, ops, content, email } };
+  return { env, dataDir, ports: { storefront: ports.storefront, ops: ports.ops, content: ports.content, email: ports.email } };
 }
 
 /** Starts the site (embedded PostgreSQL, MailDev, the Yoco sandbox) on free ports under a temp folder named `prefix`. */

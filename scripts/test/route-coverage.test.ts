@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from '@koa/router';
 import type { Knex } from 'knex';
-import { createLogger, createService, IDENTITY_HEADER, isAdminPath, mountRouteTable, signIdentity, type RouteTable } from '@mastering/service-kit';
-import type { Role } from '@mastering/contracts';
+import { createLogger, createService, IDENTITY_HEADER, mountRouteTable, signIdentity, type RouteTable } from '@mastering/service-kit';
+import { isAdminApiPath, type Role } from '@mastering/contracts';
 import { SPEC_PATHS } from '../../services/gateway/test/spec-paths';
 import { ROUTE_TABLES } from '../lib/openapi-tables';
 
@@ -48,7 +48,7 @@ const statusAs = async (role: Role | null, service: string, method: string, path
 };
 
 const ENGINEER_SCREENS = /^\/api\/admin\/(orders|audio-files)(\/|$)/;
-const backOffice = owned.filter(([, path]) => isAdminPath(path));
+const backOffice = owned.filter(([, path]) => isAdminApiPath(path));
 
 describe('back-office paths', () => {
   it.each(backOffice.filter(([, path]) => !ENGINEER_SCREENS.test(path)))('%s %s: engineers, customers and visitors are refused', async (method, path, service) => {

@@ -3,6 +3,16 @@ import { z } from 'zod';
 // API conventions: JSON is camelCase; ids are uuids; times are ISO 8601 strings; flags the spec's
 // client reads as text ('true'/'false') stay strings at the API edge.
 
+/** Every back-office API path starts here (besides user management, see ADMIN_API_PREFIXES). */
+export const ADMIN_API_PREFIX = '/api/admin/';
+/**
+ * The back-office's API: the admin prefix and user management. Nothing under them is public, and they
+ * are admins only unless a route row says staff (the engineers' orders and audio files).
+ */
+export const ADMIN_API_PREFIXES = [ADMIN_API_PREFIX, '/api/users'] as const;
+/** True when `path` belongs to the back-office API (see ADMIN_API_PREFIXES). */
+export const isAdminApiPath = (path: string) => ADMIN_API_PREFIXES.some((prefix) => path.startsWith(prefix));
+
 /** `{ error, details? }`: every non-2xx JSON answer. */
 export const ErrorBody = z.object({ error: z.string(), details: z.unknown().optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;

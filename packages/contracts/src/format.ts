@@ -72,16 +72,6 @@ export const humanizeStatus = (status: string) => status.replace(/_/g, ' ');
 /** The spec's stored file name: every character other than letters, digits, dot and hyphen becomes "_". */
 export const sanitizeFileName = (name: string) => name.replace(/[^a-zA-Z0-9.-]/g, '_');
 
-/** Extensions accepted besides any audio/* type (storefront spec §5). */
-export const AUDIO_EXTENSIONS = ['.wav', '.mp3', '.flac', '.aiff', '.m4a'] as const;
-
-/** True for a file the upload form accepts: an audio/* type or a known audio extension (any case). */
-export function isAcceptedAudioFile(file: { name: string; type?: string | null }): boolean {
-  if (file.type?.startsWith('audio/')) return true;
-  const name = file.name.toLowerCase();
-  return AUDIO_EXTENSIONS.some((ext) => name.endsWith(ext));
-}
-
 /** Customer status derived from a summary (money in rand): vip above R2000 spent, active with any order, else inactive. */
 export function customerStatus(summary: { totalOrders: number; totalSpent: number }): 'vip' | 'active' | 'inactive' {
   if (summary.totalSpent > VIP_THRESHOLD_RAND) return 'vip';

@@ -4,6 +4,7 @@ export * from './common';
 export * from './messages';
 export * from './pricing';
 export * from './format';
+export * from './audio-formats';
 export * from './config';
 export * from './auth';
 export * from './uploads';

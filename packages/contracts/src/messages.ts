@@ -1,11 +1,13 @@
 // Every user-facing text the specs fix, word for word. Forms and services import these.
 
+import { AUDIO_EXTENSIONS, orList } from './audio-formats';
 import { ADVERTISED_SPECIAL_PRICE, DELIVERY_HOURS, LOGIN_CODE_TTL_MINUTES } from './constants';
+import { DEFAULT_PRICING } from './pricing';
 
 // Storefront: upload and order (storefront spec §5, §8)
-export const NO_VALID_AUDIO = 'No valid audio files found. Please upload .wav, .mp3, .flac, .aiff, or .m4a files.';
+export const NO_VALID_AUDIO = `No valid audio files found. Please upload ${orList(AUDIO_EXTENSIONS, { serialComma: true })} files.`;
 /** 'File(s) too large: a.wav, b.wav. Maximum size is 500MB per file.' (the whole batch is refused). */
-export const filesTooLarge = (names: string[], maxFileSizeMb = 500) => `File(s) too large: ${names.join(', ')}. Maximum size is ${maxFileSizeMb}MB per file.`;
+export const filesTooLarge = (names: string[], maxFileSizeMb = DEFAULT_PRICING.maxFileSizeMb) => `File(s) too large: ${names.join(', ')}. Maximum size is ${maxFileSizeMb}MB per file.`;
 export const NO_FILES = 'Please upload at least one audio file.';
 export const NO_EMAIL = 'Please enter your email address.';
 export const STILL_UPLOADING = 'Please wait for all files to finish uploading before proceeding to payment.';

@@ -2,56 +2,10 @@ import { z } from 'zod';
 import type { PricingSettings } from './pricing';
 import { DEFAULT_SITE_NAME } from './constants';
 
-// The admin Settings screen is browser-only (back-office spec §3): parsing what local storage holds
-// fills every missing section and field with the spec's default, so an older saved copy still loads.
-// Money here is whole rand as typed (basePrice 499); the server's own prices are PricingSettings (cents).
+// Money on the Settings screen is whole rand as typed (basePrice 499); the server's own prices are
+// PricingSettings (cents).
 
-/** A number field that falls back to 0 when unparsable (back-office spec §5, Settings). */
-const NumberOrZero = z.preprocess((v) => {
-  const n = typeof v === 'number' ? v : parseFloat(String(v ?? ''));
-  return Number.isFinite(n) ? n : 0;
-}, z.number());
-
-/** The admin Settings screen's shape and defaults (kept in the browser, back-office spec §3). */
-export const AdminSettings = z.object({
-  system: z.object({
-    siteName: z.string().default(DEFAULT_SITE_NAME),
-    siteDescription: z.string().default('Professional audio mastering by human engineers'),
-    contactEmail: z.string().default(''),
-    supportEmail: z.string().default(''),
-    basePrice: NumberOrZero.default(499),
-    launchDiscount: NumberOrZero.default(35),
-    maxFileSize: NumberOrZero.default(500),
-    enableRegistration: z.boolean().default(true),
-    maintenanceMode: z.boolean().default(false),
-    enableAnalytics: z.boolean().default(true),
-  }).prefault({}),
-  security: z.object({
-    adminTokenEnabled: z.boolean().default(true),
-    sessionTimeout: NumberOrZero.default(24),
-    maxLoginAttempts: NumberOrZero.default(5),
-    requireStrongPasswords: z.boolean().default(true),
-    enableTwoFactor: z.boolean().default(false),
-  }).prefault({}),
-  email: z.object({
-    smtpHost: z.string().default(''),
-    smtpPort: NumberOrZero.default(587),
-    smtpUser: z.string().default(''),
-    smtpPassword: z.string().default(''),
-    enableEmailNotifications: z.boolean().default(true),
-    orderConfirmationEmails: z.boolean().default(true),
-    statusUpdateEmails: z.boolean().default(true),
-  }).prefault({}),
-});
-export type AdminSettings = z.infer<typeof AdminSettings>;
-
-/** The defaults of every admin setting. */
-export const defaultAdminSettings = (): AdminSettings => AdminSettings.parse({});
-
-/**
- * PUT /api/admin/settings/pricing: the Settings screen's pricing fields (rand, percent, MB, named as in
- * AdminSettings.system) turned into the PricingSettings the server stores (cents).
- */
+/** PUT /api/admin/settings/pricing: the Settings screen's pricing fields (rand, percent, MB) as the PricingSettings the server stores (cents). */
 export const PricingSettingsBody = z
   .object({
     basePrice: z.coerce.number().positive('Base price must be more than 0').max(1_000_000),
@@ -61,9 +15,7 @@ export const PricingSettingsBody = z
   .transform((s): PricingSettings => ({ basePriceCents: Math.round(s.basePrice * 100), launchDiscountPercent: s.launchDiscount, maxFileSizeMb: s.maxFileSize }));
 export type PricingSettingsBody = z.input<typeof PricingSettingsBody>;
 
-// Server-stored settings (issue: settings drive the storefront). The Settings screen saves General and
-// Pricing to the server; the spec's browser-only AdminSettings above stays the shape of what is not
-// stored yet.
+// Server-stored settings: the Settings screen saves each section to the server.
 
 const OptionalEmail = z.union([z.literal(''), z.email('Please enter a valid email address')]);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PRICING } from './pricing';
-import { isAcceptedAudioFile } from './format';
+import { AUDIO_EXTENSIONS, AUDIO_FORMAT_NAMES, isAcceptedAudioFile, orList } from './audio-formats';
 
 // POST /api/files/upload takes no body (JSON content type only); the browser then PUTs the raw file
 // to the answered URL and keeps the storage path computed below.
@@ -54,40 +54,14 @@ export function isUploadContentType(contentType: string | null | undefined, name
 }
 
 // Server answers about uploads (not spec texts: the spec leaves server-side validation open).
-export const UPLOAD_NOT_AUDIO = 'Only audio files can be uploaded (.wav, .mp3, .flac, .aiff or .m4a).';
+export const UPLOAD_NOT_AUDIO = `Only audio files can be uploaded (${orList(AUDIO_EXTENSIONS)}).`;
 /** 'The file is larger than 500MB. Maximum size is 500MB per file.' */
 export const uploadTooLarge = (maxFileSizeMb: number) => `The file is larger than ${maxFileSizeMb}MB. Maximum size is ${maxFileSizeMb}MB per file.`;
 export const UPLOAD_URL_EXPIRED = 'This upload link has expired. Please upload the file again.';
 export const UPLOAD_ALREADY_COMPLETED = 'This upload is already complete. Please request a new upload link for another file.';
 export const UPLOAD_OTHER_PROTOCOL = 'This upload was started another way. Please request a new upload link.';
 
-/**
- * The audio formats an upload may be, as its first bytes show them (never its name or declared type):
- * the extension its stored name is given and the content type it is served with.
- */
-export const AUDIO_FORMATS = {
-  wav: { ext: '.wav', contentType: 'audio/wav' },
-  aiff: { ext: '.aiff', contentType: 'audio/aiff' },
-  flac: { ext: '.flac', contentType: 'audio/flac' },
-  mp3: { ext: '.mp3', contentType: 'audio/mpeg' },
-  m4a: { ext: '.m4a', contentType: 'audio/mp4' },
-} as const;
-export type AudioFormat = keyof typeof AUDIO_FORMATS;
-
-/** The audio format whose content type this is (what a sniffed upload records), or null. */
-export function audioFormatOfType(contentType: string | null | undefined): AudioFormat | null {
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  return (Object.keys(AUDIO_FORMATS) as AudioFormat[]).find((f) => AUDIO_FORMATS[f].contentType === type) ?? null;
-}
-
-/** `name` with its extension replaced by the format's ("mix.txt" -> "mix.wav", "mix" -> "mix.wav"). */
-export function withAudioExtension(name: string, format: AudioFormat): string {
-  const dot = name.lastIndexOf('.');
-  const stem = dot > 0 ? name.slice(0, dot) : name;
-  return `${stem}${AUDIO_FORMATS[format].ext}`;
-}
-
-export const UPLOAD_BYTES_NOT_AUDIO = 'This file is not a WAV, AIFF, FLAC, MP3 or M4A recording. Please upload the audio file itself.';
+export const UPLOAD_BYTES_NOT_AUDIO = `This file is not a ${orList(AUDIO_FORMAT_NAMES)} recording. Please upload the audio file itself.`;
 export const UPLOAD_STORAGE_FULL = 'We cannot take new uploads right now because our storage is nearly full. Please try again in a few hours.';
 
 /** Who an upload limit counts: this browser (or account), or everyone behind the same network address. */

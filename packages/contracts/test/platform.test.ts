@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AdminSettings, computePricing, CreateOrderBody, CustomerEmailParam, DEFAULT_PRICING, filesTooLarge, maxFileSizeBytes, Order,
+  computePricing, CreateOrderBody, CustomerEmailParam, DEFAULT_PRICING, filesTooLarge, maxFileSizeBytes, Order,
   OrderResponse, oversizedFileNames, pricingForApi, PricingSettingsBody, siteConfigFor, YocoCheckout, YocoWebhookEvent,
 } from '../src/index';
 
@@ -55,15 +55,6 @@ describe('public order view', () => {
     expect(file).not.toHaveProperty('processingNotes');
     expect(file).not.toHaveProperty('masteredFilePath');
     expect(file).not.toHaveProperty('fileName');
-  });
-});
-
-describe('admin settings from local storage', () => {
-  it('fills every missing section and field with the spec default', () => {
-    const s = AdminSettings.parse({ system: { siteName: 'Mine', maxFileSize: '' } });
-    expect(s.system).toMatchObject({ siteName: 'Mine', basePrice: 499, maxFileSize: 0, enableRegistration: true });
-    expect(s.security).toMatchObject({ adminTokenEnabled: true, sessionTimeout: 24, enableTwoFactor: false });
-    expect(s.email).toMatchObject({ smtpHost: '', smtpPort: 587, statusUpdateEmails: true });
   });
 });
 

@@ -3,6 +3,7 @@ export { freePort } from './free-port';
 export { postgresTempDir } from './temp-dir';
 export { createDatabaseIfMissing, dropDatabase, withDatabase } from './database-admin';
 export { createKnex, bindModels, type CreateKnexOptions } from './knex';
+export { likeContains } from './like';
 export { migrateLatest, rollbackAll, rollbackLast, migratorConfig } from './migrate';
 export { MIGRATIONS, type Migration } from './migrations/index';
 export { JOB_TABLE } from './migrations/007_job_queue';

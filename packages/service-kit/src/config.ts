@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_PORTS } from './ports';
 
 /**
  * Settings every service reads: where the database is, the secret shared with the gateway and the
@@ -20,7 +21,7 @@ export const BaseServiceConfig = z.object({
     .transform((list) => list.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.string().min(32, 'each of IDENTITY_SECRETS_PREVIOUS must be at least 32 characters'))),
   /** The site's address as customers see it (scheme, host, port); absolute links in mail and payment returns start with it. */
-  PUBLIC_URL: z.url().default('http://localhost:8080').transform((u) => u.replace(/\/+$/, '')),
+  PUBLIC_URL: z.url().default(`http://localhost:${SERVICE_PORTS.gateway}`).transform((u) => u.replace(/\/+$/, '')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

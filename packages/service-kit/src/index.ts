@@ -4,6 +4,7 @@ export * from './routes';
 export * from './openapi';
 export * from './request-id';
 export * from './config';
+export * from './ports';
 export * from './logger';
 export * from './service';
 export * from './server';

@@ -2,8 +2,8 @@
 // zod 4's own JSON Schema output (draft 2020-12, the dialect OpenAPI 3.1 uses): each service describes
 // its rows (`describeRoutes`, served on its internal `/openapi`), the gateway assembles the document.
 import { z } from 'zod';
-import { ErrorBody } from '@mastering/contracts';
-import { isAdminPath, type Method, type Reply, type ReplySpec, type RouteTable } from './routes';
+import { ErrorBody, isAdminApiPath } from '@mastering/contracts';
+import { type Method, type Reply, type ReplySpec, type RouteTable } from './routes';
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
@@ -104,7 +104,7 @@ function successOf(reply: Reply): Record<string, Operation> {
  */
 function errorsOf(row: Row): Record<string, Operation> {
   const statuses: ErrorStatus[] = [400, 404, 429, 503];
-  if (row.permission !== 'public' || isAdminPath(row.path)) statuses.push(401, 403);
+  if (row.permission !== 'public' || isAdminApiPath(row.path)) statuses.push(401, 403);
   // A cross-site write is refused by the gateway whatever the row's permission.
   else if (row.method !== 'GET' && row.method !== 'HEAD') statuses.push(403);
   if (row.method !== 'GET' && row.method !== 'HEAD') statuses.push(409, 413, 415, 422);

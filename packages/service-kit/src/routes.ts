@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Router } from '@koa/router';
 import type { z } from 'zod';
-import type { Identity, Role } from '@mastering/contracts';
+import { isAdminApiPath, type Identity, type Role } from '@mastering/contracts';
 import { Forbidden, Unauthorized } from './errors';
 
 /**
@@ -81,15 +81,6 @@ export function route<B = undefined, Q = undefined, P = undefined>(row: Route<B,
   return row;
 }
 
-/**
- * The back-office's API: the admin prefix and user management. Nothing under them is public, and they
- * are admins only unless a row says staff (the engineers' orders and audio files).
- */
-export const ADMIN_PREFIXES = ['/api/admin/', '/api/users'] as const;
-
-/** True when `path` belongs to the back-office API (see ADMIN_PREFIXES). */
-export const isAdminPath = (path: string) => ADMIN_PREFIXES.some((prefix) => path.startsWith(prefix));
-
 /** True when `identity` may use a route with `permission`. */
 export function permits(permission: Permission, identity: Identity | null): boolean {
   if (permission === 'public') return true;
@@ -113,7 +104,7 @@ export function checkRouteTable(routes: RouteTable): void {
     const key = `${r.method} ${r.path}`;
     if (seen.has(key)) throw new Error(`Route table lists ${key} twice`);
     seen.add(key);
-    if (isAdminPath(r.path) && r.permission !== 'admin' && r.permission !== 'staff') {
+    if (isAdminApiPath(r.path) && r.permission !== 'admin' && r.permission !== 'staff') {
       throw new Error(`${key} is a back-office path and must be 'admin' or 'staff', not '${r.permission}'`);
     }
   }

@@ -3,14 +3,14 @@ import { Router } from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import etag from '@koa/etag';
 import type { Knex } from 'knex';
-import type { Identity } from '@mastering/contracts';
+import { isAdminApiPath, type Identity } from '@mastering/contracts';
 import { errorMiddleware, Forbidden, Unauthorized } from './errors';
 import { identityMiddleware } from './identity';
 import type { Secrets } from './keyring';
 import { createLogger, type Logger } from './logger';
 import { requestIdMiddleware } from './request-id';
 import { describeRoutes } from './openapi';
-import { isAdminPath, mountRouteTable, permits, type Permission, type RouteTable } from './routes';
+import { mountRouteTable, permits, type Permission, type RouteTable } from './routes';
 
 export type ServiceOptions = {
   /** Service name, used in logs and health answers. */
@@ -101,7 +101,7 @@ export function createService(options: ServiceOptions): Koa {
  */
 function adminGuard(router: Router, permissions: Map<string, Permission>): Koa.Middleware {
   return async (ctx, next) => {
-    if (!isAdminPath(ctx.path)) return next();
+    if (!isAdminApiPath(ctx.path)) return next();
     const identity = ctx.state.identity as Identity | null;
     if (!identity) throw new Unauthorized();
     if (identity.role === 'admin') return next();

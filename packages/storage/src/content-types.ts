@@ -1,10 +1,9 @@
+import { AUDIO_FORMATS } from '@mastering/contracts';
+
 const BY_EXTENSION: Record<string, string> = {
-  wav: 'audio/wav',
-  mp3: 'audio/mpeg',
-  flac: 'audio/flac',
+  // The upload formats as AUDIO_FORMATS serves them, plus the other names and formats showcase media may have.
+  ...Object.fromEntries(Object.values(AUDIO_FORMATS).map((f) => [f.ext.slice(1), f.contentType])),
   aif: 'audio/aiff',
-  aiff: 'audio/aiff',
-  m4a: 'audio/mp4',
   ogg: 'audio/ogg',
   svg: 'image/svg+xml',
   png: 'image/png',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BaseServiceConfig, bindHost, loadConfig } from '@mastering/service-kit';
+import { BaseServiceConfig, bindHost, loadConfig, portSetting } from '@mastering/service-kit';
 
 const ContentEnv = BaseServiceConfig.extend({
-  PORT: z.coerce.number().int().positive().default(4003),
+  PORT: portSetting('content'),
   /** Bind address; loopback so only the gateway (on this host) reaches the service. */
   CONTENT_HOST: bindHost(),
   /** Root folder of the local object storage (showcase audio, artwork, avatars). */

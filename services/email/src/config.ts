@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BaseServiceConfig, bindHost, loadConfig } from '@mastering/service-kit';
+import { BaseServiceConfig, bindHost, loadConfig, portSetting } from '@mastering/service-kit';
 
 const EmailEnv = BaseServiceConfig.extend({
-  PORT: z.coerce.number().int().positive().default(4004),
+  PORT: portSetting('email'),
   /** Bind address; loopback so only the gateway (on this host) reaches the service. */
   EMAIL_HOST: bindHost(),
   /** SMTP server, e.g. smtp://user:pass@smtp.example.com:587 (npm start points it at the local MailDev). */

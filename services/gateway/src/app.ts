@@ -1,7 +1,7 @@
 import Koa, { type Context } from 'koa';
 import type { Knex } from 'knex';
 import type { Identity } from '@mastering/contracts';
-import { errorMiddleware, identityForSession, requestIdMiddleware, type Logger } from '@mastering/service-kit';
+import { errorMiddleware, identityForSession, requestIdMiddleware, UPSTREAM_SERVICES, urlVariable, type Logger } from '@mastering/service-kit';
 import { remotesManifest, type GatewayConfig } from './config';
 import type { ServiceName } from './routes';
 import { accessLog } from './middleware/access-log';
@@ -26,12 +26,7 @@ export type GatewayDeps = { config: Readonly<GatewayConfig>; knex: Knex; logger:
 export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
   const app = new Koa({ proxy: config.TRUST_PROXY_HOPS > 0, maxIpsCount: config.TRUST_PROXY_HOPS });
   app.silent = true;
-  const targets: Record<ServiceName, string> = {
-    storefront: config.STOREFRONT_URL,
-    ops: config.OPS_URL,
-    content: config.CONTENT_URL,
-    email: config.EMAIL_URL,
-  };
+  const targets = Object.fromEntries(UPSTREAM_SERVICES.map((name) => [name, config[urlVariable(name)]])) as Record<ServiceName, string>;
   const apps = createStaticApps(config.APPS_ROOT);
   // Looked up at most once per request, and only when a route needs it (no cookie: no query).
   const identityOf = async (ctx: Context): Promise<Identity | null> => {

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { defaultRemotesManifest, RemotesManifest } from '@mastering/contracts';
-import { BaseServiceConfig, loadConfig } from '@mastering/service-kit';
+import { BaseServiceConfig, loadConfig, portSetting, SERVICE_PORTS, UPSTREAM_SERVICES, urlVariable, type UrlVariable } from '@mastering/service-kit';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** `<NAME>_URL` settings of the upstream services, each defaulting to its port on loopback. */
+function upstreamUrlSettings() {
+  const settings = Object.fromEntries(UPSTREAM_SERVICES.map((name) => [urlVariable(name), z.url().default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)]));
+  return settings as Record<UrlVariable, z.ZodDefault<z.ZodURL>>;
+}
+
 const GatewayEnv = BaseServiceConfig.extend({
-  PORT: z.coerce.number().int().positive().default(8080),
+  PORT: portSetting('gateway'),
   /** The gateway is the one public entry, so it alone takes the shared HOST setting. */
   HOST: z.string().default('0.0.0.0'),
   /**
@@ -27,10 +33,8 @@ const GatewayEnv = BaseServiceConfig.extend({
   UPLOAD_RATE_WINDOW_MS: z.coerce.number().int().positive().default(30_000),
   /** Open connections one client address may hold (further ones are closed at once); 0: no cap. Not applied behind TRUST_PROXY_HOPS proxies. */
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(100),
-  STOREFRONT_URL: z.url().default('http://127.0.0.1:4001'),
-  OPS_URL: z.url().default('http://127.0.0.1:4002'),
-  CONTENT_URL: z.url().default('http://127.0.0.1:4003'),
-  EMAIL_URL: z.url().default('http://127.0.0.1:4004'),
+  /** Where each service behind the gateway is (STOREFRONT_URL, OPS_URL, ...): by default its port on this host. */
+  ...upstreamUrlSettings(),
   /** Where the built shell and remotes are (each app's dist/ below it). */
   APPS_ROOT: z.string().default(repoRoot),
   /** JSON list overriding where the shell finds remotes, e.g. a CDN: [{"name":"mf_storefront","entry":"https://…/mf-manifest.json"}]. */

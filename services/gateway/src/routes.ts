@@ -2,7 +2,10 @@
  * The gateway's one route table: which service owns which public path (ARCHITECTURE.md
  * "Ownership of the spec's paths"). The first matching row wins, so specific rows come first.
  */
-export type ServiceName = 'storefront' | 'ops' | 'content' | 'email';
+import type { UpstreamService } from '@mastering/service-kit';
+
+/** A service the gateway forwards to (named once, in service-kit's SERVICE_PORTS). */
+export type ServiceName = UpstreamService;
 
 type Route = { methods?: string[]; pattern: RegExp; service: ServiceName };
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BaseServiceConfig, bindHost, loadConfig } from '@mastering/service-kit';
+import { BaseServiceConfig, bindHost, loadConfig, portSetting } from '@mastering/service-kit';
 
 const OpsEnv = BaseServiceConfig.extend({
-  PORT: z.coerce.number().int().positive().default(4002),
+  PORT: portSetting('ops'),
   /** Bind address; loopback so only the gateway (on this host) reaches the service. */
   OPS_HOST: bindHost(),
   /** How long a mastered-file upload URL accepts bytes (as the storefront's UPLOAD_URL_TTL_HOURS). */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { BaseServiceConfig, bindHost, loadConfig } from '@mastering/service-kit';
+import { BaseServiceConfig, bindHost, loadConfig, portSetting } from '@mastering/service-kit';
 import { readStorageConfig, type StorageConfig } from '@mastering/storage';
 
 const flag = z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1');
 
 const StorefrontEnv = BaseServiceConfig.extend({
-  PORT: z.coerce.number().int().positive().default(4001),
+  PORT: portSetting('storefront'),
   /** Bind address; loopback so only the gateway (on this host) reaches the service. */
   STOREFRONT_HOST: bindHost(),
   /** How long a login session lasts (the back-office's session timeout default is 24 hours). */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { bindHost, loadConfig } from '@mastering/service-kit';
+import { bindHost, loadConfig, portSetting } from '@mastering/service-kit';
 
 // The sandbox stands in for an external site: it has no database and no share in the gateway's
 // identity secret, so it does not extend BaseServiceConfig.
 const SandboxEnv = z
   .object({
-    PORT: z.coerce.number().int().positive().default(4010),
+    PORT: portSetting('yoco-sandbox'),
     /** Bind address; loopback by default, like a service, although it is reached directly (not via the gateway). */
     YOCO_SANDBOX_HOST: bindHost(),
     /** Where browsers and the storefront reach the sandbox; hosted-page links start with it. */

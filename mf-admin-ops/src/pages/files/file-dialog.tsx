@@ -1,4 +1,5 @@
 import {
+  AUDIO_FILE_ACCEPT,
   FILE_STATUSES,
   FILE_TEXTS,
   formatBytes,
@@ -198,7 +199,7 @@ function MasterUpload({ file }: { file: AdminAudioFile }) {
         <input
           ref={input}
           type="file"
-          accept="audio/*,.wav,.mp3,.flac,.aiff,.m4a"
+          accept={AUDIO_FILE_ACCEPT}
           className="sr-only"
           tabIndex={-1}
           aria-label="Mastered file"

@@ -1,5 +1,7 @@
 import {
-  AUDIO_EXTENSIONS,
+  AUDIO_FILE_ACCEPT,
+  AUDIO_FORMAT_NAMES,
+  DEFAULT_PRICING,
   formatBytes,
   GENRES,
   LOUDNESS_LEVELS,
@@ -16,7 +18,6 @@ import { OrderSummary } from './order-summary';
 import { PaymentDialog } from './payment-dialog';
 import { useUploadQueue } from './use-upload-queue';
 
-const ACCEPT = ['audio/*', ...AUDIO_EXTENSIONS].join(',');
 const NO_GENRE = '';
 const NO_GENRE_LABEL = 'Not specified';
 
@@ -145,7 +146,7 @@ export function UploadForm() {
         <Upload className="size-8 text-primary" aria-hidden />
         <div>
           <p className="font-medium">Drag and drop your tracks here</p>
-          <p className="text-sm text-muted-foreground">All major audio formats supported (WAV, MP3, FLAC, AIFF, M4A) · up to {config?.maxFileSizeMb ?? 500}MB per file</p>
+          <p className="text-sm text-muted-foreground">All major audio formats supported ({AUDIO_FORMAT_NAMES.join(', ')}) · up to {config?.maxFileSizeMb ?? DEFAULT_PRICING.maxFileSizeMb}MB per file</p>
         </div>
         <Button variant="outline" onClick={() => input.current?.click()}>
           Choose files
@@ -153,7 +154,7 @@ export function UploadForm() {
         <input
           ref={input}
           type="file"
-          accept={ACCEPT}
+          accept={AUDIO_FILE_ACCEPT}
           multiple
           className="sr-only"
           tabIndex={-1}

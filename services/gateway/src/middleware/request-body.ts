@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware } from 'koa';
+import { ADMIN_API_PREFIX } from '@mastering/contracts';
 import { HttpError } from '@mastering/service-kit';
 
 /** The largest body the gateway reads whole before forwarding: the services' own JSON limit. */
@@ -20,12 +21,11 @@ export type BodyLimits = {
 // Uploads: the upload URL (whole-body PUT, tus PATCH chunks, tus creation with data) and the admin's
 // multipart media forms (showcase audio and artwork, testimonial photos).
 const UPLOAD_PATH = /^\/uploads\/[^/]+\/?$/;
-const ADMIN_PATH = /^\/api\/admin\//;
 
 /** True when this request's body is an upload: streamed to its service, held to a minimum rate instead of a deadline. */
 export function isUploadBody(method: string, path: string, contentType: string): boolean {
   if (UPLOAD_PATH.test(path)) return method === 'PUT' || method === 'PATCH' || method === 'POST';
-  return ADMIN_PATH.test(path) && (method === 'POST' || method === 'PUT') && /^multipart\/form-data\b/i.test(contentType);
+  return path.startsWith(ADMIN_API_PREFIX) && (method === 'POST' || method === 'PUT') && /^multipart\/form-data\b/i.test(contentType);
 }
 
 const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;

@@ -13,7 +13,7 @@ import {
   type MessageQueued,
   type SendMessageBody,
 } from '@mastering/contracts';
-import { CustomerMessage, CustomerTotals, Order, User } from '@mastering/db';
+import { CustomerMessage, CustomerTotals, likeContains, Order, User } from '@mastering/db';
 import { sendMail, type Queue } from '@mastering/jobs';
 import { NotFound } from '@mastering/service-kit';
 import { csvWriter } from '../csv';
@@ -42,13 +42,10 @@ function customersTable(knex: Knex): Knex.Raw {
 // Sort keys to columns of `c`: never a raw query value in ORDER BY.
 const SORT_COLUMNS: Record<CustomersQuery['sort'], string> = { email: 'email', totalOrders: 'total_orders', totalSpent: 'spent_cents', lastOrderDate: 'last_order' };
 
-/** Escapes LIKE wildcards so a search for "a_b" finds exactly that. */
-const likeContains = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The customers matching the search and status filter, unsorted and unpaged. */
 function filtered(knex: Knex, query: Pick<CustomersQuery, 'q' | 'status'>): Knex.QueryBuilder {
   const builder = knex.queryBuilder().from(customersTable(knex));
-  if (query.q) builder.whereRaw('c.email like ?', [likeContains(query.q)]);
+  if (query.q) builder.whereRaw('c.email like ?', [likeContains(query.q.toLowerCase())]);
   if (query.status !== 'all') builder.whereRaw('c.status = ?', [query.status]);
   return builder;
 }

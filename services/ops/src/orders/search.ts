@@ -1,11 +1,9 @@
 // How the back-office lists search: any part of an email or file name, and an order id by its start.
-
-/** A LIKE pattern matches its wildcards literally when they are part of what was typed. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { likeContains } from '@mastering/db';
 
 /** The SQL condition "lower(`column`) contains `q`" (q already lower-case; wildcards in it match literally) with its binding. */
 export function containsSql(column: string, q: string): [string, string[]] {
-  return [`lower(${column}) like ?`, [`%${likeEscape(q)}%`]];
+  return [`lower(${column}) like ?`, [likeContains(q)]];
 }
 
 // The lists show an order's id by its first characters (shortId), and a search matches an id by its

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { PAYMENT_NOT_FOUND, RECENT_PAYMENTS_LIMIT, type Payment as PaymentShape, type PaymentDetail, type PaymentsQuery, type PaymentSummary } from '@mastering/contracts';
-import { Payment } from '@mastering/db';
+import { likeContains, Payment } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 
 type PaymentWithEmail = Payment & { customerEmail: string };
@@ -14,7 +14,7 @@ function inRange(knex: Knex, query: PaymentsQuery, withOrder: boolean) {
   const builder = Payment.query(knex).modify('since', query.days);
   if (withOrder || query.q) builder.join('orders', 'orders.id', 'payments.orderId');
   if (query.q) {
-    const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(query.q.toLowerCase());
     builder.where((b) =>
       b
         .whereRaw('lower(orders.customer_email) like ?', [like])
