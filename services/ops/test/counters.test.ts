@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cachedCounters } from '../src/orders/counters-cache';
+import { cachedCounters } from '../src/counters';
 
 afterEach(() => vi.useRealTimers());
 
