@@ -101,12 +101,13 @@ export function createCounters(knex: Knex, ttlMs: number): Counters {
 
 /**
  * `handler` for a route whose write changes what the counters count (an order's status, a file's
- * processing): the counters are dropped once it has succeeded. The one invalidation point: the route
- * table marks its writing rows with it, and no handler clears counters itself.
+ * processing): `deps.counters` are dropped once it has succeeded. The one invalidation point: the route
+ * table marks its writing rows with it, and no handler clears counters itself. (`deps` is read only
+ * when a request runs: the route table is also built without dependencies, as data.)
  */
-export function changesCounts<C>(counters: Pick<Counters, 'clear'>, handler: (ctx: C) => Promise<void>): (ctx: C) => Promise<void> {
+export function changesCounts<C>(deps: { counters: Pick<Counters, 'clear'> }, handler: (ctx: C) => Promise<void>): (ctx: C) => Promise<void> {
   return async (ctx) => {
     await handler(ctx);
-    counters.clear();
+    deps.counters.clear();
   };
 }
