@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderTemplate } from '../src/mail/templates';
 
-// What ops sends when an order is delivered (services/ops/src/orders/service.ts mailDelivery).
+// What ops sends when an order is delivered (services/ops/src/orders/mails.ts mailDelivery).
 const data = {
   customerName: 'Thandi',
   customerEmail: 'thandi@example.com',

@@ -3,7 +3,7 @@ import type { Queue } from '@mastering/jobs';
 import { createDownloadLinks, createService, keyringOf, type Logger } from '@mastering/service-kit';
 import { createStorage, readStorageConfig, type ObjectStorage } from '@mastering/storage';
 import type { OpsConfig } from './config';
-import { createCounters } from './orders/counters-cache';
+import { createCounters } from './counters';
 import { routes } from './routes';
 
 export type OpsDeps = { config: Readonly<OpsConfig>; knex: Knex; queue: Queue; storage?: ObjectStorage; logger?: Logger };

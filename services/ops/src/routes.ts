@@ -64,7 +64,8 @@ import { deleteOneUser, getOneUser, getUsers, postUser, putUser } from './users/
 import * as orders from './orders/handlers';
 import * as audioFiles from './audio-files/handlers';
 import * as downloads from './downloads/handlers';
-import type { FulfilmentDeps } from './orders/service';
+import type { FulfilmentDeps } from './orders/status';
+import { changesCounts } from './counters';
 import type { AudioFileDeps } from './audio-files/service';
 
 /** The analytics answer may be reused for 5 minutes (back-office spec §9). */
@@ -108,14 +109,14 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
   // Before `/:id`, which would take "export" for an id.
   route({ method: 'GET', path: '/api/admin/orders/export', permission: 'staff', query: AdminOrdersQuery, response: CSV, handler: orders.exportOrders(knex) }),
   route({ method: 'GET', path: '/api/admin/orders/:id', permission: 'staff', params: IdParam, response: AdminOrderDetail, handler: orders.getOrder(knex) }),
-  route({ method: 'PATCH', path: '/api/admin/orders/:id/status', permission: 'staff', params: IdParam, body: UpdateOrderStatusBody, response: AdminOrderResponse, handler: orders.patchOrderStatus(fulfilment) }),
+  route({ method: 'PATCH', path: '/api/admin/orders/:id/status', permission: 'staff', params: IdParam, body: UpdateOrderStatusBody, response: AdminOrderResponse, handler: changesCounts(fulfilment, orders.patchOrderStatus(fulfilment)) }),
   route({ method: 'PATCH', path: '/api/admin/orders/:id/assignee', permission: 'staff', params: IdParam, body: AssignOrderBody, response: AdminOrderResponse, handler: orders.patchAssignee(knex) }),
 
   route({ method: 'GET', path: '/api/admin/audio-files', permission: 'staff', query: AdminAudioFilesQuery, response: z.union([z.array(AdminAudioFile), AdminAudioFilePage]), handler: audioFiles.getAudioFiles(files) }),
   route({ method: 'GET', path: '/api/admin/audio-files/:id', permission: 'staff', params: IdParam, response: AudioFileResponse, handler: audioFiles.getAudioFile(files) }),
-  route({ method: 'PATCH', path: '/api/admin/audio-files/:id/processing', permission: 'staff', params: IdParam, body: UpdateProcessingBody, response: AudioFileResponse, handler: audioFiles.patchProcessing(files) }),
+  route({ method: 'PATCH', path: '/api/admin/audio-files/:id/processing', permission: 'staff', params: IdParam, body: UpdateProcessingBody, response: AudioFileResponse, handler: changesCounts(files, audioFiles.patchProcessing(files)) }),
   route({ method: 'POST', path: '/api/admin/audio-files/:id/upload-url', permission: 'staff', params: IdParam, body: UploadUrlBody, response: UploadUrlResponse, handler: audioFiles.postUploadUrl(files) }),
-  route({ method: 'POST', path: '/api/admin/audio-files/:id/confirm-upload', permission: 'staff', params: IdParam, body: ConfirmUploadBody, response: AudioFileResponse, handler: audioFiles.postConfirmUpload(files) }),
+  route({ method: 'POST', path: '/api/admin/audio-files/:id/confirm-upload', permission: 'staff', params: IdParam, body: ConfirmUploadBody, response: AudioFileResponse, handler: changesCounts(files, audioFiles.postConfirmUpload(files)) }),
   route({ method: 'GET', path: '/api/admin/audio-files/:id/download-url', permission: 'staff', params: IdParam, query: DownloadUrlQuery, response: SignedLink, handler: audioFiles.getDownloadUrl(files) }),
 
   // Public: the signed token in the path is the permission (short-lived for staff, days for a customer's delivery).

@@ -170,6 +170,29 @@ describe('Upload Mastered: upload-url, PUT, confirm-upload', () => {
   });
 });
 
+describe('confirm-upload changes the order only through the transition table', () => {
+  it('starts a paid order before mastering it (two history rows, the first start mailed), and leaves an unpaid one alone', async () => {
+    const paid = await seed({ email: 'walk@files.test', status: 'payment_confirmed' });
+    const before = ctx.queued.length;
+    expect((await uploadMaster(paid.files[0]!.id, engineer, Buffer.from('the master'))).status).toBe(200);
+    expect(await ctx.db.knex('orders').where('id', paid.id).first()).toMatchObject({ status: 'mastered' });
+    const history = await ctx.db.knex('order_status_history').where('orderId', paid.id).orderBy('createdAt');
+    expect(history.map(({ fromStatus, toStatus, changedBy }) => ({ fromStatus, toStatus, changedBy }))).toEqual([
+      { fromStatus: 'payment_confirmed', toStatus: 'in_progress', changedBy: engineer.id },
+      { fromStatus: 'in_progress', toStatus: 'mastered', changedBy: engineer.id },
+    ]);
+    expect(ctx.queued.slice(before).map((j) => [j.name, j.data.template ?? j.data.role])).toEqual([
+      ['email.send', 'mastering-started'],
+      ['audio.analyse', 'master'],
+    ]);
+
+    const unpaid = await seed({ email: 'unpaid@files.test', status: 'pending_payment' });
+    expect((await uploadMaster(unpaid.files[0]!.id, engineer, Buffer.from('early master'))).status).toBe(200);
+    expect(await ctx.db.knex('orders').where('id', unpaid.id).first()).toMatchObject({ status: 'pending_payment' });
+    expect(await ctx.db.knex('order_status_history').where('orderId', unpaid.id)).toEqual([]);
+  });
+});
+
 describe('signed links to originals and masters', () => {
   it('sends a file as an attachment named and typed by the format its bytes showed, whatever its name says', async () => {
     const order = await seed({ email: 'sniffed@files.test' });

@@ -273,6 +273,20 @@ describe('POST /api/payment/webhook', () => {
     expect(ctx.site.queued[0]!.data).toMatchObject({ orderId, data: { orderId, amount: 'R649', reason: PAYMENT_ATTENTION_TEXTS.already_paid } });
   });
 
+  it('confirms an order once when two paid checkouts arrive together, recorded in its history as the system', async () => {
+    const { cookie, orderId } = await placeOrder();
+    await checkout(orderId, cookie);
+    const first = `ch_${seen.length}`;
+    await checkout(orderId, cookie);
+    const second = `ch_${seen.length}`;
+    const answers = await Promise.all([first, second].map((id) => deliver(paymentEvent('payment.succeeded', id, orderId))));
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect((await paymentsOf(orderId)).map((p) => p.attention).sort()).toEqual(['already_paid', null]);
+    expect(ctx.site.queued.filter((j) => j.data.template === 'order-confirmation')).toHaveLength(1);
+    const history = await ctx.db.knex('order_status_history').where('orderId', orderId);
+    expect(history).toMatchObject([{ fromStatus: 'pending_payment', toStatus: 'payment_confirmed', changedBy: null }]);
+  });
+
   it('flags a payment for a cancelled order for staff and never reopens the order', async () => {
     const { cookie, orderId } = await placeOrder();
     await checkout(orderId, cookie);

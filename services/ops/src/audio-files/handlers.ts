@@ -33,7 +33,6 @@ export const getAudioFile = (deps: AudioFileDeps) => async (ctx: RouteContext<un
 /** PATCH /api/admin/audio-files/:id/processing — staff; the selected status and notes. */
 export const patchProcessing = (deps: AudioFileDeps) => async (ctx: RouteContext<UpdateProcessingBody, undefined, IdParam>) => {
   ctx.body = { file: await updateProcessing(deps.knex, ctx.state.params.id, ctx.state.body) };
-  deps.counters.clear();
 };
 
 /** POST /api/admin/audio-files/:id/upload-url — staff; where to upload the master (opens an upload owned by the caller). */
@@ -44,7 +43,6 @@ export const postUploadUrl = (deps: AudioFileDeps) => async (ctx: RouteContext<U
 /** POST /api/admin/audio-files/:id/confirm-upload — staff; attaches the caller's finished upload as the master. */
 export const postConfirmUpload = (deps: AudioFileDeps) => async (ctx: RouteContext<ConfirmUploadBody, undefined, IdParam>) => {
   ctx.body = { file: await confirmMasterUpload(deps, ctx.state.params.id, ctx.state.body.uploadedFilePath, caller(ctx)) };
-  deps.counters.clear();
 };
 
 /** GET /api/admin/audio-files/:id/download-url?kind= — staff; a short-lived signed link to the original or the master. */

@@ -20,19 +20,20 @@ import {
   type AdminAudioFilesQuery,
   type AudioFileCounts,
   type AudioFileSort,
+  type OrderStatus,
   type DownloadKind,
-  type FileStatus,
-  type MasteringStyle,
   type Identity,
   type SignedLink,
   type UpdateProcessingBody,
   type UploadUrlBody,
   type UploadUrlResponse,
 } from '@mastering/contracts';
-import { objectKeyOf, Order, OrderFile, OrderStatusHistory, Upload } from '@mastering/db';
+import { objectKeyOf, Order, OrderFile, Upload } from '@mastering/db';
+import { changeOrderStatus } from '@mastering/orders';
 import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
-import type { Counters } from '../orders/counters-cache';
+import { audioFileCounts, fileTotals, type Counters } from '../counters';
+import { queueMoveMails } from '../orders/mails';
 import { containsSql, uuidPrefixRange } from '../orders/search';
 
 /** What the audio-file logic needs: database, storage, link signer and the two lifetimes. */
@@ -80,26 +81,6 @@ function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(builder: B,
 function filteredFiles(knex: Knex, query: AdminAudioFilesQuery) {
   const sort = SORTS[query.sort];
   return matchingFiles(withOrder(knex), query).orderBy(sort.column, sort.order).orderBy('order_files.id', 'desc');
-}
-
-/** Files and their bytes per processing status and mastering style: the few rows the triggers of migration 015 keep. */
-async function fileTotals(knex: Knex): Promise<{ processingStatus: FileStatus; masteringStyle: MasteringStyle; files: number; bytes: number }[]> {
-  const rows = await knex('order_file_totals').select('processingStatus', 'masteringStyle', 'files', 'bytes');
-  return rows.map((r) => ({ ...r, files: Number(r.files), bytes: Number(r.bytes) }));
-}
-
-/** The six counters over every file (from the kept totals). */
-export async function audioFileCounts(knex: Knex): Promise<AudioFileCounts> {
-  const totals = await fileTotals(knex);
-  const files = (status?: FileStatus) => totals.reduce((sum, t) => sum + (status === undefined || t.processingStatus === status ? t.files : 0), 0);
-  return {
-    total: files(),
-    uploaded: files('uploaded'),
-    processing: files('processing'),
-    completed: files('completed'),
-    error: files('error'),
-    totalBytes: totals.reduce((sum, t) => sum + t.bytes, 0),
-  };
 }
 
 /** How many files match: read from the kept totals when only the status and style filter, else counted. */
@@ -172,11 +153,18 @@ function uploadIdOf(path: string): string | null {
 }
 
 /**
+ * The moves that bring a paid order whose every file now has a master to `mastered`, each one the
+ * transition table allows: an order not yet started is started first (its history shows both steps).
+ */
+const TO_MASTERED: Partial<Record<OrderStatus, readonly OrderStatus[]>> = { payment_confirmed: ['in_progress', 'mastered'], in_progress: ['mastered'] };
+const MASTERED_NOTES: Partial<Record<OrderStatus, string>> = { in_progress: 'A master was uploaded.', mastered: 'Every file has a mastered file.' };
+
+/**
  * POST /api/admin/audio-files/:id/confirm-upload: attaches the caller's completed upload as the file's
  * master (its previous master, if any, is let go for the sweep), marks the file completed, and moves a
- * paid order whose every file now has a master to `mastered` (recorded in its history), then queues
- * the master's loudness analysis. Confirming the same upload again is harmless and queues it again,
- * which is the way out if queueing failed.
+ * paid order whose every file now has a master to `mastered` as the caller (through changeOrderStatus:
+ * checked, recorded in its history, its mails queued), then queues the master's loudness analysis.
+ * Confirming the same upload again is harmless and queues it again, which is the way out if queueing failed.
  */
 export async function confirmMasterUpload({ knex, queue }: Pick<AudioFileDeps, 'knex' | 'queue'>, id: string, uploadedFilePath: string, caller: Identity): Promise<AdminAudioFile> {
   const uploadId = uploadIdOf(uploadedFilePath);
@@ -192,10 +180,10 @@ export async function confirmMasterUpload({ knex, queue }: Pick<AudioFileDeps, '
     await Upload.query(trx).findById(upload.id).patch({ masteredFileId: id });
     await OrderFile.query(trx).findById(id).patch({ masteredFilePath: `/objects/${upload.id}`, processingStatus: 'completed', processedAt: new Date() });
     const order = await Order.query(trx).findById(file.orderId).forUpdate().withGraphFetched('files');
-    const allMastered = order?.files?.every((f) => f.masteredFilePath);
-    if (order && allMastered && (order.status === 'payment_confirmed' || order.status === 'in_progress')) {
-      await Order.query(trx).findById(order.id).patch({ status: 'mastered' });
-      await OrderStatusHistory.query(trx).insert({ orderId: order.id, fromStatus: order.status, toStatus: 'mastered', changedBy: caller.userId, note: 'Every file has a mastered file.' });
+    if (!order?.files?.every((f) => f.masteredFilePath)) return;
+    for (const to of TO_MASTERED[order.status] ?? []) {
+      const move = await changeOrderStatus(trx, order.id, { to, by: caller, note: MASTERED_NOTES[to] });
+      await queueMoveMails({ knex, queue }, trx, move);
     }
   });
   await enqueueAnalysis(queue, { fileId: id, role: 'master' });

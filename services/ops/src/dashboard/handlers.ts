@@ -1,5 +1,5 @@
 import type { RouteContext } from '@mastering/service-kit';
-import type { FulfilmentDeps } from '../orders/service';
+import type { FulfilmentDeps } from '../orders/status';
 import { dashboardStats } from './service';
 
 /** GET /api/admin/dashboard-stats — admin; the four figures and the five newest orders (scan-bound figures from the shared counters). */

@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import { ORDER_STATUSES, type DashboardStats } from '@mastering/contracts';
 import { CustomerTotals, Order } from '@mastering/db';
 import { PAID_STATUSES as PAID } from '../paid';
-import type { Counters } from '../orders/counters-cache';
-import { orderCounts, orderStatusTotals } from '../orders/service';
+import { orderCounts, orderStatusTotals, type Counters } from '../counters';
 
 /** How many of the newest orders the dashboard lists. */
 export const RECENT_ORDERS = 5;

@@ -11,7 +11,9 @@ import type { RouteContext } from '@mastering/service-kit';
 import type { Knex } from 'knex';
 import { Order } from '@mastering/db';
 import { csvWriter } from '../csv';
-import { assignOrder, changeOrderStatus, listOrders, orderDetail, streamOrders, toAdminOrder, type FulfilmentDeps } from './service';
+import { assignOrder } from './assignment';
+import { listOrders, orderDetail, streamOrders, toAdminOrder } from './queries';
+import { updateOrderStatus, type FulfilmentDeps } from './status';
 
 // Staff routes run only with an identity (the route's permission), so `identity` is set.
 const caller = (ctx: RouteContext) => ctx.state.identity as Identity;
@@ -28,7 +30,7 @@ export const getOrder = (knex: Knex) => async (ctx: RouteContext<undefined, unde
 
 /** PATCH /api/admin/orders/:id/status — staff; an allowed status change, kept in the history (delivering mails the customer). */
 export const patchOrderStatus = (deps: FulfilmentDeps) => async (ctx: RouteContext<UpdateOrderStatusBody, undefined, IdParam>) => {
-  ctx.body = { order: await changeOrderStatus(deps, ctx.state.params.id, ctx.state.body.status, ctx.state.body.notes, caller(ctx)) };
+  ctx.body = { order: await updateOrderStatus(deps, ctx.state.params.id, ctx.state.body.status, ctx.state.body.notes, caller(ctx)) };
 };
 
 /** PATCH /api/admin/orders/:id/assignee — staff; assign the order to the caller or release it. */

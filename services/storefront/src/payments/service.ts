@@ -23,6 +23,7 @@ import {
 import { sendMail, type Queue } from '@mastering/jobs';
 import { filesNeedingReplacement } from '@mastering/audio-analysis';
 import { Order, Payment, User } from '@mastering/db';
+import { changeOrderStatus, SYSTEM, type OrderMove } from '@mastering/orders';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
 import { loadOwnOrder, queueOrderAnalysis } from '../orders/service';
 import type { Visitor } from '../visitor';
@@ -150,17 +151,18 @@ async function applyOutcome(deps: PaymentDeps, trx: Knex.Transaction, payment: P
     failureReason: null,
     processedAt: new Date(),
   });
-  const confirmed = await Order.query(trx)
-    .patch({ status: 'payment_confirmed', paidAt: new Date() })
-    .where('id', payment.orderId)
-    .where('status', 'pending_payment');
-  // Only the payment that moves the order to paid sends the mails and queues the analysis of its
-  // tracks (only paid orders are analysed); any other is money staff must see.
-  if (confirmed) {
-    await queueOrderMails(deps, trx, payment.orderId);
+  // Only the payment that moves the order to paid (the order still awaits it, checked under the order's
+  // lock) sends the mails and queues the analysis of its tracks (only paid orders are analysed); any
+  // other is money staff must see.
+  const move = await changeOrderStatus(trx, payment.orderId, { to: 'payment_confirmed', by: SYSTEM, note: PAID_NOTE, onlyFrom: 'pending_payment' });
+  if (move) {
+    await queueMoveMails(deps, trx, move);
     await queueOrderAnalysis(trx, deps, payment.orderId);
   } else await flagPayment(deps, trx, payment);
 }
+
+/** The history's note on an order a checkout paid. */
+const PAID_NOTE = 'Paid through the online checkout.';
 
 /**
  * A payment that succeeded for an order that could not take it: cancelled or expired, or already paid
@@ -182,9 +184,11 @@ async function adminRecipients(deps: PaymentDeps, trx: Knex.Transaction): Promis
   return new Set([...admins.map((a) => a.email.toLowerCase()), ...(deps.adminEmail ? [deps.adminEmail.toLowerCase()] : [])]);
 }
 
-/** Queues the customer's order confirmation and one new-order mail per admin (adminRecipients). */
-async function queueOrderMails(deps: PaymentDeps, trx: Knex.Transaction, orderId: string): Promise<void> {
-  const order = await Order.query(trx).findById(orderId).withGraphFetched('files(inNameOrder)').throwIfNotFound();
+/**
+ * Queues the mails a payment's move asks for: the customer's order confirmation, and one new-order
+ * mail per admin (adminRecipients). A mail another service writes (the mastering work's) is a mistake.
+ */
+async function queueMoveMails(deps: PaymentDeps, trx: Knex.Transaction, { order, mails }: OrderMove): Promise<void> {
   const data = {
     orderId: order.id,
     customerEmail: order.customerEmail,
@@ -194,9 +198,14 @@ async function queueOrderMails(deps: PaymentDeps, trx: Knex.Transaction, orderId
     deliveryHours: DELIVERY_HOURS,
     orderUrl: paymentReturnUrl(deps.publicUrl, 'success', order.id),
   };
-  // Files the analysis already found unusable (not audio, silent, under a second) are named with how
-  // to replace them; the analysis runs from order creation, so it has usually finished by payment.
-  const replaceNote = (await filesNeedingReplacement(trx, order.id)).map(replaceFileMessage).join(' ');
-  await sendMail(deps.queue, { to: order.customerEmail, template: 'order-confirmation', params: { ...data, replaceNote }, orderId: order.id });
-  for (const to of await adminRecipients(deps, trx)) await sendMail(deps.queue, { to, template: 'new-order', params: data, orderId: order.id });
+  for (const mail of mails) {
+    if (mail === 'order-confirmation') {
+      // Files the analysis already found unusable (not audio, silent, under a second) are named with how
+      // to replace them; the analysis runs from order creation, so it has usually finished by payment.
+      const replaceNote = (await filesNeedingReplacement(trx, order.id)).map(replaceFileMessage).join(' ');
+      await sendMail(deps.queue, { to: order.customerEmail, template: 'order-confirmation', params: { ...data, replaceNote }, orderId: order.id });
+    } else if (mail === 'new-order') {
+      for (const to of await adminRecipients(deps, trx)) await sendMail(deps.queue, { to, template: 'new-order', params: data, orderId: order.id });
+    } else throw new Error(`the storefront does not write the ${mail} mail`);
+  }
 }

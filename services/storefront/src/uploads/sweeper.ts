@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { Order, OrderFile, OrderStatusHistory, Upload } from '@mastering/db';
+import { Order, OrderFile, Upload } from '@mastering/db';
+import { changeOrderStatus, SYSTEM } from '@mastering/orders';
 import type { ObjectStorage } from '@mastering/storage';
 import type { TusStore } from './tus-store';
 
@@ -80,10 +81,9 @@ export async function expireUnpaidOrders(deps: SweepDeps, olderThanDays: number,
     let expired = 0;
     for (const { id } of unpaid) {
       const objectKeys = await deps.knex.transaction(async (trx) => {
-        const order = await Order.query(trx).findById(id).forUpdate();
-        if (order?.status !== 'pending_payment') return null;
-        await Order.query(trx).findById(id).patch({ status: UNPAID_EXPIRY_STATUS });
-        await OrderStatusHistory.query(trx).insert({ orderId: id, fromStatus: 'pending_payment', toStatus: UNPAID_EXPIRY_STATUS, changedBy: null, note: expiryNote(olderThanDays) });
+        // An expiry sends no mail (the move asks for none).
+        const move = await changeOrderStatus(trx, id, { to: UNPAID_EXPIRY_STATUS, by: SYSTEM, note: expiryNote(olderThanDays), onlyFrom: 'pending_payment' });
+        if (!move) return null;
         const uploads = await Upload.query(trx)
           .delete()
           .whereIn('orderFileId', OrderFile.query(trx).select('id').where('orderId', id))

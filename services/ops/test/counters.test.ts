@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cachedCounters } from '../src/orders/counters-cache';
+import { cachedCounters, changesCounts } from '../src/counters';
 
 afterEach(() => vi.useRealTimers());
 
@@ -24,5 +24,16 @@ describe('cachedCounters', () => {
     await expect(counters.get()).rejects.toThrow('database down');
     fail = false;
     expect(await counters.get()).toBe(5);
+  });
+});
+
+describe('changesCounts', () => {
+  it('drops the counters after the write succeeds, and keeps them when it fails', async () => {
+    let cleared = 0;
+    const deps = { counters: { clear: () => void (cleared += 1) } };
+    await changesCounts(deps, async () => {})({});
+    expect(cleared).toBe(1);
+    await expect(changesCounts(deps, async () => Promise.reject(new Error('refused')))({})).rejects.toThrow('refused');
+    expect(cleared).toBe(1);
   });
 });

@@ -1,0 +1,1 @@
+export { changeOrderStatus, SYSTEM, type OrderActor, type OrderMail, type OrderMove, type StatusChange } from './status';

@@ -1,0 +1,90 @@
+import type { Knex } from 'knex';
+import {
+  canTransition,
+  DELIVERY_NEEDS_MASTERS,
+  invalidTransition,
+  roleCanTransition,
+  transitionNotForRole,
+  type OrderStatus,
+  type Role,
+} from '@mastering/contracts';
+import { Order, OrderStatusHistory } from '@mastering/db';
+import { BadRequest, Forbidden, NotFound } from '@mastering/service-kit';
+
+/**
+ * Who changes an order: a signed-in staff member (the status form, a master upload), or the system (a
+ * payment through the checkout, the expiry of an unpaid order), which the history records as no one.
+ */
+export type OrderActor = { role: Role; userId: string } | { role: 'system' };
+
+/** The system as an actor. */
+export const SYSTEM: OrderActor = { role: 'system' };
+
+/** The moves the system makes by itself: a paid checkout confirms the order, an unpaid one expires. */
+const SYSTEM_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = { pending_payment: ['payment_confirmed', 'cancelled'] };
+
+/** True when `actor` may make the move (the table allows it, see canTransition): staff by their role, the system its own moves. */
+function actorMay(actor: OrderActor, from: OrderStatus, to: OrderStatus): boolean {
+  return actor.role === 'system' ? (SYSTEM_MOVES[from] ?? []).includes(to) : roleCanTransition(actor.role, from, to);
+}
+
+/**
+ * A mail a status change sends (a template name). The service that made the change writes it, since
+ * it holds what the mail needs (links, loudness notes, the admins' address), and queues it.
+ */
+export type OrderMail = 'order-confirmation' | 'new-order' | 'mastering-started' | 'mastering-complete';
+
+/**
+ * The mails of a move. A payment through the checkout confirms the order to the customer and announces
+ * it to the admins (staff confirming a payment received another way send none); the first start of the
+ * work and the delivery tell the customer.
+ */
+function mailsOf(to: OrderStatus, actor: OrderActor, startedBefore: boolean): OrderMail[] {
+  if (to === 'payment_confirmed' && actor.role === 'system') return ['order-confirmation', 'new-order'];
+  if (to === 'in_progress' && !startedBefore) return ['mastering-started'];
+  if (to === 'delivered') return ['mastering-complete'];
+  return [];
+}
+
+/** What to change: the new status, who asks, and why (kept in the history; blank is none). */
+export type StatusChange = {
+  to: OrderStatus;
+  by: OrderActor;
+  note?: string | null;
+  /**
+   * Move the order only while it is still in this status, else answer null and change nothing: how an
+   * automatic move (a payment, an expiry) yields to a change that came first.
+   */
+  onlyFrom?: OrderStatus;
+};
+
+/** A move made: the order as it is now (its files loaded, in name order), where it came from, and the mails to queue. */
+export type OrderMove = { order: Order; from: OrderStatus; to: OrderStatus; mails: OrderMail[] };
+
+/**
+ * The one way an order's status changes (nothing else writes `orders.status`). Inside `trx` it locks
+ * the order, checks the move against the transition table (400 with the contract's message) and the
+ * actor (403), and that a delivery has a master for every file (400); writes the status (the first
+ * payment confirmation starts the 48-hour clock) and the history row; and answers the mails the move
+ * sends, which the caller queues in the same transaction (so a failure to queue changes nothing).
+ * The row lock makes concurrent changes take turns: of two payments confirming one order, the
+ * second finds it confirmed (with `onlyFrom: 'pending_payment'`, null).
+ */
+export async function changeOrderStatus(trx: Knex.Transaction, orderId: string, change: StatusChange & { onlyFrom: OrderStatus }): Promise<OrderMove | null>;
+export async function changeOrderStatus(trx: Knex.Transaction, orderId: string, change: StatusChange): Promise<OrderMove>;
+export async function changeOrderStatus(trx: Knex.Transaction, orderId: string, { to, by, note, onlyFrom }: StatusChange): Promise<OrderMove | null> {
+  const order = await Order.query(trx).findById(orderId).forUpdate().withGraphFetched('files(inNameOrder)');
+  if (!order) throw new NotFound('Order not found');
+  const from = order.status;
+  if (onlyFrom !== undefined && from !== onlyFrom) return null;
+  if (!canTransition(from, to)) throw new BadRequest(invalidTransition(from, to));
+  if (!actorMay(by, from, to)) throw new Forbidden(transitionNotForRole(to));
+  if (to === 'delivered' && (order.files ?? []).some((f) => !f.masteredFilePath)) throw new BadRequest(DELIVERY_NEEDS_MASTERS);
+
+  const startedBefore = to === 'in_progress' && (await OrderStatusHistory.query(trx).where({ orderId, toStatus: 'in_progress' }).resultSize()) > 0;
+  const changes = { status: to, ...(to === 'payment_confirmed' && !order.paidAt ? { paidAt: new Date() } : {}) };
+  await Order.query(trx).findById(orderId).patch(changes);
+  await OrderStatusHistory.query(trx).insert({ orderId, fromStatus: from, toStatus: to, changedBy: by.role === 'system' ? null : by.userId, note: note?.trim() || null });
+  order.$set(changes);
+  return { order, from, to, mails: mailsOf(to, by, startedBefore) };
+}

@@ -1,0 +1,113 @@
+// The counters of the back-office lists and the dashboard: what they count, how long one computation
+// is kept, and the one place they are dropped (changesCounts, on the route table's writing rows).
+import type { Knex } from 'knex';
+import {
+  DELIVERY_HOURS,
+  DUE_SOON_HOURS,
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUSES,
+  type AudioFileCounts,
+  type FileStatus,
+  type MasteringStyle,
+  type OrderCounts,
+  type OrderStatus,
+} from '@mastering/contracts';
+import { Order } from '@mastering/db';
+
+const HOUR = 3_600_000;
+
+/** Orders and their total (cents) per status, every status present (0 when none): six rows the triggers of migration 015 keep. */
+export async function orderStatusTotals(knex: Knex): Promise<Record<OrderStatus, { orders: number; totalCents: number }>> {
+  const rows: { status: OrderStatus; orders: string; totalCents: string }[] = await knex('order_status_totals').select('status', 'orders', 'totalCents');
+  const totals = Object.fromEntries(ORDER_STATUSES.map((s) => [s, { orders: 0, totalCents: 0 }])) as Record<OrderStatus, { orders: number; totalCents: number }>;
+  for (const row of rows) totals[row.status] = { orders: Number(row.orders), totalCents: Number(row.totalCents) };
+  return totals;
+}
+
+/** The counters: orders by status (kept totals), and open orders due within 12 hours or overdue (an aggregate over open orders). */
+export async function orderCounts(knex: Knex, now: Date = new Date()): Promise<OrderCounts> {
+  const totals = await orderStatusTotals(knex);
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, totals[s].orders])) as Record<OrderStatus, number>;
+  const dueBy = new Date(now.getTime() - DELIVERY_HOURS * HOUR);
+  const soonFrom = new Date(now.getTime() - (DELIVERY_HOURS - DUE_SOON_HOURS) * HOUR);
+  const clock = (await Order.query(knex)
+    .whereIn('status', OPEN_ORDER_STATUSES)
+    .select(
+      knex.raw('count(*) filter (where paid_at <= ?)::int as overdue', [dueBy]),
+      knex.raw('count(*) filter (where paid_at > ? and paid_at <= ?)::int as due_soon', [dueBy, soonFrom]),
+    )
+    .first()) as unknown as { overdue: number; dueSoon: number };
+  return { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus, dueSoon: clock.dueSoon, overdue: clock.overdue };
+}
+
+/** Files and their bytes per processing status and mastering style: the few rows the triggers of migration 015 keep. */
+export async function fileTotals(knex: Knex): Promise<{ processingStatus: FileStatus; masteringStyle: MasteringStyle; files: number; bytes: number }[]> {
+  const rows = await knex('order_file_totals').select('processingStatus', 'masteringStyle', 'files', 'bytes');
+  return rows.map((r) => ({ ...r, files: Number(r.files), bytes: Number(r.bytes) }));
+}
+
+/** The six counters over every file (from the kept totals). */
+export async function audioFileCounts(knex: Knex): Promise<AudioFileCounts> {
+  const totals = await fileTotals(knex);
+  const files = (status?: FileStatus) => totals.reduce((sum, t) => sum + (status === undefined || t.processingStatus === status ? t.files : 0), 0);
+  return {
+    total: files(),
+    uploaded: files('uploaded'),
+    processing: files('processing'),
+    completed: files('completed'),
+    error: files('error'),
+    totalBytes: totals.reduce((sum, t) => sum + t.bytes, 0),
+  };
+}
+
+/**
+ * Counters of a large list (aggregates over every order or file) change slowly but cost a scan; each
+ * is kept for `ttlMs` per process, and any write through this service drops them at once, so staff
+ * see their own change immediately and other replicas' changes within `ttlMs`.
+ */
+export function cachedCounters<T>(ttlMs: number, compute: () => Promise<T>) {
+  let cached: { at: number; value: Promise<T> } | null = null;
+  return {
+    get(): Promise<T> {
+      if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+      const value = compute();
+      cached = { at: Date.now(), value };
+      // A failed computation is not kept.
+      value.catch(() => (cached = null));
+      return value;
+    },
+    clear(): void {
+      cached = null;
+    },
+  };
+}
+
+/** The two list screens' counters, cached together (see cachedCounters); the dashboard shares the orders'. */
+export type Counters = { orders(): Promise<OrderCounts>; files(): Promise<AudioFileCounts>; clear(): void };
+
+/** The counters of the orders and audio-files screens on `knex`, each kept for `ttlMs` (0: always fresh). */
+export function createCounters(knex: Knex, ttlMs: number): Counters {
+  const orders = cachedCounters(ttlMs, () => orderCounts(knex));
+  const files = cachedCounters(ttlMs, () => audioFileCounts(knex));
+  return {
+    orders: () => orders.get(),
+    files: () => files.get(),
+    clear: () => {
+      orders.clear();
+      files.clear();
+    },
+  };
+}
+
+/**
+ * `handler` for a route whose write changes what the counters count (an order's status, a file's
+ * processing): `deps.counters` are dropped once it has succeeded. The one invalidation point: the route
+ * table marks its writing rows with it, and no handler clears counters itself. (`deps` is read only
+ * when a request runs: the route table is also built without dependencies, as data.)
+ */
+export function changesCounts<C>(deps: { counters: Pick<Counters, 'clear'> }, handler: (ctx: C) => Promise<void>): (ctx: C) => Promise<void> {
+  return async (ctx) => {
+    await handler(ctx);
+    deps.counters.clear();
+  };
+}

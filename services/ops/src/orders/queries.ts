@@ -1,0 +1,119 @@
+// The orders as staff read them: the list (search, filters, sorts, pages), the CSV export and one order's detail.
+import type { Knex } from 'knex';
+import {
+  AdminOrder,
+  DEFAULT_PAGE_SIZE,
+  DELIVERY_HOURS,
+  deadlineOf,
+  DUE_SOON_HOURS,
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUSES,
+  wantsPage,
+  type AdminOrderDetail,
+  type AdminOrderPage,
+  type AdminOrdersQuery,
+  type Identity,
+  type OrderCounts,
+  type OrderSort,
+} from '@mastering/contracts';
+import { Order } from '@mastering/db';
+import { NotFound } from '@mastering/service-kit';
+import { orderCounts, orderStatusTotals } from '../counters';
+import { containsSql, uuidPrefixRange } from './search';
+
+const HOUR = 3_600_000;
+const OPEN: readonly string[] = OPEN_ORDER_STATUSES;
+
+/** The back-office shape of an order: its clock (48 h from payment while open) and its engineer. */
+export function toAdminOrder(order: Order, now: Date = new Date()): AdminOrder {
+  const paidAt = order.paidAt ? new Date(order.paidAt) : null;
+  const dueAt = paidAt && OPEN.includes(order.status) ? new Date(paidAt.getTime() + DELIVERY_HOURS * HOUR) : null;
+  return {
+    ...order.toApi(),
+    paidAt: paidAt?.toISOString() ?? null,
+    dueAt: dueAt?.toISOString() ?? null,
+    deadline: deadlineOf(dueAt, now),
+    assignedTo: order.assignedTo ?? null,
+    assignedToEmail: order.assignee?.email ?? null,
+    fileCount: order.trackCount,
+  };
+}
+
+/** The SQL condition of the deadline filters: open orders paid more than 36 h ago (due soon) or 48 h ago (overdue). */
+function whereDeadline(builder: ReturnType<typeof Order.query>, deadline: 'due_soon' | 'overdue', now: Date) {
+  const dueBy = new Date(now.getTime() - DELIVERY_HOURS * HOUR);
+  const soonFrom = new Date(now.getTime() - (DELIVERY_HOURS - DUE_SOON_HOURS) * HOUR);
+  builder.whereIn('orders.status', OPEN as string[]);
+  if (deadline === 'overdue') builder.where('orders.paidAt', '<=', dueBy);
+  else builder.where('orders.paidAt', '>', dueBy).where('orders.paidAt', '<=', soonFrom);
+}
+
+const SORTS: Record<OrderSort, { column: string; order: 'asc' | 'desc' }> = {
+  newest: { column: 'orders.createdAt', order: 'desc' },
+  oldest: { column: 'orders.createdAt', order: 'asc' },
+  total_desc: { column: 'orders.totalCents', order: 'desc' },
+  total_asc: { column: 'orders.totalCents', order: 'asc' },
+  due: { column: 'orders.createdAt', order: 'desc' },
+};
+
+/** The orders matching the admin's search (email part or id prefix), filters and caller ("mine"). */
+function filteredOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity, now: Date) {
+  const builder = Order.query(knex).modify('withStatus', query.status);
+  if (query.q) {
+    const q = query.q.toLowerCase();
+    const email = containsSql('orders.customer_email', q);
+    // An id is searched by its start (the lists show the first 8 characters): a range of the primary key.
+    const ids = uuidPrefixRange(q);
+    if (ids) builder.where((w) => w.whereBetween('orders.id', ids).orWhereRaw(...email));
+    else builder.whereRaw(...email);
+  }
+  if (query.mine === 'true') builder.where('orders.assignedTo', caller.userId);
+  if (query.deadline) whereDeadline(builder, query.deadline, now);
+  // The due sort ranks running clocks, soonest due first; everything else follows, newest first
+  // (the expression of orders_due_sort_index, so a page is read in index order).
+  if (query.sort === 'due') builder.orderByRaw(`case when orders.status in ('payment_confirmed', 'in_progress', 'mastered') then orders.paid_at end asc nulls last`);
+  const sort = SORTS[query.sort];
+  return builder.orderBy(sort.column, sort.order).orderBy('orders.id', 'desc');
+}
+
+/**
+ * GET /api/admin/orders: the spec's plain array when no paging is asked for, else one page with the
+ * filtered total and the counters. Files and the assignee come with each order.
+ */
+export async function listOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity, countersOf: () => Promise<OrderCounts> = () => orderCounts(knex)): Promise<AdminOrder[] | AdminOrderPage> {
+  const now = new Date();
+  const builder = filteredOrders(knex, query, caller, now).withGraphFetched('[files(inNameOrder), assignee]');
+  if (!wantsPage(query)) return (await builder).map((o) => toAdminOrder(o, now));
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const [items, total, counts] = await Promise.all([
+    builder.clone().limit(pageSize).offset((page - 1) * pageSize),
+    filteredTotal(knex, query, caller, now),
+    countersOf(),
+  ]);
+  return { items: items.map((o) => toAdminOrder(o, now)), total, page, pageSize, counts };
+}
+
+/** How many orders match: read from the kept totals when only the status filters, else counted. */
+async function filteredTotal(knex: Knex, query: AdminOrdersQuery, caller: Identity, now: Date): Promise<number> {
+  if (query.q || query.mine === 'true' || query.deadline) return filteredOrders(knex, query, caller, now).resultSize();
+  const totals = await orderStatusTotals(knex);
+  return query.status === 'all' ? ORDER_STATUSES.reduce((sum, s) => sum + totals[s].orders, 0) : totals[query.status].orders;
+}
+
+/** The filtered orders as plain rows for the CSV export, streamed from the database (never all in memory). */
+export function streamOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity) {
+  return filteredOrders(knex, { ...query, page: undefined, pageSize: undefined }, caller, new Date())
+    .leftJoinRelated('assignee')
+    .select('orders.*', 'assignee.email as assigneeEmail')
+    .toKnexQuery()
+    .stream();
+}
+
+/** One order with files, engineer and status history (newest change first); 404 when unknown. */
+export async function orderDetail(knex: Knex, id: string): Promise<AdminOrderDetail> {
+  const order = await Order.query(knex).findById(id).withGraphFetched('[files(inNameOrder), assignee, statusHistory(newestFirst).changer]');
+  if (!order) throw new NotFound('Order not found');
+  return { order: toAdminOrder(order), history: (order.statusHistory ?? []).map((h) => h.toApi()) };
+}
+

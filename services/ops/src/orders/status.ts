@@ -1,0 +1,26 @@
+// Staff change an order's status through the one function of @mastering/orders; ops queues the mails.
+import type { Knex } from 'knex';
+import type { AdminOrder, Identity, OrderStatus } from '@mastering/contracts';
+import type { Queue } from '@mastering/jobs';
+import { changeOrderStatus } from '@mastering/orders';
+import type { Counters } from '../counters';
+import { queueMoveMails } from './mails';
+import { orderDetail } from './queries';
+
+/** What the orders screens need: the database, the queue (mail), the site's address and the list counters. */
+export type FulfilmentDeps = { knex: Knex; queue: Queue; publicUrl: string; counters: Counters };
+
+/**
+ * PATCH /api/admin/orders/:id/status: moves an order along ORDER_TRANSITIONS as the caller's role
+ * allows (else 400 / 403), recording who, when, from, to and the note. Delivering needs a master for
+ * every file and mails the customer the `mastering-complete` template with an expiring link (and the
+ * expiry reminder a day before); the first start of the work mails `mastering-started`. The mails are
+ * queued inside the transaction, so a failure to queue changes nothing.
+ */
+export async function updateOrderStatus(deps: Pick<FulfilmentDeps, 'knex' | 'queue'>, id: string, to: OrderStatus, note: string | undefined, caller: Identity): Promise<AdminOrder> {
+  await deps.knex.transaction(async (trx) => {
+    const move = await changeOrderStatus(trx, id, { to, by: caller, note });
+    await queueMoveMails(deps, trx, move);
+  });
+  return (await orderDetail(deps.knex, id)).order;
+}
