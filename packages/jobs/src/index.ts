@@ -136,6 +136,16 @@ export async function enqueueAt<N extends JobName>(queue: Queue, when: Date, nam
   return String(job.attrs._id);
 }
 
+/**
+ * Queues the analysis of an order file's original upload or master (the ops service runs the worker).
+ * THE call for every trigger: an order paid (its originals), a master confirmed. Analysing again is
+ * harmless (the result is upserted). It lives here, beside the job's name and payload, so a service
+ * that only queues the job does not depend on the analyser and its decoder.
+ */
+export function enqueueAnalysis(queue: Queue, payload: AnalyseAudioPayload): Promise<string> {
+  return enqueue(queue, JOBS.analyseAudio, payload);
+}
+
 /** What a service asks for when it sends templated mail. */
 export interface MailRequest {
   /** Template name, e.g. `order-confirmation` (the email service resolves it: stored template, else built-in). */

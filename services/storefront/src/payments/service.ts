@@ -21,8 +21,7 @@ import {
   type WebhookAck,
 } from '@mastering/contracts';
 import { sendMail, type Queue } from '@mastering/jobs';
-import { filesNeedingReplacement } from '@mastering/audio-analysis';
-import { Order, Payment, User } from '@mastering/db';
+import { FileAnalysis, Order, Payment, User } from '@mastering/db';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
 import { loadOwnOrder, queueOrderAnalysis } from '../orders/service';
 import type { Visitor } from '../visitor';
@@ -196,7 +195,7 @@ async function queueOrderMails(deps: PaymentDeps, trx: Knex.Transaction, orderId
   };
   // Files the analysis already found unusable (not audio, silent, under a second) are named with how
   // to replace them; the analysis runs from order creation, so it has usually finished by payment.
-  const replaceNote = (await filesNeedingReplacement(trx, order.id)).map(replaceFileMessage).join(' ');
+  const replaceNote = (await FileAnalysis.filesNeedingReplacement(trx, order.id)).map(replaceFileMessage).join(' ');
   await sendMail(deps.queue, { to: order.customerEmail, template: 'order-confirmation', params: { ...data, replaceNote }, orderId: order.id });
   for (const to of await adminRecipients(deps, trx)) await sendMail(deps.queue, { to, template: 'new-order', params: data, orderId: order.id });
 }
