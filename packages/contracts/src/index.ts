@@ -21,3 +21,4 @@ export * from './email';
 export * from './remotes';
 export * from './analysis';
 export * from './downloads';
+export * from './mail-templates';
