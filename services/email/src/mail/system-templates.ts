@@ -72,7 +72,7 @@ function buttonOf({ label, url, when }: NonNullable<Copy['button']>): string {
 }
 
 /** The plain-text part of a system template: the same lines without markup. */
-function textOf(copy: Copy): string {
+function textOf(copy: Pick<Copy, 'lines' | 'button' | 'content'>): string {
   const strip = (line: string) => line.replace(/<[^>]+>/g, '');
   return [
     ...copy.lines.map(strip),
@@ -322,7 +322,11 @@ const COPY: Record<TemplateType, Copy> = {
 
 /** The source of each system template type (subject, MJML, text). */
 export function systemSource(type: TemplateType): TemplateSource {
-  const copy = COPY[type];
+  return sourceOf(COPY[type]);
+}
+
+/** A source built from copy with the shared layout. */
+function sourceOf(copy: MailCopy): TemplateSource {
   return { subject: copy.subject, html: mjmlLayout(copy), text: textOf(copy) };
 }
 
@@ -366,7 +370,7 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
   'download-expiry-reminder': {
     subject: 'Your download link for {{tracksLabel}} expires soon',
     preview: 'Save your master before {{expiryDate}}.',
-    lines: ['Hi{{#customerName}} {{customerName}}{{/customerName}},', 'The download link of <strong>{{tracksLabel}}</strong> (order {{shortId}}) expires on {{expiryDate}}. Download your master before then.'],
+    lines: [greeting, 'The download link of <strong>{{tracksLabel}}</strong> (order {{shortId}}) expires on {{expiryDate}}. Download your master before then.'],
     button: { label: 'Download your master', url: '{{downloadUrl}}' },
   },
   'customer-message': { subject: '{{subject}}', preview: '{{subject}}', lines: [greeting], content: true },
@@ -380,7 +384,5 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
 /** The built-in source of mail `name`: the system template of its stored type, else its own copy in the shared layout. */
 export function mailSource(name: MailTemplateName): TemplateSource {
   const type = storedTypeOf(name);
-  if (type) return systemSource(type);
-  const copy = { name: '', description: '', ...MAIL_COPY[name as UnstoredMail] };
-  return { subject: copy.subject, html: mjmlLayout(copy), text: textOf(copy) };
+  return type ? systemSource(type) : sourceOf(MAIL_COPY[name as UnstoredMail]);
 }
