@@ -8,6 +8,7 @@ import { assertMailParams, renderTemplate } from '../mail/templates';
  * error (the toast shows it) rather than a job failing later.
  */
 async function queueChecked<N extends MailTemplateName>(knex: Knex, queue: Queue, siteUrl: string, template: N, to: string, params: Record<string, unknown>) {
+  // Typed by this check (renderTemplate makes it too, for the worker's sake).
   assertMailParams(template, params);
   await renderTemplate(knex, template, params, siteUrl);
   const jobId = await sendMail(queue, { template, to, params });
