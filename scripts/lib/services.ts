@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { ROOT } from './paths';
 import { SERVICE_PORTS, type ServiceName } from '@mastering/service-kit';
 
@@ -20,27 +20,28 @@ export const serviceCommand = (name: ServiceName) => ({ command: process.execPat
  * deployment runs. Takes well under a second per service, so `npm start` always rebuilds them.
  */
 export async function bundleServices(names: readonly ServiceName[] = SERVICES): Promise<void> {
-  await Promise.all(
-    names.map((name) =>
-      build({
-        entryPoints: [path.join(ROOT, 'services', name, 'src', 'server.ts')],
-        outfile: serviceBundle(name),
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        sourcemap: 'linked',
-        logLevel: 'warning',
-        plugins: [
-          {
-            name: 'external-npm-packages',
-            setup(b) {
-              // Bare imports are npm packages (kept external) unless they are our own workspaces.
-              b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@mastering/') ? undefined : { external: true }));
-            },
-          },
-        ],
-      }),
-    ),
-  );
+  await Promise.all(names.map((name) => build(bundleOptions(name))));
+}
+
+/** How `bundleServices` builds one service (tests read its metafile to see what a service loads). */
+export function bundleOptions(name: ServiceName): BuildOptions {
+  return {
+    entryPoints: [path.join(ROOT, 'services', name, 'src', 'server.ts')],
+    outfile: serviceBundle(name),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-npm-packages',
+        setup(b) {
+          // Bare imports are npm packages (kept external) unless they are our own workspaces.
+          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@mastering/') ? undefined : { external: true }));
+        },
+      },
+    ],
+  };
 }

@@ -5,7 +5,7 @@ import { chooseDecoder, READERS, type DecoderReport, type Reader } from './decod
 import { DEFAULT_LIMITS, spawnFenced, type DecoderLimits, type Spawner } from './fence';
 import { parseDecodeProblems, parseLoudnessSummary } from './ffmpeg-report';
 import { PeakAccumulator } from './peaks';
-import { SNIFF_BYTES, sniffAudioFormat } from './sniff';
+import { SNIFF_BYTES, sniffAudioFormat } from '@mastering/storage';
 
 /**
  * The tool: FFmpeg's `ebur128` filter (ITU-R BS.1770-4 / EBU R128 integrated loudness, loudness range,

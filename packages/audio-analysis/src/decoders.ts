@@ -14,7 +14,7 @@
 //   and ffmpeg-for-homebridge (download at install), ffmpeg.wasm (needs the whole file in memory).
 import { createRequire } from 'node:module';
 import { bitDepthOf, parseStreamFormat, type StreamFormat } from './ffmpeg-report';
-import type { AudioFormat } from './sniff';
+import type { AudioFormat } from '@mastering/contracts';
 
 /** What may read a file of one format: FFmpeg's demuxer, and the decoders of the codecs it may carry. */
 export type Reader = { demuxer: string; decoders: string[] };

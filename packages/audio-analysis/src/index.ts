@@ -4,8 +4,7 @@ import type { AnalysisDeps } from './job';
 
 export { analyseAudio, ANALYSER_VERSION, type AudioAnalysis, type AudioSource, type AnalyseOptions } from './analyse';
 export { DEFAULT_LIMITS, type DecoderLimits } from './fence';
-export { sniffAudioFormat, SNIFF_BYTES, type AudioFormat } from './sniff';
-export { analyseOrderFile, analysisJob, enqueueAnalysis, filesNeedingReplacement, saveAnalysis, type AnalysisDeps } from './job';
+export { analyseOrderFile, analysisJob, saveAnalysis, type AnalysisDeps } from './job';
 export { PeakAccumulator } from './peaks';
 
 /**

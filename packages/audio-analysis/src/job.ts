@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { backoffStrategies } from 'agenda';
-import { ANALYSIS_ERRORS, type AnalysisRole, type FileNeedingReplacement } from '@mastering/contracts';
+import { ANALYSIS_ERRORS, type AnalysisRole } from '@mastering/contracts';
 import { FileAnalysis, OrderFile, Upload } from '@mastering/db';
-import { AnalyseAudioPayload, enqueue, JOBS, type Job, type Queue } from '@mastering/jobs';
+import { AnalyseAudioPayload, JOBS, type Job } from '@mastering/jobs';
 import { localObjectPath, type ObjectStorage } from '@mastering/storage';
 import { analyseAudio, ANALYSER_VERSION, unusableFile, type AnalyseOptions, type AudioAnalysis, type AudioSource } from './analyse';
 
@@ -17,14 +17,6 @@ export type AnalysisDeps = {
   logger: Logger;
   analyse?: AnalyseOptions;
 };
-
-/**
- * Queues the analysis of an order file's original upload or master. THE call for every trigger: an
- * order placed (its originals), a master confirmed. Analysing again is harmless (the result is upserted).
- */
-export function enqueueAnalysis(queue: Queue, { fileId, role }: { fileId: string; role: AnalysisRole }): Promise<string> {
-  return enqueue(queue, JOBS.analyseAudio, { fileId, role });
-}
 
 // `/objects/<upload id>` is how order files point at an upload (see the storefront's orders).
 const UPLOAD_PATH = /^\/objects\/([0-9a-f-]{36})$/i;
@@ -92,20 +84,4 @@ export function analysisJob(deps: AnalysisDeps) {
       else deps.logger.info({ fileId, role, status: result.status, lufs: result.integratedLufs }, 'audio analysed');
     },
   };
-}
-
-/**
- * The order's files whose original was flagged `error` by its latest analysis, with the reason: what the
- * order confirmation tells the customer to replace (see `replaceFileMessage` in the contracts).
- */
-export async function filesNeedingReplacement(knex: Knex, orderId: string): Promise<FileNeedingReplacement[]> {
-  const latest = await FileAnalysis.query(knex)
-    .modify('latestPerFileAndRole')
-    .where('file_analyses.role', 'original')
-    .whereIn('file_analyses.fileId', OrderFile.query(knex).select('id').where('orderId', orderId))
-    .withGraphFetched('file');
-  return latest
-    .filter((analysis) => analysis.status === 'error')
-    .map((analysis) => ({ fileId: analysis.fileId, originalName: analysis.file!.originalName, reason: analysis.errorReason! }))
-    .sort((a, b) => a.originalName.localeCompare(b.originalName));
 }

@@ -22,3 +22,4 @@ export * from './email';
 export * from './remotes';
 export * from './analysis';
 export * from './downloads';
+export * from './mail-templates';

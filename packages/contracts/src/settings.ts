@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PricingSettings } from './pricing';
+import type { MailTemplateName } from './mail-templates';
 import { DEFAULT_SITE_NAME } from './constants';
 
 // Money on the Settings screen is whole rand as typed (basePrice 499); the server's own prices are
@@ -142,11 +143,12 @@ export function smtpRelayOf(email: Pick<EmailSettings, 'smtpHost' | 'smtpPort' |
 export const SmtpCheck = z.enum(['reachable', 'refused', 'TLS failed', 'timed out']);
 export type SmtpCheck = z.infer<typeof SmtpCheck>;
 
-/** The Email switch that decides whether a template is sent (templates not listed always are). */
-export const NOTIFICATION_SWITCHES: Readonly<Record<string, 'orderConfirmationEmails' | 'statusUpdateEmails'>> = {
+type NotificationSwitch = 'orderConfirmationEmails' | 'statusUpdateEmails';
+/** The Email switch that decides whether a template is sent (templates not listed always are; keys are mail names). */
+export const NOTIFICATION_SWITCHES: Readonly<Record<string, NotificationSwitch>> = {
   'order-confirmation': 'orderConfirmationEmails',
   'mastering-started': 'statusUpdateEmails',
-};
+} satisfies Partial<Record<MailTemplateName, NotificationSwitch>>;
 
 /** False when the admin switched off the kind of notification `template` is. */
 export function notificationEnabled(email: Pick<EmailSettings, 'orderConfirmationEmails' | 'statusUpdateEmails'>, template: string): boolean {

@@ -2,7 +2,7 @@ import { Agenda, backoffStrategies, type Job } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import pg from 'pg';
 import { JOB_TABLE } from '@mastering/db';
-import { AnalysisRole } from '@mastering/contracts';
+import { AnalysisRole, type MailParams, type MailTemplateName } from '@mastering/contracts';
 import { z } from 'zod';
 
 /** Every job name in the system, in one place. */
@@ -29,7 +29,11 @@ export type MailKind = z.infer<typeof MailKind>;
 export const DownloadLinkRequest = z.object({ orderId: z.uuid(), expiresAt: z.coerce.date() });
 export type DownloadLinkRequest = z.input<typeof DownloadLinkRequest>;
 
-/** Payload of `email.send`: a named template plus its data, rendered by the email service. */
+/**
+ * Payload of `email.send`: a named template plus its data, rendered by the email service. The job row is
+ * data, so the template and its data are checked again by the worker (against MAIL_TEMPLATES); send
+ * mail with the typed `sendMail`, not by enqueueing this by hand.
+ */
 export const SendEmailPayload = z.object({
   to: z.email(),
   template: z.string().min(1),
@@ -136,36 +140,72 @@ export async function enqueueAt<N extends JobName>(queue: Queue, when: Date, nam
   return String(job.attrs._id);
 }
 
-/** What a service asks for when it sends templated mail. */
-export interface MailRequest {
-  /** Template name, e.g. `order-confirmation` (the email service resolves it: stored template, else built-in). */
-  template: string;
+/**
+ * Queues the analysis of an order file's original upload or master (the ops service runs the worker).
+ * THE call for every trigger: an order paid (its originals), a master confirmed. Analysing again is
+ * harmless (the result is upserted). It lives here, beside the job's name and payload, so a service
+ * that only queues the job does not depend on the analyser and its decoder.
+ */
+export function enqueueAnalysis(queue: Queue, payload: AnalyseAudioPayload): Promise<string> {
+  return enqueue(queue, JOBS.analyseAudio, payload);
+}
+
+/** Who a mail goes to and what it belongs to: the part of a request the template does not decide. */
+type MailEnvelope = {
   to: string;
-  /** The template's `{{variables}}`. */
-  params?: Record<string, unknown>;
   kind?: MailKind;
   orderId?: string;
   campaignId?: string;
-  /** Fills the template's `downloadUrl` with a delivery link minted at send time. */
-  downloadLink?: DownloadLinkRequest;
-}
+};
+
+/** The params of mail `N`; one whose template shows a `downloadUrl` may ask for the link to be minted at send time instead. */
+type ParamsOf<N extends MailTemplateName> =
+  | { params: MailParams<N>; downloadLink?: never }
+  | ('downloadUrl' extends keyof MailParams<N> ? { params: Omit<MailParams<N>, 'downloadUrl'>; downloadLink: DownloadLinkRequest } : never);
+
+/**
+ * What a service asks for when it sends templated mail: a template of MAIL_TEMPLATES (contracts) and
+ * exactly its params, so a wrong name or a missing or unknown param does not compile.
+ */
+export type MailRequest<N extends MailTemplateName = MailTemplateName> = MailEnvelope & {
+  /** Template name, e.g. `order-confirmation` (the email service renders the stored template of its type, else the built-in). */
+  template: N;
+} & ParamsOf<N>;
+
+/** The `email.send` payload of a mail request. */
+const payloadOf = ({
+  template,
+  to,
+  params,
+  kind = 'transactional',
+  orderId,
+  campaignId,
+  downloadLink,
+}: MailEnvelope & { template: string; params: object; downloadLink?: DownloadLinkRequest }): z.input<typeof SendEmailPayload> => ({
+  to,
+  template,
+  data: { ...params },
+  kind,
+  orderId,
+  campaignId,
+  downloadLink,
+});
 
 /**
  * THE call every service uses to send templated mail: validates and queues it; the email service's
- * worker renders it, records it in the outbox and sends it (retrying while SMTP is down).
+ * worker checks its params against the template's schema, renders it, records it in the outbox and
+ * sends it (retrying while SMTP is down).
  */
-export function sendMail(queue: Queue, { template, to, params = {}, kind = 'transactional', orderId, campaignId, downloadLink }: MailRequest): Promise<string> {
-  return enqueue(queue, JOBS.sendEmail, { to, template, data: params, kind, orderId, campaignId, downloadLink });
+export function sendMail<N extends MailTemplateName>(queue: Queue, request: MailRequest<N>): Promise<string> {
+  return enqueue(queue, JOBS.sendEmail, payloadOf(request));
 }
 
 /**
  * Queues templated mail to go out at `when` (a reminder): the same job as sendMail, run by the email
  * service's worker at that time. Answers the job id.
  */
-export async function scheduleMail(queue: Queue, when: Date, { template, to, params = {}, kind = 'transactional', orderId, campaignId, downloadLink }: MailRequest): Promise<string> {
-  const data = SendEmailPayload.parse({ to, template, data: params, kind, orderId, campaignId, downloadLink });
-  const job = await queue.schedule(when, JOBS.sendEmail, data);
-  return String(job.attrs._id);
+export function scheduleMail<N extends MailTemplateName>(queue: Queue, when: Date, request: MailRequest<N>): Promise<string> {
+  return enqueueAt(queue, when, JOBS.sendEmail, payloadOf(request));
 }
 
 /** Retry policy for mail: exponential from 5 s, up to 8 tries (about 20 minutes), then the job fails. */

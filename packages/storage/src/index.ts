@@ -6,6 +6,7 @@ import type { ObjectStorage } from './types';
 export * from './types';
 export { assertValidKey, isValidKey, InvalidKeyError } from './keys';
 export { contentTypeFromKey } from './content-types';
+export { sniffAudioFormat, SNIFF_BYTES } from './sniff';
 export { createLocalStorage, localObjectPath } from './local';
 export { createS3Client, createS3Storage, type S3StorageOptions } from './s3';
 

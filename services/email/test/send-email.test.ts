@@ -130,6 +130,18 @@ describe('email.send job', () => {
     await expect(unsigned(await jobOf({ to: 'c@example.com', template: 'mastering-complete', data: params, downloadLink: { orderId, expiresAt } }))).rejects.toThrow('download link signer');
   });
 
+  it('refuses a job whose params do not fit its template: it fails at once, unsent, unrecorded and not retried', async () => {
+    const mailer = fakeMailer();
+    const handler = sendEmailJob({ knex: db.knex, mailer, from: 'x@example.com', logger }).handler;
+    // Every param is there, but the amount is no amount: rendered, it would read "[object Object]".
+    const job = await jobOf({ to: 'c@example.com', template: 'order-confirmation', data: { orderId: '7d0f2c4e-0000-4000-8000-000000000009', amount: { rand: 649 } } });
+    await expect(handler(job)).rejects.toThrow('order-confirmation needs a valid amount');
+    expect(mailer.sent).toHaveLength(0);
+    expect(await db.knex('email_messages').where({ jobId: String(job.attrs._id) }).first()).toBeUndefined();
+    // Final at the first failure: no retry can mend the params, so the payload is already forgotten.
+    expect(await storedData(job)).toEqual({});
+  });
+
   it('fails loudly on an unknown template without sending', async () => {
     const mailer = fakeMailer();
     const job = sendEmailJob({ knex: db.knex, mailer, from: 'x@example.com', logger });

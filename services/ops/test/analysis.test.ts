@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisJob, enqueueAnalysis, filesNeedingReplacement } from '@mastering/audio-analysis';
+import { analysisJob } from '@mastering/audio-analysis';
 import { ANALYSIS_ERRORS, AudioFileAnalysis, type AnalysisRole, type Role } from '@mastering/contracts';
-import { createQueue, JOBS, startProducer, type Queue } from '@mastering/jobs';
+import { FileAnalysis } from '@mastering/db';
+import { createQueue, enqueueAnalysis, JOBS, startProducer, type Queue } from '@mastering/jobs';
 import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
 import { clippedSquare, silence, sine, wav } from '@mastering/audio-analysis/testing';
 import { identityAs, opsPerFile } from './support';
@@ -134,7 +135,7 @@ describe('the analysis job, end to end', () => {
       { name: 'gone.wav', bytes: null },
     ]);
     for (const fileId of fileIds) await analyse(fileId, 'original');
-    expect(await filesNeedingReplacement(ctx.db.knex, orderId)).toEqual([
+    expect(await FileAnalysis.filesNeedingReplacement(ctx.db.knex, orderId)).toEqual([
       { fileId: fileIds[1], originalName: 'blank.wav', reason: ANALYSIS_ERRORS.silent },
       { fileId: fileIds[2], originalName: 'gone.wav', reason: ANALYSIS_ERRORS.missing },
     ]);

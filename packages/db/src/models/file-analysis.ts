@@ -1,5 +1,6 @@
 import type { Modifiers, QueryBuilder, RelationMappings } from 'objection';
-import type { AnalysisRole, AnalysisStatus, FileAnalysis as FileAnalysisShape } from '@mastering/contracts';
+import type { Knex } from 'knex';
+import type { AnalysisRole, AnalysisStatus, FileAnalysis as FileAnalysisShape, FileNeedingReplacement } from '@mastering/contracts';
 import { BaseModel } from './base';
 import { OrderFile } from './order-file';
 
@@ -52,6 +53,22 @@ export class FileAnalysis extends BaseModel {
       waveform: this.waveform ?? [],
       analysedAt: new Date(this.analysedAt).toISOString(),
     };
+  }
+
+  /**
+   * The order's files whose original was flagged `error` by its latest analysis, with the reason: what
+   * the order confirmation tells the customer to replace (see `replaceFileMessage` in the contracts).
+   */
+  static async filesNeedingReplacement(knex: Knex, orderId: string): Promise<FileNeedingReplacement[]> {
+    const latest = await FileAnalysis.query(knex)
+      .modify('latestPerFileAndRole')
+      .where('file_analyses.role', 'original')
+      .whereIn('file_analyses.fileId', OrderFile.query(knex).select('id').where('orderId', orderId))
+      .withGraphFetched('file');
+    return latest
+      .filter((analysis) => analysis.status === 'error')
+      .map((analysis) => ({ fileId: analysis.fileId, originalName: analysis.file!.originalName, reason: analysis.errorReason! }))
+      .sort((a, b) => a.originalName.localeCompare(b.originalName));
   }
 
   static get relationMappings(): RelationMappings {

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { NOTIFICATION_SWITCHES, notificationEnabled } from '@mastering/contracts';
+import { NOTIFICATION_SWITCHES, notificationEnabled, type MailTemplateName } from '@mastering/contracts';
 import { EmailMessage, Setting, Unsubscribe } from '@mastering/db';
 import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
-import { deliveryUrl, type DownloadLinks, type Logger } from '@mastering/service-kit';
+import { deliveryUrl, Invalid, type DownloadLinks, type Logger } from '@mastering/service-kit';
 import { smtpCheckOf, type Mailer } from '../mail/mailer';
 import { renderTemplate } from '../mail/templates';
 import { personalise, unsubscribeHeaders, type LinkSigner } from '../tracking/links';
@@ -11,13 +11,18 @@ import { personalise, unsubscribeHeaders, type LinkSigner } from '../tracking/li
  * Templates tried once: the Settings screen's test mail shows the SMTP server's answer at once, and a
  * retry minutes later (through whatever relay is saved by then) would only surprise the admin.
  */
-const ONE_TRY_TEMPLATES = new Set(['settings-test-email']);
+const ONE_TRY_TEMPLATES: ReadonlySet<string> = new Set<MailTemplateName>(['settings-test-email']);
 
-/** `backoff`, except that a one-try template is never retried. */
+/**
+ * `backoff`, except that a one-try template is never retried, and neither is a job that can never
+ * succeed (an unknown template, params that do not fit it: `Invalid`).
+ */
 const withOneTry =
   (backoff: typeof MAIL_BACKOFF): typeof MAIL_BACKOFF =>
   (context) =>
-    ONE_TRY_TEMPLATES.has(String((context.jobData as { template?: unknown } | undefined)?.template)) ? null : backoff(context);
+    context.error instanceof Invalid || ONE_TRY_TEMPLATES.has(String((context.jobData as { template?: unknown } | undefined)?.template))
+      ? null
+      : backoff(context);
 
 type Deps = { knex: Knex; mailer: Mailer; from: string; logger: Logger; links?: LinkSigner; downloads?: DownloadLinks; siteUrl?: string; backoff?: typeof MAIL_BACKOFF };
 
@@ -35,7 +40,9 @@ function dataOf(payload: SendEmailPayload, downloads: DownloadLinks | undefined,
  * recorded and rethrown so agenda retries with backoff. A message already sent is never sent again.
  * Once sent, or after the last failed try, the job's payload is emptied, so no secret stays stored.
  * A delivery link the payload asks for is minted now (the job row holds no token) and masked in the
- * stored copy. Marketing mail is never sent to an unsubscribed address and carries the unsubscribe link and headers.
+ * stored copy. Params that do not fit the template's schema (MAIL_TEMPLATES) fail the job at once,
+ * unsent and unrecorded, and it is not retried. Marketing mail is never sent to an unsubscribed address
+ * and carries the unsubscribe link and headers.
  * A notification whose switch is off in the Email settings (order confirmations, status updates) is
  * dropped unsent.
  */

@@ -1,4 +1,4 @@
-import type { TemplateType } from '@mastering/contracts';
+import { storedTypeOf, type MAIL_TEMPLATES, type MailTemplateName, type TemplateType } from '@mastering/contracts';
 
 /** A template's sources: subject and text are mustache; `html` is MJML (or plain HTML) with mustache tags. */
 export type TemplateSource = { subject: string; html: string; text: string };
@@ -72,7 +72,7 @@ function buttonOf({ label, url, when }: NonNullable<Copy['button']>): string {
 }
 
 /** The plain-text part of a system template: the same lines without markup. */
-function textOf(copy: Copy): string {
+function textOf(copy: Pick<Copy, 'lines' | 'button' | 'content'>): string {
   const strip = (line: string) => line.replace(/<[^>]+>/g, '');
   return [
     ...copy.lines.map(strip),
@@ -322,7 +322,11 @@ const COPY: Record<TemplateType, Copy> = {
 
 /** The source of each system template type (subject, MJML, text). */
 export function systemSource(type: TemplateType): TemplateSource {
-  const copy = COPY[type];
+  return sourceOf(COPY[type]);
+}
+
+/** A source built from copy with the shared layout. */
+function sourceOf(copy: MailCopy): TemplateSource {
   return { subject: copy.subject, html: mjmlLayout(copy), text: textOf(copy) };
 }
 
@@ -335,8 +339,50 @@ export function systemTemplateRows() {
   });
 }
 
-/** A source built from lines with the shared layout (for built-ins that have no stored type). */
-export function layoutSource(copy: Omit<Copy, 'name' | 'description'>): TemplateSource {
-  const full = { name: '', description: '', ...copy };
-  return { subject: copy.subject, html: mjmlLayout(full), text: textOf(full) };
+/** What a mail without a stored type says: a system template's copy, without the screen's name and description. */
+type MailCopy = Omit<Copy, 'name' | 'description'>;
+
+/** The mails no stored template replaces (MAIL_TEMPLATES entries without `stored`). */
+type UnstoredMail = { [N in MailTemplateName]: (typeof MAIL_TEMPLATES)[N] extends { stored: TemplateType } ? never : N }[MailTemplateName];
+
+const newOrder: MailCopy = {
+  subject: 'New paid order {{shortId}}: {{tracksLabel}}, {{amount}}',
+  preview: 'A new order is waiting for an engineer.',
+  lines: ['A new order is paid and waiting for an engineer.', 'Order {{orderId}} from {{customerEmail}}: {{tracksLabel}}{{#fileNames}} ({{fileNames}}){{/fileNames}}', 'Total paid: <strong>{{amount}}</strong>'],
+  button: { label: 'Open the orders', url: '{{siteUrl}}/admin/orders' },
+};
+
+/** The copy of each mail that has no stored type, by the name code sends it as. */
+const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
+  'login-code': {
+    subject: 'Your login code: {{code}}',
+    preview: 'Your login code',
+    lines: ['Your login code is', '<span style="font-size:28px;font-weight:700;letter-spacing:6px">{{code}}</span>', 'It expires in {{expiresInMinutes}} minutes. If you did not ask for it, ignore this email.'],
+  },
+  'new-order': newOrder,
+  'admin-new-order': newOrder,
+  'payment-needs-attention': {
+    subject: 'Payment needs attention: order {{shortId}}, {{amount}}',
+    preview: '{{reason}}',
+    lines: ['A payment of <strong>{{amount}}</strong> arrived for order {{orderId}}{{#customerEmail}} from {{customerEmail}}{{/customerEmail}}.', '{{reason}}'],
+    button: { label: 'Open the payments', url: '{{siteUrl}}/admin/payments' },
+  },
+  'download-expiry-reminder': {
+    subject: 'Your download link for {{tracksLabel}} expires soon',
+    preview: 'Save your master before {{expiryDate}}.',
+    lines: [greeting, 'The download link of <strong>{{tracksLabel}}</strong> (order {{shortId}}) expires on {{expiryDate}}. Download your master before then.'],
+    button: { label: 'Download your master', url: '{{downloadUrl}}' },
+  },
+  'customer-message': { subject: '{{subject}}', preview: '{{subject}}', lines: [greeting], content: true },
+  'settings-test-email': {
+    subject: '{{siteName}}: test email',
+    preview: 'Mail delivery works',
+    lines: ['This is a test email from the {{siteName}} settings screen, sent at {{sentAt}}.', 'If you can read it, mail delivery works.'],
+  },
+};
+
+/** The built-in source of mail `name`: the system template of its stored type, else its own copy in the shared layout. */
+export function mailSource(name: MailTemplateName): TemplateSource {
+  const type = storedTypeOf(name);
+  return type ? systemSource(type) : sourceOf(MAIL_COPY[name as UnstoredMail]);
 }

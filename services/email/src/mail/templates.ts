@@ -4,10 +4,20 @@ import mjml2html from 'mjml';
 import Mustache from 'mustache';
 import { convert as htmlToText } from 'html-to-text';
 import type { Knex } from 'knex';
-import { DEFAULT_GENERAL_SETTINGS, DELIVERY_HOURS, formatRand, supportAddressOf, TEST_EMAIL_TEMPLATES, TemplateType } from '@mastering/contracts';
+import {
+  DEFAULT_GENERAL_SETTINGS,
+  DELIVERY_HOURS,
+  formatRand,
+  isMailTemplateName,
+  mailParamsProblem,
+  storedTypeOf,
+  supportAddressOf,
+  type MailParams,
+  type MailTemplateName,
+} from '@mastering/contracts';
 import { EmailTemplate, Setting } from '@mastering/db';
 import { Invalid } from '@mastering/service-kit';
-import { layoutSource, systemSource, type TemplateSource } from './system-templates';
+import { mailSource } from './system-templates';
 
 export type RenderedMail = { subject: string; html: string; text: string };
 
@@ -17,94 +27,27 @@ export type RenderedTemplate = { mail: RenderedMail; record: RenderedMail };
 /** What a secret is replaced with in the stored copy of a message. */
 export const SECRET_MASK = '••••••';
 
-/** A template code can send by name: a stored type that may replace it, its built-in source, its checks. */
-type BuiltIn = {
-  /** The stored template type an admin may edit to replace the built-in text. */
-  type?: TemplateType;
-  source: TemplateSource;
-  /** Params the mail cannot go out without (the job fails loudly instead of mailing blanks). */
-  required?: readonly string[];
-  /** Data fields only the recipient may read (never stored, e.g. a login code). */
-  secrets?: readonly string[];
-  check?: (data: Record<string, unknown>) => void;
-};
-
-const system = (type: TemplateType, required: readonly string[] = []): BuiltIn => ({ type, source: systemSource(type), required });
-
-// Template names as code sends them (hyphenated); the eight test-email names of the spec map to the
-// stored types that replace them. Any other stored type can be sent by its hyphenated type name.
-const NAMED: Record<string, BuiltIn> = {
-  'login-code': {
-    secrets: ['code'],
-    check: (data) => {
-      if (!/^\d{6}$/.test(String(data.code ?? ''))) throw new Invalid('login-code needs a 6-digit code');
-    },
-    source: layoutSource({
-      subject: 'Your login code: {{code}}',
-      preview: 'Your login code',
-      lines: ['Your login code is', '<span style="font-size:28px;font-weight:700;letter-spacing:6px">{{code}}</span>', 'It expires in {{expiresInMinutes}} minutes. If you did not ask for it, ignore this email.'],
-    }),
-  },
-  // Sent by the storefront when a payment confirms an order (orderUrl, fileNames, trackCount) and by
-  // the test screen (customerName, trackTitle): the same template serves both.
-  'order-confirmation': system('order_confirmation', ['orderId', 'amount']),
+/** Params only the recipient may read (never stored: the stored copy masks them). */
+const SECRETS: { readonly [N in MailTemplateName]?: readonly (keyof MailParams<N> & string)[] } = {
+  'login-code': ['code'],
   // A download link is a bearer permission: only the customer's copy of the mail holds it.
-  'mastering-complete': { ...system('mastering_complete', TEST_EMAIL_TEMPLATES['mastering-complete']), secrets: ['downloadUrl'] },
-  'payment-receipt': system('payment_receipt', TEST_EMAIL_TEMPLATES['payment-receipt']),
-  'upload-confirmation': system('track_upload_confirmation', TEST_EMAIL_TEMPLATES['upload-confirmation']),
-  'payment-failed': system('order_failed_payment_declined', TEST_EMAIL_TEMPLATES['payment-failed']),
-  'mastering-started': system('order_in_progress', TEST_EMAIL_TEMPLATES['mastering-started']),
-  'new-order': {
-    required: ['orderId', 'customerEmail', 'amount'],
-    source: layoutSource({
-      subject: 'New paid order {{shortId}}: {{tracksLabel}}, {{amount}}',
-      preview: 'A new order is waiting for an engineer.',
-      lines: ['A new order is paid and waiting for an engineer.', 'Order {{orderId}} from {{customerEmail}}: {{tracksLabel}}{{#fileNames}} ({{fileNames}}){{/fileNames}}', 'Total paid: <strong>{{amount}}</strong>'],
-      button: { label: 'Open the orders', url: '{{siteUrl}}/admin/orders' },
-    }),
-  },
-  // The storefront, when a payment arrives for an order that cannot take it (cancelled, expired, already paid).
-  'payment-needs-attention': {
-    required: ['orderId', 'amount', 'reason'],
-    source: layoutSource({
-      subject: 'Payment needs attention: order {{shortId}}, {{amount}}',
-      preview: '{{reason}}',
-      lines: ['A payment of <strong>{{amount}}</strong> arrived for order {{orderId}}{{#customerEmail}} from {{customerEmail}}{{/customerEmail}}.', '{{reason}}'],
-      button: { label: 'Open the payments', url: '{{siteUrl}}/admin/payments' },
-    }),
-  },
-  'download-expiry-reminder': {
-    required: TEST_EMAIL_TEMPLATES['download-expiry-reminder'],
-    secrets: ['downloadUrl'],
-    source: layoutSource({
-      subject: 'Your download link for {{tracksLabel}} expires soon',
-      preview: 'Save your master before {{expiryDate}}.',
-      lines: ['Hi{{#customerName}} {{customerName}}{{/customerName}},', 'The download link of <strong>{{tracksLabel}}</strong> (order {{shortId}}) expires on {{expiryDate}}. Download your master before then.'],
-      button: { label: 'Download your master', url: '{{downloadUrl}}' },
-    }),
-  },
-  'customer-message': {
-    required: ['subject', 'content'],
-    source: layoutSource({ subject: '{{subject}}', preview: '{{subject}}', lines: ['Hi{{#customerName}} {{customerName}}{{/customerName}},'], content: true }),
-  },
-  // The Settings screen's SMTP test button (ops).
-  'settings-test-email': {
-    required: ['siteName', 'sentAt'],
-    source: layoutSource({
-      subject: '{{siteName}}: test email',
-      preview: 'Mail delivery works',
-      lines: ['This is a test email from the {{siteName}} settings screen, sent at {{sentAt}}.', 'If you can read it, mail delivery works.'],
-    }),
-  },
+  'mastering-complete': ['downloadUrl'],
+  'download-expiry-reminder': ['downloadUrl'],
 };
-NAMED['admin-new-order'] = { ...NAMED['new-order']!, required: TEST_EMAIL_TEMPLATES['admin-new-order'] };
 
-/** The built-in template `name` stands for, or undefined: a hyphenated name of any stored type also works. */
-export function builtInTemplate(name: string): BuiltIn | undefined {
-  const named = NAMED[name];
-  if (named) return named;
-  const type = TemplateType.safeParse(name.replaceAll('-', '_'));
-  return type.success ? system(type.data) : undefined;
+/** The mail `name` stands for; a name no code sends (a job row is data) is an error. */
+function mailTemplateOf(name: string): MailTemplateName {
+  if (!isMailTemplateName(name)) throw new Invalid(`Unknown email template: ${name}`);
+  return name;
+}
+
+/**
+ * Refuses params that do not fit mail `name`'s schema (MAIL_TEMPLATES in the contracts), saying which
+ * are missing or wrong: the job fails loudly instead of mailing blanks.
+ */
+export function assertMailParams<N extends MailTemplateName>(name: N, params: Record<string, unknown>): asserts params is Record<string, unknown> & MailParams<N> {
+  const problem = mailParamsProblem(name, params);
+  if (problem) throw new Invalid(problem);
 }
 
 // MJML compiles in milliseconds, but a campaign renders thousands of mails: compile each distinct
@@ -169,30 +112,29 @@ export async function renderSource(source: { subject: string; html: string; text
   return { subject, html, text };
 }
 
-/** The source a name renders with: the newest active stored template of its type, else the built-in. */
-export async function resolveSource(knex: Knex | null, name: string): Promise<{ template: BuiltIn; source: { subject: string; html: string; text: string | null } }> {
-  const template = builtInTemplate(name);
-  if (!template) throw new Invalid(`Unknown email template: ${name}`);
-  const stored = knex && template.type
-    ? await EmailTemplate.query(knex).modify('active').where('type', template.type).orderBy('updatedAt', 'desc').first()
-    : undefined;
-  return { template, source: stored ? { subject: stored.subject, html: stored.htmlContent, text: stored.textContent } : template.source };
+/** The source mail `name` renders with: the newest active stored template of its type, else the built-in. */
+export async function resolveSource(knex: Knex | null, name: string): Promise<{ source: { subject: string; html: string; text: string | null } }> {
+  const template = mailTemplateOf(name);
+  const type = storedTypeOf(template);
+  const stored = knex && type ? await EmailTemplate.query(knex).modify('active').where('type', type).orderBy('updatedAt', 'desc').first() : undefined;
+  return { source: stored ? { subject: stored.subject, html: stored.htmlContent, text: stored.textContent } : mailSource(template) };
 }
 
 /**
- * Renders template `name` with `data` (the stored version of its type if an admin made one active,
- * else the built-in), with a copy fit for storing in which every secret value is masked. An unknown
- * name or a missing required param is an error (the job fails loudly).
+ * Renders mail `name` with `data` (the stored version of its type if an admin made one active, else
+ * the built-in), with a copy fit for storing in which every secret value is masked. An unknown name or
+ * params that do not fit its schema are an error (the job fails loudly); extra data (an unsubscribe
+ * link) is passed to the template as it is.
  */
 export async function renderTemplate(knex: Knex | null, name: string, data: Record<string, unknown>, siteUrl = ''): Promise<RenderedTemplate> {
-  const { template, source } = await resolveSource(knex, name);
-  const missing = (template.required ?? []).filter((key) => data[key] === undefined || data[key] === null || String(data[key]).trim() === '');
-  if (missing.length) throw new Invalid(`${name} needs ${missing.join(', ')}`);
-  template.check?.(data);
+  const template = mailTemplateOf(name);
+  assertMailParams(template, data);
+  const { source } = await resolveSource(knex, template);
   const mail = await renderSource(source, viewOf(data, siteUrl, knex ? await studioOf(knex) : DEFAULT_STUDIO));
   // Masking the rendered text (rather than rendering a second time) catches every place a template
   // puts the value: subject, text and html alike.
-  const secrets = (template.secrets ?? []).map((key) => String(data[key] ?? '')).filter((value) => value !== '');
-  const mask = (text: string) => secrets.reduce((out, secret) => out.replaceAll(secret, SECRET_MASK), text);
+  const secrets: readonly string[] = SECRETS[template] ?? [];
+  const values = secrets.map((key) => String(data[key] ?? '')).filter((value) => value !== '');
+  const mask = (text: string) => values.reduce((out, secret) => out.replaceAll(secret, SECRET_MASK), text);
   return { mail, record: { subject: mask(mail.subject), html: mask(mail.html), text: mask(mail.text) } };
 }

@@ -1,13 +1,15 @@
 import type { Knex } from 'knex';
-import type { CustomEmailBody, TestEmailBody } from '@mastering/contracts';
+import type { CustomEmailBody, MailTemplateName, TestEmailBody } from '@mastering/contracts';
 import { sendMail, type Queue } from '@mastering/jobs';
-import { renderTemplate } from '../mail/templates';
+import { assertMailParams, renderTemplate } from '../mail/templates';
 
 /**
  * Queues one mail after rendering it once here, so a template that cannot render is the caller's
  * error (the toast shows it) rather than a job failing later.
  */
-async function queueChecked(knex: Knex, queue: Queue, siteUrl: string, template: string, to: string, params: Record<string, unknown>) {
+async function queueChecked<N extends MailTemplateName>(knex: Knex, queue: Queue, siteUrl: string, template: N, to: string, params: Record<string, unknown>) {
+  // Typed by this check (renderTemplate makes it too, for the worker's sake).
+  assertMailParams(template, params);
   await renderTemplate(knex, template, params, siteUrl);
   const jobId = await sendMail(queue, { template, to, params });
   return { success: true as const, message: `Email queued to ${to}`, jobId };

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { enqueueAnalysis } from '@mastering/audio-analysis';
 import { audioFileAnalyses } from '../analysis/service';
-import type { Queue } from '@mastering/jobs';
+import { enqueueAnalysis, type Queue } from '@mastering/jobs';
 import {
   DEFAULT_PAGE_SIZE,
   isUploadContentType,

@@ -17,9 +17,8 @@ import {
   type CreateOrderResponse,
   type OrderResponse,
 } from '@mastering/contracts';
-import { enqueueAnalysis } from '@mastering/audio-analysis';
 import { Order, OrderFile, Upload } from '@mastering/db';
-import type { Queue } from '@mastering/jobs';
+import { enqueueAnalysis, type Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound, type Logger } from '@mastering/service-kit';
 import { assertTakingOrders, currentPricing } from '../site-config/service';
 import { owns, type Visitor } from '../visitor';

@@ -21,8 +21,7 @@ import {
   type WebhookAck,
 } from '@mastering/contracts';
 import { sendMail, type Queue } from '@mastering/jobs';
-import { filesNeedingReplacement } from '@mastering/audio-analysis';
-import { Order, Payment, User } from '@mastering/db';
+import { FileAnalysis, Order, Payment, User } from '@mastering/db';
 import { changeOrderStatus, SYSTEM, type OrderMove } from '@mastering/orders';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
 import { loadOwnOrder, queueOrderAnalysis } from '../orders/service';
@@ -200,9 +199,10 @@ async function queueMoveMails(deps: PaymentDeps, trx: Knex.Transaction, { order,
   };
   for (const mail of mails) {
     if (mail === 'order-confirmation') {
-      // Files the analysis already found unusable (not audio, silent, under a second) are named with how
-      // to replace them; the analysis runs from order creation, so it has usually finished by payment.
-      const replaceNote = (await filesNeedingReplacement(trx, order.id)).map(replaceFileMessage).join(' ');
+      // Files an analysis already found unusable (not audio, silent, under a second) are named with how
+      // to replace them. Analysis starts only once an order is paid, so this is usually empty: it names
+      // files of an order re-paid after an earlier analysis.
+      const replaceNote = (await FileAnalysis.filesNeedingReplacement(trx, order.id)).map(replaceFileMessage).join(' ');
       await sendMail(deps.queue, { to: order.customerEmail, template: 'order-confirmation', params: { ...data, replaceNote }, orderId: order.id });
     } else if (mail === 'new-order') {
       for (const to of await adminRecipients(deps, trx)) await sendMail(deps.queue, { to, template: 'new-order', params: data, orderId: order.id });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { AudioFormat } from '@mastering/contracts';
 // The analyser's own sniffer, so an upload is accepted on exactly the format ffmpeg will later be
 // allowed to open it as (ISO media files of any brand count as M4A; an ID3 tag is looked past).
-import { SNIFF_BYTES, sniffAudioFormat } from '@mastering/audio-analysis/sniff';
+import { SNIFF_BYTES, sniffAudioFormat } from '@mastering/storage';
 
 export { SNIFF_BYTES };
 

@@ -1,12 +1,13 @@
-// What an audio file is, from its first bytes alone (never its name or the type the browser sent): the
-// analyser opens each file with the one demuxer its bytes call for (see READERS in decoders.ts), so a
-// file cannot steer ffmpeg into another of its hundreds of demuxers (playlists that open other files, say).
+// What an audio object is, from its first bytes alone (never its name or the type the browser sent): the
+// analyser opens each file with the one demuxer its bytes call for (see READERS in
+// packages/audio-analysis/src/decoders.ts), so a file cannot steer ffmpeg into another of its hundreds
+// of demuxers (playlists that open other files, say).
 
 // One sniffer for the whole site: the storefront accepts an upload on the same answer the analyser
-// later opens it with (`@mastering/audio-analysis/sniff` pulls in no decoder).
+// later opens it with. It lives with the storage (which also knows content types by key) rather than
+// in the analyser, so the storefront takes uploads without depending on the decoder; it reads Node
+// Buffers, which is why it is not in the browser-safe contracts.
 import type { AudioFormat } from '@mastering/contracts';
-
-export type { AudioFormat };
 
 /** How many leading bytes `sniffAudioFormat` wants: enough to look past a modest ID3 tag. */
 export const SNIFF_BYTES = 64 * 1024;

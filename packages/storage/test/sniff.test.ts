@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { sniffAudioFormat } from '../src/sniff';
-import { sine, wav } from '../src/testing';
 
 const bytes = (...parts: (string | number[] | Buffer)[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 const padded = (head: Buffer) => Buffer.concat([head, Buffer.alloc(64)]);
@@ -11,7 +10,7 @@ const MP3_FRAME = [0xff, 0xfb, 0x90, 0x64];
 
 describe('sniffAudioFormat', () => {
   it('knows each accepted format by its first bytes', () => {
-    expect(sniffAudioFormat(wav(sine(-20), 0.01))).toBe('wav');
+    expect(sniffAudioFormat(padded(bytes('RIFF', [0, 0, 0, 0], 'WAVEfmt ')))).toBe('wav');
     expect(sniffAudioFormat(padded(bytes('RF64', [0, 0, 0, 0], 'WAVEds64')))).toBe('wav');
     expect(sniffAudioFormat(padded(bytes('FORM', [0, 0, 0, 0], 'AIFFCOMM')))).toBe('aiff');
     expect(sniffAudioFormat(padded(bytes('FORM', [0, 0, 0, 0], 'AIFCFVER')))).toBe('aiff');

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { LOGIN_CODE_LENGTH } from './constants';
+import { CampaignMailParams, CustomerMessageParams } from './email';
+import type { TemplateType } from './enums';
+
+// Every mail a service can send, by the name code sends it as (hyphenated), with the params its
+// template needs. `sendMail` (packages/jobs) is typed by this map, and the email service's worker checks
+// a job's params against the same schema before it renders anything.
+//
+// Why two spellings stay: a mail's name (`upload-confirmation`) and the type of the stored template an
+// admin may edit to replace its text (`track_upload_confirmation`) are fixed by the specs' APIs (the
+// test-email body and the templates screen) and are stored in rows (email_messages.template,
+// email_templates.type). They are not one name spelled twice: three mails map to differently named
+// types, six mails have no stored type, and most stored types are sent by no code. So each entry says
+// which stored type replaces it (`stored`), here and nowhere else.
+
+// Required params must be there and not blank (a blank would leave a hole in the mail); optional
+// ones only need the right type.
+/** A text a mail cannot go out without: present and not blank. */
+const filled = z.string().regex(/\S/);
+/** Rand as a number (the email service formats it), or already formatted (`R649`). */
+const amount = z.union([z.number().nonnegative(), filled]);
+/** File names: a list, or already joined into one line. */
+const fileNames = z.union([z.array(z.string()), z.string()]);
+/** An ISO 8601 time: the email service writes it the South African way. */
+const isoTime = z.iso.datetime();
+
+/** Who an order mail is for and which order (every order mail ops sends carries these). */
+const OrderMail = z.object({ customerEmail: filled, customerName: filled, orderId: filled, trackTitle: filled });
+
+/** What the storefront knows of a paid order when it confirms it (the order mails' optional details). */
+const PaidOrderDetails = {
+  trackCount: z.number().int().nonnegative().optional(),
+  fileNames: fileNames.optional(),
+  deliveryHours: z.number().positive().optional(),
+  orderUrl: z.string().optional(),
+};
+
+/** The new-order mail to the admins: the test screen requires the track title, the storefront sends the count. */
+const NewOrderParams = z.object({ orderId: filled, customerEmail: filled, amount, trackTitle: z.string().optional(), ...PaidOrderDetails });
+
+/** What a delivery mail says beyond the order: when the link expires, the files, the loudness note. */
+const DeliveryDetails = { expiryDate: isoTime.optional(), fileNames: fileNames.optional(), loudnessNote: z.string().optional() };
+
+type MailTemplate = {
+  /** The template's `{{variables}}`; extra ones are a type error at `sendMail` and ignored at send time. */
+  params: z.ZodObject;
+  /** The stored template type an admin may edit to replace the built-in text. */
+  stored?: TemplateType;
+};
+
+/** Every mail template code sends, by name: its params and the stored type that may replace its text. */
+export const MAIL_TEMPLATES = {
+  'login-code': {
+    params: z.object({ code: z.string().regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`)), expiresInMinutes: z.number().positive().optional() }),
+  },
+  // Sent by the storefront when a payment confirms an order, and by the test screen (customerName,
+  // trackTitle): the same template serves both.
+  'order-confirmation': {
+    params: z.object({
+      orderId: filled,
+      amount,
+      customerEmail: z.string().optional(),
+      customerName: z.string().optional(),
+      trackTitle: z.string().optional(),
+      ...PaidOrderDetails,
+      /** The files the analysis found unusable, and how to replace them. */
+      replaceNote: z.string().optional(),
+    }),
+    stored: 'order_confirmation',
+  },
+  'new-order': { params: NewOrderParams },
+  // The test screen's name for the new-order mail: the same text, every field required.
+  'admin-new-order': { params: NewOrderParams.extend({ trackTitle: filled }) },
+  // The storefront, when a payment arrives for an order that cannot take it (cancelled, expired, already paid).
+  'payment-needs-attention': { params: z.object({ orderId: filled, amount, reason: filled, customerEmail: z.string().optional() }) },
+  'mastering-started': { params: OrderMail.extend({ estimatedCompletion: isoTime }), stored: 'order_in_progress' },
+  // The download link is minted by the mail worker when the job asks for one (see sendMail's downloadLink).
+  'mastering-complete': { params: OrderMail.extend({ downloadUrl: filled, ...DeliveryDetails }), stored: 'mastering_complete' },
+  'download-expiry-reminder': { params: OrderMail.extend({ downloadUrl: filled, ...DeliveryDetails, expiryDate: isoTime }) },
+  'payment-receipt': { params: OrderMail.extend({ amount, paymentMethod: filled, transactionId: filled }), stored: 'payment_receipt' },
+  'upload-confirmation': {
+    params: OrderMail.omit({ trackTitle: true }).extend({ fileCount: z.number().int().nonnegative(), fileNames: z.union([z.array(z.string()).min(1), filled]) }),
+    stored: 'track_upload_confirmation',
+  },
+  'payment-failed': { params: OrderMail.extend({ amount, reason: filled }), stored: 'order_failed_payment_declined' },
+  'customer-message': { params: CustomerMessageParams },
+  // The Settings screen's SMTP test button (ops).
+  'settings-test-email': { params: z.object({ siteName: filled, sentAt: filled }) },
+  // Campaign templates (the campaign worker renders them) and the custom email.
+  newsletter: { params: CampaignMailParams, stored: 'newsletter' },
+  promotion: { params: CampaignMailParams, stored: 'promotion' },
+  announcement: { params: CampaignMailParams, stored: 'announcement' },
+  custom: { params: CampaignMailParams, stored: 'custom' },
+} as const satisfies Record<string, MailTemplate>;
+
+export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
+/** The params a sender gives template `N`. */
+export type MailParams<N extends MailTemplateName> = z.input<(typeof MAIL_TEMPLATES)[N]['params']>;
+
+/** Whether `name` is a mail template code may send. */
+export const isMailTemplateName = (name: string): name is MailTemplateName => Object.hasOwn(MAIL_TEMPLATES, name);
+
+/** The stored template type that replaces mail `name`'s built-in text, if an admin made one active. */
+export const storedTypeOf = (name: MailTemplateName): TemplateType | undefined => (MAIL_TEMPLATES[name] as MailTemplate).stored;
+
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/**
+ * What is wrong with `params` for mail `name`, in words (`order-confirmation needs orderId, a valid
+ * amount`: a missing or blank param by its name, a wrong one as "a valid" one), or null when they fit
+ * its schema. Params not in the schema are ignored.
+ */
+export function mailParamsProblem(name: MailTemplateName, params: unknown): string | null {
+  const result = MAIL_TEMPLATES[name].params.safeParse(params);
+  if (result.success) return null;
+  const given = (params ?? {}) as Record<string, unknown>;
+  const needs = new Set<string>();
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? 'params');
+    needs.add(blank(given[key]) ? key : `a valid ${key}`);
+  }
+  return `${name} needs ${[...needs].join(', ')}`;
+}
