@@ -12,13 +12,13 @@ import {
   type OrderCounts,
   type OrderStatus,
 } from '@mastering/contracts';
-import { Order } from '@mastering/db';
+import { Order, OrderFileTotal, OrderStatusTotal } from '@mastering/db';
 
 const HOUR = 3_600_000;
 
 /** Orders and their total (cents) per status, every status present (0 when none): six rows the triggers of migration 015 keep. */
 export async function orderStatusTotals(knex: Knex): Promise<Record<OrderStatus, { orders: number; totalCents: number }>> {
-  const rows: { status: OrderStatus; orders: string; totalCents: string }[] = await knex('order_status_totals').select('status', 'orders', 'totalCents');
+  const rows = await OrderStatusTotal.query(knex).select('status', 'orders', 'totalCents');
   const totals = Object.fromEntries(ORDER_STATUSES.map((s) => [s, { orders: 0, totalCents: 0 }])) as Record<OrderStatus, { orders: number; totalCents: number }>;
   for (const row of rows) totals[row.status] = { orders: Number(row.orders), totalCents: Number(row.totalCents) };
   return totals;
@@ -42,8 +42,8 @@ export async function orderCounts(knex: Knex, now: Date = new Date()): Promise<O
 
 /** Files and their bytes per processing status and mastering style: the few rows the triggers of migration 015 keep. */
 export async function fileTotals(knex: Knex): Promise<{ processingStatus: FileStatus; masteringStyle: MasteringStyle; files: number; bytes: number }[]> {
-  const rows = await knex('order_file_totals').select('processingStatus', 'masteringStyle', 'files', 'bytes');
-  return rows.map((r) => ({ ...r, files: Number(r.files), bytes: Number(r.bytes) }));
+  const rows = await OrderFileTotal.query(knex).select('processingStatus', 'masteringStyle', 'files', 'bytes');
+  return rows.map((r) => ({ processingStatus: r.processingStatus, masteringStyle: r.masteringStyle, files: Number(r.files), bytes: Number(r.bytes) }));
 }
 
 /** The six counters over every file (from the kept totals). */
