@@ -80,6 +80,9 @@ test('customers: find the seeded buyer, open the detail and send a message that 
   await t.expect(byTestId('customer-orders').find('li').count).eql(2);
   const seen = await inboxIds();
   await t.click(byTestId('detail-send-message'));
+  // The detail dialog hands over to the message dialog: when it finishes leaving, headlessui gives focus
+  // back to what opened it, which would cut TestCafe's typing short. A person starts typing after that.
+  await t.expect(byTestId('customer-detail').exists).notOk();
   await t.typeText(byTestId('message-subject'), `Your blues master ${RUN}`).typeText(byTestId('message-body'), 'It is ready.');
   await t.click(byTestId('message-send'));
   await t.expect(byTestId('toast').withText('Message sent successfully!').exists).ok();
