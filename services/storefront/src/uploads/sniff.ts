@@ -6,8 +6,8 @@ import { SNIFF_BYTES, sniffAudioFormat } from '@mastering/storage';
 
 export { SNIFF_BYTES };
 
-/** The audio format the first bytes of a file show, or null when they are none of ours. */
-export async function audioFormatOf(head: Uint8Array): Promise<AudioFormat | null> {
+/** The audio format the first bytes of a file show, or null when they are none of ours (synchronous: no library to await since the one sniffer is ours). */
+export function audioFormatOf(head: Uint8Array): AudioFormat | null {
   return sniffAudioFormat(Buffer.from(head.buffer, head.byteOffset, head.byteLength));
 }
 
@@ -43,5 +43,5 @@ async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; bo
  */
 export async function sniffAudio(source: Readable): Promise<{ format: AudioFormat | null; body: Readable }> {
   const { head, body } = await peek(source, SNIFF_BYTES);
-  return { format: await audioFormatOf(head), body };
+  return { format: audioFormatOf(head), body };
 }
