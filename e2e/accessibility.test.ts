@@ -48,7 +48,9 @@ async function findingsHere(t: TestController, url: string): Promise<string[]> {
   await t.expect(error).notOk();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${url} ${v.id}: ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
+    .flatMap((v) =>
+      v.nodes.map((n) => `${url} ${v.id}: ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+    );
 }
 
 /** Checks every page of a list and fails once, listing every finding of every page. */

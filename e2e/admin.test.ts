@@ -1,7 +1,19 @@
 import { ClientFunction, Selector } from 'testcafe';
 
 const currentPath = ClientFunction(() => window.location.pathname + window.location.search);
-import { byTestId, admin, reload, SITE, BROKEN_SITE, logInAs, ADMIN_EMAIL, inboxIds, newLoginCodeFor, clickAndLeave, expectLandedOn } from './support';
+import {
+  byTestId,
+  admin,
+  reload,
+  SITE,
+  BROKEN_SITE,
+  logInAs,
+  ADMIN_EMAIL,
+  inboxIds,
+  newLoginCodeFor,
+  clickAndLeave,
+  expectLandedOn,
+} from './support';
 
 fixture('Admin console').page(SITE);
 

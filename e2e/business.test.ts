@@ -9,7 +9,8 @@ import { admin, byTestId, inboxIds, newMailFor, SITE } from './support';
 // (past paid orders with genres, a payment and its webhook events), unique to this file.
 const RUN = Date.now().toString(36);
 // contracts' MAINTENANCE_NOTICE (TestCafe's TypeScript cannot read the contracts package's zod types).
-const MAINTENANCE_NOTICE = 'We are doing some maintenance and cannot take new orders right now. Please try again a little later.';
+const MAINTENANCE_NOTICE =
+  'We are doing some maintenance and cannot take new orders right now. Please try again a little later.';
 const BUYER = `blues-${RUN}@business.example`;
 const DATABASE_URL = process.env.E2E_DATABASE_URL!;
 
@@ -31,13 +32,19 @@ async function seedPaidOrder(daysAgo: number, cents: number) {
      values ($1, 'delivered', $2, 1, $2, $2, now() - make_interval(days => $3), now() - make_interval(days => $3)) returning id`,
     [BUYER, cents, daysAgo],
   );
-  await sql(`insert into order_files (order_id, original_name, file_name, file_size, original_file_path, genre) values ($1, 'Delta.wav', 'Delta.wav', 2097152, $2, 'Blues')`, [id, `e2e/${id}.wav`]);
+  await sql(
+    `insert into order_files (order_id, original_name, file_name, file_size, original_file_path, genre) values ($1, 'Delta.wav', 'Delta.wav', 2097152, $2, 'Blues')`,
+    [id, `e2e/${id}.wav`],
+  );
   const [{ id: paymentId }] = await sql(
     `insert into payments (order_id, checkout_id, payment_id, amount_cents, status, processed_at, created_at)
      values ($1, $2, $3, $4, 'succeeded', now() - make_interval(days => $5), now() - make_interval(days => $5)) returning id`,
     [id, `ch_${RUN}_${daysAgo}`, `pay_${RUN}_${daysAgo}`, cents, daysAgo],
   );
-  await sql(`insert into payment_events (event_id, type, payload, payment_id, processed_at) values ($1, 'payment.succeeded', '{}', $2, now())`, [`evt_${RUN}_${daysAgo}`, paymentId]);
+  await sql(
+    `insert into payment_events (event_id, type, payload, payment_id, processed_at) values ($1, 'payment.succeeded', '{}', $2, now())`,
+    [`evt_${RUN}_${daysAgo}`, paymentId],
+  );
 }
 
 /** Picks `label` in the headlessui select with `testId`. */
@@ -83,7 +90,9 @@ test('customers: find the seeded buyer, open the detail and send a message that 
   // The detail dialog hands over to the message dialog: when it finishes leaving, headlessui gives focus
   // back to what opened it, which would cut TestCafe's typing short. A person starts typing after that.
   await t.expect(byTestId('customer-detail').exists).notOk();
-  await t.typeText(byTestId('message-subject'), `Your blues master ${RUN}`).typeText(byTestId('message-body'), 'It is ready.');
+  await t
+    .typeText(byTestId('message-subject'), `Your blues master ${RUN}`)
+    .typeText(byTestId('message-body'), 'It is ready.');
   await t.click(byTestId('message-send'));
   await t.expect(byTestId('toast').withText('Message sent successfully!').exists).ok();
   const mail = await newMailFor(BUYER, `Your blues master ${RUN}`, seen);
@@ -107,7 +116,10 @@ test('users: create, edit (deactivate) and delete a user', async (t) => {
   await t.click(byTestId('user-create'));
   await t.click(byTestId('user-save'));
   await t.expect(byTestId('user-firstName-error').innerText).eql('First name is required');
-  await t.typeText(byTestId('user-firstName'), 'Zanele').typeText(byTestId('user-lastName'), 'Khumalo').typeText(byTestId('user-email'), email);
+  await t
+    .typeText(byTestId('user-firstName'), 'Zanele')
+    .typeText(byTestId('user-lastName'), 'Khumalo')
+    .typeText(byTestId('user-email'), email);
   await choose(t, 'user-role', 'Engineer');
   await t.click(byTestId('user-save'));
   await t.expect(byTestId('toast').withText('User created successfully').exists).ok();
@@ -122,7 +134,9 @@ test('users: create, edit (deactivate) and delete a user', async (t) => {
   await t.expect(card.innerText).contains('Inactive');
 
   await t.click(card.find('[data-testid="user-delete"]'));
-  await t.expect(byTestId('user-delete-dialog').innerText).contains('Are you sure you want to delete Zanele Khumalo? This action cannot be undone.');
+  await t
+    .expect(byTestId('user-delete-dialog').innerText)
+    .contains('Are you sure you want to delete Zanele Khumalo? This action cannot be undone.');
   await t.click(byTestId('user-delete-confirm'));
   await t.expect(byTestId('toast').withText('User deleted successfully').exists).ok();
   await t.expect(card.exists).notOk();
@@ -145,7 +159,13 @@ test('maintenance mode refuses a new order with the notice', async (t) => {
     await t.expect(byTestId('pay-button').hasAttribute('disabled')).notOk('the pay button is enabled again');
     const alerts = (await t.getNativeDialogHistory()).map((d) => d.text);
     await t.expect(alerts).contains(MAINTENANCE_NOTICE);
-    await t.expect((await sql('select count(*)::int as n from orders where customer_email = $1', [`late-${RUN}@business.example`]))[0].n).eql(0);
+    await t
+      .expect(
+        (
+          await sql('select count(*)::int as n from orders where customer_email = $1', [`late-${RUN}@business.example`])
+        )[0].n,
+      )
+      .eql(0);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

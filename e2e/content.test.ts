@@ -21,7 +21,12 @@ function png(size: number, rgb: [number, number, number]): Buffer {
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
   const row = Buffer.from([0, ...Array.from({ length: size }, () => rgb).flat()]); // filter byte 0, then pixels
   const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 type Fixtures = { dir: string; artwork: string; original: string; mastered: string; avatar: string };
@@ -44,7 +49,10 @@ fixture('Content admin: showcase and testimonials reach the home page')
   .before(async (ctx) => {
     // Real files to upload: a PNG cover and avatar, and the seeded demo WAVs as the track's two versions.
     const dir = mkdtempSync(join(tmpdir(), 'content-e2e-'));
-    const [seeded] = (await (await fetch(`${SITE}/api/showcase-tracks`)).json()) as { originalAudioUrl: string; masteredAudioUrl: string }[];
+    const [seeded] = (await (await fetch(`${SITE}/api/showcase-tracks`)).json()) as {
+      originalAudioUrl: string;
+      masteredAudioUrl: string;
+    }[];
     const files: Fixtures = {
       dir,
       artwork: join(dir, 'cover.png'),
@@ -93,7 +101,9 @@ test('the admin uploads a showcase track that plays on the home page, hides it, 
   await t.expect(byTestId('player-previous').getAttribute('aria-label')).contains(title);
   await t.click(byTestId('player-previous'));
   await t.expect(byTestId('player-title').innerText).eql(title);
-  await t.expect(player.find('[aria-roledescription="carousel"] > div img').getAttribute('src')).match(/^\/media\/showcase\/[0-9a-f-]+\/artwork-[0-9a-f]{32}\.webp$/);
+  await t
+    .expect(player.find('[aria-roledescription="carousel"] > div img').getAttribute('src'))
+    .match(/^\/media\/showcase\/[0-9a-f-]+\/artwork-[0-9a-f]{32}\.webp$/);
   await t.expect(player.find('audio').getAttribute('src')).match(/(original|mastered)Audio-[0-9a-f]{32}\.wav$/);
   await t.expect(await audioDuration()).gt(0);
 
@@ -123,7 +133,7 @@ test('the admin uploads a showcase track that plays on the home page, hides it, 
   await t.expect(row.exists).notOk();
 });
 
-test('the admin adds a testimonial and it shows on the home page without the author\'s email', async (t) => {
+test("the admin adds a testimonial and it shows on the home page without the author's email", async (t) => {
   const files = t.fixtureCtx.files as Fixtures;
   const name = `E2E Artist ${Date.now()}`;
   await t.useRole(admin);

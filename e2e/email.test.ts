@@ -13,7 +13,13 @@ test('an admin sends a test email from Email Testing and it arrives in the inbox
   await t.expect(Selector('[role="alert"]').withText('Please select an email template').exists).ok();
   await t.click(byTestId('test-email-template')).click(option('mastering complete'));
   await t.click(byTestId('test-email-send'));
-  await t.expect(Selector('[role="alert"]').withText('Please fill in: customerEmail, customerName, orderId, trackTitle, downloadUrl').exists).ok();
+  await t
+    .expect(
+      Selector('[role="alert"]').withText(
+        'Please fill in: customerEmail, customerName, orderId, trackTitle, downloadUrl',
+      ).exists,
+    )
+    .ok();
   await t
     .typeText(byTestId('test-field-customerEmail'), to)
     .typeText(byTestId('test-field-customerName'), 'Lindiwe')

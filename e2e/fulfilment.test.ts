@@ -1,6 +1,18 @@
 import { rmSync, statSync } from 'node:fs';
 import { Selector } from 'testcafe';
-import { byTestId, checkoutTracks, clickAndLeave, expectLandedOn, INBOX, inboxIds, logInAs, newMailFor, SITE, trackFiles, type TrackFiles } from './support';
+import {
+  byTestId,
+  checkoutTracks,
+  clickAndLeave,
+  expectLandedOn,
+  INBOX,
+  inboxIds,
+  logInAs,
+  newMailFor,
+  SITE,
+  trackFiles,
+  type TrackFiles,
+} from './support';
 
 // The loop the business exists for: a paid order becomes a delivered master. A customer pays for a
 // track; the engineer uploads its master (progress bar, resumable upload), marks the order delivered;

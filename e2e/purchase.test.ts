@@ -1,6 +1,17 @@
 import { rmSync } from 'node:fs';
 import { Selector } from 'testcafe';
-import { ADMIN_EMAIL, byTestId, checkoutTracks, clickAndLeave, expectLandedOn, inboxIds, newMailFor, SITE, trackFiles, type TrackFiles } from './support';
+import {
+  ADMIN_EMAIL,
+  byTestId,
+  checkoutTracks,
+  clickAndLeave,
+  expectLandedOn,
+  inboxIds,
+  newMailFor,
+  SITE,
+  trackFiles,
+  type TrackFiles,
+} from './support';
 
 // A customer buys on /upload as a person would: real uploads (tus) to the storefront, an order priced by
 // the server, Yoco's hosted page (the local sandbox) and its signed webhook, the outcome pages and mail.

@@ -14,7 +14,7 @@ async function saveDiscount(t: TestController, percent: string) {
 
 fixture('Settings').page(SITE);
 
-test('an admin changes the launch discount and the storefront, its order summary and the server\'s price follow', async (t) => {
+test("an admin changes the launch discount and the storefront, its order summary and the server's price follow", async (t) => {
   await t.useRole(admin);
   await saveDiscount(t, '20');
   await t.expect(byTestId('settings-price-preview').innerText).contains('R399');
@@ -78,7 +78,9 @@ test('the SMTP test button sends through the saved relay and shows what the SMTP
   await t.useRole(admin);
   await t.navigateTo(`${SITE}/admin/settings`);
   let seen = await inboxIds();
-  await t.expect(await testEmail(t, 'sent')).eql(`Sent to ${ADMIN_EMAIL} through the server's own mail relay. Check that inbox.`);
+  await t
+    .expect(await testEmail(t, 'sent'))
+    .eql(`Sent to ${ADMIN_EMAIL} through the server's own mail relay. Check that inbox.`);
   await newMailFor(ADMIN_EMAIL, 'test email', seen);
 
   // A relay where nothing answers: the failure is shown, not a false "sent".

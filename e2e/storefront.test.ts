@@ -101,10 +101,14 @@ const failingUploadUrl = RequestMock()
 test.requestHooks(failingUploadUrl)('the upload page shows every validation message it can reach', async (t) => {
   await t.navigateTo(`${SITE}/upload`);
   await t.expect(Selector('h1').innerText).eql('Upload Your Track');
-  await t.expect(byTestId('upload-subtitle').innerText).eql('Professional mastering with 48-hour turnaround • R499 per track, 35% off total');
+  await t
+    .expect(byTestId('upload-subtitle').innerText)
+    .eql('Professional mastering with 48-hour turnaround • R499 per track, 35% off total');
   await t.expect(byTestId('proceed-to-payment').hasAttribute('disabled')).ok();
   await t.setFilesToUpload(byTestId('file-input'), ['./fixtures/notes.txt']);
-  await t.expect(byTestId('upload-error').innerText).eql('No valid audio files found. Please upload .wav, .mp3, .flac, .aiff, or .m4a files.');
+  await t
+    .expect(byTestId('upload-error').innerText)
+    .eql('No valid audio files found. Please upload .wav, .mp3, .flac, .aiff, or .m4a files.');
   await t.expect(byTestId('upload-item').count).eql(0);
   await t.setFilesToUpload(byTestId('file-input'), ['./fixtures/short-mix.wav']);
   await t.expect(byTestId('upload-item').getAttribute('data-status')).eql('error');
@@ -112,7 +116,9 @@ test.requestHooks(failingUploadUrl)('the upload page shows every validation mess
   await t.expect(byTestId('summary-total').innerText).eql('R324');
   await t.typeText(byTestId('customer-email'), 'artist@example.com');
   await t.click(byTestId('proceed-to-payment'));
-  await t.expect(byTestId('upload-error').innerText).eql('Some files failed to upload: short-mix.wav. Please try uploading them again.');
+  await t
+    .expect(byTestId('upload-error').innerText)
+    .eql('Some files failed to upload: short-mix.wav. Please try uploading them again.');
   await t.expect(byTestId('payment-dialog').exists).notOk();
   await t.click(byTestId('upload-item-remove'));
   await t.expect(byTestId('upload-item').count).eql(0);

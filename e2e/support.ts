@@ -41,7 +41,9 @@ export async function newLoginCodeFor(email: string, seen: Set<string>): Promise
 export async function newMailFor(email: string, subject: string, seen: Set<string>): Promise<MailDevEmail> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const mail = (await inbox()).find((m) => !seen.has(m.id) && m.subject.includes(subject) && m.to.some((to) => to.address.toLowerCase() === email));
+    const mail = (await inbox()).find(
+      (m) => !seen.has(m.id) && m.subject.includes(subject) && m.to.some((to) => to.address.toLowerCase() === email),
+    );
     if (mail) return mail;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -70,7 +72,9 @@ export async function expectLandedOn(testId: string) {
     await t.expect(byTestId(testId).exists).ok();
   } catch {
     const state = await pageState();
-    throw new Error(`Expected the page "${testId}", but the browser is at ${state.url} showing "${state.heading}"${state.alert ? ` and the alert "${state.alert}"` : ''}`);
+    throw new Error(
+      `Expected the page "${testId}", but the browser is at ${state.url} showing "${state.heading}"${state.alert ? ` and the alert "${state.alert}"` : ''}`,
+    );
   }
 }
 
@@ -106,15 +110,21 @@ export async function checkoutTracks(t: TestController, email: string, count: nu
   await t.navigateTo(`${SITE}/upload`);
   await t.setFilesToUpload(byTestId('file-input'), tracks.slice(0, count));
   await t.expect(byTestId('upload-item').count).eql(count);
-  await t.expect(byTestId('upload-item').filter('[data-status="completed"]').count).eql(count, 'every upload completes');
+  await t
+    .expect(byTestId('upload-item').filter('[data-status="completed"]').count)
+    .eql(count, 'every upload completes');
   await t.typeText(byTestId('customer-email'), email);
   // Record any alert (the spec's payment alerts) instead of failing on it, to say what went wrong.
   await t.setNativeDialogHandler(() => true);
   await t.click(byTestId('proceed-to-payment'));
   const refused = byTestId('upload-error');
-  await t.expect(byTestId('pay-button').exists).ok(`the payment dialog opens (form says: ${(await refused.exists) ? await refused.innerText : 'nothing'})`);
+  await t
+    .expect(byTestId('pay-button').exists)
+    .ok(`the payment dialog opens (form says: ${(await refused.exists) ? await refused.innerText : 'nothing'})`);
   // Pay leaves the page for the hosted checkout.
   await clickAndLeave(byTestId('pay-button'));
   const alerts = (await t.getNativeDialogHistory()).map((d) => d.text);
-  await t.expect(byTestId('sandbox-amount').exists).ok(`the hosted payment page opens (alerts: ${alerts.join(' | ') || 'none'})`);
+  await t
+    .expect(byTestId('sandbox-amount').exists)
+    .ok(`the hosted payment page opens (alerts: ${alerts.join(' | ') || 'none'})`);
 }

@@ -39,10 +39,21 @@ await main(run);
 async function run() {
   await new Promise<void>((r) => sink.listen(0, '127.0.0.1', () => r()));
   const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
-  const [gatewayPort, contentPort, pgPort, storefrontPort, siteGatewayPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [gatewayPort, contentPort, pgPort, storefrontPort, siteGatewayPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
 
   await bundleServices(['gateway', 'content', 'storefront']);
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(work, 'postgres'), port: pgPort, durable: false, log: () => {} });
+  const pg = await startEmbeddedPostgres({
+    dataDir: path.join(work, 'postgres'),
+    port: pgPort,
+    durable: false,
+    log: () => {},
+  });
   await supervisor.adopt('PostgreSQL', () => pg.stop());
   const storageDir = path.join(work, 'storage');
   const knex = createKnex(pg.connectionString);
@@ -64,26 +75,51 @@ async function run() {
   const direct = `http://127.0.0.1:${contentPort}`;
   const base = `http://127.0.0.1:${gatewayPort}`;
   await supervisor.startAll([
-    { name: 'content', ...serviceCommand('content'), env: { ...env, PORT: String(contentPort) }, readyUrl: `${direct}/readyz` },
+    {
+      name: 'content',
+      ...serviceCommand('content'),
+      env: { ...env, PORT: String(contentPort) },
+      readyUrl: `${direct}/readyz`,
+    },
     {
       name: 'gateway',
       ...serviceCommand('gateway'),
-      env: { ...env, PORT: String(gatewayPort), CONTENT_URL: direct, STOREFRONT_URL: sinkUrl, OPS_URL: sinkUrl, EMAIL_URL: sinkUrl },
+      env: {
+        ...env,
+        PORT: String(gatewayPort),
+        CONTENT_URL: direct,
+        STOREFRONT_URL: sinkUrl,
+        OPS_URL: sinkUrl,
+        EMAIL_URL: sinkUrl,
+      },
       readyUrl: `${base}/healthz`,
     },
-    { name: 'storefront', ...serviceCommand('storefront'), env: { ...env, PORT: String(storefrontPort) }, readyUrl: `http://127.0.0.1:${storefrontPort}/readyz` },
+    {
+      name: 'storefront',
+      ...serviceCommand('storefront'),
+      env: { ...env, PORT: String(storefrontPort) },
+      readyUrl: `http://127.0.0.1:${storefrontPort}/readyz`,
+    },
     {
       // A second gateway in front of the real storefront, for the upload as a browser sends it.
       name: 'gateway-site',
       ...serviceCommand('gateway'),
-      env: { ...env, PORT: String(siteGatewayPort), CONTENT_URL: direct, STOREFRONT_URL: `http://127.0.0.1:${storefrontPort}`, OPS_URL: sinkUrl, EMAIL_URL: sinkUrl },
+      env: {
+        ...env,
+        PORT: String(siteGatewayPort),
+        CONTENT_URL: direct,
+        STOREFRONT_URL: `http://127.0.0.1:${storefrontPort}`,
+        OPS_URL: sinkUrl,
+        EMAIL_URL: sinkUrl,
+      },
       readyUrl: `http://127.0.0.1:${siteGatewayPort}/healthz`,
     },
   ]);
   const gatewayPid = supervisor.pidOf('gateway')!;
 
   /** The gateway process's peak resident memory so far, in MB. */
-  const gatewayPeakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${gatewayPid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const gatewayPeakRssMb = () =>
+    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${gatewayPid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
   const before = gatewayPeakRssMb();
   const started = performance.now();
@@ -95,8 +131,12 @@ async function run() {
 
   const remotes = await latency(`${base}/mf/remotes.json`);
   const proxied = await latency(`${base}/api/config`);
-  console.log(`upload through gateway: ${UPLOAD_MB} MB in ${seconds.toFixed(2)} s = ${(UPLOAD_MB / seconds).toFixed(0)} MB/s`);
-  console.log(`gateway peak RSS: ${peak.toFixed(0)} MB (before upload ${before.toFixed(0)} MB; body was ${UPLOAD_MB} MB)`);
+  console.log(
+    `upload through gateway: ${UPLOAD_MB} MB in ${seconds.toFixed(2)} s = ${(UPLOAD_MB / seconds).toFixed(0)} MB/s`,
+  );
+  console.log(
+    `gateway peak RSS: ${peak.toFixed(0)} MB (before upload ${before.toFixed(0)} MB; body was ${UPLOAD_MB} MB)`,
+  );
   console.log(`GET /mf/remotes.json: p50 ${remotes.p50} ms, p99 ${remotes.p99} ms (1000 sequential)`);
   console.log(`GET /api/config proxied: p50 ${proxied.p50} ms, p99 ${proxied.p99} ms (1000 sequential)`);
 
@@ -110,7 +150,9 @@ async function run() {
   if ((await connectionHeader(`${base}${SHOWCASE}`)) === 'close') {
     // Measured: autocannon against a trivial server that answers "Connection: close" reports p50 ~1 s
     // and sends each request about twice, so these gateway figures are not comparable until it keeps connections alive.
-    console.log(`  note: the gateway answers "Connection: close" (a new TCP connection per request); autocannon re-sends requests`);
+    console.log(
+      `  note: the gateway answers "Connection: close" (a new TCP connection per request); autocannon re-sends requests`,
+    );
     console.log(`        written to closing connections, which inflates its gateway latency and lowers its throughput`);
   }
   console.log(
@@ -120,8 +162,12 @@ async function run() {
   const site = `http://127.0.0.1:${siteGatewayPort}`;
   const stored = await timed(() => uploadTrack(site, UPLOAD_MB));
   const disk = await timed(() => writeToDisk(path.join(storageDir, 'bench-plain-write'), UPLOAD_MB));
-  console.log(`${UPLOAD_MB} MB track through the gateway to the storefront's storage: ${stored.toFixed(2)} s = ${(UPLOAD_MB / stored).toFixed(0)} MB/s`);
-  console.log(`  plain disk write of ${UPLOAD_MB} MB: ${disk.toFixed(2)} s = ${(UPLOAD_MB / disk).toFixed(0)} MB/s; upload/disk ${(disk / stored).toFixed(2)}x`);
+  console.log(
+    `${UPLOAD_MB} MB track through the gateway to the storefront's storage: ${stored.toFixed(2)} s = ${(UPLOAD_MB / stored).toFixed(0)} MB/s`,
+  );
+  console.log(
+    `  plain disk write of ${UPLOAD_MB} MB: ${disk.toFixed(2)} s = ${(UPLOAD_MB / disk).toFixed(0)} MB/s; upload/disk ${(disk / stored).toFixed(2)}x`,
+  );
 }
 
 /** Seconds `work` takes. */
@@ -157,15 +203,24 @@ function writeBlocks(out: NodeJS.WritableStream, mb: number): void {
 
 /** Asks the site for an upload URL, then PUTs `mb` megabytes of a WAV's type to it, as the upload page does. */
 async function uploadTrack(site: string, mb: number): Promise<void> {
-  const created = await fetch(`${site}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+  const created = await fetch(`${site}/api/files/upload`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  });
   if (!created.ok) throw new Error(`upload URL: ${created.status} ${await created.text()}`);
   const { uploadURL } = (await created.json()) as { uploadURL: string };
   const cookie = created.headers.get('set-cookie')?.split(';')[0] ?? '';
   await new Promise<void>((resolve, reject) => {
-    const req = request(new URL(uploadURL, site), { method: 'PUT', headers: { 'content-type': 'audio/wav', 'content-length': String(mb * MB), cookie } }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode && res.statusCode < 300 ? resolve() : reject(new Error(`PUT answered ${res.statusCode}`))));
-    });
+    const req = request(
+      new URL(uploadURL, site),
+      { method: 'PUT', headers: { 'content-type': 'audio/wav', 'content-length': String(mb * MB), cookie } },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode && res.statusCode < 300 ? resolve() : reject(new Error(`PUT answered ${res.statusCode}`)),
+        );
+      },
+    );
     req.on('error', reject);
     writeBlocks(req, mb);
   });
@@ -174,11 +229,15 @@ async function uploadTrack(site: string, mb: number): Promise<void> {
 /** POSTs `mb` megabytes of generated audio-like data to `url` and answers the byte count the upstream saw. */
 function upload(url: string, mb: number): Promise<number> {
   return new Promise<number>((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'audio/wav', 'content-length': String(mb * MB) } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve(JSON.parse(body).bytes));
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'audio/wav', 'content-length': String(mb * MB) } },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve(JSON.parse(body).bytes));
+      },
+    );
     req.on('error', reject);
     writeBlocks(req, mb);
   });

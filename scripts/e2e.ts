@@ -22,7 +22,13 @@ const ENGINEER_EMAIL = 'engineer@example.com';
 {
   const knex = createKnex(stack.databaseUrl);
   if (!(await knex('users').whereRaw('lower(email) = ?', [ENGINEER_EMAIL]).first('id'))) {
-    await knex('users').insert({ email: ENGINEER_EMAIL, firstName: 'Sipho', lastName: 'Engineer', role: 'engineer', isActive: true });
+    await knex('users').insert({
+      email: ENGINEER_EMAIL,
+      firstName: 'Sipho',
+      lastName: 'Engineer',
+      role: 'engineer',
+      isActive: true,
+    });
   }
   await knex.destroy();
 }
@@ -50,24 +56,42 @@ await extra.start({
   readyUrl: `http://127.0.0.1:${brokenSite}/mf/remotes.json`,
 });
 
-const browser = process.env.E2E_BROWSER ?? 'chromium:headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run';
+const browser =
+  process.env.E2E_BROWSER ??
+  'chromium:headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run';
 const code = await new Promise<number>((resolve) => {
-  const child = spawn(bin('testcafe'), [browser, ...(process.argv.slice(2).length ? process.argv.slice(2) : ['e2e/']), '--selector-timeout', '15000', '--assertion-timeout', '15000', '--page-load-timeout', '30000', '--disable-screenshots', '--reporter', 'spec'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      E2E_SITE_URL: stack.siteUrl,
-      E2E_BROKEN_SITE_URL: `http://127.0.0.1:${brokenSite}`,
-      E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
-      E2E_ADMIN_EMAIL: stack.adminEmail,
-      // Journeys that need data no screen creates (analytics over past orders) seed it here.
-      E2E_DATABASE_URL: stack.databaseUrl,
-      E2E_ENGINEER_EMAIL: ENGINEER_EMAIL,
-      // The SMTP port of the stack's MailDev, for the journey that saves it as the admin's relay.
-      E2E_MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT!,
+  const child = spawn(
+    bin('testcafe'),
+    [
+      browser,
+      ...(process.argv.slice(2).length ? process.argv.slice(2) : ['e2e/']),
+      '--selector-timeout',
+      '15000',
+      '--assertion-timeout',
+      '15000',
+      '--page-load-timeout',
+      '30000',
+      '--disable-screenshots',
+      '--reporter',
+      'spec',
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        E2E_SITE_URL: stack.siteUrl,
+        E2E_BROKEN_SITE_URL: `http://127.0.0.1:${brokenSite}`,
+        E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
+        E2E_ADMIN_EMAIL: stack.adminEmail,
+        // Journeys that need data no screen creates (analytics over past orders) seed it here.
+        E2E_DATABASE_URL: stack.databaseUrl,
+        E2E_ENGINEER_EMAIL: ENGINEER_EMAIL,
+        // The SMTP port of the stack's MailDev, for the journey that saves it as the admin's relay.
+        E2E_MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT!,
+      },
     },
-  });
+  );
   child.on('exit', (c) => resolve(c ?? 1));
 });
 
@@ -76,7 +100,14 @@ const code = await new Promise<number>((resolve) => {
 let fuzzed = true;
 if (process.argv.length <= 2) {
   const started = Date.now();
-  fuzzed = await fuzzApi({ siteUrl: stack.siteUrl, inboxUrl: stack.inboxUrl!.replace('localhost', '127.0.0.1'), databaseUrl: stack.databaseUrl }, path.join(dataDir, 'fuzz'))
+  fuzzed = await fuzzApi(
+    {
+      siteUrl: stack.siteUrl,
+      inboxUrl: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
+      databaseUrl: stack.databaseUrl,
+    },
+    path.join(dataDir, 'fuzz'),
+  )
     .then(printFuzzReport)
     .catch((err: unknown) => {
       console.error('✖ fuzz:', err);

@@ -9,7 +9,11 @@ const site = await startThrowawayStack('mastering-fuzz');
 let ok = false;
 try {
   const report = await fuzzApi(
-    { siteUrl: site.stack.siteUrl, inboxUrl: site.stack.inboxUrl!.replace('localhost', '127.0.0.1'), databaseUrl: site.stack.databaseUrl },
+    {
+      siteUrl: site.stack.siteUrl,
+      inboxUrl: site.stack.inboxUrl!.replace('localhost', '127.0.0.1'),
+      databaseUrl: site.stack.databaseUrl,
+    },
     path.join(site.dataDir, 'fuzz'),
   );
   ok = printFuzzReport(report) && !site.failed();

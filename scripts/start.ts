@@ -18,7 +18,9 @@ const stack = createStack({
   env: process.env,
   log: (line) => console.log(line),
   onDeath: (name, code, tail) => {
-    console.error(`\n✖ ${name} exited unexpectedly (code ${code}). Last lines of ${path.join(dataDir, 'logs', name + '.log')}:`);
+    console.error(
+      `\n✖ ${name} exited unexpectedly (code ${code}). Last lines of ${path.join(dataDir, 'logs', name + '.log')}:`,
+    );
     for (const line of tail) console.error(`  ${line}`);
     void shutdown(1);
   },

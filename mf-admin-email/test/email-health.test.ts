@@ -4,18 +4,38 @@ import { fetchEmailHealth } from '../src/api/email-health';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const answer = (body: string, status: number) => vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status })));
+const answer = (body: string, status: number) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, { status })),
+  );
 const smtp = { host: 'localhost', port: 1025 };
 
 describe('fetchEmailHealth', () => {
   it('returns a healthy answer', async () => {
     answer(JSON.stringify({ status: 'healthy', check: 'reachable', smtp: { ...smtp, connected: true } }), 200);
-    await expect(fetchEmailHealth()).resolves.toEqual({ status: 'healthy', check: 'reachable', smtp: { ...smtp, connected: true } });
+    await expect(fetchEmailHealth()).resolves.toEqual({
+      status: 'healthy',
+      check: 'reachable',
+      smtp: { ...smtp, connected: true },
+    });
   });
 
   it('returns an unhealthy 503 answer as a result, not a failure', async () => {
-    answer(JSON.stringify({ status: 'unhealthy', check: 'refused', error: 'SMTP refused', smtp: { ...smtp, connected: false } }), 503);
-    await expect(fetchEmailHealth()).resolves.toMatchObject({ status: 'unhealthy', check: 'refused', error: 'SMTP refused' });
+    answer(
+      JSON.stringify({
+        status: 'unhealthy',
+        check: 'refused',
+        error: 'SMTP refused',
+        smtp: { ...smtp, connected: false },
+      }),
+      503,
+    );
+    await expect(fetchEmailHealth()).resolves.toMatchObject({
+      status: 'unhealthy',
+      check: 'refused',
+      error: 'SMTP refused',
+    });
   });
 
   it('fails with the spec message when the answer is not a health report', async () => {

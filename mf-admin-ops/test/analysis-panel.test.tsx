@@ -45,7 +45,13 @@ afterEach(() => {
 
 describe('AnalysisPanel', () => {
   it('shows original and master side by side with the gain change, and flags a master above -1 dBTP', () => {
-    render({ fileId: FILE_ID, original: measured('original'), master: measured('master', { integratedLufs: -8.9, truePeakDbtp: -0.4 }), gainChangeDb: 9.4, masterTruePeakTooHigh: true });
+    render({
+      fileId: FILE_ID,
+      original: measured('original'),
+      master: measured('master', { integratedLufs: -8.9, truePeakDbtp: -0.4 }),
+      gainChangeDb: 9.4,
+      masterTruePeakTooHigh: true,
+    });
     expect(text('analysis-original-lufs')).toBe('-18.3 LUFS');
     expect(text('analysis-master-lufs')).toBe('-8.9 LUFS');
     expect(text('analysis-master-true-peak')).toBe('-0.4 dBTP');
@@ -55,17 +61,32 @@ describe('AnalysisPanel', () => {
     expect(text('analysis-true-peak-flag')).toContain('True peak above -1.0 dBTP');
     expect(text('analysis-plain-words')).toContain('plays 5.1 dB quieter on Spotify');
     const waveforms = host.querySelectorAll('svg[role="img"]');
-    expect([...waveforms].map((svg) => svg.getAttribute('aria-label'))).toEqual(['Waveform of the original', 'Waveform of the master']);
+    expect([...waveforms].map((svg) => svg.getAttribute('aria-label'))).toEqual([
+      'Waveform of the original',
+      'Waveform of the master',
+    ]);
     expect(waveforms[0]!.querySelectorAll('rect')).toHaveLength(300);
   });
 
   it('does not flag a master at or below -1 dBTP', () => {
-    render({ fileId: FILE_ID, original: measured('original'), master: measured('master', { truePeakDbtp: -1 }), gainChangeDb: 0, masterTruePeakTooHigh: false });
+    render({
+      fileId: FILE_ID,
+      original: measured('original'),
+      master: measured('master', { truePeakDbtp: -1 }),
+      gainChangeDb: 0,
+      masterTruePeakTooHigh: false,
+    });
     expect(text('analysis-true-peak-flag')).toBeNull();
   });
 
   it('shows why an original cannot be used, and what is still to come', () => {
-    render({ fileId: FILE_ID, original: measured('original', { status: 'error', errorReason: ANALYSIS_ERRORS.silent, waveform: [] }), master: null, gainChangeDb: null, masterTruePeakTooHigh: false });
+    render({
+      fileId: FILE_ID,
+      original: measured('original', { status: 'error', errorReason: ANALYSIS_ERRORS.silent, waveform: [] }),
+      master: null,
+      gainChangeDb: null,
+      masterTruePeakTooHigh: false,
+    });
     expect(text('analysis-original-error')).toBe(ANALYSIS_ERRORS.silent);
     expect(text('analysis-original')).toContain('Needs replacing');
     expect(text('analysis-master')).toContain('No master yet');

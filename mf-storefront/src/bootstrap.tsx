@@ -6,5 +6,10 @@ import { pages } from './routes';
 renderStandalone({
   ...remoteApp('storefront'),
   pages,
-  paths: { home: '/', 'payment-success': '/payment/success', 'payment-cancelled': '/payment/cancelled', 'payment-failed': '/payment/failed' },
+  paths: {
+    home: '/',
+    'payment-success': '/payment/success',
+    'payment-cancelled': '/payment/cancelled',
+    'payment-failed': '/payment/failed',
+  },
 });

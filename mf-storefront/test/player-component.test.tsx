@@ -19,7 +19,13 @@ function mount() {
 }
 const player = () => host.querySelector<HTMLElement>('[data-testid="examples-player"]')!;
 const click = (testId: string) => act(() => host.querySelector<HTMLElement>(`[data-testid="${testId}"]`)!.click());
-const key = (k: string, target: EventTarget = window) => act(() => void target.dispatchEvent(new KeyboardEvent('keydown', { key: k, code: k === ' ' ? 'Space' : `Key${k.toUpperCase()}`, bubbles: true })));
+const key = (k: string, target: EventTarget = window) =>
+  act(
+    () =>
+      void target.dispatchEvent(
+        new KeyboardEvent('keydown', { key: k, code: k === ' ' ? 'Space' : `Key${k.toUpperCase()}`, bubbles: true }),
+      ),
+  );
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_TRACKS, playerTracks, SILENT_AUDIO_URL } from '../src/lib/demo-tracks';
-import { initialPlayerState, playerKeyCommand, playerReducer, shouldAutoplay, wrapIndex, type PlayerAction, type PlayerState } from '../src/lib/player';
+import {
+  initialPlayerState,
+  playerKeyCommand,
+  playerReducer,
+  shouldAutoplay,
+  wrapIndex,
+  type PlayerAction,
+  type PlayerState,
+} from '../src/lib/player';
 
-const run = (actions: PlayerAction[], count = 4, from: PlayerState = initialPlayerState) => actions.reduce((state, action) => playerReducer(state, action, count), from);
+const run = (actions: PlayerAction[], count = 4, from: PlayerState = initialPlayerState) =>
+  actions.reduce((state, action) => playerReducer(state, action, count), from);
 
 describe('examples player state machine', () => {
   it('starts on the first track, original, paused', () => {
@@ -18,12 +27,19 @@ describe('examples player state machine', () => {
   });
 
   it('selecting a neighbour stops playback and keeps the version', () => {
-    const state = run([{ type: 'setVersion', version: 'mastered' }, { type: 'togglePlay' }, { type: 'select', index: 2 }]);
+    const state = run([
+      { type: 'setVersion', version: 'mastered' },
+      { type: 'togglePlay' },
+      { type: 'select', index: 2 },
+    ]);
     expect(state).toEqual({ index: 2, version: 'mastered', playing: false });
   });
 
   it('a version switch keeps playing if it was playing, and stays paused if not', () => {
-    expect(run([{ type: 'togglePlay' }, { type: 'toggleVersion' }])).toMatchObject({ version: 'mastered', playing: true });
+    expect(run([{ type: 'togglePlay' }, { type: 'toggleVersion' }])).toMatchObject({
+      version: 'mastered',
+      playing: true,
+    });
     expect(run([{ type: 'toggleVersion' }])).toMatchObject({ version: 'mastered', playing: false });
     expect(run([{ type: 'toggleVersion' }, { type: 'toggleVersion' }]).version).toBe('original');
   });
@@ -76,7 +92,20 @@ describe('player tracks', () => {
 
   it('falls back to the placeholder audio for a missing version', () => {
     const [track] = playerTracks([
-      { id: '1', title: 'T', artist: 'A', genre: 'Rock', beforeDescription: '', afterDescription: '', artworkUrl: null, originalAudioUrl: null, masteredAudioUrl: '/media/m.mp3', isActive: 'true', displayOrder: 0, createdAt: '' },
+      {
+        id: '1',
+        title: 'T',
+        artist: 'A',
+        genre: 'Rock',
+        beforeDescription: '',
+        afterDescription: '',
+        artworkUrl: null,
+        originalAudioUrl: null,
+        masteredAudioUrl: '/media/m.mp3',
+        isActive: 'true',
+        displayOrder: 0,
+        createdAt: '',
+      },
     ]);
     expect(track).toMatchObject({ originalUrl: SILENT_AUDIO_URL, masteredUrl: '/media/m.mp3' });
   });

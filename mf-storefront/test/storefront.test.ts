@@ -1,4 +1,10 @@
-import { CODE_EXPIRES_NOTE, RequestCodeBody, siteConfigFor, startMasteringLabel, VerifyCodeBody } from '@mastering/contracts';
+import {
+  CODE_EXPIRES_NOTE,
+  RequestCodeBody,
+  siteConfigFor,
+  startMasteringLabel,
+  VerifyCodeBody,
+} from '@mastering/contracts';
 import { checkForm, createQueryClient } from '@mastering/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestLoginCode, verificationErrorText, verifyLoginCode } from '../src/api/auth';
@@ -43,13 +49,21 @@ describe('examples', () => {
 
 describe('launch discount from /api/config', () => {
   it('follows the discount staff set, and drops it when there is none', () => {
-    expect(startMasteringLabel(launchDiscount(siteConfigFor({ basePriceCents: 49900, launchDiscountPercent: 35, maxFileSizeMb: 500 })))).toBe(
-      'Start Mastering - 35% Off',
-    );
-    expect(startMasteringLabel(launchDiscount(siteConfigFor({ basePriceCents: 49900, launchDiscountPercent: 20, maxFileSizeMb: 500 })))).toBe(
-      'Start Mastering - 20% Off',
-    );
-    expect(startMasteringLabel(launchDiscount(siteConfigFor({ basePriceCents: 49900, launchDiscountPercent: 0, maxFileSizeMb: 500 })))).toBe('Start Mastering');
+    expect(
+      startMasteringLabel(
+        launchDiscount(siteConfigFor({ basePriceCents: 49900, launchDiscountPercent: 35, maxFileSizeMb: 500 })),
+      ),
+    ).toBe('Start Mastering - 35% Off');
+    expect(
+      startMasteringLabel(
+        launchDiscount(siteConfigFor({ basePriceCents: 49900, launchDiscountPercent: 20, maxFileSizeMb: 500 })),
+      ),
+    ).toBe('Start Mastering - 20% Off');
+    expect(
+      startMasteringLabel(
+        launchDiscount(siteConfigFor({ basePriceCents: 49900, launchDiscountPercent: 0, maxFileSizeMb: 500 })),
+      ),
+    ).toBe('Start Mastering');
   });
 
   it('promotes nothing while the configuration is loading', () => {
@@ -99,17 +113,32 @@ describe('login', () => {
     // Still-encoded forms stay paths on this site: the browser does not decode them into a host.
     expect(pathAfterLogin('/%09/evil.example', site)).toBe('/%09/evil.example');
     expect(pathAfterLogin('/%2F/evil.example', site)).toBe('/%2F/evil.example');
-    expect(new URL(pathAfterLogin(new URLSearchParams('next=/%09/evil.example').get('next'), site), site).origin).toBe(site);
+    expect(new URL(pathAfterLogin(new URLSearchParams('next=/%09/evil.example').get('next'), site), site).origin).toBe(
+      site,
+    );
   });
 
   it('checks the email step with the service schema and its spec messages', () => {
-    expect(checkForm(RequestCodeBody, { email: '  ' })).toMatchObject({ ok: false, message: 'Please enter your email address.' });
-    expect(checkForm(RequestCodeBody, { email: 'not-an-email' })).toMatchObject({ ok: false, message: 'Invalid email address', fieldErrors: { email: 'Invalid email address' } });
-    expect(checkForm(RequestCodeBody, { email: ' Artist@Example.com ' })).toEqual({ ok: true, data: { email: 'Artist@Example.com' } });
+    expect(checkForm(RequestCodeBody, { email: '  ' })).toMatchObject({
+      ok: false,
+      message: 'Please enter your email address.',
+    });
+    expect(checkForm(RequestCodeBody, { email: 'not-an-email' })).toMatchObject({
+      ok: false,
+      message: 'Invalid email address',
+      fieldErrors: { email: 'Invalid email address' },
+    });
+    expect(checkForm(RequestCodeBody, { email: ' Artist@Example.com ' })).toEqual({
+      ok: true,
+      data: { email: 'Artist@Example.com' },
+    });
   });
 
   it('checks the code step: exactly six digits', () => {
-    expect(checkForm(VerifyCodeBody, { email: 'a@b.co', code: '12345' })).toMatchObject({ ok: false, message: 'Invalid or expired code' });
+    expect(checkForm(VerifyCodeBody, { email: 'a@b.co', code: '12345' })).toMatchObject({
+      ok: false,
+      message: 'Invalid or expired code',
+    });
     expect(checkForm(VerifyCodeBody, { email: 'a@b.co', code: '123456' })).toMatchObject({ ok: true });
     expect(CODE_EXPIRES_NOTE).toBe('Code expires in 10 minutes');
   });
@@ -118,15 +147,25 @@ describe('login', () => {
     const fetch = answer('{"message":"sent"}');
     await requestLoginCode({ email: 'a@b.co' });
     expect(fetch.mock.calls[0]![0]).toBe('/auth/request-code');
-    expect(fetch.mock.calls[0]![1]).toMatchObject({ method: 'POST', body: '{"email":"a@b.co"}', credentials: 'include' });
+    expect(fetch.mock.calls[0]![1]).toMatchObject({
+      method: 'POST',
+      body: '{"email":"a@b.co"}',
+      credentials: 'include',
+    });
   });
 
   it("shows the server's error text for a refused code, else the spec's", async () => {
     answer('{"error":"Too many attempts"}', 429);
-    expect(verificationErrorText(await verifyLoginCode({ email: 'a@b.co', code: '123456' }).catch((e: unknown) => e))).toBe('Too many attempts');
+    expect(
+      verificationErrorText(await verifyLoginCode({ email: 'a@b.co', code: '123456' }).catch((e: unknown) => e)),
+    ).toBe('Too many attempts');
     answer('{}', 400);
-    expect(verificationErrorText(await verifyLoginCode({ email: 'a@b.co', code: '123456' }).catch((e: unknown) => e))).toBe('Invalid or expired code');
+    expect(
+      verificationErrorText(await verifyLoginCode({ email: 'a@b.co', code: '123456' }).catch((e: unknown) => e)),
+    ).toBe('Invalid or expired code');
     answer('not json', 500);
-    expect(verificationErrorText(await verifyLoginCode({ email: 'a@b.co', code: '123456' }).catch((e: unknown) => e))).toBe('Invalid or expired code');
+    expect(
+      verificationErrorText(await verifyLoginCode({ email: 'a@b.co', code: '123456' }).catch((e: unknown) => e)),
+    ).toBe('Invalid or expired code');
   });
 });

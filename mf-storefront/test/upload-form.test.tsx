@@ -10,7 +10,13 @@ import type { UploadProgress } from '../src/api/uploads';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // The API-hook boundary: each started upload is kept so the test drives its progress and outcome.
-const uploads: { file: File; progress: UploadProgress; resolve: (path: string) => void; reject: (e: Error) => void; aborted: boolean }[] = [];
+const uploads: {
+  file: File;
+  progress: UploadProgress;
+  resolve: (path: string) => void;
+  reject: (e: Error) => void;
+  aborted: boolean;
+}[] = [];
 vi.mock('../src/api/uploads', () => ({
   uploadTrack: (file: File, progress: UploadProgress) => {
     const entry = { file, progress, resolve: (_: string) => {}, reject: (_: Error) => {}, aborted: false };
@@ -93,7 +99,9 @@ describe('upload form (rendered)', () => {
 
   it('refuses non-audio and oversized batches with the spec messages, adding nothing', () => {
     choose(audio('notes.txt', 10, 'text/plain'));
-    expect($('upload-error')!.textContent).toBe('No valid audio files found. Please upload .wav, .mp3, .flac, .aiff, or .m4a files.');
+    expect($('upload-error')!.textContent).toBe(
+      'No valid audio files found. Please upload .wav, .mp3, .flac, .aiff, or .m4a files.',
+    );
     choose(audio('ok.wav'), audio('big.wav', 501 * MB));
     expect($('upload-error')!.textContent).toBe('File(s) too large: big.wav. Maximum size is 500MB per file.');
     expect($$('upload-item')).toHaveLength(0);
@@ -119,7 +127,9 @@ describe('upload form (rendered)', () => {
     typeEmail('artist@example.com');
     expect($<HTMLButtonElement>('proceed-to-payment')!.disabled).toBe(false);
     act(() => $('proceed-to-payment')!.click());
-    expect($('upload-error')!.textContent).toBe('Please wait for all files to finish uploading before proceeding to payment.');
+    expect($('upload-error')!.textContent).toBe(
+      'Please wait for all files to finish uploading before proceeding to payment.',
+    );
     uploads.forEach((upload, i) => upload.resolve(`/objects/${i}`));
     await settle();
     act(() => $('proceed-to-payment')!.click());

@@ -33,7 +33,12 @@ async function run() {
   const stubUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
   const [gatewayPort, opsPort, pgPort] = await Promise.all([freePort(), freePort(), freePort()]);
   await bundleServices(['gateway', 'ops']);
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(work, 'postgres'), port: pgPort, durable: false, log: () => {} });
+  const pg = await startEmbeddedPostgres({
+    dataDir: path.join(work, 'postgres'),
+    port: pgPort,
+    durable: false,
+    log: () => {},
+  });
   await supervisor.adopt('PostgreSQL', () => pg.stop());
   const storageDir = path.join(work, 'storage');
   const knex = createKnex(pg.connectionString);
@@ -44,10 +49,16 @@ async function run() {
     const { adminUserId } = await seed(knex, { storage: createStorage({ driver: 'local', root: storageDir }) });
     const started = performance.now();
     await seedShop(knex);
-    console.log(`seeded ${ORDERS.toLocaleString()} orders, ${(await count(knex, 'order_files')).toLocaleString()} audio files, ${CUSTOMERS.toLocaleString()} customers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${ORDERS.toLocaleString()} orders, ${(await count(knex, 'order_files')).toLocaleString()} audio files, ${CUSTOMERS.toLocaleString()} customers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     // The admin's session, as a login would leave it: the browser holds the token, the table its hash.
     const token = randomBytes(32).toString('base64url');
-    await knex('sessions').insert({ tokenHash: hashToken(token), userId: adminUserId, expiresAt: new Date(Date.now() + 3_600_000) });
+    await knex('sessions').insert({
+      tokenHash: hashToken(token),
+      userId: adminUserId,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     cookie = `sid=${token}`;
     // The id as the lists show it (its first 8 characters), which staff copy into the search.
     shortId = String((await knex('orders').orderBy('createdAt', 'desc').first('id')).id).slice(0, 8);
@@ -63,11 +74,23 @@ async function run() {
   };
   const base = `http://127.0.0.1:${gatewayPort}`;
   await supervisor.startAll([
-    { name: 'ops', ...serviceCommand('ops'), env: { ...env, PORT: String(opsPort) }, readyUrl: `http://127.0.0.1:${opsPort}/readyz` },
+    {
+      name: 'ops',
+      ...serviceCommand('ops'),
+      env: { ...env, PORT: String(opsPort) },
+      readyUrl: `http://127.0.0.1:${opsPort}/readyz`,
+    },
     {
       name: 'gateway',
       ...serviceCommand('gateway'),
-      env: { ...env, PORT: String(gatewayPort), OPS_URL: `http://127.0.0.1:${opsPort}`, STOREFRONT_URL: stubUrl, CONTENT_URL: stubUrl, EMAIL_URL: stubUrl },
+      env: {
+        ...env,
+        PORT: String(gatewayPort),
+        OPS_URL: `http://127.0.0.1:${opsPort}`,
+        STOREFRONT_URL: stubUrl,
+        CONTENT_URL: stubUrl,
+        EMAIL_URL: stubUrl,
+      },
       readyUrl: `${base}/healthz`,
     },
   ]);
@@ -85,7 +108,11 @@ async function run() {
     ['dashboard stats', '/api/admin/dashboard-stats', true],
     // Customers and analytics exactly as mf-admin-ops asks for them (api/customers.ts, api/analytics.ts).
     ['customers, screen page', '/api/admin/customers?sort=lastOrderDate&dir=desc&offset=0&limit=25', true],
-    ['customers, screen search', '/api/admin/customers?q=customer4242&sort=lastOrderDate&dir=desc&offset=0&limit=25', true],
+    [
+      'customers, screen search',
+      '/api/admin/customers?q=customer4242&sort=lastOrderDate&dir=desc&offset=0&limit=25',
+      true,
+    ],
     ['customers, plain list', '/api/admin/customers', true],
     ['customer stats', '/api/admin/customers/stats', true],
     ['payments, 30 days', '/api/admin/payments?status=all&days=30', true],
@@ -104,7 +131,9 @@ async function run() {
     }
     const r = await load(`${base}${url}`, cookie);
     const flag = r.p95 <= 100 ? '' : '  (over 100 ms)';
-    console.log(`  ${label.padEnd(26)} p95 ${r.p95.toFixed(1)} ms, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s${r.failures ? `, ${r.failures} failed` : ''}${flag}`);
+    console.log(
+      `  ${label.padEnd(26)} p95 ${r.p95.toFixed(1)} ms, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s${r.failures ? `, ${r.failures} failed` : ''}${flag}`,
+    );
   }
 }
 
@@ -157,10 +186,19 @@ async function load(url: string, cookie: string): Promise<Load> {
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: { cookie } });
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } }, (err, res) => (err ? reject(err) : resolve(res)));
+    const instance = autocannon(
+      { url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
-  return { rps: result.requests.average, p50: at(0.5), p95: at(0.95), p99: at(0.99), failures: result.errors + result.timeouts + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
 }

@@ -27,7 +27,10 @@ function watch() {
   const sample = () => {
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     try {
-      for (const pid of readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
+      for (const pid of readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)) {
         const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
         if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
         // Fields after the command name: utime and stime are the 12th and 13th.
@@ -50,12 +53,19 @@ const work = mkdtempSync(path.join(tmpdir(), 'mastering-bench-analysis-'));
 try {
   const file = path.join(work, 'ten-minutes.wav');
   // Two tones (the meter's cost does not depend on the music, only on the samples).
-  const size = await writeLongWav(file, (t) => 0.3 * Math.sin(2 * Math.PI * 220 * t) + 0.2 * Math.sin(2 * Math.PI * 1_760 * t), MINUTES * 60, {
-    sampleRate: 44_100,
-    channels: 2,
-  });
+  const size = await writeLongWav(
+    file,
+    (t) => 0.3 * Math.sin(2 * Math.PI * 220 * t) + 0.2 * Math.sin(2 * Math.PI * 1_760 * t),
+    MINUTES * 60,
+    {
+      sampleRate: 44_100,
+      channels: 2,
+    },
+  );
   console.log(`Audio analysis benchmark: ${MINUTES} min of 44.1 kHz 16-bit stereo WAV (${(size / MB).toFixed(1)} MB)`);
-  console.log(`Decoder: ${process.env.FFMPEG_PATH ? `the ffmpeg program at ${process.env.FFMPEG_PATH}` : 'FFmpeg from node-av (set FFMPEG_PATH to time an ffmpeg program)'}`);
+  console.log(
+    `Decoder: ${process.env.FFMPEG_PATH ? `the ffmpeg program at ${process.env.FFMPEG_PATH}` : 'FFmpeg from node-av (set FFMPEG_PATH to time an ffmpeg program)'}`,
+  );
 
   const runs: [string, () => AudioSource][] = [
     ['ffmpeg reads the file (local storage)', () => ({ path: file })],
@@ -69,10 +79,18 @@ try {
     const { ffmpegPeakMb, ffmpegCpuSeconds, rssGrowthMb } = stop();
     if (result.status !== 'ok') throw new Error(`analysis failed: ${result.errorReason}`);
     console.log(`\n${label}`);
-    console.log(`  ${result.integratedLufs} LUFS, true peak ${result.truePeakDbtp} dBTP, LRA ${result.loudnessRangeLu} LU, ${result.durationSeconds} s`);
-    console.log(`  wall clock: ${seconds.toFixed(2)} s = ${(seconds / MINUTES).toFixed(3)} s per minute of audio = ${((MINUTES * 60) / seconds).toFixed(0)}x real time`);
-    console.log(`  ffmpeg CPU: ${ffmpegCpuSeconds.toFixed(2)} s = ${(ffmpegCpuSeconds / MINUTES).toFixed(3)} s per minute of audio = ${((MINUTES * 60) / ffmpegCpuSeconds).toFixed(0)}x real time`);
-    console.log(`  memory: ffmpeg peak RSS ${ffmpegPeakMb.toFixed(0)} MB, this process's RSS growth ${rssGrowthMb.toFixed(0)} MB (file ${(size / MB).toFixed(0)} MB)`);
+    console.log(
+      `  ${result.integratedLufs} LUFS, true peak ${result.truePeakDbtp} dBTP, LRA ${result.loudnessRangeLu} LU, ${result.durationSeconds} s`,
+    );
+    console.log(
+      `  wall clock: ${seconds.toFixed(2)} s = ${(seconds / MINUTES).toFixed(3)} s per minute of audio = ${((MINUTES * 60) / seconds).toFixed(0)}x real time`,
+    );
+    console.log(
+      `  ffmpeg CPU: ${ffmpegCpuSeconds.toFixed(2)} s = ${(ffmpegCpuSeconds / MINUTES).toFixed(3)} s per minute of audio = ${((MINUTES * 60) / ffmpegCpuSeconds).toFixed(0)}x real time`,
+    );
+    console.log(
+      `  memory: ffmpeg peak RSS ${ffmpegPeakMb.toFixed(0)} MB, this process's RSS growth ${rssGrowthMb.toFixed(0)} MB (file ${(size / MB).toFixed(0)} MB)`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

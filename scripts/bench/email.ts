@@ -38,7 +38,12 @@ sink.on('error', () => undefined);
 await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
 
-const pg = await startEmbeddedPostgres({ dataDir: path.join(work, 'postgres'), port: await freePort(), durable: false, log: () => {} });
+const pg = await startEmbeddedPostgres({
+  dataDir: path.join(work, 'postgres'),
+  port: await freePort(),
+  durable: false,
+  log: () => {},
+});
 const knex = createKnex(pg.connectionString);
 const env = {
   ...process.env,
@@ -50,11 +55,20 @@ const env = {
   CAMPAIGN_CONCURRENCY: String(CONCURRENCY),
   LOG_LEVEL: 'warn',
 };
-const worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/email/src/server.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+const worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/email/src/server.ts')], {
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 // CPU seconds the worker used (utime + stime, in clock ticks of 1/100 s): a figure the machine's load
 // from other processes sways far less than the send rate does.
-const cpuSeconds = () => readFileSync(`/proc/${worker.pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
-const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${worker.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const cpuSeconds = () =>
+  readFileSync(`/proc/${worker.pid}/stat`, 'utf8')
+    .split(') ')[1]!
+    .split(' ')
+    .slice(11, 13)
+    .reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+const peakRssMb = () =>
+  Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${worker.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const queue = createQueue({ connectionString: pg.connectionString, name: 'bench-email' });
 try {
   await migrateLatest(knex);
@@ -70,7 +84,14 @@ try {
   }
   const emails = Array.from({ length: RECIPIENTS }, (_, i) => `listener-${i}@example.com`);
   const campaign = await Campaign.query(knex)
-    .insert({ subject: 'Bench campaign', content: 'Ten thousand listeners.', template: 'newsletter', recipientType: 'custom', customRecipients: emails, status: 'sending' })
+    .insert({
+      subject: 'Bench campaign',
+      content: 'Ten thousand listeners.',
+      template: 'newsletter',
+      recipientType: 'custom',
+      customRecipients: emails,
+      status: 'sending',
+    })
     .returning('*');
   await knex.transaction((trx) => resolveRecipients(trx, campaign));
   const started = performance.now();

@@ -11,7 +11,20 @@ import { startThrowawayStack } from '../lib/throwaway-stack';
 
 const site = await startThrowawayStack('mastering-first-load', () => undefined);
 const port = await freePort();
-const chromium = spawn('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', `--remote-debugging-port=${port}`, '--window-size=1280,900', 'about:blank'], { stdio: 'ignore', detached: true });
+const chromium = spawn(
+  'chromium',
+  [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    `--remote-debugging-port=${port}`,
+    '--window-size=1280,900',
+    'about:blank',
+  ],
+  { stdio: 'ignore', detached: true },
+);
 
 try {
   const client = await connect(port);
@@ -53,9 +66,13 @@ try {
   }
   const admin = urls.filter((url) => /\/mf\/(admin|mf-admin)/.test(url) || url.includes('mf_admin'));
   console.log(files.sort().reverse().join('\n'));
-  console.log(`first load of /: ${(sizes.js / 1024).toFixed(0)} KB of JS + ${(sizes.css / 1024).toFixed(0)} KB of CSS (brotli), ${urls.length} requests`);
+  console.log(
+    `first load of /: ${(sizes.js / 1024).toFixed(0)} KB of JS + ${(sizes.css / 1024).toFixed(0)} KB of CSS (brotli), ${urls.length} requests`,
+  );
   console.log(`admin remote files fetched: ${admin.length ? admin.join(', ') : 'none'}`);
-  console.log(`Largest Contentful Paint: ${Math.round(Number(lcp.result.value))} ms (headless Chromium, software rendering)`);
+  console.log(
+    `Largest Contentful Paint: ${Math.round(Number(lcp.result.value))} ms (headless Chromium, software rendering)`,
+  );
 } finally {
   if (chromium.pid) process.kill(-chromium.pid, 'SIGKILL');
   await site.stop();

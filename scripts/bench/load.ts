@@ -50,14 +50,30 @@ function tinyWav(): Buffer {
 type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
 
 /** One HTTP request from a given local address (its agent), answered in full. */
-function send(agent: Agent, url: string, method: string, headers: Record<string, string>, body?: Buffer | string): Promise<Answer> {
+function send(
+  agent: Agent,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      {
+        method,
+        agent,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -90,7 +106,8 @@ async function step(name: Step, expected: number, call: () => Promise<Answer>): 
   return answer;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const site = await startThrowawayStack('mastering-bench-load', () => undefined);
 const knex = createKnex(site.stack.databaseUrl);
@@ -99,7 +116,10 @@ try {
   const wav = tinyWav();
   const config = SiteConfig.parse(JSON.parse((await send(new Agent(), `${base}/api/config`, 'GET', {})).body));
   const pricing = pricingForApi(computePricing(1, config));
-  const agents = Array.from({ length: ADDRESSES }, (_, i) => new Agent({ keepAlive: true, localAddress: `127.0.0.${i + 2}` }));
+  const agents = Array.from(
+    { length: ADDRESSES },
+    (_, i) => new Agent({ keepAlive: true, localAddress: `127.0.0.${i + 2}` }),
+  );
   const orderIds: string[] = [];
   const deadline = Date.now() + SECONDS * 1000;
 
@@ -109,23 +129,46 @@ try {
     let cookie = '';
     const json = { 'content-type': 'application/json' };
     for (let round = 0; Date.now() < deadline; round += 1) {
-      const opened = await step('upload-url', 200, () => send(agent, `${base}/api/files/upload`, 'POST', { ...json, ...(cookie ? { cookie } : {}) }));
+      const opened = await step('upload-url', 200, () =>
+        send(agent, `${base}/api/files/upload`, 'POST', { ...json, ...(cookie ? { cookie } : {}) }),
+      );
       if (!opened) continue;
       cookie ||= /gid=[^;]+/.exec(String(opened.headers['set-cookie'] ?? ''))?.[0] ?? '';
       const { uploadURL } = UploadUrlResponse.parse(JSON.parse(opened.body));
-      if (!(await step('upload', 200, () => send(agent, `${base}${uploadURL}`, 'PUT', { 'content-type': 'audio/wav' }, wav)))) continue;
+      if (
+        !(await step('upload', 200, () =>
+          send(agent, `${base}${uploadURL}`, 'PUT', { 'content-type': 'audio/wav' }, wav),
+        ))
+      )
+        continue;
       const order = await step('order', 201, () =>
-        send(agent, `${base}/api/orders`, 'POST', { ...json, cookie }, JSON.stringify({
-          customerEmail: `load-${n}@example.com`,
-          files: [{ originalName: `Take ${round}.wav`, fileName: `Take ${round}.wav`, fileSize: wav.length, mimeType: 'audio/wav', originalFilePath: `/objects/${uploadURL.split('/').at(-1)}` }],
-          pricing,
-        })),
+        send(
+          agent,
+          `${base}/api/orders`,
+          'POST',
+          { ...json, cookie },
+          JSON.stringify({
+            customerEmail: `load-${n}@example.com`,
+            files: [
+              {
+                originalName: `Take ${round}.wav`,
+                fileName: `Take ${round}.wav`,
+                fileSize: wav.length,
+                mimeType: 'audio/wav',
+                originalFilePath: `/objects/${uploadURL.split('/').at(-1)}`,
+              },
+            ],
+            pricing,
+          }),
+        ),
       );
       if (!order) continue;
       const orderId = (JSON.parse(order.body) as { order: { id: string } }).order.id;
       placed += 1;
       orderIds.push(orderId);
-      const checkout = await step('checkout', 200, () => send(agent, `${base}/api/payment/create-checkout`, 'POST', { ...json, cookie }, JSON.stringify({ orderId })));
+      const checkout = await step('checkout', 200, () =>
+        send(agent, `${base}/api/payment/create-checkout`, 'POST', { ...json, cookie }, JSON.stringify({ orderId })),
+      );
       if (!checkout) continue;
       const { redirectUrl } = JSON.parse(checkout.body) as { redirectUrl: string };
       // Pressing Pay on the sandbox's hosted page: it delivers the signed webhook, then redirects.
@@ -139,8 +182,10 @@ try {
   const elapsed = (performance.now() - started) / 1000;
 
   // Confirmation comes from the webhook; a paid order not confirmed within the grace period is lost.
-  const paidOrders = async () => (await knex('payments').whereIn('order_id', orderIds).where('status', 'succeeded').distinct('order_id')).length;
-  const confirmedOrders = async () => (await knex('orders').whereIn('id', orderIds).where('status', 'payment_confirmed')).length;
+  const paidOrders = async () =>
+    (await knex('payments').whereIn('order_id', orderIds).where('status', 'succeeded').distinct('order_id')).length;
+  const confirmedOrders = async () =>
+    (await knex('orders').whereIn('id', orderIds).where('status', 'payment_confirmed')).length;
   const graceEnd = Date.now() + CONFIRM_GRACE_MS;
   let confirmed = await confirmedOrders();
   while (confirmed < paid && Date.now() < graceEnd) {
@@ -153,16 +198,21 @@ try {
   console.log(`Paid (Pay 303)   ${paid}; payments recorded succeeded: ${await paidOrders()}`);
   console.log(`Confirmed        ${confirmed} (status payment_confirmed in the database)`);
   console.log(`Lost             ${Math.max(0, paid - confirmed)} (paid but never confirmed)`);
-  console.log(`5xx answers      ${[...serverErrors.values()].reduce((a, b) => a + b, 0)} (${STEPS.map((s) => `${s} ${serverErrors.get(s)}`).join(', ')})`);
+  console.log(
+    `5xx answers      ${[...serverErrors.values()].reduce((a, b) => a + b, 0)} (${STEPS.map((s) => `${s} ${serverErrors.get(s)}`).join(', ')})`,
+  );
   console.log(`Network errors   ${networkErrors}`);
   console.log('\nstep          count     p50 ms    p99 ms');
   for (const s of STEPS) {
     const sorted = timings.get(s)!.sort((a, b) => a - b);
-    console.log(`${s.padEnd(12)} ${String(sorted.length).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(10)} ${percentile(sorted, 99).toFixed(1).padStart(9)}`);
+    console.log(
+      `${s.padEnd(12)} ${String(sorted.length).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(10)} ${percentile(sorted, 99).toFixed(1).padStart(9)}`,
+    );
   }
   if (refusals.size > 0) {
     console.log('\nOther answers (status: body):');
-    for (const [key, count] of [...refusals].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`  ${count} x ${key}`);
+    for (const [key, count] of [...refusals].sort((a, b) => b[1] - a[1]).slice(0, 10))
+      console.log(`  ${count} x ${key}`);
   }
   for (const agent of agents) agent.destroy();
 } finally {

@@ -9,7 +9,15 @@ import { bin, FRONTEND_APPS, ROOT } from './paths';
 // Everything a front-end build reads besides node_modules: its own sources, the shared packages and
 // this build pipeline itself.
 // The two package.json files count: their exports map and sideEffects flag shape the bundles.
-const SHARED_INPUTS = ['packages/ui/src', 'packages/ui/build', 'packages/ui/package.json', 'packages/contracts/src', 'packages/contracts/package.json', 'package-lock.json', 'scripts/lib/build.ts'];
+const SHARED_INPUTS = [
+  'packages/ui/src',
+  'packages/ui/build',
+  'packages/ui/package.json',
+  'packages/contracts/src',
+  'packages/contracts/package.json',
+  'package-lock.json',
+  'scripts/lib/build.ts',
+];
 const STAMP = '.build-stamp';
 
 function hashTree(hash: ReturnType<typeof createHash>, root: string, target: string) {
@@ -74,7 +82,10 @@ export async function precompress(dir: string): Promise<void> {
     files.map(async (file) => {
       const body = readFileSync(file);
       if (body.length < 1024) return;
-      const [br, gz] = await Promise.all([brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 10 } }), gzipAsync(body, { level: 9 })]);
+      const [br, gz] = await Promise.all([
+        brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 10 } }),
+        gzipAsync(body, { level: 9 }),
+      ]);
       writeFileSync(`${file}.br`, br);
       writeFileSync(`${file}.gz`, gz);
     }),
@@ -86,8 +97,18 @@ export async function precompress(dir: string): Promise<void> {
  * `force`), two at a time (the machines have two cores). Reports each build with its duration.
  * Aborting `signal` stops the running builds and starts no more.
  */
-export async function buildApps({ force = false, log = console.log, signal }: { force?: boolean; log?: (line: string) => void; signal?: AbortSignal } = {}) {
-  const pending = FRONTEND_APPS.map((app) => ({ app, digest: sourceDigest(app) })).filter(({ app, digest }) => force || !isFresh(app, digest));
+export async function buildApps({
+  force = false,
+  log = console.log,
+  signal,
+}: {
+  force?: boolean;
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+} = {}) {
+  const pending = FRONTEND_APPS.map((app) => ({ app, digest: sourceDigest(app) })).filter(
+    ({ app, digest }) => force || !isFresh(app, digest),
+  );
   if (pending.length === 0) return [];
   log(`Building ${pending.map((p) => p.app).join(', ')}…`);
   const queue = [...pending];

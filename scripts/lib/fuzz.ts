@@ -23,23 +23,63 @@ export type FuzzSite = { siteUrl: string; inboxUrl: string; databaseUrl: string 
 const FUZZ_ADMIN = 'fuzz-admin@example.com';
 export type FuzzReport = { requests: number; byStatus: Record<string, number>; failures: string[] };
 
-export type Doc = { paths: Record<string, Record<string, { responses: Record<string, ResponseObject | { $ref: string }> }>>; components: { responses: Record<string, ResponseObject> } };
+export type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, ResponseObject | { $ref: string }> }>>;
+  components: { responses: Record<string, ResponseObject> };
+};
 type ResponseObject = { content?: Record<string, { schema: unknown }> };
 type Item = { name: string; request: { method: string }; item?: Item[] };
-export type Sent = { who: string; name: string; method: string; path: string; status: number; contentType: string; body: string };
+export type Sent = {
+  who: string;
+  name: string;
+  method: string;
+  path: string;
+  status: number;
+  contentType: string;
+  body: string;
+};
 
 /** What one pass sends, as whom; `refused` passes must be refused whole and change nothing. */
 type Pass = { who: 'signed out' | 'admin'; items: Item[]; refused: boolean };
 
 // Tables the API writes; the background workers' own tables (jobs, mail sent, analyses, campaign
 // progress) and the rate limits (a refused attempt still counts, by design) change on their own.
-const WATCHED_TABLES = ['users', 'sessions', 'login_codes', 'orders', 'order_files', 'order_status_history', 'payments', 'payment_events', 'settings', 'settings_audit', 'showcase_tracks', 'testimonials', 'email_templates', 'customer_messages', 'unsubscribes', 'uploads'];
+const WATCHED_TABLES = [
+  'users',
+  'sessions',
+  'login_codes',
+  'orders',
+  'order_files',
+  'order_status_history',
+  'payments',
+  'payment_events',
+  'settings',
+  'settings_audit',
+  'showcase_tracks',
+  'testimonials',
+  'email_templates',
+  'customer_messages',
+  'unsubscribes',
+  'uploads',
+];
 
 /** A fingerprint of every watched table's rows, to show that refused requests changed nothing. */
 async function fingerprint(databaseUrl: string): Promise<Record<string, string>> {
   const knex = createKnex(databaseUrl);
   try {
-    const rows = await Promise.all(WATCHED_TABLES.map(async (table) => [table, (await knex.raw(`select count(*) || ':' || md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as f from ${table} t`)).rows[0].f] as const));
+    const rows = await Promise.all(
+      WATCHED_TABLES.map(
+        async (table) =>
+          [
+            table,
+            (
+              await knex.raw(
+                `select count(*) || ':' || md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as f from ${table} t`,
+              )
+            ).rows[0].f,
+          ] as const,
+      ),
+    );
     return Object.fromEntries(rows);
   } finally {
     await knex.destroy();
@@ -51,7 +91,13 @@ async function addFuzzAdmin(databaseUrl: string): Promise<void> {
   const knex = createKnex(databaseUrl);
   try {
     if (!(await knex('users').whereRaw('lower(email) = ?', [FUZZ_ADMIN]).first('id'))) {
-      await knex('users').insert({ email: FUZZ_ADMIN, firstName: 'Fuzz', lastName: 'Admin', role: 'admin', isActive: true });
+      await knex('users').insert({
+        email: FUZZ_ADMIN,
+        firstName: 'Fuzz',
+        lastName: 'Admin',
+        role: 'admin',
+        isActive: true,
+      });
     }
   } finally {
     await knex.destroy();
@@ -66,17 +112,27 @@ export async function adminCookie({ siteUrl, inboxUrl, databaseUrl }: FuzzSite):
   const inbox = async () => (await (await fetch(`${inboxUrl}/api/email`)).json()) as Mail[];
   const seen = new Set((await inbox()).map((m) => m.id));
   const json = { 'content-type': 'application/json' };
-  const asked = await fetch(`${siteUrl}/auth/request-code`, { method: 'POST', headers: json, body: JSON.stringify({ email: adminEmail }) });
+  const asked = await fetch(`${siteUrl}/auth/request-code`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: adminEmail }),
+  });
   if (!asked.ok) throw new Error(`request-code answered ${asked.status}`);
   // Mail goes out from a background job: ask the inbox until it is there (bounded, no fixed sleep).
   let code: string | undefined;
   for (const deadline = Date.now() + 30_000; !code && Date.now() < deadline; ) {
-    const mail = (await inbox()).find((m) => !seen.has(m.id) && m.to.some((to) => to.address.toLowerCase() === adminEmail));
+    const mail = (await inbox()).find(
+      (m) => !seen.has(m.id) && m.to.some((to) => to.address.toLowerCase() === adminEmail),
+    );
     code = mail?.subject.match(/(\d{6})/)?.[1];
     if (!code) await new Promise((r) => setTimeout(r, 100));
   }
   if (!code) throw new Error(`No login code for ${adminEmail} arrived within 30 s`);
-  const verified = await fetch(`${siteUrl}/auth/verify-code`, { method: 'POST', headers: json, body: JSON.stringify({ email: adminEmail, code }) });
+  const verified = await fetch(`${siteUrl}/auth/verify-code`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: adminEmail, code }),
+  });
   const sid = verified.headers.getSetCookie().find((c) => c.startsWith('sid='));
   if (!verified.ok || !sid) throw new Error(`verify-code answered ${verified.status} without a session`);
   return sid.split(';')[0]!;
@@ -90,7 +146,10 @@ async function collectionFor(document: unknown, siteUrl: string, workDir: string
   writeFileSync(docFile, JSON.stringify(document));
   const config = path.join(path.dirname(new URL(import.meta.url).pathname), 'fuzz-portman.json');
   // Portman keeps its working files in its cwd: the run's own folder.
-  await promisify(execFile)(bin('portman'), ['-l', docFile, '-b', siteUrl, '-c', config, '-o', out], { cwd: workDir, maxBuffer: 64 * 1024 * 1024 });
+  await promisify(execFile)(bin('portman'), ['-l', docFile, '-b', siteUrl, '-c', config, '-o', out], {
+    cwd: workDir,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
@@ -100,12 +159,41 @@ const requestsOf = (items: Item[]): Item[] => items.flatMap((i) => (i.item ? req
 /** Runs one pass with newman (the admin's cookie added to each request) and records every answer. */
 function runPass(pass: Pass, cookie: string, baseUrl: string): Promise<Sent[]> {
   const sent: Sent[] = [];
-  const event = pass.who === 'admin' ? [{ listen: 'prerequest', script: { type: 'text/javascript', exec: [`pm.request.headers.upsert({ key: 'Cookie', value: ${JSON.stringify(cookie)} });`] } }] : [];
+  const event =
+    pass.who === 'admin'
+      ? [
+          {
+            listen: 'prerequest',
+            script: {
+              type: 'text/javascript',
+              exec: [`pm.request.headers.upsert({ key: 'Cookie', value: ${JSON.stringify(cookie)} });`],
+            },
+          },
+        ]
+      : [];
   return new Promise((resolve, reject) => {
     newman
-      .run({ collection: { info: { name: pass.who, schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item: pass.items, event, variable: [{ key: 'baseUrl', value: baseUrl }] } as never, reporters: [], timeoutRequest: 30_000 })
+      .run({
+        collection: {
+          info: { name: pass.who, schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+          item: pass.items,
+          event,
+          variable: [{ key: 'baseUrl', value: baseUrl }],
+        } as never,
+        reporters: [],
+        timeoutRequest: 30_000,
+      })
       .on('request', (err, args) => {
-        if (err || !args.response) return void sent.push({ who: pass.who, name: args.item.name, method: args.request.method, path: '', status: 0, contentType: '', body: String(err) });
+        if (err || !args.response)
+          return void sent.push({
+            who: pass.who,
+            name: args.item.name,
+            method: args.request.method,
+            path: '',
+            status: 0,
+            contentType: '',
+            body: String(err),
+          });
         sent.push({
           who: pass.who,
           name: args.item.name,
@@ -130,11 +218,14 @@ export function answerChecker(document: Doc) {
     pattern: new RegExp(`^${template.replace(/\{key\}/, '.+').replace(/\{[^}]+\}/g, '[^/]+')}$`),
   }));
   const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-  const mediaMatches = (range: string, type: string) => range === '*/*' || range === type || (range.endsWith('/*') && type.startsWith(range.slice(0, -1)));
+  const mediaMatches = (range: string, type: string) =>
+    range === '*/*' || range === type || (range.endsWith('/*') && type.startsWith(range.slice(0, -1)));
 
   return (answer: Sent): string | null => {
     const method = answer.method.toLowerCase();
-    const template = templates.find((t) => t.pattern.test(answer.path) && document.paths[t.template]![method])?.template;
+    const template = templates.find(
+      (t) => t.pattern.test(answer.path) && document.paths[t.template]![method],
+    )?.template;
     if (!template) return `no operation for ${answer.method} ${answer.path}`;
     const responses = document.paths[template]![method]!.responses;
     const described = responses[String(answer.status)];
@@ -152,7 +243,9 @@ export function answerChecker(document: Doc) {
     } catch {
       return `status ${answer.status}: the body is not JSON`;
     }
-    const base = ref ? `openapi.json#/${pointer('components', 'responses', ref.split('/').pop()!, 'content', media, 'schema')}` : `openapi.json#/${pointer('paths', template, method, 'responses', String(answer.status), 'content', media, 'schema')}`;
+    const base = ref
+      ? `openapi.json#/${pointer('components', 'responses', ref.split('/').pop()!, 'content', media, 'schema')}`
+      : `openapi.json#/${pointer('paths', template, method, 'responses', String(answer.status), 'content', media, 'schema')}`;
     const validate = ajv.getSchema(base) ?? ajv.compile({ $ref: base });
     return validate(body) ? null : `status ${answer.status}: ${ajv.errorsText(validate.errors)}`;
   };
@@ -164,13 +257,21 @@ export function answerChecker(document: Doc) {
  * data. Then every operation's own request, signed out and as the admin: no 5xx. Every answer of every
  * pass must match the document.
  */
-export async function fuzzApi(site: FuzzSite, workDir: string, log: (line: string) => void = console.log): Promise<FuzzReport> {
+export async function fuzzApi(
+  site: FuzzSite,
+  workDir: string,
+  log: (line: string) => void = console.log,
+): Promise<FuzzReport> {
   const cookie = await adminCookie(site);
   const docAnswer = await fetch(`${site.siteUrl}/api/openapi.json`, { headers: { cookie } });
   if (!docAnswer.ok) throw new Error(`/api/openapi.json answered ${docAnswer.status}`);
   const document = (await docAnswer.json()) as Doc;
   const guarded = new Set(
-    Object.entries(document.paths).flatMap(([template, item]) => Object.entries(item).filter(([, op]) => (op as { security?: unknown }).security).map(([method]) => `${method.toUpperCase()} ${template}`)),
+    Object.entries(document.paths).flatMap(([template, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => (op as { security?: unknown }).security)
+        .map(([method]) => `${method.toUpperCase()} ${template}`),
+    ),
   );
   const all = requestsOf((await collectionFor(document, site.siteUrl, workDir)).item);
   const fuzzed = all.filter((i) => i.name.includes('[Fuzz]'));
@@ -218,7 +319,9 @@ const operationOf = (item: Item) => item.name.replace(/\[.*$/, '').trim();
 
 /** Prints what the fuzzing found; true when it found nothing wrong. */
 export function printFuzzReport(report: FuzzReport): boolean {
-  const statuses = Object.entries(report.byStatus).map(([status, n]) => `${status}×${n}`).join(' ');
+  const statuses = Object.entries(report.byStatus)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
   console.log(`fuzz: ${report.requests} requests (${statuses}); ${report.failures.length} problems`);
   for (const failure of report.failures) console.log(`  ✖ ${failure}`);
   return report.failures.length === 0;

@@ -11,11 +11,18 @@ import type { ServiceName } from '../../services/gateway/src/routes';
 const deps = {} as never;
 
 /** Each service behind the gateway with its route table. */
-export const ROUTE_TABLES: Record<ServiceName, RouteTable> = { storefront: storefront(deps), ops: ops(deps), content: content(deps), email: email(deps) };
+export const ROUTE_TABLES: Record<ServiceName, RouteTable> = {
+  storefront: storefront(deps),
+  ops: ops(deps),
+  content: content(deps),
+  email: email(deps),
+};
 
 /** The document the gateway serves, assembled from the tables directly (no running services). */
 export const documentFromTables = () =>
   openApiDocument(
-    (Object.entries(ROUTE_TABLES) as [ServiceName, RouteTable][]).map(([service, table]) => reachable(service, describeRoutes(table, service))),
+    (Object.entries(ROUTE_TABLES) as [ServiceName, RouteTable][]).map(([service, table]) =>
+      reachable(service, describeRoutes(table, service)),
+    ),
     API_INFO,
   );

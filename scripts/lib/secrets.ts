@@ -15,12 +15,16 @@ function parseSecrets(text: string, file: string): StoredSecrets {
   try {
     value = JSON.parse(text) as Partial<StoredSecrets>;
   } catch {
-    throw new Error(`${file} is not valid JSON; fix it, or move it away to start with new secrets (links already mailed then stop working)`);
+    throw new Error(
+      `${file} is not valid JSON; fix it, or move it away to start with new secrets (links already mailed then stop working)`,
+    );
   }
   const previous = value.previousIdentitySecrets ?? [];
   const valid = (s: unknown): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH && !s.includes(',');
   if (!valid(value.identitySecret) || !Array.isArray(previous) || !previous.every(valid)) {
-    throw new Error(`${file} must hold {"identitySecret": "<at least ${MIN_SECRET_LENGTH} characters>", "previousIdentitySecrets": [...]}`);
+    throw new Error(
+      `${file} must hold {"identitySecret": "<at least ${MIN_SECRET_LENGTH} characters>", "previousIdentitySecrets": [...]}`,
+    );
   }
   return { identitySecret: value.identitySecret, previousIdentitySecrets: previous };
 }
@@ -59,8 +63,15 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<StoredSecret
  * The signing secrets the stack's processes get: a deployment's own (IDENTITY_SECRET and
  * IDENTITY_SECRETS_PREVIOUS in the environment) when set, else the data folder's (see loadOrCreateSecrets).
  */
-export async function stackSecrets(dataDir: string, env: NodeJS.ProcessEnv): Promise<{ IDENTITY_SECRET: string; IDENTITY_SECRETS_PREVIOUS: string }> {
-  if (env.IDENTITY_SECRET) return { IDENTITY_SECRET: env.IDENTITY_SECRET, IDENTITY_SECRETS_PREVIOUS: env.IDENTITY_SECRETS_PREVIOUS ?? '' };
+export async function stackSecrets(
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ IDENTITY_SECRET: string; IDENTITY_SECRETS_PREVIOUS: string }> {
+  if (env.IDENTITY_SECRET)
+    return { IDENTITY_SECRET: env.IDENTITY_SECRET, IDENTITY_SECRETS_PREVIOUS: env.IDENTITY_SECRETS_PREVIOUS ?? '' };
   const stored = await loadOrCreateSecrets(dataDir);
-  return { IDENTITY_SECRET: stored.identitySecret, IDENTITY_SECRETS_PREVIOUS: stored.previousIdentitySecrets.join(',') };
+  return {
+    IDENTITY_SECRET: stored.identitySecret,
+    IDENTITY_SECRETS_PREVIOUS: stored.previousIdentitySecrets.join(','),
+  };
 }

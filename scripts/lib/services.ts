@@ -11,7 +11,10 @@ export const SERVICES = Object.keys(SERVICE_PORTS) as ServiceName[];
 export const serviceBundle = (name: ServiceName) => path.join(ROOT, 'services', name, 'dist', 'server.mjs');
 
 /** The command line that runs a built service (source maps keep stack traces pointing at the .ts files). */
-export const serviceCommand = (name: ServiceName) => ({ command: process.execPath, args: ['--enable-source-maps', serviceBundle(name)] });
+export const serviceCommand = (name: ServiceName) => ({
+  command: process.execPath,
+  args: ['--enable-source-maps', serviceBundle(name)],
+});
 
 /**
  * Bundles each service with esbuild into one ES module: our TypeScript (the service and the
@@ -39,7 +42,9 @@ export function bundleOptions(name: ServiceName): BuildOptions {
         name: 'external-npm-packages',
         setup(b) {
           // Bare imports are npm packages (kept external) unless they are our own workspaces.
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@mastering/') ? undefined : { external: true }));
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@mastering/') ? undefined : { external: true },
+          );
         },
       },
     ],

@@ -35,11 +35,14 @@ export type Stack = {
 const port = (env: NodeJS.ProcessEnv, name: string, fallback: number) => Number(env[name] ?? fallback);
 
 /** The port a service of the stack listens on: its `<NAME>_PORT` (the gateway's PORT), else its default. */
-export const servicePort = (env: NodeJS.ProcessEnv, name: ServiceName) => port(env, portVariable(name), SERVICE_PORTS[name]);
+export const servicePort = (env: NodeJS.ProcessEnv, name: ServiceName) =>
+  port(env, portVariable(name), SERVICE_PORTS[name]);
 
 /** The gateway's `<NAME>_URL` settings: each upstream service on loopback at its port in `env`. */
 export function upstreamUrls(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(UPSTREAM_SERVICES.map((name) => [urlVariable(name), `http://127.0.0.1:${servicePort(env, name)}`]));
+  return Object.fromEntries(
+    UPSTREAM_SERVICES.map((name) => [urlVariable(name), `http://127.0.0.1:${servicePort(env, name)}`]),
+  );
 }
 
 /**
@@ -72,18 +75,37 @@ export function processTable(env: Record<string, string>, useMaildev: boolean, u
     useMaildev && {
       name: 'maildev',
       command: bin('maildev'),
-      args: ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--max-emails', '500'],
+      args: [
+        '--smtp',
+        String(smtpPort),
+        '--web',
+        String(webPort),
+        '--ip',
+        '127.0.0.1',
+        '--web-ip',
+        '127.0.0.1',
+        '--max-emails',
+        '500',
+      ],
       readyUrl: `http://127.0.0.1:${webPort}/api/healthz`,
     },
     useYocoSandbox && {
       name: 'yoco-sandbox',
       ...serviceCommand('yoco-sandbox'),
       // Webhooks go through the gateway, the way Yoco reaches the site from outside.
-      env: { PORT: String(sandboxPort), YOCO_WEBHOOK_URL: env.YOCO_WEBHOOK_URL ?? `http://127.0.0.1:${sitePort}/api/payment/webhook` },
+      env: {
+        PORT: String(sandboxPort),
+        YOCO_WEBHOOK_URL: env.YOCO_WEBHOOK_URL ?? `http://127.0.0.1:${sitePort}/api/payment/webhook`,
+      },
       readyUrl: `http://127.0.0.1:${sandboxPort}/healthz`,
     },
     ...UPSTREAM_SERVICES.map(service),
-    { name: 'gateway', ...serviceCommand('gateway'), env: { PORT: String(sitePort) }, readyUrl: `http://127.0.0.1:${sitePort}/healthz` },
+    {
+      name: 'gateway',
+      ...serviceCommand('gateway'),
+      env: { PORT: String(sitePort) },
+      readyUrl: `http://127.0.0.1:${sitePort}/healthz`,
+    },
   ];
   return rows.filter((r): r is ProcessSpec => Boolean(r));
 }
@@ -118,7 +140,11 @@ export function createStack({ dataDir, env, log, onDeath, buildFrontEnd = true }
     let databaseUrl = env.DATABASE_URL;
     const embeddedDatabase = !databaseUrl;
     if (!databaseUrl) {
-      const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: port(env, 'PG_PORT', 54320), log });
+      const pg = await startEmbeddedPostgres({
+        dataDir: path.join(dataDir, 'postgres'),
+        port: port(env, 'PG_PORT', 54320),
+        log,
+      });
       // Stopped after every child; at once if a stop was requested while it was starting.
       await supervisor.adopt('PostgreSQL', () => pg.stop());
       databaseUrl = pg.connectionString;

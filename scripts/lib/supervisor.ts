@@ -22,7 +22,14 @@ export class StoppedError extends Error {
   }
 }
 
-type Running = { spec: ProcessSpec; child: ChildProcess; tail: string[]; log: WriteStream; ready: boolean; exited: Promise<void> };
+type Running = {
+  spec: ProcessSpec;
+  child: ChildProcess;
+  tail: string[];
+  log: WriteStream;
+  ready: boolean;
+  exited: Promise<void>;
+};
 type Adopted = { name: string; stop: () => Promise<void> };
 
 const TAIL_LINES = 25;
@@ -183,7 +190,8 @@ export class Supervisor {
     const stopOrExit = AbortSignal.any([this.signal, abortedWhen(entry.exited)]);
     while (!dead && !this.signal.aborted) {
       if (await answers(url, stopOrExit)) return;
-      if (Date.now() > deadline) throw new Error(`${entry.spec.name} did not become ready at ${url} within ${timeoutMs / 1000} s`);
+      if (Date.now() > deadline)
+        throw new Error(`${entry.spec.name} did not become ready at ${url} within ${timeoutMs / 1000} s`);
       await delay(READY_POLL_MS, undefined, { signal: stopOrExit }).catch(() => undefined);
     }
     if (this.signal.aborted) throw new StoppedError(entry.spec.name);

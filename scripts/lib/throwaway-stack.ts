@@ -26,8 +26,13 @@ export type ThrowawayStack = {
  */
 export async function throwawaySite(prefix: string): Promise<Pick<ThrowawayStack, 'env' | 'dataDir' | 'ports'>> {
   const dataDir = postgresTempDir(prefix);
-  const [pg, smtp, inbox, ...servicePorts] = await Promise.all(Array.from({ length: 3 + SERVICES.length }, () => freePort()));
-  const ports = Object.fromEntries(SERVICES.map((name, i) => [name, servicePorts[i]!])) as Record<(typeof SERVICES)[number], number>;
+  const [pg, smtp, inbox, ...servicePorts] = await Promise.all(
+    Array.from({ length: 3 + SERVICES.length }, () => freePort()),
+  );
+  const ports = Object.fromEntries(SERVICES.map((name, i) => [name, servicePorts[i]!])) as Record<
+    (typeof SERVICES)[number],
+    number
+  >;
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     // Every service's port variable (PORT for the gateway, STOREFRONT_PORT, ..., YOCO_SANDBOX_PORT).
@@ -46,11 +51,18 @@ export async function throwawaySite(prefix: string): Promise<Pick<ThrowawayStack
   delete env.YOCO_SECRET_KEY;
   delete env.IDENTITY_SECRET;
   delete env.IDENTITY_SECRETS_PREVIOUS;
-  return { env, dataDir, ports: { storefront: ports.storefront, ops: ports.ops, content: ports.content, email: ports.email } };
+  return {
+    env,
+    dataDir,
+    ports: { storefront: ports.storefront, ops: ports.ops, content: ports.content, email: ports.email },
+  };
 }
 
 /** Starts the site (embedded PostgreSQL, MailDev, the Yoco sandbox) on free ports under a temp folder named `prefix`. */
-export async function startThrowawayStack(prefix: string, log: (line: string) => void = console.log): Promise<ThrowawayStack> {
+export async function startThrowawayStack(
+  prefix: string,
+  log: (line: string) => void = console.log,
+): Promise<ThrowawayStack> {
   const { env, dataDir, ports } = await throwawaySite(prefix);
   let failed = false;
   const stack = await startStack({

@@ -5,7 +5,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex, freePort, migrateLatest, postgresTempDir, startEmbeddedPostgres, type EmbeddedPostgres } from '@mastering/db';
+import {
+  createKnex,
+  freePort,
+  migrateLatest,
+  postgresTempDir,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '@mastering/db';
 import { bundleServices, serviceCommand, type ServiceName } from '../lib/services';
 import { ROOT } from '../lib/paths';
 
@@ -15,7 +22,8 @@ let pgPort: number;
 let pg: EmbeddedPostgres;
 const children = new Map<ServiceName, { child: ChildProcess; url: string; exit: number | null | 'running' }>();
 
-const startPostgres = () => startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: pgPort, durable: false, log: () => {} });
+const startPostgres = () =>
+  startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: pgPort, durable: false, log: () => {} });
 
 /** Status of `GET url`, or 0 when nothing answered. */
 const statusOf = (url: string) =>
@@ -60,7 +68,8 @@ beforeAll(async () => {
     child.once('exit', (code) => (entry.exit = code));
     children.set(name, entry);
   }
-  for (const [name, { url }] of children) await until(async () => (await statusOf(`${url}/readyz`)) === 200, `${name} to be ready`);
+  for (const [name, { url }] of children)
+    await until(async () => (await statusOf(`${url}/readyz`)) === 200, `${name} to be ready`);
 }, 180_000);
 
 afterAll(async () => {
@@ -86,7 +95,10 @@ describe('a PostgreSQL restart', () => {
     pg = await startPostgres();
 
     await until(async () => (await statusOf(`${storefront}/api/config`)) === 200, 'storefront to answer again');
-    await until(async () => (await statusOf(`${children.get('email')!.url}/readyz`)) === 200, 'email to be ready again');
+    await until(
+      async () => (await statusOf(`${children.get('email')!.url}/readyz`)) === 200,
+      'email to be ready again',
+    );
     traffic = false;
     await load;
 

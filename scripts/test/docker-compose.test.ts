@@ -7,7 +7,10 @@ import { ROOT } from '../lib/paths';
 
 type PortMapping = string | number | { host_ip?: string; published?: string | number; target: number };
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, { environment?: Record<string, string>; healthcheck?: unknown; command?: string[]; ports?: PortMapping[] }>;
+  services: Record<
+    string,
+    { environment?: Record<string, string>; healthcheck?: unknown; command?: string[]; ports?: PortMapping[] }
+  >;
 };
 
 /** The host address a published port listens on ('0.0.0.0' when the mapping names none), in both compose syntaxes. */
@@ -20,25 +23,31 @@ const APP_SERVICES = ['storefront', 'ops', 'content', 'email', 'gateway'];
 
 describe('docker-compose.yml', () => {
   it('has postgres, mail, every service and the gateway', () => {
-    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['postgres', 'maildev', 'migrate', ...APP_SERVICES]));
+    expect(Object.keys(compose.services)).toEqual(
+      expect.arrayContaining(['postgres', 'maildev', 'migrate', ...APP_SERVICES]),
+    );
   });
 
-  it.each(APP_SERVICES)('%s runs its own bundled server with the database, the identity secret and a health check', (name) => {
-    const service = compose.services[name];
-    expect(service.command?.join(" ")).toContain(`services/${name}/dist/server.mjs`);
-    expect(service.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
-    expect(service.environment).toHaveProperty('IDENTITY_SECRET');
-    expect(service.healthcheck).toBeTruthy();
-  });
+  it.each(APP_SERVICES)(
+    '%s runs its own bundled server with the database, the identity secret and a health check',
+    (name) => {
+      const service = compose.services[name];
+      expect(service.command?.join(' ')).toContain(`services/${name}/dist/server.mjs`);
+      expect(service.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
+      expect(service.environment).toHaveProperty('IDENTITY_SECRET');
+      expect(service.healthcheck).toBeTruthy();
+    },
+  );
 
-  it('points the email service at the mail server (the services\' ports: service-ports.test.ts)', () => {
+  it("points the email service at the mail server (the services' ports: service-ports.test.ts)", () => {
     expect(compose.services.email.environment?.SMTP_URL).toBe('smtp://maildev:1025');
   });
 
   it('publishes only the gateway to the network; the mail inbox (login codes) at most on 127.0.0.1', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       if (name === 'gateway') continue;
-      for (const mapping of service.ports ?? []) expect({ name, address: hostAddress(mapping) }).toEqual({ name, address: '127.0.0.1' });
+      for (const mapping of service.ports ?? [])
+        expect({ name, address: hostAddress(mapping) }).toEqual({ name, address: '127.0.0.1' });
     }
     expect(hostAddress('127.0.0.1:1080:1080')).toBe('127.0.0.1');
     expect(hostAddress('1080:1080')).toBe('0.0.0.0');
@@ -49,10 +58,21 @@ describe('.dockerignore', () => {
   const ignore = dockerignore({ ignorecase: false }).add(readFileSync(path.join(ROOT, '.dockerignore'), 'utf8'));
 
   it('keeps local settings and secrets out of the image, but not the example or the sources', () => {
-    for (const file of ['.env', '.env.production', 'services/storefront/.env', '.data/postgres/PG_VERSION', 'node_modules/koa/package.json']) {
+    for (const file of [
+      '.env',
+      '.env.production',
+      'services/storefront/.env',
+      '.data/postgres/PG_VERSION',
+      'node_modules/koa/package.json',
+    ]) {
       expect({ file, ignored: ignore.ignores(file) }).toEqual({ file, ignored: true });
     }
-    for (const file of ['.env.example', 'package.json', 'services/gateway/src/app.ts', 'packages/db/src/seed/index.ts']) {
+    for (const file of [
+      '.env.example',
+      'package.json',
+      'services/gateway/src/app.ts',
+      'packages/db/src/seed/index.ts',
+    ]) {
       expect({ file, ignored: ignore.ignores(file) }).toEqual({ file, ignored: false });
     }
   });

@@ -33,7 +33,9 @@ async function stop() {
 }
 
 /** Every mail MailDev holds, newest last. */
-async function inbox(stack: Stack): Promise<{ subject: string; text: string; html: string; to: { address: string }[] }[]> {
+async function inbox(
+  stack: Stack,
+): Promise<{ subject: string; text: string; html: string; to: { address: string }[] }[]> {
   return (await fetch(`${stack.inboxUrl!.replace('localhost', '127.0.0.1')}/api/email`)).json();
 }
 
@@ -42,7 +44,9 @@ async function linkIn(stack: Stack, to: string, pattern: RegExp): Promise<string
   const deadline = Date.now() + 30_000;
   for (;;) {
     // Links to pages are rewritten into click links in the HTML part only.
-    const mail = (await inbox(stack)).find((m) => m.to.some((r) => r.address === to) && pattern.test(`${m.text}\n${m.html}`));
+    const mail = (await inbox(stack)).find(
+      (m) => m.to.some((r) => r.address === to) && pattern.test(`${m.text}\n${m.html}`),
+    );
     if (mail) return `${mail.text}\n${mail.html}`.match(pattern)![0];
     if (Date.now() > deadline) throw new Error(`no mail to ${to} with ${pattern}`);
     await new Promise((r) => setImmediate(r));
@@ -86,20 +90,53 @@ describe('links mailed before a restart', () => {
     try {
       [{ id: adminId }] = await knex('users').where({ email: stack.adminEmail }).select('id');
       [{ id: orderId }] = await knex('orders')
-        .insert({ customerEmail: 'fan@example.com', status: 'mastered', unitPriceCents: 32_435, trackCount: 1, subtotalCents: 32_435, totalCents: 32_435, paidAt: new Date() })
+        .insert({
+          customerEmail: 'fan@example.com',
+          status: 'mastered',
+          unitPriceCents: 32_435,
+          trackCount: 1,
+          subtotalCents: 32_435,
+          totalCents: 32_435,
+          paidAt: new Date(),
+        })
         .returning('id');
-      await knex('order_files').insert({ orderId, originalName: 'Song.wav', fileName: 'Song.wav', fileSize: 4, mimeType: 'audio/wav', originalFilePath: `/objects/${randomUUID()}`, masteredFilePath: `/objects/${randomUUID()}`, uploadedAt: new Date() });
+      await knex('order_files').insert({
+        orderId,
+        originalName: 'Song.wav',
+        fileName: 'Song.wav',
+        fileSize: 4,
+        mimeType: 'audio/wav',
+        originalFilePath: `/objects/${randomUUID()}`,
+        masteredFilePath: `/objects/${randomUUID()}`,
+        uploadedAt: new Date(),
+      });
     } finally {
       await knex.destroy();
     }
     // The admin's calls go straight to the services, with the identity the gateway would sign.
-    const admin = { [IDENTITY_HEADER]: await signIdentity({ userId: adminId, email: stack.adminEmail, role: 'admin', sessionId: 'restart-test' }, secret), 'content-type': 'application/json' };
-    const deliver = await fetch(`http://127.0.0.1:${site.ports.ops}/api/admin/orders/${orderId}/status`, { method: 'PATCH', headers: admin, body: JSON.stringify({ status: 'delivered' }) });
+    const admin = {
+      [IDENTITY_HEADER]: await signIdentity(
+        { userId: adminId, email: stack.adminEmail, role: 'admin', sessionId: 'restart-test' },
+        secret,
+      ),
+      'content-type': 'application/json',
+    };
+    const deliver = await fetch(`http://127.0.0.1:${site.ports.ops}/api/admin/orders/${orderId}/status`, {
+      method: 'PATCH',
+      headers: admin,
+      body: JSON.stringify({ status: 'delivered' }),
+    });
     expect(deliver.status, await deliver.clone().text()).toBe(200);
     const campaign = await fetch(`http://127.0.0.1:${site.ports.email}/api/admin/send-marketing-campaign`, {
       method: 'POST',
       headers: admin,
-      body: JSON.stringify({ subject: 'New masters', content: 'Master a track with us.', template: 'promotion', recipientType: 'custom', customRecipients: 'fan@example.com' }),
+      body: JSON.stringify({
+        subject: 'New masters',
+        content: 'Master a track with us.',
+        template: 'promotion',
+        recipientType: 'custom',
+        customRecipients: 'fan@example.com',
+      }),
     });
     expect(campaign.status).toBeLessThan(300);
 
@@ -111,7 +148,14 @@ describe('links mailed before a restart', () => {
       click: await linkIn(stack, 'fan@example.com', new RegExp(`${siteUrl}/e/c/${token}`)),
     };
     // The promotion's button (the upload page) goes through the signed click redirect.
-    const working = { download: 200, orderId, unsubscribe: 200, unsubscribePage: true, click: 302, target: `${siteUrl}/upload` };
+    const working = {
+      download: 200,
+      orderId,
+      unsubscribe: 200,
+      unsubscribePage: true,
+      click: 302,
+      target: `${siteUrl}/upload`,
+    };
     expect(await answers(links)).toEqual(working);
 
     await stop();

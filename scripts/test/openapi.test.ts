@@ -12,7 +12,9 @@ import { documentFromTables, ROUTE_TABLES } from '../lib/openapi-tables';
 
 // zod here is the contracts' (the root's is zod 3, for tools). The sandbox is not behind the gateway, but its rows are held to the same rule.
 const TABLES = { ...ROUTE_TABLES, 'yoco-sandbox': yocoSandboxRoutes({ checkouts: {} as never }) };
-const rows = Object.entries(TABLES).flatMap(([service, table]) => table.map((row) => [service, `${row.method} ${row.path}`, row] as const));
+const rows = Object.entries(TABLES).flatMap(([service, table]) =>
+  table.map((row) => [service, `${row.method} ${row.path}`, row] as const),
+);
 
 describe('every route row has its schemas', () => {
   it.each(rows)('%s: %s', (_service, _key, row) => {
@@ -27,7 +29,9 @@ describe('the schema check', () => {
     expect(() => checkRowSchemas(bare as unknown as Route)).toThrow(/no response schema/);
     expect(() => checkRowSchemas(route({ ...bare, response: OkResponse }))).toThrow(/no params schema/);
     expect(() => checkRowSchemas(route({ ...bare, params: IdParam, response: OkResponse }))).toThrow(/no body schema/);
-    expect(() => checkRowSchemas(route({ ...bare, params: IdParam, accepts: 'none', response: OkResponse }))).not.toThrow();
+    expect(() =>
+      checkRowSchemas(route({ ...bare, params: IdParam, accepts: 'none', response: OkResponse })),
+    ).not.toThrow();
   });
 
   it('refuses a params schema that leaves a path parameter out', () => {
@@ -38,7 +42,10 @@ describe('the schema check', () => {
 
 describe('the document', () => {
   const document = documentFromTables();
-  const paths = document.paths as Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>;
+  const paths = document.paths as Record<
+    string,
+    Record<string, { responses: Record<string, unknown>; security?: unknown }>
+  >;
 
   it('is valid OpenAPI 3.1', async () => {
     const result = await new Validator().validate(document as never);
@@ -47,7 +54,10 @@ describe('the document', () => {
   });
 
   it('lists every row of the services behind the gateway, each routed by the gateway to its service', () => {
-    for (const [service, table] of Object.entries(ROUTE_TABLES) as [ServiceName, (typeof ROUTE_TABLES)[ServiceName]][]) {
+    for (const [service, table] of Object.entries(ROUTE_TABLES) as [
+      ServiceName,
+      (typeof ROUTE_TABLES)[ServiceName],
+    ][]) {
       expect(reachable(service, describeRoutes(table, service))).toEqual(describeRoutes(table, service));
       for (const row of table) expect(routedTo(service, row.method, row.path), `${row.method} ${row.path}`).toBe(true);
     }
@@ -56,7 +66,11 @@ describe('the document', () => {
 
   it('documents every spec path the services own', () => {
     const operation = (method: string, path: string) =>
-      Object.entries(paths).some(([template, item]) => method.toLowerCase() in item && new RegExp(`^${template.replace(/\{key\}/, '.+').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+      Object.entries(paths).some(
+        ([template, item]) =>
+          method.toLowerCase() in item &&
+          new RegExp(`^${template.replace(/\{key\}/, '.+').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
+      );
     const missing = SPEC_PATHS.filter(([method, path, service]) => service !== null && !operation(method, path));
     expect(missing).toEqual([]);
   });
@@ -64,10 +78,15 @@ describe('the document', () => {
   it('asks for the session cookie on every guarded operation, and documents the errors once', () => {
     for (const item of Object.values(paths)) {
       for (const op of Object.values(item)) {
-        if ((op as { 'x-permission'?: string })['x-permission'] !== 'public') expect(op.security).toEqual([{ session: [] }]);
+        if ((op as { 'x-permission'?: string })['x-permission'] !== 'public')
+          expect(op.security).toEqual([{ session: [] }]);
         expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['400', '404', '503']));
       }
     }
-    expect(JSON.stringify(document).match(/"\$ref":"[^"]+"/g)?.every((ref) => ref.includes('#/components/'))).toBe(true);
+    expect(
+      JSON.stringify(document)
+        .match(/"\$ref":"[^"]+"/g)
+        ?.every((ref) => ref.includes('#/components/')),
+    ).toBe(true);
   });
 });

@@ -5,7 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from '@koa/router';
 import type { Knex } from 'knex';
-import { createLogger, createService, IDENTITY_HEADER, mountRouteTable, signIdentity, type RouteTable } from '@mastering/service-kit';
+import {
+  createLogger,
+  createService,
+  IDENTITY_HEADER,
+  mountRouteTable,
+  signIdentity,
+  type RouteTable,
+} from '@mastering/service-kit';
 import { isAdminApiPath, type Role } from '@mastering/contracts';
 import { SPEC_PATHS } from '../../services/gateway/test/spec-paths';
 import { ROUTE_TABLES } from '../lib/openapi-tables';
@@ -33,7 +40,15 @@ const servers: Server[] = [];
 const bases: Record<string, string> = {};
 beforeAll(async () => {
   for (const [name, table] of Object.entries(TABLES)) {
-    const server = createServer(createService({ name, knex, identitySecret: SECRET, logger: createLogger(name, 'silent'), routes: table }).callback());
+    const server = createServer(
+      createService({
+        name,
+        knex,
+        identitySecret: SECRET,
+        logger: createLogger(name, 'silent'),
+        routes: table,
+      }).callback(),
+    );
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     servers.push(server);
     bases[name] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -43,22 +58,38 @@ afterAll(() => servers.forEach((s) => s.close()));
 
 const statusAs = async (role: Role | null, service: string, method: string, path: string) => {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (role) headers[IDENTITY_HEADER] = await signIdentity({ userId: '00000000-0000-4000-8000-000000000001', email: `${role}@example.com`, role, sessionId: 's' }, SECRET);
-  return (await fetch(`${bases[service]}${path}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : '{}' })).status;
+  if (role)
+    headers[IDENTITY_HEADER] = await signIdentity(
+      { userId: '00000000-0000-4000-8000-000000000001', email: `${role}@example.com`, role, sessionId: 's' },
+      SECRET,
+    );
+  return (
+    await fetch(`${bases[service]}${path}`, {
+      method,
+      headers,
+      body: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+    })
+  ).status;
 };
 
 const ENGINEER_SCREENS = /^\/api\/admin\/(orders|audio-files)(\/|$)/;
 const backOffice = owned.filter(([, path]) => isAdminApiPath(path));
 
 describe('back-office paths', () => {
-  it.each(backOffice.filter(([, path]) => !ENGINEER_SCREENS.test(path)))('%s %s: engineers, customers and visitors are refused', async (method, path, service) => {
-    expect(await statusAs('engineer', service, method, path)).toBe(403);
-    expect(await statusAs('customer', service, method, path)).toBe(403);
-    expect(await statusAs(null, service, method, path)).toBe(401);
-  });
+  it.each(backOffice.filter(([, path]) => !ENGINEER_SCREENS.test(path)))(
+    '%s %s: engineers, customers and visitors are refused',
+    async (method, path, service) => {
+      expect(await statusAs('engineer', service, method, path)).toBe(403);
+      expect(await statusAs('customer', service, method, path)).toBe(403);
+      expect(await statusAs(null, service, method, path)).toBe(401);
+    },
+  );
 
-  it.each(backOffice.filter(([, path]) => ENGINEER_SCREENS.test(path)))('%s %s: customers and visitors are refused', async (method, path, service) => {
-    expect(await statusAs('customer', service, method, path)).toBe(403);
-    expect(await statusAs(null, service, method, path)).toBe(401);
-  });
+  it.each(backOffice.filter(([, path]) => ENGINEER_SCREENS.test(path)))(
+    '%s %s: customers and visitors are refused',
+    async (method, path, service) => {
+      expect(await statusAs('customer', service, method, path)).toBe(403);
+      expect(await statusAs(null, service, method, path)).toBe(401);
+    },
+  );
 });

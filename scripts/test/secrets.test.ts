@@ -50,9 +50,14 @@ describe('the local stack secrets', () => {
 
   it('come from the environment when a deployment sets them (nothing written), else from the folder', async () => {
     const dir = freshDir();
-    expect(await stackSecrets(dir, { IDENTITY_SECRET: 'e'.repeat(40), IDENTITY_SECRETS_PREVIOUS: 'f'.repeat(40) })).toEqual({ IDENTITY_SECRET: 'e'.repeat(40), IDENTITY_SECRETS_PREVIOUS: 'f'.repeat(40) });
+    expect(
+      await stackSecrets(dir, { IDENTITY_SECRET: 'e'.repeat(40), IDENTITY_SECRETS_PREVIOUS: 'f'.repeat(40) }),
+    ).toEqual({ IDENTITY_SECRET: 'e'.repeat(40), IDENTITY_SECRETS_PREVIOUS: 'f'.repeat(40) });
     expect(readdirSync(dir)).toEqual([]);
     const fromFolder = await stackSecrets(dir, {});
-    expect(fromFolder).toEqual({ IDENTITY_SECRET: (await loadOrCreateSecrets(dir)).identitySecret, IDENTITY_SECRETS_PREVIOUS: '' });
+    expect(fromFolder).toEqual({
+      IDENTITY_SECRET: (await loadOrCreateSecrets(dir)).identitySecret,
+      IDENTITY_SECRETS_PREVIOUS: '',
+    });
   });
 });

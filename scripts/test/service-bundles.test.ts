@@ -6,7 +6,9 @@ import { bundleOptions } from '../lib/services';
 async function loadedBy(name: 'storefront' | 'ops') {
   const { metafile } = await build({ ...bundleOptions(name), write: false, metafile: true, sourcemap: false });
   const sources = Object.keys(metafile.inputs);
-  const packages = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path));
+  const packages = Object.values(metafile.outputs).flatMap((output) =>
+    output.imports.filter((i) => i.external).map((i) => i.path),
+  );
   return { sources, packages };
 }
 
@@ -18,6 +20,8 @@ describe('service bundles', () => {
     expect(storefront.sources.filter((file) => file.includes('packages/audio-analysis/'))).toEqual([]);
     expect(storefront.packages.filter((pkg) => pkg.startsWith('node-av'))).toEqual([]);
     // The check itself sees the decoder where it is loaded.
-    expect((await loadedBy('ops')).sources.some((file) => file.includes('packages/audio-analysis/src/decoders.ts'))).toBe(true);
+    expect(
+      (await loadedBy('ops')).sources.some((file) => file.includes('packages/audio-analysis/src/decoders.ts')),
+    ).toBe(true);
   });
 });

@@ -6,7 +6,12 @@ import { readConfig as contentConfig } from '../../services/content/src/config';
 import { readConfig as emailConfig } from '../../services/email/src/config';
 import { readGatewayConfig } from '../../services/gateway/src/config';
 
-const env = { DATABASE_URL: 'postgres://x@127.0.0.1/x', IDENTITY_SECRET: 's'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1025', HOST: '0.0.0.0' };
+const env = {
+  DATABASE_URL: 'postgres://x@127.0.0.1/x',
+  IDENTITY_SECRET: 's'.repeat(40),
+  SMTP_URL: 'smtp://127.0.0.1:1025',
+  HOST: '0.0.0.0',
+};
 
 describe('bind addresses', () => {
   it('keep every service on loopback whatever HOST says, unless its own setting opens it', () => {

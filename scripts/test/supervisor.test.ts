@@ -53,7 +53,10 @@ describe('Supervisor', () => {
     const dir = logDir();
     const death = new Promise<{ name: string; code: number | null; tail: string[] }>((resolve) => {
       const supervisor = new Supervisor(dir, (name, code, tail) => resolve({ name, code, tail }));
-      void supervisor.start({ name: 'flaky', ...node('for (let i = 1; i <= 40; i++) console.log("line " + i); console.error("boom"); process.exit(3)') });
+      void supervisor.start({
+        name: 'flaky',
+        ...node('for (let i = 1; i <= 40; i++) console.log("line " + i); console.error("boom"); process.exit(3)'),
+      });
     });
     const { name, code, tail } = await death;
     expect(name).toBe('flaky');
@@ -67,7 +70,11 @@ describe('Supervisor', () => {
   it('fails start-up with the log tail when a child exits before it is ready', async () => {
     const supervisor = new Supervisor(logDir(), () => {});
     await expect(
-      supervisor.start({ name: 'broken', ...node('console.error("EADDRINUSE 8080"); process.exit(1)'), readyUrl: 'http://127.0.0.1:9/never' }),
+      supervisor.start({
+        name: 'broken',
+        ...node('console.error("EADDRINUSE 8080"); process.exit(1)'),
+        readyUrl: 'http://127.0.0.1:9/never',
+      }),
     ).rejects.toThrow(/broken exited during start-up:[\s\S]*EADDRINUSE 8080/);
   });
 
@@ -102,7 +109,10 @@ describe('Supervisor', () => {
     const { url, polled } = await neverReady();
 
     const starting = supervisor.start({ name: 'content', ...withGrandchild, readyUrl: url });
-    const outcome = starting.then(() => 'ready', (err: unknown) => err);
+    const outcome = starting.then(
+      () => 'ready',
+      (err: unknown) => err,
+    );
     await polled; // spawned and waiting for readiness: the moment Ctrl-C hits before "Ready"
     const [pid] = supervisor.pids;
     expect(groupAlive(pid)).toBe(true);
@@ -127,7 +137,9 @@ describe('Supervisor', () => {
     let postgresStopped = false;
     await supervisor.adopt('postgres', async () => void (postgresStopped = true));
     const port = await freePort();
-    const up = node(`require('http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1'); setInterval(() => {}, 1000);`);
+    const up = node(
+      `require('http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1'); setInterval(() => {}, 1000);`,
+    );
     const { url } = await neverReady();
     const started: string[] = [];
 
@@ -136,7 +148,11 @@ describe('Supervisor', () => {
         [
           { name: 'maildev', ...up, readyUrl: `http://127.0.0.1:${port}/` },
           { name: 'ops', ...withGrandchild, readyUrl: url },
-          { name: 'content', ...node('console.error("listen EADDRINUSE 127.0.0.1:4003"); process.exit(1)'), readyUrl: 'http://127.0.0.1:9/never' },
+          {
+            name: 'content',
+            ...node('console.error("listen EADDRINUSE 127.0.0.1:4003"); process.exit(1)'),
+            readyUrl: 'http://127.0.0.1:9/never',
+          },
         ],
         (spec) => started.push(spec.name),
       )

@@ -16,7 +16,20 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { documentTitle, MENU_LABELS, NOT_FOUND_TITLE, QUICK_ACCESS_LABELS, REMOTE_APPS, SCREEN_TITLES, STAFF_ROLES, type RemoteId, type RemoteName, type Role, type ScreenKey, type StaffRole } from '@mastering/contracts';
+import {
+  documentTitle,
+  MENU_LABELS,
+  NOT_FOUND_TITLE,
+  QUICK_ACCESS_LABELS,
+  REMOTE_APPS,
+  SCREEN_TITLES,
+  STAFF_ROLES,
+  type RemoteId,
+  type RemoteName,
+  type Role,
+  type ScreenKey,
+  type StaffRole,
+} from '@mastering/contracts';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
 import { AdminGuard, NoAccess } from './admin/admin-guard';
@@ -26,7 +39,9 @@ import { PageLoading, RemotePage } from './remotes/remote-page';
 import { useSession } from './session/session';
 
 /** Federation container names by remote (REMOTE_APPS in contracts); /mf/remotes.json says where each one is served from. */
-export const REMOTES = Object.fromEntries(REMOTE_APPS.map((app) => [app.id, app.name])) as Readonly<Record<RemoteId, RemoteName>>;
+export const REMOTES = Object.fromEntries(REMOTE_APPS.map((app) => [app.id, app.name])) as Readonly<
+  Record<RemoteId, RemoteName>
+>;
 
 /**
  * Where a page is shown: the public site (full width), the admin frame (sidebar + header), or a
@@ -58,16 +73,48 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/download/:token', remote: REMOTES.storefront, page: 'download', area: 'site' },
 
   { path: '/admin', remote: REMOTES.ops, page: 'dashboard', area: 'admin', nav: { icon: LayoutDashboard } },
-  { path: '/admin/orders', remote: REMOTES.ops, page: 'orders', area: 'admin', nav: { icon: ShoppingCart }, roles: STAFF_ROLES },
+  {
+    path: '/admin/orders',
+    remote: REMOTES.ops,
+    page: 'orders',
+    area: 'admin',
+    nav: { icon: ShoppingCart },
+    roles: STAFF_ROLES,
+  },
   { path: '/admin/customers', remote: REMOTES.ops, page: 'customers', area: 'admin', nav: { icon: Users } },
   { path: '/admin/users', remote: REMOTES.ops, page: 'users', area: 'admin', nav: { icon: UserCog } },
-  { path: '/admin/files', remote: REMOTES.ops, page: 'files', area: 'admin', nav: { icon: FileHeadphone }, roles: STAFF_ROLES },
+  {
+    path: '/admin/files',
+    remote: REMOTES.ops,
+    page: 'files',
+    area: 'admin',
+    nav: { icon: FileHeadphone },
+    roles: STAFF_ROLES,
+  },
   { path: '/admin/payments', remote: REMOTES.ops, page: 'payments', area: 'admin', nav: { icon: CreditCard } },
   { path: '/admin/analytics', remote: REMOTES.ops, page: 'analytics', area: 'admin', nav: { icon: ChartColumn } },
   { path: '/admin/showcase', remote: REMOTES.content, page: 'showcase', area: 'admin', nav: { icon: Star } },
-  { path: '/admin/testimonials', remote: REMOTES.content, page: 'testimonials', area: 'admin', nav: { icon: MessageSquareQuote } },
-  { path: '/admin/email-testing', remote: REMOTES.email, page: 'email-testing', area: 'admin', nav: { icon: FlaskConical } },
-  { path: '/admin/email-templates', remote: REMOTES.email, page: 'email-templates', area: 'admin', nav: { icon: FileText } },
+  {
+    path: '/admin/testimonials',
+    remote: REMOTES.content,
+    page: 'testimonials',
+    area: 'admin',
+    nav: { icon: MessageSquareQuote },
+  },
+  {
+    path: '/admin/email-testing',
+    remote: REMOTES.email,
+    page: 'email-testing',
+    area: 'admin',
+    nav: { icon: FlaskConical },
+  },
+  {
+    path: '/admin/email-templates',
+    remote: REMOTES.email,
+    page: 'email-templates',
+    area: 'admin',
+    nav: { icon: FileText },
+  },
   { path: '/admin/emails', remote: REMOTES.email, page: 'emails', area: 'admin', nav: { icon: Mail } },
   { path: '/admin/settings', remote: REMOTES.ops, page: 'settings', area: 'admin', nav: { icon: Settings } },
   { path: '/profile/:userId', remote: REMOTES.ops, page: 'profile', area: 'admin-plain' },
@@ -82,7 +129,9 @@ export function mayOpen(route: Pick<PageRoute, 'area' | 'roles'>, role: Role | n
 /** The admin sidebar menu a role may use, derived from the table so a page and its menu entry cannot drift apart. */
 export function adminMenuFor(role: Role | null): readonly AdminNavItem[] {
   return PAGE_ROUTES.flatMap((route) =>
-    route.nav && route.page in MENU_LABELS && mayOpen(route, role) ? [{ label: MENU_LABELS[route.page as keyof typeof MENU_LABELS], to: route.path, icon: route.nav.icon }] : [],
+    route.nav && route.page in MENU_LABELS && mayOpen(route, role)
+      ? [{ label: MENU_LABELS[route.page as keyof typeof MENU_LABELS], to: route.path, icon: route.nav.icon }]
+      : [],
   );
 }
 
@@ -127,7 +176,10 @@ function pageElement(route: PageRoute) {
 }
 
 function routesOf(area: Area) {
-  return PAGE_ROUTES.filter((route) => route.area === area).map((route) => ({ path: route.path, element: pageElement(route) }));
+  return PAGE_ROUTES.filter((route) => route.area === area).map((route) => ({
+    path: route.path,
+    element: pageElement(route),
+  }));
 }
 
 let adminFrameModule: Promise<typeof import('./admin/admin-frame')> | null = null;
@@ -183,7 +235,14 @@ export function createAppRouter() {
           ),
           children: routesOf('admin-plain'),
         },
-        { path: '*', element: <Titled title={tabTitle('not-found')}><NotFound /></Titled> },
+        {
+          path: '*',
+          element: (
+            <Titled title={tabTitle('not-found')}>
+              <NotFound />
+            </Titled>
+          ),
+        },
       ],
     },
   ]);

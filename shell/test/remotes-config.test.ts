@@ -12,13 +12,18 @@ describe('parseRemotesConfig', () => {
   });
 
   it('keeps name and entry and ignores fields a newer gateway may add', () => {
-    expect(parseRemotesConfig({ remotes: [{ name: 'mf_admin_email', entry: 'https://cdn.example/mf-manifest.json', extra: 1 }], version: 2 })).toEqual([
-      { name: 'mf_admin_email', entry: 'https://cdn.example/mf-manifest.json' },
-    ]);
+    expect(
+      parseRemotesConfig({
+        remotes: [{ name: 'mf_admin_email', entry: 'https://cdn.example/mf-manifest.json', extra: 1 }],
+        version: 2,
+      }),
+    ).toEqual([{ name: 'mf_admin_email', entry: 'https://cdn.example/mf-manifest.json' }]);
   });
 
   it('rejects a malformed list and says where it is wrong', () => {
-    expect(() => parseRemotesConfig({ remotes: [{ name: 'a' }] })).toThrow(/\/mf\/remotes\.json is not a remotes list \(remotes\.0\.entry: /);
+    expect(() => parseRemotesConfig({ remotes: [{ name: 'a' }] })).toThrow(
+      /\/mf\/remotes\.json is not a remotes list \(remotes\.0\.entry: /,
+    );
     expect(() => parseRemotesConfig({ remotes: [{ name: '', entry: '/x' }] })).toThrow(/remotes\.0\.name/);
   });
 

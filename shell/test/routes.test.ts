@@ -44,8 +44,19 @@ describe('routing table', () => {
 
   it('builds the sidebar in the spec order with the quick access links', () => {
     expect(ADMIN_MENU.map((item) => item.label)).toEqual([
-      'Dashboard', 'Orders', 'Customers', 'Users', 'Audio Files', 'Payments', 'Analytics',
-      'Showcase', 'Testimonials', 'Email Testing', 'Email Templates', 'Email Campaigns', 'Settings',
+      'Dashboard',
+      'Orders',
+      'Customers',
+      'Users',
+      'Audio Files',
+      'Payments',
+      'Analytics',
+      'Showcase',
+      'Testimonials',
+      'Email Testing',
+      'Email Templates',
+      'Email Campaigns',
+      'Settings',
     ]);
     expect(QUICK_ACCESS.map((item) => [item.label, item.to])).toEqual([
       ['Engineer Dashboard', '/admin/files'],
@@ -56,7 +67,8 @@ describe('routing table', () => {
   it('gives engineers only the orders and audio-files screens, customers none', () => {
     expect(adminMenuFor('engineer').map((item) => item.label)).toEqual(['Orders', 'Audio Files']);
     expect(adminMenuFor('customer')).toEqual([]);
-    const open = (role: 'admin' | 'engineer' | 'customer') => PAGE_ROUTES.filter((r) => r.area !== 'site' && mayOpen(r, role)).map((r) => r.path);
+    const open = (role: 'admin' | 'engineer' | 'customer') =>
+      PAGE_ROUTES.filter((r) => r.area !== 'site' && mayOpen(r, role)).map((r) => r.path);
     expect(open('engineer')).toEqual(['/admin/orders', '/admin/files']);
     expect(open('customer')).toEqual([]);
     expect(open('admin')).toHaveLength(PAGE_ROUTES.filter((r) => r.area !== 'site').length);

@@ -22,7 +22,6 @@ describe('sidebar cookie', () => {
     expect(readSidebarExpanded('sidebar_state=true')).toBe(true);
     expect(readSidebarExpanded('my_sidebar_state=false')).toBe(true);
   });
-
 });
 
 // A browser's cookie store (RFC 6265, as document.cookie behaves): what the frame writes on a
@@ -38,7 +37,8 @@ describe('sidebar cookie in a browser', () => {
   function browser() {
     const jar = new CookieJar();
     return {
-      toggle: (expanded: boolean, page = 'http://localhost:8080/admin/orders') => jar.setCookieSync(sidebarCookie(expanded), page),
+      toggle: (expanded: boolean, page = 'http://localhost:8080/admin/orders') =>
+        jar.setCookieSync(sidebarCookie(expanded), page),
       load: (page: string) => readSidebarExpanded(jar.getCookieStringSync(page)),
     };
   }

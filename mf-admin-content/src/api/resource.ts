@@ -20,7 +20,12 @@ export function toFormData(values: FormValues): FormData {
  * apiJson sends JSON only; the showcase and testimonial forms carry files), and returns the JSON
  * answer parsed by `schema`. A non-2xx answer throws the same ApiError as every other call.
  */
-export async function sendContent<T>(method: string, url: string, body: FormData | object | undefined, schema: { parse(data: unknown): T }): Promise<T> {
+export async function sendContent<T>(
+  method: string,
+  url: string,
+  body: FormData | object | undefined,
+  schema: { parse(data: unknown): T },
+): Promise<T> {
   const json = body !== undefined && !(body instanceof FormData);
   const res = await fetch(url, {
     method,
@@ -40,20 +45,41 @@ type Schema<T> = { parse(data: unknown): T };
  * at `adminUrl` (its key is its URL), and create / update / delete, each of which invalidates the
  * admin list and the public list the home page reads.
  */
-export function contentResource<T extends { id: string }>({ adminUrl, publicUrl, item, list }: { adminUrl: string; publicUrl: string; item: Schema<T>; list: Schema<T[]> }) {
+export function contentResource<T extends { id: string }>({
+  adminUrl,
+  publicUrl,
+  item,
+  list,
+}: {
+  adminUrl: string;
+  publicUrl: string;
+  item: Schema<T>;
+  list: Schema<T[]>;
+}) {
   const keys = { list: () => [adminUrl] as const, public: () => [publicUrl] as const };
   const useInvalidate = () => {
     const client = useQueryClient();
-    return () => Promise.all([client.invalidateQueries({ queryKey: keys.list() }), client.invalidateQueries({ queryKey: keys.public() })]);
+    return () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: keys.list() }),
+        client.invalidateQueries({ queryKey: keys.public() }),
+      ]);
   };
   return {
     keys,
     /** The admin's list, hidden records included. */
-    useList: () => useQuery<T[]>({ queryKey: keys.list(), queryFn: ({ signal }) => apiJson('GET', adminUrl, undefined, { schema: list, signal }) }),
+    useList: () =>
+      useQuery<T[]>({
+        queryKey: keys.list(),
+        queryFn: ({ signal }) => apiJson('GET', adminUrl, undefined, { schema: list, signal }),
+      }),
     /** Creates a record from a multipart form. */
     useCreate: () => {
       const invalidate = useInvalidate();
-      return useMutation({ mutationFn: (values: FormValues) => sendContent('POST', adminUrl, toFormData(values), item), onSettled: invalidate });
+      return useMutation({
+        mutationFn: (values: FormValues) => sendContent('POST', adminUrl, toFormData(values), item),
+        onSettled: invalidate,
+      });
     },
     /** Changes a record: a multipart form (with files) or a JSON patch (a toggle, a new display order). */
     useUpdate: () => {
@@ -67,7 +93,10 @@ export function contentResource<T extends { id: string }>({ adminUrl, publicUrl,
     /** Deletes a record (the server removes its files). */
     useDelete: () => {
       const invalidate = useInvalidate();
-      return useMutation({ mutationFn: (id: string) => sendContent('DELETE', `${adminUrl}/${id}`, undefined, { parse: () => undefined }), onSettled: invalidate });
+      return useMutation({
+        mutationFn: (id: string) => sendContent('DELETE', `${adminUrl}/${id}`, undefined, { parse: () => undefined }),
+        onSettled: invalidate,
+      });
     },
   };
 }

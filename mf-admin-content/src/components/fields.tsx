@@ -4,13 +4,30 @@ import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** A labelled form control with its validation message under it. */
-export function Field({ id, label, error, children, className }: { id: string; label: string; error?: string; children: ReactNode; className?: string }) {
+export function Field({
+  id,
+  label,
+  error,
+  children,
+  className,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn('space-y-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400" data-testid={`${id}-error`}>
+        <p
+          id={`${id}-error`}
+          role="alert"
+          className="text-sm font-medium text-red-700 dark:text-red-400"
+          data-testid={`${id}-error`}
+        >
           {error}
         </p>
       )}
@@ -23,7 +40,15 @@ export const fileSizeError = (file: File | null | undefined, spec: MediaField) =
   file && file.size > spec.maxMb * 1024 * 1024 ? mediaTooLarge(spec.label, spec.maxMb) : undefined;
 
 /** A file chooser for one upload field; `current` names what is stored now (edit mode). */
-export function FileField({ id, spec, accept, file, onChange, error, current }: {
+export function FileField({
+  id,
+  spec,
+  accept,
+  file,
+  onChange,
+  error,
+  current,
+}: {
   id: string;
   spec: MediaField;
   accept: string;
@@ -45,16 +70,34 @@ export function FileField({ id, spec, accept, file, onChange, error, current }: 
         className="block w-full text-sm text-muted-foreground file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium file:text-secondary-foreground"
       />
       <p className="text-xs text-muted-foreground">
-        {file ? `${file.name} selected` : current ?? 'Optional'} · up to {spec.maxMb}MB
+        {file ? `${file.name} selected` : (current ?? 'Optional')} · up to {spec.maxMb}MB
       </p>
     </Field>
   );
 }
 
 /** Asks before deleting: the spec's confirmation for showcase tracks and testimonials. */
-export function ConfirmDelete({ open, what, busy, onCancel, onConfirm }: { open: boolean; what: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function ConfirmDelete({
+  open,
+  what,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  what: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
-    <Dialog open={open} onClose={onCancel} title="Are you sure?" description={`Delete ${what}? This cannot be undone.`} data-testid="confirm-delete">
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title="Are you sure?"
+      description={`Delete ${what}? This cannot be undone.`}
+      data-testid="confirm-delete"
+    >
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
           Cancel

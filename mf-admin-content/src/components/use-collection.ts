@@ -5,7 +5,15 @@ import { useFailureToast } from './errors';
 import { reorderChanges } from './reorder';
 
 /** The toasts of one content screen (back-office spec §8): SHOWCASE_TEXTS or TESTIMONIAL_TEXTS. */
-type Texts = { fetchFailed: string; updated: string; updateFailedTitle: string; updateFailed: string; deleted: string; deleteFailedTitle: string; deleteFailed: string };
+type Texts = {
+  fetchFailed: string;
+  updated: string;
+  updateFailedTitle: string;
+  updateFailed: string;
+  deleted: string;
+  deleteFailedTitle: string;
+  deleteFailed: string;
+};
 type Item = { id: string; displayOrder: number };
 
 /**
@@ -13,7 +21,11 @@ type Item = { id: string; displayOrder: number };
  * (a failed load toasts, 401/403 goes to login), the active toggle, moving a row up or down, and
  * delete after confirmation (`deleting` is the row awaiting it), each with the spec's toasts.
  */
-export function useCollection<T extends Item>(resource: ReturnType<typeof contentResource<T>>, texts: Texts, onDeleted?: (item: T) => void) {
+export function useCollection<T extends Item>(
+  resource: ReturnType<typeof contentResource<T>>,
+  texts: Texts,
+  onDeleted?: (item: T) => void,
+) {
   const { data: items = [], error, isLoading } = resource.useList();
   const update = resource.useUpdate();
   const remove = resource.useDelete();
@@ -24,7 +36,10 @@ export function useCollection<T extends Item>(resource: ReturnType<typeof conten
     if (error) failure(error, texts.fetchFailed, errorMessage(error));
   }, [error, failure, texts.fetchFailed]);
 
-  const patch = async (changes: { id: string; values: Record<string, string | number | boolean> }[], successTitle?: string) => {
+  const patch = async (
+    changes: { id: string; values: Record<string, string | number | boolean> }[],
+    successTitle?: string,
+  ) => {
     try {
       for (const { id, values } of changes) await update.mutateAsync({ id, values, files: false });
       if (successTitle) toast({ title: successTitle });
@@ -44,7 +59,8 @@ export function useCollection<T extends Item>(resource: ReturnType<typeof conten
     /** Shows or hides a row on the home page. */
     toggle: (item: T, active: boolean) => patch([{ id: item.id, values: { isActive: active } }], texts.updated),
     /** Moves the row at `index` one place up (-1) or down (+1), renumbering display orders. */
-    move: (index: number, delta: -1 | 1) => patch(reorderChanges(items, index, delta).map(({ id, displayOrder }) => ({ id, values: { displayOrder } }))),
+    move: (index: number, delta: -1 | 1) =>
+      patch(reorderChanges(items, index, delta).map(({ id, displayOrder }) => ({ id, values: { displayOrder } }))),
     /** Deletes the row awaiting confirmation. */
     confirmDelete: async () => {
       if (!deleting) return;

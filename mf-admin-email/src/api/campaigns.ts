@@ -21,6 +21,8 @@ function useCampaignMutation<V, R>(fn: (vars: V) => Promise<R>) {
 }
 
 /** POST /api/admin/send-marketing-campaign: send now or schedule. */
-export const useSendCampaign = () => useCampaignMutation((form: CampaignForm) => apiJson<Campaign>('POST', '/api/admin/send-marketing-campaign', form));
+export const useSendCampaign = () =>
+  useCampaignMutation((form: CampaignForm) => apiJson<Campaign>('POST', '/api/admin/send-marketing-campaign', form));
 /** POST /api/admin/marketing-campaigns/:id/cancel: a scheduled campaign back to draft. */
-export const useCancelCampaign = () => useCampaignMutation((id: string) => apiJson<Campaign>('POST', `/api/admin/marketing-campaigns/${id}/cancel`, {}));
+export const useCancelCampaign = () =>
+  useCampaignMutation((id: string) => apiJson<Campaign>('POST', `/api/admin/marketing-campaigns/${id}/cancel`, {}));

@@ -15,15 +15,24 @@ function useTemplateMutation<V, R>(fn: (vars: V) => Promise<R>) {
 }
 
 /** POST /api/admin/init-system-templates */
-export const useInitSystemTemplates = () => useTemplateMutation(() => apiJson<{ created: number; total: number }>('POST', '/api/admin/init-system-templates', {}));
+export const useInitSystemTemplates = () =>
+  useTemplateMutation(() =>
+    apiJson<{ created: number; total: number }>('POST', '/api/admin/init-system-templates', {}),
+  );
 /** POST /api/admin/email-templates */
-export const useCreateTemplate = () => useTemplateMutation((body: TemplateBody) => apiJson<EmailTemplate>('POST', '/api/admin/email-templates', body));
+export const useCreateTemplate = () =>
+  useTemplateMutation((body: TemplateBody) => apiJson<EmailTemplate>('POST', '/api/admin/email-templates', body));
 /** PUT /api/admin/email-templates/:id */
-export const useUpdateTemplate = () => useTemplateMutation(({ id, body }: { id: string; body: TemplateBody }) => apiJson<EmailTemplate>('PUT', `/api/admin/email-templates/${id}`, body));
+export const useUpdateTemplate = () =>
+  useTemplateMutation(({ id, body }: { id: string; body: TemplateBody }) =>
+    apiJson<EmailTemplate>('PUT', `/api/admin/email-templates/${id}`, body),
+  );
 /** DELETE /api/admin/email-templates/:id */
-export const useDeleteTemplate = () => useTemplateMutation((id: string) => apiJson('DELETE', `/api/admin/email-templates/${id}`));
+export const useDeleteTemplate = () =>
+  useTemplateMutation((id: string) => apiJson('DELETE', `/api/admin/email-templates/${id}`));
 /** POST /api/admin/email-templates/:id/reset (system templates) */
-export const useResetTemplate = () => useTemplateMutation((id: string) => apiJson<EmailTemplate>('POST', `/api/admin/email-templates/${id}/reset`, {}));
+export const useResetTemplate = () =>
+  useTemplateMutation((id: string) => apiJson<EmailTemplate>('POST', `/api/admin/email-templates/${id}/reset`, {}));
 
 /**
  * The rendered preview of template fields with sample values, fetched again when the fields change

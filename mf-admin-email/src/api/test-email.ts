@@ -6,7 +6,11 @@ type Queued = { success: true; message: string; jobId: string };
 
 /** POST /api/admin/test-email: one transactional template with its typed fields. */
 export const useSendTestEmail = () =>
-  useMutation({ mutationFn: (body: { template: string; params: Record<string, unknown> }) => apiJson<Queued>('POST', '/api/admin/test-email', body) });
+  useMutation({
+    mutationFn: (body: { template: string; params: Record<string, unknown> }) =>
+      apiJson<Queued>('POST', '/api/admin/test-email', body),
+  });
 
 /** POST /api/admin/send-custom-email */
-export const useSendCustomEmail = () => useMutation({ mutationFn: (body: CustomEmailBody) => apiJson<Queued>('POST', '/api/admin/send-custom-email', body) });
+export const useSendCustomEmail = () =>
+  useMutation({ mutationFn: (body: CustomEmailBody) => apiJson<Queued>('POST', '/api/admin/send-custom-email', body) });

@@ -32,13 +32,15 @@ export function useAudioFilePage(filters: AudioFileFilters) {
   });
 }
 
-const refresh = (client: ReturnType<typeof useQueryClient>) => invalidateUnder(client, '/api/admin/audio-files', '/api/admin/orders', '/api/admin/dashboard-stats');
+const refresh = (client: ReturnType<typeof useQueryClient>) =>
+  invalidateUnder(client, '/api/admin/audio-files', '/api/admin/orders', '/api/admin/dashboard-stats');
 
 /** PATCH /api/admin/audio-files/:id/processing with the status the engineer selected. */
 export function useUpdateProcessing(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProcessingBody) => apiJson('PATCH', `/api/admin/audio-files/${id}/processing`, body, { schema: AudioFileResponse }),
+    mutationFn: (body: UpdateProcessingBody) =>
+      apiJson('PATCH', `/api/admin/audio-files/${id}/processing`, body, { schema: AudioFileResponse }),
     onSettled: () => refresh(client),
   });
 }
@@ -62,7 +64,7 @@ export function useUploadMaster(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ file, onProgress }: { file: File; onProgress: UploadProgress }) => {
-      const step = async <T,>(name: MasterUploadStep, run: () => Promise<T>) => {
+      const step = async <T>(name: MasterUploadStep, run: () => Promise<T>) => {
         try {
           return await run();
         } catch (cause) {
@@ -70,10 +72,22 @@ export function useUploadMaster(id: string) {
         }
       };
       const { uploadURL } = await step('url', () =>
-        apiJson('POST', `/api/admin/audio-files/${id}/upload-url`, { filename: file.name, contentType: file.type || 'application/octet-stream' }, { schema: UploadUrlResponse }),
+        apiJson(
+          'POST',
+          `/api/admin/audio-files/${id}/upload-url`,
+          { filename: file.name, contentType: file.type || 'application/octet-stream' },
+          { schema: UploadUrlResponse },
+        ),
       );
       await step('storage', () => sendToStorage(file, uploadURL, onProgress).done);
-      return step('confirm', () => apiJson('POST', `/api/admin/audio-files/${id}/confirm-upload`, { uploadedFilePath: objectPathFromUploadUrl(uploadURL) }, { schema: AudioFileResponse }));
+      return step('confirm', () =>
+        apiJson(
+          'POST',
+          `/api/admin/audio-files/${id}/confirm-upload`,
+          { uploadedFilePath: objectPathFromUploadUrl(uploadURL) },
+          { schema: AudioFileResponse },
+        ),
+      );
     },
     onSettled: () => refresh(client),
   });
@@ -81,7 +95,9 @@ export function useUploadMaster(id: string) {
 
 /** Asks for a short-lived signed link to the original or the master, then starts the download. */
 export async function downloadAudioFile(id: string, kind: DownloadKind): Promise<void> {
-  const { url } = await apiJson('GET', `/api/admin/audio-files/${id}/download-url?kind=${kind}`, undefined, { schema: SignedLink });
+  const { url } = await apiJson('GET', `/api/admin/audio-files/${id}/download-url?kind=${kind}`, undefined, {
+    schema: SignedLink,
+  });
   const link = document.createElement('a');
   link.href = url;
   link.rel = 'noopener';

@@ -1,11 +1,19 @@
-import { CustomerPage, CustomerStats, CustomerSummary, MessageQueued, type CustomersQuery, type SendMessageBody } from '@mastering/contracts';
+import {
+  CustomerPage,
+  CustomerStats,
+  CustomerSummary,
+  MessageQueued,
+  type CustomersQuery,
+  type SendMessageBody,
+} from '@mastering/contracts';
 import { apiJson } from '@mastering/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** The list's query string: only what differs from the server's defaults, so equal queries share a key. */
 export function customersSearch(q: Partial<CustomersQuery>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(q)) if (value !== undefined && value !== '' && value !== 'all') params.set(key, String(value));
+  for (const [key, value] of Object.entries(q))
+    if (value !== undefined && value !== '' && value !== 'all') params.set(key, String(value));
   return params.toString();
 }
 
@@ -15,7 +23,8 @@ export const customerKeys = {
   page: (q: Partial<CustomersQuery>) => [`/api/admin/customers?${customersSearch(q)}`] as const,
   stats: () => ['/api/admin/customers/stats'] as const,
   detail: (email: string) => [`/api/admin/customers/${encodeURIComponent(email)}`] as const,
-  exportUrl: (q: Partial<CustomersQuery>) => `/api/admin/customers/export?${customersSearch({ ...q, offset: undefined, limit: undefined })}`,
+  exportUrl: (q: Partial<CustomersQuery>) =>
+    `/api/admin/customers/export?${customersSearch({ ...q, offset: undefined, limit: undefined })}`,
 };
 
 /** One page of customers (search, status filter and sort on the server); the previous page stays while the next loads. */

@@ -22,7 +22,8 @@ export const orderKeys = {
 };
 
 /** The URL of the CSV export of the filtered list (no paging: all matching orders). */
-export const orderExportUrl = (filters: OrderFilters) => listUrl('/api/admin/orders/export', { ...filters, page: undefined, pageSize: undefined }, DEFAULTS);
+export const orderExportUrl = (filters: OrderFilters) =>
+  listUrl('/api/admin/orders/export', { ...filters, page: undefined, pageSize: undefined }, DEFAULTS);
 
 /** One page of the filtered orders with the counters; the previous page stays on screen while the next loads. */
 export function useOrderPage(filters: OrderFilters) {
@@ -45,13 +46,15 @@ export function useOrder(id: string | null) {
 }
 
 /** After any change to an order: its lists, details, files and the dashboard are refetched. */
-const refresh = (client: ReturnType<typeof useQueryClient>) => invalidateUnder(client, '/api/admin/orders', '/api/admin/audio-files', '/api/admin/dashboard-stats');
+const refresh = (client: ReturnType<typeof useQueryClient>) =>
+  invalidateUnder(client, '/api/admin/orders', '/api/admin/audio-files', '/api/admin/dashboard-stats');
 
 /** PATCH /api/admin/orders/:id/status (delivering mails the customer). */
 export function useUpdateOrderStatus(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateOrderStatusBody) => apiJson('PATCH', `/api/admin/orders/${id}/status`, body, { schema: AdminOrderResponse }),
+    mutationFn: (body: UpdateOrderStatusBody) =>
+      apiJson('PATCH', `/api/admin/orders/${id}/status`, body, { schema: AdminOrderResponse }),
     onSettled: () => refresh(client),
   });
 }
@@ -60,12 +63,16 @@ export function useUpdateOrderStatus(id: string) {
 export function useAssignOrder(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AssignOrderBody) => apiJson('PATCH', `/api/admin/orders/${id}/assignee`, body, { schema: AdminOrderResponse }),
+    mutationFn: (body: AssignOrderBody) =>
+      apiJson('PATCH', `/api/admin/orders/${id}/assignee`, body, { schema: AdminOrderResponse }),
     onSettled: () => refresh(client),
   });
 }
 
 /** The signed-in staff member (the shell's session query, shared through the one query cache). */
 export function useMe() {
-  return useQuery({ queryKey: ['/api/auth/me'], queryFn: getQueryFn<MeResponse | null>({ on401: 'returnNull' }) }).data?.user ?? null;
+  return (
+    useQuery({ queryKey: ['/api/auth/me'], queryFn: getQueryFn<MeResponse | null>({ on401: 'returnNull' }) }).data
+      ?.user ?? null
+  );
 }

@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 /** Query keys of the payments screen; each key is also its URL. */
 export const paymentKeys = {
-  summary: ({ status, days, q }: PaymentsQuery) => [`/api/admin/payments?${new URLSearchParams({ status, days: String(days), ...(q ? { q } : {}) })}`] as const,
+  summary: ({ status, days, q }: PaymentsQuery) =>
+    [`/api/admin/payments?${new URLSearchParams({ status, days: String(days), ...(q ? { q } : {}) })}`] as const,
   detail: (id: string) => [`/api/admin/payments/${id}`] as const,
 };
 
@@ -19,5 +20,9 @@ export function usePayments(query: PaymentsQuery) {
 
 /** One payment with its webhook events (only while `id` is set). */
 export function usePayment(id: string | null) {
-  return useQuery({ queryKey: paymentKeys.detail(id ?? ''), queryFn: () => apiJson('GET', paymentKeys.detail(id!)[0], undefined, { schema: PaymentDetail }), enabled: !!id });
+  return useQuery({
+    queryKey: paymentKeys.detail(id ?? ''),
+    queryFn: () => apiJson('GET', paymentKeys.detail(id!)[0], undefined, { schema: PaymentDetail }),
+    enabled: !!id,
+  });
 }

@@ -24,7 +24,9 @@ export function useSaveSettings() {
 
 /** Sends a test mail to the signed-in admin's own address (the SMTP test button). */
 export function useSendTestEmail() {
-  return useMutation({ mutationFn: () => apiJson('POST', '/api/admin/settings/test-email', {}, { schema: TestEmailQueued }) });
+  return useMutation({
+    mutationFn: () => apiJson('POST', '/api/admin/settings/test-email', {}, { schema: TestEmailQueued }),
+  });
 }
 
 /**
@@ -35,6 +37,7 @@ export function useTestEmailStatus(jobId: string | null) {
   return useQuery<TestEmailStatus>({
     queryKey: settingsKeys.testEmail(jobId ?? ''),
     enabled: jobId !== null,
-    refetchInterval: (query) => (query.state.data?.state === 'sent' || query.state.data?.state === 'failed' ? false : 500),
+    refetchInterval: (query) =>
+      query.state.data?.state === 'sent' || query.state.data?.state === 'failed' ? false : 500,
   });
 }

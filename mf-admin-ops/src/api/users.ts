@@ -1,4 +1,12 @@
-import { AudioFileList, CustomerOrders, User, UserList, type CreateUserBody, type MeResponse, type UpdateUserBody } from '@mastering/contracts';
+import {
+  AudioFileList,
+  CustomerOrders,
+  User,
+  UserList,
+  type CreateUserBody,
+  type MeResponse,
+  type UpdateUserBody,
+} from '@mastering/contracts';
 import { apiJson, getQueryFn } from '@mastering/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -12,21 +20,36 @@ export const userKeys = {
 
 /** Every user. */
 export function useUsers() {
-  return useQuery({ queryKey: userKeys.list(), queryFn: () => apiJson('GET', userKeys.list()[0], undefined, { schema: UserList }) });
+  return useQuery({
+    queryKey: userKeys.list(),
+    queryFn: () => apiJson('GET', userKeys.list()[0], undefined, { schema: UserList }),
+  });
 }
 
 /** One user (the profile page). */
 export function useUser(id: string) {
-  return useQuery({ queryKey: userKeys.detail(id), queryFn: () => apiJson('GET', userKeys.detail(id)[0], undefined, { schema: User }), enabled: !!id });
+  return useQuery({
+    queryKey: userKeys.detail(id),
+    queryFn: () => apiJson('GET', userKeys.detail(id)[0], undefined, { schema: User }),
+    enabled: !!id,
+  });
 }
 
 /** A user's orders and the files of those orders (the profile page). */
 export function useUserOrders(id: string) {
-  return useQuery({ queryKey: userKeys.orders(id), queryFn: () => apiJson('GET', userKeys.orders(id)[0], undefined, { schema: CustomerOrders }), enabled: !!id });
+  return useQuery({
+    queryKey: userKeys.orders(id),
+    queryFn: () => apiJson('GET', userKeys.orders(id)[0], undefined, { schema: CustomerOrders }),
+    enabled: !!id,
+  });
 }
 /** The audio files of a user's orders (the profile page). */
 export function useUserFiles(id: string) {
-  return useQuery({ queryKey: userKeys.files(id), queryFn: () => apiJson('GET', userKeys.files(id)[0], undefined, { schema: AudioFileList }), enabled: !!id });
+  return useQuery({
+    queryKey: userKeys.files(id),
+    queryFn: () => apiJson('GET', userKeys.files(id)[0], undefined, { schema: AudioFileList }),
+    enabled: !!id,
+  });
 }
 
 /** Create, edit and delete; each refetches the list and drops the edited user's cached copy. */
@@ -37,14 +60,27 @@ export function useUserMutations() {
     if (id) void client.invalidateQueries({ queryKey: userKeys.detail(id) });
   };
   return {
-    create: useMutation({ mutationFn: (body: CreateUserBody) => apiJson('POST', '/api/users', body, { schema: User }), onSuccess: () => settle() }),
-    update: useMutation({ mutationFn: ({ id, body }: { id: string; body: UpdateUserBody }) => apiJson('PUT', `/api/users/${id}`, body, { schema: User }), onSuccess: (u) => settle(u.id) }),
-    remove: useMutation({ mutationFn: (id: string) => apiJson('DELETE', `/api/users/${id}`), onSuccess: (_a, id) => settle(id) }),
+    create: useMutation({
+      mutationFn: (body: CreateUserBody) => apiJson('POST', '/api/users', body, { schema: User }),
+      onSuccess: () => settle(),
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: UpdateUserBody }) =>
+        apiJson('PUT', `/api/users/${id}`, body, { schema: User }),
+      onSuccess: (u) => settle(u.id),
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => apiJson('DELETE', `/api/users/${id}`),
+      onSuccess: (_a, id) => settle(id),
+    }),
   };
 }
 
 /** The signed-in user, from the session query the shell already holds (same key, one shared cache). */
 export function useCurrentUser() {
-  const query = useQuery({ queryKey: ['/api/auth/me'], queryFn: getQueryFn<MeResponse | null>({ on401: 'returnNull' }) });
+  const query = useQuery({
+    queryKey: ['/api/auth/me'],
+    queryFn: getQueryFn<MeResponse | null>({ on401: 'returnNull' }),
+  });
   return query.data?.user ?? null;
 }

@@ -27,8 +27,24 @@ declare module '@tanstack/react-table' {
  * A list table (@tanstack/react-table with server-side paging: the rows are one page). A row opens
  * with a click or Enter/Space, so the whole list works from the keyboard.
  */
-export function DataTable<T>({ columns, rows, rowId, onRowClick, rowLabel, loading, empty, rowTestId, ...rest }: DataTableProps<T>) {
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowId, manualPagination: true });
+export function DataTable<T>({
+  columns,
+  rows,
+  rowId,
+  onRowClick,
+  rowLabel,
+  loading,
+  empty,
+  rowTestId,
+  ...rest
+}: DataTableProps<T>) {
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: rowId,
+    manualPagination: true,
+  });
   return (
     <div className="overflow-x-auto rounded-xl border border-border" data-testid={rest['data-testid']}>
       <table className="w-full min-w-[48rem] text-left text-sm">
@@ -36,7 +52,11 @@ export function DataTable<T>({ columns, rows, rowId, onRowClick, rowLabel, loadi
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className={cn('px-3 py-3 font-medium whitespace-nowrap', header.column.columnDef.meta?.className)}>
+                <th
+                  key={header.id}
+                  scope="col"
+                  className={cn('px-3 py-3 font-medium whitespace-nowrap', header.column.columnDef.meta?.className)}
+                >
                   {flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}
@@ -77,7 +97,10 @@ export function DataTable<T>({ columns, rows, rowId, onRowClick, rowLabel, loadi
                   }
                 })
               }
-              className={cn(onRowClick && 'cursor-pointer outline-none hover:bg-accent/40 focus-visible:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset')}
+              className={cn(
+                onRowClick &&
+                  'cursor-pointer outline-none hover:bg-accent/40 focus-visible:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+              )}
             >
               {row.getVisibleCells().map((cell) => (
                 <td key={cell.id} className={cn('px-3 py-3 align-middle', cell.column.columnDef.meta?.className)}>
@@ -93,7 +116,17 @@ export function DataTable<T>({ columns, rows, rowId, onRowClick, rowLabel, loadi
 }
 
 /** Previous / next paging with "21-40 of 1,234". */
-export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
@@ -103,13 +136,25 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
         {from.toLocaleString('en-ZA')}-{to.toLocaleString('en-ZA')} of {total.toLocaleString('en-ZA')}
       </p>
       <div className="flex items-center gap-2">
-        <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onPage(page - 1)}
+          disabled={page <= 1}
+          aria-label="Previous page"
+        >
           <ChevronLeft aria-hidden />
         </Button>
         <span className="tabular-nums">
           Page {page} of {pages.toLocaleString('en-ZA')}
         </span>
-        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label="Next page">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onPage(page + 1)}
+          disabled={page >= pages}
+          aria-label="Next page"
+        >
           <ChevronRight aria-hidden />
         </Button>
       </div>

@@ -2,7 +2,15 @@ import { Skeleton } from '@mastering/ui';
 import type { ReactNode } from 'react';
 
 /** A screen's title row: heading, a line under it, and the screen's buttons on the right. */
-export function ScreenHeader({ title, description, children }: { title: string; description: string; children?: ReactNode }) {
+export function ScreenHeader({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div>

@@ -1,4 +1,10 @@
-import { INVALID_OR_EXPIRED_CODE, RequestCodeBody, RequestCodeResponse, VerifyCodeBody, type MeResponse } from '@mastering/contracts';
+import {
+  INVALID_OR_EXPIRED_CODE,
+  RequestCodeBody,
+  RequestCodeResponse,
+  VerifyCodeBody,
+  type MeResponse,
+} from '@mastering/contracts';
 import { apiJson, serverErrorText } from '@mastering/ui/core';
 import { useMutation } from '@tanstack/react-query';
 

@@ -7,5 +7,8 @@ export const deliveryKeys = { one: (token: string) => [`/api/downloads/order/${t
 
 /** The masters behind a delivery link (no login: the token is the permission); 410 once it has expired. */
 export function useDelivery(token: string) {
-  return useQuery({ queryKey: deliveryKeys.one(token), queryFn: () => apiJson('GET', deliveryKeys.one(token)[0], undefined, { schema: Delivery }) });
+  return useQuery({
+    queryKey: deliveryKeys.one(token),
+    queryFn: () => apiJson('GET', deliveryKeys.one(token)[0], undefined, { schema: Delivery }),
+  });
 }

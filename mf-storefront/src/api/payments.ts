@@ -1,4 +1,10 @@
-import { CREATE_CHECKOUT_FAILED, CheckoutResponse, isApprovedRedirect, PAYMENT_PROCESSING_FAILED, PAYMENT_REDIRECT_FAILED } from '@mastering/contracts';
+import {
+  CREATE_CHECKOUT_FAILED,
+  CheckoutResponse,
+  isApprovedRedirect,
+  PAYMENT_PROCESSING_FAILED,
+  PAYMENT_REDIRECT_FAILED,
+} from '@mastering/contracts';
 import { ApiError, apiJson } from '@mastering/ui/core';
 import { useMutation } from '@tanstack/react-query';
 import { useSiteConfig } from './site-config';

@@ -11,7 +11,9 @@ export function useSiteConfig() {
 }
 
 /** The launch discount to promote: its percent while a launch special is on, else undefined (also while loading). */
-export function launchDiscount(config: Pick<SiteConfig, 'launchSpecial' | 'launchDiscountPercent'> | undefined): number | undefined {
+export function launchDiscount(
+  config: Pick<SiteConfig, 'launchSpecial' | 'launchDiscountPercent'> | undefined,
+): number | undefined {
   return config?.launchSpecial ? config.launchDiscountPercent : undefined;
 }
 

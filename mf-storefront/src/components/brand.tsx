@@ -6,7 +6,10 @@ import { useStudio } from '../api/site-config';
 export function Brand() {
   const { siteName } = useStudio();
   return (
-    <Link to="/" className="flex items-center gap-2.5 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    <Link
+      to="/"
+      className="flex items-center gap-2.5 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <span className="flex size-9 items-center justify-center rounded-lg bg-gradient-to-br from-primary to-brand-2 text-primary-foreground shadow-md shadow-primary/30">
         <AudioWaveform className="size-5" aria-hidden />
       </span>

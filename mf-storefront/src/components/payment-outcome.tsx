@@ -21,7 +21,21 @@ export function useOutcomeOrder() {
 }
 
 /** The frame of a payment outcome page: icon, title, lead text, then the page's sections. */
-export function OutcomeFrame({ testId, icon: Icon, tone, title, lead, children }: { testId: string; icon: LucideIcon; tone: 'success' | 'warning' | 'destructive'; title: string; lead: string; children: ReactNode }) {
+export function OutcomeFrame({
+  testId,
+  icon: Icon,
+  tone,
+  title,
+  lead,
+  children,
+}: {
+  testId: string;
+  icon: LucideIcon;
+  tone: 'success' | 'warning' | 'destructive';
+  title: string;
+  lead: string;
+  children: ReactNode;
+}) {
   return (
     <PageFrame testId={testId}>
       <div className="mx-auto w-full max-w-2xl space-y-6">
@@ -56,7 +70,17 @@ export function OutcomeCard({ title, children, testId }: { title: string; childr
 }
 
 /** The order's details: id, email, files (name and size), total (labelled `totalLabel`). */
-export function OrderDetails({ orderId, order, isLoading, totalLabel }: { orderId: string | null; order: PublicOrder | undefined; isLoading: boolean; totalLabel: string }) {
+export function OrderDetails({
+  orderId,
+  order,
+  isLoading,
+  totalLabel,
+}: {
+  orderId: string | null;
+  order: PublicOrder | undefined;
+  isLoading: boolean;
+  totalLabel: string;
+}) {
   if (!orderId) return null;
   if (isLoading) return <Skeleton className="h-40 w-full rounded-xl" />;
   const row = (label: string, value: ReactNode, testId: string) => (
@@ -92,7 +116,10 @@ export function OrderDetails({ orderId, order, isLoading, totalLabel }: { orderI
 /** The launch special banner of the outcome pages (the advertised R299 line, spec §1). */
 export function LaunchBanner() {
   return (
-    <p className="flex items-center justify-center gap-2 rounded-xl border border-primary/30 bg-gradient-to-r from-primary/15 to-brand-2/15 px-4 py-3 text-center text-sm font-medium" data-testid="launch-banner">
+    <p
+      className="flex items-center justify-center gap-2 rounded-xl border border-primary/30 bg-gradient-to-r from-primary/15 to-brand-2/15 px-4 py-3 text-center text-sm font-medium"
+      data-testid="launch-banner"
+    >
       <Sparkles className="size-4 shrink-0 text-primary" aria-hidden />
       Launch Special: {ADVERTISED_SPECIAL_LINE}
     </p>
@@ -104,7 +131,11 @@ export function ContactSupport({ orderId }: { orderId: string | null }) {
   const { supportEmail } = useStudio();
   const subject = encodeURIComponent(orderId ? `Order ${orderId}` : 'Mastering order');
   return (
-    <a href={`mailto:${supportEmail}?subject=${subject}`} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }))} data-testid="contact-support">
+    <a
+      href={`mailto:${supportEmail}?subject=${subject}`}
+      className={cn(buttonVariants({ variant: 'outline', size: 'lg' }))}
+      data-testid="contact-support"
+    >
       <Mail aria-hidden />
       Contact Support
     </a>
@@ -115,7 +146,15 @@ export function ContactSupport({ orderId }: { orderId: string | null }) {
  * The retry of a failed or cancelled payment: a new checkout for the same unpaid order when the page
  * knows it, else back to the home page to start again.
  */
-export function RetryPayment({ label, orderId, order }: { label: string; orderId: string | null; order: PublicOrder | undefined }) {
+export function RetryPayment({
+  label,
+  orderId,
+  order,
+}: {
+  label: string;
+  orderId: string | null;
+  order: PublicOrder | undefined;
+}) {
   const { pay, working } = usePayOrder();
   if (!orderId || (order && order.status !== 'pending_payment'))
     return (

@@ -21,7 +21,9 @@ export function SiteFooter() {
               {launchSpecialBanner(discount)}
             </p>
           )}
-          <p className="text-sm text-muted-foreground">Human-mastered, streaming-ready, delivered within {DELIVERY_HOURS} hours.</p>
+          <p className="text-sm text-muted-foreground">
+            Human-mastered, streaming-ready, delivered within {DELIVERY_HOURS} hours.
+          </p>
         </div>
         <div className="grid gap-10 md:grid-cols-3">
           <div className="space-y-3">
@@ -57,7 +59,11 @@ export function SiteFooter() {
             <p className="mb-3 text-sm font-semibold">Follow us</p>
             <div className="flex flex-wrap gap-2">
               {SOCIAL.map((name) => (
-                <button key={name} type="button" className="rounded-full border border-border px-3 py-1 text-xs text-muted-foreground transition-colors hover:text-foreground">
+                <button
+                  key={name}
+                  type="button"
+                  className="rounded-full border border-border px-3 py-1 text-xs text-muted-foreground transition-colors hover:text-foreground"
+                >
                   {name}
                 </button>
               ))}

@@ -86,7 +86,12 @@ export function SiteHeader() {
           </nav>
           <div className="ml-auto flex items-center gap-1">
             <ThemeMenuOnDemand />
-            <Link to="/admin" title={ADMIN_CONSOLE} aria-label={ADMIN_CONSOLE} className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'hidden md:inline-flex')}>
+            <Link
+              to="/admin"
+              title={ADMIN_CONSOLE}
+              aria-label={ADMIN_CONSOLE}
+              className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'hidden md:inline-flex')}
+            >
               <LayoutDashboard className="size-5" aria-hidden />
             </Link>
             <StartMasteringButton testId="header-start" className="ml-2 hidden sm:inline-flex">
@@ -107,7 +112,10 @@ export function SiteHeader() {
       </header>
       {/* Outside the header: its backdrop-filter would make it the containing block of a fixed overlay. */}
       {menuOpen && (
-        <div data-testid="mobile-menu" className="fixed inset-x-0 top-16 bottom-0 z-40 flex flex-col gap-2 overflow-y-auto bg-background px-6 py-8 md:hidden">
+        <div
+          data-testid="mobile-menu"
+          className="fixed inset-x-0 top-16 bottom-0 z-40 flex flex-col gap-2 overflow-y-auto bg-background px-6 py-8 md:hidden"
+        >
           {HOME_SECTIONS.map((section) => (
             <button
               key={section.id}
@@ -122,10 +130,19 @@ export function SiteHeader() {
             <span className="text-sm text-muted-foreground">Theme</span>
             <ThemeMenuOnDemand />
           </div>
-          <Link to="/admin" className="rounded-lg px-3 py-3 text-lg font-medium hover:bg-accent" onClick={() => setMenuOpen(false)}>
+          <Link
+            to="/admin"
+            className="rounded-lg px-3 py-3 text-lg font-medium hover:bg-accent"
+            onClick={() => setMenuOpen(false)}
+          >
             {ADMIN_CONSOLE}
           </Link>
-          <StartMasteringButton testId="mobile-menu-start" variant={{ variant: 'brand', size: 'lg' }} className="mt-auto" onClick={() => setMenuOpen(false)}>
+          <StartMasteringButton
+            testId="mobile-menu-start"
+            variant={{ variant: 'brand', size: 'lg' }}
+            className="mt-auto"
+            onClick={() => setMenuOpen(false)}
+          >
             {startLabel}
           </StartMasteringButton>
         </div>

@@ -49,16 +49,24 @@ export type UploadItemsAction =
 
 /** Next list of upload items; events for a removed item change nothing. */
 export function uploadItemsReducer(items: readonly UploadItem[], action: UploadItemsAction): UploadItem[] {
-  const update = (id: string, change: (item: UploadItem) => UploadItem) => items.map((item) => (item.id === id ? change(item) : item));
+  const update = (id: string, change: (item: UploadItem) => UploadItem) =>
+    items.map((item) => (item.id === id ? change(item) : item));
   switch (action.type) {
     case 'added':
       return [...items, ...action.items];
     case 'progress':
       return update(action.id, (item) =>
-        item.status === 'uploading' ? { ...item, progress: action.total > 0 ? Math.min(1, action.sent / action.total) : 0 } : item,
+        item.status === 'uploading'
+          ? { ...item, progress: action.total > 0 ? Math.min(1, action.sent / action.total) : 0 }
+          : item,
       );
     case 'completed':
-      return update(action.id, (item) => ({ ...item, status: 'completed', progress: 1, objectPath: action.objectPath }));
+      return update(action.id, (item) => ({
+        ...item,
+        status: 'completed',
+        progress: 1,
+        objectPath: action.objectPath,
+      }));
     case 'failed':
       return update(action.id, (item) => ({ ...item, status: 'error' }));
     case 'removed':
@@ -96,18 +104,31 @@ export interface MasteringOptions {
 }
 
 /** Custom, BALANCED, LOW, volume match off, no genre (spec §2). */
-export const DEFAULT_OPTIONS: MasteringOptions = { masteringStyle: 'Custom', tone: 'BALANCED', loudness: 'LOW', volumeMatch: false };
+export const DEFAULT_OPTIONS: MasteringOptions = {
+  masteringStyle: 'Custom',
+  tone: 'BALANCED',
+  loudness: 'LOW',
+  volumeMatch: false,
+};
 
 /**
  * The order summary for `trackCount` tracks at the prices of /api/config, with the contracts'
  * pricing function (the server prices the order again and refuses a different total).
  */
-export function orderSummary(trackCount: number, config: Pick<SiteConfig, 'basePriceCents' | 'launchDiscountPercent'>): (Pricing & { perTrackSaving: number }) | null {
+export function orderSummary(
+  trackCount: number,
+  config: Pick<SiteConfig, 'basePriceCents' | 'launchDiscountPercent'>,
+): (Pricing & { perTrackSaving: number }) | null {
   return trackCount > 0 ? pricingForApi(computePricing(trackCount, config)) : null;
 }
 
 /** The POST /api/orders body for the items, email and options (the options apply to every file). */
-export function orderBody(items: readonly UploadItem[], customerEmail: string, options: MasteringOptions, pricing: Pricing | null) {
+export function orderBody(
+  items: readonly UploadItem[],
+  customerEmail: string,
+  options: MasteringOptions,
+  pricing: Pricing | null,
+) {
   return {
     customerEmail,
     files: items.map((item) => ({

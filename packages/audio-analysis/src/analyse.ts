@@ -127,7 +127,8 @@ export async function analyseAudio(source: AudioSource, options: AnalyseOptions 
   try {
     return await sniffAndDecode(source, options, run);
   } catch (err) {
-    if (run.timedOut) throw new Error(`ffmpeg was stopped after ${limitMs} ms (the time limit) before it finished the analysis`);
+    if (run.timedOut)
+      throw new Error(`ffmpeg was stopped after ${limitMs} ms (the time limit) before it finished the analysis`);
     // Failures of the machinery, not of the file: thrown, so the job is tried again.
     if (run.readError) throw new Error(`Reading the file from storage failed: ${run.readError.message}`);
     throw err;
@@ -157,7 +158,13 @@ async function decode(source: AudioSource, reader: Reader, options: AnalyseOptio
   // `file:` so that no file name is ever taken for another of ffmpeg's protocols (`concat:`, `http:`...).
   const input = 'path' in source ? `file:${source.path}` : 'pipe:0';
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const child = spawnFenced(decoder.command, decoder.args(reader, input), limits, ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'], options.spawn);
+  const child = spawnFenced(
+    decoder.command,
+    decoder.args(reader, input),
+    limits,
+    ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    options.spawn,
+  );
   run.kill = () => child.kill('SIGKILL');
   const peaks = new PeakAccumulator();
   let stderr = '';
@@ -182,7 +189,8 @@ async function decode(source: AudioSource, reader: Reader, options: AnalyseOptio
   const { code, signal } = await exited;
   if (run.readError) throw run.readError;
   // prlimit could not start it (126, 127: as a shell says it).
-  if ((code === 126 || code === 127) && /failed to execute/.test(stderr)) throw new Error(`The decoder did not start: ${stderr.trim()}`);
+  if ((code === 126 || code === 127) && /failed to execute/.test(stderr))
+    throw new Error(`The decoder did not start: ${stderr.trim()}`);
   if (signal) throw new Error(`ffmpeg was stopped (${signal}) before it finished the analysis`);
   // The ffmpeg program turns the CPU limit's SIGXCPU into an orderly exit; it is still not the file's fault.
   const caught = /received signal (\d+)/.exec(stderr);
@@ -225,7 +233,8 @@ function judge(code: number | null, { format, log }: DecoderReport, peaks: PeakA
   };
   const error = (errorReason: string): AudioAnalysis => ({ ...base, status: 'error', errorReason });
 
-  if (!format || (peaks.samples === 0 && (code !== 0 || problems.errors.length > 0))) return error(ANALYSIS_ERRORS.notDecodable);
+  if (!format || (peaks.samples === 0 && (code !== 0 || problems.errors.length > 0)))
+    return error(ANALYSIS_ERRORS.notDecodable);
   if (problems.truncated) return error(ANALYSIS_ERRORS.truncated(durationSeconds ?? 0));
   if (code !== 0 || problems.errors.length > 0 || !summary) return error(ANALYSIS_ERRORS.damaged(durationSeconds ?? 0));
   if ((durationSeconds ?? 0) < MIN_ANALYSIS_SECONDS) return error(ANALYSIS_ERRORS.tooShort(durationSeconds ?? 0));
@@ -239,6 +248,7 @@ function judge(code: number | null, { format, log }: DecoderReport, peaks: PeakA
     waveform: peaks.waveform(),
   };
   // ebur128 reports -70 LUFS (its absolute gate) when nothing in the file is loud enough to measure.
-  if (measured.integratedLufs === null || measured.integratedLufs <= SILENCE_LUFS) return { ...measured, status: 'error', errorReason: ANALYSIS_ERRORS.silent };
+  if (measured.integratedLufs === null || measured.integratedLufs <= SILENCE_LUFS)
+    return { ...measured, status: 'error', errorReason: ANALYSIS_ERRORS.silent };
   return measured;
 }

@@ -41,7 +41,8 @@ export const READERS: Record<AudioFormat, Reader> = {
  * untouched samples come out as float32 for the sample peak, the exact duration and the waveform.
  * ebur128 resamples to 48 kHz internally, so the sample peak is taken from the file's own samples.
  */
-export const FILTER = 'asplit=2[meter][samples];[meter]ebur128=peak=true:framelog=verbose,anullsink;[samples]aformat=sample_fmts=flt';
+export const FILTER =
+  'asplit=2[meter][samples];[meter]ebur128=peak=true:framelog=verbose,anullsink;[samples]aformat=sample_fmts=flt';
 
 /** The only protocols a decoder may open: the file named on its command line, or its stdin. */
 export const PROTOCOLS = 'file,pipe';
@@ -67,7 +68,18 @@ export function ffmpegProgram(path: string): Decoder {
     args: ({ demuxer, decoders }, input) => [
       ...['-hide_banner', '-nostats', '-loglevel', 'level+info'],
       // Input options: this demuxer and no other (no probing), these decoders, no protocol but these.
-      ...['-f', demuxer, '-format_whitelist', demuxer, '-codec_whitelist', decoders.join(','), '-protocol_whitelist', PROTOCOLS, '-i', input],
+      ...[
+        '-f',
+        demuxer,
+        '-format_whitelist',
+        demuxer,
+        '-codec_whitelist',
+        decoders.join(','),
+        '-protocol_whitelist',
+        PROTOCOLS,
+        '-i',
+        input,
+      ],
       ...['-filter_complex', `[0:a:0]${FILTER}[out]`, '-map', '[out]', '-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:1'],
     ],
     report: (log) => ({ format: parseStreamFormat(log), log }),
@@ -75,7 +87,13 @@ export function ffmpegProgram(path: string): Decoder {
 }
 
 /** The stream as `node-av-runner.mjs` describes it. */
-type RunnerFormat = { codec: string; sampleRate: number; channels: number | null; sampleFormat: string; rawBits: number | null };
+type RunnerFormat = {
+  codec: string;
+  sampleRate: number;
+  channels: number | null;
+  sampleFormat: string;
+  rawBits: number | null;
+};
 
 const REPORT_LINE = /^REPORT (\{.*\})$/m;
 
@@ -94,7 +112,15 @@ export function nodeAvRunner(): Decoder {
       const { format, log } = JSON.parse(line[1]!) as { format: RunnerFormat | null; log: string };
       if (!format) return { format: null, log };
       const { codec, sampleRate, channels, sampleFormat, rawBits } = format;
-      return { format: { codec, sampleRate, channels, bitDepth: bitDepthOf(codec, sampleFormat, rawBits === null ? undefined : String(rawBits)) }, log };
+      return {
+        format: {
+          codec,
+          sampleRate,
+          channels,
+          bitDepth: bitDepthOf(codec, sampleFormat, rawBits === null ? undefined : String(rawBits)),
+        },
+        log,
+      };
     },
   };
 }

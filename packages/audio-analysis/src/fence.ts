@@ -31,7 +31,8 @@ let prlimitPath: string | undefined;
 /** Where prlimit is; throws, naming the package, when the machine has none. */
 export function prlimit(): string {
   prlimitPath ??= PRLIMIT_CANDIDATES.find((candidate) => existsSync(candidate));
-  if (!prlimitPath) throw new Error('prlimit (util-linux) is needed to run ffmpeg under resource limits; install util-linux');
+  if (!prlimitPath)
+    throw new Error('prlimit (util-linux) is needed to run ffmpeg under resource limits; install util-linux');
   return prlimitPath;
 }
 
@@ -52,7 +53,13 @@ export function fencedCommand(command: string, args: string[], limits: DecoderLi
 export type Spawner = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
 
 /** Starts `command args` fenced: under `limits`, with only DECODER_ENV, in `/`. */
-export function spawnFenced(command: string, args: string[], limits: DecoderLimits, stdio: StdioOptions, spawner: Spawner = spawn): ChildProcess {
+export function spawnFenced(
+  command: string,
+  args: string[],
+  limits: DecoderLimits,
+  stdio: StdioOptions,
+  spawner: Spawner = spawn,
+): ChildProcess {
   const fenced = fencedCommand(command, args, limits, stdio);
   return spawner(fenced.command, fenced.args, fenced.options);
 }

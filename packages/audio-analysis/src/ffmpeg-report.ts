@@ -5,7 +5,11 @@
 export type StreamFormat = { codec: string; sampleRate: number; channels: number | null; bitDepth: number | null };
 
 /** The ebur128 filter's summary. Levels are null when ffmpeg printed `-inf`. */
-export type LoudnessSummary = { integratedLufs: number | null; loudnessRangeLu: number | null; truePeakDbtp: number | null };
+export type LoudnessSummary = {
+  integratedLufs: number | null;
+  loudnessRangeLu: number | null;
+  truePeakDbtp: number | null;
+};
 
 // ffmpeg's named channel layouts (libavutil channel_layout_map); others print as "N channels".
 const LAYOUT_CHANNELS: Record<string, number> = {
@@ -59,7 +63,8 @@ export function bitDepthOf(codec: string, sampleFormat: string, rawBits: string 
   return integer ? Number(integer[1]) : null;
 }
 
-const STREAM_LINE = /Stream #0:\d+(?:\[[^\]]*\])?(?:\([^)]*\))?: Audio: ([^\s,]+)[^,]*, (\d+) Hz, ([^,]+), ([a-z0-9]+)(?: \((\d+) bit\))?/;
+const STREAM_LINE =
+  /Stream #0:\d+(?:\[[^\]]*\])?(?:\([^)]*\))?: Audio: ([^\s,]+)[^,]*, (\d+) Hz, ([^,]+), ([a-z0-9]+)(?: \((\d+) bit\))?/;
 
 /** The input's first audio stream, from the `Input #0` part of the log; null when it has none. */
 export function parseStreamFormat(log: string): StreamFormat | null {
@@ -67,7 +72,12 @@ export function parseStreamFormat(log: string): StreamFormat | null {
   const match = STREAM_LINE.exec(inputPart);
   if (!match) return null;
   const [, codec, rate, layout, sampleFormat, rawBits] = match;
-  return { codec: codec!, sampleRate: Number(rate), channels: channelsOfLayout(layout!), bitDepth: bitDepthOf(codec!, sampleFormat!, rawBits) };
+  return {
+    codec: codec!,
+    sampleRate: Number(rate),
+    channels: channelsOfLayout(layout!),
+    bitDepth: bitDepthOf(codec!, sampleFormat!, rawBits),
+  };
 }
 
 const level = (text: string | undefined) => (text === undefined || /inf/.test(text) ? null : Number(text));
@@ -85,7 +95,11 @@ export function parseLoudnessSummary(log: string): LoudnessSummary | null {
   const range = /LRA:\s+(-?\d+(?:\.\d+)?) LU\b/.exec(summary);
   const truePeak = /True peak:\s+Peak:\s+(-?inf|-?\d+(?:\.\d+)?) dBFS/.exec(summary);
   if (!integrated) return null;
-  return { integratedLufs: level(integrated[1]), loudnessRangeLu: level(range?.[1]), truePeakDbtp: level(truePeak?.[1]) };
+  return {
+    integratedLufs: level(integrated[1]),
+    loudnessRangeLu: level(range?.[1]),
+    truePeakDbtp: level(truePeak?.[1]),
+  };
 }
 
 /** What went wrong while reading the file, as far as the log tells. */
@@ -95,7 +109,9 @@ export type DecodeProblems = { errors: string[]; truncated: boolean };
 export function parseDecodeProblems(log: string): DecodeProblems {
   const lines = log.split('\n');
   return {
-    errors: lines.filter((line) => /\[(error|fatal|panic)\]/.test(line)).map((line) => line.replace(/^.*\[(error|fatal|panic)\]\s*/, '').trim()),
+    errors: lines
+      .filter((line) => /\[(error|fatal|panic)\]/.test(line))
+      .map((line) => line.replace(/^.*\[(error|fatal|panic)\]\s*/, '').trim()),
     // Logged when a read returns fewer bytes than the container promised (WAV, MP4), or when an MP3's
     // header counts more bytes than the file has: either way the file stops mid-stream.
     truncated: lines.some((line) => /corrupt input packet|partial file|filesize and duration do not match/.test(line)),

@@ -4,7 +4,14 @@ import { ANALYSIS_ERRORS, type AnalysisRole } from '@mastering/contracts';
 import { FileAnalysis, OrderFile, Upload } from '@mastering/db';
 import { AnalyseAudioPayload, JOBS, type Job } from '@mastering/jobs';
 import { localObjectPath, type ObjectStorage } from '@mastering/storage';
-import { analyseAudio, ANALYSER_VERSION, unusableFile, type AnalyseOptions, type AudioAnalysis, type AudioSource } from './analyse';
+import {
+  analyseAudio,
+  ANALYSER_VERSION,
+  unusableFile,
+  type AnalyseOptions,
+  type AudioAnalysis,
+  type AudioSource,
+} from './analyse';
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
@@ -37,13 +44,19 @@ async function objectKeyOf(knex: Knex, file: OrderFile, role: AnalysisRole): Pro
 
 /** Opens the object for ffmpeg: its file on a local disk, else the storage's read stream; null when it is gone. */
 async function openSource(deps: AnalysisDeps, key: string): Promise<AudioSource | null> {
-  if (deps.localRoot !== undefined) return (await deps.storage.exists(key)) ? { path: localObjectPath(deps.localRoot, key) } : null;
+  if (deps.localRoot !== undefined)
+    return (await deps.storage.exists(key)) ? { path: localObjectPath(deps.localRoot, key) } : null;
   const object = await deps.storage.get(key);
   return object ? { stream: object.stream } : null;
 }
 
 /** Stores one analysis: re-analysis with the same analyser version overwrites its row, never adds one. */
-export async function saveAnalysis(knex: Knex, fileId: string, role: AnalysisRole, analysis: AudioAnalysis): Promise<FileAnalysis> {
+export async function saveAnalysis(
+  knex: Knex,
+  fileId: string,
+  role: AnalysisRole,
+  analysis: AudioAnalysis,
+): Promise<FileAnalysis> {
   return FileAnalysis.query(knex)
     .insert({ fileId, role, analyserVersion: ANALYSER_VERSION, ...analysis, analysedAt: new Date() })
     .onConflict(['file_id', 'role', 'analyser_version'])
@@ -56,7 +69,11 @@ export async function saveAnalysis(knex: Knex, fileId: string, role: AnalysisRol
  * result too (`error` with its reason); only a failure of the machinery (database, ffmpeg missing)
  * throws, and agenda retries it. Returns null when there is nothing to analyse (no such file, no master yet).
  */
-export async function analyseOrderFile(deps: AnalysisDeps, fileId: string, role: AnalysisRole): Promise<FileAnalysis | null> {
+export async function analyseOrderFile(
+  deps: AnalysisDeps,
+  fileId: string,
+  role: AnalysisRole,
+): Promise<FileAnalysis | null> {
   const file = await OrderFile.query(deps.knex).findById(fileId);
   if (!file) return null;
   const key = await objectKeyOf(deps.knex, file, role);
@@ -80,7 +97,8 @@ export function analysisJob(deps: AnalysisDeps) {
     async handler(job: Job<AnalyseAudioPayload>) {
       const { fileId, role } = AnalyseAudioPayload.parse(job.attrs.data);
       const result = await analyseOrderFile(deps, fileId, role);
-      if (!result) deps.logger.warn({ fileId, role }, 'audio analysis: nothing to analyse (no such file or no master yet)');
+      if (!result)
+        deps.logger.warn({ fileId, role }, 'audio analysis: nothing to analyse (no such file or no master yet)');
       else deps.logger.info({ fileId, role, status: result.status, lufs: result.integratedLufs }, 'audio analysed');
     },
   };

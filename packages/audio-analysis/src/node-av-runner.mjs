@@ -8,8 +8,32 @@
 //   exit:   0 when the whole file was read, 1 when it could not be (the reason is in the log)
 // Plain JavaScript, so that Node runs it as it is, from the sources or beside a bundled service.
 import { writeSync } from 'node:fs';
-import { Codec, CodecContext, Dictionary, FFmpegError, Filter, FilterGraph, FilterInOut, FormatContext, Frame, InputFormat, Log, Packet, avChannelLayoutDescribe, avGetCodecName, avGetSampleFmtName } from 'node-av/lib';
-import { AVERROR_EAGAIN, AVERROR_EOF, AVMEDIA_TYPE_AUDIO, AV_LOG_INFO, AV_LOG_WARNING, AV_PKT_FLAG_CORRUPT, AV_SAMPLE_FMT_FLT } from 'node-av/constants';
+import {
+  Codec,
+  CodecContext,
+  Dictionary,
+  FFmpegError,
+  Filter,
+  FilterGraph,
+  FilterInOut,
+  FormatContext,
+  Frame,
+  InputFormat,
+  Log,
+  Packet,
+  avChannelLayoutDescribe,
+  avGetCodecName,
+  avGetSampleFmtName,
+} from 'node-av/lib';
+import {
+  AVERROR_EAGAIN,
+  AVERROR_EOF,
+  AVMEDIA_TYPE_AUDIO,
+  AV_LOG_INFO,
+  AV_LOG_WARNING,
+  AV_PKT_FLAG_CORRUPT,
+  AV_SAMPLE_FMT_FLT,
+} from 'node-av/constants';
 
 const [demuxer, decoders, input, filters] = process.argv.slice(2);
 const LEVELS = { 0: 'panic', 8: 'fatal', 16: 'error', 24: 'warning', 32: 'info' };
@@ -37,7 +61,8 @@ Log.setCallback(
 
 const note = (level, text) => Log.log(level, `${text}\n`);
 const check = (ret, what) => {
-  if (ret < 0 && ret !== AVERROR_EAGAIN && ret !== AVERROR_EOF) throw new Error(`${what}: ${new FFmpegError(ret).message}`);
+  if (ret < 0 && ret !== AVERROR_EAGAIN && ret !== AVERROR_EOF)
+    throw new Error(`${what}: ${new FFmpegError(ret).message}`);
   return ret;
 };
 
@@ -46,7 +71,11 @@ function openInput() {
   const inputFormat = InputFormat.findInputFormat(demuxer);
   if (!inputFormat) throw new Error(`this FFmpeg has no ${demuxer} demuxer`);
   const context = new FormatContext();
-  const options = Dictionary.fromObject({ format_whitelist: demuxer, codec_whitelist: decoders, protocol_whitelist: 'file,pipe' });
+  const options = Dictionary.fromObject({
+    format_whitelist: demuxer,
+    codec_whitelist: decoders,
+    protocol_whitelist: 'file,pipe',
+  });
   check(context.openInputSync(input, inputFormat, options), `${input}: opening`);
   check(context.findStreamInfoSync(), `${input}: reading the stream information`);
   return context;
@@ -132,7 +161,8 @@ async function analyse() {
     if (packet.streamIndex === index) {
       if (packet.flags & AV_PKT_FLAG_CORRUPT) note(AV_LOG_WARNING, `${input}: corrupt input packet in stream ${index}`);
       const sent = decoder.sendPacketSync(packet);
-      if (sent < 0 && sent !== AVERROR_EAGAIN) note(16, `Error while decoding stream #0:${index}: ${new FFmpegError(sent).message}`);
+      if (sent < 0 && sent !== AVERROR_EAGAIN)
+        note(16, `Error while decoding stream #0:${index}: ${new FFmpegError(sent).message}`);
       drainDecoder();
     }
     packet.unref();

@@ -14,7 +14,10 @@ export const sine = (dbfs: number, hz = 1000): Signal => {
 };
 
 /** A full-scale square wave: every sample at +-1, so band-limited reconstruction overshoots 0 dBFS. */
-export const clippedSquare = (hz = 997): Signal => (t) => (Math.sin(2 * Math.PI * hz * t) >= 0 ? 1 : -1);
+export const clippedSquare =
+  (hz = 997): Signal =>
+  (t) =>
+    Math.sin(2 * Math.PI * hz * t) >= 0 ? 1 : -1;
 
 export const silence: Signal = () => 0;
 
@@ -62,7 +65,12 @@ export function wav(signal: Signal, seconds: number, format: Format = {}): Buffe
  * Writes a large WAV to `file` one second at a time (the same second repeated, so a whole-number-of-
  * cycles signal stays continuous), never holding more than a second in memory.
  */
-export async function writeLongWav(file: string, signal: Signal, seconds: number, format: Format = {}): Promise<number> {
+export async function writeLongWav(
+  file: string,
+  signal: Signal,
+  seconds: number,
+  format: Format = {},
+): Promise<number> {
   const sampleRate = format.sampleRate ?? 48_000;
   const second = pcm(signal, 0, sampleRate, format);
   const out = createWriteStream(file);

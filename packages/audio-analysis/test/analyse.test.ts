@@ -37,7 +37,13 @@ describe.each(DECODERS)('analyseAudio with %s measures', (_, decoder) => {
     expect(result.loudnessRangeLu).toBeLessThanOrEqual(0.1);
     expect(result.samplePeakDbfs).toBeCloseTo(-23, 1);
     expect(result.truePeakDbtp).toBeCloseTo(-23, 0);
-    expect(result).toMatchObject({ durationSeconds: 20, sampleRate: 48_000, channels: 2, bitDepth: 16, codec: 'pcm_s16le' });
+    expect(result).toMatchObject({
+      durationSeconds: 20,
+      sampleRate: 48_000,
+      channels: 2,
+      bitDepth: 16,
+      codec: 'pcm_s16le',
+    });
     expect(result.waveform).toHaveLength(WAVEFORM_POINTS);
     // Peak of every slice of the waveform: the sine's amplitude, 10^(-23/20).
     for (const value of result.waveform) expect(value).toBeCloseTo(10 ** (-23 / 20), 3);
@@ -59,7 +65,10 @@ describe.each(DECODERS)('analyseAudio with %s measures', (_, decoder) => {
   });
 
   it('gives a waveform that follows the signal: quiet first half, loud second half', async () => {
-    const result = await analyseAs('steps.wav', wav((t) => sine(t < 5 ? -40 : -6)(t, 0), 10));
+    const result = await analyseAs(
+      'steps.wav',
+      wav((t) => sine(t < 5 ? -40 : -6)(t, 0), 10),
+    );
     const first = result.waveform.slice(0, 140);
     const last = result.waveform.slice(160);
     for (const value of first) expect(value).toBeLessThan(0.011);
@@ -95,7 +104,12 @@ describe.each(DECODERS)('analyseAudio with %s flags a file that cannot be used',
 
   it('bytes that are not audio: error, not readable as audio', async () => {
     const result = await analyseAs('notes.wav', Buffer.from('These are my liner notes, not a song.\n'.repeat(200)));
-    expect(result).toMatchObject({ status: 'error', errorReason: ANALYSIS_ERRORS.notDecodable, waveform: [], integratedLufs: null });
+    expect(result).toMatchObject({
+      status: 'error',
+      errorReason: ANALYSIS_ERRORS.notDecodable,
+      waveform: [],
+      integratedLufs: null,
+    });
   });
 });
 
@@ -103,7 +117,10 @@ describe('analyseAudio streams', () => {
   it.each(DECODERS)('gives the same answer from a piped stream as from the file (%s)', async (_, decoder) => {
     const file = path.join(dir, 'piped.wav');
     await writeFile(file, wav(sine(-23), 5));
-    const [byPath, byStream] = [await analyseAudio({ path: file }, decoder), await analyseAudio({ stream: createReadStream(file) }, decoder)];
+    const [byPath, byStream] = [
+      await analyseAudio({ path: file }, decoder),
+      await analyseAudio({ stream: createReadStream(file) }, decoder),
+    ];
     expect(byStream).toEqual(byPath);
   });
 
@@ -140,7 +157,9 @@ describe('analyseAudio tells a failure of the machinery from a bad file', () => 
         this.destroy(new Error('connection reset by the bucket'));
       },
     });
-    await expect(analyseAudio({ stream: failing })).rejects.toThrow('Reading the file from storage failed: connection reset by the bucket');
+    await expect(analyseAudio({ stream: failing })).rejects.toThrow(
+      'Reading the file from storage failed: connection reset by the bucket',
+    );
   });
 
   it('ffmpeg stopped by the time limit throws instead of flagging the file', async () => {
@@ -148,13 +167,17 @@ describe('analyseAudio tells a failure of the machinery from a bad file', () => 
     // (deterministic, unlike racing a short limit against a fast decode).
     const stalled = new PassThrough();
     stalled.write(wav(sine(-20), 1).subarray(0, 1000));
-    await expect(analyseAudio({ stream: stalled }, { timeoutMs: 300 })).rejects.toThrow(/ffmpeg was stopped after 300 ms \(the time limit\)/);
+    await expect(analyseAudio({ stream: stalled }, { timeoutMs: 300 })).rejects.toThrow(
+      /ffmpeg was stopped after 300 ms \(the time limit\)/,
+    );
   });
 
   it('a missing ffmpeg throws', async () => {
     const file = path.join(dir, 'fine.wav');
     await writeFile(file, wav(sine(-20), 2));
-    await expect(analyseAudio({ path: file }, { ffmpegPath: path.join(dir, 'no-ffmpeg-here') })).rejects.toThrow(/The decoder did not start: .*no-ffmpeg-here: No such file/);
+    await expect(analyseAudio({ path: file }, { ffmpegPath: path.join(dir, 'no-ffmpeg-here') })).rejects.toThrow(
+      /The decoder did not start: .*no-ffmpeg-here: No such file/,
+    );
   });
 
   it('a file that is not there throws', async () => {

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bitDepthOf, channelsOfLayout, parseDecodeProblems, parseLoudnessSummary, parseStreamFormat } from '../src/ffmpeg-report';
+import {
+  bitDepthOf,
+  channelsOfLayout,
+  parseDecodeProblems,
+  parseLoudnessSummary,
+  parseStreamFormat,
+} from '../src/ffmpeg-report';
 import { analysisStorage } from '../src/index';
 import { PeakAccumulator } from '../src/peaks';
 
@@ -85,12 +91,25 @@ describe('reading the ffmpeg log', () => {
   });
 
   it('collects error lines and notices a cut-off packet', () => {
-    expect(parseDecodeProblems(LOG)).toEqual({ errors: ['Error while decoding stream #0:0: Invalid data found when processing input'], truncated: true });
-    expect(parseDecodeProblems('[warning] Guessed Channel Layout for Input Stream #0.0 : stereo')).toEqual({ errors: [], truncated: false });
+    expect(parseDecodeProblems(LOG)).toEqual({
+      errors: ['Error while decoding stream #0:0: Invalid data found when processing input'],
+      truncated: true,
+    });
+    expect(parseDecodeProblems('[warning] Guessed Channel Layout for Input Stream #0.0 : stereo')).toEqual({
+      errors: [],
+      truncated: false,
+    });
   });
 
   it('knows channel layouts and bit depths', () => {
-    expect(['mono', 'stereo', '5.1(side)', '7.1', '3 channels (FL+FR+LFE)', 'weird'].map(channelsOfLayout)).toEqual([1, 2, 6, 8, 3, null]);
+    expect(['mono', 'stereo', '5.1(side)', '7.1', '3 channels (FL+FR+LFE)', 'weird'].map(channelsOfLayout)).toEqual([
+      1,
+      2,
+      6,
+      8,
+      3,
+      null,
+    ]);
     expect(bitDepthOf('pcm_s16le', 's16', undefined)).toBe(16);
     expect(bitDepthOf('pcm_f32le', 'flt', undefined)).toBe(32);
     expect(bitDepthOf('flac', 's32', '24')).toBe(24);
@@ -105,6 +124,8 @@ describe('analysisStorage', () => {
   it('hands ffmpeg the local folder with the local driver, and streams from a bucket with s3', () => {
     const local = analysisStorage({ STORAGE_DRIVER: 'local', STORAGE_DIR: 'some/dir' });
     expect(local.localRoot).toBe(path.resolve('some/dir'));
-    expect(analysisStorage({ STORAGE_DRIVER: 's3', S3_BUCKET: 'masters', S3_REGION: 'af-south-1' }).localRoot).toBeUndefined();
+    expect(
+      analysisStorage({ STORAGE_DRIVER: 's3', S3_BUCKET: 'masters', S3_REGION: 'af-south-1' }).localRoot,
+    ).toBeUndefined();
   });
 });

@@ -30,10 +30,12 @@ export const ANALYSIS_ERRORS = {
   notDecodable: 'The file could not be read as audio. Please send it again as WAV, AIFF, FLAC or MP3.',
   missing: 'The file is missing from storage. Please upload it again.',
   silent: 'The file is silent: it contains no audible sound. Please check that you exported the right file.',
-  tooShort: (seconds: number) => `The file is only ${seconds.toFixed(2)} s long; a track must be at least ${MIN_ANALYSIS_SECONDS} second.`,
+  tooShort: (seconds: number) =>
+    `The file is only ${seconds.toFixed(2)} s long; a track must be at least ${MIN_ANALYSIS_SECONDS} second.`,
   truncated: (seconds: number) =>
     `The file is incomplete: its audio breaks off after ${seconds.toFixed(1)} s (the upload or export was cut short). Please upload the whole file again.`,
-  damaged: (seconds: number) => `The file is damaged: its audio could not be read past ${seconds.toFixed(1)} s. Please export it again and upload the new copy.`,
+  damaged: (seconds: number) =>
+    `The file is damaged: its audio could not be read past ${seconds.toFixed(1)} s. Please export it again and upload the new copy.`,
 } as const;
 
 /** The stored result of analysing one file, as the admin API answers it. Levels are rounded to 0.1. */
@@ -120,13 +122,17 @@ export const replaceFileMessage = ({ originalName, reason }: Pick<FileNeedingRep
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** Master minus original integrated loudness (dB, to 0.1), or null unless both were measured. */
-export function gainChangeDb(original: Pick<FileAnalysis, 'integratedLufs'> | null, master: Pick<FileAnalysis, 'integratedLufs'> | null): number | null {
+export function gainChangeDb(
+  original: Pick<FileAnalysis, 'integratedLufs'> | null,
+  master: Pick<FileAnalysis, 'integratedLufs'> | null,
+): number | null {
   if (original?.integratedLufs == null || master?.integratedLufs == null) return null;
   return round1(master.integratedLufs - original.integratedLufs);
 }
 
 /** True when a true peak is above what streaming platforms accept (-1 dBTP). */
-export const truePeakTooHigh = (truePeakDbtp: number | null | undefined) => truePeakDbtp != null && truePeakDbtp > TRUE_PEAK_LIMIT_DBTP;
+export const truePeakTooHigh = (truePeakDbtp: number | null | undefined) =>
+  truePeakDbtp != null && truePeakDbtp > TRUE_PEAK_LIMIT_DBTP;
 
 /**
  * The major platforms' loudness normalisation: each plays tracks at its reference level. Spotify and
@@ -175,14 +181,28 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-const CODEC_NAMES: Record<string, string> = { flac: 'FLAC', mp3: 'MP3', aac: 'AAC', alac: 'ALAC', vorbis: 'Ogg Vorbis', opus: 'Opus', wavpack: 'WavPack' };
+const CODEC_NAMES: Record<string, string> = {
+  flac: 'FLAC',
+  mp3: 'MP3',
+  aac: 'AAC',
+  alac: 'ALAC',
+  vorbis: 'Ogg Vorbis',
+  opus: 'Opus',
+  wavpack: 'WavPack',
+};
 const CHANNEL_NAMES: Record<number, string> = { 1: 'mono', 2: 'stereo' };
 
 /** A file's format for people, e.g. "PCM 24-bit · 48 kHz · stereo" or "MP3 · 44.1 kHz · stereo". */
-export function describeAudioFormat(analysis: Pick<FileAnalysis, 'codec' | 'bitDepth' | 'sampleRate' | 'channels'>): string {
+export function describeAudioFormat(
+  analysis: Pick<FileAnalysis, 'codec' | 'bitDepth' | 'sampleRate' | 'channels'>,
+): string {
   const { codec, bitDepth, sampleRate, channels } = analysis;
   if (!codec) return 'Unknown format';
-  const name = codec.startsWith('pcm_') ? (codec.includes('_f') ? 'PCM float' : 'PCM') : (CODEC_NAMES[codec] ?? codec.toUpperCase());
+  const name = codec.startsWith('pcm_')
+    ? codec.includes('_f')
+      ? 'PCM float'
+      : 'PCM'
+    : (CODEC_NAMES[codec] ?? codec.toUpperCase());
   const parts = [bitDepth ? `${name} ${bitDepth}-bit` : name];
   if (sampleRate) parts.push(`${Number((sampleRate / 1000).toFixed(1))} kHz`);
   if (channels) parts.push(CHANNEL_NAMES[channels] ?? `${channels} channels`);

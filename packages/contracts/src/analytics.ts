@@ -18,7 +18,13 @@ import { OrderStatus } from './enums';
 export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
 
 /** GET /api/admin/analytics?days= */
-export const AnalyticsQuery = z.object({ days: z.coerce.number().int().refine((d) => (ANALYTICS_PERIODS as readonly number[]).includes(d), 'days must be 7, 30, 90 or 365').default(30) });
+export const AnalyticsQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => (ANALYTICS_PERIODS as readonly number[]).includes(d), 'days must be 7, 30, 90 or 365')
+    .default(30),
+});
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 
 /** The trend's bucket per period: days up to 30 days, weeks for 90, months for a year. */
@@ -47,7 +53,11 @@ export const AnalyticsResponse = z.object({
     deliveredOrders: z.number().int(),
     customerSatisfaction: z.number().nullable(),
   }),
-  customerMetrics: z.object({ newCustomers: z.number().int(), returningCustomers: z.number().int(), customerRetentionRate: z.number() }),
+  customerMetrics: z.object({
+    newCustomers: z.number().int(),
+    returningCustomers: z.number().int(),
+    customerRetentionRate: z.number(),
+  }),
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;
 

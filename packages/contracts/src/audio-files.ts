@@ -20,7 +20,10 @@ export const UpdateProcessingBody = z.object({
 export type UpdateProcessingBody = z.infer<typeof UpdateProcessingBody>;
 
 /** POST /api/admin/audio-files/:id/upload-url (the mastered file's name and type); answers UploadUrlResponse. */
-export const UploadUrlBody = z.object({ filename: z.string().trim().min(1).max(255), contentType: z.string().trim().min(1).max(200) });
+export const UploadUrlBody = z.object({
+  filename: z.string().trim().min(1).max(255),
+  contentType: z.string().trim().min(1).max(200),
+});
 export type UploadUrlBody = z.infer<typeof UploadUrlBody>;
 /** @deprecated The first name of UploadUrlBody, kept for importers. */
 export const MasteredUploadUrlBody = UploadUrlBody;
@@ -35,7 +38,12 @@ export type ConfirmUploadBody = z.infer<typeof ConfirmUploadBody>;
 export const AUDIO_FILE_SORTS = ['newest', 'oldest', 'name', 'size_desc'] as const;
 export const AudioFileSort = z.enum(AUDIO_FILE_SORTS);
 export type AudioFileSort = z.infer<typeof AudioFileSort>;
-export const AUDIO_FILE_SORT_LABELS: Record<AudioFileSort, string> = { newest: 'Newest first', oldest: 'Oldest first', name: 'Name', size_desc: 'Largest first' };
+export const AUDIO_FILE_SORT_LABELS: Record<AudioFileSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Name',
+  size_desc: 'Largest first',
+};
 
 /** GET /api/admin/audio-files: search (file name, customer email, order id), filters, sort, paging. */
 export const AdminAudioFilesQuery = ListPageQuery.extend({
@@ -93,8 +101,10 @@ export type AudioFileResponse = z.infer<typeof AudioFileResponse>;
 // Server answers about master uploads (the spec leaves them open).
 export const NO_MASTERED_FILE = 'This file has no mastered file yet.';
 export const MASTER_UPLOAD_UNKNOWN = 'This upload was not found. Please upload the mastered file again.';
-export const MASTER_UPLOAD_INCOMPLETE = 'The mastered file has not finished uploading. Please wait for the upload to finish.';
+export const MASTER_UPLOAD_INCOMPLETE =
+  'The mastered file has not finished uploading. Please wait for the upload to finish.';
 export const MASTER_UPLOAD_FOREIGN = 'This upload belongs to another file. Please upload the mastered file again.';
-export const MASTERED_PATH_VIA_UPLOAD = 'A mastered file is attached by uploading it (Upload Mastered), not by naming a path.';
+export const MASTERED_PATH_VIA_UPLOAD =
+  'A mastered file is attached by uploading it (Upload Mastered), not by naming a path.';
 export const LINK_EXPIRED = 'This download link has expired. Please ask for a new one.';
 export const LINK_INVALID = 'This download link is not valid.';

@@ -18,7 +18,10 @@ export type RequestCodeResponse = z.infer<typeof RequestCodeResponse>;
 /** POST /auth/verify-code: exactly six digits. */
 export const VerifyCodeBody = z.object({
   email: z.string().trim().pipe(z.email(INVALID_EMAIL)),
-  code: z.string().trim().regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), INVALID_OR_EXPIRED_CODE),
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), INVALID_OR_EXPIRED_CODE),
 });
 export type VerifyCodeBody = z.infer<typeof VerifyCodeBody>;
 

@@ -38,7 +38,12 @@ export const TextBooleanInput = z.union([z.boolean(), TextBoolean]).transform((v
 
 /** The list envelope for paths whose shape the spec leaves open: `{ items, count, offset, limit }`. */
 export const ListEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), count: z.number().int().nonnegative(), offset: z.number().int().nonnegative(), limit: z.number().int().positive() });
+  z.object({
+    items: z.array(item),
+    count: z.number().int().nonnegative(),
+    offset: z.number().int().nonnegative(),
+    limit: z.number().int().positive(),
+  });
 
 /** Paging query for envelope lists. */
 export const PageQuery = z.object({
@@ -50,13 +55,17 @@ export type PageQuery = z.infer<typeof PageQuery>;
 /** An ISO timestamp as sent over the wire. */
 export const IsoDate = z.iso.datetime({ offset: true });
 
-type WithoutDefaults<S extends z.core.$ZodShape> = { [K in keyof S]: S[K] extends z.ZodDefault<infer Inner> ? Inner : S[K] };
+type WithoutDefaults<S extends z.core.$ZodShape> = {
+  [K in keyof S]: S[K] extends z.ZodDefault<infer Inner> ? Inner : S[K];
+};
 
 /**
  * The edit form of a create schema: the same rules, every field optional and no defaults, so a
  * field left out keeps the stored value instead of being reset to its default.
  */
-export function updateOf<S extends z.core.$ZodShape>(create: z.ZodObject<S>): z.ZodObject<{ [K in keyof S]: z.ZodOptional<WithoutDefaults<S>[K]> }> {
+export function updateOf<S extends z.core.$ZodShape>(
+  create: z.ZodObject<S>,
+): z.ZodObject<{ [K in keyof S]: z.ZodOptional<WithoutDefaults<S>[K]> }> {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(create.shape) as [string, z.ZodType][]) {
     shape[key] = (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional();
@@ -68,11 +77,17 @@ export function updateOf<S extends z.core.$ZodShape>(create: z.ZodObject<S>): z.
  * Treats a blank text value in `fields` (all fields by default) as left out, so an edit form that
  * sends every field (multipart) keeps the stored value where the admin left a field empty.
  */
-export function blankKeeps<T extends z.ZodObject>(schema: T, fields: readonly (keyof T['shape'] & string)[] = Object.keys(schema.shape)) {
+export function blankKeeps<T extends z.ZodObject>(
+  schema: T,
+  fields: readonly (keyof T['shape'] & string)[] = Object.keys(schema.shape),
+) {
   const keep = new Set<string>(fields);
   const isBlank = (key: string, value: unknown) => keep.has(key) && typeof value === 'string' && value.trim() === '';
   return z.preprocess(
-    (input) => (input && typeof input === 'object' ? Object.fromEntries(Object.entries(input).filter(([k, v]) => !isBlank(k, v))) : input),
+    (input) =>
+      input && typeof input === 'object'
+        ? Object.fromEntries(Object.entries(input).filter(([k, v]) => !isBlank(k, v)))
+        : input,
     schema,
   );
 }

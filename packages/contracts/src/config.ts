@@ -31,7 +31,10 @@ export const SiteConfig = z.object({
 export type SiteConfig = z.infer<typeof SiteConfig>;
 
 /** The public site configuration for the given settings (one track priced by computePricing). */
-export function siteConfigFor(pricing: PricingSettings, general: GeneralSettings = DEFAULT_GENERAL_SETTINGS): SiteConfig {
+export function siteConfigFor(
+  pricing: PricingSettings,
+  general: GeneralSettings = DEFAULT_GENERAL_SETTINGS,
+): SiteConfig {
   const oneTrack = computePricing(1, pricing);
   return {
     currency: 'ZAR',

@@ -29,7 +29,13 @@ export const CustomerRow = z.object({
 export type CustomerRow = z.infer<typeof CustomerRow>;
 
 /** One order in a customer's history (money in rand). */
-export const CustomerOrder = z.object({ id: z.uuid(), createdAt: z.string(), fileCount: z.number().int(), total: z.number(), status: OrderStatus });
+export const CustomerOrder = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  fileCount: z.number().int(),
+  total: z.number(),
+  status: OrderStatus,
+});
 export type CustomerOrder = z.infer<typeof CustomerOrder>;
 
 /** GET /api/admin/customers/:email — one customer with every order they placed, newest first. */
@@ -56,7 +62,12 @@ export const CustomersQuery = z.object({
 export type CustomersQuery = z.infer<typeof CustomersQuery>;
 
 /** The paged answer of GET /api/admin/customers. */
-export const CustomerPage = z.object({ items: z.array(CustomerRow), count: z.number().int(), offset: z.number().int(), limit: z.number().int() });
+export const CustomerPage = z.object({
+  items: z.array(CustomerRow),
+  count: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
 export type CustomerPage = z.infer<typeof CustomerPage>;
 export const CustomerList = z.array(CustomerRow);
 
@@ -101,7 +112,16 @@ export const MessageQueued = z.object({ ok: z.literal(true), jobId: z.string() }
 export type MessageQueued = z.infer<typeof MessageQueued>;
 
 /** Columns of the customer CSV export (GET /api/admin/customers/export, same filters as the list). */
-export const CUSTOMER_CSV_COLUMNS = ['email', 'name', 'status', 'totalOrders', 'totalSpent', 'averageOrderValue', 'firstOrderDate', 'lastOrderDate'] as const;
+export const CUSTOMER_CSV_COLUMNS = [
+  'email',
+  'name',
+  'status',
+  'totalOrders',
+  'totalSpent',
+  'averageOrderValue',
+  'firstOrderDate',
+  'lastOrderDate',
+] as const;
 
 // Server answers about customers (not spec texts).
 export const CUSTOMER_NOT_FOUND_MESSAGE = 'Customer not found';

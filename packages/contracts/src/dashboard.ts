@@ -12,6 +12,14 @@ export const DashboardStats = z.object({
   /** Open paid orders due within 12 hours of their 48, and those past them (fulfilment flags). */
   dueSoonOrders: z.number().int(),
   overdueOrders: z.number().int(),
-  recentOrders: z.array(z.object({ id: z.uuid(), customerEmail: z.string(), status: OrderStatus, total: z.number(), createdAt: z.string() })),
+  recentOrders: z.array(
+    z.object({
+      id: z.uuid(),
+      customerEmail: z.string(),
+      status: OrderStatus,
+      total: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 export type DashboardStats = z.infer<typeof DashboardStats>;

@@ -5,7 +5,9 @@ import { z } from 'zod';
 /** How many days a delivery link works, by default (setting `delivery`, key `downloadDays`). */
 export const DEFAULT_DOWNLOAD_DAYS = 7;
 /** The delivery setting kept under the `delivery` key (the Setting pattern: defaults fill gaps). */
-export const DeliverySettings = z.object({ downloadDays: z.number().int().min(1).max(90).default(DEFAULT_DOWNLOAD_DAYS) });
+export const DeliverySettings = z.object({
+  downloadDays: z.number().int().min(1).max(90).default(DEFAULT_DOWNLOAD_DAYS),
+});
 export type DeliverySettings = z.infer<typeof DeliverySettings>;
 
 /** GET /api/downloads/order/:token: what the page lists. */
@@ -40,7 +42,8 @@ export const DOWNLOAD_TEXTS = {
   download: 'Download',
   expires: (date: string) => `This link works until ${date}.`,
   expiredTitle: 'This download link has expired',
-  expired: 'Download links work for a limited time. Reply to your delivery email or contact us and we will send you a new link.',
+  expired:
+    'Download links work for a limited time. Reply to your delivery email or contact us and we will send you a new link.',
   invalidTitle: 'This download link is not valid',
   invalid: 'Please use the link from your delivery email exactly as it was sent.',
   loading: 'Loading your tracks...',

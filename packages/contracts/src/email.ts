@@ -1,7 +1,24 @@
 import { z } from 'zod';
-import { CampaignStatus, CampaignTemplate, RecipientType, TemplateType, TEST_EMAIL_TEMPLATES, type TestEmailTemplate } from './enums';
+import {
+  CampaignStatus,
+  CampaignTemplate,
+  RecipientType,
+  TemplateType,
+  TEST_EMAIL_TEMPLATES,
+  type TestEmailTemplate,
+} from './enums';
 import { TextBoolean, TextBooleanInput } from './common';
-import { CONTENT_REQUIRED, FILL_EMAIL_FIELDS, HTML_CONTENT_REQUIRED, INVALID_EMAIL, NAME_REQUIRED, SELECT_TEMPLATE, SUBJECT_REQUIRED, SUBJECT_TOO_LONG, fillIn } from './messages';
+import {
+  CONTENT_REQUIRED,
+  FILL_EMAIL_FIELDS,
+  HTML_CONTENT_REQUIRED,
+  INVALID_EMAIL,
+  NAME_REQUIRED,
+  SELECT_TEMPLATE,
+  SUBJECT_REQUIRED,
+  SUBJECT_TOO_LONG,
+  fillIn,
+} from './messages';
 import { SmtpCheck } from './settings';
 
 // Email templates, marketing campaigns, test and custom emails (back-office spec §5, §7). Test-email
@@ -49,14 +66,28 @@ export const Campaign = z.object({
   scheduledAt: z.string().nullable(),
   sentAt: z.string().nullable(),
   createdAt: z.string(),
-  deliveryStats: z.object({ delivered: z.number().int(), opened: z.number().int(), clicked: z.number().int(), bounced: z.number().int() }),
+  deliveryStats: z.object({
+    delivered: z.number().int(),
+    opened: z.number().int(),
+    clicked: z.number().int(),
+    bounced: z.number().int(),
+  }),
   /** Live sending progress from the per-recipient rows: sent (delivered), failed (bounced or refused), still pending. */
-  progress: z.object({ total: z.number().int(), sent: z.number().int(), failed: z.number().int(), pending: z.number().int() }),
+  progress: z.object({
+    total: z.number().int(),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    pending: z.number().int(),
+  }),
 });
 export type Campaign = z.infer<typeof Campaign>;
 
 /** Splits the custom recipients box (commas, semicolons, spaces or new lines) into addresses. */
-export const splitRecipients = (text: string | undefined) => (text ?? '').split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
+export const splitRecipients = (text: string | undefined) =>
+  (text ?? '')
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /**
  * POST /api/admin/send-marketing-campaign (the New Campaign form). Custom recipients are required (and
@@ -74,14 +105,22 @@ export const CampaignForm = z
   .superRefine((form, ctx) => {
     if (form.recipientType === 'custom') {
       const emails = splitRecipients(form.customRecipients);
-      if (emails.length === 0) ctx.addIssue({ code: 'custom', path: ['customRecipients'], message: CUSTOM_RECIPIENTS_REQUIRED });
+      if (emails.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['customRecipients'], message: CUSTOM_RECIPIENTS_REQUIRED });
       const bad = emails.filter((e) => !z.email().safeParse(e).success);
-      if (bad.length) ctx.addIssue({ code: 'custom', path: ['customRecipients'], message: `${INVALID_EMAIL}: ${bad.slice(0, 3).join(', ')}` });
+      if (bad.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['customRecipients'],
+          message: `${INVALID_EMAIL}: ${bad.slice(0, 3).join(', ')}`,
+        });
     }
     if (form.scheduledAt) {
       const at = new Date(form.scheduledAt);
-      if (Number.isNaN(at.getTime())) ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: SCHEDULE_INVALID });
-      else if (at.getTime() <= Date.now()) ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: SCHEDULE_IN_PAST });
+      if (Number.isNaN(at.getTime()))
+        ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: SCHEDULE_INVALID });
+      else if (at.getTime() <= Date.now())
+        ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: SCHEDULE_IN_PAST });
     }
   });
 export type CampaignForm = z.infer<typeof CampaignForm>;
@@ -118,14 +157,27 @@ export const CustomerMessageParams = z.object({
 export type CustomerMessageParams = z.infer<typeof CustomerMessageParams>;
 
 /** Params of the campaign templates (newsletter, promotion, announcement, custom): the campaign's text. */
-export const CampaignMailParams = z.object({ subject: z.string().min(1), content: z.string().min(1), customerName: z.string().optional() });
+export const CampaignMailParams = z.object({
+  subject: z.string().min(1),
+  content: z.string().min(1),
+  customerName: z.string().optional(),
+});
 export type CampaignMailParams = z.infer<typeof CampaignMailParams>;
 
 // How each test-email field is typed when sent (back-office spec §5, Test email).
 const FIELD_TYPES: Record<string, z.ZodType> = {
   amount: z.coerce.number().nonnegative(),
   fileCount: z.coerce.number().int().nonnegative(),
-  fileNames: z.preprocess((v) => (Array.isArray(v) ? v : String(v ?? '').split(',').map((s) => s.trim()).filter(Boolean)), z.array(z.string()).min(1)),
+  fileNames: z.preprocess(
+    (v) =>
+      Array.isArray(v)
+        ? v
+        : String(v ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+    z.array(z.string()).min(1),
+  ),
   expiryDate: z.coerce.date().transform((d) => d.toISOString()),
   estimatedCompletion: z.coerce.date().transform((d) => d.toISOString()),
   customerEmail: z.email(),
@@ -209,7 +261,8 @@ export const SAMPLE_EMAIL_PARAMS = {
   verificationUrl: 'https://example.com/verify/sample',
   resetUrl: 'https://example.com/reset/sample',
   subject: 'Fresh masters for the festive season',
-  content: 'Our engineers are booked through December.\nBook your slot now and get your tracks ready for the summer playlists.',
+  content:
+    'Our engineers are booked through December.\nBook your slot now and get your tracks ready for the summer playlists.',
   code: '123456',
   expiresInMinutes: 10,
 } as const;

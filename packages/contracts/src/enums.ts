@@ -65,7 +65,16 @@ export type Loudness = z.infer<typeof Loudness>;
 
 /** Showcase genres; Electronic is the form's default. */
 export const GENRES = [
-  'Electronic', 'Rock', 'Jazz', 'Pop', 'Hip-Hop', 'R&B', 'Country', 'Classical', 'Blues', 'Folk',
+  'Electronic',
+  'Rock',
+  'Jazz',
+  'Pop',
+  'Hip-Hop',
+  'R&B',
+  'Country',
+  'Classical',
+  'Blues',
+  'Folk',
 ] as const;
 export const Genre = z.enum(GENRES);
 export type Genre = z.infer<typeof Genre>;
@@ -74,9 +83,22 @@ export type Genre = z.infer<typeof Genre>;
 export const TEMPLATE_CATEGORIES = {
   'Account & Onboarding': ['welcome_email', 'email_verification', 'password_reset', 'profile_completion_reminder'],
   'Ordering & Payment': ['order_confirmation', 'payment_receipt', 'order_failed_payment_declined', 'refund_processed'],
-  'Mastering Workflow': ['track_upload_confirmation', 'order_in_progress', 'mastering_complete', 'order_delayed', 'engineer_notes'],
+  'Mastering Workflow': [
+    'track_upload_confirmation',
+    'order_in_progress',
+    'mastering_complete',
+    'order_delayed',
+    'engineer_notes',
+  ],
   'Support & Trust': ['support_ticket_created', 'support_ticket_resolved', 'faq_help_guide'],
-  'Marketing & Retention': ['before_after_showcase', 'special_offer_discount', 'feedback_request', 're_engagement_inactive_users', 'upsell_cross_sell', 'newsletter'],
+  'Marketing & Retention': [
+    'before_after_showcase',
+    'special_offer_discount',
+    'feedback_request',
+    're_engagement_inactive_users',
+    'upsell_cross_sell',
+    'newsletter',
+  ],
   'Legal & Compliance': ['privacy_policy_update', 'data_download_deletion_confirmation'],
   General: ['promotion', 'announcement', 'custom'],
 } as const;
@@ -100,7 +122,15 @@ export type RecipientType = z.infer<typeof RecipientType>;
 export const TEST_EMAIL_TEMPLATES = {
   'order-confirmation': ['customerEmail', 'customerName', 'orderId', 'trackTitle', 'amount'],
   'mastering-complete': ['customerEmail', 'customerName', 'orderId', 'trackTitle', 'downloadUrl'],
-  'payment-receipt': ['customerEmail', 'customerName', 'orderId', 'trackTitle', 'amount', 'paymentMethod', 'transactionId'],
+  'payment-receipt': [
+    'customerEmail',
+    'customerName',
+    'orderId',
+    'trackTitle',
+    'amount',
+    'paymentMethod',
+    'transactionId',
+  ],
   'upload-confirmation': ['customerEmail', 'customerName', 'orderId', 'fileCount', 'fileNames'],
   'payment-failed': ['customerEmail', 'customerName', 'orderId', 'trackTitle', 'amount', 'reason'],
   'mastering-started': ['customerEmail', 'customerName', 'orderId', 'trackTitle', 'estimatedCompletion'],

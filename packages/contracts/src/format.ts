@@ -52,7 +52,11 @@ export const shortId = (id: string) => id.slice(0, 8);
 export const shortIdTail = (id: string) => id.slice(-8);
 
 /** Display name of a user: first and last name, else first name, else the email's local part, else "User". */
-export function displayName(user: { firstName?: string | null; lastName?: string | null; email?: string | null }): string {
+export function displayName(user: {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}): string {
   const first = user.firstName?.trim();
   const last = user.lastName?.trim();
   if (first && last) return `${first} ${last}`;
@@ -63,7 +67,14 @@ export function displayName(user: { firstName?: string | null; lastName?: string
 
 /** Initials for an avatar: "Thandi Nkosi" -> "TN". */
 export function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || 'U';
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || 'U'
+  );
 }
 
 /** A status with underscores shown as spaces: "in_progress" -> "in progress". */

@@ -37,10 +37,20 @@ const PaidOrderDetails = {
 };
 
 /** The new-order mail to the admins: the test screen requires the track title, the storefront sends the count. */
-const NewOrderParams = z.object({ orderId: filled, customerEmail: filled, amount, trackTitle: z.string().optional(), ...PaidOrderDetails });
+const NewOrderParams = z.object({
+  orderId: filled,
+  customerEmail: filled,
+  amount,
+  trackTitle: z.string().optional(),
+  ...PaidOrderDetails,
+});
 
 /** What a delivery mail says beyond the order: when the link expires, the files, the loudness note. */
-const DeliveryDetails = { expiryDate: isoTime.optional(), fileNames: fileNames.optional(), loudnessNote: z.string().optional() };
+const DeliveryDetails = {
+  expiryDate: isoTime.optional(),
+  fileNames: fileNames.optional(),
+  loudnessNote: z.string().optional(),
+};
 
 type MailTemplate = {
   /** The template's `{{variables}}`; extra ones are a type error at `sendMail` and ignored at send time. */
@@ -52,7 +62,10 @@ type MailTemplate = {
 /** Every mail template code sends, by name: its params and the stored type that may replace its text. */
 export const MAIL_TEMPLATES = {
   'login-code': {
-    params: z.object({ code: z.string().regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`)), expiresInMinutes: z.number().positive().optional() }),
+    params: z.object({
+      code: z.string().regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`)),
+      expiresInMinutes: z.number().positive().optional(),
+    }),
   },
   // Sent by the storefront when a payment confirms an order, and by the test screen (customerName,
   // trackTitle): the same template serves both.
@@ -73,14 +86,27 @@ export const MAIL_TEMPLATES = {
   // The test screen's name for the new-order mail: the same text, every field required.
   'admin-new-order': { params: NewOrderParams.extend({ trackTitle: filled }) },
   // The storefront, when a payment arrives for an order that cannot take it (cancelled, expired, already paid).
-  'payment-needs-attention': { params: z.object({ orderId: filled, amount, reason: filled, customerEmail: z.string().optional() }) },
+  'payment-needs-attention': {
+    params: z.object({ orderId: filled, amount, reason: filled, customerEmail: z.string().optional() }),
+  },
   'mastering-started': { params: OrderMail.extend({ estimatedCompletion: isoTime }), stored: 'order_in_progress' },
   // The download link is minted by the mail worker when the job asks for one (see sendMail's downloadLink).
-  'mastering-complete': { params: OrderMail.extend({ downloadUrl: filled, ...DeliveryDetails }), stored: 'mastering_complete' },
-  'download-expiry-reminder': { params: OrderMail.extend({ downloadUrl: filled, ...DeliveryDetails, expiryDate: isoTime }) },
-  'payment-receipt': { params: OrderMail.extend({ amount, paymentMethod: filled, transactionId: filled }), stored: 'payment_receipt' },
+  'mastering-complete': {
+    params: OrderMail.extend({ downloadUrl: filled, ...DeliveryDetails }),
+    stored: 'mastering_complete',
+  },
+  'download-expiry-reminder': {
+    params: OrderMail.extend({ downloadUrl: filled, ...DeliveryDetails, expiryDate: isoTime }),
+  },
+  'payment-receipt': {
+    params: OrderMail.extend({ amount, paymentMethod: filled, transactionId: filled }),
+    stored: 'payment_receipt',
+  },
   'upload-confirmation': {
-    params: OrderMail.omit({ trackTitle: true }).extend({ fileCount: z.number().int().nonnegative(), fileNames: z.union([z.array(z.string()).min(1), filled]) }),
+    params: OrderMail.omit({ trackTitle: true }).extend({
+      fileCount: z.number().int().nonnegative(),
+      fileNames: z.union([z.array(z.string()).min(1), filled]),
+    }),
     stored: 'track_upload_confirmation',
   },
   'payment-failed': { params: OrderMail.extend({ amount, reason: filled }), stored: 'order_failed_payment_declined' },
@@ -102,7 +128,8 @@ export type MailParams<N extends MailTemplateName> = z.input<(typeof MAIL_TEMPLA
 export const isMailTemplateName = (name: string): name is MailTemplateName => Object.hasOwn(MAIL_TEMPLATES, name);
 
 /** The stored template type that replaces mail `name`'s built-in text, if an admin made one active. */
-export const storedTypeOf = (name: MailTemplateName): TemplateType | undefined => (MAIL_TEMPLATES[name] as MailTemplate).stored;
+export const storedTypeOf = (name: MailTemplateName): TemplateType | undefined =>
+  (MAIL_TEMPLATES[name] as MailTemplate).stored;
 
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 

@@ -7,12 +7,14 @@ import { DEFAULT_PRICING } from './pricing';
 // Storefront: upload and order (storefront spec §5, §8)
 export const NO_VALID_AUDIO = `No valid audio files found. Please upload ${orList(AUDIO_EXTENSIONS, { serialComma: true })} files.`;
 /** 'File(s) too large: a.wav, b.wav. Maximum size is 500MB per file.' (the whole batch is refused). */
-export const filesTooLarge = (names: string[], maxFileSizeMb = DEFAULT_PRICING.maxFileSizeMb) => `File(s) too large: ${names.join(', ')}. Maximum size is ${maxFileSizeMb}MB per file.`;
+export const filesTooLarge = (names: string[], maxFileSizeMb = DEFAULT_PRICING.maxFileSizeMb) =>
+  `File(s) too large: ${names.join(', ')}. Maximum size is ${maxFileSizeMb}MB per file.`;
 export const NO_FILES = 'Please upload at least one audio file.';
 export const NO_EMAIL = 'Please enter your email address.';
 export const STILL_UPLOADING = 'Please wait for all files to finish uploading before proceeding to payment.';
 /** 'Some files failed to upload: a.wav. Please try uploading them again.' */
-export const someFilesFailed = (names: string[]) => `Some files failed to upload: ${names.join(', ')}. Please try uploading them again.`;
+export const someFilesFailed = (names: string[]) =>
+  `Some files failed to upload: ${names.join(', ')}. Please try uploading them again.`;
 export const UPLOAD_INCOMPLETE = 'File upload incomplete. Please try refreshing and uploading again.';
 /** 'Failed to upload a.wav. Please try again.' (that file is marked error). */
 export const failedToUpload = (name: string) => `Failed to upload ${name}. Please try again.`;
@@ -83,16 +85,33 @@ export const CODE_EXPIRES_NOTE = `Code expires in ${LOGIN_CODE_TTL_MINUTES} minu
 /** A rand price per track as the storefront prints it: 499 -> "R499", 499.5 -> "R499.50". */
 export const randPerTrack = (rand: number) => `R${Number.isInteger(rand) ? String(rand) : rand.toFixed(2)}`;
 /** The header's and every "start mastering" button: 'Start Mastering - 35% Off'. */
-export const startMasteringLabel = (discountPercent?: number) => (discountPercent ? `Start Mastering - ${discountPercent}% Off` : 'Start Mastering');
+export const startMasteringLabel = (discountPercent?: number) =>
+  discountPercent ? `Start Mastering - ${discountPercent}% Off` : 'Start Mastering';
 /** The hero's button: 'Upload Your Track & Get 35% Off'. */
-export const uploadAndSaveLabel = (discountPercent?: number) => (discountPercent ? `Upload Your Track & Get ${discountPercent}% Off` : 'Upload Your Track');
+export const uploadAndSaveLabel = (discountPercent?: number) =>
+  discountPercent ? `Upload Your Track & Get ${discountPercent}% Off` : 'Upload Your Track';
 /** The footer's launch-special banner: 'Launch Special: 35% off your total order'. */
-export const launchSpecialBanner = (discountPercent: number) => `Launch Special: ${discountPercent}% off your total order`;
+export const launchSpecialBanner = (discountPercent: number) =>
+  `Launch Special: ${discountPercent}% off your total order`;
 /** The hero's price line: 'R499 per track, 35% off'. */
-export const priceLine = ({ basePrice, launchDiscountPercent }: { basePrice: number; launchDiscountPercent: number }) =>
-  launchDiscountPercent ? `${randPerTrack(basePrice)} per track, ${launchDiscountPercent}% off` : `${randPerTrack(basePrice)} per track`;
+export const priceLine = ({
+  basePrice,
+  launchDiscountPercent,
+}: {
+  basePrice: number;
+  launchDiscountPercent: number;
+}) =>
+  launchDiscountPercent
+    ? `${randPerTrack(basePrice)} per track, ${launchDiscountPercent}% off`
+    : `${randPerTrack(basePrice)} per track`;
 /** The upload page's subtitle: 'Professional mastering with 48-hour turnaround • R499 per track, 35% off total'. */
-export const uploadPageSubtitle = ({ basePrice, launchDiscountPercent }: { basePrice: number; launchDiscountPercent: number }) =>
+export const uploadPageSubtitle = ({
+  basePrice,
+  launchDiscountPercent,
+}: {
+  basePrice: number;
+  launchDiscountPercent: number;
+}) =>
   `Professional mastering with ${DELIVERY_HOURS}-hour turnaround • ${randPerTrack(basePrice)} per track${launchDiscountPercent ? `, ${launchDiscountPercent}% off total` : ''}`;
 /** The login and payment banners' advertised special price (spec: R299, unlike the order flow's price). */
 export const ADVERTISED_SPECIAL_LINE = `professional mastering for R${ADVERTISED_SPECIAL_PRICE} per track`;
@@ -252,7 +271,8 @@ export const SETTINGS_TEXTS = {
   saveFailedTitle: 'Save Failed',
   saveFailed: 'Failed to save settings. Please try again.',
   testUsesSavedSettings: 'The test uses the saved settings: save your changes first.',
-  analyticsHint: 'Always on: the analytics screen reads orders and payments from the database; the site records no visits.',
+  analyticsHint:
+    'Always on: the analytics screen reads orders and payments from the database; the site records no visits.',
   adminTokenHint: 'Always on: every back-office call needs a signed-in staff session.',
   strongPasswordsHint: 'Not used: everyone signs in with a one-time code sent by email, so there are no passwords.',
   plaintextLabel: 'Allow sending without TLS',

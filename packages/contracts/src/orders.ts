@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { Genre, Loudness, MasteringStyle, ORDER_STATUS_LABELS, OrderStatus, Tone, FileStatus, type Role } from './enums';
+import {
+  Genre,
+  Loudness,
+  MasteringStyle,
+  ORDER_STATUS_LABELS,
+  OrderStatus,
+  Tone,
+  FileStatus,
+  type Role,
+} from './enums';
 import { Pricing } from './pricing';
 import { TextBoolean, TextBooleanInput } from './common';
 import { INVALID_EMAIL, NO_EMAIL, NO_FILES, UPLOAD_INCOMPLETE } from './messages';
@@ -75,7 +84,18 @@ export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
  * the order and what each file is, without the engineers' notes or storage paths.
  */
 export const PublicOrder = Order.omit({ files: true }).extend({
-  files: z.array(OrderFile.pick({ id: true, originalName: true, fileSize: true, masteringStyle: true, tone: true, loudness: true, volumeMatch: true, processingStatus: true })),
+  files: z.array(
+    OrderFile.pick({
+      id: true,
+      originalName: true,
+      fileSize: true,
+      masteringStyle: true,
+      tone: true,
+      loudness: true,
+      volumeMatch: true,
+      processingStatus: true,
+    }),
+  ),
 });
 export type PublicOrder = z.infer<typeof PublicOrder>;
 
@@ -102,11 +122,13 @@ export const OrderList = z.array(Order);
 export const priceChanged = (total: number, trackCount: number) =>
   `The price has changed: ${trackCount} track${trackCount === 1 ? '' : 's'} now cost R${total} in total. Please review your order and try again.`;
 /** A file of the order is not an upload of this browser (or no upload at all). */
-export const fileNotUploadedHere = (name: string) => `${name} was not uploaded from this browser. Please upload it again.`;
+export const fileNotUploadedHere = (name: string) =>
+  `${name} was not uploaded from this browser. Please upload it again.`;
 /** A file of the order is still uploading. */
 export const fileStillUploading = (name: string) => `${name} has not finished uploading. Please wait for it to finish.`;
 /** A file already belongs to another order. */
-export const fileAlreadyOrdered = (name: string) => `${name} is already part of an order. Please upload it again for a new order.`;
+export const fileAlreadyOrdered = (name: string) =>
+  `${name} is already part of an order. Please upload it again for a new order.`;
 export const DUPLICATE_ORDER_FILE = 'The same uploaded file is listed twice in this order.';
 
 // ---- Fulfilment (back-office): lists with paging, status rules, history, deadlines, assignment ----
@@ -137,12 +159,14 @@ export const MASTERING_STATUSES = ['in_progress', 'mastered', 'delivered'] as co
 /** The changes of ORDER_TRANSITIONS that `role` may make from `from`: admins all, engineers the mastering moves, others none. */
 export function transitionsFor(role: Role, from: OrderStatus): readonly OrderStatus[] {
   if (role === 'admin') return ORDER_TRANSITIONS[from];
-  if (role === 'engineer') return ORDER_TRANSITIONS[from].filter((to) => (MASTERING_STATUSES as readonly OrderStatus[]).includes(to));
+  if (role === 'engineer')
+    return ORDER_TRANSITIONS[from].filter((to) => (MASTERING_STATUSES as readonly OrderStatus[]).includes(to));
   return [];
 }
 
 /** True when `role` may move an order from `from` to `to` (an allowed change that is also the role's to make). */
-export const roleCanTransition = (role: Role, from: OrderStatus, to: OrderStatus) => transitionsFor(role, from).includes(to);
+export const roleCanTransition = (role: Role, from: OrderStatus, to: OrderStatus) =>
+  transitionsFor(role, from).includes(to);
 
 /** The 403 message when a staff member tries a change that is not their role's. */
 export const transitionNotForRole = (to: OrderStatus) =>
@@ -157,10 +181,15 @@ export function invalidTransition(from: OrderStatus, to: OrderStatus): string {
     ? `A ${label(from)} order cannot change status.`
     : `An order that is ${label(from)} cannot become ${label(to)}. It can become: ${allowed.map(label).join(', ')}.`;
 }
-export const DELIVERY_NEEDS_MASTERS = 'Every file of this order needs a mastered file before the order can be delivered.';
+export const DELIVERY_NEEDS_MASTERS =
+  'Every file of this order needs a mastered file before the order can be delivered.';
 
 /** Statuses whose 48-hour clock is running: paid and not yet delivered. */
-export const OPEN_ORDER_STATUSES = ['payment_confirmed', 'in_progress', 'mastered'] as const satisfies readonly OrderStatus[];
+export const OPEN_ORDER_STATUSES = [
+  'payment_confirmed',
+  'in_progress',
+  'mastered',
+] as const satisfies readonly OrderStatus[];
 /** Orders that brought money in: the open paid ones and the delivered (ops figures and the summary triggers of migration 014 agree on it). */
 export const PAID_ORDER_STATUSES = [...OPEN_ORDER_STATUSES, 'delivered'] as const satisfies readonly OrderStatus[];
 /** An order due within this many hours is flagged (dashboard and list). */
@@ -208,8 +237,18 @@ export const ORDER_SORT_LABELS: Record<OrderSort, string> = {
   due: 'Due soonest',
 };
 
-const page = z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000).optional();
-const pageSize = z.coerce.number().int('Page size must be a whole number').min(1, 'Page size must be 1 or more').max(200, 'Page size must be at most 200').optional();
+const page = z.coerce
+  .number()
+  .int('Page must be a whole number')
+  .min(1, 'Page must be 1 or more')
+  .max(100_000)
+  .optional();
+const pageSize = z.coerce
+  .number()
+  .int('Page size must be a whole number')
+  .min(1, 'Page size must be 1 or more')
+  .max(200, 'Page size must be at most 200')
+  .optional();
 const flag = z.enum(['true', 'false'], 'Must be true or false').optional();
 /** Paging of the admin lists: both optional; with neither the answer is the spec's plain array. */
 export const ListPageQuery = z.object({ page, pageSize });
@@ -272,7 +311,19 @@ export const AssignOrderBody = z.object({ assignee: z.enum(['me', 'nobody'], 'As
 export type AssignOrderBody = z.infer<typeof AssignOrderBody>;
 
 /** The columns of the orders CSV export, in order. */
-export const ORDER_CSV_COLUMNS = ['id', 'customerEmail', 'status', 'createdAt', 'paidAt', 'dueAt', 'subtotal', 'discount', 'total', 'fileCount', 'assignedToEmail'] as const;
+export const ORDER_CSV_COLUMNS = [
+  'id',
+  'customerEmail',
+  'status',
+  'createdAt',
+  'paidAt',
+  'dueAt',
+  'subtotal',
+  'discount',
+  'total',
+  'fileCount',
+  'assignedToEmail',
+] as const;
 
 /** The answer of a status change or an assignment: the order as the back-office sees it now. */
 export const AdminOrderResponse = z.object({ order: AdminOrder });

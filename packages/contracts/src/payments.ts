@@ -12,7 +12,11 @@ export const CheckoutResponse = z.object({ redirectUrl: z.string() });
 export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
 
 /** The three approved Yoco hosted-page prefixes (storefront spec §5). */
-export const YOCO_REDIRECT_PREFIXES = ['https://pay.yoco.com/', 'https://payments.yoco.com/', 'https://c.yoco.com/checkout/'] as const;
+export const YOCO_REDIRECT_PREFIXES = [
+  'https://pay.yoco.com/',
+  'https://payments.yoco.com/',
+  'https://c.yoco.com/checkout/',
+] as const;
 
 /** True when the browser may follow `url`: an approved prefix, or the sandbox's when it is in use. */
 export function isApprovedRedirect(url: string | null | undefined, extraPrefixes: readonly string[] = []): boolean {
@@ -30,7 +34,8 @@ export const PaymentAttention = z.enum(PAYMENT_ATTENTION);
 export type PaymentAttention = z.infer<typeof PaymentAttention>;
 /** What staff read about each (the Payments badge's title and the admins' mail). */
 export const PAYMENT_ATTENTION_TEXTS: Record<PaymentAttention, string> = {
-  order_cancelled: 'This payment is for an order that was cancelled or expired. The order was left as it is: refund the payment or reopen the order.',
+  order_cancelled:
+    'This payment is for an order that was cancelled or expired. The order was left as it is: refund the payment or reopen the order.',
   already_paid: 'This is a second payment for an order that was already paid. Refund one of them.',
 };
 /** The marker the Payments screen shows on such a payment. */
@@ -58,7 +63,19 @@ export const PAYMENT_RANGES = [7, 30, 90, 365] as const;
 /** GET /api/admin/payments?status=&days=&q= — q searches customer email, order id and payment id. */
 export const PaymentsQuery = z.object({
   status: z.union([PaymentStatus, z.literal('all')]).default('all'),
-  days: z.coerce.number().pipe(z.union(PAYMENT_RANGES.map((d) => z.literal(d)) as [z.ZodLiteral<7>, z.ZodLiteral<30>, z.ZodLiteral<90>, z.ZodLiteral<365>])).default(30),
+  days: z.coerce
+    .number()
+    .pipe(
+      z.union(
+        PAYMENT_RANGES.map((d) => z.literal(d)) as [
+          z.ZodLiteral<7>,
+          z.ZodLiteral<30>,
+          z.ZodLiteral<90>,
+          z.ZodLiteral<365>,
+        ],
+      ),
+    )
+    .default(30),
   q: z.string().trim().max(200).optional(),
 });
 export type PaymentsQuery = z.infer<typeof PaymentsQuery>;
@@ -86,7 +103,12 @@ export const PaymentSummary = z.object({
 export type PaymentSummary = z.infer<typeof PaymentSummary>;
 
 /** One webhook event received for a payment (the detail dialog's log). */
-export const PaymentEventRow = z.object({ eventId: z.string(), type: z.string(), receivedAt: z.string(), processedAt: z.string().nullable() });
+export const PaymentEventRow = z.object({
+  eventId: z.string(),
+  type: z.string(),
+  receivedAt: z.string(),
+  processedAt: z.string().nullable(),
+});
 export type PaymentEventRow = z.infer<typeof PaymentEventRow>;
 
 /** GET /api/admin/payments/:id — one payment with the webhook events received for it, oldest first. */
@@ -115,7 +137,10 @@ export const YocoWebhookEvent = z.object({
     status: z.string().optional(),
     /** A refund's payment (refund events only). */
     paymentId: z.string().optional(),
-    metadata: z.object({ checkoutId: z.string().optional(), orderId: z.string().optional() }).catchall(z.unknown()).optional(),
+    metadata: z
+      .object({ checkoutId: z.string().optional(), orderId: z.string().optional() })
+      .catchall(z.unknown())
+      .optional(),
     paymentMethodDetails: z.object({ type: z.string().optional() }).optional(),
   }),
 });
@@ -148,7 +173,8 @@ export type YocoCheckout = z.infer<typeof YocoCheckout>;
 export const ORDER_ALREADY_PAID = 'This order is already paid.';
 export const ORDER_NOT_PAYABLE = 'This order can no longer be paid.';
 export const PAYMENT_PROVIDER_FAILED = 'The payment provider could not start the checkout. Please try again.';
-export const UNAPPROVED_REDIRECT = 'The payment provider answered an unexpected payment page. Please try again or contact support.';
+export const UNAPPROVED_REDIRECT =
+  'The payment provider answered an unexpected payment page. Please try again or contact support.';
 export const WEBHOOK_SIGNATURE_INVALID = 'Invalid webhook signature';
 export const WEBHOOK_UNKNOWN_CHECKOUT = 'Unknown checkout';
 export const WEBHOOK_AMOUNT_MISMATCH = 'Amount or currency does not match the checkout';

@@ -12,7 +12,11 @@ export const PricingSettings = z.object({
 export type PricingSettings = z.infer<typeof PricingSettings>;
 
 /** R499 per track, 35% launch discount, 500 MB per file (storefront spec §9). */
-export const DEFAULT_PRICING: PricingSettings = Object.freeze({ basePriceCents: 49900, launchDiscountPercent: 35, maxFileSizeMb: 500 });
+export const DEFAULT_PRICING: PricingSettings = Object.freeze({
+  basePriceCents: 49900,
+  launchDiscountPercent: 35,
+  maxFileSizeMb: 500,
+});
 
 /** The order summary the browser shows and sends (whole rand). */
 export const Pricing = z.object({
@@ -40,7 +44,10 @@ export type ComputedPricing = Pricing & {
  * round(price x tracks x percent / 100) to a whole rand; total = subtotal - discount;
  * per-track saving = discount / tracks. The server's figure is the only one charged.
  */
-export function computePricing(trackCount: number, settings: Pick<PricingSettings, 'basePriceCents' | 'launchDiscountPercent'> = DEFAULT_PRICING): ComputedPricing {
+export function computePricing(
+  trackCount: number,
+  settings: Pick<PricingSettings, 'basePriceCents' | 'launchDiscountPercent'> = DEFAULT_PRICING,
+): ComputedPricing {
   if (!Number.isInteger(trackCount) || trackCount < 1) throw new RangeError('trackCount must be a positive integer');
   const percent = settings.launchDiscountPercent;
   // Integer cents until the one rounding the spec asks for, so a price like R499.50 cannot drift by a rand.
@@ -64,7 +71,14 @@ export function computePricing(trackCount: number, settings: Pick<PricingSetting
 
 /** The API's `pricing` object (whole rand) out of a computed price, without the cents. */
 export function pricingForApi(p: ComputedPricing): Pricing & { perTrackSaving: number } {
-  return { subtotal: p.subtotal, discount: p.discount, total: p.total, trackCount: p.trackCount, discountPercent: p.discountPercent, perTrackSaving: p.perTrackSaving };
+  return {
+    subtotal: p.subtotal,
+    discount: p.discount,
+    total: p.total,
+    trackCount: p.trackCount,
+    discountPercent: p.discountPercent,
+    perTrackSaving: p.perTrackSaving,
+  };
 }
 
 /** True when a browser's pricing equals the server's to the cent (else the order is refused). */

@@ -26,10 +26,38 @@ const routesOnly = { [ROUTES_MODULE]: './src/routes.tsx' } as const;
 
 /** The four remotes, each owned by one team. */
 export const REMOTE_APPS = [
-  { id: 'storefront', name: 'mf_storefront', dir: 'mf-storefront', devPort: 3001, title: 'Storefront', exposes: routesOnly },
-  { id: 'ops', name: 'mf_admin_ops', dir: 'mf-admin-ops', devPort: 3002, title: 'Admin operations', exposes: routesOnly },
-  { id: 'content', name: 'mf_admin_content', dir: 'mf-admin-content', devPort: 3003, title: 'Admin content', exposes: routesOnly },
-  { id: 'email', name: 'mf_admin_email', dir: 'mf-admin-email', devPort: 3004, title: 'Admin email', exposes: routesOnly },
+  {
+    id: 'storefront',
+    name: 'mf_storefront',
+    dir: 'mf-storefront',
+    devPort: 3001,
+    title: 'Storefront',
+    exposes: routesOnly,
+  },
+  {
+    id: 'ops',
+    name: 'mf_admin_ops',
+    dir: 'mf-admin-ops',
+    devPort: 3002,
+    title: 'Admin operations',
+    exposes: routesOnly,
+  },
+  {
+    id: 'content',
+    name: 'mf_admin_content',
+    dir: 'mf-admin-content',
+    devPort: 3003,
+    title: 'Admin content',
+    exposes: routesOnly,
+  },
+  {
+    id: 'email',
+    name: 'mf_admin_email',
+    dir: 'mf-admin-email',
+    devPort: 3004,
+    title: 'Admin email',
+    exposes: routesOnly,
+  },
 ] as const satisfies readonly RemoteApp[];
 export type RemoteId = (typeof REMOTE_APPS)[number]['id'];
 export type RemoteName = (typeof REMOTE_APPS)[number]['name'];

@@ -10,10 +10,19 @@ import { DEFAULT_SITE_NAME } from './constants';
 export const PricingSettingsBody = z
   .object({
     basePrice: z.coerce.number().positive('Base price must be more than 0').max(1_000_000),
-    launchDiscount: z.coerce.number().min(0, 'Launch discount must be 0 to 100').max(100, 'Launch discount must be 0 to 100'),
+    launchDiscount: z.coerce
+      .number()
+      .min(0, 'Launch discount must be 0 to 100')
+      .max(100, 'Launch discount must be 0 to 100'),
     maxFileSize: z.coerce.number().int().positive('Max file size must be more than 0').max(10_000),
   })
-  .transform((s): PricingSettings => ({ basePriceCents: Math.round(s.basePrice * 100), launchDiscountPercent: s.launchDiscount, maxFileSizeMb: s.maxFileSize }));
+  .transform(
+    (s): PricingSettings => ({
+      basePriceCents: Math.round(s.basePrice * 100),
+      launchDiscountPercent: s.launchDiscount,
+      maxFileSizeMb: s.maxFileSize,
+    }),
+  );
 export type PricingSettingsBody = z.input<typeof PricingSettingsBody>;
 
 // Server-stored settings: the Settings screen saves each section to the server.
@@ -32,7 +41,8 @@ export const GeneralSettings = z.object({
 export type GeneralSettings = z.infer<typeof GeneralSettings>;
 
 /** What a new order is told while maintenance mode is on (503). */
-export const MAINTENANCE_NOTICE = 'We are doing some maintenance and cannot take new orders right now. Please try again a little later.';
+export const MAINTENANCE_NOTICE =
+  'We are doing some maintenance and cannot take new orders right now. Please try again a little later.';
 
 /** The General section of a site that never saved one. */
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
@@ -54,7 +64,12 @@ export const SESSION_TIMEOUT_LIMIT = 720;
 export const MAX_LOGIN_ATTEMPTS_LIMIT = 100;
 
 const limitField = (label: string, max: number, fallback: number) =>
-  z.coerce.number().int(`${label} must be a whole number`).min(1, `${label} must be 1 to ${max}`).max(max, `${label} must be 1 to ${max}`).default(fallback);
+  z.coerce
+    .number()
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be 1 to ${max}`)
+    .max(max, `${label} must be 1 to ${max}`)
+    .default(fallback);
 
 /**
  * Uploads not in a paid order yet that one visitor (browser or account) and one client address may hold
@@ -71,15 +86,24 @@ export const UploadLimitSettings = z.object({
 export type UploadLimitSettings = z.infer<typeof UploadLimitSettings>;
 export const DEFAULT_UPLOAD_LIMITS: UploadLimitSettings = Object.freeze(UploadLimitSettings.parse({}));
 /** What the upload limits do (shown under them on the Settings screen). */
-export const UPLOAD_LIMITS_NOTE = 'Uploads not in a paid order yet that one visitor, and one network address, may hold at once. Orders left unpaid for a week are cancelled and their uploads removed.';
+export const UPLOAD_LIMITS_NOTE =
+  'Uploads not in a paid order yet that one visitor, and one network address, may hold at once. Orders left unpaid for a week are cancelled and their uploads removed.';
 
 /**
  * The Security section. Sessions end `sessionTimeout` hours after sign-in; one client may enter
  * `maxLoginAttempts` wrong codes for an address an hour (see SECURITY_SETTINGS_NOTE).
  */
 export const SecuritySettings = z.object({
-  sessionTimeout: z.coerce.number().int('Session timeout must be a whole number of hours').min(1, `Session timeout must be 1 to ${SESSION_TIMEOUT_LIMIT} hours`).max(SESSION_TIMEOUT_LIMIT, `Session timeout must be 1 to ${SESSION_TIMEOUT_LIMIT} hours`),
-  maxLoginAttempts: z.coerce.number().int('Max login attempts must be a whole number').min(1, `Max login attempts must be 1 to ${MAX_LOGIN_ATTEMPTS_LIMIT}`).max(MAX_LOGIN_ATTEMPTS_LIMIT, `Max login attempts must be 1 to ${MAX_LOGIN_ATTEMPTS_LIMIT}`),
+  sessionTimeout: z.coerce
+    .number()
+    .int('Session timeout must be a whole number of hours')
+    .min(1, `Session timeout must be 1 to ${SESSION_TIMEOUT_LIMIT} hours`)
+    .max(SESSION_TIMEOUT_LIMIT, `Session timeout must be 1 to ${SESSION_TIMEOUT_LIMIT} hours`),
+  maxLoginAttempts: z.coerce
+    .number()
+    .int('Max login attempts must be a whole number')
+    .min(1, `Max login attempts must be 1 to ${MAX_LOGIN_ATTEMPTS_LIMIT}`)
+    .max(MAX_LOGIN_ATTEMPTS_LIMIT, `Max login attempts must be 1 to ${MAX_LOGIN_ATTEMPTS_LIMIT}`),
   adminTokenEnabled: z.boolean(),
   requireStrongPasswords: z.boolean(),
   ...UploadLimitSettings.shape,
@@ -87,7 +111,13 @@ export const SecuritySettings = z.object({
 export type SecuritySettings = z.infer<typeof SecuritySettings>;
 
 /** The Security section of a site that never saved one (the spec's defaults). */
-export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = Object.freeze({ sessionTimeout: 24, maxLoginAttempts: 5, adminTokenEnabled: true, requireStrongPasswords: true, ...DEFAULT_UPLOAD_LIMITS });
+export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = Object.freeze({
+  sessionTimeout: 24,
+  maxLoginAttempts: 5,
+  adminTokenEnabled: true,
+  requireStrongPasswords: true,
+  ...DEFAULT_UPLOAD_LIMITS,
+});
 
 /**
  * The Email section as stored. The SMTP password is stored sealed (AES-256-GCM under the signing
@@ -97,7 +127,11 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = Object.freeze({ sessi
  */
 export const EmailSettings = z.object({
   smtpHost: z.string().trim().max(253),
-  smtpPort: z.coerce.number().int('SMTP port must be 1 to 65535').min(1, 'SMTP port must be 1 to 65535').max(65_535, 'SMTP port must be 1 to 65535'),
+  smtpPort: z.coerce
+    .number()
+    .int('SMTP port must be 1 to 65535')
+    .min(1, 'SMTP port must be 1 to 65535')
+    .max(65_535, 'SMTP port must be 1 to 65535'),
   smtpUser: z.string().trim().max(200),
   smtpPassword: z.string().max(2000),
   smtpPlaintextHost: z.string().trim().max(253),
@@ -130,9 +164,17 @@ export const plaintextAllowed = (email: Pick<EmailSettings, 'smtpHost' | 'smtpPl
  * The relay the Email settings choose, or null while no host is saved (mail then goes through the
  * server's own relay, SMTP_URL). The email worker sends by it, and the Settings screen names it.
  */
-export function smtpRelayOf(email: Pick<EmailSettings, 'smtpHost' | 'smtpPort' | 'smtpUser' | 'smtpPassword' | 'smtpPlaintextHost'>): SmtpRelay | null {
+export function smtpRelayOf(
+  email: Pick<EmailSettings, 'smtpHost' | 'smtpPort' | 'smtpUser' | 'smtpPassword' | 'smtpPlaintextHost'>,
+): SmtpRelay | null {
   return email.smtpHost
-    ? { host: email.smtpHost, port: email.smtpPort, user: email.smtpUser, password: email.smtpPassword, requireTls: !plaintextAllowed(email) }
+    ? {
+        host: email.smtpHost,
+        port: email.smtpPort,
+        user: email.smtpUser,
+        password: email.smtpPassword,
+        requireTls: !plaintextAllowed(email),
+      }
     : null;
 }
 
@@ -151,7 +193,10 @@ export const NOTIFICATION_SWITCHES: Readonly<Record<string, NotificationSwitch>>
 } satisfies Partial<Record<MailTemplateName, NotificationSwitch>>;
 
 /** False when the admin switched off the kind of notification `template` is. */
-export function notificationEnabled(email: Pick<EmailSettings, 'orderConfirmationEmails' | 'statusUpdateEmails'>, template: string): boolean {
+export function notificationEnabled(
+  email: Pick<EmailSettings, 'orderConfirmationEmails' | 'statusUpdateEmails'>,
+  template: string,
+): boolean {
   const key = NOTIFICATION_SWITCHES[template];
   return key === undefined || email[key];
 }
@@ -164,21 +209,35 @@ export type PublicEmailSettings = z.infer<typeof PublicEmailSettings>;
  * The Email section a save sends: a password left out (or blank) keeps the stored one, unless the
  * host changes (then it is cleared). An exemption left out means none.
  */
-export const EmailSettingsBody = EmailSettings.extend({ smtpPassword: z.string().max(500).optional(), smtpPlaintextHost: z.string().trim().max(253).default('') });
+export const EmailSettingsBody = EmailSettings.extend({
+  smtpPassword: z.string().max(500).optional(),
+  smtpPlaintextHost: z.string().trim().max(253).default(''),
+});
 
 /** What the Security and Email sections do (shown on the screen under each title). */
-export const SECURITY_SETTINGS_NOTE = 'Sessions end this many hours after sign-in (shortening it also shortens sessions already open). One device may enter this many wrong login codes for an address in an hour.';
-export const EMAIL_SETTINGS_NOTE = "Once an SMTP host is saved, every mail goes out through it over TLS (STARTTLS); with no host, through the server's own mail relay. Changing the host clears the stored password. The test button sends through the saved settings and says whether it worked.";
+export const SECURITY_SETTINGS_NOTE =
+  'Sessions end this many hours after sign-in (shortening it also shortens sessions already open). One device may enter this many wrong login codes for an address in an hour.';
+export const EMAIL_SETTINGS_NOTE =
+  "Once an SMTP host is saved, every mail goes out through it over TLS (STARTTLS); with no host, through the server's own mail relay. Changing the host clears the stored password. The test button sends through the saved settings and says whether it worked.";
 
 /**
  * PUT /api/admin/settings (admin): every stored section, checked before anything is saved. Security
  * and Email may be left out (an older client): the stored ones stay.
  */
-export const SaveSettingsBody = z.object({ general: GeneralSettings, pricing: PricingSettingsBody, security: SecuritySettings.optional(), email: EmailSettingsBody.optional() });
+export const SaveSettingsBody = z.object({
+  general: GeneralSettings,
+  pricing: PricingSettingsBody,
+  security: SecuritySettings.optional(),
+  email: EmailSettingsBody.optional(),
+});
 export type SaveSettingsBody = z.input<typeof SaveSettingsBody>;
 
 /** One settings save: who saved which changed sections, and when. */
-export const SettingsChange = z.object({ changedAt: z.string(), changedBy: z.string().nullable(), sections: z.array(z.string()) });
+export const SettingsChange = z.object({
+  changedAt: z.string(),
+  changedBy: z.string().nullable(),
+  sections: z.array(z.string()),
+});
 export type SettingsChange = z.infer<typeof SettingsChange>;
 
 /** GET/PUT /api/admin/settings answer: the stored sections, who saved them last and when, and the recent saves. */
@@ -208,22 +267,39 @@ export type TestEmailState = z.infer<typeof TestEmailState>;
  * GET /api/admin/settings/test-email/:jobId answer: the test mail's state, the SMTP server's error when
  * it failed, and the relay it goes through ("smtp.example.com:587", or the server's own relay).
  */
-export const TestEmailStatus = z.object({ jobId: z.string(), to: z.string().nullable(), state: TestEmailState, error: z.string().nullable(), via: z.string() });
+export const TestEmailStatus = z.object({
+  jobId: z.string(),
+  to: z.string().nullable(),
+  state: TestEmailState,
+  error: z.string().nullable(),
+  via: z.string(),
+});
 export type TestEmailStatus = z.infer<typeof TestEmailStatus>;
 
 /** What the Settings screen says of a test mail while it goes out and once the SMTP server has answered. */
-export function testEmailStatusText({ state, to, via, error }: Pick<TestEmailStatus, 'state' | 'to' | 'via' | 'error'>): string {
+export function testEmailStatusText({
+  state,
+  to,
+  via,
+  error,
+}: Pick<TestEmailStatus, 'state' | 'to' | 'via' | 'error'>): string {
   if (state === 'sent') return `Sent to ${to} through ${via}. Check that inbox.`;
   if (state === 'failed') return `Not sent through ${via}: ${error ?? 'the SMTP server refused it'}`;
   return `Sending a test email${to ? ` to ${to}` : ''} through ${via}...`;
 }
 
 /** The path parameter naming a queued test mail's job. */
-export const TestEmailJobParam = z.object({ jobId: z.string().trim().min(1, 'Not a valid job id').max(100, 'Not a valid job id') });
+export const TestEmailJobParam = z.object({
+  jobId: z.string().trim().min(1, 'Not a valid job id').max(100, 'Not a valid job id'),
+});
 export type TestEmailJobParam = z.infer<typeof TestEmailJobParam>;
 
 /** How the Settings screen names the server's own relay (SMTP_URL) when no SMTP host is saved. */
 export const DEFAULT_RELAY_NAME = "the server's own mail relay";
 
 /** The screen's pricing fields (rand) for stored PricingSettings (cents). */
-export const pricingFieldsOf = (p: PricingSettings): PricingFields => ({ basePrice: p.basePriceCents / 100, launchDiscount: p.launchDiscountPercent, maxFileSize: p.maxFileSizeMb });
+export const pricingFieldsOf = (p: PricingSettings): PricingFields => ({
+  basePrice: p.basePriceCents / 100,
+  launchDiscount: p.launchDiscountPercent,
+  maxFileSize: p.maxFileSizeMb,
+});

@@ -27,10 +27,17 @@ export const ShowcaseTrackList = z.array(ShowcaseTrack);
 /** The largest display order (the column is a 32-bit integer; nobody orders a million items). */
 export const MAX_DISPLAY_ORDER = 1_000_000;
 /** A display order from a form field: non-numeric becomes 0; never negative, never past MAX_DISPLAY_ORDER. */
-export const DisplayOrderInput = z.preprocess((v) => {
-  const n = typeof v === 'number' ? v : parseInt(String(v ?? ''), 10);
-  return Number.isFinite(n) ? n : 0;
-}, z.number().int().min(0, 'Display order must be 0 or more').max(MAX_DISPLAY_ORDER, `Display order must be ${MAX_DISPLAY_ORDER} or less`));
+export const DisplayOrderInput = z.preprocess(
+  (v) => {
+    const n = typeof v === 'number' ? v : parseInt(String(v ?? ''), 10);
+    return Number.isFinite(n) ? n : 0;
+  },
+  z
+    .number()
+    .int()
+    .min(0, 'Display order must be 0 or more')
+    .max(MAX_DISPLAY_ORDER, `Display order must be ${MAX_DISPLAY_ORDER} or less`),
+);
 
 /** POST /api/admin/showcase-tracks (multipart text fields; the files travel beside them). */
 export const ShowcaseTrackForm = z.object({

@@ -48,7 +48,15 @@ export const TestimonialForm = z.object({
 });
 export type TestimonialForm = z.infer<typeof TestimonialForm>;
 /** PUT /api/admin/testimonials/:id: every field optional; a blank required field keeps its value, a blank optional one clears it. */
-export const TestimonialUpdate = blankKeeps(updateOf(TestimonialForm), ['name', 'role', 'content', 'rating', 'isActive', 'isVerified', 'displayOrder']);
+export const TestimonialUpdate = blankKeeps(updateOf(TestimonialForm), [
+  'name',
+  'role',
+  'content',
+  'rating',
+  'isActive',
+  'isVerified',
+  'displayOrder',
+]);
 export type TestimonialUpdate = z.infer<typeof TestimonialUpdate>;
 
 /** The testimonial form's one file: the author's picture. */

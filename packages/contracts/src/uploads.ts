@@ -56,13 +56,16 @@ export function isUploadContentType(contentType: string | null | undefined, name
 // Server answers about uploads (not spec texts: the spec leaves server-side validation open).
 export const UPLOAD_NOT_AUDIO = `Only audio files can be uploaded (${orList(AUDIO_EXTENSIONS)}).`;
 /** 'The file is larger than 500MB. Maximum size is 500MB per file.' */
-export const uploadTooLarge = (maxFileSizeMb: number) => `The file is larger than ${maxFileSizeMb}MB. Maximum size is ${maxFileSizeMb}MB per file.`;
+export const uploadTooLarge = (maxFileSizeMb: number) =>
+  `The file is larger than ${maxFileSizeMb}MB. Maximum size is ${maxFileSizeMb}MB per file.`;
 export const UPLOAD_URL_EXPIRED = 'This upload link has expired. Please upload the file again.';
-export const UPLOAD_ALREADY_COMPLETED = 'This upload is already complete. Please request a new upload link for another file.';
+export const UPLOAD_ALREADY_COMPLETED =
+  'This upload is already complete. Please request a new upload link for another file.';
 export const UPLOAD_OTHER_PROTOCOL = 'This upload was started another way. Please request a new upload link.';
 
 export const UPLOAD_BYTES_NOT_AUDIO = `This file is not a ${orList(AUDIO_FORMAT_NAMES)} recording. Please upload the audio file itself.`;
-export const UPLOAD_STORAGE_FULL = 'We cannot take new uploads right now because our storage is nearly full. Please try again in a few hours.';
+export const UPLOAD_STORAGE_FULL =
+  'We cannot take new uploads right now because our storage is nearly full. Please try again in a few hours.';
 
 /** Who an upload limit counts: this browser (or account), or everyone behind the same network address. */
 export type UploadQuotaScope = 'visitor' | 'address';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { describeAudioFormat, formatDuration, formatLevel, gainChangeDb, loudnessInPlainWords, platformNormalisation, replaceFileMessage, truePeakTooHigh } from '../src/index';
+import {
+  describeAudioFormat,
+  formatDuration,
+  formatLevel,
+  gainChangeDb,
+  loudnessInPlainWords,
+  platformNormalisation,
+  replaceFileMessage,
+  truePeakTooHigh,
+} from '../src/index';
 
 describe('loudness in plain words', () => {
   it('says how much quieter a loud master plays on each platform', () => {
@@ -42,9 +51,20 @@ describe('original against master', () => {
 describe('formatting analysis figures', () => {
   it('durations, formats and levels', () => {
     expect([0.4, 59.6, 187, 3725].map(formatDuration)).toEqual(['0:00', '1:00', '3:07', '1:02:05']);
-    expect(describeAudioFormat({ codec: 'pcm_s24le', bitDepth: 24, sampleRate: 48_000, channels: 2 })).toBe('PCM 24-bit · 48 kHz · stereo');
-    expect(describeAudioFormat({ codec: 'mp3', bitDepth: null, sampleRate: 44_100, channels: 1 })).toBe('MP3 · 44.1 kHz · mono');
-    expect(describeAudioFormat({ codec: null, bitDepth: null, sampleRate: null, channels: null })).toBe('Unknown format');
-    expect([formatLevel(-9.14, 'LUFS'), formatLevel(4.2, 'dB'), formatLevel(-0.3, 'dBTP'), formatLevel(null, 'LU')]).toEqual(['-9.1 LUFS', '+4.2 dB', '-0.3 dBTP', '–']);
+    expect(describeAudioFormat({ codec: 'pcm_s24le', bitDepth: 24, sampleRate: 48_000, channels: 2 })).toBe(
+      'PCM 24-bit · 48 kHz · stereo',
+    );
+    expect(describeAudioFormat({ codec: 'mp3', bitDepth: null, sampleRate: 44_100, channels: 1 })).toBe(
+      'MP3 · 44.1 kHz · mono',
+    );
+    expect(describeAudioFormat({ codec: null, bitDepth: null, sampleRate: null, channels: null })).toBe(
+      'Unknown format',
+    );
+    expect([
+      formatLevel(-9.14, 'LUFS'),
+      formatLevel(4.2, 'dB'),
+      formatLevel(-0.3, 'dBTP'),
+      formatLevel(null, 'LU'),
+    ]).toEqual(['-9.1 LUFS', '+4.2 dB', '-0.3 dBTP', '–']);
   });
 });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  customerStatus, displayName, formatBytes, formatCents, formatMegabytes, formatOrderDate, formatRand, humanizeStatus,
-  initials, sanitizeFileName, shortId, shortIdTail,
+  customerStatus,
+  displayName,
+  formatBytes,
+  formatCents,
+  formatMegabytes,
+  formatOrderDate,
+  formatRand,
+  humanizeStatus,
+  initials,
+  sanitizeFileName,
+  shortId,
+  shortIdTail,
 } from '../src/format';
 
 const nbsp = (s: string) => s.replace(/ /g, '\u00a0');

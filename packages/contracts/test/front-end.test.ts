@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CODE_EXPIRES_NOTE, defaultRemotesManifest, documentTitle, isStaffRole, launchSpecialBanner, priceLine, remoteApp, REMOTE_APPS,
-  RemotesManifest, ROLES, ROUTES_MODULE, siteConfigFor, startMasteringLabel, uploadAndSaveLabel, uploadPageSubtitle,
+  CODE_EXPIRES_NOTE,
+  defaultRemotesManifest,
+  documentTitle,
+  isStaffRole,
+  launchSpecialBanner,
+  priceLine,
+  remoteApp,
+  REMOTE_APPS,
+  RemotesManifest,
+  ROLES,
+  ROUTES_MODULE,
+  siteConfigFor,
+  startMasteringLabel,
+  uploadAndSaveLabel,
+  uploadPageSubtitle,
 } from '../src/index';
 
 describe('remote manifest', () => {
@@ -43,8 +56,12 @@ describe('launch-special texts', () => {
     expect(startMasteringLabel(35)).toBe('Start Mastering - 35% Off');
     expect(uploadAndSaveLabel(35)).toBe('Upload Your Track & Get 35% Off');
     expect(launchSpecialBanner(35)).toBe('Launch Special: 35% off your total order');
-    expect(uploadPageSubtitle({ basePrice: 499, launchDiscountPercent: 35 })).toBe('Professional mastering with 48-hour turnaround • R499 per track, 35% off total');
-    expect(priceLine(siteConfigFor({ basePriceCents: 49900, launchDiscountPercent: 35, maxFileSizeMb: 500 }))).toBe('R499 per track, 35% off');
+    expect(uploadPageSubtitle({ basePrice: 499, launchDiscountPercent: 35 })).toBe(
+      'Professional mastering with 48-hour turnaround • R499 per track, 35% off total',
+    );
+    expect(priceLine(siteConfigFor({ basePriceCents: 49900, launchDiscountPercent: 35, maxFileSizeMb: 500 }))).toBe(
+      'R499 per track, 35% off',
+    );
   });
 
   it('follow other settings and drop the discount when there is none', () => {
@@ -53,7 +70,9 @@ describe('launch-special texts', () => {
     expect(uploadAndSaveLabel(0)).toBe('Upload Your Track');
     expect(priceLine({ basePrice: 499.5, launchDiscountPercent: 20 })).toBe('R499.50 per track, 20% off');
     expect(priceLine({ basePrice: 600, launchDiscountPercent: 0 })).toBe('R600 per track');
-    expect(uploadPageSubtitle({ basePrice: 600, launchDiscountPercent: 0 })).toBe('Professional mastering with 48-hour turnaround • R600 per track');
+    expect(uploadPageSubtitle({ basePrice: 600, launchDiscountPercent: 0 })).toBe(
+      'Professional mastering with 48-hour turnaround • R600 per track',
+    );
   });
 });
 

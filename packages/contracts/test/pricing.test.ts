@@ -31,12 +31,15 @@ describe('computePricing with the discount staff set', () => {
     [49900, 100, 2, 998, 998, 0],
     [49900, 50, 3, 1497, 749, 748],
     [19999, 15, 4, 799.96, 120, 679.96],
-  ])('R%i cents at %i%% for %i track(s): subtotal %d, discount %d, total %d', (basePriceCents, launchDiscountPercent, n, subtotal, discount, total) => {
-    const p = computePricing(n, { basePriceCents, launchDiscountPercent });
-    expect(p).toMatchObject({ subtotal, discount, total, trackCount: n, discountPercent: launchDiscountPercent });
-    expect(p.total + p.discount).toBeCloseTo(p.subtotal, 10);
-    expect(p.perTrackSaving).toBeCloseTo(discount / n, 10);
-  });
+  ])(
+    'R%i cents at %i%% for %i track(s): subtotal %d, discount %d, total %d',
+    (basePriceCents, launchDiscountPercent, n, subtotal, discount, total) => {
+      const p = computePricing(n, { basePriceCents, launchDiscountPercent });
+      expect(p).toMatchObject({ subtotal, discount, total, trackCount: n, discountPercent: launchDiscountPercent });
+      expect(p.total + p.discount).toBeCloseTo(p.subtotal, 10);
+      expect(p.perTrackSaving).toBeCloseTo(discount / n, 10);
+    },
+  );
 
   it('the discount grows with the track count and never exceeds the subtotal', () => {
     let last = -1;
@@ -59,7 +62,9 @@ describe('computePricing with the discount staff set', () => {
 describe('pricingMatches', () => {
   const server = computePricing(2);
   it('accepts the same figures', () => {
-    expect(pricingMatches({ subtotal: 998, discount: 349, total: 649, trackCount: 2, discountPercent: 35 }, server)).toBe(true);
+    expect(
+      pricingMatches({ subtotal: 998, discount: 349, total: 649, trackCount: 2, discountPercent: 35 }, server),
+    ).toBe(true);
   });
   it.each([
     ['a lower total', { total: 1 }],
@@ -67,7 +72,12 @@ describe('pricingMatches', () => {
     ['another track count', { trackCount: 1 }],
     ['another percent', { discountPercent: 90 }],
   ])('rejects %s', (_, change) => {
-    expect(pricingMatches({ subtotal: 998, discount: 349, total: 649, trackCount: 2, discountPercent: 35, ...change }, server)).toBe(false);
+    expect(
+      pricingMatches(
+        { subtotal: 998, discount: 349, total: 649, trackCount: 2, discountPercent: 35, ...change },
+        server,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -75,7 +85,12 @@ describe('computePricing in cents', () => {
   it('prices a rand-and-cents price exactly and rounds only the discount', () => {
     // R499.50 x 3 = R1498.50; 35% = R524.475 -> R524; total R974.50.
     expect(computePricing(3, { basePriceCents: 49950, launchDiscountPercent: 35 })).toMatchObject({
-      subtotal: 1498.5, discount: 524, total: 974.5, subtotalCents: 149850, discountCents: 52400, totalCents: 97450,
+      subtotal: 1498.5,
+      discount: 524,
+      total: 974.5,
+      subtotalCents: 149850,
+      discountCents: 52400,
+      totalCents: 97450,
     });
   });
   it('rounds a half rand up', () => {
@@ -85,6 +100,8 @@ describe('computePricing in cents', () => {
   it('a browser that rounded the discount differently is caught', () => {
     const server = computePricing(3, { basePriceCents: 49950, launchDiscountPercent: 35 });
     expect(pricingMatches({ ...server, discount: 524.48, total: 974.02 }, server)).toBe(false);
-    expect(pricingMatches({ subtotal: 1498.5, discount: 524, total: 974.5, trackCount: 3, discountPercent: 35 }, server)).toBe(true);
+    expect(
+      pricingMatches({ subtotal: 1498.5, discount: 524, total: 974.5, trackCount: 3, discountPercent: 35 }, server),
+    ).toBe(true);
   });
 });

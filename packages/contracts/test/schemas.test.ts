@@ -1,24 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CampaignForm, CreateOrderBody, CreateUserBody, CustomEmailBody, objectPathFromUploadUrl, ShowcaseTrackForm, TestEmailBody,
-  TestimonialForm, VerifyCodeBody, isApprovedRedirect, PaymentsQuery, TEST_EMAIL_TEMPLATES,
+  CampaignForm,
+  CreateOrderBody,
+  CreateUserBody,
+  CustomEmailBody,
+  objectPathFromUploadUrl,
+  ShowcaseTrackForm,
+  TestEmailBody,
+  TestimonialForm,
+  VerifyCodeBody,
+  isApprovedRedirect,
+  PaymentsQuery,
+  TEST_EMAIL_TEMPLATES,
 } from '../src/index';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message;
 
 describe('orders', () => {
-  const file = { originalName: 'My Song.wav', fileName: 'My_Song.wav', fileSize: 1000, originalFilePath: '/objects/abc' };
+  const file = {
+    originalName: 'My Song.wav',
+    fileName: 'My_Song.wav',
+    fileSize: 1000,
+    originalFilePath: '/objects/abc',
+  };
   const pricing = { subtotal: 499, discount: 175, total: 324, trackCount: 1, discountPercent: 35 };
   it('fills the spec defaults of each file', () => {
     const body = CreateOrderBody.parse({ customerEmail: 'a@b.co', files: [file], pricing });
-    expect(body.files[0]).toMatchObject({ mimeType: 'audio/mpeg', masteringStyle: 'Custom', tone: 'BALANCED', loudness: 'LOW', volumeMatch: 'false' });
+    expect(body.files[0]).toMatchObject({
+      mimeType: 'audio/mpeg',
+      masteringStyle: 'Custom',
+      tone: 'BALANCED',
+      loudness: 'LOW',
+      volumeMatch: 'false',
+    });
   });
   it('uses the spec messages for no files and no email', () => {
-    expect(firstMessage(CreateOrderBody.safeParse({ customerEmail: 'a@b.co', files: [], pricing }))).toBe('Please upload at least one audio file.');
-    expect(firstMessage(CreateOrderBody.safeParse({ customerEmail: '', files: [file], pricing }))).toBe('Please enter your email address.');
+    expect(firstMessage(CreateOrderBody.safeParse({ customerEmail: 'a@b.co', files: [], pricing }))).toBe(
+      'Please upload at least one audio file.',
+    );
+    expect(firstMessage(CreateOrderBody.safeParse({ customerEmail: '', files: [file], pricing }))).toBe(
+      'Please enter your email address.',
+    );
   });
   it('rejects options outside the spec', () => {
-    expect(CreateOrderBody.safeParse({ customerEmail: 'a@b.co', files: [{ ...file, tone: 'LOUD' }], pricing }).success).toBe(false);
+    expect(
+      CreateOrderBody.safeParse({ customerEmail: 'a@b.co', files: [{ ...file, tone: 'LOUD' }], pricing }).success,
+    ).toBe(false);
   });
   it('keeps the storage path as /objects/ + the part after /uploads/', () => {
     expect(objectPathFromUploadUrl('http://localhost:8080/uploads/7f3a?sig=x')).toBe('/objects/7f3a');
@@ -50,11 +78,34 @@ describe('payments', () => {
 
 describe('back-office forms', () => {
   it('showcase: spec messages, Electronic by default, non-numeric order becomes 0', () => {
-    expect(firstMessage(ShowcaseTrackForm.safeParse({ title: '', artist: 'a', beforeDescription: 'b', afterDescription: 'c' }))).toBe('Title is required');
-    expect(firstMessage(ShowcaseTrackForm.safeParse({ title: 't', artist: '', beforeDescription: 'b', afterDescription: 'c' }))).toBe('Artist is required');
-    const ok = ShowcaseTrackForm.parse({ title: 't', artist: 'a', beforeDescription: 'b', afterDescription: 'c', displayOrder: 'abc', isActive: 'false' });
+    expect(
+      firstMessage(
+        ShowcaseTrackForm.safeParse({ title: '', artist: 'a', beforeDescription: 'b', afterDescription: 'c' }),
+      ),
+    ).toBe('Title is required');
+    expect(
+      firstMessage(
+        ShowcaseTrackForm.safeParse({ title: 't', artist: '', beforeDescription: 'b', afterDescription: 'c' }),
+      ),
+    ).toBe('Artist is required');
+    const ok = ShowcaseTrackForm.parse({
+      title: 't',
+      artist: 'a',
+      beforeDescription: 'b',
+      afterDescription: 'c',
+      displayOrder: 'abc',
+      isActive: 'false',
+    });
     expect(ok).toMatchObject({ genre: 'Electronic', displayOrder: 0, isActive: 'false' });
-    expect(ShowcaseTrackForm.safeParse({ title: 't', artist: 'a', genre: 'Polka', beforeDescription: 'b', afterDescription: 'c' }).success).toBe(false);
+    expect(
+      ShowcaseTrackForm.safeParse({
+        title: 't',
+        artist: 'a',
+        genre: 'Polka',
+        beforeDescription: 'b',
+        afterDescription: 'c',
+      }).success,
+    ).toBe(false);
   });
   it('testimonial: rating 1-5 default 5, email valid or empty', () => {
     const base = { name: 'N', role: 'R', content: 'C' };
@@ -72,12 +123,21 @@ describe('back-office forms', () => {
     expect(firstMessage(CampaignForm.safeParse({ ...base, subject: 's', content: '' }))).toBe('Content is required');
   });
   it('user: spec messages and defaults', () => {
-    expect(firstMessage(CreateUserBody.safeParse({ email: 'x', firstName: 'a', lastName: 'b' }))).toBe('Invalid email address');
-    expect(firstMessage(CreateUserBody.safeParse({ email: 'a@b.co', firstName: '', lastName: 'b' }))).toBe('First name is required');
-    expect(CreateUserBody.parse({ email: 'a@b.co', firstName: 'a', lastName: 'b' })).toMatchObject({ role: 'customer', isActive: 'true' });
+    expect(firstMessage(CreateUserBody.safeParse({ email: 'x', firstName: 'a', lastName: 'b' }))).toBe(
+      'Invalid email address',
+    );
+    expect(firstMessage(CreateUserBody.safeParse({ email: 'a@b.co', firstName: '', lastName: 'b' }))).toBe(
+      'First name is required',
+    );
+    expect(CreateUserBody.parse({ email: 'a@b.co', firstName: 'a', lastName: 'b' })).toMatchObject({
+      role: 'customer',
+      isActive: 'true',
+    });
   });
   it('custom email: all three fields', () => {
-    expect(firstMessage(CustomEmailBody.safeParse({ to: '', subject: 's', content: 'c' }))).toBe('Please fill in all email fields');
+    expect(firstMessage(CustomEmailBody.safeParse({ to: '', subject: 's', content: 'c' }))).toBe(
+      'Please fill in all email fields',
+    );
   });
 });
 
@@ -86,36 +146,83 @@ describe('test email', () => {
     expect(firstMessage(TestEmailBody.safeParse({ params: {} }))).toBe('Please select an email template');
   });
   it('lists the missing fields of the chosen template', () => {
-    expect(firstMessage(TestEmailBody.safeParse({ template: 'admin-new-order', params: { orderId: '1' } }))).toBe('Please fill in: customerEmail, trackTitle, amount');
+    expect(firstMessage(TestEmailBody.safeParse({ template: 'admin-new-order', params: { orderId: '1' } }))).toBe(
+      'Please fill in: customerEmail, trackTitle, amount',
+    );
   });
   it('types the fields: decimal amount, integer count, names split on commas, ISO dates', () => {
-    const upload = TestEmailBody.parse({ template: 'upload-confirmation', params: { customerEmail: 'a@b.co', customerName: 'A', orderId: '1', fileCount: '2', fileNames: 'a.wav, b.wav' } });
+    const upload = TestEmailBody.parse({
+      template: 'upload-confirmation',
+      params: { customerEmail: 'a@b.co', customerName: 'A', orderId: '1', fileCount: '2', fileNames: 'a.wav, b.wav' },
+    });
     expect(upload.params).toMatchObject({ fileCount: 2, fileNames: ['a.wav', 'b.wav'] });
-    const started = TestEmailBody.parse({ template: 'mastering-started', params: { customerEmail: 'a@b.co', customerName: 'A', orderId: '1', trackTitle: 'T', estimatedCompletion: '2026-11-24T10:00:00Z' } });
+    const started = TestEmailBody.parse({
+      template: 'mastering-started',
+      params: {
+        customerEmail: 'a@b.co',
+        customerName: 'A',
+        orderId: '1',
+        trackTitle: 'T',
+        estimatedCompletion: '2026-11-24T10:00:00Z',
+      },
+    });
     expect(started.params.estimatedCompletion).toBe('2026-11-24T10:00:00.000Z');
-    const paid = TestEmailBody.parse({ template: 'admin-new-order', params: { orderId: '1', customerEmail: 'a@b.co', trackTitle: 'T', amount: '324.50' } });
+    const paid = TestEmailBody.parse({
+      template: 'admin-new-order',
+      params: { orderId: '1', customerEmail: 'a@b.co', trackTitle: 'T', amount: '324.50' },
+    });
     expect(paid.params.amount).toBe(324.5);
   });
 });
 
 describe('test email, every template', () => {
   const values: Record<string, string> = {
-    customerEmail: 'thandi@example.co.za', customerName: 'Thandi', orderId: 'ORD-1', trackTitle: 'Sunrise', amount: '324.5',
-    downloadUrl: 'https://example.co.za/d/1', paymentMethod: 'Card', transactionId: 'tx_1', fileCount: '2', fileNames: 'a.wav,b.wav',
-    reason: 'Declined', estimatedCompletion: '2026-11-24T10:00:00Z', expiryDate: '2026-12-01',
+    customerEmail: 'thandi@example.co.za',
+    customerName: 'Thandi',
+    orderId: 'ORD-1',
+    trackTitle: 'Sunrise',
+    amount: '324.5',
+    downloadUrl: 'https://example.co.za/d/1',
+    paymentMethod: 'Card',
+    transactionId: 'tx_1',
+    fileCount: '2',
+    fileNames: 'a.wav,b.wav',
+    reason: 'Declined',
+    estimatedCompletion: '2026-11-24T10:00:00Z',
+    expiryDate: '2026-12-01',
   };
-  it.each(Object.entries(TEST_EMAIL_TEMPLATES))('%s accepts its complete fields and names each missing one', (template, fields) => {
-    const params = Object.fromEntries(fields.map((f) => [f, values[f]]));
-    expect(TestEmailBody.safeParse({ template, params }).success).toBe(true);
-    const first = fields[0];
-    expect(firstMessage(TestEmailBody.safeParse({ template, params: { ...params, [first]: ' ' } }))).toBe(`Please fill in: ${first}`);
-  });
+  it.each(Object.entries(TEST_EMAIL_TEMPLATES))(
+    '%s accepts its complete fields and names each missing one',
+    (template, fields) => {
+      const params = Object.fromEntries(fields.map((f) => [f, values[f]]));
+      expect(TestEmailBody.safeParse({ template, params }).success).toBe(true);
+      const first = fields[0];
+      expect(firstMessage(TestEmailBody.safeParse({ template, params: { ...params, [first]: ' ' } }))).toBe(
+        `Please fill in: ${first}`,
+      );
+    },
+  );
   it('refuses values of the wrong kind', () => {
     const base = { customerEmail: 'a@b.co', customerName: 'A', orderId: '1' };
-    expect(TestEmailBody.safeParse({ template: 'upload-confirmation', params: { ...base, fileCount: '2.5', fileNames: 'a' } }).success).toBe(false);
-    expect(TestEmailBody.safeParse({ template: 'order-confirmation', params: { ...base, trackTitle: 'T', amount: 'lots' } }).success).toBe(false);
-    expect(TestEmailBody.safeParse({ template: 'download-expiry-reminder', params: { ...base, trackTitle: 'T', expiryDate: 'soon', downloadUrl: 'https://x.co/d' } }).success).toBe(false);
-    expect(firstMessage(TestEmailBody.safeParse({ template: 'no-such-template', params: {} }))).toBe('Please select an email template');
+    expect(
+      TestEmailBody.safeParse({
+        template: 'upload-confirmation',
+        params: { ...base, fileCount: '2.5', fileNames: 'a' },
+      }).success,
+    ).toBe(false);
+    expect(
+      TestEmailBody.safeParse({ template: 'order-confirmation', params: { ...base, trackTitle: 'T', amount: 'lots' } })
+        .success,
+    ).toBe(false);
+    expect(
+      TestEmailBody.safeParse({
+        template: 'download-expiry-reminder',
+        params: { ...base, trackTitle: 'T', expiryDate: 'soon', downloadUrl: 'https://x.co/d' },
+      }).success,
+    ).toBe(false);
+    expect(firstMessage(TestEmailBody.safeParse({ template: 'no-such-template', params: {} }))).toBe(
+      'Please select an email template',
+    );
   });
 });
 

@@ -33,7 +33,9 @@ async function main(args: string[]): Promise<void> {
       const storage = createStorage(readStorageConfig(process.env));
       const result = await seed(knex, { adminEmail: process.env.ADMIN_EMAIL || undefined, storage });
       const { showcaseTracks, testimonials, pricing } = result.created;
-      console.log(`Seeded: admin ${result.adminUserId}; created ${showcaseTracks} showcase tracks, ${testimonials} testimonials${pricing ? ', pricing' : ''}`);
+      console.log(
+        `Seeded: admin ${result.adminUserId}; created ${showcaseTracks} showcase tracks, ${testimonials} testimonials${pricing ? ', pricing' : ''}`,
+      );
     }
   } finally {
     await knex.destroy();

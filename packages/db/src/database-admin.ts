@@ -15,7 +15,9 @@ export async function adminQuery<T>(adminUrl: string, work: (client: pg.Client) 
 
 /** Drops a database even if connections are still open (PostgreSQL 13+). */
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  await adminQuery(adminUrl, (client) => client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`));
+  await adminQuery(adminUrl, (client) =>
+    client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`),
+  );
 }
 
 /** The same server connection string pointing at another database. */

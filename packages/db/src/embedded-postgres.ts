@@ -64,9 +64,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const binaries = await reachableBinaries(postgresUser, log);
   const dataDir = await reachableDataDir(path.resolve(options.dataDir), postgresUser, log);
   const flags = [
-    '-c', 'listen_addresses=127.0.0.1',
+    '-c',
+    'listen_addresses=127.0.0.1',
     // TCP only: the default socket directory may not exist or be writable on this machine.
-    '-c', 'unix_socket_directories=',
+    '-c',
+    'unix_socket_directories=',
     ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
   ];
 
@@ -89,7 +91,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   } catch (err) {
     if (server) await stopServer(server);
     const reason = err instanceof Error ? err.message : String(err);
-    throw new Error(`Embedded PostgreSQL failed to start on port ${port} (${reason}). Last server output:\n${serverLog.join('\n')}`);
+    throw new Error(
+      `Embedded PostgreSQL failed to start on port ${port} (${reason}). Last server output:\n${serverLog.join('\n')}`,
+    );
   }
 
   // If this process ends without stop() (an uncaught error, process.exit), take the server down with it.
@@ -183,7 +187,13 @@ async function settlePassword(port: number, file: string, log: (message: string)
 }
 
 /** Runs initdb on `dataDir` (created and, as root, handed to the postgres user) with our superuser and `password`. */
-async function initialiseCluster(binaries: string, dataDir: string, password: string, user: SystemUser | null, onOutput: (chunk: unknown) => void): Promise<void> {
+async function initialiseCluster(
+  binaries: string,
+  dataDir: string,
+  password: string,
+  user: SystemUser | null,
+  onOutput: (chunk: unknown) => void,
+): Promise<void> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // initdb reads the password from a file; a private folder that only the server's user can read.
   const passwordDir = await mkdtemp(path.join(os.tmpdir(), 'mastering-pg-init-'));
@@ -193,7 +203,14 @@ async function initialiseCluster(binaries: string, dataDir: string, password: st
     if (user) {
       for (const owned of [dataDir, passwordDir, passwordFile]) await chown(owned, user.uid, user.gid);
     }
-    const args = [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'];
+    const args = [
+      `--pgdata=${dataDir}`,
+      '--auth=scram-sha-256',
+      `--username=${USER}`,
+      `--pwfile=${passwordFile}`,
+      '--encoding=UTF8',
+      '--locale=C',
+    ];
     const initdb = spawnAs(user, path.join(binaries, 'bin', 'initdb'), args, path.dirname(dataDir));
     initdb.stdout!.on('data', onOutput);
     initdb.stderr!.on('data', onOutput);
@@ -205,8 +222,20 @@ async function initialiseCluster(binaries: string, dataDir: string, password: st
 }
 
 /** Spawns the server and resolves with its process once it accepts connections; rejects if it exits first. */
-function startServer(binaries: string, dataDir: string, port: number, flags: string[], user: SystemUser | null, onOutput: (chunk: unknown) => void): Promise<ChildProcess> {
-  const child = spawnAs(user, path.join(binaries, 'bin', 'postgres'), ['-D', dataDir, '-p', String(port), ...flags], dataDir);
+function startServer(
+  binaries: string,
+  dataDir: string,
+  port: number,
+  flags: string[],
+  user: SystemUser | null,
+  onOutput: (chunk: unknown) => void,
+): Promise<ChildProcess> {
+  const child = spawnAs(
+    user,
+    path.join(binaries, 'bin', 'postgres'),
+    ['-D', dataDir, '-p', String(port), ...flags],
+    dataDir,
+  );
   return new Promise((resolve, reject) => {
     let recent = '';
     let ready = false;
@@ -268,7 +297,9 @@ async function isInitialised(dataDir: string): Promise<boolean> {
 async function assertEmptyOrMissing(dataDir: string): Promise<void> {
   const entries = await readdir(dataDir).catch(() => []);
   if (entries.length > 0) {
-    throw new Error(`${dataDir} is not empty but holds no PostgreSQL cluster (no PG_VERSION); move it away or point dataDir elsewhere`);
+    throw new Error(
+      `${dataDir} is not empty but holds no PostgreSQL cluster (no PG_VERSION); move it away or point dataDir elsewhere`,
+    );
   }
 }
 
@@ -387,11 +418,19 @@ async function reachableBinaries(user: SystemUser | null, log: (message: string)
  * `dataDir`, or when the postgres user cannot reach it, a folder of its own under /var/lib/mastering
  * named after `dataDir` (so each checkout keeps its own cluster across starts); says where.
  */
-async function reachableDataDir(dataDir: string, user: SystemUser | null, log: (message: string) => void): Promise<string> {
+async function reachableDataDir(
+  dataDir: string,
+  user: SystemUser | null,
+  log: (message: string) => void,
+): Promise<string> {
   const blocked = user && (await firstBlocked(path.dirname(dataDir), user));
   if (!blocked) return dataDir;
   await ensureRootOnlyDir(RELOCATED_ROOT);
-  const relocated = path.join(RELOCATED_ROOT, createHash('sha256').update(dataDir).digest('hex').slice(0, 16), path.basename(dataDir));
+  const relocated = path.join(
+    RELOCATED_ROOT,
+    createHash('sha256').update(dataDir).digest('hex').slice(0, 16),
+    path.basename(dataDir),
+  );
   await mkdir(path.dirname(relocated), { recursive: true, mode: 0o755 });
   log(`PostgreSQL: the postgres user cannot enter ${blocked}, so the data of ${dataDir} lives in ${relocated}`);
   return relocated;

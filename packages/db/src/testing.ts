@@ -33,7 +33,9 @@ export type TestDatabase = {
 export async function createTestDatabase({ migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('mastering.db.adminUrl') ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    throw new Error('No test database server: run through the root vitest config (its globalSetup starts one) or set TEST_DATABASE_URL');
+    throw new Error(
+      'No test database server: run through the root vitest config (its globalSetup starts one) or set TEST_DATABASE_URL',
+    );
   }
   const template = migrate ? inject('mastering.db.template') : undefined;
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

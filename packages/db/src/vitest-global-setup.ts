@@ -20,7 +20,12 @@ export default async function setup(project: TestProject) {
     adminUrl = process.env.TEST_DATABASE_URL;
   } else {
     const dir = postgresTempDir('mastering-test-pg');
-    const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePort(), durable: false, log: () => {} });
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(dir, 'data'),
+      port: await freePort(),
+      durable: false,
+      log: () => {},
+    });
     adminUrl = server.adminConnectionString;
     stopServer = async () => {
       await server.stop();

@@ -38,11 +38,18 @@ describe('status columns accept exactly the contracts values', () => {
   it('order files', async () => {
     const orderId = await insertOrder();
     const file = (processingStatus: string) => ({
-      orderId, originalName: 'My Song.wav', fileName: 'My_Song.wav', fileSize: 1234, originalFilePath: '/objects/uploads/x', processingStatus,
+      orderId,
+      originalName: 'My Song.wav',
+      fileName: 'My_Song.wav',
+      fileSize: 1234,
+      originalFilePath: '/objects/uploads/x',
+      processingStatus,
     });
     for (const status of FILE_STATUSES) await db.knex('order_files').insert(file(status));
     await expect(db.knex('order_files').insert(file('done'))).rejects.toMatchObject({ code: CHECK_VIOLATION });
-    await expect(db.knex('order_files').insert({ ...file('uploaded'), masteringStyle: 'Loud' })).rejects.toMatchObject({ code: CHECK_VIOLATION });
+    await expect(db.knex('order_files').insert({ ...file('uploaded'), masteringStyle: 'Loud' })).rejects.toMatchObject({
+      code: CHECK_VIOLATION,
+    });
   });
 
   it('payments', async () => {
@@ -50,17 +57,26 @@ describe('status columns accept exactly the contracts values', () => {
     for (const [i, status] of PAYMENT_STATUSES.entries()) {
       await db.knex('payments').insert({ orderId, checkoutId: `ch_${i}`, amountCents: 64_900, status });
     }
-    await expect(db.knex('payments').insert({ orderId, checkoutId: 'ch_bad', amountCents: 1, status: 'paid' })).rejects.toMatchObject({ code: CHECK_VIOLATION });
+    await expect(
+      db.knex('payments').insert({ orderId, checkoutId: 'ch_bad', amountCents: 1, status: 'paid' }),
+    ).rejects.toMatchObject({ code: CHECK_VIOLATION });
   });
 
   it('campaigns and email messages', async () => {
-    for (const status of CAMPAIGN_STATUSES) await db.knex('campaigns').insert({ subject: 'News', content: 'Hi', status });
-    await expect(db.knex('campaigns').insert({ subject: 'News', content: 'Hi', status: 'paused' })).rejects.toMatchObject({ code: CHECK_VIOLATION });
-    await expect(db.knex('email_messages').insert({ toEmail: 'a@b.co', fromEmail: 'c@d.co', subject: 's', status: 'lost' })).rejects.toMatchObject({ code: CHECK_VIOLATION });
+    for (const status of CAMPAIGN_STATUSES)
+      await db.knex('campaigns').insert({ subject: 'News', content: 'Hi', status });
+    await expect(
+      db.knex('campaigns').insert({ subject: 'News', content: 'Hi', status: 'paused' }),
+    ).rejects.toMatchObject({ code: CHECK_VIOLATION });
+    await expect(
+      db.knex('email_messages').insert({ toEmail: 'a@b.co', fromEmail: 'c@d.co', subject: 's', status: 'lost' }),
+    ).rejects.toMatchObject({ code: CHECK_VIOLATION });
   });
 
   it('user roles', async () => {
-    await expect(db.knex('users').insert({ email: 'x@example.com', role: 'superuser' })).rejects.toMatchObject({ code: CHECK_VIOLATION });
+    await expect(db.knex('users').insert({ email: 'x@example.com', role: 'superuser' })).rejects.toMatchObject({
+      code: CHECK_VIOLATION,
+    });
   });
 });
 
@@ -73,15 +89,28 @@ describe('other rules', () => {
   });
 
   it('display order is never negative', async () => {
-    const track = { title: 'T', artist: 'A', genre: 'Jazz', beforeDescription: 'b', afterDescription: 'a', displayOrder: -1 };
+    const track = {
+      title: 'T',
+      artist: 'A',
+      genre: 'Jazz',
+      beforeDescription: 'b',
+      afterDescription: 'a',
+      displayOrder: -1,
+    };
     await expect(db.knex('showcase_tracks').insert(track)).rejects.toMatchObject({ code: CHECK_VIOLATION });
-    await expect(db.knex('showcase_tracks').insert({ ...track, displayOrder: 0, genre: 'Polka' })).rejects.toMatchObject({ code: CHECK_VIOLATION });
+    await expect(
+      db.knex('showcase_tracks').insert({ ...track, displayOrder: 0, genre: 'Polka' }),
+    ).rejects.toMatchObject({ code: CHECK_VIOLATION });
   });
 
   it('campaign subjects are 1 to 100 characters', async () => {
     await db.knex('campaigns').insert({ subject: 'x'.repeat(100), content: 'c' });
-    await expect(db.knex('campaigns').insert({ subject: 'x'.repeat(101), content: 'c' })).rejects.toMatchObject({ code: CHECK_VIOLATION });
-    await expect(db.knex('campaigns').insert({ subject: '', content: 'c' })).rejects.toMatchObject({ code: CHECK_VIOLATION });
+    await expect(db.knex('campaigns').insert({ subject: 'x'.repeat(101), content: 'c' })).rejects.toMatchObject({
+      code: CHECK_VIOLATION,
+    });
+    await expect(db.knex('campaigns').insert({ subject: '', content: 'c' })).rejects.toMatchObject({
+      code: CHECK_VIOLATION,
+    });
   });
 
   it('an order total is its subtotal minus its discount', async () => {
@@ -90,18 +119,26 @@ describe('other rules', () => {
 
   it('email addresses are unique ignoring case', async () => {
     await db.knex('users').insert({ email: 'Thandi@Example.com' });
-    await expect(db.knex('users').insert({ email: 'thandi@example.COM' })).rejects.toMatchObject({ code: UNIQUE_VIOLATION });
+    await expect(db.knex('users').insert({ email: 'thandi@example.COM' })).rejects.toMatchObject({
+      code: UNIQUE_VIOLATION,
+    });
 
     const [campaign] = await db.knex('campaigns').insert({ subject: 'S', content: 'C' }).returning('id');
     await db.knex('campaign_recipients').insert({ campaignId: campaign.id, email: 'fan@example.com' });
-    await expect(db.knex('campaign_recipients').insert({ campaignId: campaign.id, email: 'FAN@example.com' })).rejects.toMatchObject({ code: UNIQUE_VIOLATION });
+    await expect(
+      db.knex('campaign_recipients').insert({ campaignId: campaign.id, email: 'FAN@example.com' }),
+    ).rejects.toMatchObject({ code: UNIQUE_VIOLATION });
 
-    await expect(db.knex('unsubscribes').insert({ email: 'Mixed@Case.com' })).rejects.toMatchObject({ code: CHECK_VIOLATION });
+    await expect(db.knex('unsubscribes').insert({ email: 'Mixed@Case.com' })).rejects.toMatchObject({
+      code: CHECK_VIOLATION,
+    });
   });
 
   it('a webhook event is recorded once', async () => {
     await db.knex('payment_events').insert({ eventId: 'evt_1', type: 'payment.succeeded', payload: { id: 'evt_1' } });
-    await expect(db.knex('payment_events').insert({ eventId: 'evt_1', type: 'payment.succeeded', payload: {} })).rejects.toMatchObject({ code: UNIQUE_VIOLATION });
+    await expect(
+      db.knex('payment_events').insert({ eventId: 'evt_1', type: 'payment.succeeded', payload: {} }),
+    ).rejects.toMatchObject({ code: UNIQUE_VIOLATION });
   });
 
   it('updated_at moves on every update, whoever writes', async () => {

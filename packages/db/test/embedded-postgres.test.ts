@@ -46,7 +46,9 @@ it('initialises a data directory once and reuses it after a crash left a stale p
   expect(password).toMatch(/^[0-9a-f]{48}$/);
   expect((await stat(`${dataDir}.password`)).mode & 0o777).toBe(0o600);
   expect(first.connectionString).toBe(`postgres://postgres:${password}@127.0.0.1:${port}/studio`);
-  await expect(query(first.connectionString.replace(password, 'postgres'), 'select 1')).rejects.toThrow(/password authentication failed/);
+  await expect(query(first.connectionString.replace(password, 'postgres'), 'select 1')).rejects.toThrow(
+    /password authentication failed/,
+  );
   await query(first.connectionString, `create table kept (note text); insert into kept values ('still here')`);
   await first.stop();
   expect(logs).toHaveLength(1);
@@ -72,7 +74,9 @@ it('initialises a data directory once and reuses it after a crash left a stale p
     expect(upgraded).toMatch(/^[0-9a-f]{48}$/);
     expect(legacy.connectionString).toBe(`postgres://postgres:${upgraded}@127.0.0.1:${port}/studio`);
     expect(logs.at(-1)).toMatch(/had the default password; it now has a random one/);
-    await expect(query(legacy.connectionString.replace(upgraded, 'postgres'), 'select 1')).rejects.toThrow(/password authentication failed/);
+    await expect(query(legacy.connectionString.replace(upgraded, 'postgres'), 'select 1')).rejects.toThrow(
+      /password authentication failed/,
+    );
   } finally {
     await legacy.stop();
   }
@@ -80,31 +84,36 @@ it('initialises a data directory once and reuses it after a crash left a stale p
 
 // As root, PostgreSQL runs as the postgres user; a data folder it cannot reach (a checkout under
 // /root, mode 700) must not stop `npm start` or `npm test`.
-it.runIf(process.getuid?.() === 0)('as root, keeps the data where the postgres user can reach it when the given folder is private, and says where', async () => {
-  const privateDir = await mkdtemp(path.join(os.tmpdir(), 'embedded-pg-private-'));
-  await chmod(privateDir, 0o700);
-  const dataDir = path.join(privateDir, 'postgres');
-  const logs: string[] = [];
-  const options = { dataDir, port: await freePort(), durable: false, log: (m: string) => logs.push(m) };
-  try {
-    const first = await startEmbeddedPostgres(options);
-    relocated.push(first.dataDir);
+it.runIf(process.getuid?.() === 0)(
+  'as root, keeps the data where the postgres user can reach it when the given folder is private, and says where',
+  async () => {
+    const privateDir = await mkdtemp(path.join(os.tmpdir(), 'embedded-pg-private-'));
+    await chmod(privateDir, 0o700);
+    const dataDir = path.join(privateDir, 'postgres');
+    const logs: string[] = [];
+    const options = { dataDir, port: await freePort(), durable: false, log: (m: string) => logs.push(m) };
     try {
-      expect(first.dataDir).toMatch(/^\/var\/lib\/mastering\/[0-9a-f]{16}\/postgres$/);
-      expect(logs[0]).toBe(`PostgreSQL: the postgres user cannot enter ${privateDir}, so the data of ${dataDir} lives in ${first.dataDir}`);
-      await query(first.connectionString, `create table kept (note text); insert into kept values ('moved')`);
+      const first = await startEmbeddedPostgres(options);
+      relocated.push(first.dataDir);
+      try {
+        expect(first.dataDir).toMatch(/^\/var\/lib\/mastering\/[0-9a-f]{16}\/postgres$/);
+        expect(logs[0]).toBe(
+          `PostgreSQL: the postgres user cannot enter ${privateDir}, so the data of ${dataDir} lives in ${first.dataDir}`,
+        );
+        await query(first.connectionString, `create table kept (note text); insert into kept values ('moved')`);
+      } finally {
+        await first.stop();
+      }
+      // The same folder name finds the same cluster next time.
+      const second = await startEmbeddedPostgres(options);
+      try {
+        expect(second.dataDir).toBe(first.dataDir);
+        expect(await query(second.connectionString, 'select note from kept')).toEqual([{ note: 'moved' }]);
+      } finally {
+        await second.stop();
+      }
     } finally {
-      await first.stop();
+      await rm(privateDir, { recursive: true, force: true });
     }
-    // The same folder name finds the same cluster next time.
-    const second = await startEmbeddedPostgres(options);
-    try {
-      expect(second.dataDir).toBe(first.dataDir);
-      expect(await query(second.connectionString, 'select note from kept')).toEqual([{ note: 'moved' }]);
-    } finally {
-      await second.stop();
-    }
-  } finally {
-    await rm(privateDir, { recursive: true, force: true });
-  }
-});
+  },
+);

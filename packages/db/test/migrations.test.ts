@@ -4,10 +4,34 @@ import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 const KNEX_TABLES = ['knex_migrations', 'knex_migrations_lock'];
 const OUR_TABLES = [
-  'agenda_jobs', 'campaign_recipients', 'campaigns', 'customer_messages', 'customer_summaries', 'customer_totals', 'email_messages', 'email_templates', 'file_analyses', 'login_codes', 'order_day_stats', 'order_files', 'orders',
-  'order_status_history', 'payment_events', 'payments', 'rate_limits', 'sessions', 'settings', 'settings_audit', 'showcase_tracks', 'testimonials', 'unsubscribes', 'uploads', 'users',
+  'agenda_jobs',
+  'campaign_recipients',
+  'campaigns',
+  'customer_messages',
+  'customer_summaries',
+  'customer_totals',
+  'email_messages',
+  'email_templates',
+  'file_analyses',
+  'login_codes',
+  'order_day_stats',
+  'order_files',
+  'orders',
+  'order_status_history',
+  'payment_events',
+  'payments',
+  'rate_limits',
+  'sessions',
+  'settings',
+  'settings_audit',
+  'showcase_tracks',
+  'testimonials',
+  'unsubscribes',
+  'uploads',
+  'users',
   // 015_fulfilment_totals
-  'order_file_totals', 'order_status_totals',
+  'order_file_totals',
+  'order_status_totals',
 ];
 
 let db: TestDatabase;
@@ -26,7 +50,9 @@ async function tables(): Promise<string[]> {
 }
 
 async function ourFunctions(): Promise<string[]> {
-  const { rows } = await db.knex.raw(`select proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`);
+  const { rows } = await db.knex.raw(
+    `select proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
+  );
   return rows.map((r: { proname: string }) => r.proname);
 }
 

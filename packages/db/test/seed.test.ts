@@ -23,7 +23,9 @@ afterAll(async () => {
 
 const TABLES = ['users', 'settings', 'showcase_tracks', 'testimonials'];
 async function counts() {
-  return Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, Number((await db.knex(t).count({ n: '*' }))[0].n)])));
+  return Object.fromEntries(
+    await Promise.all(TABLES.map(async (t) => [t, Number((await db.knex(t).count({ n: '*' }))[0].n)])),
+  );
 }
 
 describe('seed', () => {
@@ -34,17 +36,31 @@ describe('seed', () => {
     expect(afterFirst).toEqual({ users: 1, settings: 1, showcase_tracks: 4, testimonials: 4 });
 
     const second = await seed(db.knex, { adminEmail: 'owner@studio.co.za', storage });
-    expect(second).toEqual({ adminUserId: first.adminUserId, created: { showcaseTracks: 0, testimonials: 0, pricing: false } });
+    expect(second).toEqual({
+      adminUserId: first.adminUserId,
+      created: { showcaseTracks: 0, testimonials: 0, pricing: false },
+    });
     expect(await counts()).toEqual(afterFirst);
 
     const admin = await db.knex('users').where({ id: first.adminUserId }).first();
-    expect(admin).toMatchObject({ email: 'owner@studio.co.za', firstName: 'Studio', lastName: 'Admin', role: 'admin', isActive: true });
+    expect(admin).toMatchObject({
+      email: 'owner@studio.co.za',
+      firstName: 'Studio',
+      lastName: 'Admin',
+      role: 'admin',
+      isActive: true,
+    });
     expect((await db.knex('settings').where({ key: 'pricing' }).first()).value).toEqual(SEED_PRICING);
   });
 
   it('stores playable demo audio and covers and links them as /media URLs', async () => {
     const tracks = await ShowcaseTrack.query().modify('active').modify('inDisplayOrder');
-    expect(tracks.map((t) => [t.genre, t.displayOrder])).toEqual([['Electronic', 0], ['Rock', 1], ['Jazz', 2], ['Pop', 3]]);
+    expect(tracks.map((t) => [t.genre, t.displayOrder])).toEqual([
+      ['Electronic', 0],
+      ['Rock', 1],
+      ['Jazz', 2],
+      ['Pop', 3],
+    ]);
     for (const track of tracks) {
       expect(track.title).not.toBe('');
       expect(track.beforeDescription).not.toBe('');
@@ -61,7 +77,10 @@ describe('seed', () => {
   });
 
   it('never overwrites what staff changed', async () => {
-    await db.knex('settings').where({ key: 'pricing' }).update({ value: JSON.stringify({ ...SEED_PRICING, launchDiscountPercent: 20 }) });
+    await db
+      .knex('settings')
+      .where({ key: 'pricing' })
+      .update({ value: JSON.stringify({ ...SEED_PRICING, launchDiscountPercent: 20 }) });
     const [first] = await db.knex('showcase_tracks').orderBy('displayOrder').limit(1).select('id');
     await db.knex('showcase_tracks').where({ id: first.id }).delete();
 
@@ -71,11 +90,19 @@ describe('seed', () => {
   });
   it('leaves the admin account as staff keep it: a demoted or deactivated admin stays so on the next start', async () => {
     const admin = await db.knex('users').where({ email: 'owner@studio.co.za' }).first();
-    await db.knex('users').where({ id: admin.id }).update({ role: 'engineer', isActive: false, firstName: 'Thandi', lastName: null });
+    await db
+      .knex('users')
+      .where({ id: admin.id })
+      .update({ role: 'engineer', isActive: false, firstName: 'Thandi', lastName: null });
 
     const again = await seed(db.knex, { adminEmail: 'Owner@Studio.co.za', storage });
     expect(again.adminUserId).toBe(admin.id);
-    expect(await db.knex('users').where({ id: admin.id }).first()).toMatchObject({ role: 'engineer', isActive: false, firstName: 'Thandi', lastName: null });
+    expect(await db.knex('users').where({ id: admin.id }).first()).toMatchObject({
+      role: 'engineer',
+      isActive: false,
+      firstName: 'Thandi',
+      lastName: null,
+    });
     expect(await db.knex('users').count({ n: '*' })).toEqual([{ n: '1' }]);
   });
 });
@@ -91,8 +118,21 @@ describe('models', () => {
       discountCents: 34_900,
       totalCents: 64_900,
       files: [
-        { originalName: 'Song One.wav', fileName: 'Song_One.wav', fileSize: 52_428_800, mimeType: 'audio/wav', originalFilePath: '/objects/uploads/1' },
-        { originalName: 'Song Two.mp3', fileName: 'Song_Two.mp3', fileSize: 8_000_000, originalFilePath: '/objects/uploads/2', masteringStyle: 'Vintage', volumeMatch: true },
+        {
+          originalName: 'Song One.wav',
+          fileName: 'Song_One.wav',
+          fileSize: 52_428_800,
+          mimeType: 'audio/wav',
+          originalFilePath: '/objects/uploads/1',
+        },
+        {
+          originalName: 'Song Two.mp3',
+          fileName: 'Song_Two.mp3',
+          fileSize: 8_000_000,
+          originalFilePath: '/objects/uploads/2',
+          masteringStyle: 'Vintage',
+          volumeMatch: true,
+        },
       ],
       payments: [{ checkoutId: 'ch_test_1', amountCents: 64_900 }],
     } as never);
@@ -100,11 +140,24 @@ describe('models', () => {
     const order = await Order.query().findById(created.id).withGraphFetched('[files(newestFirst), payments]');
     expect(order).toMatchObject({ status: 'pending_payment', currency: 'ZAR', totalCents: 64_900 });
     expect(order!.files!.map((f) => f.fileSize).sort((a, b) => a - b)).toEqual([8_000_000, 52_428_800]);
-    expect(order!.files!.find((f) => f.fileName === 'Song_Two.mp3')).toMatchObject({ masteringStyle: 'Vintage', tone: 'BALANCED', loudness: 'LOW', volumeMatch: true, processingStatus: 'uploaded' });
+    expect(order!.files!.find((f) => f.fileName === 'Song_Two.mp3')).toMatchObject({
+      masteringStyle: 'Vintage',
+      tone: 'BALANCED',
+      loudness: 'LOW',
+      volumeMatch: true,
+      processingStatus: 'uploaded',
+    });
     expect(order!.payments).toHaveLength(1);
-    expect(order!.payments![0]).toMatchObject({ provider: 'yoco', status: 'pending', paymentMethod: 'card', currency: 'ZAR' });
+    expect(order!.payments![0]).toMatchObject({
+      provider: 'yoco',
+      status: 'pending',
+      paymentMethod: 'card',
+      currency: 'ZAR',
+    });
 
-    const found = await Order.query().modify('forCustomer', 'BAND@example.co.za').modify('withStatus', 'pending_payment');
+    const found = await Order.query()
+      .modify('forCustomer', 'BAND@example.co.za')
+      .modify('withStatus', 'pending_payment');
     expect(found.map((o) => o.id)).toEqual([created.id]);
   });
 });

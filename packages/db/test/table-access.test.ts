@@ -40,7 +40,9 @@ const serviceSources = () =>
 it('no service names a table in a raw query', () => {
   const offenders = serviceSources()
     .filter(({ path }) => !NOT_YET.some((dir) => path.startsWith(dir)))
-    .flatMap(({ path, text }) => text.split('\n').flatMap((line, i) => (RAW_TABLE.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])));
+    .flatMap(({ path, text }) =>
+      text.split('\n').flatMap((line, i) => (RAW_TABLE.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+    );
   expect(offenders).toEqual([]);
 });
 

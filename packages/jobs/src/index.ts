@@ -53,7 +53,11 @@ export type AnalyseAudioPayload = z.infer<typeof AnalyseAudioPayload>;
 export const SendCampaignPayload = z.object({ campaignId: z.uuid() });
 export type SendCampaignPayload = z.infer<typeof SendCampaignPayload>;
 
-const PAYLOADS = { [JOBS.sendEmail]: SendEmailPayload, [JOBS.analyseAudio]: AnalyseAudioPayload, [JOBS.sendCampaign]: SendCampaignPayload } as const;
+const PAYLOADS = {
+  [JOBS.sendEmail]: SendEmailPayload,
+  [JOBS.analyseAudio]: AnalyseAudioPayload,
+  [JOBS.sendCampaign]: SendCampaignPayload,
+} as const;
 type JobName = keyof typeof PAYLOADS;
 
 export type { Job };
@@ -102,7 +106,9 @@ export function createQueue({
   pool.on('error', (err) => logger.warn({ err: err.message }, 'job queue: idle database connection lost'));
   // The table comes from the migrations (packages/db 007_job_queue), not from each process at connect.
   const backend = new PostgresBackend({ pool, tableName: JOB_TABLE, ensureSchema: false });
-  backend.notificationChannel?.on('error', (err: Error) => logger.warn({ err: err.message }, 'job queue: notification channel error; reconnecting'));
+  backend.notificationChannel?.on('error', (err: Error) =>
+    logger.warn({ err: err.message }, 'job queue: notification channel error; reconnecting'),
+  );
   const queue = new Queue(
     {
       backend,
@@ -127,14 +133,23 @@ export async function startProducer(queue: Queue): Promise<void> {
 }
 
 /** Validates a payload against its job's schema and schedules the job to run now. */
-export async function enqueue<N extends JobName>(queue: Queue, name: N, payload: z.input<(typeof PAYLOADS)[N]>): Promise<string> {
+export async function enqueue<N extends JobName>(
+  queue: Queue,
+  name: N,
+  payload: z.input<(typeof PAYLOADS)[N]>,
+): Promise<string> {
   const data = PAYLOADS[name].parse(payload);
   const job = await queue.now(name, data);
   return String(job.attrs._id);
 }
 
 /** Validates a payload against its job's schema and schedules the job to run at `when`. */
-export async function enqueueAt<N extends JobName>(queue: Queue, when: Date, name: N, payload: z.input<(typeof PAYLOADS)[N]>): Promise<string> {
+export async function enqueueAt<N extends JobName>(
+  queue: Queue,
+  when: Date,
+  name: N,
+  payload: z.input<(typeof PAYLOADS)[N]>,
+): Promise<string> {
   const data = PAYLOADS[name].parse(payload);
   const job = await queue.schedule(when, name, data);
   return String(job.attrs._id);
@@ -161,7 +176,9 @@ type MailEnvelope = {
 /** The params of mail `N`; one whose template shows a `downloadUrl` may ask for the link to be minted at send time instead. */
 type ParamsOf<N extends MailTemplateName> =
   | { params: MailParams<N>; downloadLink?: never }
-  | ('downloadUrl' extends keyof MailParams<N> ? { params: Omit<MailParams<N>, 'downloadUrl'>; downloadLink: DownloadLinkRequest } : never);
+  | ('downloadUrl' extends keyof MailParams<N>
+      ? { params: Omit<MailParams<N>, 'downloadUrl'>; downloadLink: DownloadLinkRequest }
+      : never);
 
 /**
  * What a service asks for when it sends templated mail: a template of MAIL_TEMPLATES (contracts) and
@@ -181,7 +198,9 @@ const payloadOf = ({
   orderId,
   campaignId,
   downloadLink,
-}: MailEnvelope & { template: string; params: object; downloadLink?: DownloadLinkRequest }): z.input<typeof SendEmailPayload> => ({
+}: MailEnvelope & { template: string; params: object; downloadLink?: DownloadLinkRequest }): z.input<
+  typeof SendEmailPayload
+> => ({
   to,
   template,
   data: { ...params },
@@ -204,7 +223,11 @@ export function sendMail<N extends MailTemplateName>(queue: Queue, request: Mail
  * Queues templated mail to go out at `when` (a reminder): the same job as sendMail, run by the email
  * service's worker at that time. Answers the job id.
  */
-export function scheduleMail<N extends MailTemplateName>(queue: Queue, when: Date, request: MailRequest<N>): Promise<string> {
+export function scheduleMail<N extends MailTemplateName>(
+  queue: Queue,
+  when: Date,
+  request: MailRequest<N>,
+): Promise<string> {
   return enqueueAt(queue, when, JOBS.sendEmail, payloadOf(request));
 }
 
@@ -218,7 +241,10 @@ export const MAIL_BACKOFF = backoffStrategies.exponential({ delay: 5_000, maxRet
 export function isFinalFailure(job: Job, error: Error): boolean {
   const backoff = job.agenda.definitions[job.attrs.name]?.backoff;
   if (!backoff) return true;
-  return backoff({ attempt: (job.attrs.failCount ?? 0) + 1, error, jobName: job.attrs.name, jobData: job.attrs.data }) === null;
+  return (
+    backoff({ attempt: (job.attrs.failCount ?? 0) + 1, error, jobName: job.attrs.name, jobData: job.attrs.data }) ===
+    null
+  );
 }
 
 /**

@@ -1,7 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backoffStrategies } from 'agenda';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { createQueue, enqueue, enqueueAt, forgetJobData, isFinalFailure, JOBS, startProducer, type Job, type Queue, type SendEmailPayload } from '../src/index';
+import {
+  createQueue,
+  enqueue,
+  enqueueAt,
+  forgetJobData,
+  isFinalFailure,
+  JOBS,
+  startProducer,
+  type Job,
+  type Queue,
+  type SendEmailPayload,
+} from '../src/index';
 
 let db: TestDatabase;
 let producer: Queue;
@@ -27,12 +38,20 @@ const jobRow = (id: string) => db.knex('agenda_jobs').where({ id }).first();
  * A started worker for `email.send` that polls only hourly: a job it runs within the test was woken
  * by LISTEN/NOTIFY. `handler` gets each job; the returned `next()` resolves when the next job is done.
  */
-async function startWorker(handler: (job: Job<SendEmailPayload>) => Promise<void>, options: { backoff?: ReturnType<typeof backoffStrategies.exponential> } = {}) {
-  const worker = createQueue({ connectionString: db.connectionString, name: `jobs-test-worker-${workers.length}`, processEvery: '1 hour' });
+async function startWorker(
+  handler: (job: Job<SendEmailPayload>) => Promise<void>,
+  options: { backoff?: ReturnType<typeof backoffStrategies.exponential> } = {},
+) {
+  const worker = createQueue({
+    connectionString: db.connectionString,
+    name: `jobs-test-worker-${workers.length}`,
+    processEvery: '1 hour',
+  });
   workers.push(worker);
   worker.define(JOBS.sendEmail, handler, options);
   await worker.start();
-  const next = () => new Promise<Job>((resolve) => worker.once(`complete:${JOBS.sendEmail}`, (job: Job) => resolve(job)));
+  const next = () =>
+    new Promise<Job>((resolve) => worker.once(`complete:${JOBS.sendEmail}`, (job: Job) => resolve(job)));
   return { worker, next };
 }
 
@@ -46,7 +65,10 @@ describe('enqueue', () => {
   it('stores the parsed payload (defaults applied) and returns the job id', async () => {
     const id = await enqueue(producer, JOBS.sendEmail, { to: 'a@example.com', template: 'login-code' });
     const row = await jobRow(id);
-    expect(row).toMatchObject({ name: JOBS.sendEmail, data: { to: 'a@example.com', template: 'login-code', data: {} } });
+    expect(row).toMatchObject({
+      name: JOBS.sendEmail,
+      data: { to: 'a@example.com', template: 'login-code', data: {} },
+    });
     // Nobody defined a worker for it yet: remove it so later tests' workers start from an empty queue.
     await db.knex('agenda_jobs').where({ id }).delete();
   });
@@ -56,7 +78,9 @@ describe('enqueueAt', () => {
   it('stores a campaign job due at the given time, its payload checked', async () => {
     const when = new Date(Date.now() + 3_600_000);
     await expect(enqueueAt(producer, when, JOBS.sendCampaign, { campaignId: 'nope' })).rejects.toThrow();
-    const id = await enqueueAt(producer, when, JOBS.sendCampaign, { campaignId: '3f2b1c4d-0000-4000-8000-000000000001' });
+    const id = await enqueueAt(producer, when, JOBS.sendCampaign, {
+      campaignId: '3f2b1c4d-0000-4000-8000-000000000001',
+    });
     const row = await jobRow(id);
     expect(row).toMatchObject({ name: 'campaign.send', data: { campaignId: '3f2b1c4d-0000-4000-8000-000000000001' } });
     expect(new Date(row.nextRunAt).getTime()).toBe(when.getTime());
@@ -91,7 +115,11 @@ describe('forgetJobData', () => {
       await forgetJobData(job);
     });
     const done = next();
-    const id = await enqueue(producer, JOBS.sendEmail, { to: 'secret@example.com', template: 't', data: { code: '123456' } });
+    const id = await enqueue(producer, JOBS.sendEmail, {
+      to: 'secret@example.com',
+      template: 't',
+      data: { code: '123456' },
+    });
     await done;
     const row = await jobRow(id);
     expect(row.data).toEqual({});
@@ -106,7 +134,11 @@ describe('forgetJobData', () => {
       throw error;
     });
     const done = next();
-    const id = await enqueue(producer, JOBS.sendEmail, { to: 'secret@example.com', template: 't', data: { code: '654321' } });
+    const id = await enqueue(producer, JOBS.sendEmail, {
+      to: 'secret@example.com',
+      template: 't',
+      data: { code: '654321' },
+    });
     await done;
     expect(await jobRow(id)).toMatchObject({ data: {}, failCount: 1, failReason: 'smtp down' });
   });
@@ -115,8 +147,11 @@ describe('forgetJobData', () => {
 describe('isFinalFailure', () => {
   it("follows the job definition's backoff: the try after the last retry is final, a job without backoff fails finally at once", () => {
     // Only the definition and the attributes matter, so a job-shaped object stands in for a stored one.
-    const definitions = { [JOBS.sendEmail]: { backoff: backoffStrategies.exponential({ delay: 1000, maxRetries: 2 }) } };
-    const jobNamed = (name: string) => ({ agenda: { definitions }, attrs: { name, data: {}, failCount: 0 } }) as unknown as Job;
+    const definitions = {
+      [JOBS.sendEmail]: { backoff: backoffStrategies.exponential({ delay: 1000, maxRetries: 2 }) },
+    };
+    const jobNamed = (name: string) =>
+      ({ agenda: { definitions }, attrs: { name, data: {}, failCount: 0 } }) as unknown as Job;
     const job = jobNamed(JOBS.sendEmail);
     const error = new Error('x');
     job.attrs.failCount = 0;

@@ -23,14 +23,23 @@ export async function mailThatDoesNotCompile(queue: Queue) {
   await sendMail(queue, { template: 'order_confirmation', to, params: { orderId, amount: 'R649' } });
   // @ts-expect-error A missing param: the order confirmation needs its amount.
   await sendMail(queue, { template: 'order-confirmation', to, params: { orderId } });
-  // @ts-expect-error A param the template does not know.
-  await sendMail(queue, { template: 'login-code', to, params: { code: '123456', expiresInMinutes: 10, colour: 'red' } });
+  await sendMail(queue, {
+    template: 'login-code',
+    to,
+    // @ts-expect-error A param the template does not know.
+    params: { code: '123456', expiresInMinutes: 10, colour: 'red' },
+  });
   // @ts-expect-error A param of the wrong type.
   await sendMail(queue, { template: 'login-code', to, params: { code: 123456 } });
   // @ts-expect-error A delivery mail without its link or a minted one.
   await sendMail(queue, { template: 'mastering-complete', to, params: order });
-  // @ts-expect-error A download link for a mail that shows none.
-  await sendMail(queue, { template: 'login-code', to, params: { code: '123456' }, downloadLink: { orderId, expiresAt: new Date() } });
+  await sendMail(queue, {
+    template: 'login-code',
+    to,
+    params: { code: '123456' },
+    // @ts-expect-error A download link for a mail that shows none.
+    downloadLink: { orderId, expiresAt: new Date() },
+  });
   // @ts-expect-error scheduleMail is typed the same way.
   await scheduleMail(queue, new Date(), { template: 'download-expiry-reminder', to, params: order });
 }
@@ -38,15 +47,38 @@ export async function mailThatDoesNotCompile(queue: Queue) {
 describe('sendMail and scheduleMail', () => {
   it('queue the template with its params as the job data, transactional unless told', async () => {
     const { queue, queued } = recordingQueue();
-    expect(await sendMail(queue, { template: 'login-code', to, params: { code: '123456', expiresInMinutes: 10 } })).toBe('job-1');
-    expect(queued).toEqual([{ name: JOBS.sendEmail, data: { to, template: 'login-code', data: { code: '123456', expiresInMinutes: 10 }, kind: 'transactional' } }]);
+    expect(
+      await sendMail(queue, { template: 'login-code', to, params: { code: '123456', expiresInMinutes: 10 } }),
+    ).toBe('job-1');
+    expect(queued).toEqual([
+      {
+        name: JOBS.sendEmail,
+        data: { to, template: 'login-code', data: { code: '123456', expiresInMinutes: 10 }, kind: 'transactional' },
+      },
+    ]);
   });
 
   it('let a delivery mail ask for its link to be minted at send time instead of carrying it', async () => {
     const { queue, queued } = recordingQueue();
     const expiresAt = new Date('2026-12-01T00:00:00Z');
     const when = new Date('2026-11-30T00:00:00Z');
-    await scheduleMail(queue, when, { template: 'download-expiry-reminder', to, params: { ...order, expiryDate: expiresAt.toISOString() }, orderId, downloadLink: { orderId, expiresAt } });
-    expect(queued).toEqual([{ name: JOBS.sendEmail, when, data: expect.objectContaining({ template: 'download-expiry-reminder', orderId, downloadLink: { orderId, expiresAt } }) }]);
+    await scheduleMail(queue, when, {
+      template: 'download-expiry-reminder',
+      to,
+      params: { ...order, expiryDate: expiresAt.toISOString() },
+      orderId,
+      downloadLink: { orderId, expiresAt },
+    });
+    expect(queued).toEqual([
+      {
+        name: JOBS.sendEmail,
+        when,
+        data: expect.objectContaining({
+          template: 'download-expiry-reminder',
+          orderId,
+          downloadLink: { orderId, expiresAt },
+        }),
+      },
+    ]);
   });
 });

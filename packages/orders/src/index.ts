@@ -1,1 +1,8 @@
-export { changeOrderStatus, SYSTEM, type OrderActor, type OrderMail, type OrderMove, type StatusChange } from './status';
+export {
+  changeOrderStatus,
+  SYSTEM,
+  type OrderActor,
+  type OrderMail,
+  type OrderMove,
+  type StatusChange,
+} from './status';

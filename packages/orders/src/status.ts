@@ -21,7 +21,9 @@ export type OrderActor = { role: Role; userId: string } | { role: 'system' };
 export const SYSTEM: OrderActor = { role: 'system' };
 
 /** The moves the system makes by itself: a paid checkout confirms the order, an unpaid one expires. */
-const SYSTEM_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = { pending_payment: ['payment_confirmed', 'cancelled'] };
+const SYSTEM_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending_payment: ['payment_confirmed', 'cancelled'],
+};
 
 /** True when `actor` may make the move (the table allows it, see canTransition): staff by their role, the system its own moves. */
 function actorMay(actor: OrderActor, from: OrderStatus, to: OrderStatus): boolean {
@@ -70,21 +72,42 @@ export type OrderMove = { order: Order; from: OrderStatus; to: OrderStatus; mail
  * The row lock makes concurrent changes take turns: of two payments confirming one order, the
  * second finds it confirmed (with `onlyFrom: 'pending_payment'`, null).
  */
-export async function changeOrderStatus(trx: Knex.Transaction, orderId: string, change: StatusChange & { onlyFrom: OrderStatus }): Promise<OrderMove | null>;
-export async function changeOrderStatus(trx: Knex.Transaction, orderId: string, change: StatusChange): Promise<OrderMove>;
-export async function changeOrderStatus(trx: Knex.Transaction, orderId: string, { to, by, note, onlyFrom }: StatusChange): Promise<OrderMove | null> {
+export async function changeOrderStatus(
+  trx: Knex.Transaction,
+  orderId: string,
+  change: StatusChange & { onlyFrom: OrderStatus },
+): Promise<OrderMove | null>;
+export async function changeOrderStatus(
+  trx: Knex.Transaction,
+  orderId: string,
+  change: StatusChange,
+): Promise<OrderMove>;
+export async function changeOrderStatus(
+  trx: Knex.Transaction,
+  orderId: string,
+  { to, by, note, onlyFrom }: StatusChange,
+): Promise<OrderMove | null> {
   const order = await Order.query(trx).findById(orderId).forUpdate().withGraphFetched('files(inNameOrder)');
   if (!order) throw new NotFound('Order not found');
   const from = order.status;
   if (onlyFrom !== undefined && from !== onlyFrom) return null;
   if (!canTransition(from, to)) throw new BadRequest(invalidTransition(from, to));
   if (!actorMay(by, from, to)) throw new Forbidden(transitionNotForRole(to));
-  if (to === 'delivered' && (order.files ?? []).some((f) => !f.masteredFilePath)) throw new BadRequest(DELIVERY_NEEDS_MASTERS);
+  if (to === 'delivered' && (order.files ?? []).some((f) => !f.masteredFilePath))
+    throw new BadRequest(DELIVERY_NEEDS_MASTERS);
 
-  const startedBefore = to === 'in_progress' && (await OrderStatusHistory.query(trx).where({ orderId, toStatus: 'in_progress' }).resultSize()) > 0;
+  const startedBefore =
+    to === 'in_progress' &&
+    (await OrderStatusHistory.query(trx).where({ orderId, toStatus: 'in_progress' }).resultSize()) > 0;
   const changes = { status: to, ...(to === 'payment_confirmed' && !order.paidAt ? { paidAt: new Date() } : {}) };
   await Order.query(trx).findById(orderId).patch(changes);
-  await OrderStatusHistory.query(trx).insert({ orderId, fromStatus: from, toStatus: to, changedBy: by.role === 'system' ? null : by.userId, note: note?.trim() || null });
+  await OrderStatusHistory.query(trx).insert({
+    orderId,
+    fromStatus: from,
+    toStatus: to,
+    changedBy: by.role === 'system' ? null : by.userId,
+    note: note?.trim() || null,
+  });
   order.$set(changes);
   return { order, from, to, mails: mailsOf(to, by, startedBefore) };
 }

@@ -18,10 +18,18 @@ export const BaseServiceConfig = z.object({
   IDENTITY_SECRETS_PREVIOUS: z
     .string()
     .default('')
-    .transform((list) => list.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().min(32, 'each of IDENTITY_SECRETS_PREVIOUS must be at least 32 characters'))),
   /** The site's address as customers see it (scheme, host, port); absolute links in mail and payment returns start with it. */
-  PUBLIC_URL: z.url().default(`http://localhost:${SERVICE_PORTS.gateway}`).transform((u) => u.replace(/\/+$/, '')),
+  PUBLIC_URL: z
+    .url()
+    .default(`http://localhost:${SERVICE_PORTS.gateway}`)
+    .transform((u) => u.replace(/\/+$/, '')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -96,12 +96,19 @@ export function toErrorResponse(err: unknown): ErrorResponse {
     const details = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
     return { status: 400, body: { error: details[0]?.message ?? 'Invalid request', details } };
   }
-  const e = err as { status?: unknown; expose?: unknown; message?: unknown; code?: unknown; nativeError?: { code?: unknown } };
+  const e = err as {
+    status?: unknown;
+    expose?: unknown;
+    message?: unknown;
+    code?: unknown;
+    nativeError?: { code?: unknown };
+  };
   // Koa/http-errors style errors (e.g. the body parser's 413) carry a status and `expose`.
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose !== false) {
     return { status: e.status, body: { error: String(e.message ?? 'Bad request') } };
   }
-  const code = typeof e?.code === 'string' ? e.code : typeof e?.nativeError?.code === 'string' ? e.nativeError.code : undefined;
+  const code =
+    typeof e?.code === 'string' ? e.code : typeof e?.nativeError?.code === 'string' ? e.nativeError.code : undefined;
   if (code && PG_ERRORS[code]) {
     const [status, error] = PG_ERRORS[code];
     return { status, body: { error } };
@@ -117,12 +124,30 @@ function withDetails(error: string, details: unknown) {
 
 // Connection-level failures: the database (or the network to it) is down or restarting. SQLSTATE
 // class 08 is connection exceptions, 57P01-57P03 an administrator shutdown or a server starting up.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection/i;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection/i;
 
 /** True when `err` says the database cannot be reached right now (answered as 503, not 500). */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown[]; nativeError?: unknown } | null;
+  const e = err as {
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown[];
+    nativeError?: unknown;
+  } | null;
   if (!e || typeof e !== 'object') return false;
   if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
   if (e.name === 'KnexTimeoutError') return true;
@@ -138,7 +163,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * Catches whatever the rest of the chain throws and answers it as JSON `{error, details?}` with the
  * status `toErrorResponse` gives it; 5xx are logged with the request id (the client never sees why).
  */
-export function errorMiddleware(logger: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void }): Middleware {
+export function errorMiddleware(logger: {
+  error: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+}): Middleware {
   return async (ctx, next) => {
     try {
       await next();

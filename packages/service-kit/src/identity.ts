@@ -63,4 +63,3 @@ export function identityMiddleware(secrets: Secrets): Middleware {
     await next();
   };
 }
-

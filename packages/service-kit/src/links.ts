@@ -13,7 +13,8 @@ export type DownloadLinks = TokenSigner<DownloadGrant>;
 
 const grantOf = (claims: Record<string, unknown>): DownloadGrant | null => {
   if (typeof claims.order === 'string') return { order: claims.order };
-  if (typeof claims.file === 'string' && (claims.kind === 'original' || claims.kind === 'mastered')) return { file: claims.file, kind: claims.kind };
+  if (typeof claims.file === 'string' && (claims.kind === 'original' || claims.kind === 'mastered'))
+    return { file: claims.file, kind: claims.kind };
   return null;
 };
 

@@ -27,11 +27,20 @@ export const ERROR_STATUSES = {
 type ErrorStatus = keyof typeof ERROR_STATUSES;
 
 /** The session cookie set by `POST /auth/verify-code`; its name is the services' SESSION_COOKIE default. */
-export const SESSION_COOKIE_SCHEME = { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The session cookie set by `POST /auth/verify-code`.' } as const;
+export const SESSION_COOKIE_SCHEME = {
+  type: 'apiKey',
+  in: 'cookie',
+  name: 'sid',
+  description: 'The session cookie set by `POST /auth/verify-code`.',
+} as const;
 
 /** A contract's JSON Schema as it travels: the `input` side (before transforms and defaults), no `$schema`. */
 export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -43,14 +52,23 @@ const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[
 
 /** A wildcard (`*key`) as a path parameter: the rest of the path, which the handler reads itself. */
 const wildcardParams = (path: string): Operation[] =>
-  [...path.matchAll(/\*(\w+)/g)].map((m) => ({ name: m[1]!, in: 'path', required: true, description: 'The rest of the path, slashes included', schema: { type: 'string' } }));
+  [...path.matchAll(/\*(\w+)/g)].map((m) => ({
+    name: m[1]!,
+    in: 'path',
+    required: true,
+    description: 'The rest of the path, slashes included',
+    schema: { type: 'string' },
+  }));
 
 /** A stable operation id from method and path: `GET /api/orders/{id}` → `getApiOrdersById`. */
 function operationId(method: Method, path: string): string {
-  const words = path.split('/').filter(Boolean).map((part) => {
-    const param = /^[:*](\w+)$/.exec(part);
-    return param ? `By-${param[1]}` : part;
-  });
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      const param = /^[:*](\w+)$/.exec(part);
+      return param ? `By-${param[1]}` : part;
+    });
   const camel = words.join('-').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase());
   return method.toLowerCase() + camel.charAt(0).toUpperCase() + camel.slice(1);
 }
@@ -61,17 +79,27 @@ function parametersOf(schema: z.ZodType, where: 'path' | 'query', key: string): 
   const properties = json.properties as Record<string, JsonSchema> | undefined;
   if (json.type !== 'object' || !properties) throw new Error(`${key}: the ${where} schema must be an object`);
   const required = new Set((json.required as string[] | undefined) ?? []);
-  return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: property }));
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: property,
+  }));
 }
 
 /** The request body of a row: its JSON contract, a raw body's media type, or none. */
 function requestBodyOf(row: Row): Operation | undefined {
   if (row.body) {
     // Koa reads a missing body as `{}`; the body is optional when the contract accepts that.
-    return { required: !row.body.safeParse({}).success, content: { 'application/json': { schema: jsonSchemaOf(row.body) } } };
+    return {
+      required: !row.body.safeParse({}).success,
+      content: { 'application/json': { schema: jsonSchemaOf(row.body) } },
+    };
   }
   if (row.accepts && row.accepts !== 'none') {
-    const schema = row.accepts.schema ? jsonSchemaOf(row.accepts.schema) : { type: 'string', contentMediaType: row.accepts.contentType };
+    const schema = row.accepts.schema
+      ? jsonSchemaOf(row.accepts.schema)
+      : { type: 'string', contentMediaType: row.accepts.contentType };
     return { required: true, description: row.accepts.description, content: { [row.accepts.contentType]: { schema } } };
   }
   return undefined;
@@ -90,8 +118,10 @@ function successOf(reply: Reply): Record<string, Operation> {
   for (const spec of repliesOf(reply)) {
     const response: Operation = { description: spec.description };
     if (spec.schema) response.content = { 'application/json': { schema: jsonSchemaOf(spec.schema) } };
-    else if (spec.contentType) response.content = { [spec.contentType]: { schema: { type: 'string', contentMediaType: spec.contentType } } };
-    if (spec.status >= 300 && spec.status < 400) response.headers = { Location: { description: 'Where to go next', schema: { type: 'string' } } };
+    else if (spec.contentType)
+      response.content = { [spec.contentType]: { schema: { type: 'string', contentMediaType: spec.contentType } } };
+    if (spec.status >= 300 && spec.status < 400)
+      response.headers = { Location: { description: 'Where to go next', schema: { type: 'string' } } };
     responses[spec.status] = response;
   }
   return responses;
@@ -108,10 +138,18 @@ function errorsOf(row: Row): Record<string, Operation> {
   // A cross-site write is refused by the gateway whatever the row's permission.
   else if (row.method !== 'GET' && row.method !== 'HEAD') statuses.push(403);
   if (row.method !== 'GET' && row.method !== 'HEAD') statuses.push(409, 413, 415, 422);
-  const errors: Record<string, Operation> = Object.fromEntries(statuses.sort().map((status) => [status, { $ref: `#/components/responses/Error${status}` }]));
+  const errors: Record<string, Operation> = Object.fromEntries(
+    statuses.sort().map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
+  );
   // A page answers a link that is not valid with a page; the gateway's own 404 is still JSON.
   if (repliesOf(row.response).some((reply) => reply.contentType?.startsWith('text/html'))) {
-    errors[404] = { description: ERROR_STATUSES[404], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } }, 'text/html': { schema: { type: 'string' } } } };
+    errors[404] = {
+      description: ERROR_STATUSES[404],
+      content: {
+        'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+        'text/html': { schema: { type: 'string' } },
+      },
+    };
   }
   return errors;
 }
@@ -120,9 +158,11 @@ function errorsOf(row: Row): Record<string, Operation> {
 export function checkRowSchemas(row: Row): void {
   const key = `${row.method} ${row.path}`;
   if (!row.response) throw new Error(`${key} has no response schema`);
-  if (pathParams(row.path).length > 0 && !row.params) throw new Error(`${key} has path parameters but no params schema`);
+  if (pathParams(row.path).length > 0 && !row.params)
+    throw new Error(`${key} has path parameters but no params schema`);
   const writes = row.method === 'POST' || row.method === 'PUT' || row.method === 'PATCH';
-  if (writes && !row.body && !row.accepts) throw new Error(`${key} has no body schema (say \`accepts: 'none'\` when it takes no body)`);
+  if (writes && !row.body && !row.accepts)
+    throw new Error(`${key} has no body schema (say \`accepts: 'none'\` when it takes no body)`);
 }
 
 /** The OpenAPI operation of one row. */
@@ -168,12 +208,18 @@ export function describeRoutes(routes: RouteTable, service: string): PathItems {
 }
 
 /** The whole document: the services' path items (in order), the session cookie, and the errors described once. */
-export function openApiDocument(parts: readonly PathItems[], info: { title: string; version: string; description?: string }): Record<string, unknown> {
+export function openApiDocument(
+  parts: readonly PathItems[],
+  info: { title: string; version: string; description?: string },
+): Record<string, unknown> {
   const paths: PathItems = {};
   for (const part of parts) {
     for (const [path, item] of Object.entries(part)) paths[path] = { ...paths[path], ...item };
   }
-  const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+  const errorResponse = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  });
   return {
     openapi: '3.1.1',
     info,
@@ -181,7 +227,9 @@ export function openApiDocument(parts: readonly PathItems[], info: { title: stri
     paths,
     components: {
       schemas: { Error: jsonSchemaOf(ErrorBody) },
-      responses: Object.fromEntries(Object.entries(ERROR_STATUSES).map(([status, description]) => [`Error${status}`, errorResponse(description)])),
+      responses: Object.fromEntries(
+        Object.entries(ERROR_STATUSES).map(([status, description]) => [`Error${status}`, errorResponse(description)]),
+      ),
       securitySchemes: { session: SESSION_COOKIE_SCHEME },
     },
   };

@@ -6,7 +6,14 @@ import { z } from 'zod';
  * start` moves one with `<NAME>_PORT` (portVariable), and the gateway finds the services behind it at
  * `<NAME>_URL` (urlVariable). docker-compose.yml and .env.example are checked against it by a test.
  */
-export const SERVICE_PORTS = { gateway: 8080, storefront: 4001, ops: 4002, content: 4003, email: 4004, 'yoco-sandbox': 4010 } as const;
+export const SERVICE_PORTS = {
+  gateway: 8080,
+  storefront: 4001,
+  ops: 4002,
+  content: 4003,
+  email: 4004,
+  'yoco-sandbox': 4010,
+} as const;
 export type ServiceName = keyof typeof SERVICE_PORTS;
 
 /** The services the gateway forwards to (the Yoco sandbox stands in for an outside site and is reached directly). */

@@ -16,7 +16,9 @@ const SECRET_PARAM = /token|code|secret|key|sig|pass|auth|session|jwt/i;
  */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
-  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(TOKEN_AFTER, `$1${REDACTED}`).replace(LONG_SEGMENT, REDACTED);
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt))
+    .replace(TOKEN_AFTER, `$1${REDACTED}`)
+    .replace(LONG_SEGMENT, REDACTED);
   if (queryAt === -1) return path;
   const query = url
     .slice(queryAt + 1)

@@ -68,7 +68,11 @@ export type Route<B = unknown, Q = unknown, P = unknown> = {
 export const created = (schema: z.ZodType): ReplySpec => ({ status: 201, description: 'Created', schema });
 
 /** An answer that is not JSON: a file, a page or an image of `contentType`. */
-export const sends = (contentType: string, description: string, status = 200): ReplySpec => ({ status, description, contentType });
+export const sends = (contentType: string, description: string, status = 200): ReplySpec => ({
+  status,
+  description,
+  contentType,
+});
 
 /** A redirect (`Location` says where). */
 export const redirects = (description: string, status = 302): ReplySpec => ({ status, description });

@@ -16,7 +16,9 @@ export const isSealed = (value: string) => value.startsWith(PREFIX);
 export function seal(secrets: Secrets, purpose: KeyPurpose, plaintext: string, context = ''): string {
   const { current } = toKeyring(secrets);
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', purposeKey(current, purpose), iv, { authTagLength: 16 }).setAAD(Buffer.from(context));
+  const cipher = createCipheriv('aes-256-gcm', purposeKey(current, purpose), iv, { authTagLength: 16 }).setAAD(
+    Buffer.from(context),
+  );
   const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return `${PREFIX}${[current.id, iv, data, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.')}`;
 }
@@ -30,8 +32,11 @@ export function unseal(secrets: Secrets, purpose: KeyPurpose, sealed: string, co
   const [kid, iv, data, tag, extra] = sealed.slice(PREFIX.length).split('.');
   const key = kid ? toKeyring(secrets).keys.get(kid) : undefined;
   if (!key) throw new Error('sealed with a key this keyring does not hold');
-  if (iv === undefined || data === undefined || tag === undefined || extra !== undefined) throw new Error('malformed sealed value');
-  const decipher = createDecipheriv('aes-256-gcm', purposeKey(key, purpose), Buffer.from(iv, 'base64url'), { authTagLength: 16 }).setAAD(Buffer.from(context));
+  if (iv === undefined || data === undefined || tag === undefined || extra !== undefined)
+    throw new Error('malformed sealed value');
+  const decipher = createDecipheriv('aes-256-gcm', purposeKey(key, purpose), Buffer.from(iv, 'base64url'), {
+    authTagLength: 16,
+  }).setAAD(Buffer.from(context));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }

@@ -30,7 +30,10 @@ function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
  * `onClose`, and exits. Every step has a deadline, so a hung request or `onClose` cannot keep the
  * process (and its port) alive.
  */
-export async function runServer(app: Koa, { port, host, logger, onClose, shutdownTimeoutMs, onServer }: RunServerOptions): Promise<Server> {
+export async function runServer(
+  app: Koa,
+  { port, host, logger, onClose, shutdownTimeoutMs, onServer }: RunServerOptions,
+): Promise<Server> {
   const deadlineMs = shutdownTimeoutMs ?? Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
   const server = createServer(app.callback());
   // Long uploads must not be cut by Node's default request timeout.

@@ -65,13 +65,17 @@ export function createTokenSigner<C extends Record<string, unknown>>(
 
   return {
     sign(claims, expiresAt) {
-      const body = Buffer.from(JSON.stringify({ kid: keyring.current.id, ...claims, exp: Math.floor(expiresAt.getTime() / 1000) })).toString('base64url');
+      const body = Buffer.from(
+        JSON.stringify({ kid: keyring.current.id, ...claims, exp: Math.floor(expiresAt.getTime() / 1000) }),
+      ).toString('base64url');
       return `${body}${mac(keyring.current, body).toString('base64url')}`;
     },
     verify(token, now = new Date()) {
       if (token.length > MAX_TOKEN_LENGTH) return null;
       const legacyDotted = token.includes('.');
-      const [encoded, signature, extra] = legacyDotted ? token.split('.') : [token.slice(0, -SIGNATURE_LENGTH), token.slice(-SIGNATURE_LENGTH)];
+      const [encoded, signature, extra] = legacyDotted
+        ? token.split('.')
+        : [token.slice(0, -SIGNATURE_LENGTH), token.slice(-SIGNATURE_LENGTH)];
       if (!encoded || !signature || extra !== undefined) return null;
       const body = readBody(encoded);
       if (!body) return null;

@@ -21,7 +21,13 @@ export function sameHash(a: string, b: string): boolean {
  * What a key derived from the one configured secret is for. Each use gets its own key, so a value
  * made for one purpose (a login-code hash) can never stand in for another (an identity signature).
  */
-export type KeyPurpose = 'identity-token' | 'login-code-hash' | 'email-link' | 'download-link' | 'key-id' | 'smtp-password';
+export type KeyPurpose =
+  | 'identity-token'
+  | 'login-code-hash'
+  | 'email-link'
+  | 'download-link'
+  | 'key-id'
+  | 'smtp-password';
 
 /** A 256-bit key for `purpose`, derived from `secret` with HKDF-SHA256 (same inputs, same key). */
 export function deriveKey(secret: string, purpose: KeyPurpose): Buffer {

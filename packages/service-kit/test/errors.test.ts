@@ -4,8 +4,14 @@ import { Conflict, Forbidden, Invalid, NotFound, toErrorResponse, TooManyRequest
 
 describe('toErrorResponse', () => {
   it('keeps the status and message of domain errors', () => {
-    expect(toErrorResponse(new NotFound('Order not found'))).toEqual({ status: 404, body: { error: 'Order not found' } });
-    expect(toErrorResponse(new Conflict('Price changed', { total: 324 }))).toEqual({ status: 409, body: { error: 'Price changed', details: { total: 324 } } });
+    expect(toErrorResponse(new NotFound('Order not found'))).toEqual({
+      status: 404,
+      body: { error: 'Order not found' },
+    });
+    expect(toErrorResponse(new Conflict('Price changed', { total: 324 }))).toEqual({
+      status: 409,
+      body: { error: 'Price changed', details: { total: 324 } },
+    });
     expect(toErrorResponse(new Invalid('Bad file', undefined, 415)).status).toBe(415);
     expect(toErrorResponse(new Unauthorized()).status).toBe(401);
     expect(toErrorResponse(new Forbidden()).status).toBe(403);
@@ -13,7 +19,9 @@ describe('toErrorResponse', () => {
   });
 
   it('turns a zod error into 400 with the first message and every issue as details', () => {
-    const result = z.object({ email: z.string().min(1, 'Please enter your email address.'), n: z.number() }).safeParse({ email: '', n: 'x' });
+    const result = z
+      .object({ email: z.string().min(1, 'Please enter your email address.'), n: z.number() })
+      .safeParse({ email: '', n: 'x' });
     const mapped = toErrorResponse(result.error);
     expect(mapped.status).toBe(400);
     expect(mapped.body.error).toBe('Please enter your email address.');
@@ -24,14 +32,21 @@ describe('toErrorResponse', () => {
   });
 
   it('maps PostgreSQL constraint errors without leaking SQL', () => {
-    expect(toErrorResponse({ code: '23505', message: 'duplicate key value violates unique constraint "users_email"' })).toEqual({ status: 409, body: { error: 'A record with these values already exists' } });
+    expect(
+      toErrorResponse({ code: '23505', message: 'duplicate key value violates unique constraint "users_email"' }),
+    ).toEqual({ status: 409, body: { error: 'A record with these values already exists' } });
     expect(toErrorResponse({ code: '23514' }).status).toBe(400);
     expect(toErrorResponse({ nativeError: { code: '22P02' } }).status).toBe(400);
-    expect(toErrorResponse({ code: '22003', message: 'value "1562593133606795" is out of range for type integer' })).toEqual({ status: 400, body: { error: 'A number is out of range' } });
+    expect(
+      toErrorResponse({ code: '22003', message: 'value "1562593133606795" is out of range for type integer' }),
+    ).toEqual({ status: 400, body: { error: 'A number is out of range' } });
   });
 
   it('passes through exposed 4xx errors from Koa middleware such as a too-large body', () => {
-    expect(toErrorResponse({ status: 413, expose: true, message: 'request entity too large' })).toEqual({ status: 413, body: { error: 'request entity too large' } });
+    expect(toErrorResponse({ status: 413, expose: true, message: 'request entity too large' })).toEqual({
+      status: 413,
+      body: { error: 'request entity too large' },
+    });
   });
 
   it('hides everything else behind a generic 500', () => {
@@ -43,10 +58,22 @@ describe('toErrorResponse', () => {
 describe('database outages', () => {
   it('are 503 however the driver or the ORM wraps them', () => {
     const shuttingDown = Object.assign(new Error('the database system is shutting down'), { code: '57P01' });
-    const wrapped = Object.assign(new Error('the database system is shutting down'), { name: 'DBError', nativeError: shuttingDown });
+    const wrapped = Object.assign(new Error('the database system is shutting down'), {
+      name: 'DBError',
+      nativeError: shuttingDown,
+    });
     const startingUp = Object.assign(new Error('the database system is starting up'), { code: '57P03' });
-    const refused = new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })], 'connect failed');
-    for (const err of [shuttingDown, wrapped, startingUp, refused, Object.assign(new Error('x'), { name: 'KnexTimeoutError' })]) {
+    const refused = new AggregateError(
+      [Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })],
+      'connect failed',
+    );
+    for (const err of [
+      shuttingDown,
+      wrapped,
+      startingUp,
+      refused,
+      Object.assign(new Error('x'), { name: 'KnexTimeoutError' }),
+    ]) {
       expect(toErrorResponse(err)).toEqual({ status: 503, body: { error: 'Service temporarily unavailable' } });
     }
     expect(toErrorResponse(Object.assign(new Error('syntax error'), { code: '42601' })).status).toBe(500);

@@ -30,7 +30,9 @@ describe('keyring', () => {
     const config = loadConfig(BaseServiceConfig, { ...env, IDENTITY_SECRETS_PREVIOUS: ` ${OLD} ,${OTHER},` });
     expect(config.IDENTITY_SECRETS_PREVIOUS).toEqual([OLD, OTHER]);
     expect([...keyringOf(config).keys.values()].map((k) => k.secret)).toEqual([NEW, OLD, OTHER]);
-    expect(() => loadConfig(BaseServiceConfig, { ...env, IDENTITY_SECRETS_PREVIOUS: 'short' })).toThrow(/IDENTITY_SECRETS_PREVIOUS must be at least 32 characters/);
+    expect(() => loadConfig(BaseServiceConfig, { ...env, IDENTITY_SECRETS_PREVIOUS: 'short' })).toThrow(
+      /IDENTITY_SECRETS_PREVIOUS must be at least 32 characters/,
+    );
   });
 });
 
@@ -42,8 +44,14 @@ describe('the token signer', () => {
     const expiresAt = later(HOUR);
     const token = after.sign({ order: 'o1' }, expiresAt);
     expect(token).toMatch(/^[\w-]+$/); // no dot: a page URL holding it never looks like a file
-    expect(JSON.parse(Buffer.from(token.slice(0, -43), 'base64url').toString())).toMatchObject({ kid: keyIdOf(NEW), order: 'o1' });
-    expect(after.verify(token)).toEqual({ claims: { order: 'o1' }, expiresAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000) });
+    expect(JSON.parse(Buffer.from(token.slice(0, -43), 'base64url').toString())).toMatchObject({
+      kid: keyIdOf(NEW),
+      order: 'o1',
+    });
+    expect(after.verify(token)).toEqual({
+      claims: { order: 'o1' },
+      expiresAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000),
+    });
   });
 
   it('still verifies a token of a previous key after rotation, and not once that key is dropped', () => {
@@ -74,29 +82,47 @@ describe('the token signer', () => {
   });
 
   it('accepts tokens minted before key ids: download links (no kid) and dotted mail links (no expiry)', () => {
-    const legacyMac = (purpose: 'download-link' | 'email-link', body: string) => createHmac('sha256', deriveKey(OLD, purpose)).update(body).digest('base64url');
-    const downloadBody = Buffer.from(JSON.stringify({ order: 'o1', exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
-    expect(after.verify(`${downloadBody}${legacyMac('download-link', downloadBody)}`)).toMatchObject({ claims: { order: 'o1' } });
+    const legacyMac = (purpose: 'download-link' | 'email-link', body: string) =>
+      createHmac('sha256', deriveKey(OLD, purpose)).update(body).digest('base64url');
+    const downloadBody = Buffer.from(
+      JSON.stringify({ order: 'o1', exp: Math.floor(Date.now() / 1000) + 3600 }),
+    ).toString('base64url');
+    expect(after.verify(`${downloadBody}${legacyMac('download-link', downloadBody)}`)).toMatchObject({
+      claims: { order: 'o1' },
+    });
     const mail = createTokenSigner(createKeyring(NEW, [OLD]), 'email-link', anything);
     const mailBody = Buffer.from(JSON.stringify({ k: 'u', e: 'a@b.co' })).toString('base64url');
-    expect(mail.verify(`${mailBody}.${legacyMac('email-link', mailBody)}`)).toEqual({ claims: { k: 'u', e: 'a@b.co' }, expiresAt: null });
+    expect(mail.verify(`${mailBody}.${legacyMac('email-link', mailBody)}`)).toEqual({
+      claims: { k: 'u', e: 'a@b.co' },
+      expiresAt: null,
+    });
     // A legacy download token without an expiry was never minted: refused.
     const noExpiry = Buffer.from(JSON.stringify({ order: 'o1' })).toString('base64url');
     expect(after.verify(`${noExpiry}${legacyMac('download-link', noExpiry)}`)).toBeNull();
   });
 
   it('refuses claims its parser does not accept', () => {
-    const strict = createTokenSigner(NEW, 'download-link', (c) => (typeof c.order === 'string' ? { order: c.order } : null));
+    const strict = createTokenSigner(NEW, 'download-link', (c) =>
+      typeof c.order === 'string' ? { order: c.order } : null,
+    );
     expect(strict.verify(strict.sign({ file: 'f' } as never, later(HOUR)))).toBeNull();
   });
 });
 
 describe('identity headers', () => {
-  const identity = { userId: '0b0e7c1e-8d5c-4a9e-9a51-3a1f0f9a2b10', email: 'a@example.com', role: 'admin' as const, sessionId: 's1' };
+  const identity = {
+    userId: '0b0e7c1e-8d5c-4a9e-9a51-3a1f0f9a2b10',
+    email: 'a@example.com',
+    role: 'admin' as const,
+    sessionId: 's1',
+  };
 
   it('carry the key id; a service holding the previous key verifies a gateway already on the new one, and the reverse', async () => {
     const token = await signIdentity(identity, NEW);
-    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'HS256', kid: keyIdOf(NEW) });
+    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toMatchObject({
+      alg: 'HS256',
+      kid: keyIdOf(NEW),
+    });
     expect(await verifyIdentity(token, createKeyring(OLD, [NEW]))).toEqual(identity);
     expect(await verifyIdentity(await signIdentity(identity, OLD), createKeyring(NEW, [OLD]))).toEqual(identity);
     await expect(verifyIdentity(token, OLD)).rejects.toThrow(/unknown key/);

@@ -14,7 +14,11 @@ import { deriveKey } from '../src/tokens';
 const SECRET = 's'.repeat(40);
 let dbUp = true;
 // Only `/readyz` touches the database; a fake lets these tests focus on the HTTP behaviour.
-const knex = { raw: async () => { if (!dbUp) throw new Error('down'); } } as unknown as Knex;
+const knex = {
+  raw: async () => {
+    if (!dbUp) throw new Error('down');
+  },
+} as unknown as Knex;
 let server: Server;
 let base: string;
 
@@ -29,7 +33,8 @@ beforeAll(async () => {
       route({
         method: 'POST',
         path: '/raw',
-        permission: 'public', response: z.unknown(),
+        permission: 'public',
+        response: z.unknown(),
         accepts: { contentType: 'text/plain', description: 'Any text, read raw' },
         handler: async (ctx) => {
           let raw = '';
@@ -40,7 +45,8 @@ beforeAll(async () => {
       route({
         method: 'POST',
         path: '/echo',
-        permission: 'public', response: z.unknown(),
+        permission: 'public',
+        response: z.unknown(),
         body: z.object({ name: z.string().min(1, 'Name is required') }),
         handler: (ctx) => {
           ctx.body = { hello: ctx.state.body.name };
@@ -49,7 +55,8 @@ beforeAll(async () => {
       route({
         method: 'GET',
         path: '/items/:id',
-        permission: 'public', response: z.unknown(),
+        permission: 'public',
+        response: z.unknown(),
         params: z.object({ id: z.coerce.number().int() }),
         query: z.object({ q: z.string().default('') }),
         cache: 'public, max-age=60',
@@ -60,19 +67,49 @@ beforeAll(async () => {
       route({
         method: 'GET',
         path: '/staff',
-        permission: 'staff', response: z.unknown(),
+        permission: 'staff',
+        response: z.unknown(),
         handler: (ctx) => {
           ctx.body = { you: ctx.state.identity!.email };
         },
       }),
-      route({ method: 'GET', path: '/api/admin/orders', permission: 'staff', response: z.unknown(), handler: (ctx) => void (ctx.body = ['order']) }),
-      route({ method: 'GET', path: '/api/admin/settings', permission: 'admin', response: z.unknown(), handler: (ctx) => void (ctx.body = { discount: 35 }) }),
-      route({ method: 'GET', path: '/missing', permission: 'public', response: z.unknown(), handler: () => { throw new NotFound('Order not found'); } }),
-      route({ method: 'GET', path: '/boom', permission: 'public', response: z.unknown(), handler: () => { throw new Error('secret internals'); } }),
+      route({
+        method: 'GET',
+        path: '/api/admin/orders',
+        permission: 'staff',
+        response: z.unknown(),
+        handler: (ctx) => void (ctx.body = ['order']),
+      }),
+      route({
+        method: 'GET',
+        path: '/api/admin/settings',
+        permission: 'admin',
+        response: z.unknown(),
+        handler: (ctx) => void (ctx.body = { discount: 35 }),
+      }),
+      route({
+        method: 'GET',
+        path: '/missing',
+        permission: 'public',
+        response: z.unknown(),
+        handler: () => {
+          throw new NotFound('Order not found');
+        },
+      }),
+      route({
+        method: 'GET',
+        path: '/boom',
+        permission: 'public',
+        response: z.unknown(),
+        handler: () => {
+          throw new Error('secret internals');
+        },
+      }),
       route({
         method: 'GET',
         path: '/db-down',
-        permission: 'public', response: z.unknown(),
+        permission: 'public',
+        response: z.unknown(),
         handler: () => {
           throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
         },
@@ -95,25 +132,46 @@ function revalidate(url: string, tag: string): Promise<number> {
   });
 }
 
-const identity = { userId: '0b7c6f1e-1d7e-4d0a-9a55-7d1f0d9b8a11', email: 'eng@example.com', role: 'engineer' as const, sessionId: 's1' };
+const identity = {
+  userId: '0b7c6f1e-1d7e-4d0a-9a55-7d1f0d9b8a11',
+  email: 'eng@example.com',
+  role: 'engineer' as const,
+  sessionId: 's1',
+};
 
 describe('createService', () => {
   it('leaves the body of a raw-body path unread for its handler (the exact bytes a signature covers)', async () => {
     const sent = '{ "b": 1,  "a": "\u00e9" }';
-    const res = await fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: sent });
+    const res = await fetch(`${base}/raw`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: sent,
+    });
     expect(await res.json()).toEqual({ raw: sent, parsed: null });
   });
 
   it('validates bodies and answers 400 with the schema message', async () => {
-    const bad = await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":""}' });
+    const bad = await fetch(`${base}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":""}',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'Name is required' });
-    const good = await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Thandi"}' });
+    const good = await fetch(`${base}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Thandi"}',
+    });
     expect(await good.json()).toEqual({ hello: 'Thandi' });
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const res = await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    const res = await fetch(`${base}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":',
+    });
     expect(res.status).toBe(400);
   });
 
@@ -170,7 +228,11 @@ describe('createService', () => {
 
   it('keeps the whole admin prefix for admins, with engineers only on staff routes', async () => {
     const as = async (role: 'customer' | 'engineer' | 'admin' | null, path: string) =>
-      (await fetch(`${base}${path}`, { headers: role ? { [IDENTITY_HEADER]: await signIdentity({ ...identity, role }, SECRET) } : {} })).status;
+      (
+        await fetch(`${base}${path}`, {
+          headers: role ? { [IDENTITY_HEADER]: await signIdentity({ ...identity, role }, SECRET) } : {},
+        })
+      ).status;
     // Paths no route handles yet are guarded too: a forgotten permission can never open them.
     for (const path of ['/api/admin/settings', '/api/admin/customers', '/api/admin/nothing-here', '/api/users']) {
       expect(await as(null, path)).toBe(401);
@@ -185,8 +247,17 @@ describe('createService', () => {
 
   it('refuses a route table that opens an admin path to customers, or lists a route twice', () => {
     const handler = () => undefined;
-    expect(() => checkRouteTable([route({ method: 'GET', path: '/api/admin/x', permission: 'signed-in', response: z.unknown(), handler })])).toThrow(/back-office path and must be 'admin' or 'staff'/);
-    expect(() => checkRouteTable([route({ method: 'GET', path: '/a', permission: 'public', response: z.unknown(), handler }), route({ method: 'GET', path: '/a', permission: 'admin', response: z.unknown(), handler })])).toThrow(/twice/);
+    expect(() =>
+      checkRouteTable([
+        route({ method: 'GET', path: '/api/admin/x', permission: 'signed-in', response: z.unknown(), handler }),
+      ]),
+    ).toThrow(/back-office path and must be 'admin' or 'staff'/);
+    expect(() =>
+      checkRouteTable([
+        route({ method: 'GET', path: '/a', permission: 'public', response: z.unknown(), handler }),
+        route({ method: 'GET', path: '/a', permission: 'admin', response: z.unknown(), handler }),
+      ]),
+    ).toThrow(/twice/);
   });
 
   it('answers a database outage with 503 and Retry-After, not 500', async () => {

@@ -11,7 +11,10 @@ afterEach(() => child?.kill('SIGKILL'));
 
 /** Starts the fixture; resolves with its port and a way to wait for a log message. */
 async function startServer(deadlineMs: number) {
-  child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [FIXTURE], { env: { ...process.env, DEADLINE_MS: String(deadlineMs), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'ignore'] });
+  child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [FIXTURE], {
+    env: { ...process.env, DEADLINE_MS: String(deadlineMs), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const seen: { msg: string; port?: number }[] = [];
   const waiters: { msg: string; resolve: (line: { port?: number }) => void }[] = [];
   createInterface({ input: child.stdout! }).on('line', (text) => {
@@ -37,7 +40,13 @@ async function startServer(deadlineMs: number) {
 
 /** Starts a POST whose body the test sends in parts; resolves the response body when it ends. */
 function openUpload(port: number) {
-  const req = request({ host: '127.0.0.1', port, path: '/upload', method: 'POST', headers: { 'content-length': '2000000' } });
+  const req = request({
+    host: '127.0.0.1',
+    port,
+    path: '/upload',
+    method: 'POST',
+    headers: { 'content-length': '2000000' },
+  });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let body = '';
@@ -75,6 +84,8 @@ describe('runServer shutdown', () => {
     child!.kill('SIGTERM');
     expect(await server.exited).toBe(1);
     expect(await cut).toBe('cut');
-    expect(server.seen.map((l) => l.msg)).toContain('requests still running at the deadline; closing their connections');
+    expect(server.seen.map((l) => l.msg)).toContain(
+      'requests still running at the deadline; closing their connections',
+    );
   });
 });

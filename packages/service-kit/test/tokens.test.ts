@@ -5,7 +5,12 @@ import { deriveKey, hashToken, sameHash } from '../src/tokens';
 import { signIdentity, verifyIdentity } from '../src/identity';
 
 const SECRET = 'q'.repeat(40);
-const identity = { userId: '0b0e7c1e-8d5c-4a9e-9a51-3a1f0f9a2b10', email: 'a@example.com', role: 'admin' as const, sessionId: 's1' };
+const identity = {
+  userId: '0b0e7c1e-8d5c-4a9e-9a51-3a1f0f9a2b10',
+  email: 'a@example.com',
+  role: 'admin' as const,
+  sessionId: 's1',
+};
 
 describe('deriveKey', () => {
   it('gives each purpose its own stable 256-bit key, none equal to the secret', () => {

@@ -43,7 +43,10 @@ const StorageEnv = z
     S3_SECRET_ACCESS_KEY: optional,
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'S3_FORCE_PATH_STYLE must be true or false').optional(),
   })
-  .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, { message: 'S3_BUCKET is required when STORAGE_DRIVER=s3', path: ['S3_BUCKET'] })
+  .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, {
+    message: 'S3_BUCKET is required when STORAGE_DRIVER=s3',
+    path: ['S3_BUCKET'],
+  })
   .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
     path: ['S3_SECRET_ACCESS_KEY'],
@@ -58,7 +61,9 @@ export function readStorageConfig(env: NodeJS.ProcessEnv = process.env): Storage
   const withoutEmpty = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = StorageEnv.safeParse(withoutEmpty);
   if (!parsed.success) {
-    throw new Error(`Invalid storage configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new Error(
+      `Invalid storage configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   }
   const s = parsed.data;
   if (s.STORAGE_DRIVER === 'local') return { driver: 'local', root: s.STORAGE_DIR };

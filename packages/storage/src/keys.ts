@@ -1,6 +1,9 @@
 /** Raised when a storage key could escape the storage root or is otherwise not a plain object name. */
 export class InvalidKeyError extends Error {
-  constructor(readonly key: string, reason: string) {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
     super(`Invalid storage key ${JSON.stringify(key)}: ${reason}`);
     this.name = 'InvalidKeyError';
   }
@@ -20,7 +23,8 @@ export const META_SUFFIX = '.meta.json';
 export function assertValidKey(key: string): string {
   if (typeof key !== 'string' || key.length === 0) throw new InvalidKeyError(String(key), 'empty');
   if (key.length > MAX_KEY_LENGTH) throw new InvalidKeyError(key, `longer than ${MAX_KEY_LENGTH} characters`);
-  if (!KEY_CHARACTERS.test(key)) throw new InvalidKeyError(key, 'only letters, digits, ".", "_", "-" and "/" are allowed');
+  if (!KEY_CHARACTERS.test(key))
+    throw new InvalidKeyError(key, 'only letters, digits, ".", "_", "-" and "/" are allowed');
   for (const segment of key.split('/')) {
     if (segment === '') throw new InvalidKeyError(key, 'absolute paths and empty segments are not allowed');
     if (segment.startsWith('.')) throw new InvalidKeyError(key, 'segments may not start with "."');

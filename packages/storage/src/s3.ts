@@ -12,7 +12,13 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentTypeFromKey } from './content-types';
 import { assertValidKey } from './keys';
-import { ObjectTooLargeError, RangeNotSatisfiableError, type ObjectInfo, type ObjectStorage, type PutOptions } from './types';
+import {
+  ObjectTooLargeError,
+  RangeNotSatisfiableError,
+  type ObjectInfo,
+  type ObjectStorage,
+  type PutOptions,
+} from './types';
 
 export type S3StorageOptions = {
   bucket: string;
@@ -45,7 +51,10 @@ export function createS3Client(options: Omit<S3StorageOptions, 'bucket' | 'clien
     region: options.region ?? 'us-east-1',
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
-    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
     // The SDK's default CRC checksums use aws-chunked uploads, which many S3-compatible servers reject.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
@@ -106,7 +115,10 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
           if (err && !tooLarge) sourceError = err;
         });
       } else {
-        payload = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+        payload =
+          typeof body === 'string'
+            ? Buffer.from(body, 'utf8')
+            : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
         size = payload.byteLength;
         if (maxBytes !== undefined && size > maxBytes) throw new ObjectTooLargeError(maxBytes);
       }
@@ -114,7 +126,13 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         client,
         partSize,
         queueSize,
-        params: { Bucket: bucket, Key: key, Body: payload, ContentType: contentType, Metadata: contentType ? { [TYPED]: '1' } : undefined },
+        params: {
+          Bucket: bucket,
+          Key: key,
+          Body: payload,
+          ContentType: contentType,
+          Metadata: contentType ? { [TYPED]: '1' } : undefined,
+        },
       });
       try {
         await upload.done();
@@ -130,12 +148,21 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     async get(key, getOptions = {}) {
       assertValidKey(key);
       const range = getOptions.range;
-      if (range && (!Number.isInteger(range.start) || range.start < 0 || (range.end !== undefined && range.end < range.start))) {
+      if (
+        range &&
+        (!Number.isInteger(range.start) || range.start < 0 || (range.end !== undefined && range.end < range.start))
+      ) {
         throw new RangeNotSatisfiableError((await stat(key))?.size ?? 0);
       }
       let res: GetObjectCommandOutput;
       try {
-        res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined }));
+        res = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
+          }),
+        );
       } catch (err) {
         if (isNotFound(err)) return null;
         if (statusOf(err) === 416) throw new RangeNotSatisfiableError((await stat(key))?.size ?? 0);

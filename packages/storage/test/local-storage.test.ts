@@ -17,7 +17,8 @@ async function localHarness() {
   return {
     root,
     storage: createStorage({ driver: 'local', root }),
-    bytesStoredSoFar: () => tempFiles(root).reduce((sum, name) => sum + statSync(path.join(root, '.tmp', name)).size, 0),
+    bytesStoredSoFar: () =>
+      tempFiles(root).reduce((sum, name) => sum + statSync(path.join(root, '.tmp', name)).size, 0),
     leftovers: () => tempFiles(root),
     cleanup: () => rm(root, { recursive: true, force: true }),
   };

@@ -33,7 +33,13 @@ afterAll(async () => {
  */
 async function s3Harness() {
   const bucket = `test-${++bucketNo}`;
-  const client = createS3Client({ endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  const client = createS3Client({
+    endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
   let partBytes = 0;
   const open = new Set<string>();
   client.middlewareStack.add(
@@ -51,7 +57,8 @@ async function s3Harness() {
   client.middlewareStack.add(
     (next, context) => async (args) => {
       // Recorded before sending: s3rver answers AbortMultipartUpload with an error it does not implement.
-      if (context.commandName === 'AbortMultipartUploadCommand') open.delete((args.input as { UploadId: string }).UploadId);
+      if (context.commandName === 'AbortMultipartUploadCommand')
+        open.delete((args.input as { UploadId: string }).UploadId);
       return next(args);
     },
     { step: 'initialize', name: 'abortRecorder' },
@@ -90,7 +97,10 @@ describe('s3 storage', () => {
 describe('readStorageConfig', () => {
   it('chooses the local disk by default and S3 when STORAGE_DRIVER=s3', () => {
     expect(readStorageConfig({})).toEqual({ driver: 'local', root: undefined });
-    expect(readStorageConfig({ STORAGE_DIR: '/srv/storage', S3_BUCKET: '' })).toEqual({ driver: 'local', root: '/srv/storage' });
+    expect(readStorageConfig({ STORAGE_DIR: '/srv/storage', S3_BUCKET: '' })).toEqual({
+      driver: 'local',
+      root: '/srv/storage',
+    });
     expect(
       readStorageConfig({
         STORAGE_DRIVER: 's3',
@@ -101,13 +111,25 @@ describe('readStorageConfig', () => {
         S3_SECRET_ACCESS_KEY: 'secret',
         S3_FORCE_PATH_STYLE: 'true',
       }),
-    ).toEqual({ driver: 's3', bucket: 'masters', endpoint: 'http://minio:9000', region: 'af-south-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true });
+    ).toEqual({
+      driver: 's3',
+      bucket: 'masters',
+      endpoint: 'http://minio:9000',
+      region: 'af-south-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
   });
 
   it('fails with every problem named', () => {
     expect(() => readStorageConfig({ STORAGE_DRIVER: 'ftp' })).toThrow('STORAGE_DRIVER must be local or s3');
     expect(() => readStorageConfig({ STORAGE_DRIVER: 's3' })).toThrow('S3_BUCKET is required when STORAGE_DRIVER=s3');
-    expect(() => readStorageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together');
-    expect(() => readStorageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow('S3_FORCE_PATH_STYLE must be true or false');
+    expect(() => readStorageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+    );
+    expect(() => readStorageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      'S3_FORCE_PATH_STYLE must be true or false',
+    );
   });
 });

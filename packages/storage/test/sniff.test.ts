@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sniffAudioFormat } from '../src/sniff';
 
-const bytes = (...parts: (string | number[] | Buffer)[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+const bytes = (...parts: (string | number[] | Buffer)[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 const padded = (head: Buffer) => Buffer.concat([head, Buffer.alloc(64)]);
 /** An ID3v2.4 tag header announcing `size` bytes of tag (syncsafe). */
-const id3 = (size: number) => bytes('ID3', [4, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]);
+const id3 = (size: number) =>
+  bytes('ID3', [4, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]);
 // MPEG-1 Layer III, 128 kb/s, 44.1 kHz.
 const MP3_FRAME = [0xff, 0xfb, 0x90, 0x64];
 

@@ -118,8 +118,19 @@ export function describeObjectStorage(driver: string, makeHarness: () => Promise
 
     it('rejects keys that could escape the root or collide with internal files', async () => {
       const bad = [
-        '../outside.txt', 'a/../../outside.txt', '/etc/passwd', 'a//b', 'a/', '', '.tmp/x',
-        'a/.hidden', 'a\\..\\b', 'with space', 'track.wav.meta.json', '%2e%2e/x', 'a/./b',
+        '../outside.txt',
+        'a/../../outside.txt',
+        '/etc/passwd',
+        'a//b',
+        'a/',
+        '',
+        '.tmp/x',
+        'a/.hidden',
+        'a\\..\\b',
+        'with space',
+        'track.wav.meta.json',
+        '%2e%2e/x',
+        'a/./b',
       ];
       for (const key of bad) {
         await expect(storage.put(key, 'x'), key).rejects.toBeInstanceOf(InvalidKeyError);
@@ -170,8 +181,12 @@ export function describeObjectStorage(driver: string, makeHarness: () => Promise
 
     it('refuses bodies over maxBytes and stores nothing', async () => {
       const eightMb = Array.from({ length: 8 }, (_, i) => chunk(i));
-      await expect(storage.put('big/one', Readable.from(eightMb), { maxBytes: 7 * MB + 10 })).rejects.toBeInstanceOf(ObjectTooLargeError);
-      await expect(storage.put('big/two', Buffer.alloc(11), { maxBytes: 10 })).rejects.toBeInstanceOf(ObjectTooLargeError);
+      await expect(storage.put('big/one', Readable.from(eightMb), { maxBytes: 7 * MB + 10 })).rejects.toBeInstanceOf(
+        ObjectTooLargeError,
+      );
+      await expect(storage.put('big/two', Buffer.alloc(11), { maxBytes: 10 })).rejects.toBeInstanceOf(
+        ObjectTooLargeError,
+      );
       expect(await storage.exists('big/one')).toBe(false);
       expect(await storage.exists('big/two')).toBe(false);
       expect(await harness.leftovers()).toEqual([]);

@@ -64,7 +64,8 @@ const ROUTER_PACKAGE = 'react-router-dom';
 
 /** The version of the installed react-router-dom: the facade provides it under that version. */
 function installedRouterVersion(): string {
-  return (JSON.parse(readFileSync(require.resolve(`${ROUTER_PACKAGE}/package.json`), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(require.resolve(`${ROUTER_PACKAGE}/package.json`), 'utf8')) as { version: string })
+    .version;
 }
 
 /** Paths the standalone dev server forwards to the gateway (the spec's server-side paths). */
@@ -93,7 +94,10 @@ export function sharedSingletons(appDependencies: Record<string, string>, uiDepe
       const range = appDependencies[pkg] ?? uiDependencies[pkg];
       const isWorkspace = pkg.startsWith('@mastering/') || range === '*' || range === undefined;
       const config = { singleton: true, requiredVersion: isWorkspace ? (false as const) : range };
-      return [request, request === ROUTER_PACKAGE ? { ...config, import: ROUTER_FACADE, version: installedRouterVersion() } : config];
+      return [
+        request,
+        request === ROUTER_PACKAGE ? { ...config, import: ROUTER_FACADE, version: installedRouterVersion() } : config,
+      ];
     }),
   );
 }
@@ -156,7 +160,10 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
               // `base` makes Tailwind scan this app's sources; ui's stylesheet adds its own @source.
               options: {
                 postcssOptions: {
-                  plugins: [tailwindcss({ base: dir, optimize: production }), ...(host ? [] : [scopeRemoteUtilities(name)])],
+                  plugins: [
+                    tailwindcss({ base: dir, optimize: production }),
+                    ...(host ? [] : [scopeRemoteUtilities(name)]),
+                  ],
                 },
               },
             },

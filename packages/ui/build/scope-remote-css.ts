@@ -9,7 +9,8 @@ export function remoteScopeSelector(name: string): string {
 function insideUtilitiesLayer(rule: Rule): boolean {
   for (let node: Node | undefined = rule.parent; node; node = node.parent) {
     if (node.type === 'rule') return false; // nested rule: scoped through its parent already
-    if (node.type === 'atrule' && (node as AtRule).name === 'layer' && (node as AtRule).params === 'utilities') return true;
+    if (node.type === 'atrule' && (node as AtRule).name === 'layer' && (node as AtRule).params === 'utilities')
+      return true;
   }
   return false;
 }

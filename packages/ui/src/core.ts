@@ -12,10 +12,33 @@ export { Progress, type ProgressProps } from './components/progress';
 export { Skeleton, Spinner, EmptyState, type EmptyStateProps } from './components/feedback';
 export { ThemeProvider, useTheme } from './theme/theme-provider';
 export { ThemeMenuOnDemand, loadThemeMenu } from './theme/theme-menu-on-demand';
-export { THEME_STORAGE_KEY, parseThemePreference, readThemePreference, saveThemePreference, resolveTheme } from './theme/theme-preference';
-export { toast, toastReducer, isDismissSwipe, type ToastInput, type ToastItem, type ToastVariant } from './toast/toast-store';
+export {
+  THEME_STORAGE_KEY,
+  parseThemePreference,
+  readThemePreference,
+  saveThemePreference,
+  resolveTheme,
+} from './theme/theme-preference';
+export {
+  toast,
+  toastReducer,
+  isDismissSwipe,
+  type ToastInput,
+  type ToastItem,
+  type ToastVariant,
+} from './toast/toast-store';
 export { Toaster, useToast, isToastHotkey } from './toast/toaster';
-export { ApiError, apiRequest, apiJson, throwIfResNotOk, getQueryFn, errorMessage, serverErrorText, type ApiRequestInit, type UnauthorizedBehavior } from './api/api';
+export {
+  ApiError,
+  apiRequest,
+  apiJson,
+  throwIfResNotOk,
+  getQueryFn,
+  errorMessage,
+  serverErrorText,
+  type ApiRequestInit,
+  type UnauthorizedBehavior,
+} from './api/api';
 export { createQueryClient } from './api/query-client';
 export { AppProviders } from './app/providers';
 export type { RemotePages, RemoteRoutesModule } from './app/remote-pages';

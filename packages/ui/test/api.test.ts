@@ -1,6 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, apiRequest, errorMessage, getQueryFn, serverErrorText, throwIfResNotOk } from '../src/api/api';
+import {
+  ApiError,
+  apiJson,
+  apiRequest,
+  errorMessage,
+  getQueryFn,
+  serverErrorText,
+  throwIfResNotOk,
+} from '../src/api/api';
 import { createQueryClient } from '../src/api/query-client';
 
 function mockFetch(response: Response) {
@@ -17,11 +25,15 @@ describe('throwIfResNotOk', () => {
   });
 
   it('fails with "<status>: <body>"', async () => {
-    await expect(throwIfResNotOk(new Response('{"error":"Nope"}', { status: 422 }))).rejects.toThrow('422: {"error":"Nope"}');
+    await expect(throwIfResNotOk(new Response('{"error":"Nope"}', { status: 422 }))).rejects.toThrow(
+      '422: {"error":"Nope"}',
+    );
   });
 
   it('uses the status text when the body is empty', async () => {
-    await expect(throwIfResNotOk(new Response('', { status: 404, statusText: 'Not Found' }))).rejects.toThrow('404: Not Found');
+    await expect(throwIfResNotOk(new Response('', { status: 404, statusText: 'Not Found' }))).rejects.toThrow(
+      '404: Not Found',
+    );
   });
 });
 
@@ -105,7 +117,12 @@ describe('apiRequest', () => {
   });
 
   it('apiJson checks the answer with a schema when given one', async () => {
-    const schema = { parse: (data: unknown) => { if (typeof (data as { n?: unknown }).n !== 'number') throw new Error('n must be a number'); return data as { n: number }; } };
+    const schema = {
+      parse: (data: unknown) => {
+        if (typeof (data as { n?: unknown }).n !== 'number') throw new Error('n must be a number');
+        return data as { n: number };
+      },
+    };
     mockFetch(new Response('{"n":"1"}', { status: 200 }));
     await expect(apiJson('GET', '/api/x', undefined, { schema })).rejects.toThrow('n must be a number');
   });
@@ -135,14 +152,22 @@ describe('getQueryFn', () => {
 
   it('still throws other failures when 401 means signed out', async () => {
     mockFetch(new Response('{"error":"Forbidden"}', { status: 403 }));
-    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/me']))).rejects.toMatchObject({ status: 403, body: { error: 'Forbidden' } });
+    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/me']))).rejects.toMatchObject({
+      status: 403,
+      body: { error: 'Forbidden' },
+    });
   });
 });
 
 describe('createQueryClient', () => {
   it('has the spec defaults: never stale, no focus refetch, no polling, no retries', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
-    expect(queries).toMatchObject({ staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false, retry: false });
+    expect(queries).toMatchObject({
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: false,
+    });
     expect(typeof queries?.queryFn).toBe('function');
     expect(mutations).toMatchObject({ retry: false });
   });

@@ -9,11 +9,24 @@ import { packageNameOf, remoteBuild, sharedSingletons, shellBuild } from '../bui
 import { remoteScopeSelector, scopeRemoteUtilities } from '../build/scope-remote-css';
 
 describe('sharedSingletons', () => {
-  const shared = sharedSingletons({ react: '^19.3.1', '@mastering/ui': '*' }, { 'react-dom': '^19.3.1', 'react-router-dom': '^7.18.5', '@tanstack/react-query': '^5.108.0' });
+  const shared = sharedSingletons(
+    { react: '^19.3.1', '@mastering/ui': '*' },
+    { 'react-dom': '^19.3.1', 'react-router-dom': '^7.18.5', '@tanstack/react-query': '^5.108.0' },
+  );
 
   it('shares every singleton once per page, and not the stateless contracts', () => {
     expect(Object.keys(shared).sort()).toEqual(
-      ['@mastering/ui', '@mastering/ui/core', '@mastering/ui/theme-menu', '@tanstack/react-query', 'react', 'react-dom', 'react-dom/client', 'react-router-dom', 'react/jsx-runtime'].sort(),
+      [
+        '@mastering/ui',
+        '@mastering/ui/core',
+        '@mastering/ui/theme-menu',
+        '@tanstack/react-query',
+        'react',
+        'react-dom',
+        'react-dom/client',
+        'react-router-dom',
+        'react/jsx-runtime',
+      ].sort(),
     );
     for (const config of Object.values(shared)) expect(config.singleton).toBe(true);
   });
@@ -45,7 +58,14 @@ describe('the router facade', () => {
   // The build only warns about a missing export and the page then fails at run time; this fails first.
   it('exports every name an app imports from react-router-dom', async () => {
     const facade = await import('../src/router');
-    const sources = ['shell/src', 'mf-storefront/src', 'mf-admin-ops/src', 'mf-admin-content/src', 'mf-admin-email/src', 'packages/ui/src'].flatMap((dir) =>
+    const sources = [
+      'shell/src',
+      'mf-storefront/src',
+      'mf-admin-ops/src',
+      'mf-admin-content/src',
+      'mf-admin-email/src',
+      'packages/ui/src',
+    ].flatMap((dir) =>
       readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
         .filter((file) => /\.tsx?$/.test(file))
         .map((file) => readFileSync(path.join(repoRoot, dir, file), 'utf8')),
@@ -53,7 +73,12 @@ describe('the router facade', () => {
     const imported = new Set(
       sources.flatMap((source) =>
         [...source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'react-router-dom'/g)].flatMap((match) =>
-          match[1] ? [] : match[2].split(',').map((name) => name.trim()).filter((name) => name && !name.startsWith('type ')),
+          match[1]
+            ? []
+            : match[2]
+                .split(',')
+                .map((name) => name.trim())
+                .filter((name) => name && !name.startsWith('type ')),
         ),
       ),
     );
@@ -65,16 +90,27 @@ describe('the router facade', () => {
 describe('remoteBuild and shellBuild', () => {
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
   const federation = (config: Configuration) =>
-    (config.plugins!.find((p) => p?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: Record<string, unknown> })._options;
+    (
+      config.plugins!.find((p) => p?.constructor.name === 'ModuleFederationPlugin') as unknown as {
+        _options: Record<string, unknown>;
+      }
+    )._options;
 
-  it.each(REMOTE_APPS.map((app) => [app.id, app] as const))('builds remote %s as its manifest entry says', (id, app) => {
-    const config = remoteBuild(id, path.join(repoRoot, app.dir));
-    const options = federation(config);
-    expect(config.name).toBe(app.name);
-    expect(config.devServer?.port).toBe(app.devPort);
-    expect(options).toMatchObject({ name: app.name, exposes: app.exposes, manifest: { fileName: 'mf-manifest.json' } });
-    expect(Object.keys(options.shared as object)).not.toContain('@mastering/contracts');
-  });
+  it.each(REMOTE_APPS.map((app) => [app.id, app] as const))(
+    'builds remote %s as its manifest entry says',
+    (id, app) => {
+      const config = remoteBuild(id, path.join(repoRoot, app.dir));
+      const options = federation(config);
+      expect(config.name).toBe(app.name);
+      expect(config.devServer?.port).toBe(app.devPort);
+      expect(options).toMatchObject({
+        name: app.name,
+        exposes: app.exposes,
+        manifest: { fileName: 'mf-manifest.json' },
+      });
+      expect(Object.keys(options.shared as object)).not.toContain('@mastering/contracts');
+    },
+  );
 
   it('builds the shell as the host, served at /, exposing nothing', () => {
     const config = shellBuild(path.join(repoRoot, SHELL_APP.dir));
@@ -95,7 +131,9 @@ describe('scopeRemoteUtilities', () => {
   });
 
   it('leaves theme, base and nested rules alone', () => {
-    const out = run('@layer base{body{margin:0}}@layer theme{:root{--x:1}}@layer utilities{.hover\\:x{&:hover{color:red}}}');
+    const out = run(
+      '@layer base{body{margin:0}}@layer theme{:root{--x:1}}@layer utilities{.hover\\:x{&:hover{color:red}}}',
+    );
     expect(out).toContain('body{margin:0}');
     expect(out).toContain(':root{--x:1}');
     expect(out).toContain(`${scope} .hover\\:x{&:hover{color:red}}`);

@@ -10,7 +10,12 @@ let root: Root;
 let host: HTMLDivElement;
 
 beforeEach(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as unknown as typeof window.matchMedia;
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
@@ -37,7 +42,13 @@ async function until(check: () => boolean) {
 
 describe('ThemeMenuOnDemand', () => {
   it('draws the same button without the menu, and a click opens the real menu once it has loaded', async () => {
-    act(() => root.render(<ThemeProvider><ThemeMenuOnDemand className="ml-2" /></ThemeProvider>));
+    act(() =>
+      root.render(
+        <ThemeProvider>
+          <ThemeMenuOnDemand className="ml-2" />
+        </ThemeProvider>,
+      ),
+    );
     expect(button().getAttribute('aria-haspopup')).toBe('menu');
     expect(button().className).toContain('ml-2');
     expect(button().textContent).toBe('Toggle theme');
@@ -56,7 +67,13 @@ describe('ThemeMenuOnDemand', () => {
 
   // Runs after the test above, which loaded the menu.
   it('renders the real menu at once when it is already loaded', () => {
-    act(() => root.render(<ThemeProvider><ThemeMenuOnDemand /></ThemeProvider>));
+    act(() =>
+      root.render(
+        <ThemeProvider>
+          <ThemeMenuOnDemand />
+        </ThemeProvider>,
+      ),
+    );
     expect(button().hasAttribute('data-headlessui-state')).toBe(true);
   });
 });

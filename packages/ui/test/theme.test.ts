@@ -1,11 +1,21 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { parseThemePreference, readThemePreference, resolveTheme, saveThemePreference, themeBootScript } from '../src/theme/theme-preference';
+import {
+  parseThemePreference,
+  readThemePreference,
+  resolveTheme,
+  saveThemePreference,
+  themeBootScript,
+} from '../src/theme/theme-preference';
 
 /** An in-memory localStorage. */
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> & { items: Map<string, string> } {
   const items = new Map<string, string>();
-  return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, String(value)) };
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
 }
 
 /** A storage that refuses every call, as Safari's private mode and disabled storage do. */

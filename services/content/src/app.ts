@@ -5,6 +5,22 @@ import type { ContentConfig } from './config';
 import { routes } from './routes';
 
 /** Builds the content service app: showcase tracks, testimonials and their media. */
-export function buildApp({ config, knex, storage, logger }: { config: Readonly<ContentConfig>; knex: Knex; storage: ObjectStorage; logger?: Logger }) {
-  return createService({ name: 'content', knex, identitySecret: keyringOf(config), logger, routes: routes({ knex, storage, logger }) });
+export function buildApp({
+  config,
+  knex,
+  storage,
+  logger,
+}: {
+  config: Readonly<ContentConfig>;
+  knex: Knex;
+  storage: ObjectStorage;
+  logger?: Logger;
+}) {
+  return createService({
+    name: 'content',
+    knex,
+    identitySecret: keyringOf(config),
+    logger,
+    routes: routes({ knex, storage, logger }),
+  });
 }

@@ -20,7 +20,7 @@ describe('public showcase and testimonials', () => {
     expect(tracks.every((t) => t.isActive === 'true')).toBe(true);
   });
 
-  it('lists active testimonials in display order, in the public shape without the authors\' emails', async () => {
+  it("lists active testimonials in display order, in the public shape without the authors' emails", async () => {
     await db.knex('testimonials').update({ email: db.knex.raw(`'author' || display_order || '@example.com'`) });
     const hidden = await db.knex('testimonials').orderBy('displayOrder').first('id');
     await db.knex('testimonials').where({ id: hidden.id }).update({ isActive: false });
@@ -50,7 +50,9 @@ describe('media', () => {
     expect(part.headers.get('content-range')).toBe(`bytes 8-15/${bytes.length}`);
     expect(new TextDecoder().decode(new Uint8Array(await part.arrayBuffer()))).toBe('WAVEfmt ');
 
-    const beyond = await fetch(`${base}${track.masteredAudioUrl}`, { headers: { range: `bytes=${bytes.length + 10}-` } });
+    const beyond = await fetch(`${base}${track.masteredAudioUrl}`, {
+      headers: { range: `bytes=${bytes.length + 10}-` },
+    });
     expect(beyond.status).toBe(416);
   });
 

@@ -23,7 +23,9 @@ export async function startContentService({ seeded = false } = {}) {
   const storage = createStorage({ driver: 'local', root: storageDir });
   if (seeded) await seed(db.knex, { adminEmail: 'admin@example.com', storage });
   const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET, STORAGE_DIR: storageDir });
-  const server = createServer(buildApp({ config, knex: db.knex, storage, logger: createLogger('content-test', 'silent') }).callback());
+  const server = createServer(
+    buildApp({ config, knex: db.knex, storage, logger: createLogger('content-test', 'silent') }).callback(),
+  );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const stop = async () => {

@@ -7,8 +7,26 @@ import { routes } from './routes';
 import { createLinkSigner } from './tracking/links';
 
 /** Builds the email service app: templates, campaigns, test emails, health, unsubscribe and tracking links. */
-export function buildApp({ config, knex, mailer, queue, logger }: { config: Readonly<EmailConfig>; knex: Knex; mailer: Mailer; queue: Queue; logger?: Logger }) {
+export function buildApp({
+  config,
+  knex,
+  mailer,
+  queue,
+  logger,
+}: {
+  config: Readonly<EmailConfig>;
+  knex: Knex;
+  mailer: Mailer;
+  queue: Queue;
+  logger?: Logger;
+}) {
   const keys = keyringOf(config);
   const links = createLinkSigner(keys, config.PUBLIC_URL);
-  return createService({ name: 'email', knex, identitySecret: keys, logger, routes: routes({ knex, mailer, queue, links, siteUrl: config.PUBLIC_URL }) });
+  return createService({
+    name: 'email',
+    knex,
+    identitySecret: keys,
+    logger,
+    routes: routes({ knex, mailer, queue, links, siteUrl: config.PUBLIC_URL }),
+  });
 }

@@ -9,9 +9,15 @@ import { startMailWorker } from './worker';
 
 const config = readConfig();
 const keys = keyringOf(config);
-const queue = createQueue({ connectionString: config.DATABASE_URL, name: `email-${process.pid}`, logger: createLogger('email-queue') });
+const queue = createQueue({
+  connectionString: config.DATABASE_URL,
+  name: `email-${process.pid}`,
+  logger: createLogger('email-queue'),
+});
 // Each campaign sender holds a database connection for its claimed recipient while the mail goes out.
-const workerKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: config.MAIL_CONCURRENCY + config.CAMPAIGN_CONCURRENCY * 2 + 2 } });
+const workerKnex = createKnex(config.DATABASE_URL, {
+  pool: { min: 0, max: config.MAIL_CONCURRENCY + config.CAMPAIGN_CONCURRENCY * 2 + 2 },
+});
 // Mail goes through the relay saved in the Email settings, or SMTP_URL while none is saved.
 const mailer = createSettingsMailer(workerKnex, config.SMTP_URL, { keys });
 if (config.MAIL_WORKER === 'true') {
@@ -19,7 +25,12 @@ if (config.MAIL_WORKER === 'true') {
     queue,
     knex: workerKnex,
     mailer,
-    campaignMailer: createSettingsMailer(workerKnex, config.SMTP_URL, { keys, pool: true, maxConnections: config.CAMPAIGN_CONCURRENCY, maxAgeMs: 1000 }),
+    campaignMailer: createSettingsMailer(workerKnex, config.SMTP_URL, {
+      keys,
+      pool: true,
+      maxConnections: config.CAMPAIGN_CONCURRENCY,
+      maxAgeMs: 1000,
+    }),
     from: config.MAIL_FROM,
     links: createLinkSigner(keys, config.PUBLIC_URL),
     downloads: createDownloadLinks(keys),

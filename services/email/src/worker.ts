@@ -32,7 +32,16 @@ export type WorkerDeps = {
  */
 export async function startMailWorker(deps: WorkerDeps): Promise<void> {
   const { queue, knex, logger } = deps;
-  const single = sendEmailJob({ knex, mailer: deps.mailer, from: deps.from, logger, links: deps.links, downloads: deps.downloads, siteUrl: deps.siteUrl, backoff: deps.backoff });
+  const single = sendEmailJob({
+    knex,
+    mailer: deps.mailer,
+    from: deps.from,
+    logger,
+    links: deps.links,
+    downloads: deps.downloads,
+    siteUrl: deps.siteUrl,
+    backoff: deps.backoff,
+  });
   queue.define(single.name, single.handler, { ...single.options, concurrency: deps.mailConcurrency });
   const campaign = sendCampaignJob({
     knex,

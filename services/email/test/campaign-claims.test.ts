@@ -19,7 +19,17 @@ afterAll(async () => db?.destroy());
 
 /** A campaign in `sending` with `count` pending recipients `<prefix>-<n>@example.com`. */
 async function sendingCampaign(prefix: string, count: number) {
-  const [campaign] = await db.knex('campaigns').insert({ subject: prefix, content: 'News', template: 'newsletter', recipientType: 'custom', status: 'sending', recipientCount: count }).returning('id');
+  const [campaign] = await db
+    .knex('campaigns')
+    .insert({
+      subject: prefix,
+      content: 'News',
+      template: 'newsletter',
+      recipientType: 'custom',
+      status: 'sending',
+      recipientCount: count,
+    })
+    .returning('id');
   const emails = Array.from({ length: count }, (_, i) => `${prefix}-${i}@example.com`);
   await db.knex('campaign_recipients').insert(emails.map((email) => ({ campaignId: campaign.id, email })));
   return { id: campaign.id as string, emails };
@@ -61,7 +71,11 @@ const perAddress = (sent: OutgoingMail[]) => {
   return seen;
 };
 const progress = async (campaignId: string): Promise<Record<string, number>> => {
-  const rows: { status: string; n: string }[] = await db.knex('campaign_recipients').where({ campaignId }).groupBy('status').select('status', db.knex.raw('count(*) as n'));
+  const rows: { status: string; n: string }[] = await db
+    .knex('campaign_recipients')
+    .where({ campaignId })
+    .groupBy('status')
+    .select('status', db.knex.raw('count(*) as n'));
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 };
 
@@ -84,8 +98,22 @@ describe('campaign sending in claimed batches', () => {
     // One claim per 100 recipients and one write per group of mails finished meanwhile: fewer statements
     // than mails (the sender that claimed one row at a time made four per mail).
     expect(statements).toBeLessThan(250);
-    expect(await db.knex('campaign_recipients').where({ campaignId: campaign.id }).whereNotNull('claimedBy').count({ n: '*' }).first()).toEqual({ n: '0' });
-    expect(await db.knex('campaign_recipients').where({ campaignId: campaign.id }).whereNull('sentAt').count({ n: '*' }).first()).toEqual({ n: '0' });
+    expect(
+      await db
+        .knex('campaign_recipients')
+        .where({ campaignId: campaign.id })
+        .whereNotNull('claimedBy')
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({ n: '0' });
+    expect(
+      await db
+        .knex('campaign_recipients')
+        .where({ campaignId: campaign.id })
+        .whereNull('sentAt')
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({ n: '0' });
   });
 
   it('skips an address that unsubscribed after the audience was taken, and records a bounce', async () => {
@@ -107,7 +135,10 @@ describe('campaign sending in claimed batches', () => {
   it('two runs at once share the campaign: every recipient exactly once, both finish', async () => {
     const campaign = await sendingCampaign('pair', 230);
     const { mailer, sent } = fakeMailer();
-    await Promise.all([runCampaign(deps(mailer, { concurrency: 3 }), campaign.id), runCampaign(deps(mailer, { concurrency: 5 }), campaign.id)]);
+    await Promise.all([
+      runCampaign(deps(mailer, { concurrency: 3 }), campaign.id),
+      runCampaign(deps(mailer, { concurrency: 5 }), campaign.id),
+    ]);
     expect(perAddress(sent).size).toBe(230);
     expect([...perAddress(sent).values()].every((n) => n === 1)).toBe(true);
     expect((await db.knex('campaigns').where({ id: campaign.id }).first()).status).toBe('sent');
@@ -118,7 +149,10 @@ describe('campaign sending in claimed batches', () => {
     // The dead run claimed everything and never came back.
     const claimed = await claimRecipients(db.knex, campaign.id, '11111111-1111-4111-8111-111111111111', 100, 600);
     expect(claimed).toHaveLength(30);
-    const { rows } = await db.knex.raw(`select max(claimed_until) as until from campaign_recipients where campaign_id = ?`, [campaign.id]);
+    const { rows } = await db.knex.raw(
+      `select max(claimed_until) as until from campaign_recipients where campaign_id = ?`,
+      [campaign.id],
+    );
     const leaseEnd = new Date(rows[0].until).getTime();
     const sendTimes: number[] = [];
     const { mailer, sent } = fakeMailer(() => void sendTimes.push(Date.now()));
@@ -137,14 +171,37 @@ describe('campaign sending in claimed batches', () => {
     expect(rows).toHaveLength(2);
     // Live leases are passed over: the second run gets the other two only.
     expect((await claimRecipients(db.knex, campaign.id, second, 10, 60_000)).map((r) => r.id)).toEqual(
-      (await db.knex('campaign_recipients').where({ campaignId: campaign.id, claimedBy: second }).orderBy('id')).map((r) => r.id),
+      (await db.knex('campaign_recipients').where({ campaignId: campaign.id, claimedBy: second }).orderBy('id')).map(
+        (r) => r.id,
+      ),
     );
     expect(await claimRecipients(db.knex, campaign.id, second, 10, 60_000)).toEqual([]);
     // The first run's lease runs out (it stalled); the second takes the rows over.
-    await db.knex('campaign_recipients').where({ claimedBy: first }).update({ claimedUntil: db.knex.raw(`now() - interval '1 second'`) });
-    expect((await claimRecipients(db.knex, campaign.id, second, 10, 60_000)).map((r) => r.id).sort()).toEqual(rows.map((r) => r.id).sort());
-    expect(await renewClaims(db.knex, campaign.id, first, rows.map((r) => r.id), 60_000)).toEqual(new Set());
-    expect(await renewClaims(db.knex, campaign.id, second, rows.map((r) => r.id), 60_000)).toEqual(new Set(rows.map((r) => r.id)));
+    await db
+      .knex('campaign_recipients')
+      .where({ claimedBy: first })
+      .update({ claimedUntil: db.knex.raw(`now() - interval '1 second'`) });
+    expect((await claimRecipients(db.knex, campaign.id, second, 10, 60_000)).map((r) => r.id).sort()).toEqual(
+      rows.map((r) => r.id).sort(),
+    );
+    expect(
+      await renewClaims(
+        db.knex,
+        campaign.id,
+        first,
+        rows.map((r) => r.id),
+        60_000,
+      ),
+    ).toEqual(new Set());
+    expect(
+      await renewClaims(
+        db.knex,
+        campaign.id,
+        second,
+        rows.map((r) => r.id),
+        60_000,
+      ),
+    ).toEqual(new Set(rows.map((r) => r.id)));
   });
 
   it('an aborted run stops promptly and hands its rows back, so the next run resumes at once without sending twice', async () => {
@@ -157,7 +214,14 @@ describe('campaign sending in claimed batches', () => {
     expect(first.sent.length).toBeGreaterThanOrEqual(10);
     expect(first.sent.length).toBeLessThanOrEqual(11);
     expect(await progress(campaign.id)).toEqual({ sent: first.sent.length, pending: 120 - first.sent.length });
-    expect(await db.knex('campaign_recipients').where({ campaignId: campaign.id }).whereNotNull('claimedBy').count({ n: '*' }).first()).toEqual({ n: '0' });
+    expect(
+      await db
+        .knex('campaign_recipients')
+        .where({ campaignId: campaign.id })
+        .whereNotNull('claimedBy')
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({ n: '0' });
     // A 60 s lease would hold the rows if they had not been handed back; this run finishes them now.
     const second = fakeMailer();
     await runCampaign(deps(second.mailer, { leaseMs: 60_000 }), campaign.id);
@@ -175,7 +239,14 @@ describe('campaign sending in claimed batches', () => {
     expect(sent.length).toBeGreaterThanOrEqual(5);
     expect(sent.length).toBeLessThanOrEqual(5 + 3);
     expect((await db.knex('campaigns').where({ id: campaign.id }).first()).status).toBe('draft');
-    expect(await db.knex('campaign_recipients').where({ campaignId: campaign.id }).whereNotNull('claimedBy').count({ n: '*' }).first()).toEqual({ n: '0' });
+    expect(
+      await db
+        .knex('campaign_recipients')
+        .where({ campaignId: campaign.id })
+        .whereNotNull('claimedBy')
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({ n: '0' });
   });
 
   it('an SMTP outage stops the run with its rows handed back and every mail sent so far recorded', async () => {
@@ -187,7 +258,14 @@ describe('campaign sending in claimed batches', () => {
     const counts = await progress(campaign.id);
     expect(counts.sent).toBe(6);
     expect(counts.pending).toBe(34);
-    expect(await db.knex('campaign_recipients').where({ campaignId: campaign.id }).whereNotNull('claimedBy').count({ n: '*' }).first()).toEqual({ n: '0' });
+    expect(
+      await db
+        .knex('campaign_recipients')
+        .where({ campaignId: campaign.id })
+        .whereNotNull('claimedBy')
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({ n: '0' });
     expect(sent.length).toBeLessThanOrEqual(8);
   });
 

@@ -8,7 +8,10 @@ import { createLinkSigner } from '../src/tracking/links';
 
 const SITE = 'https://studio.example';
 const links = createLinkSigner('r'.repeat(40), SITE);
-const view = viewOf({ subject: 'Summer <news> & more', content: 'Hear the new masters\nhttps://example.com/listen?a=1&b=2' }, SITE);
+const view = viewOf(
+  { subject: 'Summer <news> & more', content: 'Hear the new masters\nhttps://example.com/listen?a=1&b=2' },
+  SITE,
+);
 
 // Addresses of many lengths (so the unsubscribe URLs differ in length and wrap differently), mixed case.
 const recipients = [
@@ -26,10 +29,13 @@ async function expectSameAsReference(source: { subject: string; html: string; te
 }
 
 describe('campaign renderer', () => {
-  it.each(CAMPAIGN_TEMPLATES)('gives each recipient exactly the reference mail: built-in %s template', async (template) => {
-    const { source } = await resolveSource(null, template);
-    await expectSameAsReference(source);
-  });
+  it.each(CAMPAIGN_TEMPLATES)(
+    'gives each recipient exactly the reference mail: built-in %s template',
+    async (template) => {
+      const { source } = await resolveSource(null, template);
+      await expectSameAsReference(source);
+    },
+  );
 
   it('matches the reference for an edited template that uses the unsubscribe link anywhere, with html-to-text making the text', async () => {
     const html = [
@@ -46,11 +52,18 @@ describe('campaign renderer', () => {
   });
 
   it('adds the footer and pixel when an edited template has no unsubscribe link and no body tag', async () => {
-    await expectSameAsReference({ subject: 'Hi', html: '<p>{{content}} <a href="https://example.com/">go</a></p>', text: 'Hi' });
+    await expectSameAsReference({
+      subject: 'Hi',
+      html: '<p>{{content}} <a href="https://example.com/">go</a></p>',
+      text: 'Hi',
+    });
   });
 
   it('falls back to the reference path when the site address would be escaped in HTML', async () => {
-    await expectSameAsReference({ subject: '{{subject}}', html: '<p><a href="{{unsubscribeUrl}}">u</a></p>', text: null }, createLinkSigner('r'.repeat(40), 'https://studio.example/?a=1&b=2'));
+    await expectSameAsReference(
+      { subject: '{{subject}}', html: '<p><a href="{{unsubscribeUrl}}">u</a></p>', text: null },
+      createLinkSigner('r'.repeat(40), 'https://studio.example/?a=1&b=2'),
+    );
   });
 
   it('signs each recipient its own links', async () => {

@@ -33,6 +33,8 @@ describe('delivery mail templates (built-in versions, as ops sends them)', () =>
     expect(mail.subject).toBe('Your download link for 2 tracks expires soon');
     expect(mail.text).toContain('30 November 2026');
     expect(mail.text).toContain('12:00');
-    await expect(renderTemplate(null, 'mastering-complete', { ...data, downloadUrl: '' })).rejects.toThrow('mastering-complete needs downloadUrl');
+    await expect(renderTemplate(null, 'mastering-complete', { ...data, downloadUrl: '' })).rejects.toThrow(
+      'mastering-complete needs downloadUrl',
+    );
   });
 });

@@ -21,8 +21,17 @@ describe('personalise', () => {
 
   it('sends http(s) links through the click redirect, leaves the unsubscribe link and mailto alone, adds the pixel', () => {
     const html = `<html><body><a href="https://example.com/x?a=1&amp;b=2">x</a><a href="mailto:hi@example.com">m</a><a href="${unsubscribeUrl}">u</a></body></html>`;
-    const out = personalise({ html, text: `Unsubscribe: ${unsubscribeUrl}` }, { unsubscribeUrl, openUrl: 'https://site.example/e/o/t', click: (url) => `https://site.example/e/c/${encodeURIComponent(url)}` });
-    expect(out.html).toContain(`href="https://site.example/e/c/${encodeURIComponent('https://example.com/x?a=1&b=2')}"`);
+    const out = personalise(
+      { html, text: `Unsubscribe: ${unsubscribeUrl}` },
+      {
+        unsubscribeUrl,
+        openUrl: 'https://site.example/e/o/t',
+        click: (url) => `https://site.example/e/c/${encodeURIComponent(url)}`,
+      },
+    );
+    expect(out.html).toContain(
+      `href="https://site.example/e/c/${encodeURIComponent('https://example.com/x?a=1&b=2')}"`,
+    );
     expect(out.html).toContain('href="mailto:hi@example.com"');
     expect(out.html).toContain(`href="${unsubscribeUrl}"`);
     expect(out.html).toContain('<img src="https://site.example/e/o/t"');

@@ -31,7 +31,12 @@ describe('order mails', () => {
 
   it('tells the admins about a payment that needs attention, and why', async () => {
     const reason = 'This is a second payment for an order that was already paid. Refund one of them.';
-    const { mail } = await renderTemplate(null, 'payment-needs-attention', { ...data, reason }, 'https://mastering.example.co.za');
+    const { mail } = await renderTemplate(
+      null,
+      'payment-needs-attention',
+      { ...data, reason },
+      'https://mastering.example.co.za',
+    );
     expect(mail.subject).toBe('Payment needs attention: order 4b0c2a1e, R649');
     expect(mail.text).toContain(reason);
     expect(mail.text).toContain('https://mastering.example.co.za/admin/payments');
@@ -39,6 +44,8 @@ describe('order mails', () => {
   });
 
   it('refuses to render an order mail without its order', async () => {
-    await expect(renderTemplate(null, 'order-confirmation', { ...data, orderId: '' })).rejects.toThrow('order-confirmation needs orderId');
+    await expect(renderTemplate(null, 'order-confirmation', { ...data, orderId: '' })).rejects.toThrow(
+      'order-confirmation needs orderId',
+    );
   });
 });

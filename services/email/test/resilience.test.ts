@@ -17,11 +17,26 @@ afterAll(async () => {
 });
 
 const campaignTo = async (emails: string[], subject: string) =>
-  Campaign.parse((await call(ctx.base, 'POST', '/api/admin/send-marketing-campaign', { ...admin, body: { subject, content: 'News', template: 'announcement', recipientType: 'custom', customRecipients: emails.join(',') } })).json);
-const campaignStatus = async (id: string) => Campaign.parse((await call(ctx.base, 'GET', `/api/admin/marketing-campaigns/${id}`, admin)).json);
+  Campaign.parse(
+    (
+      await call(ctx.base, 'POST', '/api/admin/send-marketing-campaign', {
+        ...admin,
+        body: {
+          subject,
+          content: 'News',
+          template: 'announcement',
+          recipientType: 'custom',
+          customRecipients: emails.join(','),
+        },
+      })
+    ).json,
+  );
+const campaignStatus = async (id: string) =>
+  Campaign.parse((await call(ctx.base, 'GET', `/api/admin/marketing-campaigns/${id}`, admin)).json);
 const counts = (prefix: string) => {
   const seen = new Map<string, number>();
-  for (const mail of ctx.smtp.received.filter((m) => m.envelopeTo.startsWith(prefix))) seen.set(mail.envelopeTo, (seen.get(mail.envelopeTo) ?? 0) + 1);
+  for (const mail of ctx.smtp.received.filter((m) => m.envelopeTo.startsWith(prefix)))
+    seen.set(mail.envelopeTo, (seen.get(mail.envelopeTo) ?? 0) + 1);
   return seen;
 };
 
@@ -29,11 +44,26 @@ describe('mail resilience', () => {
   it('SMTP down, then up: the queued mail and a campaign are delivered after recovery, none lost, none twice', async () => {
     workers.push(await testWorker(ctx.db, ctx.smtp.url, 'worker-a'));
     ctx.smtp.down = true;
-    await sendMail(ctx.queue, { template: 'customer-message', to: 'outage@example.com', params: { subject: 'Hello', content: 'About your order', messageType: 'support' } });
-    const campaign = await campaignTo(['outage-1@example.com', 'outage-2@example.com', 'outage-3@example.com'], 'Outage campaign');
+    await sendMail(ctx.queue, {
+      template: 'customer-message',
+      to: 'outage@example.com',
+      params: { subject: 'Hello', content: 'About your order', messageType: 'support' },
+    });
+    const campaign = await campaignTo(
+      ['outage-1@example.com', 'outage-2@example.com', 'outage-3@example.com'],
+      'Outage campaign',
+    );
     // Both fail while SMTP is down, and say so: the message row records the error, the campaign waits.
-    await arrive(async () => expect((await ctx.db.knex('email_messages').where({ toEmail: 'outage@example.com' }).first())?.lastError).toBeTruthy());
-    await arrive(async () => expect((await ctx.db.knex('agenda_jobs').where({ name: 'campaign.send' }).max('fail_count as n').first())?.n).toBeGreaterThan(0));
+    await arrive(async () =>
+      expect(
+        (await ctx.db.knex('email_messages').where({ toEmail: 'outage@example.com' }).first())?.lastError,
+      ).toBeTruthy(),
+    );
+    await arrive(async () =>
+      expect(
+        (await ctx.db.knex('agenda_jobs').where({ name: 'campaign.send' }).max('fail_count as n').first())?.n,
+      ).toBeGreaterThan(0),
+    );
     expect(ctx.smtp.received).toHaveLength(0);
     expect((await campaignStatus(campaign.id)).progress).toMatchObject({ total: 3, pending: 3 });
 
@@ -41,21 +71,37 @@ describe('mail resilience', () => {
     await arrive(async () => expect((await campaignStatus(campaign.id)).status).toBe('sent'));
     await arrive(() => expect(ctx.smtp.to('outage@example.com')).toHaveLength(1));
     expect([...counts('outage-').values()]).toEqual([1, 1, 1]);
-    expect(await ctx.db.knex('email_messages').where({ toEmail: 'outage@example.com' }).first()).toMatchObject({ status: 'sent', lastError: null });
+    expect(await ctx.db.knex('email_messages').where({ toEmail: 'outage@example.com' }).first()).toMatchObject({
+      status: 'sent',
+      lastError: null,
+    });
   });
 
   it('two workers: every queued mail and every campaign recipient gets exactly one mail', async () => {
     workers.push(await testWorker(ctx.db, ctx.smtp.url, 'worker-b'));
     const emails = Array.from({ length: 20 }, (_, i) => `pair-${i}@example.com`);
-    for (const to of emails) await sendMail(ctx.queue, { template: 'customer-message', to, params: { subject: 'Hi', content: 'x' } });
-    const campaign = await campaignTo(Array.from({ length: 40 }, (_, i) => `pairc-${i}@example.com`), 'Two workers');
+    for (const to of emails)
+      await sendMail(ctx.queue, { template: 'customer-message', to, params: { subject: 'Hi', content: 'x' } });
+    const campaign = await campaignTo(
+      Array.from({ length: 40 }, (_, i) => `pairc-${i}@example.com`),
+      'Two workers',
+    );
     // A second run of the same campaign races the worker that took the job.
     const { runCampaign } = await import('../src/campaigns/worker');
     const { createMailer } = await import('../src/mail/mailer');
     const { createLinkSigner } = await import('../src/tracking/links');
     const { createLogger } = await import('@mastering/service-kit');
     await runCampaign(
-      { knex: ctx.db.knex, mailer: createMailer(ctx.smtp.url), from: 'x@example.com', links: createLinkSigner(SECRET, PUBLIC_URL), siteUrl: PUBLIC_URL, logger: createLogger('race', 'silent'), ratePerSecond: 0, concurrency: 3 },
+      {
+        knex: ctx.db.knex,
+        mailer: createMailer(ctx.smtp.url),
+        from: 'x@example.com',
+        links: createLinkSigner(SECRET, PUBLIC_URL),
+        siteUrl: PUBLIC_URL,
+        logger: createLogger('race', 'silent'),
+        ratePerSecond: 0,
+        concurrency: 3,
+      },
       campaign.id,
     );
     await arrive(() => expect(counts('pair-').size).toBe(20));
@@ -69,10 +115,20 @@ describe('mail resilience', () => {
     for (const worker of workers.splice(0)) await worker.stop();
     const before = ctx.smtp.received.length;
     const held = ctx.smtp.holdAfter(before + 12);
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/campaign-worker.ts')], {
-      env: { ...process.env, DATABASE_URL: ctx.db.connectionString, SMTP_URL: ctx.smtp.url, IDENTITY_SECRET: SECRET, PUBLIC_URL },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/campaign-worker.ts')],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: ctx.db.connectionString,
+          SMTP_URL: ctx.smtp.url,
+          IDENTITY_SECRET: SECRET,
+          PUBLIC_URL,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     children.push(child);
     await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
     const emails = Array.from({ length: 30 }, (_, i) => `kill-${i}@example.com`);

@@ -58,11 +58,26 @@ const OPS_SECRET = 'k'.repeat(40);
 const keys = createKeyring('n'.repeat(40), [OPS_SECRET]);
 const sealed = (password: string) => sealSmtpPassword(OPS_SECRET, '127.0.0.1', password);
 // The test relay offers no STARTTLS: the admin exempted its host.
-const plainRelay = () => ({ smtpHost: '127.0.0.1', smtpPort: relayPort, smtpUser: 'mailer', smtpPlaintextHost: '127.0.0.1' });
+const plainRelay = () => ({
+  smtpHost: '127.0.0.1',
+  smtpPort: relayPort,
+  smtpUser: 'mailer',
+  smtpPlaintextHost: '127.0.0.1',
+});
 
 const saveEmail = (email: Partial<EmailSettings>) =>
-  db.knex('settings').insert({ key: 'email', value: JSON.stringify({ ...DEFAULT_EMAIL_SETTINGS, ...email }) }).onConflict('key').merge();
-const mail = (to: string) => ({ to, from: 'studio@example.com', subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' });
+  db
+    .knex('settings')
+    .insert({ key: 'email', value: JSON.stringify({ ...DEFAULT_EMAIL_SETTINGS, ...email }) })
+    .onConflict('key')
+    .merge();
+const mail = (to: string) => ({
+  to,
+  from: 'studio@example.com',
+  subject: 'Hello',
+  html: '<p>Hello</p>',
+  text: 'Hello',
+});
 
 describe('a mailer that follows the Email settings', () => {
   let mailer: Mailer;
@@ -119,15 +134,29 @@ describe('the notification switches', () => {
     describe: () => ({ host: 'test', port: 25 }),
     close: () => undefined,
   };
-  const handler = () => sendEmailJob({ knex: db.knex, mailer: recorder, from: 'x@example.com', logger: createLogger('switch-test', 'silent') }).handler;
+  const handler = () =>
+    sendEmailJob({
+      knex: db.knex,
+      mailer: recorder,
+      from: 'x@example.com',
+      logger: createLogger('switch-test', 'silent'),
+    }).handler;
   const run = async (template: string, data: Record<string, unknown>) => {
     const job = queue.create(JOBS.sendEmail, SendEmailPayload.parse({ to: 'artist@example.com', template, data }));
     job.disable();
     await job.save();
     await handler()(job as Job<SendEmailPayload>);
-    return db.knex('email_messages').where({ jobId: String(job.attrs._id) }).first();
+    return db
+      .knex('email_messages')
+      .where({ jobId: String(job.attrs._id) })
+      .first();
   };
-  const order = { customerName: 'Thandi', customerEmail: 'artist@example.com', orderId: '7d0f2c4e-0000-4000-8000-000000000001', trackTitle: 'Song.wav' };
+  const order = {
+    customerName: 'Thandi',
+    customerEmail: 'artist@example.com',
+    orderId: '7d0f2c4e-0000-4000-8000-000000000001',
+    trackTitle: 'Song.wav',
+  };
 
   it('drop order confirmations and status updates that are switched off, and nothing else', async () => {
     await saveEmail({ orderConfirmationEmails: false, statusUpdateEmails: false });
@@ -135,19 +164,34 @@ describe('the notification switches', () => {
     expect(await run('mastering-started', { ...order, estimatedCompletion: new Date().toISOString() })).toBeUndefined();
     expect(sent).toEqual([]);
     // The delivery of the master is the product itself: it always goes.
-    expect(await run('mastering-complete', { ...order, downloadUrl: 'http://x.test/download/t' })).toMatchObject({ status: 'sent' });
+    expect(await run('mastering-complete', { ...order, downloadUrl: 'http://x.test/download/t' })).toMatchObject({
+      status: 'sent',
+    });
 
     await saveEmail({ orderConfirmationEmails: true, statusUpdateEmails: true });
     expect(await run('order-confirmation', { ...order, amount: 'R 324.35' })).toMatchObject({ status: 'sent' });
-    expect(await run('mastering-started', { ...order, estimatedCompletion: new Date().toISOString() })).toMatchObject({ status: 'sent' });
+    expect(await run('mastering-started', { ...order, estimatedCompletion: new Date().toISOString() })).toMatchObject({
+      status: 'sent',
+    });
     expect(sent).toHaveLength(3);
   });
 });
 
 describe('the studio named in every mail', () => {
-  it('is the General settings\' site name and support address (the contact address when no support one is set)', async () => {
-    const data = { customerEmail: 'a@example.com', customerName: 'Thandi', orderId: '7d0f2c4e-0000-4000-8000-000000000001', trackTitle: 'Song.wav', amount: 324.35 };
-    const save = (general: object) => db.knex('settings').insert({ key: 'general', value: JSON.stringify({ ...DEFAULT_GENERAL_SETTINGS, ...general }) }).onConflict('key').merge();
+  it("is the General settings' site name and support address (the contact address when no support one is set)", async () => {
+    const data = {
+      customerEmail: 'a@example.com',
+      customerName: 'Thandi',
+      orderId: '7d0f2c4e-0000-4000-8000-000000000001',
+      trackTitle: 'Song.wav',
+      amount: 324.35,
+    };
+    const save = (general: object) =>
+      db
+        .knex('settings')
+        .insert({ key: 'general', value: JSON.stringify({ ...DEFAULT_GENERAL_SETTINGS, ...general }) })
+        .onConflict('key')
+        .merge();
     await save({ siteName: 'Studio Jozi', contactEmail: 'hello@jozi.example', supportEmail: '' });
     let { mail } = await renderTemplate(db.knex, 'order-confirmation', data);
     expect(mail.text).toContain('The Studio Jozi team');

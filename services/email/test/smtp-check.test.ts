@@ -39,11 +39,26 @@ describe('GET /api/admin/email-health', () => {
 
   /** The email API whose mailer points at `smtpUrl`, answering the health check as an admin. */
   async function healthThrough(smtpUrl: string) {
-    const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET, SMTP_URL: smtpUrl, PUBLIC_URL });
-    const server = createServer(buildApp({ config, knex: db.knex, mailer: createMailer(smtpUrl), queue, logger: createLogger('health-test', 'silent') }).callback());
+    const config = readConfig({
+      DATABASE_URL: db.connectionString,
+      IDENTITY_SECRET: SECRET,
+      SMTP_URL: smtpUrl,
+      PUBLIC_URL,
+    });
+    const server = createServer(
+      buildApp({
+        config,
+        knex: db.knex,
+        mailer: createMailer(smtpUrl),
+        queue,
+        logger: createLogger('health-test', 'silent'),
+      }).callback(),
+    );
     servers.push(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    return call(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'GET', '/api/admin/email-health', { role: 'admin' });
+    return call(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'GET', '/api/admin/email-health', {
+      role: 'admin',
+    });
   }
 
   beforeAll(async () => {

@@ -38,7 +38,8 @@ export async function smtpSink() {
       callback(err);
     },
     onRcptTo(address, _session, callback) {
-      if (state.reject.has(address.address.toLowerCase())) return callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
+      if (state.reject.has(address.address.toLowerCase()))
+        return callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -50,7 +51,8 @@ export async function smtpSink() {
       }
       simpleParser(stream)
         .then((mail) => {
-          for (const to of session.envelope.rcptTo) state.received.push(Object.assign(mail, { envelopeTo: to.address.toLowerCase() }));
+          for (const to of session.envelope.rcptTo)
+            state.received.push(Object.assign(mail, { envelopeTo: to.address.toLowerCase() }));
           callback();
         })
         .catch(callback);
@@ -91,14 +93,31 @@ export const FAST_BACKOFF = backoffStrategies.constant({ delay: 200, maxRetries:
  * The email service for one test file: a fresh database, a real SMTP sink, the HTTP API over real
  * HTTP, and a mail worker (queue polling every 0.2 s as the safety net under LISTEN/NOTIFY).
  */
-export function emailPerFile({ campaignRate = 0, worker: withWorker = true }: { campaignRate?: number; worker?: boolean } = {}) {
-  const ctx = {} as { db: TestDatabase; base: string; smtp: SmtpSink; queue: Queue; links: ReturnType<typeof createLinkSigner> };
+export function emailPerFile({
+  campaignRate = 0,
+  worker: withWorker = true,
+}: {
+  campaignRate?: number;
+  worker?: boolean;
+} = {}) {
+  const ctx = {} as {
+    db: TestDatabase;
+    base: string;
+    smtp: SmtpSink;
+    queue: Queue;
+    links: ReturnType<typeof createLinkSigner>;
+  };
   let server: Server | undefined;
   let worker: Queue | undefined;
   beforeAll(async () => {
     ctx.db = await createTestDatabase();
     ctx.smtp = await smtpSink();
-    const config = readConfig({ DATABASE_URL: ctx.db.connectionString, IDENTITY_SECRET: SECRET, SMTP_URL: ctx.smtp.url, PUBLIC_URL });
+    const config = readConfig({
+      DATABASE_URL: ctx.db.connectionString,
+      IDENTITY_SECRET: SECRET,
+      SMTP_URL: ctx.smtp.url,
+      PUBLIC_URL,
+    });
     ctx.links = createLinkSigner(SECRET, PUBLIC_URL);
     ctx.queue = createQueue({ connectionString: ctx.db.connectionString, name: 'email-api-test' });
     await startProducer(ctx.queue);
@@ -120,7 +139,12 @@ export function emailPerFile({ campaignRate = 0, worker: withWorker = true }: { 
 }
 
 /** A mail worker process stand-in on `db`: its own queue (polls every 0.2 s), mailers and knex pool. */
-export async function testWorker(db: TestDatabase, smtpUrl: string, name: string, { campaignRate = 0, campaignConcurrency = 2 } = {}) {
+export async function testWorker(
+  db: TestDatabase,
+  smtpUrl: string,
+  name: string,
+  { campaignRate = 0, campaignConcurrency = 2 } = {},
+) {
   const queue = createQueue({ connectionString: db.connectionString, name, processEvery: '0.2 seconds' });
   await startMailWorker({
     queue,
@@ -142,14 +166,26 @@ export async function testWorker(db: TestDatabase, smtpUrl: string, name: string
 
 /** The signed identity header of a caller with `role`. */
 export async function identityAs(role: Role, userId = '7a1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f') {
-  return { [IDENTITY_HEADER]: await signIdentity({ userId, email: `${role}@example.com`, role, sessionId: 's1' }, SECRET) };
+  return {
+    [IDENTITY_HEADER]: await signIdentity({ userId, email: `${role}@example.com`, role, sessionId: 's1' }, SECRET),
+  };
 }
 
 /** Calls the API as `role` (or anonymously) with an optional JSON body. */
-export async function call(base: string, method: string, path: string, { role, body }: { role?: Role; body?: unknown } = {}) {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  { role, body }: { role?: Role; body?: unknown } = {},
+) {
   const headers: Record<string, string> = role ? await identityAs(role) : {};
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+  });
   const text = await res.text();
   let json: any;
   try {

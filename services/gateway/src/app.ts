@@ -1,7 +1,14 @@
 import Koa, { type Context } from 'koa';
 import type { Knex } from 'knex';
 import type { Identity } from '@mastering/contracts';
-import { errorMiddleware, identityForSession, requestIdMiddleware, UPSTREAM_SERVICES, urlVariable, type Logger } from '@mastering/service-kit';
+import {
+  errorMiddleware,
+  identityForSession,
+  requestIdMiddleware,
+  UPSTREAM_SERVICES,
+  urlVariable,
+  type Logger,
+} from '@mastering/service-kit';
 import { remotesManifest, type GatewayConfig } from './config';
 import type { ServiceName } from './routes';
 import { accessLog } from './middleware/access-log';
@@ -26,7 +33,10 @@ export type GatewayDeps = { config: Readonly<GatewayConfig>; knex: Knex; logger:
 export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
   const app = new Koa({ proxy: config.TRUST_PROXY_HOPS > 0, maxIpsCount: config.TRUST_PROXY_HOPS });
   app.silent = true;
-  const targets = Object.fromEntries(UPSTREAM_SERVICES.map((name) => [name, config[urlVariable(name)]])) as Record<ServiceName, string>;
+  const targets = Object.fromEntries(UPSTREAM_SERVICES.map((name) => [name, config[urlVariable(name)]])) as Record<
+    ServiceName,
+    string
+  >;
   const apps = createStaticApps(config.APPS_ROOT);
   // Looked up at most once per request, and only when a route needs it (no cookie: no query).
   const identityOf = async (ctx: Context): Promise<Identity | null> => {
@@ -40,9 +50,21 @@ export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
   app.use(requestIdMiddleware());
   app.use(accessLog(logger));
   app.use(errorMiddleware(logger));
-  app.use(securityHeaders({ scriptHashes: apps.inlineScriptHashes(), remoteOrigins: remoteOriginsOf(config), https: config.PUBLIC_URL.startsWith('https:') }));
+  app.use(
+    securityHeaders({
+      scriptHashes: apps.inlineScriptHashes(),
+      remoteOrigins: remoteOriginsOf(config),
+      https: config.PUBLIC_URL.startsWith('https:'),
+    }),
+  );
   // Before anything may answer without reading the body: every body is under a time limit.
-  app.use(requestBodies({ bodyTimeoutMs: config.BODY_TIMEOUT_MS, uploadMinBytesPerSecond: config.UPLOAD_MIN_BYTES_PER_SECOND, uploadRateWindowMs: config.UPLOAD_RATE_WINDOW_MS }));
+  app.use(
+    requestBodies({
+      bodyTimeoutMs: config.BODY_TIMEOUT_MS,
+      uploadMinBytesPerSecond: config.UPLOAD_MIN_BYTES_PER_SECOND,
+      uploadRateWindowMs: config.UPLOAD_RATE_WINDOW_MS,
+    }),
+  );
   app.use(safePath());
   app.use(forwardedHeaders());
   app.use(crossSiteGuard({ publicOrigin: new URL(config.PUBLIC_URL).origin }));
@@ -53,7 +75,15 @@ export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
     ctx.body = remotesManifest(config);
   });
   app.use(apiDocs({ targets, identityOf }));
-  app.use(proxyToServices({ targets, identitySecret: config.IDENTITY_SECRET, upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS, identityOf, logger }));
+  app.use(
+    proxyToServices({
+      targets,
+      identitySecret: config.IDENTITY_SECRET,
+      upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      identityOf,
+      logger,
+    }),
+  );
   app.use(serveApps(apps));
   return app;
 }

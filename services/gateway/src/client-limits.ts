@@ -3,7 +3,10 @@ import type { Socket } from 'node:net';
 import { clientKeyOf } from '@mastering/service-kit';
 import type { GatewayConfig } from './config';
 
-export type ClientLimits = Pick<GatewayConfig, 'HEADERS_TIMEOUT_MS' | 'MAX_CONNECTIONS_PER_CLIENT' | 'TRUST_PROXY_HOPS'>;
+export type ClientLimits = Pick<
+  GatewayConfig,
+  'HEADERS_TIMEOUT_MS' | 'MAX_CONNECTIONS_PER_CLIENT' | 'TRUST_PROXY_HOPS'
+>;
 
 /**
  * What one client may hold of the gateway's HTTP server: its request headers within

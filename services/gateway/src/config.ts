@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defaultRemotesManifest, RemotesManifest } from '@mastering/contracts';
-import { BaseServiceConfig, loadConfig, portSetting, SERVICE_PORTS, UPSTREAM_SERVICES, urlVariable, type UrlVariable } from '@mastering/service-kit';
+import {
+  BaseServiceConfig,
+  loadConfig,
+  portSetting,
+  SERVICE_PORTS,
+  UPSTREAM_SERVICES,
+  urlVariable,
+  type UrlVariable,
+} from '@mastering/service-kit';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -8,7 +16,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 /** `<NAME>_URL` settings of the upstream services, each defaulting to its port on loopback. */
 function upstreamUrlSettings() {
-  const settings = Object.fromEntries(UPSTREAM_SERVICES.map((name) => [urlVariable(name), z.url().default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)]));
+  const settings = Object.fromEntries(
+    UPSTREAM_SERVICES.map((name) => [urlVariable(name), z.url().default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)]),
+  );
   return settings as Record<UrlVariable, z.ZodDefault<z.ZodURL>>;
 }
 

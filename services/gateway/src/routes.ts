@@ -11,7 +11,8 @@ type Route = { methods?: string[]; pattern: RegExp; service: ServiceName };
 
 const ADMIN_OPS = '(?:dashboard-stats|orders|customers|audio-files|payments|analytics|settings)';
 const ADMIN_CONTENT = '(?:showcase-tracks|testimonials)';
-const ADMIN_EMAIL = '(?:email-[a-z-]+|marketing-campaigns|send-marketing-campaign|test-email|send-custom-email|init-system-templates)';
+const ADMIN_EMAIL =
+  '(?:email-[a-z-]+|marketing-campaigns|send-marketing-campaign|test-email|send-custom-email|init-system-templates)';
 const rest = '(?:/.*)?$';
 
 export const ROUTES: Route[] = [

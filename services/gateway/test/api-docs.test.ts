@@ -14,7 +14,10 @@ let gateway: Server;
 let gatewayUrl: string;
 let brokenGateway: Server;
 let brokenGatewayUrl: string;
-const listen = (server: Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+const listen = (server: Server) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -26,15 +29,38 @@ beforeAll(async () => {
     identitySecret: SECRET,
     logger: createLogger('docs-test', 'silent'),
     routes: [
-      route({ method: 'GET', path: '/api/config', permission: 'public', response: SiteConfig, handler: () => undefined }),
-      route({ method: 'DELETE', path: '/api/admin/testimonials/:id', permission: 'admin', params: IdParam, response: OkResponse, handler: () => undefined }),
+      route({
+        method: 'GET',
+        path: '/api/config',
+        permission: 'public',
+        response: SiteConfig,
+        handler: () => undefined,
+      }),
+      route({
+        method: 'DELETE',
+        path: '/api/admin/testimonials/:id',
+        permission: 'admin',
+        params: IdParam,
+        response: OkResponse,
+        handler: () => undefined,
+      }),
     ],
   });
   service = createServer(app.callback());
   const serviceUrl = `http://127.0.0.1:${await listen(service)}`;
   const gatewayTo = (emailUrl: string) => {
-    const config = readGatewayConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET, STOREFRONT_URL: serviceUrl, OPS_URL: serviceUrl, CONTENT_URL: serviceUrl, EMAIL_URL: emailUrl, APPS_ROOT: '/nonexistent' });
-    return createServer(createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') }).callback());
+    const config = readGatewayConfig({
+      DATABASE_URL: db.connectionString,
+      IDENTITY_SECRET: SECRET,
+      STOREFRONT_URL: serviceUrl,
+      OPS_URL: serviceUrl,
+      CONTENT_URL: serviceUrl,
+      EMAIL_URL: emailUrl,
+      APPS_ROOT: '/nonexistent',
+    });
+    return createServer(
+      createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') }).callback(),
+    );
   };
   gateway = gatewayTo(serviceUrl);
   gatewayUrl = `http://127.0.0.1:${await listen(gateway)}`;
@@ -52,8 +78,13 @@ afterAll(async () => {
 
 const signedIn = async (role: Role) => {
   const token = `${role}-${Math.random()}`;
-  const [user] = await db.knex('users').insert({ email: `${token}@example.com`, role, isActive: true }).returning('*');
-  await db.knex('sessions').insert({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
+  const [user] = await db
+    .knex('users')
+    .insert({ email: `${token}@example.com`, role, isActive: true })
+    .returning('*');
+  await db
+    .knex('sessions')
+    .insert({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
   return { cookie: `sid=${token}` };
 };
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${gatewayUrl}${path}`, { headers });
@@ -72,7 +103,7 @@ describe('the API description', () => {
     expect((await res.json()).error).toMatch(/email service is down/);
   });
 
-  it('is assembled from the services\' route tables, keeping only what the gateway routes to each', async () => {
+  it("is assembled from the services' route tables, keeping only what the gateway routes to each", async () => {
     const res = await get('/api/openapi.json', await signedIn('engineer'));
     expect(res.status).toBe(200);
     const document = await res.json();
@@ -80,9 +111,13 @@ describe('the API description', () => {
     // /api/config from the "storefront"; the testimonial delete from the "content" service only (the
     // same table answered for storefront and ops, whose copies the gateway drops).
     expect(Object.keys(document.paths)).toEqual(['/api/config', '/api/admin/testimonials/{id}']);
-    expect(document.paths['/api/config'].get.responses['200'].content['application/json'].schema.properties).toBeDefined();
+    expect(
+      document.paths['/api/config'].get.responses['200'].content['application/json'].schema.properties,
+    ).toBeDefined();
     expect(document.paths['/api/admin/testimonials/{id}'].delete.security).toEqual([{ session: [] }]);
-    expect(document.components.responses.Error404.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(document.components.responses.Error404.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
   });
 });
 

@@ -29,7 +29,10 @@ const seen: Seen = { bytes: 0 };
 const reached = new Map<string, number>();
 let lastPeerPort = 0;
 
-const listen = (server: Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+const listen = (server: Server) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -68,10 +71,16 @@ beforeAll(async () => {
   appsRoot = mkdtempSync(path.join(tmpdir(), 'apps-'));
   mkdirSync(path.join(appsRoot, 'shell', 'dist'), { recursive: true });
   mkdirSync(path.join(appsRoot, 'mf-admin-ops', 'dist'), { recursive: true });
-  writeFileSync(path.join(appsRoot, 'shell', 'dist', 'index.html'), '<!doctype html><script>document.documentElement.className="dark"</script><div id="root"></div>');
+  writeFileSync(
+    path.join(appsRoot, 'shell', 'dist', 'index.html'),
+    '<!doctype html><script>document.documentElement.className="dark"</script><div id="root"></div>',
+  );
   writeFileSync(path.join(appsRoot, 'shell', 'dist', 'main.js'), 'console.log(1)');
   writeFileSync(path.join(appsRoot, 'shell', 'dist', 'vendor.0123456789abcdef.js'), 'console.log(2)');
-  writeFileSync(path.join(appsRoot, 'shell', 'dist', 'vendor.0123456789abcdef.js.br'), brotliCompressSync('console.log(2)'));
+  writeFileSync(
+    path.join(appsRoot, 'shell', 'dist', 'vendor.0123456789abcdef.js.br'),
+    brotliCompressSync('console.log(2)'),
+  );
   writeFileSync(path.join(appsRoot, 'mf-admin-ops', 'dist', 'mf-manifest.json'), '{"id":"mf_admin_ops"}');
 
   const config = readGatewayConfig({
@@ -123,13 +132,26 @@ describe('gateway proxy', () => {
   });
 
   it('turns a valid session cookie into a signed identity header, and ignores unknown or expired ones', async () => {
-    const [user] = await db.knex('users').insert({ email: 'engineer@example.com', role: 'engineer', isActive: true }).returning('*');
-    const [session] = await db.knex('sessions').insert({ tokenHash: hashToken('good-token'), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) }).returning('*');
-    await db.knex('sessions').insert({ tokenHash: hashToken('old-token'), userId: user.id, expiresAt: new Date(Date.now() - 1000) });
+    const [user] = await db
+      .knex('users')
+      .insert({ email: 'engineer@example.com', role: 'engineer', isActive: true })
+      .returning('*');
+    const [session] = await db
+      .knex('sessions')
+      .insert({ tokenHash: hashToken('good-token'), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) })
+      .returning('*');
+    await db
+      .knex('sessions')
+      .insert({ tokenHash: hashToken('old-token'), userId: user.id, expiresAt: new Date(Date.now() - 1000) });
 
     await get('/api/users', { cookie: 'sid=good-token', [IDENTITY_HEADER]: 'forged' });
     const identity = await verifyIdentity(String(seen.headers?.[IDENTITY_HEADER]), SECRET);
-    expect(identity).toEqual({ userId: user.id, email: 'engineer@example.com', role: 'engineer', sessionId: session.id });
+    expect(identity).toEqual({
+      userId: user.id,
+      email: 'engineer@example.com',
+      role: 'engineer',
+      sessionId: session.id,
+    });
 
     await get('/api/users', { cookie: 'sid=old-token' });
     expect(seen.headers?.[IDENTITY_HEADER]).toBeUndefined();
@@ -141,11 +163,15 @@ describe('gateway proxy', () => {
     const arrived = new Promise<void>((resolve) => (firstChunk = resolve));
     const total = 64 * MB;
     const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(new URL(`/uploads/${crypto.randomUUID()}`, gatewayUrl), { method: 'PUT', headers: { 'content-type': 'application/octet-stream', 'content-length': String(total) } }, (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      });
+      const req = request(
+        new URL(`/uploads/${crypto.randomUUID()}`, gatewayUrl),
+        { method: 'PUT', headers: { 'content-type': 'application/octet-stream', 'content-length': String(total) } },
+        (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        },
+      );
       req.on('error', reject);
       const block = Buffer.alloc(MB, 1);
       req.write(block);
@@ -176,7 +202,12 @@ describe('gateway proxy', () => {
   });
 
   it('answers 503 JSON when a service is down', async () => {
-    const config = readGatewayConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET, STOREFRONT_URL: 'http://127.0.0.1:1', APPS_ROOT: appsRoot });
+    const config = readGatewayConfig({
+      DATABASE_URL: db.connectionString,
+      IDENTITY_SECRET: SECRET,
+      STOREFRONT_URL: 'http://127.0.0.1:1',
+      APPS_ROOT: appsRoot,
+    });
     const app = createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') });
     const server = createServer(app.callback());
     const port = await listen(server);
@@ -199,7 +230,9 @@ async function startGateway(overrides: Record<string, string>) {
     EMAIL_URL: upstreamUrl,
     ...overrides,
   });
-  const server = createServer(createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') }).callback());
+  const server = createServer(
+    createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') }).callback(),
+  );
   limitClients(server, config);
   const port = await listen(server);
   const url = `http://127.0.0.1:${port}`;
@@ -209,8 +242,13 @@ async function startGateway(overrides: Record<string, string>) {
 /** Signs in a fresh user with `role` and answers the cookie header for its session. */
 async function sessionCookie(role: 'customer' | 'engineer' | 'admin') {
   const token = `token-${role}-${Math.random().toString(36).slice(2)}`;
-  const [user] = await db.knex('users').insert({ email: `${token}@example.com`, role, isActive: true }).returning('*');
-  await db.knex('sessions').insert({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
+  const [user] = await db
+    .knex('users')
+    .insert({ email: `${token}@example.com`, role, isActive: true })
+    .returning('*');
+  await db
+    .knex('sessions')
+    .insert({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
   return `sid=${token}`;
 }
 
@@ -223,7 +261,11 @@ describe('gateway health', () => {
       expect(anonymous.status).toBe(200);
       expect(await anonymous.json()).toEqual({ status: 'ok', database: 'ok' });
       const admin = await fetch(`${gw.url}/readyz`, { headers: { cookie: await sessionCookie('admin') } });
-      expect(await admin.json()).toEqual({ status: 'ok', database: 'ok', services: { storefront: 'ok', ops: 'ok', content: 'ok', email: 'down' } });
+      expect(await admin.json()).toEqual({
+        status: 'ok',
+        database: 'ok',
+        services: { storefront: 'ok', ops: 'ok', content: 'ok', email: 'down' },
+      });
       const engineer = await fetch(`${gw.url}/readyz`, { headers: { cookie: await sessionCookie('engineer') } });
       expect(await engineer.json()).toEqual({ status: 'ok', database: 'ok' });
     } finally {
@@ -232,10 +274,16 @@ describe('gateway health', () => {
   });
 
   it('is not ready when its database is down, and says no more than that', async () => {
-    const config = readGatewayConfig({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', IDENTITY_SECRET: SECRET, APPS_ROOT: appsRoot });
+    const config = readGatewayConfig({
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      IDENTITY_SECRET: SECRET,
+      APPS_ROOT: appsRoot,
+    });
     const { createKnex } = await import('@mastering/db');
     const deadKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: 1 } });
-    const server = createServer(createGateway({ config, knex: deadKnex, logger: createLogger('gateway-test', 'silent') }).callback());
+    const server = createServer(
+      createGateway({ config, knex: deadKnex, logger: createLogger('gateway-test', 'silent') }).callback(),
+    );
     const port = await listen(server);
     const res = await fetch(`http://127.0.0.1:${port}/readyz`);
     server.close();
@@ -256,7 +304,12 @@ describe('gateway edge', () => {
   });
 
   it('overwrites forwarded headers: a client cannot forge its address, scheme or host', async () => {
-    await get('/api/config', { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', forwarded: 'for=6.6.6.6' });
+    await get('/api/config', {
+      'x-forwarded-for': '6.6.6.6',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil.example',
+      forwarded: 'for=6.6.6.6',
+    });
     expect(seen.headers?.['x-forwarded-for']).toBe('127.0.0.1');
     expect(seen.headers?.['x-forwarded-proto']).toBe('http');
     expect(seen.headers?.['x-forwarded-host']).toBe(gatewayUrl.host);
@@ -267,7 +320,13 @@ describe('gateway edge', () => {
     const gw = await startGateway({ TRUST_PROXY_HOPS: '1' });
     try {
       // The client claimed 6.6.6.6; our one trusted proxy appended the address it saw, 198.51.100.7.
-      await fetch(`${gw.url}/api/config`, { headers: { 'x-forwarded-for': '6.6.6.6, 198.51.100.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'studio.example' } });
+      await fetch(`${gw.url}/api/config`, {
+        headers: {
+          'x-forwarded-for': '6.6.6.6, 198.51.100.7',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'studio.example',
+        },
+      });
       expect(seen.headers?.['x-forwarded-for']).toBe('198.51.100.7');
       expect(seen.headers?.['x-forwarded-proto']).toBe('https');
       expect(seen.headers?.['x-forwarded-host']).toBe('studio.example');
@@ -278,7 +337,8 @@ describe('gateway edge', () => {
 
   it('refuses a cross-site POST and lets same-origin browsers and header-less clients through', async () => {
     seen.url = undefined;
-    const post = (headers: Record<string, string>) => fetch(new URL('/auth/logout', gatewayUrl), { method: 'POST', headers });
+    const post = (headers: Record<string, string>) =>
+      fetch(new URL('/auth/logout', gatewayUrl), { method: 'POST', headers });
     const refused = await post({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: 'Cross-site request refused' });
@@ -288,7 +348,9 @@ describe('gateway edge', () => {
     expect((await post({ origin: gatewayUrl.origin, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
     expect((await post({ origin: 'http://localhost:8080' })).status).toBe(200); // the configured PUBLIC_URL
     expect((await post({})).status).toBe(200); // a webhook or API client
-    expect((await get('/api/config', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(200);
+    expect((await get('/api/config', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(
+      200,
+    );
   });
 
   it('answers malformed and escaping paths with 400 and 404, never 500', async () => {
@@ -335,17 +397,23 @@ describe('gateway static apps', () => {
   });
 
   it('caches hashed assets for a year and entry files not at all', async () => {
-    expect((await get('/vendor.0123456789abcdef.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/vendor.0123456789abcdef.js')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await get('/main.js')).headers.get('cache-control')).toBe('no-cache');
   });
 
   it('serves the precompressed sibling to clients that accept it, keeping the cache policy', async () => {
     const res = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      request(new URL('/vendor.0123456789abcdef.js', gatewayUrl), { headers: { 'accept-encoding': 'br, gzip' } }, (r) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
-      })
+      request(
+        new URL('/vendor.0123456789abcdef.js', gatewayUrl),
+        { headers: { 'accept-encoding': 'br, gzip' } },
+        (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
+        },
+      )
         .on('error', reject)
         .end();
     });
@@ -355,7 +423,9 @@ describe('gateway static apps', () => {
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(brotliDecompressSync(res.body).toString()).toBe('console.log(2)');
     // Without Accept-Encoding the plain file is served.
-    expect(await (await get('/vendor.0123456789abcdef.js', { 'accept-encoding': 'identity' })).text()).toBe('console.log(2)');
+    expect(await (await get('/vendor.0123456789abcdef.js', { 'accept-encoding': 'identity' })).text()).toBe(
+      'console.log(2)',
+    );
   });
 
   it('serves remote manifests no-cache and 404s missing remote files', async () => {
@@ -396,7 +466,8 @@ function rawClient(port: number, localAddress: string, text = '') {
 const startOfPost = (path: string, length: number, sent = 1, method = 'POST') =>
   `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${'{'.padEnd(sent, ' ')}`;
 
-const connections = (server: Server) => new Promise<number>((resolve, reject) => server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
+const connections = (server: Server) =>
+  new Promise<number>((resolve, reject) => server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
 
 describe('gateway slow clients', () => {
   it('still answers GET /api/config within a second while 400 connections trickle request bodies', async () => {
@@ -405,7 +476,8 @@ describe('gateway slow clients', () => {
     try {
       // From five addresses, 80 each (under the per-address cap): each sends a login request's
       // headers and one byte of its body, then nothing.
-      for (let i = 0; i < 400; i++) trickling.push(rawClient(gw.port, `127.0.1.${1 + (i % 5)}`, startOfPost('/auth/request-code', 100)));
+      for (let i = 0; i < 400; i++)
+        trickling.push(rawClient(gw.port, `127.0.1.${1 + (i % 5)}`, startOfPost('/auth/request-code', 100)));
       await vi.waitFor(async () => expect(await connections(gw.server)).toBe(400), { timeout: 20_000, interval: 20 });
       const res = await fetch(`${gw.url}/api/config`, { signal: AbortSignal.timeout(1_000) });
       expect(res.status).toBe(200);
@@ -430,14 +502,19 @@ describe('gateway slow clients', () => {
   });
 
   it('refuses a body over 1 MB that is not an upload with 413, before reading it', async () => {
-    const answer = await rawClient(Number(gatewayUrl.port), '127.0.1.11', startOfPost('/auth/request-code', 2 * MB)).closed;
+    const answer = await rawClient(Number(gatewayUrl.port), '127.0.1.11', startOfPost('/auth/request-code', 2 * MB))
+      .closed;
     expect(answer).toMatch(/^HTTP\/1.1 413 /);
     expect(answer).toContain(BODY_TOO_LARGE);
   });
 
   it('forwards a complete small body intact', async () => {
     const body = JSON.stringify({ email: 'ok@example.com' });
-    const res = await fetch(new URL('/auth/request-code', gatewayUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await fetch(new URL('/auth/request-code', gatewayUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(await res.json()).toEqual({ bytes: body.length });
     expect(seen.headers?.['content-length']).toBe(String(body.length));
   });
@@ -455,7 +532,11 @@ describe('gateway slow clients', () => {
   it('lets an upload take its time, but stops one that averages under the minimum rate over a window', async () => {
     const gw = await startGateway({ UPLOAD_MIN_BYTES_PER_SECOND: '1000000', UPLOAD_RATE_WINDOW_MS: '200' });
     try {
-      const answer = await rawClient(gw.port, '127.0.1.13', startOfPost(`/uploads/${crypto.randomUUID()}`, 10 * MB, 1, 'PUT')).closed;
+      const answer = await rawClient(
+        gw.port,
+        '127.0.1.13',
+        startOfPost(`/uploads/${crypto.randomUUID()}`, 10 * MB, 1, 'PUT'),
+      ).closed;
       expect(answer).toMatch(/^HTTP\/1.1 408 /);
       expect(answer).toContain(UPLOAD_TOO_SLOW);
     } finally {
@@ -487,7 +568,13 @@ describe('gateway slow clients', () => {
     try {
       const held = rawClient(gw.port, '127.0.2.3');
       await vi.waitFor(async () => expect(await connections(gw.server)).toBe(1), { interval: 10 });
-      expect(await rawClient(gw.port, '127.0.2.3', `GET /api/config HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`).closed).toMatch(/^HTTP\/1.1 200 /);
+      expect(
+        await rawClient(
+          gw.port,
+          '127.0.2.3',
+          `GET /api/config HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+        ).closed,
+      ).toMatch(/^HTTP\/1.1 200 /);
       held.socket.destroy();
     } finally {
       gw.close();

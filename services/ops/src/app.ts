@@ -6,7 +6,13 @@ import type { OpsConfig } from './config';
 import { createCounters } from './counters';
 import { routes } from './routes';
 
-export type OpsDeps = { config: Readonly<OpsConfig>; knex: Knex; queue: Queue; storage?: ObjectStorage; logger?: Logger };
+export type OpsDeps = {
+  config: Readonly<OpsConfig>;
+  knex: Knex;
+  queue: Queue;
+  storage?: ObjectStorage;
+  logger?: Logger;
+};
 
 /** Builds the ops service app: the admin's orders, customers, files, payments, analytics and users, and the customers' downloads. */
 export function buildApp({ config, knex, queue, storage = createStorage(readStorageConfig()), logger }: OpsDeps) {
@@ -14,6 +20,20 @@ export function buildApp({ config, knex, queue, storage = createStorage(readStor
   const links = createDownloadLinks(keys);
   const counters = createCounters(knex, config.COUNTERS_CACHE_MS);
   const fulfilment = { knex, queue, publicUrl: config.PUBLIC_URL, counters };
-  const audioFiles = { knex, queue, storage, links, uploadTtlHours: config.UPLOAD_URL_TTL_HOURS, linkMinutes: config.FILE_LINK_MINUTES, counters };
-  return createService({ name: 'ops', knex, identitySecret: keys, logger, routes: routes({ knex, queue, keys, fulfilment, audioFiles }) });
+  const audioFiles = {
+    knex,
+    queue,
+    storage,
+    links,
+    uploadTtlHours: config.UPLOAD_URL_TTL_HOURS,
+    linkMinutes: config.FILE_LINK_MINUTES,
+    counters,
+  };
+  return createService({
+    name: 'ops',
+    knex,
+    identitySecret: keys,
+    logger,
+    routes: routes({ knex, queue, keys, fulfilment, audioFiles }),
+  });
 }

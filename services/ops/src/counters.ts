@@ -17,9 +17,14 @@ import { Order, OrderFileTotal, OrderStatusTotal } from '@mastering/db';
 const HOUR = 3_600_000;
 
 /** Orders and their total (cents) per status, every status present (0 when none): six rows the triggers of migration 015 keep. */
-export async function orderStatusTotals(knex: Knex): Promise<Record<OrderStatus, { orders: number; totalCents: number }>> {
+export async function orderStatusTotals(
+  knex: Knex,
+): Promise<Record<OrderStatus, { orders: number; totalCents: number }>> {
   const rows = await OrderStatusTotal.query(knex).select('status', 'orders', 'totalCents');
-  const totals = Object.fromEntries(ORDER_STATUSES.map((s) => [s, { orders: 0, totalCents: 0 }])) as Record<OrderStatus, { orders: number; totalCents: number }>;
+  const totals = Object.fromEntries(ORDER_STATUSES.map((s) => [s, { orders: 0, totalCents: 0 }])) as Record<
+    OrderStatus,
+    { orders: number; totalCents: number }
+  >;
   for (const row of rows) totals[row.status] = { orders: Number(row.orders), totalCents: Number(row.totalCents) };
   return totals;
 }
@@ -37,19 +42,32 @@ export async function orderCounts(knex: Knex, now: Date = new Date()): Promise<O
       knex.raw('count(*) filter (where paid_at > ? and paid_at <= ?)::int as due_soon', [dueBy, soonFrom]),
     )
     .first()) as unknown as { overdue: number; dueSoon: number };
-  return { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus, dueSoon: clock.dueSoon, overdue: clock.overdue };
+  return {
+    total: Object.values(byStatus).reduce((a, b) => a + b, 0),
+    byStatus,
+    dueSoon: clock.dueSoon,
+    overdue: clock.overdue,
+  };
 }
 
 /** Files and their bytes per processing status and mastering style: the few rows the triggers of migration 015 keep. */
-export async function fileTotals(knex: Knex): Promise<{ processingStatus: FileStatus; masteringStyle: MasteringStyle; files: number; bytes: number }[]> {
+export async function fileTotals(
+  knex: Knex,
+): Promise<{ processingStatus: FileStatus; masteringStyle: MasteringStyle; files: number; bytes: number }[]> {
   const rows = await OrderFileTotal.query(knex).select('processingStatus', 'masteringStyle', 'files', 'bytes');
-  return rows.map((r) => ({ processingStatus: r.processingStatus, masteringStyle: r.masteringStyle, files: Number(r.files), bytes: Number(r.bytes) }));
+  return rows.map((r) => ({
+    processingStatus: r.processingStatus,
+    masteringStyle: r.masteringStyle,
+    files: Number(r.files),
+    bytes: Number(r.bytes),
+  }));
 }
 
 /** The six counters over every file (from the kept totals). */
 export async function audioFileCounts(knex: Knex): Promise<AudioFileCounts> {
   const totals = await fileTotals(knex);
-  const files = (status?: FileStatus) => totals.reduce((sum, t) => sum + (status === undefined || t.processingStatus === status ? t.files : 0), 0);
+  const files = (status?: FileStatus) =>
+    totals.reduce((sum, t) => sum + (status === undefined || t.processingStatus === status ? t.files : 0), 0);
   return {
     total: files(),
     uploaded: files('uploaded'),
@@ -105,7 +123,10 @@ export function createCounters(knex: Knex, ttlMs: number): Counters {
  * table marks its writing rows with it, and no handler clears counters itself. (`deps` is read only
  * when a request runs: the route table is also built without dependencies, as data.)
  */
-export function changesCounts<C>(deps: { counters: Pick<Counters, 'clear'> }, handler: (ctx: C) => Promise<void>): (ctx: C) => Promise<void> {
+export function changesCounts<C>(
+  deps: { counters: Pick<Counters, 'clear'> },
+  handler: (ctx: C) => Promise<void>,
+): (ctx: C) => Promise<void> {
   return async (ctx) => {
     await handler(ctx);
     deps.counters.clear();

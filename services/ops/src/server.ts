@@ -9,7 +9,11 @@ const config = readConfig();
 // Ops enqueues mail (customer messages, the settings test mail; the email service sends it) and runs
 // the audio-analysis worker, beside the files' admin screens and never in the storefront: decoding a
 // 500 MB upload is CPU-heavy and must not slow the customer-facing API.
-const queue = createQueue({ connectionString: config.DATABASE_URL, name: `ops-${process.pid}`, logger: createLogger('ops-queue') });
+const queue = createQueue({
+  connectionString: config.DATABASE_URL,
+  name: `ops-${process.pid}`,
+  logger: createLogger('ops-queue'),
+});
 const workerKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: 2 } });
 const analysis = analysisJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-analysis') });
 queue.define(analysis.name, analysis.handler, analysis.options);

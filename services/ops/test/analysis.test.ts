@@ -22,7 +22,11 @@ beforeAll(async () => {
   producer = createQueue({ connectionString: ctx.db.connectionString, name: 'analysis-test-producer' });
   await startProducer(producer);
   // Polls hourly: every job below is started by LISTEN/NOTIFY, the way production starts it.
-  worker = createQueue({ connectionString: ctx.db.connectionString, name: 'analysis-test-worker', processEvery: '1 hour' });
+  worker = createQueue({
+    connectionString: ctx.db.connectionString,
+    name: 'analysis-test-worker',
+    processEvery: '1 hour',
+  });
   const silent = { info: () => undefined, warn: () => undefined };
   const job = analysisJob({ knex: ctx.db.knex, storage, localRoot: storageRoot, logger: silent });
   worker.define(job.name, job.handler, job.options);
@@ -45,17 +49,35 @@ async function analyse(fileId: string, role: AnalysisRole) {
 async function orderWithFiles(files: { name: string; bytes: Buffer | null }[]) {
   const [order] = await ctx.db
     .knex('orders')
-    .insert({ customerEmail: 'analysis@example.com', status: 'payment_confirmed', unitPriceCents: 49_900, trackCount: files.length, subtotalCents: 49_900 * files.length, totalCents: 49_900 * files.length })
+    .insert({
+      customerEmail: 'analysis@example.com',
+      status: 'payment_confirmed',
+      unitPriceCents: 49_900,
+      trackCount: files.length,
+      subtotalCents: 49_900 * files.length,
+      totalCents: 49_900 * files.length,
+    })
     .returning(['id']);
   const ids: string[] = [];
   for (const { name, bytes } of files) {
     const [upload] = await ctx.db
       .knex('uploads')
-      .insert({ objectKey: `uploads/${name}-${ids.length}-${order.id}`, status: 'completed', guestKeyHash: 'g', expiresAt: new Date(Date.now() + 3_600_000) })
+      .insert({
+        objectKey: `uploads/${name}-${ids.length}-${order.id}`,
+        status: 'completed',
+        guestKeyHash: 'g',
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
       .returning(['id', 'objectKey']);
     const [file] = await ctx.db
       .knex('orderFiles')
-      .insert({ orderId: order.id, originalName: name, fileName: name, fileSize: bytes?.length ?? 0, originalFilePath: `/objects/${upload.id}` })
+      .insert({
+        orderId: order.id,
+        originalName: name,
+        fileName: name,
+        fileSize: bytes?.length ?? 0,
+        originalFilePath: `/objects/${upload.id}`,
+      })
       .returning(['id']);
     await ctx.db.knex('uploads').where({ id: upload.id }).update({ orderFileId: file.id });
     if (bytes) await storage.put(upload.objectKey, bytes);
@@ -82,7 +104,13 @@ describe('GET /api/admin/audio-files/:id/analysis', () => {
     const { fileIds } = await orderWithFiles([{ name: 'pending.wav', bytes: wav(sine(-20), 2) }]);
     const res = await get(fileIds[0]!, 'admin');
     expect(res.status).toBe(200);
-    expect(AudioFileAnalysis.parse(await res.json())).toEqual({ fileId: fileIds[0], original: null, master: null, gainChangeDb: null, masterTruePeakTooHigh: false });
+    expect(AudioFileAnalysis.parse(await res.json())).toEqual({
+      fileId: fileIds[0],
+      original: null,
+      master: null,
+      gainChangeDb: null,
+      masterTruePeakTooHigh: false,
+    });
   });
 });
 
@@ -93,14 +121,26 @@ describe('the analysis job, end to end', () => {
     await analyse(fileId, 'original');
 
     let body = AudioFileAnalysis.parse(await (await get(fileId)).json());
-    expect(body.original).toMatchObject({ fileId, role: 'original', status: 'ok', errorReason: null, durationSeconds: 10, sampleRate: 48_000, channels: 2, codec: 'pcm_s16le' });
+    expect(body.original).toMatchObject({
+      fileId,
+      role: 'original',
+      status: 'ok',
+      errorReason: null,
+      durationSeconds: 10,
+      sampleRate: 48_000,
+      channels: 2,
+      codec: 'pcm_s16le',
+    });
     expect(Math.abs(body.original!.integratedLufs! - -23)).toBeLessThanOrEqual(0.1);
     expect(body.original!.waveform).toHaveLength(300);
     expect(body.master).toBeNull();
 
     // The engineer's master: a clipped square, far louder, with inter-sample peaks above 0 dBTP.
     await storage.put(`masters/${fileId}.wav`, wav(clippedSquare(), 10));
-    await ctx.db.knex('orderFiles').where({ id: fileId }).update({ masteredFilePath: `masters/${fileId}.wav` });
+    await ctx.db
+      .knex('orderFiles')
+      .where({ id: fileId })
+      .update({ masteredFilePath: `masters/${fileId}.wav` });
     await analyse(fileId, 'master');
 
     body = AudioFileAnalysis.parse(await (await get(fileId)).json());

@@ -3,7 +3,8 @@ import { AnalyticsResponse, growthPercent, type OrderStatus, type Role } from '@
 import { ago, identityAs, opsPerFile, seedOrder } from './support';
 
 const ctx = opsPerFile();
-const get = async (path: string, role: Role | null = 'admin') => fetch(`${ctx.base}${path}`, { headers: role ? await identityAs(role) : {} });
+const get = async (path: string, role: Role | null = 'admin') =>
+  fetch(`${ctx.base}${path}`, { headers: role ? await identityAs(role) : {} });
 const analytics = async (days: number) => {
   const res = await get(`/api/admin/analytics?days=${days}`);
   expect(res.status).toBe(200);
@@ -11,7 +12,8 @@ const analytics = async (days: number) => {
 };
 
 /** Records an order's move to `to` at `at` (the fulfilment screens write this history). */
-const history = (orderId: string, to: OrderStatus, at: Date) => ctx.db.knex('orderStatusHistory').insert({ orderId, toStatus: to, createdAt: at });
+const history = (orderId: string, to: OrderStatus, at: Date) =>
+  ctx.db.knex('orderStatusHistory').insert({ orderId, toStatus: to, createdAt: at });
 
 // The seeded shop and, for the last 7 days, the figures worked out by hand:
 //   this week  A a@ paid R1000 (Jazz + Pop), B b@ paid R500 (Jazz), C c@ unpaid R300, D a@ cancelled R200, E d@ paid R300 (Rock)
@@ -24,14 +26,55 @@ const history = (orderId: string, to: OrderStatus, at: Date) => ctx.db.knex('ord
 // Customers: d@ is new, a@ and b@ return; the week before's only payer (a@) paid again: retention 100%.
 beforeAll(async () => {
   const knex = ctx.db.knex;
-  const a = await seedOrder(knex, { email: 'a@analytics.example', status: 'delivered', totalCents: 100_000, at: ago(1), genres: ['Jazz', 'Pop'] });
-  await seedOrder(knex, { email: 'b@analytics.example', status: 'in_progress', totalCents: 50_000, at: ago(2), genres: ['Jazz'] });
-  await seedOrder(knex, { email: 'c@analytics.example', status: 'pending_payment', totalCents: 30_000, at: ago(3), genres: ['Blues'] });
-  await seedOrder(knex, { email: 'A@analytics.example', status: 'cancelled', totalCents: 20_000, at: ago(4), genres: ['Folk'] });
-  await seedOrder(knex, { email: 'd@analytics.example', status: 'mastered', totalCents: 30_000, at: ago(5), genres: ['Rock'] });
-  const f = await seedOrder(knex, { email: 'a@analytics.example', status: 'delivered', totalCents: 60_000, at: ago(9), genres: ['Jazz'] });
+  const a = await seedOrder(knex, {
+    email: 'a@analytics.example',
+    status: 'delivered',
+    totalCents: 100_000,
+    at: ago(1),
+    genres: ['Jazz', 'Pop'],
+  });
+  await seedOrder(knex, {
+    email: 'b@analytics.example',
+    status: 'in_progress',
+    totalCents: 50_000,
+    at: ago(2),
+    genres: ['Jazz'],
+  });
+  await seedOrder(knex, {
+    email: 'c@analytics.example',
+    status: 'pending_payment',
+    totalCents: 30_000,
+    at: ago(3),
+    genres: ['Blues'],
+  });
+  await seedOrder(knex, {
+    email: 'A@analytics.example',
+    status: 'cancelled',
+    totalCents: 20_000,
+    at: ago(4),
+    genres: ['Folk'],
+  });
+  await seedOrder(knex, {
+    email: 'd@analytics.example',
+    status: 'mastered',
+    totalCents: 30_000,
+    at: ago(5),
+    genres: ['Rock'],
+  });
+  const f = await seedOrder(knex, {
+    email: 'a@analytics.example',
+    status: 'delivered',
+    totalCents: 60_000,
+    at: ago(9),
+    genres: ['Jazz'],
+  });
   await seedOrder(knex, { email: 'e@analytics.example', status: 'pending_payment', totalCents: 40_000, at: ago(10) });
-  const h = await seedOrder(knex, { email: 'b@analytics.example', status: 'delivered', totalCents: 10_000, at: ago(31) });
+  const h = await seedOrder(knex, {
+    email: 'b@analytics.example',
+    status: 'delivered',
+    totalCents: 10_000,
+    at: ago(31),
+  });
   await history(a, 'payment_confirmed', ago(1));
   await history(a, 'in_progress', ago(0, 20));
   await history(a, 'delivered', ago(0, 2));
@@ -44,7 +87,9 @@ describe('GET /api/admin/analytics', () => {
   it('is for admins only, through the session (no bearer token), and may be cached for 5 minutes', async () => {
     expect((await get('/api/admin/analytics', null)).status).toBe(401);
     expect((await get('/api/admin/analytics', 'engineer')).status).toBe(403);
-    expect((await fetch(`${ctx.base}/api/admin/analytics`, { headers: { authorization: 'Bearer anything' } })).status).toBe(401);
+    expect(
+      (await fetch(`${ctx.base}/api/admin/analytics`, { headers: { authorization: 'Bearer anything' } })).status,
+    ).toBe(401);
     expect((await get('/api/admin/analytics')).headers.get('cache-control')).toBe('private, max-age=300');
   });
 
@@ -69,9 +114,18 @@ describe('GET /api/admin/analytics', () => {
       { genre: 'Rock', orders: 1, revenue: 300 },
     ]);
     expect(a.ordersByStatus).toEqual(
-      (['pending_payment', 'in_progress', 'mastered', 'delivered', 'cancelled'] as const).map((status) => ({ status, count: 1, percentage: 20 })),
+      (['pending_payment', 'in_progress', 'mastered', 'delivered', 'cancelled'] as const).map((status) => ({
+        status,
+        count: 1,
+        percentage: 20,
+      })),
     );
-    expect(a.processingMetrics).toEqual({ avgProcessingTime: 47, onTimeDelivery: 50, deliveredOrders: 2, customerSatisfaction: null });
+    expect(a.processingMetrics).toEqual({
+      avgProcessingTime: 47,
+      onTimeDelivery: 50,
+      deliveredOrders: 2,
+      customerSatisfaction: null,
+    });
     expect(a.customerMetrics).toEqual({ newCustomers: 1, returningCustomers: 2, customerRetentionRate: 100 });
   });
 
@@ -87,12 +141,22 @@ describe('GET /api/admin/analytics', () => {
     expect(year.revenueByPeriod.length).toBeGreaterThanOrEqual(12);
     expect(year.revenueByPeriod.every((p) => p.date.endsWith('-01'))).toBe(true);
     expect(year.revenueByPeriod.reduce((s, p) => s + p.revenue, 0)).toBe(2500);
-    expect(year.overview).toMatchObject({ totalRevenue: 2500, totalOrders: 5, revenueGrowth: 100, conversionRate: 62.5 });
+    expect(year.overview).toMatchObject({
+      totalRevenue: 2500,
+      totalOrders: 5,
+      revenueGrowth: 100,
+      conversionRate: 62.5,
+    });
   });
 
   it('compares 30 days with the 30 before (a month-old order counts there)', async () => {
     const month = await analytics(30);
-    expect(month.overview).toMatchObject({ totalRevenue: 2400, totalOrders: 4, revenueGrowth: growthPercent(240_000, 10_000), ordersGrowth: 300 });
+    expect(month.overview).toMatchObject({
+      totalRevenue: 2400,
+      totalOrders: 4,
+      revenueGrowth: growthPercent(240_000, 10_000),
+      ordersGrowth: 300,
+    });
     // H was delivered 30 days ago, a moment before the period began.
     expect(month.processingMetrics.deliveredOrders).toBe(2);
   });

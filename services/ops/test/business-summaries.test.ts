@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, TREND_BUCKETS, VIP_THRESHOLD_RAND, type AnalyticsResponse, type OrderStatus, type Role } from '@mastering/contracts';
+import {
+  ORDER_STATUSES,
+  TREND_BUCKETS,
+  VIP_THRESHOLD_RAND,
+  type AnalyticsResponse,
+  type OrderStatus,
+  type Role,
+} from '@mastering/contracts';
 import type { Knex } from 'knex';
 import { MIGRATIONS } from '@mastering/db';
 import { analytics, overviewOf, percent } from '../src/analytics/service';
@@ -24,12 +31,19 @@ function seeded(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(xs: readonly T[]) => xs[int(xs.length)];
+  const pick = <T>(xs: readonly T[]) => xs[int(xs.length)];
   return { next, int, pick };
 }
 const rnd = seeded(20261123);
 
-const ADDRESSES = ['ayanda@sum.test', 'bongi@sum.test', 'carla@sum.test', 'dumi@sum.test', 'elsa@sum.test', 'femi@sum.test'];
+const ADDRESSES = [
+  'ayanda@sum.test',
+  'bongi@sum.test',
+  'carla@sum.test',
+  'dumi@sum.test',
+  'elsa@sum.test',
+  'femi@sum.test',
+];
 /** An address in a random capitalisation (the summaries key on the lower-cased one). */
 const address = () => rnd.pick(ADDRESSES).replace(/^./, (c) => (rnd.next() < 0.3 ? c.toUpperCase() : c));
 /** A moment in the last two years, sometimes exactly on a UTC midnight, sometimes a little after now. */
@@ -42,11 +56,26 @@ function moment(): Date {
 /** One order row as the storefront writes it (money consistent with the CHECKs). */
 function orderRow(status: OrderStatus = rnd.pick(ORDER_STATUSES)) {
   const total = 1000 * (1 + rnd.int(300)); // up to R3000: customers cross the VIP line both ways
-  return { customerEmail: address(), status, unitPriceCents: total, trackCount: 1, subtotalCents: total, totalCents: total, createdAt: moment() };
+  return {
+    customerEmail: address(),
+    status,
+    unitPriceCents: total,
+    trackCount: 1,
+    subtotalCents: total,
+    totalCents: total,
+    createdAt: moment(),
+  };
 }
 
 const plain = (rows: Record<string, unknown>[]) =>
-  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v])));
+  rows.map((r) =>
+    Object.fromEntries(
+      Object.entries(r).map(([k, v]) => [
+        k,
+        v instanceof Date ? v.toISOString() : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v,
+      ]),
+    ),
+  );
 
 /** The summaries as stored and as recomputed from orders and users. */
 async function expectSummariesExact(knex: Knex) {
@@ -82,15 +111,30 @@ async function expectSummariesExact(knex: Knex) {
 }
 
 /** Ids of `n` random orders. */
-const someOrders = async (knex: Knex, n: number): Promise<string[]> => (await knex('orders').select('id').orderByRaw('random()').limit(n)).map((r) => r.id);
+const someOrders = async (knex: Knex, n: number): Promise<string[]> =>
+  (await knex('orders').select('id').orderByRaw('random()').limit(n)).map((r) => r.id);
 
 /** The analytics figures computed straight from the orders (the queries before the summaries existed). */
 async function fromScratch(knex: Knex, days: keyof typeof TREND_BUCKETS, now: Date) {
-  const w = { now, cur: new Date(now.getTime() - days * DAY), prev: new Date(now.getTime() - 2 * days * DAY), paid: PAID_STATUSES, unit: TREND_BUCKETS[days] };
-  const period = (p: 'cur' | 'prev') => (p === 'cur' ? 'created_at >= :cur' : 'created_at >= :prev and created_at < :cur');
-  const figures = (p: 'cur' | 'prev') => `count(*) filter (where ${period(p)} and status = any(:paid))::int as ${p}_paid, count(*) filter (where ${period(p)})::int as ${p}_placed,
+  const w = {
+    now,
+    cur: new Date(now.getTime() - days * DAY),
+    prev: new Date(now.getTime() - 2 * days * DAY),
+    paid: PAID_STATUSES,
+    unit: TREND_BUCKETS[days],
+  };
+  const period = (p: 'cur' | 'prev') =>
+    p === 'cur' ? 'created_at >= :cur' : 'created_at >= :prev and created_at < :cur';
+  const figures = (
+    p: 'cur' | 'prev',
+  ) => `count(*) filter (where ${period(p)} and status = any(:paid))::int as ${p}_paid, count(*) filter (where ${period(p)})::int as ${p}_placed,
       coalesce(sum(total_cents) filter (where ${period(p)} and status = any(:paid)), 0)::bigint as ${p}_revenue`;
-  const [o] = (await knex.raw(`select ${figures('cur')}, ${figures('prev')} from orders where created_at >= :prev and created_at < :now`, w)).rows;
+  const [o] = (
+    await knex.raw(
+      `select ${figures('cur')}, ${figures('prev')} from orders where created_at >= :prev and created_at < :now`,
+      w,
+    )
+  ).rows;
   const trend = (
     await knex.raw(
       `select to_char(b.bucket, 'YYYY-MM-DD') as date, coalesce(t.revenue_cents, 0)::bigint as revenue_cents, coalesce(t.orders, 0)::int as orders
@@ -99,8 +143,17 @@ async function fromScratch(knex: Knex, days: keyof typeof TREND_BUCKETS, now: Da
                       from orders where status = any(:paid) and created_at >= :cur and created_at < :now group by 1) t on t.bucket = b.bucket order by b.bucket`,
       w,
     )
-  ).rows.map((r: { date: string; revenue_cents: string; orders: number }) => ({ date: r.date, revenue: Number(r.revenue_cents) / 100, orders: r.orders }));
-  const statuses = (await knex.raw('select status, count(*)::int as count from orders where created_at >= :cur and created_at < :now group by status', w)).rows;
+  ).rows.map((r: { date: string; revenue_cents: string; orders: number }) => ({
+    date: r.date,
+    revenue: Number(r.revenue_cents) / 100,
+    orders: r.orders,
+  }));
+  const statuses = (
+    await knex.raw(
+      'select status, count(*)::int as count from orders where created_at >= :cur and created_at < :now group by status',
+      w,
+    )
+  ).rows;
   const [c] = (
     await knex.raw(
       `select count(*) filter (where paid_now and first_paid >= :cur)::int as new_customers, count(*) filter (where paid_now and first_paid < :cur)::int as returning_customers,
@@ -118,20 +171,40 @@ async function fromScratch(knex: Knex, days: keyof typeof TREND_BUCKETS, now: Da
     ),
     revenueByPeriod: trend,
     ordersByStatus: statuses
-      .sort((a: { status: OrderStatus }, b: { status: OrderStatus }) => ORDER_STATUSES.indexOf(a.status) - ORDER_STATUSES.indexOf(b.status))
-      .map((r: { status: OrderStatus; count: number }) => ({ status: r.status, count: r.count, percentage: percent(r.count, total) })),
-    customerMetrics: { newCustomers: c.new_customers, returningCustomers: c.returning_customers, customerRetentionRate: percent(c.retained, c.previous_customers) },
+      .sort(
+        (a: { status: OrderStatus }, b: { status: OrderStatus }) =>
+          ORDER_STATUSES.indexOf(a.status) - ORDER_STATUSES.indexOf(b.status),
+      )
+      .map((r: { status: OrderStatus; count: number }) => ({
+        status: r.status,
+        count: r.count,
+        percentage: percent(r.count, total),
+      })),
+    customerMetrics: {
+      newCustomers: c.new_customers,
+      returningCustomers: c.returning_customers,
+      customerRetentionRate: percent(c.retained, c.previous_customers),
+    },
   } satisfies Partial<AnalyticsResponse>;
 }
 
 const call = async (method: string, path: string, body?: unknown, role: Role = 'admin') =>
-  fetch(`${ctx.base}${path}`, { method, headers: { 'content-type': 'application/json', ...(await identityAs(role)) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  fetch(`${ctx.base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(await identityAs(role)) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 describe('migration 014 summaries', () => {
-  it('count exactly the contract\'s paid statuses and VIP line (the triggers\' SQL copies of PAID_STATUSES and VIP_THRESHOLD_RAND)', async () => {
-    const { rows } = await ctx.db.knex.raw('select s as status, paid_order_status(s) as paid from unnest(?::text[]) s', [[...ORDER_STATUSES]]);
+  it("count exactly the contract's paid statuses and VIP line (the triggers' SQL copies of PAID_STATUSES and VIP_THRESHOLD_RAND)", async () => {
+    const { rows } = await ctx.db.knex.raw(
+      'select s as status, paid_order_status(s) as paid from unnest(?::text[]) s',
+      [[...ORDER_STATUSES]],
+    );
     expect(rows).toEqual(ORDER_STATUSES.map((status) => ({ status, paid: PAID_STATUSES.includes(status) })));
-    expect(Number((await ctx.db.knex.raw('select vip_spent_cents() as cents')).rows[0].cents)).toBe(VIP_THRESHOLD_RAND * 100);
+    expect(Number((await ctx.db.knex.raw('select vip_spent_cents() as cents')).rows[0].cents)).toBe(
+      VIP_THRESHOLD_RAND * 100,
+    );
   });
 
   it('equal a from-scratch recomputation after inserts, updates, deletes, account changes and the real routes', async () => {
@@ -140,28 +213,53 @@ describe('migration 014 summaries', () => {
     for (let round = 0; round < 6; round++) {
       // A multi-row insert, then single and multi-row updates of every column a figure depends on.
       await knex('orders').insert(Array.from({ length: 8 + rnd.int(20) }, () => orderRow()));
-      for (const id of await someOrders(knex, 4)) await knex('orders').where({ id }).update({ status: rnd.pick(ORDER_STATUSES) });
-      await knex('orders').whereIn('id', await someOrders(knex, 6)).update({ status: rnd.pick(ORDER_STATUSES) });
+      for (const id of await someOrders(knex, 4))
+        await knex('orders')
+          .where({ id })
+          .update({ status: rnd.pick(ORDER_STATUSES) });
+      await knex('orders')
+        .whereIn('id', await someOrders(knex, 6))
+        .update({ status: rnd.pick(ORDER_STATUSES) });
       const cents = 1000 * (1 + rnd.int(500));
-      await knex('orders').whereIn('id', await someOrders(knex, 3)).update({ subtotalCents: cents, totalCents: cents });
-      await knex('orders').whereIn('id', await someOrders(knex, 3)).update({ customerEmail: address() });
-      await knex('orders').whereIn('id', await someOrders(knex, 3)).update({ createdAt: moment() });
-      await knex('orders').whereIn('id', await someOrders(knex, 2)).update({ notes: `round ${round}` });
-      await knex('orders').whereIn('id', await someOrders(knex, 1 + rnd.int(4))).delete();
+      await knex('orders')
+        .whereIn('id', await someOrders(knex, 3))
+        .update({ subtotalCents: cents, totalCents: cents });
+      await knex('orders')
+        .whereIn('id', await someOrders(knex, 3))
+        .update({ customerEmail: address() });
+      await knex('orders')
+        .whereIn('id', await someOrders(knex, 3))
+        .update({ createdAt: moment() });
+      await knex('orders')
+        .whereIn('id', await someOrders(knex, 2))
+        .update({ notes: `round ${round}` });
+      await knex('orders')
+        .whereIn('id', await someOrders(knex, 1 + rnd.int(4)))
+        .delete();
       // Accounts: customers appear without orders, other roles only with them.
       const email = address();
-      if (!(await knex('users').whereRaw('lower(email) = lower(?)', [email]).first())) await knex('users').insert({ email, role: rnd.pick(['customer', 'admin'] as const) });
+      if (!(await knex('users').whereRaw('lower(email) = lower(?)', [email]).first()))
+        await knex('users').insert({ email, role: rnd.pick(['customer', 'admin'] as const) });
       const [user] = await knex('users').whereRaw("email like '%@sum.test'").orderByRaw('random()').limit(1);
-      if (user && rnd.next() < 0.5) await knex('users').where({ id: user.id }).update({ role: user.role === 'customer' ? 'engineer' : 'customer' });
+      if (user && rnd.next() < 0.5)
+        await knex('users')
+          .where({ id: user.id })
+          .update({ role: user.role === 'customer' ? 'engineer' : 'customer' });
       else if (user) await knex('users').where({ id: user.id }).delete();
       await expectSummariesExact(knex);
     }
 
     // The ops routes: a status change and an account created, renamed and deleted by an admin.
     // The admin behind identityAs, recorded in the status history.
-    await knex('users').insert({ id: '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f', email: 'admin@example.com', role: 'admin' });
+    await knex('users').insert({
+      id: '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',
+      email: 'admin@example.com',
+      role: 'admin',
+    });
     const [pending] = await knex('orders').insert(orderRow('pending_payment')).returning('id');
-    expect((await call('PATCH', `/api/admin/orders/${pending.id}/status`, { status: 'payment_confirmed' })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/admin/orders/${pending.id}/status`, { status: 'payment_confirmed' })).status,
+    ).toBe(200);
     expect((await call('PATCH', `/api/admin/orders/${pending.id}/status`, { status: 'in_progress' })).status).toBe(200);
     const created = await call('POST', '/api/users', { email: 'Gugu@Sum.test', firstName: 'Gugu', lastName: 'Nkosi' });
     expect(created.status).toBe(201);
@@ -186,8 +284,14 @@ describe('migration 014 summaries', () => {
     await Promise.all(
       targets.map((id, i) =>
         knex.transaction(async (trx) => {
-          await trx('orders').insert({ ...orderRow(i % 2 ? 'delivered' : 'pending_payment'), customerEmail: 'Rush@Sum.test', createdAt: NOW });
-          await trx('orders').where({ id }).update({ status: i % 3 ? 'mastered' : 'cancelled', customerEmail: 'rush@sum.test' });
+          await trx('orders').insert({
+            ...orderRow(i % 2 ? 'delivered' : 'pending_payment'),
+            customerEmail: 'Rush@Sum.test',
+            createdAt: NOW,
+          });
+          await trx('orders')
+            .where({ id })
+            .update({ status: i % 3 ? 'mastered' : 'cancelled', customerEmail: 'rush@sum.test' });
         }),
       ),
     );
@@ -197,10 +301,19 @@ describe('migration 014 summaries', () => {
   it('give the analytics the same figures as counting the orders, for every period and edge of a day', async () => {
     const knex = ctx.db.knex;
     const midnight = new Date(Math.floor(NOW.getTime() / DAY) * DAY);
-    for (const now of [NOW, midnight, new Date(midnight.getTime() + 1), new Date(midnight.getTime() - 1), new Date(NOW.getTime() - 200 * DAY)]) {
+    for (const now of [
+      NOW,
+      midnight,
+      new Date(midnight.getTime() + 1),
+      new Date(midnight.getTime() - 1),
+      new Date(NOW.getTime() - 200 * DAY),
+    ]) {
       for (const days of [7, 30, 90, 365] as const) {
         const answer = await analytics(knex, days, now);
-        expect({ ...answer, topGenres: undefined, processingMetrics: undefined }, `${days} days to ${now.toISOString()}`).toEqual({
+        expect(
+          { ...answer, topGenres: undefined, processingMetrics: undefined },
+          `${days} days to ${now.toISOString()}`,
+        ).toEqual({
           ...(await fromScratch(knex, days, now)),
           topGenres: undefined,
           processingMetrics: undefined,

@@ -4,10 +4,19 @@ import { csvWriter, neutraliseCell } from '../src/csv';
 
 describe('CSV formula neutralising', () => {
   it("prefixes a ' to text a spreadsheet would read as a formula, and leaves other text alone", () => {
-    for (const formula of ['=1+1', '+27 82 555 0101', '-2+3', '@SUM(A1)', '\t=cmd', '\r=cmd', '=HYPERLINK("http://evil.example","Click")']) {
+    for (const formula of [
+      '=1+1',
+      '+27 82 555 0101',
+      '-2+3',
+      '@SUM(A1)',
+      '\t=cmd',
+      '\r=cmd',
+      '=HYPERLINK("http://evil.example","Click")',
+    ]) {
       expect(neutraliseCell(formula)).toBe(`'${formula}`);
     }
-    for (const plain of ['', 'thandi@example.com', 'Thandi = VIP', ' =1', "'=1", '123.45']) expect(neutraliseCell(plain)).toBe(plain);
+    for (const plain of ['', 'thandi@example.com', 'Thandi = VIP', ' =1', "'=1", '123.45'])
+      expect(neutraliseCell(plain)).toBe(plain);
   });
 
   it('writes every text cell of an export neutralised, numbers as they are', async () => {

@@ -1,11 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CustomerList, CustomerPage, CustomerStats, CustomerSummary, FILL_REQUIRED, INVALID_EMAIL, MessageQueued, type Role } from '@mastering/contracts';
+import {
+  CustomerList,
+  CustomerPage,
+  CustomerStats,
+  CustomerSummary,
+  FILL_REQUIRED,
+  INVALID_EMAIL,
+  MessageQueued,
+  type Role,
+} from '@mastering/contracts';
 import { ago, identityAs, opsPerFile, seedOrder } from './support';
 
 const ctx = opsPerFile();
 const ADMIN_ID = '0c1d2e3f-4a5b-4c6d-8e7f-901234567890';
 const as = (role: Role) => identityAs(role, ADMIN_ID, 'boss@customers.example');
-const get = async (path: string, role: Role | null = 'admin') => fetch(`${ctx.base}${path}`, { headers: role ? await as(role) : {} });
+const get = async (path: string, role: Role | null = 'admin') =>
+  fetch(`${ctx.base}${path}`, { headers: role ? await as(role) : {} });
 const json = async (path: string) => {
   const res = await get(path);
   expect(res.status).toBe(200);
@@ -27,11 +37,32 @@ beforeAll(async () => {
     { email: 'sipho@customers.example', firstName: 'Sipho', lastName: 'Dlamini', role: 'customer' },
     { email: 'lerato@customers.example', role: 'customer' },
   ]);
-  await seedOrder(knex, { email: 'thandi@customers.example', status: 'delivered', totalCents: 150_000, at: ago(3), genres: ['Jazz', 'Pop'] });
+  await seedOrder(knex, {
+    email: 'thandi@customers.example',
+    status: 'delivered',
+    totalCents: 150_000,
+    at: ago(3),
+    genres: ['Jazz', 'Pop'],
+  });
   await seedOrder(knex, { email: 'Thandi@Customers.example', status: 'in_progress', totalCents: 60_000, at: ago(1) });
-  thandiNewest = await seedOrder(knex, { email: 'thandi@customers.example', status: 'pending_payment', totalCents: 50_000, at: ago(0, 2) });
-  await seedOrder(knex, { email: 'guest@customers.example', status: 'pending_payment', totalCents: 32_400, at: ago(0, 5) });
-  await seedOrder(knex, { email: 'Sipho@Customers.example', status: 'payment_confirmed', totalCents: 49_900, at: ago(10) });
+  thandiNewest = await seedOrder(knex, {
+    email: 'thandi@customers.example',
+    status: 'pending_payment',
+    totalCents: 50_000,
+    at: ago(0, 2),
+  });
+  await seedOrder(knex, {
+    email: 'guest@customers.example',
+    status: 'pending_payment',
+    totalCents: 32_400,
+    at: ago(0, 5),
+  });
+  await seedOrder(knex, {
+    email: 'Sipho@Customers.example',
+    status: 'payment_confirmed',
+    totalCents: 49_900,
+    at: ago(10),
+  });
   await seedOrder(knex, { email: 'sipho@customers.example', status: 'cancelled', totalCents: 30_000, at: ago(8) });
   await seedOrder(knex, { email: 'edge@customers.example', status: 'mastered', totalCents: 200_000, at: ago(20) });
 });
@@ -44,7 +75,7 @@ describe('GET /api/admin/customers', () => {
     expect((await get('/api/admin/customers/export', 'engineer')).status).toBe(403);
   });
 
-  it('answers the spec\'s plain array, newest last order first, with totals over paid orders and the derived status', async () => {
+  it("answers the spec's plain array, newest last order first, with totals over paid orders and the derived status", async () => {
     const list = CustomerList.parse(await json('/api/admin/customers'));
     expect(list.map((c) => [c.email, c.status, c.totalOrders, c.totalSpent, c.averageOrderValue])).toEqual([
       ['thandi@customers.example', 'vip', 2, 2100, 1050],
@@ -60,7 +91,8 @@ describe('GET /api/admin/customers', () => {
   });
 
   it('filters by status and searches by email on the server; wildcards are taken literally', async () => {
-    const emails = async (query: string) => CustomerList.parse(await json(`/api/admin/customers?${query}`)).map((c) => c.email);
+    const emails = async (query: string) =>
+      CustomerList.parse(await json(`/api/admin/customers?${query}`)).map((c) => c.email);
     expect(await emails('status=vip')).toEqual(['thandi@customers.example']);
     expect(await emails('status=active')).toEqual(['sipho@customers.example', 'edge@customers.example']);
     expect(await emails('status=inactive')).toEqual(['guest@customers.example', 'lerato@customers.example']);
@@ -100,7 +132,12 @@ describe('GET /api/admin/customers/stats', () => {
 describe('GET /api/admin/customers/:email', () => {
   it('answers one customer (any capitalisation) with every order, newest first, and their file counts', async () => {
     const detail = CustomerSummary.parse(await json('/api/admin/customers/THANDI%40customers.example'));
-    expect(detail).toMatchObject({ email: 'thandi@customers.example', status: 'vip', totalOrders: 2, totalSpent: 2100 });
+    expect(detail).toMatchObject({
+      email: 'thandi@customers.example',
+      status: 'vip',
+      totalOrders: 2,
+      totalSpent: 2100,
+    });
     expect(detail.orders.map((o) => [o.status, o.total, o.fileCount])).toEqual([
       ['pending_payment', 500, 1],
       ['in_progress', 600, 1],
@@ -134,12 +171,20 @@ describe('GET /api/admin/customers/export', () => {
 
 describe('POST /api/admin/customers/:email/message', () => {
   const send = async (email: string, body: unknown, role: Role = 'admin') =>
-    fetch(`${ctx.base}/api/admin/customers/${encodeURIComponent(email)}/message`, { method: 'POST', headers: { 'content-type': 'application/json', ...(await as(role)) }, body: JSON.stringify(body) });
+    fetch(`${ctx.base}/api/admin/customers/${encodeURIComponent(email)}/message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(await as(role)) },
+      body: JSON.stringify(body),
+    });
   const messages = () => ctx.db.knex('customerMessages').orderBy('createdAt');
 
-  it('queues the customer-message mail with the customer\'s name and records the type; marketing goes as marketing mail', async () => {
+  it("queues the customer-message mail with the customer's name and records the type; marketing goes as marketing mail", async () => {
     ctx.queued.length = 0;
-    const res = await send('SIPHO@customers.example', { subject: 'Your master', message: 'Hello!\n\nIt sounds great.', type: 'marketing' });
+    const res = await send('SIPHO@customers.example', {
+      subject: 'Your master',
+      message: 'Hello!\n\nIt sounds great.',
+      type: 'marketing',
+    });
     expect(res.status).toBe(200);
     const answer = MessageQueued.parse(await res.json());
     expect(ctx.queued).toEqual([
@@ -148,19 +193,36 @@ describe('POST /api/admin/customers/:email/message', () => {
         data: {
           to: 'sipho@customers.example',
           template: 'customer-message',
-          data: { subject: 'Your master', content: 'Hello!\n\nIt sounds great.', messageType: 'marketing', customerName: 'Sipho Dlamini' },
+          data: {
+            subject: 'Your master',
+            content: 'Hello!\n\nIt sounds great.',
+            messageType: 'marketing',
+            customerName: 'Sipho Dlamini',
+          },
           kind: 'marketing',
         },
       },
     ]);
-    expect(await messages()).toMatchObject([{ customerEmail: 'sipho@customers.example', messageType: 'marketing', subject: 'Your master', sentBy: ADMIN_ID, jobId: answer.jobId }]);
+    expect(await messages()).toMatchObject([
+      {
+        customerEmail: 'sipho@customers.example',
+        messageType: 'marketing',
+        subject: 'Your master',
+        sentBy: ADMIN_ID,
+        jobId: answer.jobId,
+      },
+    ]);
 
     // A guest (no account) is greeted by the address's name; support is the default type and is transactional.
     await send('guest@customers.example', { subject: 'Payment', message: 'Need help paying?' });
-    expect(ctx.queued[1].data).toMatchObject({ to: 'guest@customers.example', kind: 'transactional', data: { messageType: 'support', customerName: 'guest' } });
+    expect(ctx.queued[1].data).toMatchObject({
+      to: 'guest@customers.example',
+      kind: 'transactional',
+      data: { messageType: 'support', customerName: 'guest' },
+    });
   });
 
-  it('refuses a missing subject or message with the spec\'s text, an unknown customer with 404, and staff who are not admins; nothing is queued', async () => {
+  it("refuses a missing subject or message with the spec's text, an unknown customer with 404, and staff who are not admins; nothing is queued", async () => {
     ctx.queued.length = 0;
     const before = (await messages()).length;
     for (const body of [{ subject: ' ', message: 'x' }, { subject: 'x', message: '' }, { subject: 'x' }]) {

@@ -4,7 +4,8 @@ import { identityAs, opsPerFile } from './support';
 
 const ctx = opsPerFile();
 const as = (role: Role) => identityAs(role);
-const stats = async (headers: Record<string, string> = {}) => fetch(`${ctx.base}/api/admin/dashboard-stats`, { headers });
+const stats = async (headers: Record<string, string> = {}) =>
+  fetch(`${ctx.base}/api/admin/dashboard-stats`, { headers });
 
 /** Inserts an order of one track at `totalCents`, placed `minutesAgo` minutes ago. */
 async function order(customerEmail: string, status: OrderStatus, totalCents: number, minutesAgo: number) {
@@ -27,7 +28,10 @@ describe('GET /api/admin/dashboard-stats', () => {
   it('flags open paid orders due within 12 hours and overdue ones', async () => {
     const paidAgo = async (status: OrderStatus, hours: number) => {
       const id = await order('clock@example.com', status, 100, hours * 60);
-      await ctx.db.knex('orders').where({ id }).update({ paidAt: new Date(Date.now() - hours * 3_600_000) });
+      await ctx.db
+        .knex('orders')
+        .where({ id })
+        .update({ paidAt: new Date(Date.now() - hours * 3_600_000) });
     };
     await paidAgo('in_progress', 40); // 8 h left
     await paidAgo('payment_confirmed', 47); // 1 h left
@@ -46,7 +50,15 @@ describe('GET /api/admin/dashboard-stats', () => {
 
   it('answers zeros and no recent orders on an empty shop', async () => {
     const body = DashboardStats.parse(await (await stats(await as('admin'))).json());
-    expect(body).toEqual({ totalOrders: 0, pendingOrders: 0, totalRevenue: 0, activeCustomers: 0, dueSoonOrders: 0, overdueOrders: 0, recentOrders: [] });
+    expect(body).toEqual({
+      totalOrders: 0,
+      pendingOrders: 0,
+      totalRevenue: 0,
+      activeCustomers: 0,
+      dueSoonOrders: 0,
+      overdueOrders: 0,
+      recentOrders: [],
+    });
   });
 
   it('counts orders, takes revenue from paid orders only, counts distinct paying customers and lists the five newest', async () => {
@@ -71,7 +83,13 @@ describe('GET /api/admin/dashboard-stats', () => {
     expect(body.activeCustomers).toBe(4);
     // Seeded without payment times, none of these has a running 48-hour clock.
     expect(body).toMatchObject({ dueSoonOrders: 0, overdueOrders: 0 });
-    expect(body.recentOrders.map((o) => o.id)).toEqual([ids.newest, ids.pending2, ids.mastered, ids.inProgress, ids.cancelled]);
+    expect(body.recentOrders.map((o) => o.id)).toEqual([
+      ids.newest,
+      ids.pending2,
+      ids.mastered,
+      ids.inProgress,
+      ids.cancelled,
+    ]);
     expect(body.recentOrders[0]).toEqual({
       id: ids.newest,
       customerEmail: 'zanele@example.com',

@@ -9,7 +9,9 @@ export type Person = { id: string; email: string; headers: Record<string, string
 
 /** Inserts a user with `role` and answers them with their signed identity header. */
 export async function person(knex: Knex, role: Role, email: string): Promise<Person> {
-  const [{ id }] = await knex('users').insert({ email, role, isActive: true, firstName: role === 'customer' ? 'Thandi' : null }).returning('id');
+  const [{ id }] = await knex('users')
+    .insert({ email, role, isActive: true, firstName: role === 'customer' ? 'Thandi' : null })
+    .returning('id');
   return { id, email, headers: await identityAs(role, id, email) };
 }
 
@@ -33,7 +35,14 @@ export const json = (who?: Person) => ({ 'content-type': 'application/json', ...
 export async function seedOrder(
   knex: Knex,
   storage: ObjectStorage,
-  { email, status = 'payment_confirmed', names = ['Track One.wav'], hoursAgo = 1, totalCents = 32_435, genre }: { email: string; status?: OrderStatus; names?: string[]; hoursAgo?: number; totalCents?: number; genre?: string },
+  {
+    email,
+    status = 'payment_confirmed',
+    names = ['Track One.wav'],
+    hoursAgo = 1,
+    totalCents = 32_435,
+    genre,
+  }: { email: string; status?: OrderStatus; names?: string[]; hoursAgo?: number; totalCents?: number; genre?: string },
 ) {
   const at = new Date(Date.now() - hoursAgo * 3_600_000);
   const [order] = await knex('orders')
@@ -54,9 +63,26 @@ export async function seedOrder(
     const bytes = Buffer.from(`original bytes of ${name} ${uploadId}`);
     await storage.put(`uploads/${uploadId}`, bytes, { contentType: 'audio/wav' });
     const [file] = await knex('order_files')
-      .insert({ orderId: order.id, originalName: name, fileName: name, fileSize: bytes.length, mimeType: 'audio/wav', originalFilePath: `/objects/${uploadId}`, uploadedAt: at, genre })
+      .insert({
+        orderId: order.id,
+        originalName: name,
+        fileName: name,
+        fileSize: bytes.length,
+        mimeType: 'audio/wav',
+        originalFilePath: `/objects/${uploadId}`,
+        uploadedAt: at,
+        genre,
+      })
       .returning(['id']);
-    await knex('uploads').insert({ id: uploadId, objectKey: `uploads/${uploadId}`, status: 'completed', guestKeyHash: 'a'.repeat(64), orderFileId: file.id, size: bytes.length, expiresAt: new Date(Date.now() + 3_600_000) });
+    await knex('uploads').insert({
+      id: uploadId,
+      objectKey: `uploads/${uploadId}`,
+      status: 'completed',
+      guestKeyHash: 'a'.repeat(64),
+      orderFileId: file.id,
+      size: bytes.length,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     files.push({ id: file.id, uploadId, bytes });
   }
   return { id: order.id as string, files };
@@ -69,6 +95,8 @@ export async function seedOrder(
 export async function completeUploadAt(knex: Knex, storage: ObjectStorage, uploadURL: string, bytes: Buffer) {
   const id = uploadURL.split('/').at(-1)!;
   await storage.put(`uploads/${id}`, bytes, { contentType: 'audio/wav' });
-  await knex('uploads').where({ id }).update({ status: 'completed', protocol: 'put', size: bytes.length, completedAt: new Date() });
+  await knex('uploads')
+    .where({ id })
+    .update({ status: 'completed', protocol: 'put', size: bytes.length, completedAt: new Date() });
   return { id, objectPath: `/objects/${id}` };
 }

@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 
 const get = (path: string, who?: Person) => fetch(`${ctx.base}${path}`, { headers: json(who) });
-const patch = (path: string, body: unknown, who?: Person) => fetch(`${ctx.base}${path}`, { method: 'PATCH', headers: json(who), body: JSON.stringify(body) });
+const patch = (path: string, body: unknown, who?: Person) =>
+  fetch(`${ctx.base}${path}`, { method: 'PATCH', headers: json(who), body: JSON.stringify(body) });
 const seed = (options: Parameters<typeof seedOrder>[2]) => seedOrder(ctx.db.knex, ctx.storage, options);
 
 describe('access to the order paths', () => {
@@ -55,7 +56,9 @@ describe('GET /api/admin/orders', () => {
   beforeAll(async () => {
     ids = {
       pending: (await seed({ email: 'naledi@list.test', status: 'pending_payment', hoursAgo: 2 })).id,
-      fresh: (await seed({ email: 'zanele@list.test', status: 'payment_confirmed', hoursAgo: 3, names: ['A.wav', 'B.wav'] })).id,
+      fresh: (
+        await seed({ email: 'zanele@list.test', status: 'payment_confirmed', hoursAgo: 3, names: ['A.wav', 'B.wav'] })
+      ).id,
       dueSoon: (await seed({ email: 'pieter@list.test', status: 'in_progress', hoursAgo: 40 })).id,
       overdue: (await seed({ email: 'Thandi@List.test', status: 'in_progress', hoursAgo: 50 })).id,
       deliveredLate: (await seed({ email: 'thandi@list.test', status: 'delivered', hoursAgo: 60 })).id,
@@ -68,7 +71,12 @@ describe('GET /api/admin/orders', () => {
     expect(list.map((o) => o.id)).toEqual([ids.pending, ids.fresh, ids.dueSoon, ids.overdue, ids.deliveredLate]);
     const fresh = list[1]!;
     expect(fresh.files.map((f) => f.originalName)).toEqual(['A.wav', 'B.wav']);
-    expect(fresh).toMatchObject({ fileCount: 2, deadline: 'on_track', assignedTo: engineer.id, assignedToEmail: engineer.email });
+    expect(fresh).toMatchObject({
+      fileCount: 2,
+      deadline: 'on_track',
+      assignedTo: engineer.id,
+      assignedToEmail: engineer.email,
+    });
     expect(new Date(fresh.dueAt!).getTime() - new Date(fresh.paidAt!).getTime()).toBe(48 * 3_600_000);
     expect(list.find((o) => o.id === ids.dueSoon)!.deadline).toBe('due_soon');
     expect(list.find((o) => o.id === ids.overdue)!.deadline).toBe('overdue');
@@ -78,20 +86,34 @@ describe('GET /api/admin/orders', () => {
   });
 
   it('searches by any part of the email (any case) or the start of the id, and filters by status', async () => {
-    const search = async (query: string) => AdminOrderList.parse(await (await get(`/api/admin/orders?${query}`, engineer)).json()).map((o) => o.id);
+    const search = async (query: string) =>
+      AdminOrderList.parse(await (await get(`/api/admin/orders?${query}`, engineer)).json()).map((o) => o.id);
     expect(await search('q=THANDI%40list')).toEqual([ids.overdue, ids.deliveredLate]);
     expect(await search(`q=${ids.dueSoon.slice(0, 8)}`)).toEqual([ids.dueSoon]);
     expect(await search('q=list.test&status=in_progress')).toEqual([ids.dueSoon, ids.overdue]);
     // LIKE wildcards are matched literally.
     expect(await search('q=%25')).toEqual([]);
-    expect(await search('q=list.test&sort=oldest')).toEqual([ids.deliveredLate, ids.overdue, ids.dueSoon, ids.fresh, ids.pending]);
-    expect(await search('q=list.test&sort=due')).toEqual([ids.overdue, ids.dueSoon, ids.fresh, ids.pending, ids.deliveredLate]);
+    expect(await search('q=list.test&sort=oldest')).toEqual([
+      ids.deliveredLate,
+      ids.overdue,
+      ids.dueSoon,
+      ids.fresh,
+      ids.pending,
+    ]);
+    expect(await search('q=list.test&sort=due')).toEqual([
+      ids.overdue,
+      ids.dueSoon,
+      ids.fresh,
+      ids.pending,
+      ids.deliveredLate,
+    ]);
     expect(await search('q=list.test&deadline=overdue')).toEqual([ids.overdue]);
     expect(await search('q=list.test&deadline=due_soon')).toEqual([ids.dueSoon]);
   });
 
   it('"mine" lists only the caller\'s orders', async () => {
-    const mine = async (who: Person) => AdminOrderList.parse(await (await get('/api/admin/orders?mine=true', who)).json()).map((o) => o.id);
+    const mine = async (who: Person) =>
+      AdminOrderList.parse(await (await get('/api/admin/orders?mine=true', who)).json()).map((o) => o.id);
     expect(await mine(engineer)).toEqual([ids.fresh]);
     expect(await mine(otherEngineer)).toEqual([]);
   });
@@ -101,7 +123,11 @@ describe('GET /api/admin/orders', () => {
     const page = AdminOrderPage.parse(await res.json());
     expect(page.items.map((o) => o.id)).toEqual([ids.dueSoon, ids.overdue]);
     expect(page).toMatchObject({ total: 5, page: 2, pageSize: 2 });
-    const all: { status: string; n: string }[] = await ctx.db.knex('orders').select('status').count({ n: '*' }).groupBy('status');
+    const all: { status: string; n: string }[] = await ctx.db
+      .knex('orders')
+      .select('status')
+      .count({ n: '*' })
+      .groupBy('status');
     for (const { status, n } of all) expect(page.counts.byStatus[status as 'delivered']).toBe(Number(n));
     expect(page.counts.total).toBe(all.reduce((sum, r) => sum + Number(r.n), 0));
     expect(page.counts).toMatchObject({ dueSoon: 1, overdue: 1 });
@@ -126,7 +152,11 @@ describe('GET /api/admin/orders', () => {
 describe('PATCH /api/admin/orders/:id/status and the history', () => {
   it('moves along the allowed transitions and keeps who, when, from, to and the note', async () => {
     const order = await seed({ email: 'history@orders.test', status: 'payment_confirmed' });
-    let res = await patch(`/api/admin/orders/${order.id}/status`, { status: 'in_progress', notes: ' Started on the SSL bus ' }, engineer);
+    let res = await patch(
+      `/api/admin/orders/${order.id}/status`,
+      { status: 'in_progress', notes: ' Started on the SSL bus ' },
+      engineer,
+    );
     expect(res.status).toBe(200);
     expect(AdminOrderResponse.parse(await res.json()).order.status).toBe('in_progress');
     res = await patch(`/api/admin/orders/${order.id}/status`, { status: 'cancelled' }, admin);
@@ -134,9 +164,16 @@ describe('PATCH /api/admin/orders/:id/status and the history', () => {
 
     const detail = AdminOrderDetail.parse(await (await get(`/api/admin/orders/${order.id}`, engineer)).json());
     expect(detail.order.status).toBe('cancelled');
-    expect(detail.history.map(({ fromStatus, toStatus, changedBy, note }) => ({ fromStatus, toStatus, changedBy, note }))).toEqual([
+    expect(
+      detail.history.map(({ fromStatus, toStatus, changedBy, note }) => ({ fromStatus, toStatus, changedBy, note })),
+    ).toEqual([
       { fromStatus: 'in_progress', toStatus: 'cancelled', changedBy: admin.email, note: null },
-      { fromStatus: 'payment_confirmed', toStatus: 'in_progress', changedBy: engineer.email, note: 'Started on the SSL bus' },
+      {
+        fromStatus: 'payment_confirmed',
+        toStatus: 'in_progress',
+        changedBy: engineer.email,
+        note: 'Started on the SSL bus',
+      },
     ]);
   });
 
@@ -144,7 +181,16 @@ describe('PATCH /api/admin/orders/:id/status and the history', () => {
     const order = await seed({ email: 'started@orders.test', status: 'payment_confirmed', hoursAgo: 10 });
     const mails = () => ctx.queued.filter((q) => q.data.to === 'started@orders.test');
     await patch(`/api/admin/orders/${order.id}/status`, { status: 'in_progress' }, engineer);
-    expect(mails()).toMatchObject([{ name: 'email.send', data: { template: 'mastering-started', orderId: order.id, data: { orderId: order.id, customerEmail: 'started@orders.test' } } }]);
+    expect(mails()).toMatchObject([
+      {
+        name: 'email.send',
+        data: {
+          template: 'mastering-started',
+          orderId: order.id,
+          data: { orderId: order.id, customerEmail: 'started@orders.test' },
+        },
+      },
+    ]);
     const paidAt = new Date((await ctx.db.knex('orders').where('id', order.id).first()).paidAt).getTime();
     expect(new Date(mails()[0]!.data.data.estimatedCompletion).getTime()).toBe(paidAt + 48 * 3_600_000);
     // Sent back (by an admin: engineers do not set payment states) and started again: the customer already knows.
@@ -162,7 +208,9 @@ describe('PATCH /api/admin/orders/:id/status and the history', () => {
     expect(res.status).toBe(400);
     res = await patch(`/api/admin/orders/not-an-id/status`, { status: 'cancelled' }, admin);
     expect(res.status).toBe(400);
-    expect((await patch(`/api/admin/orders/${crypto.randomUUID()}/status`, { status: 'cancelled' }, admin)).status).toBe(404);
+    expect(
+      (await patch(`/api/admin/orders/${crypto.randomUUID()}/status`, { status: 'cancelled' }, admin)).status,
+    ).toBe(404);
     expect(await ctx.db.knex('orders').where('id', order.id).first()).toMatchObject({ status: 'pending_payment' });
     expect(await ctx.db.knex('order_status_history').where('orderId', order.id)).toEqual([]);
   });
@@ -178,7 +226,13 @@ describe('PATCH /api/admin/orders/:id/status and the history', () => {
     await refused(unpaid.id, 'payment_confirmed');
     await refused(unpaid.id, 'cancelled');
     await refused(paid.id, 'cancelled');
-    expect((await ctx.db.knex('orders').whereIn('id', [unpaid.id, paid.id]).orderBy('customerEmail')).map((o) => [o.customerEmail, o.status, o.paidAt === null])).toEqual([
+    expect(
+      (await ctx.db.knex('orders').whereIn('id', [unpaid.id, paid.id]).orderBy('customerEmail')).map((o) => [
+        o.customerEmail,
+        o.status,
+        o.paidAt === null,
+      ]),
+    ).toEqual([
       ['guest@scope.test', 'pending_payment', true],
       ['paid@scope.test', 'payment_confirmed', false],
     ]);
@@ -186,13 +240,18 @@ describe('PATCH /api/admin/orders/:id/status and the history', () => {
 
     // The mastering moves stay theirs: start, master, reopen, and back out of a payment state never.
     for (const status of ['in_progress', 'mastered', 'in_progress', 'mastered'] as const) {
-      expect([status, (await patch(`/api/admin/orders/${paid.id}/status`, { status }, engineer)).status]).toEqual([status, 200]);
+      expect([status, (await patch(`/api/admin/orders/${paid.id}/status`, { status }, engineer)).status]).toEqual([
+        status,
+        200,
+      ]);
     }
     await patch(`/api/admin/orders/${paid.id}/status`, { status: 'in_progress' }, engineer);
     await refused(paid.id, 'payment_confirmed');
     await refused(paid.id, 'cancelled');
     // Admins keep the rest.
-    expect((await patch(`/api/admin/orders/${unpaid.id}/status`, { status: 'payment_confirmed' }, admin)).status).toBe(200);
+    expect((await patch(`/api/admin/orders/${unpaid.id}/status`, { status: 'payment_confirmed' }, admin)).status).toBe(
+      200,
+    );
     expect((await patch(`/api/admin/orders/${paid.id}/status`, { status: 'cancelled' }, admin)).status).toBe(200);
   });
 
@@ -208,7 +267,11 @@ describe('PATCH /api/admin/orders/:id/status and the history', () => {
 
   it('confirming a payment by hand starts the 48-hour clock', async () => {
     const order = await seed({ email: 'eft@orders.test', status: 'pending_payment' });
-    const res = await patch(`/api/admin/orders/${order.id}/status`, { status: 'payment_confirmed', notes: 'EFT received' }, admin);
+    const res = await patch(
+      `/api/admin/orders/${order.id}/status`,
+      { status: 'payment_confirmed', notes: 'EFT received' },
+      admin,
+    );
     const { order: updated } = AdminOrderResponse.parse(await res.json());
     const detail = AdminOrderDetail.parse(await (await get(`/api/admin/orders/${updated.id}`, admin)).json());
     expect(detail.order.paidAt).not.toBeNull();
@@ -227,12 +290,16 @@ describe('PATCH /api/admin/orders/:id/status and the history', () => {
 });
 
 describe('PATCH /api/admin/orders/:id/assignee', () => {
-  it('lets an engineer take a free order and release it, but not take or release another engineer\'s', async () => {
+  it("lets an engineer take a free order and release it, but not take or release another engineer's", async () => {
     const order = await seed({ email: 'assign@orders.test' });
-    const assign = (who: Person, assignee: string) => patch(`/api/admin/orders/${order.id}/assignee`, { assignee }, who);
+    const assign = (who: Person, assignee: string) =>
+      patch(`/api/admin/orders/${order.id}/assignee`, { assignee }, who);
     let res = await assign(engineer, 'me');
     expect(res.status).toBe(200);
-    expect(AdminOrderResponse.parse(await res.json()).order).toMatchObject({ assignedTo: engineer.id, assignedToEmail: engineer.email });
+    expect(AdminOrderResponse.parse(await res.json()).order).toMatchObject({
+      assignedTo: engineer.id,
+      assignedToEmail: engineer.email,
+    });
     res = await assign(otherEngineer, 'me');
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe(`This order is already assigned to ${engineer.email}.`);
@@ -255,13 +322,21 @@ describe('GET /api/admin/orders/export', () => {
     const rows = parse(await res.text(), { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual([...ORDER_CSV_COLUMNS]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: a.id, customerEmail: 'csv.one@export.test', status: 'in_progress', total: '123.45', fileCount: '1' });
+    expect(rows[0]).toMatchObject({
+      id: a.id,
+      customerEmail: 'csv.one@export.test',
+      status: 'in_progress',
+      total: '123.45',
+      fileCount: '1',
+    });
     expect(rows[0]!.dueAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
   it('neutralises a cell a spreadsheet would run as a formula', async () => {
     await seed({ email: '=cmd|calc@formula.test', status: 'in_progress' });
-    const rows = parse(await (await get('/api/admin/orders/export?q=formula.test', admin)).text(), { columns: true }) as Record<string, string>[];
+    const rows = parse(await (await get('/api/admin/orders/export?q=formula.test', admin)).text(), {
+      columns: true,
+    }) as Record<string, string>[];
     expect(rows.map((r) => r.customerEmail)).toEqual(["'=cmd|calc@formula.test"]);
   });
 });

@@ -24,7 +24,13 @@ export type QueuedJob = { name: string; data: any; when?: Date };
  * service) records what would be mailed in `ctx.queued`; objects live in a temporary `ctx.storage`.
  */
 export function opsPerFile() {
-  const ctx = { queued: [] as QueuedJob[] } as { db: TestDatabase; base: string; queued: QueuedJob[]; storage: ObjectStorage; publicUrl: string };
+  const ctx = { queued: [] as QueuedJob[] } as {
+    db: TestDatabase;
+    base: string;
+    queued: QueuedJob[];
+    storage: ObjectStorage;
+    publicUrl: string;
+  };
   const job = (entry: QueuedJob) => (ctx.queued.push(entry), { attrs: { _id: String(ctx.queued.length) } });
   const queue = {
     now: async (name: string, data: unknown) => job({ name, data }),
@@ -36,8 +42,21 @@ export function opsPerFile() {
     ctx.db = await createTestDatabase();
     ctx.storage = createLocalStorage(storageRoot);
     ctx.publicUrl = 'http://site.test';
-    const config = readConfig({ DATABASE_URL: ctx.db.connectionString, IDENTITY_SECRET: SECRET, PUBLIC_URL: ctx.publicUrl, COUNTERS_CACHE_MS: '0' });
-    server = createServer(buildApp({ config, knex: ctx.db.knex, queue, storage: ctx.storage, logger: createLogger('ops-test', 'silent') }).callback());
+    const config = readConfig({
+      DATABASE_URL: ctx.db.connectionString,
+      IDENTITY_SECRET: SECRET,
+      PUBLIC_URL: ctx.publicUrl,
+      COUNTERS_CACHE_MS: '0',
+    });
+    server = createServer(
+      buildApp({
+        config,
+        knex: ctx.db.knex,
+        queue,
+        storage: ctx.storage,
+        logger: createLogger('ops-test', 'silent'),
+      }).callback(),
+    );
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
     ctx.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -56,7 +75,11 @@ export function mintedDownloadUrl(publicUrl: string, job: QueuedJob): string {
 }
 
 /** The signed identity header of a caller with `role` (user `userId`, by default a fixed one). */
-export async function identityAs(role: Role, userId = '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f', email = `${role}@example.com`) {
+export async function identityAs(
+  role: Role,
+  userId = '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',
+  email = `${role}@example.com`,
+) {
   return { [IDENTITY_HEADER]: await signIdentity({ userId, email, role, sessionId: 's1' }, SECRET) };
 }
 
@@ -89,7 +112,15 @@ export async function seedOrder(knex: Knex, o: SeedOrder): Promise<string> {
     })
     .returning('id');
   await knex('orderFiles').insert(
-    genres.map((genre, i) => ({ orderId: id, originalName: `track-${i + 1}.wav`, fileName: `track-${i + 1}.wav`, fileSize: 1_048_576 * (i + 1), originalFilePath: `orders/${id}/${i}.wav`, genre, uploadedAt: o.at })),
+    genres.map((genre, i) => ({
+      orderId: id,
+      originalName: `track-${i + 1}.wav`,
+      fileName: `track-${i + 1}.wav`,
+      fileSize: 1_048_576 * (i + 1),
+      originalFilePath: `orders/${id}/${i}.wav`,
+      genre,
+      uploadedAt: o.at,
+    })),
   );
   return id;
 }

@@ -17,8 +17,17 @@ export type StorefrontDeps = { config: Readonly<StorefrontConfig>; knex: Knex; q
 export function uploadDepsOf(config: Readonly<StorefrontConfig>, knex: Knex): UploadDeps {
   const storage = createStorage(config.storage);
   // The free-space floor guards the local disk the objects (or, with S3, only tus's staging) live on.
-  const space = { folder: config.storage.driver === 's3' ? null : path.resolve(config.storage.root ?? config.STORAGE_DIR), minFreeBytes: config.STORAGE_MIN_FREE_MB * 1024 * 1024 };
-  return { knex, storage, tus: createTusStore(config.storage, storage, config.STORAGE_DIR), urlTtlHours: config.UPLOAD_URL_TTL_HOURS, space };
+  const space = {
+    folder: config.storage.driver === 's3' ? null : path.resolve(config.storage.root ?? config.STORAGE_DIR),
+    minFreeBytes: config.STORAGE_MIN_FREE_MB * 1024 * 1024,
+  };
+  return {
+    knex,
+    storage,
+    tus: createTusStore(config.storage, storage, config.STORAGE_DIR),
+    urlTtlHours: config.UPLOAD_URL_TTL_HOURS,
+    space,
+  };
 }
 
 /** Builds the storefront service app: site config, login, uploads, orders and payments. */
@@ -30,7 +39,12 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
   const guestCookie = { cookieName: config.GUEST_COOKIE, secure, days: config.GUEST_COOKIE_DAYS };
   const auth = { knex, queue, secret: config.IDENTITY_SECRET };
   const uploads = uploadDepsOf(config, knex);
-  const yoco = { apiUrl: config.YOCO_API_URL, secretKey: config.YOCO_SECRET_KEY, webhookSecret: config.YOCO_WEBHOOK_SECRET, sandbox: config.YOCO_SANDBOX };
+  const yoco = {
+    apiUrl: config.YOCO_API_URL,
+    secretKey: config.YOCO_SECRET_KEY,
+    webhookSecret: config.YOCO_WEBHOOK_SECRET,
+    sandbox: config.YOCO_SANDBOX,
+  };
   const payments = { knex, queue, yoco, publicUrl: config.PUBLIC_URL, adminEmail: config.ADMIN_EMAIL, logger };
   return createService({
     name: 'storefront',
@@ -39,6 +53,15 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
     logger,
     // The webhook's signature covers its exact bytes, so its handler reads the body itself.
     rawBodyPaths: [WEBHOOK_PATH],
-    routes: routes({ knex, auth, cookie, guestCookie, limits: createLoginLimiters(knex), uploads, tus: createTusServer(uploads), payments }),
+    routes: routes({
+      knex,
+      auth,
+      cookie,
+      guestCookie,
+      limits: createLoginLimiters(knex),
+      uploads,
+      tus: createTusServer(uploads),
+      payments,
+    }),
   });
 }

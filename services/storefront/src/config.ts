@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { BaseServiceConfig, bindHost, loadConfig, portSetting } from '@mastering/service-kit';
 import { readStorageConfig, type StorageConfig } from '@mastering/storage';
 
-const flag = z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1');
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
 
 const StorefrontEnv = BaseServiceConfig.extend({
   PORT: portSetting('storefront'),
@@ -24,7 +27,10 @@ const StorefrontEnv = BaseServiceConfig.extend({
   /** New uploads are refused (507) when they would leave less than this many MB free on the local storage's disk (not for S3). */
   STORAGE_MIN_FREE_MB: z.coerce.number().nonnegative().default(2048),
   /** Yoco Checkout: the API (or the local sandbox), the secret key, and the webhook signing secret (`whsec_...`). */
-  YOCO_API_URL: z.url().default('https://payments.yoco.com').transform((u) => u.replace(/\/+$/, '')),
+  YOCO_API_URL: z
+    .url()
+    .default('https://payments.yoco.com')
+    .transform((u) => u.replace(/\/+$/, '')),
   YOCO_SECRET_KEY: z.string().default(''),
   YOCO_WEBHOOK_SECRET: z.string().default(''),
   /** True when YOCO_API_URL is the local sandbox: its hosted page becomes an approved redirect. */

@@ -43,9 +43,15 @@ export type RouteDeps = {
 };
 
 /** The raw file of a whole-body PUT (an audio type, or octet-stream when the browser knows none). */
-const AUDIO_BYTES: RawBody = { contentType: 'application/octet-stream', description: 'The audio file, whole (any audio/* type is accepted too)' };
+const AUDIO_BYTES: RawBody = {
+  contentType: 'application/octet-stream',
+  description: 'The audio file, whole (any audio/* type is accepted too)',
+};
 /** A tus chunk (tus 1.0.0; `Tus-Resumable`, `Upload-Offset` headers). */
-const TUS_CHUNK: RawBody = { contentType: 'application/offset+octet-stream', description: 'A chunk of the file at Upload-Offset (tus 1.0.0)' };
+const TUS_CHUNK: RawBody = {
+  contentType: 'application/offset+octet-stream',
+  description: 'A chunk of the file at Upload-Offset (tus 1.0.0)',
+};
 /** tus answers by its own protocol: headers carry the offset, bodies are empty or plain text. */
 const TUS_ANSWERS: Reply = [
   sends('text/plain', 'The upload and its offset (HEAD), in tus headers', 200),
@@ -54,7 +60,11 @@ const TUS_ANSWERS: Reply = [
   sends('text/plain', 'A tus precondition failed (missing or unsupported Tus-Resumable)', 412),
 ];
 /** Yoco's webhook: JSON, read raw so its Standard Webhooks signature can be checked. */
-const WEBHOOK_EVENT: RawBody = { contentType: 'application/json', description: 'A signed Yoco event (webhook-id, webhook-timestamp, webhook-signature headers)', schema: YocoWebhookEvent };
+const WEBHOOK_EVENT: RawBody = {
+  contentType: 'application/json',
+  description: 'A signed Yoco event (webhook-id, webhook-timestamp, webhook-signature headers)',
+  schema: YocoWebhookEvent,
+};
 
 /** The webhook acknowledges an event, or refuses one whose signature does not verify. */
 const WEBHOOK_ANSWERS: Reply = [
@@ -65,27 +75,129 @@ const WEBHOOK_ANSWERS: Reply = [
 /** The storefront's route table: site configuration, login, uploads, orders and payment. */
 export const routes = (deps: RouteDeps): RouteTable => [
   // Prices must be current the moment staff change them: every cache revalidates (a cheap 304 by ETag).
-  route({ method: 'GET', path: '/api/config', permission: 'public', cache: 'public, no-cache', response: SiteConfig, handler: getConfig(deps.knex, deps.payments) }),
-  route({ method: 'POST', path: '/auth/request-code', permission: 'public', body: RequestCodeBody, response: RequestCodeResponse, handler: auth.requestCode(deps.auth, deps.limits) }),
-  route({ method: 'POST', path: '/auth/verify-code', permission: 'public', body: VerifyCodeBody, response: MeResponse, handler: auth.verifyCode(deps.auth, deps.cookie, deps.limits) }),
+  route({
+    method: 'GET',
+    path: '/api/config',
+    permission: 'public',
+    cache: 'public, no-cache',
+    response: SiteConfig,
+    handler: getConfig(deps.knex, deps.payments),
+  }),
+  route({
+    method: 'POST',
+    path: '/auth/request-code',
+    permission: 'public',
+    body: RequestCodeBody,
+    response: RequestCodeResponse,
+    handler: auth.requestCode(deps.auth, deps.limits),
+  }),
+  route({
+    method: 'POST',
+    path: '/auth/verify-code',
+    permission: 'public',
+    body: VerifyCodeBody,
+    response: MeResponse,
+    handler: auth.verifyCode(deps.auth, deps.cookie, deps.limits),
+  }),
   // Public: ends the caller's own session, if any.
-  route({ method: 'POST', path: '/auth/logout', permission: 'public', accepts: 'none', response: OkResponse, handler: auth.logout(deps.auth, deps.cookie) }),
+  route({
+    method: 'POST',
+    path: '/auth/logout',
+    permission: 'public',
+    accepts: 'none',
+    response: OkResponse,
+    handler: auth.logout(deps.auth, deps.cookie),
+  }),
   // Public: answers `{ user: null }` when signed out.
-  route({ method: 'GET', path: '/api/auth/me', permission: 'public', cache: 'private, no-store', response: MeResponse, handler: auth.me(deps.auth) }),
+  route({
+    method: 'GET',
+    path: '/api/auth/me',
+    permission: 'public',
+    cache: 'private, no-store',
+    response: MeResponse,
+    handler: auth.me(deps.auth),
+  }),
 
   // Ordering needs no account: a guest's browser is known by the cookie its first upload sets.
-  route({ method: 'POST', path: '/api/files/upload', permission: 'public', accepts: 'none', response: UploadUrlResponse, handler: uploads.createUploadUrl(deps.uploads, deps.guestCookie) }),
+  route({
+    method: 'POST',
+    path: '/api/files/upload',
+    permission: 'public',
+    accepts: 'none',
+    response: UploadUrlResponse,
+    handler: uploads.createUploadUrl(deps.uploads, deps.guestCookie),
+  }),
   // The upload URL: one whole-body PUT, or tus (POST to begin, PATCH chunks, HEAD to resume).
-  route({ method: 'PUT', path: '/uploads/:id', permission: 'public', params: IdParam, accepts: AUDIO_BYTES, response: StoredUpload, handler: uploads.putUpload(deps.uploads) }),
-  route({ method: 'POST', path: '/uploads/:id', permission: 'public', params: IdParam, accepts: TUS_CHUNK, response: TUS_ANSWERS, handler: uploads.tusUpload(deps.tus) }),
-  route({ method: 'PATCH', path: '/uploads/:id', permission: 'public', params: IdParam, accepts: TUS_CHUNK, response: TUS_ANSWERS, handler: uploads.tusUpload(deps.tus) }),
-  route({ method: 'HEAD', path: '/uploads/:id', permission: 'public', params: IdParam, response: TUS_ANSWERS, handler: uploads.tusUpload(deps.tus) }),
+  route({
+    method: 'PUT',
+    path: '/uploads/:id',
+    permission: 'public',
+    params: IdParam,
+    accepts: AUDIO_BYTES,
+    response: StoredUpload,
+    handler: uploads.putUpload(deps.uploads),
+  }),
+  route({
+    method: 'POST',
+    path: '/uploads/:id',
+    permission: 'public',
+    params: IdParam,
+    accepts: TUS_CHUNK,
+    response: TUS_ANSWERS,
+    handler: uploads.tusUpload(deps.tus),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/uploads/:id',
+    permission: 'public',
+    params: IdParam,
+    accepts: TUS_CHUNK,
+    response: TUS_ANSWERS,
+    handler: uploads.tusUpload(deps.tus),
+  }),
+  route({
+    method: 'HEAD',
+    path: '/uploads/:id',
+    permission: 'public',
+    params: IdParam,
+    response: TUS_ANSWERS,
+    handler: uploads.tusUpload(deps.tus),
+  }),
 
-  route({ method: 'POST', path: '/api/orders', permission: 'public', body: CreateOrderBody, response: created(CreateOrderResponse), handler: orders.createOrder(deps.knex, deps.guestCookie) }),
+  route({
+    method: 'POST',
+    path: '/api/orders',
+    permission: 'public',
+    body: CreateOrderBody,
+    response: created(CreateOrderResponse),
+    handler: orders.createOrder(deps.knex, deps.guestCookie),
+  }),
   // Public, but answers only the browser that placed the order (or staff); anyone else gets 404.
-  route({ method: 'GET', path: '/api/orders/:id', permission: 'public', params: IdParam, cache: 'private, no-store', response: OrderResponse, handler: orders.getOrder(deps.knex, deps.guestCookie) }),
+  route({
+    method: 'GET',
+    path: '/api/orders/:id',
+    permission: 'public',
+    params: IdParam,
+    cache: 'private, no-store',
+    response: OrderResponse,
+    handler: orders.getOrder(deps.knex, deps.guestCookie),
+  }),
 
-  route({ method: 'POST', path: '/api/payment/create-checkout', permission: 'public', body: CreateCheckoutBody, response: CheckoutResponse, handler: payments.createCheckout(deps.payments, deps.guestCookie) }),
+  route({
+    method: 'POST',
+    path: '/api/payment/create-checkout',
+    permission: 'public',
+    body: CreateCheckoutBody,
+    response: CheckoutResponse,
+    handler: payments.createCheckout(deps.payments, deps.guestCookie),
+  }),
   // Public: Yoco calls it; the Standard Webhooks signature is the permission. Read raw (see app.ts).
-  route({ method: 'POST', path: payments.WEBHOOK_PATH, permission: 'public', accepts: WEBHOOK_EVENT, response: WEBHOOK_ANSWERS, handler: payments.paymentWebhook(deps.payments) }),
+  route({
+    method: 'POST',
+    path: payments.WEBHOOK_PATH,
+    permission: 'public',
+    accepts: WEBHOOK_EVENT,
+    response: WEBHOOK_ANSWERS,
+    handler: payments.paymentWebhook(deps.payments),
+  }),
 ];

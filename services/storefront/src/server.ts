@@ -7,7 +7,11 @@ import { expireUnpaidOrders, sweepAbandonedUploads } from './uploads/sweeper';
 
 const config = readConfig();
 // This service only enqueues; the email service runs the workers.
-const queue = createQueue({ connectionString: config.DATABASE_URL, name: 'storefront', logger: createLogger('storefront-queue') });
+const queue = createQueue({
+  connectionString: config.DATABASE_URL,
+  name: 'storefront',
+  logger: createLogger('storefront-queue'),
+});
 await startProducer(queue);
 
 // Uploads never attached to an order, and orders left unpaid (with their uploads), are swept on start
@@ -22,7 +26,8 @@ function startSweeping(knex: Knex) {
     try {
       const expired = await expireUnpaidOrders(deps, config.UNPAID_ORDER_EXPIRY_DAYS);
       const removed = await sweepAbandonedUploads(deps, config.UPLOAD_SWEEP_AFTER_HOURS);
-      if (expired > 0 || removed > 0) logger.info({ expired, removed }, 'unpaid orders expired and abandoned uploads swept');
+      if (expired > 0 || removed > 0)
+        logger.info({ expired, removed }, 'unpaid orders expired and abandoned uploads swept');
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'upload sweep failed; next try in a quarter hour');
     }

@@ -34,11 +34,20 @@ export function ensureVisitor(ctx: Context, cookie: GuestCookieOptions): Visitor
   const token = randomBytes(32).toString('base64url');
   // Behind a TLS-terminating proxy the hop to us is plain HTTP; the site's public scheme decides Secure.
   if (cookie.secure) ctx.cookies.secure = true;
-  ctx.cookies.set(cookie.cookieName, token, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, maxAge: cookie.days * 86_400_000, path: '/' });
+  ctx.cookies.set(cookie.cookieName, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookie.secure,
+    maxAge: cookie.days * 86_400_000,
+    path: '/',
+  });
   return { ...visitor, guestKeyHash: hashToken(token) };
 }
 
 /** True when `record` (an upload or an order) belongs to this visitor's user or guest cookie. */
 export function owns(visitor: Visitor, record: { userId: string | null; guestKeyHash: string | null }): boolean {
-  return (visitor.userId !== null && record.userId === visitor.userId) || (visitor.guestKeyHash !== null && record.guestKeyHash === visitor.guestKeyHash);
+  return (
+    (visitor.userId !== null && record.userId === visitor.userId) ||
+    (visitor.guestKeyHash !== null && record.guestKeyHash === visitor.guestKeyHash)
+  );
 }

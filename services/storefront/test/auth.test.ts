@@ -16,7 +16,9 @@ let server: Server;
 let base: string;
 // The queue is the boundary to the email service; here it records what would be mailed.
 const queued: { name: string; data: any }[] = [];
-const queue = { now: async (name: string, data: unknown) => (queued.push({ name, data }), { attrs: { _id: String(queued.length) } }) } as unknown as Queue;
+const queue = {
+  now: async (name: string, data: unknown) => (queued.push({ name, data }), { attrs: { _id: String(queued.length) } }),
+} as unknown as Queue;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -35,7 +37,11 @@ beforeEach(() => {
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = client) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 // Each test speaks from its own client address, so the per-address limits of one do not leak into another.
 let nextClient = 1;
@@ -79,7 +85,10 @@ describe('login by emailed code', () => {
     expect(cookie.toLowerCase()).toContain('httponly');
     expect(cookie.toLowerCase()).toContain('samesite=lax');
     const token = /^sid=([^;]+)/.exec(cookie)![1];
-    const session = await db.knex('sessions').where({ tokenHash: hashToken(token) }).first();
+    const session = await db
+      .knex('sessions')
+      .where({ tokenHash: hashToken(token) })
+      .first();
     expect(session.userId).toBe(body.user.id);
     // Single use: the same code does not work twice.
     const again = await post('/auth/verify-code', { email: 'new.artist@example.com', code });
@@ -120,7 +129,10 @@ describe('login by emailed code', () => {
     expect((await post('/auth/verify-code', { email: 'late@example.com', code: codes[3] })).status).toBe(400);
 
     const fresh = await requestCode('late@example.com');
-    await db.knex('login_codes').where({ email: 'late@example.com' }).update({ expiresAt: new Date(Date.now() - 1000) });
+    await db
+      .knex('login_codes')
+      .where({ email: 'late@example.com' })
+      .update({ expiresAt: new Date(Date.now() - 1000) });
     expect((await post('/auth/verify-code', { email: 'late@example.com', code: fresh })).status).toBe(400);
   });
 
@@ -129,7 +141,10 @@ describe('login by emailed code', () => {
     const code = await requestCode('me@example.com');
     const verified = await (await post('/auth/verify-code', { email: 'me@example.com', code })).json();
     const session = await db.knex('sessions').where({ userId: verified.user.id }).first();
-    const header = await signIdentity({ userId: verified.user.id, email: 'me@example.com', role: 'customer', sessionId: session.id }, SECRET);
+    const header = await signIdentity(
+      { userId: verified.user.id, email: 'me@example.com', role: 'customer', sessionId: session.id },
+      SECRET,
+    );
     const me = await (await fetch(`${base}/api/auth/me`, { headers: { [IDENTITY_HEADER]: header } })).json();
     expect(me.user).toMatchObject({ id: verified.user.id, email: 'me@example.com' });
     const out = await post('/auth/logout', {}, { [IDENTITY_HEADER]: header });
@@ -144,7 +159,9 @@ describe('login rate limits', () => {
     for (let i = 0; i < LOGIN_LIMITS.codesPerEmailClientPerHour; i++) await requestCode('flood@example.com');
     const res = await post('/auth/request-code', { email: 'Flood@Example.com' });
     expect(res.status).toBe(429);
-    expect(await res.json()).toEqual({ error: 'Too many login codes requested. Please wait a few minutes and try again.' });
+    expect(await res.json()).toEqual({
+      error: 'Too many login codes requested. Please wait a few minutes and try again.',
+    });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(queued).toHaveLength(LOGIN_LIMITS.codesPerEmailClientPerHour);
   });
@@ -155,14 +172,18 @@ describe('login rate limits', () => {
     const attacker = newClient();
     const perClient = LOGIN_LIMITS.codesPerEmailClientPerHour;
     for (let i = 0; i < perClient + 3; i++) {
-      expect((await post('/auth/request-code', { email: 'admin@example.com' }, attacker)).status).toBe(i < perClient ? 200 : 429);
+      expect((await post('/auth/request-code', { email: 'admin@example.com' }, attacker)).status).toBe(
+        i < perClient ? 200 : 429,
+      );
     }
     // A guess that is none of the codes issued, so every try is a wrong one.
     const issued = new Set(queued.map((mail) => mail.data.data.code));
     const guess = ['000000', '000001', '000002', '000003', '000004', '000005'].find((c) => !issued.has(c))!;
     const tries = DEFAULT_SECURITY_SETTINGS.maxLoginAttempts;
     for (let i = 0; i < tries + 3; i++) {
-      expect((await post('/auth/verify-code', { email: 'admin@example.com', code: guess }, attacker)).status).toBe(i < tries ? 400 : 429);
+      expect((await post('/auth/verify-code', { email: 'admin@example.com', code: guess }, attacker)).status).toBe(
+        i < tries ? 400 : 429,
+      );
     }
 
     const code = await requestCode('admin@example.com', admin);
@@ -193,19 +214,38 @@ describe('login rate limits', () => {
   it('limits each client address, and a forged X-Forwarded-For entry does not get around it', async () => {
     // The gateway appends the real address last; whatever a client puts before it is ignored.
     const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` });
-    for (let i = 0; i < LOGIN_LIMITS.requestsPerIpPer10Min; i++) expect((await post('/auth/request-code', { email: `ip${i}@example.com` }, from(i))).status).toBe(200);
+    for (let i = 0; i < LOGIN_LIMITS.requestsPerIpPer10Min; i++)
+      expect((await post('/auth/request-code', { email: `ip${i}@example.com` }, from(i))).status).toBe(200);
     expect((await post('/auth/request-code', { email: 'ip-last@example.com' }, from(99))).status).toBe(429);
     // Another address is unaffected.
-    expect((await post('/auth/request-code', { email: 'other@example.com' }, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
+    expect(
+      (await post('/auth/request-code', { email: 'other@example.com' }, { 'x-forwarded-for': '203.0.113.8' })).status,
+    ).toBe(200);
   });
 
   it('counts an IPv6 client by its /64, so changing address within it gets no more tries', async () => {
     const code = await requestCode('six@example.com', { 'x-forwarded-for': '2001:db8:6:6::1' });
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < DEFAULT_SECURITY_SETTINGS.maxLoginAttempts; i++) {
-      expect((await post('/auth/verify-code', { email: 'six@example.com', code: wrong }, { 'x-forwarded-for': `2001:db8:6:6::${i + 2}` })).status).toBe(400);
+      expect(
+        (
+          await post(
+            '/auth/verify-code',
+            { email: 'six@example.com', code: wrong },
+            { 'x-forwarded-for': `2001:db8:6:6::${i + 2}` },
+          )
+        ).status,
+      ).toBe(400);
     }
-    expect((await post('/auth/verify-code', { email: 'six@example.com', code }, { 'x-forwarded-for': '2001:db8:6:6:abcd::9' })).status).toBe(429);
+    expect(
+      (
+        await post(
+          '/auth/verify-code',
+          { email: 'six@example.com', code },
+          { 'x-forwarded-for': '2001:db8:6:6:abcd::9' },
+        )
+      ).status,
+    ).toBe(429);
     // The guesses were its own: the code was requested within the same /64, so they did not burn it for elsewhere.
     expect((await db.knex('login_codes').where({ email: 'six@example.com' }).first()).attempts).toBe(0);
   });
@@ -213,7 +253,11 @@ describe('login rate limits', () => {
 
 describe('the Security settings an admin saves', () => {
   const saveSecurity = (value: object) =>
-    db.knex('settings').insert({ key: 'security', value: JSON.stringify({ ...DEFAULT_SECURITY_SETTINGS, ...value }) }).onConflict('key').merge();
+    db
+      .knex('settings')
+      .insert({ key: 'security', value: JSON.stringify({ ...DEFAULT_SECURITY_SETTINGS, ...value }) })
+      .onConflict('key')
+      .merge();
   afterAll(() => db.knex('settings').where({ key: 'security' }).delete());
 
   it('makes a new session, and its cookie, last the session timeout', async () => {
@@ -239,11 +283,13 @@ describe('the Security settings an admin saves', () => {
     const code = await requestCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
     const guesser = newClient();
-    for (let i = 0; i < max; i++) expect((await post('/auth/verify-code', { email, code: wrong }, guesser)).status).toBe(400);
+    for (let i = 0; i < max; i++)
+      expect((await post('/auth/verify-code', { email, code: wrong }, guesser)).status).toBe(400);
     expect((await post('/auth/verify-code', { email, code }, guesser)).status).toBe(429);
     // Another client's wrong guesses use up what the code takes from elsewhere...
     const other = newClient();
-    for (let i = 0; i < max; i++) expect((await post('/auth/verify-code', { email, code: wrong }, other)).status).toBe(400);
+    for (let i = 0; i < max; i++)
+      expect((await post('/auth/verify-code', { email, code: wrong }, other)).status).toBe(400);
     expect(2 * max).toBeGreaterThanOrEqual(FOREIGN_GUESSES_PER_CODE);
     // ...so even the right code no longer works from another address, but still does from the owner's.
     expect((await post('/auth/verify-code', { email, code }, newClient())).status).toBe(400);
@@ -255,16 +301,19 @@ describe('login that cannot be jammed', () => {
   const email = 'jam@example.com';
   const attackers = [2, 3, 4, 5, 6].map((n) => ({ 'x-forwarded-for': `127.0.0.${n}` }));
   const owner = { 'x-forwarded-for': '127.0.0.1' };
-  const wrongFor = (codes: string[]) => ['000000', '000001', '000002', '000003', '000004', '000005', '000006'].find((c) => !codes.includes(c))!;
+  const wrongFor = (codes: string[]) =>
+    ['000000', '000001', '000002', '000003', '000004', '000005', '000006'].find((c) => !codes.includes(c))!;
   const verify = (code: string, from: Record<string, string>) => post('/auth/verify-code', { email, code }, from);
 
   it('signs the owner in from their address after all the wrong codes (and code requests) five others may send', async () => {
     // Five other addresses ask for all the codes they may and send all the wrong ones they may.
-    for (const from of attackers) for (let i = 0; i < LOGIN_LIMITS.codesPerEmailClientPerHour; i++) await requestCode(email, from);
+    for (const from of attackers)
+      for (let i = 0; i < LOGIN_LIMITS.codesPerEmailClientPerHour; i++) await requestCode(email, from);
     const issued = queued.map((mail) => mail.data.data.code as string);
     const wrong = wrongFor(issued);
     for (const from of attackers) {
-      for (let i = 0; i < DEFAULT_SECURITY_SETTINGS.maxLoginAttempts; i++) expect((await verify(wrong, from)).status).toBe(400);
+      for (let i = 0; i < DEFAULT_SECURITY_SETTINGS.maxLoginAttempts; i++)
+        expect((await verify(wrong, from)).status).toBe(400);
       expect((await verify(wrong, from)).status).toBe(429);
     }
     // The owner's first request of the hour is issued whatever others asked for, and their code works.
@@ -278,7 +327,10 @@ describe('login that cannot be jammed', () => {
     const target = 'target@example.com';
     const code = await requestCode(target, owner);
     const wrong = wrongFor([code]);
-    for (let i = 0; i < FOREIGN_GUESSES_PER_CODE; i++) expect((await post('/auth/verify-code', { email: target, code: wrong }, attackers[i % attackers.length])).status).toBe(400);
+    for (let i = 0; i < FOREIGN_GUESSES_PER_CODE; i++)
+      expect(
+        (await post('/auth/verify-code', { email: target, code: wrong }, attackers[i % attackers.length])).status,
+      ).toBe(400);
     const row = await db.knex('login_codes').where({ email: target }).first();
     expect(row.attempts).toBe(FOREIGN_GUESSES_PER_CODE);
     // The right code typed elsewhere is refused now, and does not count as another guess.
@@ -291,30 +343,79 @@ describe('login that cannot be jammed', () => {
 describe('GET /api/config', () => {
   it('computes prices from the settings row, not from anything the browser sends', async () => {
     const res = await fetch(`${base}/api/config?basePrice=1`);
-    expect(await res.json()).toMatchObject({ currency: 'ZAR', basePrice: 499, launchDiscountPercent: 35, maxFileSizeMb: 500 });
-    await db.knex('settings').insert({ key: 'pricing', value: JSON.stringify({ basePriceCents: 59900, launchDiscountPercent: 20, maxFileSizeMb: 500 }) }).onConflict('key').merge();
-    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({ basePrice: 599, launchDiscountPercent: 20 });
+    expect(await res.json()).toMatchObject({
+      currency: 'ZAR',
+      basePrice: 499,
+      launchDiscountPercent: 35,
+      maxFileSizeMb: 500,
+    });
+    await db
+      .knex('settings')
+      .insert({
+        key: 'pricing',
+        value: JSON.stringify({ basePriceCents: 59900, launchDiscountPercent: 20, maxFileSizeMb: 500 }),
+      })
+      .onConflict('key')
+      .merge();
+    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({
+      basePrice: 599,
+      launchDiscountPercent: 20,
+    });
   });
 
-  it("names the studio and its support address as Settings → General says", async () => {
-    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({ siteName: 'Mastering Studio', supportEmail: 'support@mastering.co.za' });
-    const general = { siteName: 'Studio Jozi', siteDescription: 'Masters from Johannesburg', contactEmail: 'hello@jozi.example', supportEmail: '', maintenanceMode: false, enableAnalytics: true };
-    await db.knex('settings').insert({ key: 'general', value: JSON.stringify(general) }).onConflict('key').merge();
-    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({ siteName: 'Studio Jozi', siteDescription: 'Masters from Johannesburg', supportEmail: 'hello@jozi.example' });
+  it('names the studio and its support address as Settings → General says', async () => {
+    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({
+      siteName: 'Mastering Studio',
+      supportEmail: 'support@mastering.co.za',
+    });
+    const general = {
+      siteName: 'Studio Jozi',
+      siteDescription: 'Masters from Johannesburg',
+      contactEmail: 'hello@jozi.example',
+      supportEmail: '',
+      maintenanceMode: false,
+      enableAnalytics: true,
+    };
+    await db
+      .knex('settings')
+      .insert({ key: 'general', value: JSON.stringify(general) })
+      .onConflict('key')
+      .merge();
+    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({
+      siteName: 'Studio Jozi',
+      siteDescription: 'Masters from Johannesburg',
+      supportEmail: 'hello@jozi.example',
+    });
     await db.knex('settings').where({ key: 'general' }).delete();
   });
 });
 
 describe('an HTTPS site behind a TLS-terminating proxy', () => {
   it('sets a Secure session cookie although the last hop is plain HTTP, and never spends a code for a 500', async () => {
-    const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET, PUBLIC_URL: 'https://studio.example' });
-    const tls = createServer(buildApp({ config, knex: db.knex, queue, logger: createLogger('storefront-test', 'silent') }).callback());
+    const config = readConfig({
+      DATABASE_URL: db.connectionString,
+      IDENTITY_SECRET: SECRET,
+      PUBLIC_URL: 'https://studio.example',
+    });
+    const tls = createServer(
+      buildApp({ config, knex: db.knex, queue, logger: createLogger('storefront-test', 'silent') }).callback(),
+    );
     await new Promise<void>((r) => tls.listen(0, '127.0.0.1', () => r()));
     try {
       const url = `http://127.0.0.1:${(tls.address() as AddressInfo).port}`;
-      await (await fetch(`${url}/auth/request-code`, { method: 'POST', headers: { 'content-type': 'application/json', ...client }, body: JSON.stringify({ email: 'secure@example.com' }) })).text();
+      await (
+        await fetch(`${url}/auth/request-code`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...client },
+          body: JSON.stringify({ email: 'secure@example.com' }),
+        })
+      ).text();
       const code = queued.at(-1)!.data.data.code;
-      const res = await fetch(`${url}/auth/verify-code`, { method: 'POST', headers: { 'content-type': 'application/json', ...client }, body: JSON.stringify({ email: 'secure@example.com', code }) });
+      const res = await fetch(`${url}/auth/verify-code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...client },
+        body: JSON.stringify({ email: 'secure@example.com', code }),
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('set-cookie')!.toLowerCase()).toContain('; secure');
     } finally {
@@ -329,7 +430,10 @@ describe('session activity', () => {
     const { user } = await (await post('/auth/verify-code', { email: 'seen@example.com', code })).json();
     const session = await db.knex('sessions').where({ userId: user.id }).first();
     expect(session.lastSeenAt).toBeNull();
-    const identity = await signIdentity({ userId: user.id, email: 'seen@example.com', role: 'customer', sessionId: session.id }, SECRET);
+    const identity = await signIdentity(
+      { userId: user.id, email: 'seen@example.com', role: 'customer', sessionId: session.id },
+      SECRET,
+    );
     await fetch(`${base}/api/auth/me`, { headers: { [IDENTITY_HEADER]: identity } });
     const first = (await db.knex('sessions').where({ id: session.id }).first()).lastSeenAt;
     expect(first).not.toBeNull();

@@ -62,36 +62,67 @@ async function dumpDatabase(): Promise<{ column: Column; value: string }[]> {
   ).rows;
   const values: { column: Column; value: string }[] = [];
   for (const column of columns) {
-    const { rows } = await db.knex.raw('select ??::text as value from ??.?? where ?? is not null', [column.column, column.schema, column.table, column.column]);
+    const { rows } = await db.knex.raw('select ??::text as value from ??.?? where ?? is not null', [
+      column.column,
+      column.schema,
+      column.table,
+      column.column,
+    ]);
     for (const row of rows) values.push({ column, value: row.value });
   }
   return values;
 }
 
 // Values that hold free text or structured data, where a code could hide inside a longer value.
-const TEXT_TYPES = new Set(['text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY', 'USER-DEFINED', 'bytea']);
+const TEXT_TYPES = new Set([
+  'text',
+  'character varying',
+  'character',
+  'json',
+  'jsonb',
+  'ARRAY',
+  'USER-DEFINED',
+  'bytea',
+]);
 // A hex digest may contain any six digits by chance; it must be a digest, and never the code itself.
 const isDigestColumn = (c: Column) => c.column.endsWith('_hash');
 
 describe('a full login leaves no login code in the database', () => {
   it('request a code, read it from the SMTP message, verify it: the code is in no table, column or job', async () => {
     const mailed = new Promise<void>((resolve, reject) => {
-      worker.once(`complete:${JOBS.sendEmail}`, (job) => (job.attrs.failReason ? reject(new Error(job.attrs.failReason)) : resolve()));
+      worker.once(`complete:${JOBS.sendEmail}`, (job) =>
+        job.attrs.failReason ? reject(new Error(job.attrs.failReason)) : resolve(),
+      );
     });
-    expect((await fetch(`${base}/auth/request-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'Secret.Keeper@example.com' }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${base}/auth/request-code`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'Secret.Keeper@example.com' }),
+        })
+      ).status,
+    ).toBe(200);
     await mailed;
     expect(sent).toHaveLength(1);
     const code = /\b(\d{6})\b/.exec(sent[0].text)![1];
     expect(sent[0].subject).toContain(code);
-    const verified = await fetch(`${base}/auth/verify-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'secret.keeper@example.com', code }) });
+    const verified = await fetch(`${base}/auth/verify-code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'secret.keeper@example.com', code }),
+    });
     expect(verified.status).toBe(200);
 
     const dump = await dumpDatabase();
     // The dump is real: it holds the new user, the sent message and the finished job.
     const tables = new Set(dump.map((v) => v.column.table));
-    for (const table of ['users', 'sessions', 'login_codes', 'email_messages', 'agenda_jobs', 'rate_limits']) expect(tables).toContain(table);
+    for (const table of ['users', 'sessions', 'login_codes', 'email_messages', 'agenda_jobs', 'rate_limits'])
+      expect(tables).toContain(table);
     expect(dump.some((v) => v.column.table === 'users' && v.value === 'secret.keeper@example.com')).toBe(true);
-    expect(dump.some((v) => v.column.table === 'email_messages' && v.column.column === 'status' && v.value === 'sent')).toBe(true);
+    expect(
+      dump.some((v) => v.column.table === 'email_messages' && v.column.column === 'status' && v.value === 'sent'),
+    ).toBe(true);
 
     const leaks = dump.filter(({ column, value }) => {
       if (isDigestColumn(column)) return !/^[0-9a-f]{64}$/.test(value) || value === code;

@@ -38,7 +38,16 @@ beforeAll(async () => {
       seen.push({ path: req.url!, headers: req.headers, body });
       const id = `ch_${seen.length}`;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id, redirectUrl: nextRedirect(id), status: 'created', amount: body.amount, currency: body.currency, metadata: body.metadata }));
+      res.end(
+        JSON.stringify({
+          id,
+          redirectUrl: nextRedirect(id),
+          status: 'created',
+          amount: body.amount,
+          currency: body.currency,
+          metadata: body.metadata,
+        }),
+      );
     });
   });
   await new Promise<void>((r) => yoco.listen(0, '127.0.0.1', () => r()));
@@ -46,7 +55,13 @@ beforeAll(async () => {
 });
 afterAll(() => yoco?.close());
 const ctx = storefrontPerFile(
-  () => ({ YOCO_API_URL: yocoUrl, YOCO_SECRET_KEY: 'sk_test_secret', YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL, ADMIN_EMAIL: 'orders@example.com' }),
+  () => ({
+    YOCO_API_URL: yocoUrl,
+    YOCO_SECRET_KEY: 'sk_test_secret',
+    YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PUBLIC_URL,
+    ADMIN_EMAIL: 'orders@example.com',
+  }),
   async (db) => {
     await ctx.db.knex('users').insert([
       { email: 'boss@example.com', role: 'admin', is_active: true },
@@ -64,11 +79,20 @@ beforeEach(() => {
 async function placeOrder(on: Storefront = ctx.site) {
   const a = await uploadWhole(on, wav(100));
   const b = await uploadWhole(on, wav(100), { cookie: a.cookie });
-  const file = (originalFilePath: string, originalName: string) => ({ originalName, fileName: originalName, fileSize: 100, originalFilePath });
+  const file = (originalFilePath: string, originalName: string) => ({
+    originalName,
+    fileName: originalName,
+    fileSize: 100,
+    originalFilePath,
+  });
   const res = await fetch(`${on.base}/api/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: a.cookie },
-    body: JSON.stringify({ customerEmail: 'naledi@example.com', files: [file(a.objectPath, 'one.wav'), file(b.objectPath, 'two.wav')], pricing: pricingForApi(computePricing(2)) }),
+    body: JSON.stringify({
+      customerEmail: 'naledi@example.com',
+      files: [file(a.objectPath, 'one.wav'), file(b.objectPath, 'two.wav')],
+      pricing: pricingForApi(computePricing(2)),
+    }),
   });
   expect(res.status).toBe(201);
   // The tests below count what the payment queues.
@@ -77,24 +101,50 @@ async function placeOrder(on: Storefront = ctx.site) {
 }
 
 const checkout = (orderId: string, cookie?: string, on: Storefront = ctx.site) =>
-  fetch(`${on.base}/api/payment/create-checkout`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ orderId }) });
+  fetch(`${on.base}/api/payment/create-checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ orderId }),
+  });
 
 /** A Yoco payment event for a checkout, as Yoco shapes it. */
-const paymentEvent = (type: string, checkoutId: string, orderId: string, amount = 64900, id = `evt_${randomBytes(6).toString('hex')}`) => ({
+const paymentEvent = (
+  type: string,
+  checkoutId: string,
+  orderId: string,
+  amount = 64900,
+  id = `evt_${randomBytes(6).toString('hex')}`,
+) => ({
   id,
   type,
   createdDate: new Date().toISOString(),
-  payload: { id: `p_${randomBytes(4).toString('hex')}`, type: 'payment', amount, currency: 'ZAR', status: type.split('.')[1], metadata: { checkoutId, orderId }, paymentMethodDetails: { type: 'card' } },
+  payload: {
+    id: `p_${randomBytes(4).toString('hex')}`,
+    type: 'payment',
+    amount,
+    currency: 'ZAR',
+    status: type.split('.')[1],
+    metadata: { checkoutId, orderId },
+    paymentMethodDetails: { type: 'card' },
+  },
 });
 
 /** Delivers a webhook signed like Yoco signs it (Standard Webhooks), with a choice of secret, time and body. */
-function deliver(event: object, { secret = WEBHOOK_SECRET, sentAt = new Date(), body }: { secret?: string; sentAt?: Date; body?: string } = {}) {
+function deliver(
+  event: object,
+  { secret = WEBHOOK_SECRET, sentAt = new Date(), body }: { secret?: string; sentAt?: Date; body?: string } = {},
+) {
   const raw = JSON.stringify(event);
   const msgId = (event as { id: string }).id;
   const signature = new Webhook(secret).sign(msgId, sentAt, raw);
   return fetch(`${ctx.site.base}/api/payment/webhook`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'webhook-id': msgId, 'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)), 'webhook-signature': signature },
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': msgId,
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-signature': signature,
+    },
     body: body ?? raw,
   });
 }
@@ -103,7 +153,7 @@ const orderRow = (id: string) => ctx.db.knex('orders').where('id', id).first();
 const paymentsOf = (orderId: string) => ctx.db.knex('payments').where('order_id', orderId).orderBy('created_at');
 
 describe('POST /api/payment/create-checkout', () => {
-  it('creates a Yoco checkout for the server\'s total and answers its hosted page', async () => {
+  it("creates a Yoco checkout for the server's total and answers its hosted page", async () => {
     const { cookie, orderId } = await placeOrder();
     const res = await checkout(orderId, cookie);
     expect(res.status).toBe(200);
@@ -122,10 +172,12 @@ describe('POST /api/payment/create-checkout', () => {
       externalId: orderId,
       metadata: { orderId },
     });
-    expect(await paymentsOf(orderId)).toMatchObject([{ checkoutId: `ch_${seen.length}`, amountCents: 64900, currency: 'ZAR', status: 'pending' }]);
+    expect(await paymentsOf(orderId)).toMatchObject([
+      { checkoutId: `ch_${seen.length}`, amountCents: 64900, currency: 'ZAR', status: 'pending' },
+    ]);
   });
 
-  it('refuses a redirect that is not an approved Yoco page (502), and another browser\'s order (404)', async () => {
+  it("refuses a redirect that is not an approved Yoco page (502), and another browser's order (404)", async () => {
     const { cookie, orderId } = await placeOrder();
     nextRedirect = () => 'https://evil.example.com/pay';
     const res = await checkout(orderId, cookie);
@@ -137,12 +189,17 @@ describe('POST /api/payment/create-checkout', () => {
     expect(seen.length).toBe(before);
   });
 
-  it('accepts the sandbox\'s own pages only in sandbox mode', async () => {
+  it("accepts the sandbox's own pages only in sandbox mode", async () => {
     nextRedirect = (id) => `${yocoUrl}/checkout/${id}`;
     const { cookie, orderId } = await placeOrder();
     expect((await checkout(orderId, cookie)).status).toBe(502);
 
-    const sandboxed = await startStorefront(ctx.db, { YOCO_API_URL: yocoUrl, YOCO_SANDBOX: 'true', YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL });
+    const sandboxed = await startStorefront(ctx.db, {
+      YOCO_API_URL: yocoUrl,
+      YOCO_SANDBOX: 'true',
+      YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      PUBLIC_URL,
+    });
     try {
       const order = await placeOrder(sandboxed);
       const res = await checkout(order.orderId, order.cookie, sandboxed);
@@ -155,14 +212,20 @@ describe('POST /api/payment/create-checkout', () => {
 });
 
 describe('POST /api/payment/webhook', () => {
-  it('confirms the order on payment.succeeded and queues the customer\'s and the admins\' mails once; a replay changes nothing', async () => {
+  it("confirms the order on payment.succeeded and queues the customer's and the admins' mails once; a replay changes nothing", async () => {
     const { cookie, orderId } = await placeOrder();
     await checkout(orderId, cookie);
     const checkoutId = `ch_${seen.length}`;
     const event = paymentEvent('payment.succeeded', checkoutId, orderId);
     // The analysis found one.wav silent before the payment arrived: the confirmation says so.
     const one = await ctx.db.knex('order_files').where({ orderId, originalName: 'one.wav' }).first();
-    await ctx.db.knex('file_analyses').insert({ fileId: one.id, role: 'original', analyserVersion: 'test', status: 'error', errorReason: 'The file is silent.' });
+    await ctx.db.knex('file_analyses').insert({
+      fileId: one.id,
+      role: 'original',
+      analyserVersion: 'test',
+      status: 'error',
+      errorReason: 'The file is silent.',
+    });
 
     const res = await deliver(event);
     expect(res.status).toBe(200);
@@ -172,15 +235,27 @@ describe('POST /api/payment/webhook', () => {
     expect(await paymentsOf(orderId)).toMatchObject([{ status: 'succeeded', paymentId: event.payload.id }]);
     // The paid order's tracks are queued for analysis (only paid orders are analysed).
     const files = await ctx.db.knex('order_files').where({ orderId }).select('id');
-    expect(ctx.site.queued.filter((j) => j.name === 'audio.analyse').map((j) => j.data.fileId).sort()).toEqual(files.map((f) => f.id).sort());
-    const mails = ctx.site.queued.filter((j) => j.name === 'email.send').map((j) => [j.name, j.data.template, j.data.to]);
+    expect(
+      ctx.site.queued
+        .filter((j) => j.name === 'audio.analyse')
+        .map((j) => j.data.fileId)
+        .sort(),
+    ).toEqual(files.map((f) => f.id).sort());
+    const mails = ctx.site.queued
+      .filter((j) => j.name === 'email.send')
+      .map((j) => [j.name, j.data.template, j.data.to]);
     expect(mails).toEqual([
       ['email.send', 'order-confirmation', 'naledi@example.com'],
       ['email.send', 'new-order', 'boss@example.com'],
       ['email.send', 'new-order', 'orders@example.com'],
     ]);
-    expect(ctx.site.queued[0]!.data).toMatchObject({ orderId, data: { orderId, trackCount: 2, fileNames: 'one.wav, two.wav', amount: 'R649' } });
-    expect(ctx.site.queued[0]!.data.data.replaceNote).toBe(replaceFileMessage({ originalName: 'one.wav', reason: 'The file is silent.' }));
+    expect(ctx.site.queued[0]!.data).toMatchObject({
+      orderId,
+      data: { orderId, trackCount: 2, fileNames: 'one.wav, two.wav', amount: 'R649' },
+    });
+    expect(ctx.site.queued[0]!.data.data.replaceNote).toBe(
+      replaceFileMessage({ originalName: 'one.wav', reason: 'The file is silent.' }),
+    );
 
     const replay = await deliver(event);
     expect(replay.status).toBe(200);
@@ -270,7 +345,10 @@ describe('POST /api/payment/webhook', () => {
       ['payment-needs-attention', 'boss@example.com'],
       ['payment-needs-attention', 'orders@example.com'],
     ]);
-    expect(ctx.site.queued[0]!.data).toMatchObject({ orderId, data: { orderId, amount: 'R649', reason: PAYMENT_ATTENTION_TEXTS.already_paid } });
+    expect(ctx.site.queued[0]!.data).toMatchObject({
+      orderId,
+      data: { orderId, amount: 'R649', reason: PAYMENT_ATTENTION_TEXTS.already_paid },
+    });
   });
 
   it('confirms an order once when two paid checkouts arrive together, recorded in its history as the system', async () => {
@@ -279,7 +357,9 @@ describe('POST /api/payment/webhook', () => {
     const first = `ch_${seen.length}`;
     await checkout(orderId, cookie);
     const second = `ch_${seen.length}`;
-    const answers = await Promise.all([first, second].map((id) => deliver(paymentEvent('payment.succeeded', id, orderId))));
+    const answers = await Promise.all(
+      [first, second].map((id) => deliver(paymentEvent('payment.succeeded', id, orderId))),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     expect((await paymentsOf(orderId)).map((p) => p.attention).sort()).toEqual(['already_paid', null]);
     expect(ctx.site.queued.filter((j) => j.data.template === 'order-confirmation')).toHaveLength(1);
@@ -312,7 +392,15 @@ describe('POST /api/payment/webhook', () => {
       id: `evt_${randomBytes(6).toString('hex')}`,
       type: 'refund.succeeded',
       createdDate: new Date().toISOString(),
-      payload: { id: `rf_${randomBytes(4).toString('hex')}`, type: 'refund', amount, currency: 'ZAR', status: 'succeeded', paymentId: paid.payload.id, metadata: { checkoutId } },
+      payload: {
+        id: `rf_${randomBytes(4).toString('hex')}`,
+        type: 'refund',
+        amount,
+        currency: 'ZAR',
+        status: 'succeeded',
+        paymentId: paid.payload.id,
+        metadata: { checkoutId },
+      },
     });
 
     const tooMuch = await deliver(refund(64901));
@@ -327,7 +415,11 @@ describe('POST /api/payment/webhook', () => {
     const [payment] = await paymentsOf(orderId);
     expect(payment).toMatchObject({ status: 'refunded' });
     // Both refund events are linked to the payment, so the admin's payment dialog lists them.
-    const linked = await ctx.db.knex('payment_events').where('payment_id', payment.id).orderBy('received_at').pluck('event_id');
+    const linked = await ctx.db
+      .knex('payment_events')
+      .where('payment_id', payment.id)
+      .orderBy('received_at')
+      .pluck('event_id');
     expect(linked).toEqual([paid.id, partial.id, full.id]);
   });
 });

@@ -23,11 +23,19 @@ describe('audioFormatOf', () => {
 
   it('takes an AIFF-C file as AIFF and an ISO media file (mp42 brand) as M4A', async () => {
     expect(await audioFormatOf(pad(latin1('FORM\x00\x00\x10\x00AIFCFVER')))).toBe('aiff');
-    expect(await audioFormatOf(pad(latin1('\x00\x00\x00\x20ftypmp42\x00\x00\x00\x00mp42isom\x00\x00\x00\x00')))).toBe('m4a');
+    expect(await audioFormatOf(pad(latin1('\x00\x00\x00\x20ftypmp42\x00\x00\x00\x00mp42isom\x00\x00\x00\x00')))).toBe(
+      'm4a',
+    );
   });
 
   it('refuses text, images, archives and silence', async () => {
-    for (const head of [latin1('<!doctype html><script>alert(1)</script>'), pad(latin1('\x89PNG\r\n\x1a\n')), pad(latin1('PK\x03\x04')), Buffer.alloc(5000), Buffer.alloc(0)]) {
+    for (const head of [
+      latin1('<!doctype html><script>alert(1)</script>'),
+      pad(latin1('\x89PNG\r\n\x1a\n')),
+      pad(latin1('PK\x03\x04')),
+      Buffer.alloc(5000),
+      Buffer.alloc(0),
+    ]) {
       expect(await audioFormatOf(head)).toBeNull();
     }
   });
@@ -36,7 +44,9 @@ describe('audioFormatOf', () => {
 describe('sniffAudio', () => {
   it('answers the format and the whole body, read in small chunks, byte for byte', async () => {
     const file = wav(100_000);
-    const chunks = Array.from({ length: Math.ceil(file.length / 1000) }, (_, i) => file.subarray(i * 1000, (i + 1) * 1000));
+    const chunks = Array.from({ length: Math.ceil(file.length / 1000) }, (_, i) =>
+      file.subarray(i * 1000, (i + 1) * 1000),
+    );
     const { format, body } = await sniffAudio(Readable.from(chunks));
     expect(format).toBe('wav');
     expect(await buffer(body)).toEqual(file);

@@ -26,11 +26,23 @@ export type Storefront = {
 };
 
 /** Starts the storefront with `env` on top of the test database's settings. */
-export async function startStorefront(db: { connectionString: string; knex: Knex }, env: Record<string, string> = {}): Promise<Storefront> {
+export async function startStorefront(
+  db: { connectionString: string; knex: Knex },
+  env: Record<string, string> = {},
+): Promise<Storefront> {
   const storageDir = await mkdtemp(path.join(tmpdir(), 'storefront-test-'));
-  const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET, STORAGE_DIR: storageDir, ...env });
+  const config = readConfig({
+    DATABASE_URL: db.connectionString,
+    IDENTITY_SECRET: SECRET,
+    STORAGE_DIR: storageDir,
+    ...env,
+  });
   const queued: Storefront['queued'] = [];
-  const queue = { now: async (name: string, data: unknown) => (queued.push({ name, data }), { attrs: { _id: String(queued.length) } }) } as unknown as Queue;
+  const queue = {
+    now: async (name: string, data: unknown) => (
+      queued.push({ name, data }), { attrs: { _id: String(queued.length) } }
+    ),
+  } as unknown as Queue;
   const app = buildApp({ config, knex: db.knex, queue, logger: createLogger('storefront-test', 'silent') });
   const server: Server = createServer(app.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -55,8 +67,13 @@ export function guestCookieFrom(res: Response): string {
 }
 
 /** Headers that make a request come from a signed-in user with `role`, as the gateway would sign them. */
-export async function signedInAs(role: Role, userId = '00000000-0000-4000-8000-00000000000a'): Promise<Record<string, string>> {
-  return { [IDENTITY_HEADER]: await signIdentity({ userId, email: `${role}@example.com`, role, sessionId: 's' }, SECRET) };
+export async function signedInAs(
+  role: Role,
+  userId = '00000000-0000-4000-8000-00000000000a',
+): Promise<Record<string, string>> {
+  return {
+    [IDENTITY_HEADER]: await signIdentity({ userId, email: `${role}@example.com`, role, sessionId: 's' }, SECRET),
+  };
 }
 
 /**
@@ -81,11 +98,22 @@ export function wav(size: number): Buffer {
 }
 
 /** Opens an upload as a browser (a new guest unless `cookie` is given) and PUTs `body` whole; answers the cookie and stored path. */
-export async function uploadWhole(site: Storefront, body: Buffer, { cookie, contentType = 'audio/wav' }: { cookie?: string; contentType?: string } = {}) {
-  const opened = await fetch(`${site.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } });
+export async function uploadWhole(
+  site: Storefront,
+  body: Buffer,
+  { cookie, contentType = 'audio/wav' }: { cookie?: string; contentType?: string } = {},
+) {
+  const opened = await fetch(`${site.base}/api/files/upload`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+  });
   const guest = cookie ?? guestCookieFrom(opened);
   const { uploadURL } = (await opened.json()) as { uploadURL: string };
-  const put = await fetch(`${site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(body) });
+  const put = await fetch(`${site.base}${uploadURL}`, {
+    method: 'PUT',
+    headers: { 'content-type': contentType },
+    body: new Uint8Array(body),
+  });
   if (put.status !== 200) throw new Error(`upload failed: ${put.status} ${await put.text()}`);
   const { objectPath } = (await put.json()) as { objectPath: string };
   return { cookie: guest, uploadURL, objectPath };
@@ -95,7 +123,10 @@ export async function uploadWhole(site: Storefront, body: Buffer, { cookie, cont
  * Gives the calling test file a fresh database and a started storefront for all its tests (torn down
  * after them). `env` is read when they start, so it may use what an earlier beforeAll set up.
  */
-export function storefrontPerFile(env: () => Record<string, string> = () => ({}), prepare?: (db: TestDatabase) => Promise<void>) {
+export function storefrontPerFile(
+  env: () => Record<string, string> = () => ({}),
+  prepare?: (db: TestDatabase) => Promise<void>,
+) {
   const ctx = {} as { db: TestDatabase; site: Storefront };
   beforeAll(async () => {
     ctx.db = await createTestDatabase();

@@ -34,22 +34,45 @@ const rowOf = (uploadURL: string) => ctx.db.knex('uploads').where('id', idOf(upl
 const limitTo = (limits: Partial<UploadLimitSettings>) =>
   ctx.db.knex('settings').insert({ key: 'security', value: JSON.stringify({ ...DEFAULT_UPLOAD_LIMITS, ...limits }) });
 const allowFilesOf = (maxFileSizeMb: number) =>
-  ctx.db.knex('settings').insert({ key: 'pricing', value: JSON.stringify({ basePriceCents: 49900, launchDiscountPercent: 35, maxFileSizeMb }) });
+  ctx.db.knex('settings').insert({
+    key: 'pricing',
+    value: JSON.stringify({ basePriceCents: 49900, launchDiscountPercent: 35, maxFileSizeMb }),
+  });
 
 /** POST /api/files/upload as a browser (a new guest unless `cookie`) from client address `from`. */
 const open = (from: string, cookie?: string) =>
-  fetch(`${ctx.site.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) } });
+  fetch(`${ctx.site.base}/api/files/upload`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) },
+  });
 const tusBegin = (uploadURL: string, length: number, name = 'a.wav', type = 'audio/wav') =>
   fetch(`${ctx.site.base}${uploadURL}`, {
     method: 'POST',
-    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(length), 'upload-metadata': `filename ${Buffer.from(name).toString('base64')},filetype ${Buffer.from(type).toString('base64')}` },
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(length),
+      'upload-metadata': `filename ${Buffer.from(name).toString('base64')},filetype ${Buffer.from(type).toString('base64')}`,
+    },
   });
 const tusPatch = (uploadURL: string, body: Buffer, offset = 0) =>
-  fetch(`${ctx.site.base}${uploadURL}`, { method: 'PATCH', headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(body) });
+  fetch(`${ctx.site.base}${uploadURL}`, {
+    method: 'PATCH',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(body),
+  });
 
 // The first bytes of each format the storefront takes, as their encoders write them.
 // An ID3v2.4 tag of 32 bytes, then an MPEG-1 Layer III frame header (128 kbit/s, 44.1 kHz).
-const ID3_MP3 = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x20', 'latin1'), Buffer.alloc(32), Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(3000)]);
+const ID3_MP3 = Buffer.concat([
+  Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x20', 'latin1'),
+  Buffer.alloc(32),
+  Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+  Buffer.alloc(3000),
+]);
 const FLAC = Buffer.concat([Buffer.from('fLaC\x00\x00\x00\x22', 'latin1'), Buffer.alloc(3000)]);
 
 describe('limits on uploads not in a paid order', () => {
@@ -99,10 +122,14 @@ describe('limits on uploads not in a paid order', () => {
     // A whole-body PUT declaring as much is refused the same way, before its body is sent.
     const c = UploadUrlResponse.parse(await (await open('192.0.2.10', cookie)).json());
     const put = await new Promise<number>((resolve, reject) => {
-      const req = request(`${ctx.site.base}${c.uploadURL}`, { method: 'PUT', headers: { 'content-type': 'audio/wav', 'content-length': String(600 * MB) } }, (res) => {
-        resolve(res.statusCode!);
-        req.destroy();
-      });
+      const req = request(
+        `${ctx.site.base}${c.uploadURL}`,
+        { method: 'PUT', headers: { 'content-type': 'audio/wav', 'content-length': String(600 * MB) } },
+        (res) => {
+          resolve(res.statusCode!);
+          req.destroy();
+        },
+      );
       req.on('error', reject);
       req.flushHeaders();
     });
@@ -117,15 +144,28 @@ describe('limits on uploads not in a paid order', () => {
     await limitTo({ uploadFilesPerVisitor: 2 });
     const a = await uploadWhole(ctx.site, wav(200));
     const b = await uploadWhole(ctx.site, wav(200), { cookie: a.cookie });
-    const file = (objectPath: string, name: string) => ({ originalName: name, fileName: name, fileSize: 200, originalFilePath: objectPath });
+    const file = (objectPath: string, name: string) => ({
+      originalName: name,
+      fileName: name,
+      fileSize: 200,
+      originalFilePath: objectPath,
+    });
     const placed = await fetch(`${ctx.site.base}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: a.cookie },
-      body: JSON.stringify({ customerEmail: 'thandi@example.com', files: [file(a.objectPath, 'a.wav'), file(b.objectPath, 'b.wav')], pricing: pricingForApi(computePricing(2)) }),
+      body: JSON.stringify({
+        customerEmail: 'thandi@example.com',
+        files: [file(a.objectPath, 'a.wav'), file(b.objectPath, 'b.wav')],
+        pricing: pricingForApi(computePricing(2)),
+      }),
     });
     expect(placed.status).toBe(201);
     const { order } = await placed.json();
-    const again = () => fetch(`${ctx.site.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: a.cookie } });
+    const again = () =>
+      fetch(`${ctx.site.base}/api/files/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: a.cookie },
+      });
     expect((await again()).status).toBe(429);
     await ctx.db.knex('orders').where('id', order.id).update({ status: 'payment_confirmed' });
     expect((await again()).status).toBe(200);
@@ -135,7 +175,11 @@ describe('limits on uploads not in a paid order', () => {
 describe('only audio is stored', () => {
   it('refuses a PUT whose first bytes are not audio (415) whatever its type says, and stores nothing', async () => {
     const { uploadURL } = UploadUrlResponse.parse(await (await open('192.0.2.20')).json());
-    const res = await fetch(`${ctx.site.base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: new Uint8Array(Buffer.alloc(5 * MB, 0x41)) });
+    const res = await fetch(`${ctx.site.base}${uploadURL}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/wav' },
+      body: new Uint8Array(Buffer.alloc(5 * MB, 0x41)),
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).error).toBe(UPLOAD_BYTES_NOT_AUDIO);
     expect(existsSync(storedFile(uploadURL))).toBe(false);
@@ -148,11 +192,19 @@ describe('only audio is stored', () => {
     const placed = await fetch(`${ctx.site.base}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ customerEmail: 'sipho@example.com', files: [{ originalName: 'Night Drive.wav', fileName: 'x', fileSize: 1, originalFilePath: objectPath }], pricing: pricingForApi(computePricing(1)) }),
+      body: JSON.stringify({
+        customerEmail: 'sipho@example.com',
+        files: [{ originalName: 'Night Drive.wav', fileName: 'x', fileSize: 1, originalFilePath: objectPath }],
+        pricing: pricingForApi(computePricing(1)),
+      }),
     });
     expect(placed.status).toBe(201);
     const [file] = await ctx.db.knex('order_files').where('order_id', (await placed.json()).order.id);
-    expect(file).toMatchObject({ originalName: 'Night Drive.wav', fileName: 'Night_Drive.mp3', mimeType: 'audio/mpeg' });
+    expect(file).toMatchObject({
+      originalName: 'Night Drive.wav',
+      fileName: 'Night_Drive.mp3',
+      mimeType: 'audio/mpeg',
+    });
   });
 
   it('refuses a tus upload on its first PATCH when the bytes are not audio (415), storing none of them', async () => {
@@ -169,7 +221,11 @@ describe('only audio is stored', () => {
     const { uploadURL } = UploadUrlResponse.parse(await (await open('192.0.2.22')).json());
     expect((await tusBegin(uploadURL, FLAC.length, 'take 3.wav', 'audio/wav')).status).toBe(201);
     expect((await tusPatch(uploadURL, FLAC)).status).toBe(204);
-    expect(await rowOf(uploadURL)).toMatchObject({ status: 'completed', contentType: 'audio/flac', originalName: 'take 3.wav' });
+    expect(await rowOf(uploadURL)).toMatchObject({
+      status: 'completed',
+      contentType: 'audio/flac',
+      originalName: 'take 3.wav',
+    });
   });
 });
 
@@ -178,7 +234,10 @@ describe('the free-space floor', () => {
     // A floor far above what any disk has free: nothing may be opened.
     const full = await startStorefront(ctx.db, { STORAGE_MIN_FREE_MB: String(1024 ** 4) });
     try {
-      const res = await fetch(`${full.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+      const res = await fetch(`${full.base}/api/files/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).toBe(507);
       expect((await res.json()).error).toBe(UPLOAD_STORAGE_FULL);
     } finally {
@@ -190,12 +249,19 @@ describe('the free-space floor', () => {
     const tight = await startStorefront(ctx.db, { STORAGE_MIN_FREE_MB: String(Math.max(floorMb, 0)) });
     try {
       await allowFilesOf(100_000);
-      const opened = await fetch(`${tight.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+      const opened = await fetch(`${tight.base}/api/files/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(opened.status).toBe(200);
       const { uploadURL } = UploadUrlResponse.parse(await opened.json());
       const res = await fetch(`${tight.base}${uploadURL}`, {
         method: 'POST',
-        headers: { 'tus-resumable': '1.0.0', 'upload-length': String(40 * GB), 'upload-metadata': `filetype ${Buffer.from('audio/wav').toString('base64')}` },
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': String(40 * GB),
+          'upload-metadata': `filetype ${Buffer.from('audio/wav').toString('base64')}`,
+        },
       });
       expect(res.status).toBe(507);
       expect(await res.text()).toContain(UPLOAD_STORAGE_FULL);

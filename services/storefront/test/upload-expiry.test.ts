@@ -25,11 +25,18 @@ async function orderOf(status: string, daysAgo: number) {
   const res = await fetch(`${ctx.site.base}/api/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: upload.cookie },
-    body: JSON.stringify({ customerEmail: 'lwazi@example.com', files: [{ originalName: 'a.wav', fileName: 'a.wav', fileSize: 300, originalFilePath: upload.objectPath }], pricing: pricingForApi(computePricing(1)) }),
+    body: JSON.stringify({
+      customerEmail: 'lwazi@example.com',
+      files: [{ originalName: 'a.wav', fileName: 'a.wav', fileSize: 300, originalFilePath: upload.objectPath }],
+      pricing: pricingForApi(computePricing(1)),
+    }),
   });
   expect(res.status).toBe(201);
   const { order } = await res.json();
-  await ctx.db.knex('orders').where('id', order.id).update({ status, created_at: new Date(Date.now() - daysAgo * DAY) });
+  await ctx.db
+    .knex('orders')
+    .where('id', order.id)
+    .update({ status, created_at: new Date(Date.now() - daysAgo * DAY) });
   return { id: order.id as string, uploadURL: upload.uploadURL };
 }
 
@@ -60,12 +67,23 @@ describe('unpaid orders expire', () => {
 describe('the sweeps keep up', () => {
   it('removes a backlog in batches until none is left, bounded per run', async () => {
     const uploads = await Promise.all(Array.from({ length: 7 }, () => uploadWhole(ctx.site, wav(100))));
-    await ctx.db.knex('uploads').whereIn('id', uploads.map((u) => idOf(u.uploadURL))).update({ created_at: new Date(Date.now() - 2 * DAY) });
+    await ctx.db
+      .knex('uploads')
+      .whereIn(
+        'id',
+        uploads.map((u) => idOf(u.uploadURL)),
+      )
+      .update({ created_at: new Date(Date.now() - 2 * DAY) });
 
     // Two batches of three is this run's bound: six go, the seventh waits for the next run.
     expect(await sweepAbandonedUploads(sweepDeps(), 24, { batchSize: 3, maxBatches: 2 })).toBe(6);
     expect(await sweepAbandonedUploads(sweepDeps(), 24, { batchSize: 3, maxBatches: 2 })).toBe(1);
     for (const u of uploads) expect(existsSync(storedFile(u.uploadURL))).toBe(false);
-    expect(await ctx.db.knex('uploads').whereIn('id', uploads.map((u) => idOf(u.uploadURL)))).toHaveLength(0);
+    expect(
+      await ctx.db.knex('uploads').whereIn(
+        'id',
+        uploads.map((u) => idOf(u.uploadURL)),
+      ),
+    ).toHaveLength(0);
   });
 });

@@ -36,7 +36,12 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: 'true',
   };
-  await createS3Client({ endpoint: env.S3_ENDPOINT, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true }).send(new CreateBucketCommand({ Bucket: BUCKET }));
+  await createS3Client({
+    endpoint: env.S3_ENDPOINT,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  }).send(new CreateBucketCommand({ Bucket: BUCKET }));
 });
 afterAll(async () => {
   await s3rver?.close();
@@ -45,11 +50,15 @@ afterAll(async () => {
 
 const ctx = storefrontPerFile(() => env);
 const bucket = () => createStorage(readStorageConfig(env));
-const stored = async (uploadURL: string) => buffer((await bucket().get(`uploads/${uploadURL.split('/').at(-1)}`))!.stream);
+const stored = async (uploadURL: string) =>
+  buffer((await bucket().get(`uploads/${uploadURL.split('/').at(-1)}`))!.stream);
 const rowOf = (uploadURL: string) => ctx.db.knex('uploads').where('id', uploadURL.split('/').at(-1)).first();
 const tusHeaders = { 'tus-resumable': '1.0.0' };
 const openUpload = async () => {
-  const res = await fetch(`${ctx.site.base}/api/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${ctx.site.base}/api/files/upload`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  });
   return UploadUrlResponse.parse(await res.json());
 };
 
@@ -66,12 +75,27 @@ describe('uploads with STORAGE_DRIVER=s3', () => {
     const { uploadURL } = await openUpload();
     const url = `${ctx.site.base}${uploadURL}`;
     const metadata = `filename ${Buffer.from('Long Take.wav').toString('base64')},filetype ${Buffer.from('audio/wav').toString('base64')}`;
-    expect((await fetch(url, { method: 'POST', headers: { ...tusHeaders, 'upload-length': String(file.length), 'upload-metadata': metadata } })).status).toBe(201);
+    expect(
+      (
+        await fetch(url, {
+          method: 'POST',
+          headers: { ...tusHeaders, 'upload-length': String(file.length), 'upload-metadata': metadata },
+        })
+      ).status,
+    ).toBe(201);
 
     // A first PATCH delivers 2 MB, then the line is lost: the server keeps what it stored.
     const sent = 2 * MB;
     await new Promise<void>((resolve) => {
-      const cut = request(url, { method: 'PATCH', headers: { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(sent) } });
+      const cut = request(url, {
+        method: 'PATCH',
+        headers: {
+          ...tusHeaders,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(sent),
+        },
+      });
       cut.on('response', (res) => res.resume().on('end', () => resolve()));
       cut.on('error', () => resolve());
       cut.end(file.subarray(0, sent));
@@ -97,14 +121,27 @@ describe('uploads with STORAGE_DRIVER=s3', () => {
     });
     expect(firstProgress).toBeGreaterThanOrEqual(sent);
     expect(await stored(uploadURL)).toEqual(file);
-    expect(await rowOf(uploadURL)).toMatchObject({ status: 'completed', protocol: 'tus', size: String(file.length), originalName: 'Long Take.wav' });
+    expect(await rowOf(uploadURL)).toMatchObject({
+      status: 'completed',
+      protocol: 'tus',
+      size: String(file.length),
+      originalName: 'Long Take.wav',
+    });
   });
 
   it('sweeps an abandoned upload out of the bucket', async () => {
     const { uploadURL } = await uploadWhole(ctx.site, wav(1000));
-    await ctx.db.knex('uploads').where('id', uploadURL.split('/').at(-1)).update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
+    await ctx.db
+      .knex('uploads')
+      .where('id', uploadURL.split('/').at(-1))
+      .update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
     const config = readStorageConfig(env);
-    expect(await sweepAbandonedUploads({ knex: ctx.db.knex, storage: bucket(), tus: createTusStore(config, bucket(), ctx.site.storageDir) }, 24)).toBe(1);
+    expect(
+      await sweepAbandonedUploads(
+        { knex: ctx.db.knex, storage: bucket(), tus: createTusStore(config, bucket(), ctx.site.storageDir) },
+        24,
+      ),
+    ).toBe(1);
     expect(await rowOf(uploadURL)).toBeUndefined();
     expect(await bucket().exists(`uploads/${uploadURL.split('/').at(-1)}`)).toBe(false);
   });

@@ -1,7 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import Koa, { type Middleware } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
-import { createLogger, errorMiddleware, mountRouteTable, requestIdMiddleware, Router, toErrorResponse, Unauthorized, type Logger } from '@mastering/service-kit';
+import {
+  createLogger,
+  errorMiddleware,
+  mountRouteTable,
+  requestIdMiddleware,
+  Router,
+  toErrorResponse,
+  Unauthorized,
+  type Logger,
+} from '@mastering/service-kit';
 import type { SandboxConfig } from './config';
 import { createCheckouts } from './checkouts/service';
 import { renderMessagePage } from './checkouts/page';
@@ -42,8 +51,17 @@ const htmlErrors: Middleware = async (ctx, next) => {
  * Builds the Yoco sandbox app: the checkout API (secret key required), the hosted checkout page and
  * its outcomes, and `/healthz`. Checkouts live in memory. `webhooks` is injectable for tests.
  */
-export function buildApp({ config, logger = createLogger('yoco-sandbox'), webhooks }: { config: Readonly<SandboxConfig>; logger?: Logger; webhooks?: WebhookSender }) {
-  const sender = webhooks ?? createWebhookSender({ url: config.YOCO_WEBHOOK_URL, secret: config.YOCO_WEBHOOK_SECRET, logger });
+export function buildApp({
+  config,
+  logger = createLogger('yoco-sandbox'),
+  webhooks,
+}: {
+  config: Readonly<SandboxConfig>;
+  logger?: Logger;
+  webhooks?: WebhookSender;
+}) {
+  const sender =
+    webhooks ?? createWebhookSender({ url: config.YOCO_WEBHOOK_URL, secret: config.YOCO_WEBHOOK_SECRET, logger });
   const checkouts = createCheckouts({ baseUrl: config.YOCO_API_URL, webhooks: sender });
   const app = new Koa();
   app.silent = true;

@@ -13,9 +13,47 @@ const BACK = redirects("Back to the shop's outcome page", 303);
  * sandbox does not take part in: `/api/*` is guarded by the Yoco secret key instead (see app.ts).
  */
 export const routes = ({ checkouts }: { checkouts: Checkouts }): RouteTable => [
-  route({ method: 'POST', path: '/api/checkouts', permission: 'public', body: YocoCheckoutRequest, response: YocoCheckout, handler: createCheckout(checkouts) }),
-  route({ method: 'GET', path: '/checkout/:id', permission: 'public', params: CheckoutParams, response: sends('text/html', 'The hosted payment page'), handler: showCheckout(checkouts) }),
-  route({ method: 'POST', path: '/checkout/:id/pay', permission: 'public', params: CheckoutParams, accepts: 'none', response: BACK, handler: completeCheckout(checkouts.pay) }),
-  route({ method: 'POST', path: '/checkout/:id/decline', permission: 'public', params: CheckoutParams, accepts: 'none', response: BACK, handler: completeCheckout(checkouts.decline) }),
-  route({ method: 'POST', path: '/checkout/:id/cancel', permission: 'public', params: CheckoutParams, accepts: 'none', response: BACK, handler: completeCheckout(checkouts.cancel) }),
+  route({
+    method: 'POST',
+    path: '/api/checkouts',
+    permission: 'public',
+    body: YocoCheckoutRequest,
+    response: YocoCheckout,
+    handler: createCheckout(checkouts),
+  }),
+  route({
+    method: 'GET',
+    path: '/checkout/:id',
+    permission: 'public',
+    params: CheckoutParams,
+    response: sends('text/html', 'The hosted payment page'),
+    handler: showCheckout(checkouts),
+  }),
+  route({
+    method: 'POST',
+    path: '/checkout/:id/pay',
+    permission: 'public',
+    params: CheckoutParams,
+    accepts: 'none',
+    response: BACK,
+    handler: completeCheckout(checkouts.pay),
+  }),
+  route({
+    method: 'POST',
+    path: '/checkout/:id/decline',
+    permission: 'public',
+    params: CheckoutParams,
+    accepts: 'none',
+    response: BACK,
+    handler: completeCheckout(checkouts.decline),
+  }),
+  route({
+    method: 'POST',
+    path: '/checkout/:id/cancel',
+    permission: 'public',
+    params: CheckoutParams,
+    accepts: 'none',
+    response: BACK,
+    handler: completeCheckout(checkouts.cancel),
+  }),
 ];

@@ -37,9 +37,19 @@ beforeAll(async () => {
     });
   });
   const shopUrl = await listen(shop);
-  const config = readConfig({ YOCO_SECRET_KEY: SECRET_KEY, YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET, YOCO_WEBHOOK_URL: `${shopUrl}/api/payment/webhook`, PORT: '4010' });
+  const config = readConfig({
+    YOCO_SECRET_KEY: SECRET_KEY,
+    YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    YOCO_WEBHOOK_URL: `${shopUrl}/api/payment/webhook`,
+    PORT: '4010',
+  });
   // Retries wait through an injected delay that records the backoff instead of sleeping.
-  const webhooks = createWebhookSender({ url: config.YOCO_WEBHOOK_URL, secret: config.YOCO_WEBHOOK_SECRET, logger, delay: async (ms) => void delays.push(ms) });
+  const webhooks = createWebhookSender({
+    url: config.YOCO_WEBHOOK_URL,
+    secret: config.YOCO_WEBHOOK_SECRET,
+    logger,
+    delay: async (ms) => void delays.push(ms),
+  });
   app = buildApp({ config, logger, webhooks });
   sandbox = createServer(app.callback());
   base = await listen(sandbox);
@@ -81,15 +91,28 @@ const press = (checkoutId: string, action: 'pay' | 'decline' | 'cancel') =>
   fetch(`${base}/checkout/${checkoutId}/${action}`, { method: 'POST', redirect: 'manual' });
 
 function verified(request: { headers: IncomingHttpHeaders; body: string }) {
-  const { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature } = request.headers as Record<string, string>;
-  const payload = new Webhook(WEBHOOK_SECRET).verify(request.body, { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature });
+  const {
+    'webhook-id': id,
+    'webhook-timestamp': timestamp,
+    'webhook-signature': signature,
+  } = request.headers as Record<string, string>;
+  const payload = new Webhook(WEBHOOK_SECRET).verify(request.body, {
+    'webhook-id': id,
+    'webhook-timestamp': timestamp,
+    'webhook-signature': signature,
+  });
   return YocoWebhookEvent.parse(payload);
 }
 
 describe('POST /api/checkouts', () => {
   it('creates a checkout in cents and ZAR whose redirectUrl is the hosted page', async () => {
     const checkout = await newCheckout();
-    expect(checkout).toMatchObject({ amount: 99_800, currency: 'ZAR', status: 'created', metadata: { orderId: 'a7c1e1de-4d5b-4c1e-9b9a-2f0c3f9d8e11' } });
+    expect(checkout).toMatchObject({
+      amount: 99_800,
+      currency: 'ZAR',
+      status: 'created',
+      metadata: { orderId: 'a7c1e1de-4d5b-4c1e-9b9a-2f0c3f9d8e11' },
+    });
     expect(checkout.id).toMatch(/^ch_/);
     expect(checkout.redirectUrl).toBe(`http://127.0.0.1:4010/checkout/${checkout.id}`);
     expect(checkout).toMatchObject({ successUrl: checkoutBody().successUrl, processingMode: 'test', paymentId: null });
@@ -120,7 +143,11 @@ describe('POST /api/checkouts', () => {
   });
 
   it('refuses a bad body with 400 and creates nothing', async () => {
-    for (const body of [{ ...checkoutBody(), currency: 'USD' }, { ...checkoutBody(), amount: 10.5 }, { ...checkoutBody(), successUrl: 'nope' }]) {
+    for (const body of [
+      { ...checkoutBody(), currency: 'USD' },
+      { ...checkoutBody(), amount: 10.5 },
+      { ...checkoutBody(), successUrl: 'nope' },
+    ]) {
       const res = await create(body);
       expect(res.status).toBe(400);
       expect((await res.json()).error).toEqual(expect.any(String));
@@ -137,7 +164,8 @@ describe('the hosted checkout page', () => {
     const html = await res.text();
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('R998,00');
-    for (const action of ['pay', 'decline', 'cancel']) expect(html).toContain(`action="/checkout/${checkout.id}/${action}"`);
+    for (const action of ['pay', 'decline', 'cancel'])
+      expect(html).toContain(`action="/checkout/${checkout.id}/${action}"`);
   });
 
   it('answers an unknown checkout with a 404 page', async () => {
@@ -154,7 +182,15 @@ describe('the hosted checkout page', () => {
     // The first attempt finished before the redirect, so the shop already has the event.
     expect(received).toHaveLength(1);
     const event = verified(received[0]);
-    expect(event).toMatchObject({ type: 'payment.succeeded', payload: { amount: 99_800, currency: 'ZAR', status: 'succeeded', metadata: { checkoutId: checkout.id, orderId: 'a7c1e1de-4d5b-4c1e-9b9a-2f0c3f9d8e11' } } });
+    expect(event).toMatchObject({
+      type: 'payment.succeeded',
+      payload: {
+        amount: 99_800,
+        currency: 'ZAR',
+        status: 'succeeded',
+        metadata: { checkoutId: checkout.id, orderId: 'a7c1e1de-4d5b-4c1e-9b9a-2f0c3f9d8e11' },
+      },
+    });
     expect(event.id).toMatch(/^evt_/);
     expect(event.payload.id).toMatch(/^p_/);
 
@@ -175,7 +211,10 @@ describe('the hosted checkout page', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(checkoutBody().failureUrl);
     expect(received).toHaveLength(1);
-    expect(verified(received[0])).toMatchObject({ type: 'payment.failed', payload: { status: 'failed', metadata: { checkoutId: checkout.id } } });
+    expect(verified(received[0])).toMatchObject({
+      type: 'payment.failed',
+      payload: { status: 'failed', metadata: { checkoutId: checkout.id } },
+    });
 
     expect((await press(checkout.id, 'pay')).headers.get('location')).toBe(checkoutBody().successUrl);
   });
@@ -227,7 +266,11 @@ describe('webhook delivery', () => {
         return new Response(null, { status: 200 });
       },
     });
-    const delivery = sender.send({ id: 'evt_1', type: 'payment.succeeded', payload: { id: 'p_1', amount: 1, currency: 'ZAR' } });
+    const delivery = sender.send({
+      id: 'evt_1',
+      type: 'payment.succeeded',
+      payload: { id: 'p_1', amount: 1, currency: 'ZAR' },
+    });
     expect(await delivery.firstAttempt).toBe(false);
     expect(await delivery.done).toBe(true);
     expect(attempts).toHaveLength(3);
@@ -236,7 +279,11 @@ describe('webhook delivery', () => {
 
 describe('configuration', () => {
   it('refuses a live key and a malformed webhook secret', () => {
-    expect(() => readConfig({ YOCO_SECRET_KEY: 'sk_live_x', YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET, YOCO_WEBHOOK_URL: 'http://x/' })).toThrow('YOCO_SECRET_KEY must be a test key');
-    expect(() => readConfig({ YOCO_SECRET_KEY: SECRET_KEY, YOCO_WEBHOOK_SECRET: 'secret', YOCO_WEBHOOK_URL: 'http://x/' })).toThrow('YOCO_WEBHOOK_SECRET must look like whsec_<base64>');
+    expect(() =>
+      readConfig({ YOCO_SECRET_KEY: 'sk_live_x', YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET, YOCO_WEBHOOK_URL: 'http://x/' }),
+    ).toThrow('YOCO_SECRET_KEY must be a test key');
+    expect(() =>
+      readConfig({ YOCO_SECRET_KEY: SECRET_KEY, YOCO_WEBHOOK_SECRET: 'secret', YOCO_WEBHOOK_URL: 'http://x/' }),
+    ).toThrow('YOCO_WEBHOOK_SECRET must look like whsec_<base64>');
   });
 });

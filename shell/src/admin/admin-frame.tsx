@@ -1,4 +1,11 @@
-import { ADMIN_CONSOLE, initials, displayName, MOBILE_BREAKPOINT_PX, ROLE_LABELS, type SessionUser } from '@mastering/contracts';
+import {
+  ADMIN_CONSOLE,
+  initials,
+  displayName,
+  MOBILE_BREAKPOINT_PX,
+  ROLE_LABELS,
+  type SessionUser,
+} from '@mastering/contracts';
 import { Badge, Button, buttonVariants, cn, Sheet, ThemeMenu } from '@mastering/ui';
 import { ExternalLink, LogOut, PanelLeft, Wrench } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -77,7 +84,15 @@ export function AdminFrame({ menu, quickAccess, user }: AdminFrameProps) {
   );
 }
 
-function AdminHeader({ user, onToggle, sidebarOpen }: { user: SessionUser; onToggle: () => void; sidebarOpen: boolean }) {
+function AdminHeader({
+  user,
+  onToggle,
+  sidebarOpen,
+}: {
+  user: SessionUser;
+  onToggle: () => void;
+  sidebarOpen: boolean;
+}) {
   return (
     <header
       data-testid="admin-header"
@@ -99,7 +114,11 @@ function AdminHeader({ user, onToggle, sidebarOpen }: { user: SessionUser; onTog
           <ExternalLink aria-hidden />
           <span className="hidden sm:inline">View Site</span>
         </Link>
-        <Link to="/admin/files" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))} title="Engineer Dashboard">
+        <Link
+          to="/admin/files"
+          className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))}
+          title="Engineer Dashboard"
+        >
           <Wrench aria-hidden />
           <span className="hidden sm:inline">Engineer Dashboard</span>
         </Link>

@@ -20,7 +20,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!user) return <Navigate to={`/login?${new URLSearchParams({ next: location.pathname + location.search })}`} replace />;
+  if (!user)
+    return <Navigate to={`/login?${new URLSearchParams({ next: location.pathname + location.search })}`} replace />;
   if (!isStaff(user)) return <AdminSignIn signedInAs={user.email} />;
   return children;
 }
@@ -53,7 +54,11 @@ export function NoAccess({ role, menu }: { role?: Role; menu: readonly AdminNavI
 function AdminSignIn({ signedInAs }: { signedInAs: string }) {
   return (
     <div className="flex min-h-screen items-center justify-center p-4">
-      <Card data-testid="admin-sign-in" data-reason="no-access" className="flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">
+      <Card
+        data-testid="admin-sign-in"
+        data-reason="no-access"
+        className="flex w-full max-w-md flex-col items-center gap-4 p-8 text-center"
+      >
         <span className="flex size-14 items-center justify-center rounded-full bg-primary/15 text-primary">
           <LockKeyhole className="size-7" aria-hidden />
         </span>

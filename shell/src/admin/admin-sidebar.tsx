@@ -37,7 +37,12 @@ function NavItem({ item, expanded }: { item: AdminNavItem; expanded: boolean }) 
 function NavGroup({ title, items, expanded }: { title: string; items: readonly AdminNavItem[]; expanded: boolean }) {
   return (
     <nav aria-label={title} className="px-2">
-      <p className={cn('px-3 pt-4 pb-2 text-xs font-semibold tracking-wider text-sidebar-foreground/75 uppercase', !expanded && 'sr-only')}>
+      <p
+        className={cn(
+          'px-3 pt-4 pb-2 text-xs font-semibold tracking-wider text-sidebar-foreground/75 uppercase',
+          !expanded && 'sr-only',
+        )}
+      >
         {title}
       </p>
       <ul className="space-y-1">
@@ -53,7 +58,12 @@ function NavGroup({ title, items, expanded }: { title: string; items: readonly A
 export function SidebarContent({ menu, quickAccess, expanded }: SidebarContentProps) {
   return (
     <div className="flex h-full flex-col">
-      <div className={cn('flex h-16 shrink-0 items-center gap-3 border-b border-sidebar-border px-4', !expanded && 'justify-center px-0')}>
+      <div
+        className={cn(
+          'flex h-16 shrink-0 items-center gap-3 border-b border-sidebar-border px-4',
+          !expanded && 'justify-center px-0',
+        )}
+      >
         <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-primary to-brand-2 text-primary-foreground">
           <AudioWaveform className="size-5" aria-hidden />
         </span>

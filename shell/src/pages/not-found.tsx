@@ -10,7 +10,9 @@ export function NotFound() {
       <h1 data-testid="not-found" className="text-2xl font-bold tracking-tight">
         {NOT_FOUND_PAGE}
       </h1>
-      <p className="max-w-sm text-sm text-muted-foreground">The page you are looking for does not exist or has moved.</p>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        The page you are looking for does not exist or has moved.
+      </p>
       <Link to="/" className={buttonVariants()}>
         Back to Home
       </Link>

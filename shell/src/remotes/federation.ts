@@ -1,4 +1,9 @@
-import { init, loadRemote, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import {
+  init,
+  loadRemote,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import { ROUTES_MODULE } from '@mastering/contracts';
 import { apiJson, type RemotePages, type RemoteRoutesModule } from '@mastering/ui/core';
 import { parseRemotesConfig, RemoteLoadError, REMOTES_URL, type RemoteEntry } from './remotes-config';
@@ -29,7 +34,10 @@ let registry: Promise<Map<string, RemoteEntry>> | null = null;
 const pagesCache = new Map<string, Promise<RemotePages>>();
 
 async function fetchRegistry(): Promise<Map<string, RemoteEntry>> {
-  const remotes = await apiJson('GET', REMOTES_URL, undefined, { cache: 'no-cache', schema: { parse: parseRemotesConfig } });
+  const remotes = await apiJson('GET', REMOTES_URL, undefined, {
+    cache: 'no-cache',
+    schema: { parse: parseRemotesConfig },
+  });
   registerRemotes(remotes, { force: true });
   return new Map(remotes.map((remote) => [remote.name, remote]));
 }
@@ -58,7 +66,9 @@ async function fetchPages(remote: string): Promise<RemotePages> {
   }
   if (!remotes.has(remote)) throw new RemoteLoadError(remote, `not listed in ${REMOTES_URL}`);
   // './routes' is exposed as `<container>/routes`.
-  const module = await loadRemote<RemoteRoutesModule | FailedRoutesModule>(`${remote}/${ROUTES_MODULE.replace(/^\.\//, '')}`);
+  const module = await loadRemote<RemoteRoutesModule | FailedRoutesModule>(
+    `${remote}/${ROUTES_MODULE.replace(/^\.\//, '')}`,
+  );
   if (!module || 'loadFailure' in module) {
     throw new RemoteLoadError(remote, module ? String(module.loadFailure) : 'the runtime returned nothing');
   }

@@ -29,7 +29,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
 /** The panel shown in place of a page whose remote cannot be loaded, with a Retry that reloads it. */
 export function RemoteFallback({ section, error, onRetry }: { section: string; error: unknown; onRetry: () => void }) {
   const [retrying, setRetrying] = useState(false);
-  const detail = error instanceof RemoteLoadError ? error.message : error instanceof Error ? error.message : String(error);
+  const detail =
+    error instanceof RemoteLoadError ? error.message : error instanceof Error ? error.message : String(error);
   return (
     <div
       data-testid="remote-fallback"
@@ -100,7 +101,10 @@ export function RemotePage({ remote, page, section }: RemotePageProps) {
   };
 
   return (
-    <RemoteErrorBoundary key={`${remote}/${page}/${attempt}`} fallback={(error) => <RemoteFallback section={section} error={error} onRetry={retry} />}>
+    <RemoteErrorBoundary
+      key={`${remote}/${page}/${attempt}`}
+      fallback={(error) => <RemoteFallback section={section} error={error} onRetry={retry} />}
+    >
       <Suspense fallback={<PageLoading />}>
         <RemoteScope name={remote}>
           <Page />

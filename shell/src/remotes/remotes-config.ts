@@ -9,7 +9,9 @@ export { REMOTES_URL, type RemoteEntry };
 export function parseRemotesConfig(body: unknown): RemoteEntry[] {
   const parsed = RemotesManifest.safeParse(body);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+      .join('; ');
     throw new Error(`${REMOTES_URL} is not a remotes list (${problems})`);
   }
   return parsed.data.remotes;
@@ -17,7 +19,10 @@ export function parseRemotesConfig(body: unknown): RemoteEntry[] {
 
 /** Raised when a remote cannot be loaded; the fallback panel shows it. */
 export class RemoteLoadError extends Error {
-  constructor(readonly remote: string, reason: string) {
+  constructor(
+    readonly remote: string,
+    reason: string,
+  ) {
     super(`${remote}: ${reason}`);
     this.name = 'RemoteLoadError';
   }

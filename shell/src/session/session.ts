@@ -27,4 +27,3 @@ export async function signOut(): Promise<void> {
     window.location.assign('/');
   }
 }
-

@@ -15,7 +15,11 @@ import { useFailureToast } from '../../components/errors';
 import { Field, FileField, fileSizeError } from '../../components/fields';
 
 const GENRE_OPTIONS = GENRES.map((genre) => ({ value: genre, label: genre }));
-const ACCEPT: Record<ShowcaseMediaField, string> = { artwork: 'image/*', originalAudio: 'audio/*', masteredAudio: 'audio/*' };
+const ACCEPT: Record<ShowcaseMediaField, string> = {
+  artwork: 'image/*',
+  originalAudio: 'audio/*',
+  masteredAudio: 'audio/*',
+};
 const STORED = { artwork: 'artworkUrl', originalAudio: 'originalAudioUrl', masteredAudio: 'masteredAudioUrl' } as const;
 const TEXT_FIELDS = [
   ['title', 'Title'],
@@ -26,7 +30,15 @@ const DESCRIPTIONS = [
   ['afterDescription', 'After description', 'What mastering changed'],
 ] as const;
 
-type Values = { title: string; artist: string; genre: Genre; beforeDescription: string; afterDescription: string; isActive: boolean; displayOrder: string };
+type Values = {
+  title: string;
+  artist: string;
+  genre: Genre;
+  beforeDescription: string;
+  afterDescription: string;
+  isActive: boolean;
+  displayOrder: string;
+};
 type Files = Record<ShowcaseMediaField, File | null>;
 const NO_FILES: Files = { artwork: null, originalAudio: null, masteredAudio: null };
 
@@ -35,7 +47,15 @@ const NO_FILES: Files = { artwork: null, originalAudio: null, masteredAudio: nul
  * or a row's edit form (edit mode: filled with the track; a blank field keeps the stored value and a
  * chosen file replaces the stored one). Checks the fields with the contract before sending.
  */
-export function ShowcaseForm({ track, nextDisplayOrder = 0, onDone }: { track?: ShowcaseTrack; nextDisplayOrder?: number; onDone: () => void }) {
+export function ShowcaseForm({
+  track,
+  nextDisplayOrder = 0,
+  onDone,
+}: {
+  track?: ShowcaseTrack;
+  nextDisplayOrder?: number;
+  onDone: () => void;
+}) {
   const editing = Boolean(track);
   const [values, setValues] = useState<Values>(() => ({
     title: track?.title ?? '',
@@ -85,27 +105,64 @@ export function ShowcaseForm({ track, nextDisplayOrder = 0, onDone }: { track?: 
     }
   };
 
-  const errorProps = (id: string, key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
+  const errorProps = (id: string, key: string) =>
+    errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid={editing ? 'showcase-edit-form' : 'showcase-form'}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      data-testid={editing ? 'showcase-edit-form' : 'showcase-form'}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(([key, label]) => (
           <Field key={key} id={`${prefix}-${key}`} label={label} error={errors[key]}>
-            <Input id={`${prefix}-${key}`} value={values[key]} onChange={(e) => set(key, e.target.value)} data-testid={`${prefix}-${key}`} {...errorProps(`${prefix}-${key}`, key)} />
+            <Input
+              id={`${prefix}-${key}`}
+              value={values[key]}
+              onChange={(e) => set(key, e.target.value)}
+              data-testid={`${prefix}-${key}`}
+              {...errorProps(`${prefix}-${key}`, key)}
+            />
           </Field>
         ))}
         <div className="space-y-1.5">
           <Label>Genre</Label>
-          <Select value={values.genre} onChange={(genre) => set('genre', genre)} options={GENRE_OPTIONS} aria-label={`Genre: ${values.genre}`} data-testid={`${prefix}-genre`} />
-          {errors.genre && <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">{errors.genre}</p>}
+          <Select
+            value={values.genre}
+            onChange={(genre) => set('genre', genre)}
+            options={GENRE_OPTIONS}
+            aria-label={`Genre: ${values.genre}`}
+            data-testid={`${prefix}-genre`}
+          />
+          {errors.genre && (
+            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+              {errors.genre}
+            </p>
+          )}
         </div>
         <Field id={`${prefix}-displayOrder`} label="Display order" error={errors.displayOrder}>
-          <Input id={`${prefix}-displayOrder`} type="number" min={0} placeholder={String(nextDisplayOrder)} value={values.displayOrder} onChange={(e) => set('displayOrder', e.target.value)} {...errorProps(`${prefix}-displayOrder`, 'displayOrder')} />
+          <Input
+            id={`${prefix}-displayOrder`}
+            type="number"
+            min={0}
+            placeholder={String(nextDisplayOrder)}
+            value={values.displayOrder}
+            onChange={(e) => set('displayOrder', e.target.value)}
+            {...errorProps(`${prefix}-displayOrder`, 'displayOrder')}
+          />
         </Field>
         {DESCRIPTIONS.map(([key, label, placeholder]) => (
           <Field key={key} id={`${prefix}-${key}`} label={label} error={errors[key]}>
-            <Textarea id={`${prefix}-${key}`} placeholder={placeholder} value={values[key]} onChange={(e) => set(key, e.target.value)} data-testid={`${prefix}-${key}`} {...errorProps(`${prefix}-${key}`, key)} />
+            <Textarea
+              id={`${prefix}-${key}`}
+              placeholder={placeholder}
+              value={values[key]}
+              onChange={(e) => set(key, e.target.value)}
+              data-testid={`${prefix}-${key}`}
+              {...errorProps(`${prefix}-${key}`, key)}
+            />
           </Field>
         ))}
       </div>
@@ -125,7 +182,12 @@ export function ShowcaseForm({ track, nextDisplayOrder = 0, onDone }: { track?: 
       </div>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <label className="flex items-center gap-3 text-sm font-medium">
-          <Switch checked={values.isActive} onChange={(on) => set('isActive', on)} aria-label="Active" data-testid={`${prefix}-active`} />
+          <Switch
+            checked={values.isActive}
+            onChange={(on) => set('isActive', on)}
+            aria-label="Active"
+            data-testid={`${prefix}-active`}
+          />
           {values.isActive ? 'Active (shown on the home page)' : 'Hidden'}
         </label>
         <div className="flex gap-2">

@@ -12,7 +12,17 @@ export default function ShowcasePage() {
   // Remounting the upload form after a success empties it, file inputs included.
   const [formKey, setFormKey] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);
-  const { items: tracks, isLoading, busy, deleting, deleteBusy, setDeleting, toggle, move, confirmDelete } = useCollection(showcaseTracks, SHOWCASE_TEXTS);
+  const {
+    items: tracks,
+    isLoading,
+    busy,
+    deleting,
+    deleteBusy,
+    setDeleting,
+    toggle,
+    move,
+    confirmDelete,
+  } = useCollection(showcaseTracks, SHOWCASE_TEXTS);
 
   return (
     <div data-testid="page-showcase" className="mx-auto w-full max-w-6xl space-y-6">
@@ -24,7 +34,9 @@ export default function ShowcasePage() {
       <Card>
         <CardHeader>
           <CardTitle aria-level={2}>Upload Showcase Track</CardTitle>
-          <CardDescription>Artwork is cropped to a square; audio plays in the home page&apos;s before/after player.</CardDescription>
+          <CardDescription>
+            Artwork is cropped to a square; audio plays in the home page&apos;s before/after player.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <ShowcaseForm key={formKey} nextDisplayOrder={tracks.length} onDone={() => setFormKey((k) => k + 1)} />
@@ -80,7 +92,16 @@ export default function ShowcasePage() {
 }
 
 /** One track in view mode: artwork, details, both audio versions to preview, and its actions. */
-function TrackRow({ track, first, last, busy, onToggle, onMove, onEdit, onDelete }: {
+function TrackRow({
+  track,
+  first,
+  last,
+  busy,
+  onToggle,
+  onMove,
+  onEdit,
+  onDelete,
+}: {
   track: ShowcaseTrack;
   first: boolean;
   last: boolean;
@@ -97,27 +118,54 @@ function TrackRow({ track, first, last, busy, onToggle, onMove, onEdit, onDelete
         <div className="flex min-w-0 flex-1 items-center gap-4">
           <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted">
             {track.artworkUrl ? (
-              <img src={track.artworkUrl} alt={`${track.title} cover art`} className="size-full object-cover" loading="lazy" />
+              <img
+                src={track.artworkUrl}
+                alt={`${track.title} cover art`}
+                className="size-full object-cover"
+                loading="lazy"
+              />
             ) : (
               <AudioWaveform className="size-8 text-muted-foreground" aria-hidden />
             )}
           </div>
           <div className="min-w-0 space-y-1">
-            <p className="truncate font-semibold" data-testid="showcase-row-title">{track.title}</p>
+            <p className="truncate font-semibold" data-testid="showcase-row-title">
+              {track.title}
+            </p>
             <p className="truncate text-sm text-muted-foreground">{track.artist}</p>
             <div className="flex flex-wrap gap-2">
               <Badge variant="secondary">{track.genre}</Badge>
-              <Badge variant={active ? 'default' : 'outline'} data-testid="showcase-row-status">{active ? 'Active' : 'Hidden'}</Badge>
+              <Badge variant={active ? 'default' : 'outline'} data-testid="showcase-row-status">
+                {active ? 'Active' : 'Hidden'}
+              </Badge>
               <Badge variant="outline">Order {track.displayOrder}</Badge>
             </div>
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Switch checked={active} onChange={onToggle} disabled={busy} aria-label={`Show ${track.title} on the home page`} data-testid="showcase-row-active" />
-          <Button variant="ghost" size="icon" onClick={() => onMove(-1)} disabled={first || busy} aria-label={`Move ${track.title} up`}>
+          <Switch
+            checked={active}
+            onChange={onToggle}
+            disabled={busy}
+            aria-label={`Show ${track.title} on the home page`}
+            data-testid="showcase-row-active"
+          />
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => onMove(-1)}
+            disabled={first || busy}
+            aria-label={`Move ${track.title} up`}
+          >
             <ArrowUp aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" onClick={() => onMove(1)} disabled={last || busy} aria-label={`Move ${track.title} down`}>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => onMove(1)}
+            disabled={last || busy}
+            aria-label={`Move ${track.title} down`}
+          >
             <ArrowDown aria-hidden />
           </Button>
           <RowButtons testId="showcase-row" onEdit={onEdit} onDelete={onDelete} />
@@ -133,7 +181,13 @@ function TrackRow({ track, first, last, busy, onToggle, onMove, onEdit, onDelete
           <div key={label} className="space-y-1">
             <p className="text-xs font-medium text-muted-foreground uppercase">{label}</p>
             {url ? (
-              <audio controls preload="none" src={url} className="h-9 w-full" aria-label={`${label} audio of ${track.title}`} />
+              <audio
+                controls
+                preload="none"
+                src={url}
+                className="h-9 w-full"
+                aria-label={`${label} audio of ${track.title}`}
+              />
             ) : (
               <p className="text-xs text-muted-foreground">No file</p>
             )}

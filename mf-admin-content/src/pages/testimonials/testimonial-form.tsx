@@ -1,4 +1,10 @@
-import { TESTIMONIAL_MEDIA_FIELDS, TESTIMONIAL_TEXTS, TestimonialForm as TestimonialFormSchema, TestimonialUpdate, type Testimonial } from '@mastering/contracts';
+import {
+  TESTIMONIAL_MEDIA_FIELDS,
+  TESTIMONIAL_TEXTS,
+  TestimonialForm as TestimonialFormSchema,
+  TestimonialUpdate,
+  type Testimonial,
+} from '@mastering/contracts';
 import { Button, checkForm, Input, Label, Select, Switch, Textarea, toast } from '@mastering/ui';
 import { useState, type FormEvent } from 'react';
 import { testimonials } from '../../api/testimonials';
@@ -46,7 +52,15 @@ const valuesOf = (t: Testimonial | undefined): Values => ({
  * The testimonial form in create mode (empty) or edit mode (filled with `testimonial`; a blank
  * required field keeps its value, a blank optional one clears it). Checks with the contract first.
  */
-export function TestimonialForm({ testimonial, nextDisplayOrder = 0, onDone }: { testimonial?: Testimonial; nextDisplayOrder?: number; onDone: () => void }) {
+export function TestimonialForm({
+  testimonial,
+  nextDisplayOrder = 0,
+  onDone,
+}: {
+  testimonial?: Testimonial;
+  nextDisplayOrder?: number;
+  onDone: () => void;
+}) {
   const [values, setValues] = useState<Values>(() => valuesOf(testimonial));
   const [avatar, setAvatar] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
@@ -58,8 +72,14 @@ export function TestimonialForm({ testimonial, nextDisplayOrder = 0, onDone }: {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const displayOrder = !testimonial && values.displayOrder.trim() === '' ? String(nextDisplayOrder) : values.displayOrder;
-    const fields = { ...values, displayOrder, isActive: String(values.isActive), isVerified: String(values.isVerified) };
+    const displayOrder =
+      !testimonial && values.displayOrder.trim() === '' ? String(nextDisplayOrder) : values.displayOrder;
+    const fields = {
+      ...values,
+      displayOrder,
+      isActive: String(values.isActive),
+      isVerified: String(values.isVerified),
+    };
     const check = checkForm(testimonial ? TestimonialUpdate : TestimonialFormSchema, fields);
     const avatarError = fileSizeError(avatar, TESTIMONIAL_MEDIA_FIELDS.avatar);
     const found = { ...(check.ok ? {} : check.fieldErrors), ...(avatarError ? { avatar: avatarError } : {}) };
@@ -80,26 +100,64 @@ export function TestimonialForm({ testimonial, nextDisplayOrder = 0, onDone }: {
     }
   };
 
-  const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `testimonial-${key}-error` } : {});
+  const invalid = (key: string) =>
+    errors[key] ? { 'aria-invalid': true, 'aria-describedby': `testimonial-${key}-error` } : {};
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid={testimonial ? 'testimonial-edit-form' : 'testimonial-form'}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      data-testid={testimonial ? 'testimonial-edit-form' : 'testimonial-form'}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(([key, label, type]) => (
           <Field key={key} id={`testimonial-${key}`} label={label} error={errors[key]}>
-            <Input id={`testimonial-${key}`} type={type} value={values[key]} onChange={(e) => set(key, e.target.value)} data-testid={`testimonial-${key}`} {...invalid(key)} />
+            <Input
+              id={`testimonial-${key}`}
+              type={type}
+              value={values[key]}
+              onChange={(e) => set(key, e.target.value)}
+              data-testid={`testimonial-${key}`}
+              {...invalid(key)}
+            />
           </Field>
         ))}
         <div className="space-y-1.5">
           <Label>Rating</Label>
-          <Select value={values.rating} onChange={(rating) => set('rating', rating)} options={RATING_OPTIONS} aria-label={`Rating: ${RATING_OPTIONS.find((o) => o.value === values.rating)?.label}`} data-testid="testimonial-rating" />
-          {errors.rating && <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">{errors.rating}</p>}
+          <Select
+            value={values.rating}
+            onChange={(rating) => set('rating', rating)}
+            options={RATING_OPTIONS}
+            aria-label={`Rating: ${RATING_OPTIONS.find((o) => o.value === values.rating)?.label}`}
+            data-testid="testimonial-rating"
+          />
+          {errors.rating && (
+            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+              {errors.rating}
+            </p>
+          )}
         </div>
         <Field id="testimonial-content" label="Testimonial" error={errors.content} className="sm:col-span-2">
-          <Textarea id="testimonial-content" rows={4} value={values.content} onChange={(e) => set('content', e.target.value)} data-testid="testimonial-content" {...invalid('content')} />
+          <Textarea
+            id="testimonial-content"
+            rows={4}
+            value={values.content}
+            onChange={(e) => set('content', e.target.value)}
+            data-testid="testimonial-content"
+            {...invalid('content')}
+          />
         </Field>
         <Field id="testimonial-displayOrder" label="Display order" error={errors.displayOrder}>
-          <Input id="testimonial-displayOrder" type="number" min={0} placeholder={String(nextDisplayOrder)} value={values.displayOrder} onChange={(e) => set('displayOrder', e.target.value)} {...invalid('displayOrder')} />
+          <Input
+            id="testimonial-displayOrder"
+            type="number"
+            min={0}
+            placeholder={String(nextDisplayOrder)}
+            value={values.displayOrder}
+            onChange={(e) => set('displayOrder', e.target.value)}
+            {...invalid('displayOrder')}
+          />
         </Field>
         <FileField
           id="testimonial-avatar"
@@ -114,11 +172,21 @@ export function TestimonialForm({ testimonial, nextDisplayOrder = 0, onDone }: {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex flex-wrap gap-6">
           <label className="flex items-center gap-3 text-sm font-medium">
-            <Switch checked={values.isActive} onChange={(on) => set('isActive', on)} aria-label="Active" data-testid="testimonial-active" />
+            <Switch
+              checked={values.isActive}
+              onChange={(on) => set('isActive', on)}
+              aria-label="Active"
+              data-testid="testimonial-active"
+            />
             {values.isActive ? 'Active' : 'Hidden'}
           </label>
           <label className="flex items-center gap-3 text-sm font-medium">
-            <Switch checked={values.isVerified} onChange={(on) => set('isVerified', on)} aria-label="Verified" data-testid="testimonial-verified" />
+            <Switch
+              checked={values.isVerified}
+              onChange={(on) => set('isVerified', on)}
+              aria-label="Verified"
+              data-testid="testimonial-verified"
+            />
             Verified
           </label>
         </div>

@@ -15,7 +15,16 @@ export default function TestimonialsPage() {
     setEditing(null);
     setFormKey((k) => k + 1);
   };
-  const { items: list, isLoading, busy, deleting, deleteBusy, setDeleting, toggle, confirmDelete } = useCollection(api, TESTIMONIAL_TEXTS, (deleted) => {
+  const {
+    items: list,
+    isLoading,
+    busy,
+    deleting,
+    deleteBusy,
+    setDeleting,
+    toggle,
+    confirmDelete,
+  } = useCollection(api, TESTIMONIAL_TEXTS, (deleted) => {
     if (editing?.id === deleted.id) done();
   });
 
@@ -23,16 +32,27 @@ export default function TestimonialsPage() {
     <div data-testid="page-testimonials" className="mx-auto w-full max-w-6xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.testimonials}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">What artists say about the service, shown on the home page when active.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          What artists say about the service, shown on the home page when active.
+        </p>
       </div>
 
       <Card>
         <CardHeader>
           <CardTitle aria-level={2}>{editing ? 'Edit Testimonial' : 'Create Testimonial'}</CardTitle>
-          <CardDescription>{editing ? `Editing ${editing.name}'s testimonial.` : 'Add a testimonial; the author\'s email stays private.'}</CardDescription>
+          <CardDescription>
+            {editing
+              ? `Editing ${editing.name}'s testimonial.`
+              : "Add a testimonial; the author's email stays private."}
+          </CardDescription>
         </CardHeader>
         <CardContent>
-          <TestimonialForm key={editing?.id ?? `new-${formKey}`} testimonial={editing ?? undefined} nextDisplayOrder={list.length} onDone={done} />
+          <TestimonialForm
+            key={editing?.id ?? `new-${formKey}`}
+            testimonial={editing ?? undefined}
+            nextDisplayOrder={list.length}
+            onDone={done}
+          />
         </CardContent>
       </Card>
 
@@ -78,7 +98,13 @@ export default function TestimonialsPage() {
 }
 
 /** One testimonial: author, rating, text, badges and actions. */
-function TestimonialCard({ testimonial: t, busy, onToggle, onEdit, onDelete }: {
+function TestimonialCard({
+  testimonial: t,
+  busy,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
   testimonial: Testimonial;
   busy: boolean;
   onToggle: (active: boolean) => void;
@@ -92,16 +118,24 @@ function TestimonialCard({ testimonial: t, busy, onToggle, onEdit, onDelete }: {
         {t.avatarUrl ? (
           <img src={t.avatarUrl} alt="" className="size-10 rounded-full object-cover" loading="lazy" />
         ) : (
-          <span className="flex size-10 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary">{initials(t.name)}</span>
+          <span className="flex size-10 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary">
+            {initials(t.name)}
+          </span>
         )}
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold" data-testid="testimonial-row-name">{t.name}</p>
+          <p className="truncate font-semibold" data-testid="testimonial-row-name">
+            {t.name}
+          </p>
           <p className="truncate text-sm text-muted-foreground">{[t.role, t.company].filter(Boolean).join(', ')}</p>
           {t.email && <p className="truncate text-xs text-muted-foreground">{t.email}</p>}
         </div>
         <span className="flex" role="img" aria-label={`${t.rating} out of 5 stars`}>
           {Array.from({ length: 5 }, (_, i) => (
-            <Star key={i} className={i < t.rating ? 'size-4 fill-warning text-warning' : 'size-4 text-muted-foreground/40'} aria-hidden />
+            <Star
+              key={i}
+              className={i < t.rating ? 'size-4 fill-warning text-warning' : 'size-4 text-muted-foreground/40'}
+              aria-hidden
+            />
           ))}
         </span>
       </div>
@@ -114,10 +148,18 @@ function TestimonialCard({ testimonial: t, busy, onToggle, onEdit, onDelete }: {
             Verified
           </Badge>
         )}
-        <Badge variant="outline" data-testid="testimonial-row-status">{active ? 'Active' : 'Hidden'}</Badge>
+        <Badge variant="outline" data-testid="testimonial-row-status">
+          {active ? 'Active' : 'Hidden'}
+        </Badge>
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-2">
-        <Switch checked={active} onChange={onToggle} disabled={busy} aria-label={`Show ${t.name}'s testimonial on the home page`} data-testid="testimonial-row-active" />
+        <Switch
+          checked={active}
+          onChange={onToggle}
+          disabled={busy}
+          aria-label={`Show ${t.name}'s testimonial on the home page`}
+          data-testid="testimonial-row-active"
+        />
         <RowButtons testId="testimonial-row" onEdit={onEdit} onDelete={onDelete} />
       </div>
     </li>

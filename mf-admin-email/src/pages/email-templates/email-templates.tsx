@@ -1,19 +1,50 @@
 import { SCREEN_TITLES, TEMPLATE_CATEGORIES, TEMPLATE_TEXTS, type EmailTemplate } from '@mastering/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Dialog, EmptyState, errorMessage, serverErrorText, Skeleton, toast } from '@mastering/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Dialog,
+  EmptyState,
+  errorMessage,
+  serverErrorText,
+  Skeleton,
+  toast,
+} from '@mastering/ui';
 import { Eye, Pencil, Plus, RotateCcw, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useDeleteTemplate, useInitSystemTemplates, usePreview, useResetTemplate, useTemplates } from '../../api/templates';
+import {
+  useDeleteTemplate,
+  useInitSystemTemplates,
+  usePreview,
+  useResetTemplate,
+  useTemplates,
+} from '../../api/templates';
 import { MailFrame } from '../../components/field';
 import { TemplateForm } from './template-form';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'preview' | 'delete'; template: EmailTemplate } | null;
 
-const failed = (title: string) => (error: unknown) => toast({ title, description: serverErrorText(error, errorMessage(error)), variant: 'destructive' });
+const failed = (title: string) => (error: unknown) =>
+  toast({ title, description: serverErrorText(error, errorMessage(error)), variant: 'destructive' });
 
 /** A template's rendering with sample values, in a sandboxed frame. */
 function TemplatePreview({ template }: { template: EmailTemplate }) {
-  const preview = usePreview({ subject: template.subject, htmlContent: template.htmlContent, textContent: template.textContent ?? undefined, type: template.type });
-  if (preview.isError) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">{serverErrorText(preview.error, errorMessage(preview.error))}</p>;
+  const preview = usePreview({
+    subject: template.subject,
+    htmlContent: template.htmlContent,
+    textContent: template.textContent ?? undefined,
+    type: template.type,
+  });
+  if (preview.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        {serverErrorText(preview.error, errorMessage(preview.error))}
+      </p>
+    );
   if (!preview.data) return <Skeleton className="h-[28rem] w-full" />;
   return (
     <div className="space-y-2">
@@ -39,10 +70,21 @@ function TemplateCard({ template, onOpen }: { template: EmailTemplate; onOpen: (
         <CardDescription className="break-words">{template.description ?? template.subject}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'preview', template })} aria-label={`Preview ${template.name}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onOpen({ kind: 'preview', template })}
+          aria-label={`Preview ${template.name}`}
+        >
           <Eye aria-hidden /> Preview
         </Button>
-        <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'edit', template })} aria-label={`Edit ${template.name}`} data-testid="template-edit">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onOpen({ kind: 'edit', template })}
+          aria-label={`Edit ${template.name}`}
+          data-testid="template-edit"
+        >
           <Pencil aria-hidden /> Edit
         </Button>
         {template.isSystem ? (
@@ -51,12 +93,22 @@ function TemplateCard({ template, onOpen }: { template: EmailTemplate; onOpen: (
             variant="outline"
             disabled={reset.isPending}
             aria-label={`Reset ${template.name}`}
-            onClick={() => reset.mutate(template.id, { onSuccess: () => toast({ title: 'Template reset to the system version' }), onError: failed(TEMPLATE_TEXTS.updateFailed) })}
+            onClick={() =>
+              reset.mutate(template.id, {
+                onSuccess: () => toast({ title: 'Template reset to the system version' }),
+                onError: failed(TEMPLATE_TEXTS.updateFailed),
+              })
+            }
           >
             <RotateCcw aria-hidden /> Reset
           </Button>
         ) : (
-          <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'delete', template })} aria-label={`Delete ${template.name}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onOpen({ kind: 'delete', template })}
+            aria-label={`Delete ${template.name}`}
+          >
             <Trash2 aria-hidden /> Delete
           </Button>
         )}
@@ -77,7 +129,8 @@ export default function EmailTemplatesPage() {
 
   const runInit = () =>
     init.mutate(undefined, {
-      onSuccess: ({ created }) => toast({ title: created ? `Created ${created} system templates` : 'System templates are already in place' }),
+      onSuccess: ({ created }) =>
+        toast({ title: created ? `Created ${created} system templates` : 'System templates are already in place' }),
       onError: failed(TEMPLATE_TEXTS.initFailed),
     });
 
@@ -86,7 +139,9 @@ export default function EmailTemplatesPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES['email-templates']}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">The mails the studio sends, grouped by category. System templates can be edited and reset.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            The mails the studio sends, grouped by category. System templates can be edited and reset.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={runInit} disabled={init.isPending} data-testid="init-system-templates">
@@ -99,14 +154,25 @@ export default function EmailTemplatesPage() {
       </div>
 
       {templates.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-36" />)}</div>
+        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-36" />
+          ))}
+        </div>
       ) : templates.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">{errorMessage(templates.error)}</p>
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {errorMessage(templates.error)}
+        </p>
       ) : list.length === 0 ? (
-        <EmptyState title="No templates yet" description="Init System Templates creates one for every mail the studio sends." />
+        <EmptyState
+          title="No templates yet"
+          description="Init System Templates creates one for every mail the studio sends."
+        />
       ) : (
         [...Object.entries(TEMPLATE_CATEGORIES), ['Other', []] as const].map(([category, types]) => {
-          const inCategory = list.filter((t) => (category === 'Other' ? !categorised.has(t.type) : (types as readonly string[]).includes(t.type)));
+          const inCategory = list.filter((t) =>
+            category === 'Other' ? !categorised.has(t.type) : (types as readonly string[]).includes(t.type),
+          );
           if (inCategory.length === 0) return null;
           return (
             <section key={category} className="space-y-3" aria-labelledby={`category-${category}`}>
@@ -114,20 +180,44 @@ export default function EmailTemplatesPage() {
                 {category} <span className="text-sm font-normal text-muted-foreground">({inCategory.length})</span>
               </h2>
               <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-                {inCategory.map((template) => <TemplateCard key={template.id} template={template} onOpen={setOpen} />)}
+                {inCategory.map((template) => (
+                  <TemplateCard key={template.id} template={template} onOpen={setOpen} />
+                ))}
               </div>
             </section>
           );
         })
       )}
 
-      <Dialog open={open?.kind === 'create' || open?.kind === 'edit'} onClose={close} title={open?.kind === 'edit' ? `Edit ${open.template.name}` : 'New Template'} className="max-w-6xl">
-        {(open?.kind === 'create' || open?.kind === 'edit') && <TemplateForm key={open.kind === 'edit' ? open.template.id : 'new'} template={open.kind === 'edit' ? open.template : undefined} onDone={close} />}
+      <Dialog
+        open={open?.kind === 'create' || open?.kind === 'edit'}
+        onClose={close}
+        title={open?.kind === 'edit' ? `Edit ${open.template.name}` : 'New Template'}
+        className="max-w-6xl"
+      >
+        {(open?.kind === 'create' || open?.kind === 'edit') && (
+          <TemplateForm
+            key={open.kind === 'edit' ? open.template.id : 'new'}
+            template={open.kind === 'edit' ? open.template : undefined}
+            onDone={close}
+          />
+        )}
       </Dialog>
-      <Dialog open={open?.kind === 'preview'} onClose={close} title={open?.kind === 'preview' ? open.template.name : ''} description="Rendered with sample values." className="max-w-3xl">
+      <Dialog
+        open={open?.kind === 'preview'}
+        onClose={close}
+        title={open?.kind === 'preview' ? open.template.name : ''}
+        description="Rendered with sample values."
+        className="max-w-3xl"
+      >
         {open?.kind === 'preview' && <TemplatePreview template={open.template} />}
       </Dialog>
-      <Dialog open={open?.kind === 'delete'} onClose={close} title="Delete template?" description={open?.kind === 'delete' ? `"${open.template.name}" will be deleted. This cannot be undone.` : ''}>
+      <Dialog
+        open={open?.kind === 'delete'}
+        onClose={close}
+        title="Delete template?"
+        description={open?.kind === 'delete' ? `"${open.template.name}" will be deleted. This cannot be undone.` : ''}
+      >
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={close}>
             Cancel
@@ -136,7 +226,16 @@ export default function EmailTemplatesPage() {
             variant="destructive"
             disabled={remove.isPending}
             data-testid="template-delete-confirm"
-            onClick={() => open?.kind === 'delete' && remove.mutate(open.template.id, { onSuccess: () => { toast({ title: 'Template deleted' }); close(); }, onError: failed(TEMPLATE_TEXTS.deleteFailed) })}
+            onClick={() =>
+              open?.kind === 'delete' &&
+              remove.mutate(open.template.id, {
+                onSuccess: () => {
+                  toast({ title: 'Template deleted' });
+                  close();
+                },
+                onError: failed(TEMPLATE_TEXTS.deleteFailed),
+              })
+            }
           >
             Delete
           </Button>

@@ -1,5 +1,33 @@
-import { CustomEmailBody, EMAIL_TEST_TEXTS, SCREEN_TITLES, TEST_EMAIL_TEMPLATES, TestEmailBody, type EmailHealth, type TestEmailTemplate } from '@mastering/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, checkForm, type FormCheck, errorMessage, Input, Select, serverErrorText, Tab, TabList, TabPanel, TabPanels, Tabs, Textarea, toast } from '@mastering/ui';
+import {
+  CustomEmailBody,
+  EMAIL_TEST_TEXTS,
+  SCREEN_TITLES,
+  TEST_EMAIL_TEMPLATES,
+  TestEmailBody,
+  type EmailHealth,
+  type TestEmailTemplate,
+} from '@mastering/contracts';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  checkForm,
+  type FormCheck,
+  errorMessage,
+  Input,
+  Select,
+  serverErrorText,
+  Tab,
+  TabList,
+  TabPanel,
+  TabPanels,
+  Tabs,
+  Textarea,
+  toast,
+} from '@mastering/ui';
 import { Activity, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useEmailHealthCheck } from '../../api/email-health';
@@ -11,7 +39,10 @@ function smtpSummary(health: EmailHealth): string | undefined {
   return host ? `SMTP ${host}${port ? `:${port}` : ''}` : undefined;
 }
 
-const TEMPLATE_OPTIONS = (Object.keys(TEST_EMAIL_TEMPLATES) as TestEmailTemplate[]).map((name) => ({ value: name, label: name.replaceAll('-', ' ') }));
+const TEMPLATE_OPTIONS = (Object.keys(TEST_EMAIL_TEMPLATES) as TestEmailTemplate[]).map((name) => ({
+  value: name,
+  label: name.replaceAll('-', ' '),
+}));
 
 /** How each test field is typed in the form (the contract converts: decimal, integer, list, ISO date). */
 const INPUT_TYPES: Record<string, { type: string; step?: string; hint?: string }> = {
@@ -29,7 +60,16 @@ const labelOf = (field: string) => field.replace(/([A-Z])/g, ' $1').replace(/^./
  * Both forms' submit: checks `values` with the contract (the spec's message shown inline and as a
  * toast), then sends and toasts Email Sent or the failure with the server's message.
  */
-function submitChecked<T>(check: FormCheck<T>, setError: (message: string | undefined) => void, send: { mutate: (body: T, options: { onSuccess: (res: { message: string }) => void; onError: (error: unknown) => void }) => void }) {
+function submitChecked<T>(
+  check: FormCheck<T>,
+  setError: (message: string | undefined) => void,
+  send: {
+    mutate: (
+      body: T,
+      options: { onSuccess: (res: { message: string }) => void; onError: (error: unknown) => void },
+    ) => void;
+  },
+) {
   setError(check.ok ? undefined : check.message);
   if (!check.ok) {
     toast({ title: check.message, variant: 'destructive' });
@@ -37,7 +77,11 @@ function submitChecked<T>(check: FormCheck<T>, setError: (message: string | unde
   }
   send.mutate(check.data, {
     onSuccess: (res) => toast({ title: EMAIL_TEST_TEXTS.sent, description: res.message }),
-    onError: (error) => toast({ title: EMAIL_TEST_TEXTS.sendFailed(serverErrorText(error, errorMessage(error))), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: EMAIL_TEST_TEXTS.sendFailed(serverErrorText(error, errorMessage(error))),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -51,14 +95,28 @@ function TemplateTest() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    submitChecked(checkForm(TestEmailBody, { template: template || undefined, params: Object.fromEntries(fields.map((f) => [f, params[f] ?? ''])) }), setError, send);
+    submitChecked(
+      checkForm(TestEmailBody, {
+        template: template || undefined,
+        params: Object.fromEntries(fields.map((f) => [f, params[f] ?? ''])),
+      }),
+      setError,
+      send,
+    );
   };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="test-email-form">
       <div className="max-w-sm space-y-1.5">
         <span className="text-sm font-medium">Email template</span>
-        <Select value={template} onChange={(value) => setTemplate(value)} options={TEMPLATE_OPTIONS} placeholder="Choose a template" aria-label={`Email template: ${TEMPLATE_OPTIONS.find((o) => o.value === template)?.label ?? 'Choose a template'}`} data-testid="test-email-template" />
+        <Select
+          value={template}
+          onChange={(value) => setTemplate(value)}
+          options={TEMPLATE_OPTIONS}
+          placeholder="Choose a template"
+          aria-label={`Email template: ${TEMPLATE_OPTIONS.find((o) => o.value === template)?.label ?? 'Choose a template'}`}
+          data-testid="test-email-template"
+        />
       </div>
       {fields.length > 0 && (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -66,13 +124,24 @@ function TemplateTest() {
             const input = INPUT_TYPES[field] ?? { type: 'text' };
             return (
               <Field key={field} id={`test-${field}`} label={labelOf(field)} hint={input.hint}>
-                <Input id={`test-${field}`} type={input.type} step={input.step} value={params[field] ?? ''} onChange={(e) => setParams((p) => ({ ...p, [field]: e.target.value }))} data-testid={`test-field-${field}`} />
+                <Input
+                  id={`test-${field}`}
+                  type={input.type}
+                  step={input.step}
+                  value={params[field] ?? ''}
+                  onChange={(e) => setParams((p) => ({ ...p, [field]: e.target.value }))}
+                  data-testid={`test-field-${field}`}
+                />
               </Field>
             );
           })}
         </div>
       )}
-      {error && <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
       <Button type="submit" disabled={send.isPending} data-testid="test-email-send">
         <Send aria-hidden /> {send.isPending ? 'Sending...' : 'Send Test Email'}
       </Button>
@@ -95,16 +164,37 @@ function CustomEmail() {
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="custom-email-form">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="custom-to" label="To">
-          <Input id="custom-to" type="email" value={values.to} onChange={(e) => setValues((v) => ({ ...v, to: e.target.value }))} data-testid="custom-to" />
+          <Input
+            id="custom-to"
+            type="email"
+            value={values.to}
+            onChange={(e) => setValues((v) => ({ ...v, to: e.target.value }))}
+            data-testid="custom-to"
+          />
         </Field>
         <Field id="custom-subject" label="Subject">
-          <Input id="custom-subject" value={values.subject} onChange={(e) => setValues((v) => ({ ...v, subject: e.target.value }))} data-testid="custom-subject" />
+          <Input
+            id="custom-subject"
+            value={values.subject}
+            onChange={(e) => setValues((v) => ({ ...v, subject: e.target.value }))}
+            data-testid="custom-subject"
+          />
         </Field>
       </div>
       <Field id="custom-content" label="Content">
-        <Textarea id="custom-content" rows={6} value={values.content} onChange={(e) => setValues((v) => ({ ...v, content: e.target.value }))} data-testid="custom-content" />
+        <Textarea
+          id="custom-content"
+          rows={6}
+          value={values.content}
+          onChange={(e) => setValues((v) => ({ ...v, content: e.target.value }))}
+          data-testid="custom-content"
+        />
       </Field>
-      {error && <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
       <Button type="submit" disabled={send.isPending} data-testid="custom-send">
         <Send aria-hidden /> {send.isPending ? 'Sending...' : 'Send Email'}
       </Button>
@@ -122,10 +212,15 @@ export default function EmailTestingPage() {
         if (result.status === 'healthy') {
           toast({ title: EMAIL_TEST_TEXTS.healthy, description: smtpSummary(result) });
         } else {
-          toast({ title: EMAIL_TEST_TEXTS.unhealthy, description: result.error ?? smtpSummary(result), variant: 'destructive' });
+          toast({
+            title: EMAIL_TEST_TEXTS.unhealthy,
+            description: result.error ?? smtpSummary(result),
+            variant: 'destructive',
+          });
         }
       },
-      onError: (error) => toast({ title: EMAIL_TEST_TEXTS.healthFailed, description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: EMAIL_TEST_TEXTS.healthFailed, description: errorMessage(error), variant: 'destructive' }),
     });
 
   return (
@@ -150,7 +245,9 @@ export default function EmailTestingPage() {
             <Card>
               <CardHeader>
                 <CardTitle>Template testing</CardTitle>
-                <CardDescription>Send any of the transactional templates, rendered as customers get it, to the address you enter.</CardDescription>
+                <CardDescription>
+                  Send any of the transactional templates, rendered as customers get it, to the address you enter.
+                </CardDescription>
               </CardHeader>
               <CardContent>
                 <TemplateTest />

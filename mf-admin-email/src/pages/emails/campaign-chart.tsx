@@ -10,7 +10,10 @@ const SERIES = [
 
 /** Delivery stats per sent campaign as grouped bars (loaded only when the Analytics tab opens). */
 export default function CampaignChart({ campaigns }: { campaigns: Campaign[] }) {
-  const data = campaigns.map((c) => ({ name: c.subject.length > 18 ? `${c.subject.slice(0, 17)}…` : c.subject, ...c.deliveryStats }));
+  const data = campaigns.map((c) => ({
+    name: c.subject.length > 18 ? `${c.subject.slice(0, 17)}…` : c.subject,
+    ...c.deliveryStats,
+  }));
   return (
     <div className="h-72 w-full" data-testid="campaign-chart">
       <ResponsiveContainer width="100%" height="100%">

@@ -1,5 +1,35 @@
-import { CAMPAIGN_TEMPLATES, CAMPAIGN_TEXTS, SCREEN_TITLES, type Campaign, type CampaignStatus, type CampaignTemplate, type EmailTemplate } from '@mastering/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Dialog, EmptyState, errorMessage, Input, Progress, Select, serverErrorText, Skeleton, Tab, TabList, TabPanel, TabPanels, Tabs, toast } from '@mastering/ui';
+import {
+  CAMPAIGN_TEMPLATES,
+  CAMPAIGN_TEXTS,
+  SCREEN_TITLES,
+  type Campaign,
+  type CampaignStatus,
+  type CampaignTemplate,
+  type EmailTemplate,
+} from '@mastering/contracts';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Dialog,
+  EmptyState,
+  errorMessage,
+  Input,
+  Progress,
+  Select,
+  serverErrorText,
+  Skeleton,
+  Tab,
+  TabList,
+  TabPanel,
+  TabPanels,
+  Tabs,
+  toast,
+} from '@mastering/ui';
 import { Eye, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useCampaigns, useCancelCampaign } from '../../api/campaigns';
@@ -12,8 +42,14 @@ const CampaignChart = lazy(() => import('./campaign-chart'));
 
 const STATUS_FILTERS = ['all', 'draft', 'sent', 'scheduled'] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number];
-const FILTER_OPTIONS = STATUS_FILTERS.map((value) => ({ value, label: value === 'all' ? 'All statuses' : value[0]!.toUpperCase() + value.slice(1) }));
-const STATUS_BADGE: Record<CampaignStatus, { label: string; variant: 'default' | 'secondary' | 'outline' | 'destructive' | 'success' | 'warning' }> = {
+const FILTER_OPTIONS = STATUS_FILTERS.map((value) => ({
+  value,
+  label: value === 'all' ? 'All statuses' : value[0]!.toUpperCase() + value.slice(1),
+}));
+const STATUS_BADGE: Record<
+  CampaignStatus,
+  { label: string; variant: 'default' | 'secondary' | 'outline' | 'destructive' | 'success' | 'warning' }
+> = {
   draft: { label: 'Draft', variant: 'outline' },
   scheduled: { label: 'Scheduled', variant: 'warning' },
   sending: { label: 'Sending', variant: 'default' },
@@ -22,16 +58,22 @@ const STATUS_BADGE: Record<CampaignStatus, { label: string; variant: 'default' |
 };
 const PREVIEW_CHARS = 100;
 const percent = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '0.0%');
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 function CampaignProgress({ campaign }: { campaign: Campaign }) {
   const { total, sent, failed } = campaign.progress;
   const done = total > 0 ? (sent + failed) / total : 1;
   return (
     <div className="space-y-1" data-testid="campaign-progress">
-      <Progress value={done} label={`Sending ${campaign.subject}`} tone={campaign.status === 'sent' ? 'success' : 'default'} />
+      <Progress
+        value={done}
+        label={`Sending ${campaign.subject}`}
+        tone={campaign.status === 'sent' ? 'success' : 'default'}
+      />
       <p className="text-xs text-muted-foreground">
-        <span data-testid="campaign-progress-text">{Math.round(done * 100)} %</span> · {sent} / {total} sent{failed > 0 ? ` · ${failed} failed` : ''}
+        <span data-testid="campaign-progress-text">{Math.round(done * 100)} %</span> · {sent} / {total} sent
+        {failed > 0 ? ` · ${failed} failed` : ''}
       </p>
     </div>
   );
@@ -41,7 +83,9 @@ function Stat({ label, value, testId }: { label: string; value: string | number;
   return (
     <div className="rounded-lg border border-border p-3">
       <p className="text-xs text-muted-foreground">{label}</p>
-      <p className="text-xl font-semibold" data-testid={testId}>{value}</p>
+      <p className="text-xl font-semibold" data-testid={testId}>
+        {value}
+      </p>
     </div>
   );
 }
@@ -54,7 +98,9 @@ function CampaignDetail({ campaign, onClose }: { campaign: Campaign; onClose: ()
       <div className="flex flex-wrap gap-2 text-sm">
         <Badge variant={STATUS_BADGE[campaign.status].variant}>{STATUS_BADGE[campaign.status].label}</Badge>
         <Badge variant="outline">{campaign.template}</Badge>
-        <Badge variant="outline">{campaign.recipientType} · {campaign.recipientCount} recipients</Badge>
+        <Badge variant="outline">
+          {campaign.recipientType} · {campaign.recipientCount} recipients
+        </Badge>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <dt className="text-muted-foreground">Created</dt>
@@ -77,7 +123,20 @@ function CampaignDetail({ campaign, onClose }: { campaign: Campaign; onClose: ()
           <Button
             variant="destructive"
             disabled={cancel.isPending}
-            onClick={() => cancel.mutate(campaign.id, { onSuccess: () => { toast({ title: 'Campaign cancelled' }); onClose(); }, onError: (error) => toast({ title: 'Failed to cancel campaign', description: serverErrorText(error, errorMessage(error)), variant: 'destructive' }) })}
+            onClick={() =>
+              cancel.mutate(campaign.id, {
+                onSuccess: () => {
+                  toast({ title: 'Campaign cancelled' });
+                  onClose();
+                },
+                onError: (error) =>
+                  toast({
+                    title: 'Failed to cancel campaign',
+                    description: serverErrorText(error, errorMessage(error)),
+                    variant: 'destructive',
+                  }),
+              })
+            }
           >
             Cancel Campaign
           </Button>
@@ -91,31 +150,69 @@ function CampaignsTab({ campaigns, onOpen }: { campaigns: Campaign[]; onOpen: (i
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const q = query.trim().toLowerCase();
-  const shown = campaigns.filter((c) => (status === 'all' || c.status === status) && (!q || c.subject.toLowerCase().includes(q) || c.content.toLowerCase().includes(q)));
+  const shown = campaigns.filter(
+    (c) =>
+      (status === 'all' || c.status === status) &&
+      (!q || c.subject.toLowerCase().includes(q) || c.content.toLowerCase().includes(q)),
+  );
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search campaigns" aria-label="Search campaigns" className="pl-9" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search campaigns"
+            aria-label="Search campaigns"
+            className="pl-9"
+          />
         </div>
-        <Select value={status} onChange={setStatus} options={FILTER_OPTIONS} aria-label={`Status: ${FILTER_OPTIONS.find((o) => o.value === status)?.label}`} className="sm:w-48" />
+        <Select
+          value={status}
+          onChange={setStatus}
+          options={FILTER_OPTIONS}
+          aria-label={`Status: ${FILTER_OPTIONS.find((o) => o.value === status)?.label}`}
+          className="sm:w-48"
+        />
       </div>
       {shown.length === 0 ? (
-        <EmptyState title="No campaigns found" description={campaigns.length ? 'Try another search or status.' : 'Create your first campaign with New Campaign.'} />
+        <EmptyState
+          title="No campaigns found"
+          description={
+            campaigns.length ? 'Try another search or status.' : 'Create your first campaign with New Campaign.'
+          }
+        />
       ) : (
         <ul className="space-y-3">
           {shown.map((campaign) => (
             <li key={campaign.id}>
-              <button type="button" onClick={() => onOpen(campaign.id)} className="w-full rounded-xl border border-border bg-card p-4 text-left transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" data-testid="campaign-row">
+              <button
+                type="button"
+                onClick={() => onOpen(campaign.id)}
+                className="w-full rounded-xl border border-border bg-card p-4 text-left transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                data-testid="campaign-row"
+              >
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-medium break-all">{campaign.subject}</span>
-                  <Badge variant={STATUS_BADGE[campaign.status].variant} data-testid="campaign-status">{STATUS_BADGE[campaign.status].label}</Badge>
+                  <Badge variant={STATUS_BADGE[campaign.status].variant} data-testid="campaign-status">
+                    {STATUS_BADGE[campaign.status].label}
+                  </Badge>
                 </div>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  {campaign.template} · {campaign.recipientCount} recipients · {when(campaign.status === 'scheduled' ? campaign.scheduledAt : campaign.sentAt ?? campaign.createdAt)}
+                  {campaign.template} · {campaign.recipientCount} recipients ·{' '}
+                  {when(
+                    campaign.status === 'scheduled' ? campaign.scheduledAt : (campaign.sentAt ?? campaign.createdAt),
+                  )}
                 </p>
-                {(campaign.status === 'sending' || campaign.status === 'sent') && <div className="mt-3"><CampaignProgress campaign={campaign} /></div>}
+                {(campaign.status === 'sending' || campaign.status === 'sent') && (
+                  <div className="mt-3">
+                    <CampaignProgress campaign={campaign} />
+                  </div>
+                )}
               </button>
             </li>
           ))}
@@ -128,10 +225,27 @@ function CampaignsTab({ campaigns, onOpen }: { campaigns: Campaign[]; onOpen: (i
 function TemplatesTab({ onUse }: { onUse: (draft: CampaignDraft) => void }) {
   const templates = useTemplates();
   const [previewing, setPreviewing] = useState<EmailTemplate | null>(null);
-  const preview = usePreview(previewing ? { subject: previewing.subject, htmlContent: previewing.htmlContent, textContent: previewing.textContent ?? undefined, type: previewing.type } : null);
-  const campaignTemplates = (templates.data ?? []).filter((t) => (CAMPAIGN_TEMPLATES as readonly string[]).includes(t.type) && t.isActive === 'true');
+  const preview = usePreview(
+    previewing
+      ? {
+          subject: previewing.subject,
+          htmlContent: previewing.htmlContent,
+          textContent: previewing.textContent ?? undefined,
+          type: previewing.type,
+        }
+      : null,
+  );
+  const campaignTemplates = (templates.data ?? []).filter(
+    (t) => (CAMPAIGN_TEMPLATES as readonly string[]).includes(t.type) && t.isActive === 'true',
+  );
   if (templates.isPending) return <Skeleton className="h-40" />;
-  if (campaignTemplates.length === 0) return <EmptyState title="No campaign templates" description="Use Init System Templates on the Email Templates screen to create the newsletter, promotion, announcement and custom templates." />;
+  if (campaignTemplates.length === 0)
+    return (
+      <EmptyState
+        title="No campaign templates"
+        description="Use Init System Templates on the Email Templates screen to create the newsletter, promotion, announcement and custom templates."
+      />
+    );
   return (
     <>
       <div className="grid gap-4 md:grid-cols-2">
@@ -141,13 +255,27 @@ function TemplatesTab({ onUse }: { onUse: (draft: CampaignDraft) => void }) {
             <Card key={template.id} className="flex flex-col">
               <CardHeader>
                 <CardTitle className="text-base">{template.name}</CardTitle>
-                <CardDescription>{text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}...` : text}</CardDescription>
+                <CardDescription>
+                  {text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}...` : text}
+                </CardDescription>
               </CardHeader>
               <CardContent className="mt-auto flex gap-2">
-                <Button size="sm" variant="outline" onClick={() => setPreviewing(template)} aria-label={`Preview ${template.name}`}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setPreviewing(template)}
+                  aria-label={`Preview ${template.name}`}
+                >
                   <Eye aria-hidden /> Preview
                 </Button>
-                <Button size="sm" onClick={() => { toast({ title: CAMPAIGN_TEXTS.templateApplied }); onUse({ template: template.type as CampaignTemplate, content: '' }); }} aria-label={`Use ${template.name}`}>
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    toast({ title: CAMPAIGN_TEXTS.templateApplied });
+                    onUse({ template: template.type as CampaignTemplate, content: '' });
+                  }}
+                  aria-label={`Use ${template.name}`}
+                >
                   Use Template
                 </Button>
               </CardContent>
@@ -155,8 +283,18 @@ function TemplatesTab({ onUse }: { onUse: (draft: CampaignDraft) => void }) {
           );
         })}
       </div>
-      <Dialog open={previewing !== null} onClose={() => setPreviewing(null)} title={previewing?.name} description="Rendered with sample values." className="max-w-3xl">
-        {preview.data ? <MailFrame html={preview.data.html} title={`Preview of ${previewing?.name}`} /> : <Skeleton className="h-[28rem]" />}
+      <Dialog
+        open={previewing !== null}
+        onClose={() => setPreviewing(null)}
+        title={previewing?.name}
+        description="Rendered with sample values."
+        className="max-w-3xl"
+      >
+        {preview.data ? (
+          <MailFrame html={preview.data.html} title={`Preview of ${previewing?.name}`} />
+        ) : (
+          <Skeleton className="h-[28rem]" />
+        )}
       </Dialog>
     </>
   );
@@ -165,7 +303,14 @@ function TemplatesTab({ onUse }: { onUse: (draft: CampaignDraft) => void }) {
 function AnalyticsTab({ campaigns }: { campaigns: Campaign[] }) {
   const sent = campaigns.filter((c) => c.status === 'sent' || c.status === 'sending');
   const total = sent.reduce((sum, c) => sum + c.progress.sent + c.deliveryStats.bounced, 0);
-  const stats = sent.reduce((sum, c) => ({ delivered: sum.delivered + c.deliveryStats.delivered, opened: sum.opened + c.deliveryStats.opened, clicked: sum.clicked + c.deliveryStats.clicked }), { delivered: 0, opened: 0, clicked: 0 });
+  const stats = sent.reduce(
+    (sum, c) => ({
+      delivered: sum.delivered + c.deliveryStats.delivered,
+      opened: sum.opened + c.deliveryStats.opened,
+      clicked: sum.clicked + c.deliveryStats.clicked,
+    }),
+    { delivered: 0, opened: 0, clicked: 0 },
+  );
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -179,7 +324,13 @@ function AnalyticsTab({ campaigns }: { campaigns: Campaign[] }) {
           <CardTitle className="text-base">Delivery by campaign</CardTitle>
         </CardHeader>
         <CardContent>
-          {sent.length === 0 ? <p className="text-sm text-muted-foreground">No campaign has been sent yet.</p> : <Suspense fallback={<Skeleton className="h-72" />}><CampaignChart campaigns={sent.slice(0, 12).reverse()} /></Suspense>}
+          {sent.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No campaign has been sent yet.</p>
+          ) : (
+            <Suspense fallback={<Skeleton className="h-72" />}>
+              <CampaignChart campaigns={sent.slice(0, 12).reverse()} />
+            </Suspense>
+          )}
         </CardContent>
       </Card>
     </div>
@@ -199,7 +350,9 @@ export default function EmailsPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.emails}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">Marketing campaigns to your customers, with delivery, open and click figures.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Marketing campaigns to your customers, with delivery, open and click figures.
+          </p>
         </div>
         <Button onClick={() => setComposing({ template: 'newsletter', content: '' })} data-testid="new-campaign">
           <Plus aria-hidden /> New Campaign
@@ -213,7 +366,15 @@ export default function EmailsPage() {
         </TabList>
         <TabPanels>
           <TabPanel>
-            {campaigns.isPending ? <Skeleton className="h-40" /> : campaigns.isError ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{errorMessage(campaigns.error)}</p> : <CampaignsTab campaigns={list} onOpen={setDetailId} />}
+            {campaigns.isPending ? (
+              <Skeleton className="h-40" />
+            ) : campaigns.isError ? (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {errorMessage(campaigns.error)}
+              </p>
+            ) : (
+              <CampaignsTab campaigns={list} onOpen={setDetailId} />
+            )}
           </TabPanel>
           <TabPanel>
             <TemplatesTab onUse={setComposing} />
@@ -223,10 +384,22 @@ export default function EmailsPage() {
           </TabPanel>
         </TabPanels>
       </Tabs>
-      <Dialog open={composing !== null} onClose={() => setComposing(null)} title="New Campaign" description="Send now, or pick a time to schedule it." className="max-w-2xl" data-testid="campaign-dialog">
+      <Dialog
+        open={composing !== null}
+        onClose={() => setComposing(null)}
+        title="New Campaign"
+        description="Send now, or pick a time to schedule it."
+        className="max-w-2xl"
+        data-testid="campaign-dialog"
+      >
         {composing && <CampaignForm draft={composing} onDone={() => setComposing(null)} />}
       </Dialog>
-      <Dialog open={detail !== undefined} onClose={() => setDetailId(null)} title={detail?.subject} className="max-w-2xl">
+      <Dialog
+        open={detail !== undefined}
+        onClose={() => setDetailId(null)}
+        title={detail?.subject}
+        className="max-w-2xl"
+      >
         {detail && <CampaignDetail campaign={detail} onClose={() => setDetailId(null)} />}
       </Dialog>
     </div>

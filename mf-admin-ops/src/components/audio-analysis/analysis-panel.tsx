@@ -22,17 +22,32 @@ function Figures({ analysis, role }: { analysis: FileAnalysis; role: AnalysisRol
   const peakTooHigh = role === 'master' && truePeakTooHigh(analysis.truePeakDbtp);
   const rows: { label: string; value: string; testId: string; flagged?: boolean }[] = [
     { label: 'Loudness', value: formatLevel(analysis.integratedLufs, 'LUFS'), testId: 'lufs' },
-    { label: 'True peak', value: formatLevel(analysis.truePeakDbtp, 'dBTP'), testId: 'true-peak', flagged: peakTooHigh },
+    {
+      label: 'True peak',
+      value: formatLevel(analysis.truePeakDbtp, 'dBTP'),
+      testId: 'true-peak',
+      flagged: peakTooHigh,
+    },
     { label: 'Loudness range', value: formatLevel(analysis.loudnessRangeLu, 'LU'), testId: 'lra' },
     { label: 'Sample peak', value: formatLevel(analysis.samplePeakDbfs, 'dBFS'), testId: 'sample-peak' },
-    { label: 'Duration', value: analysis.durationSeconds == null ? '–' : formatDuration(analysis.durationSeconds), testId: 'duration' },
+    {
+      label: 'Duration',
+      value: analysis.durationSeconds == null ? '–' : formatDuration(analysis.durationSeconds),
+      testId: 'duration',
+    },
   ];
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
       {rows.map(({ label, value, testId, flagged }) => (
         <div key={label} className="min-w-0">
           <dt className="text-xs text-muted-foreground">{label}</dt>
-          <dd data-testid={`analysis-${role}-${testId}`} className={cn('w-fit font-semibold tabular-nums', flagged && 'rounded bg-destructive px-1.5 text-destructive-foreground')}>
+          <dd
+            data-testid={`analysis-${role}-${testId}`}
+            className={cn(
+              'w-fit font-semibold tabular-nums',
+              flagged && 'rounded bg-destructive px-1.5 text-destructive-foreground',
+            )}
+          >
             {value}
           </dd>
         </div>
@@ -51,11 +66,17 @@ function Figures({ analysis, role }: { analysis: FileAnalysis; role: AnalysisRol
 function Side({ role, analysis, emptyText }: { role: AnalysisRole; analysis: FileAnalysis | null; emptyText: string }) {
   const peakTooHigh = role === 'master' && truePeakTooHigh(analysis?.truePeakDbtp);
   return (
-    <section data-testid={`analysis-${role}`} aria-label={TITLES[role]} className="min-w-0 space-y-3 rounded-lg border border-border p-4">
+    <section
+      data-testid={`analysis-${role}`}
+      aria-label={TITLES[role]}
+      className="min-w-0 space-y-3 rounded-lg border border-border p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="font-semibold">{TITLES[role]}</h4>
         {analysis?.status === 'ok' && !peakTooHigh && <Badge variant="secondary">Measured</Badge>}
-        {analysis?.status === 'error' && <Badge variant="destructive">{role === 'original' ? 'Needs replacing' : 'Unusable'}</Badge>}
+        {analysis?.status === 'error' && (
+          <Badge variant="destructive">{role === 'original' ? 'Needs replacing' : 'Unusable'}</Badge>
+        )}
         {peakTooHigh && (
           <Badge variant="destructive" data-testid="analysis-true-peak-flag">
             <AlertTriangle aria-hidden />
@@ -65,7 +86,11 @@ function Side({ role, analysis, emptyText }: { role: AnalysisRole; analysis: Fil
       </div>
       {!analysis && <p className="text-sm text-muted-foreground">{emptyText}</p>}
       {analysis?.status === 'error' && (
-        <p role="alert" data-testid={`analysis-${role}-error`} className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+        <p
+          role="alert"
+          data-testid={`analysis-${role}-error`}
+          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
+        >
           {analysis.errorReason}
         </p>
       )}
@@ -103,7 +128,11 @@ export function AnalysisPanel({ analysis, className }: { analysis: AudioFileAnal
         )}
       </div>
       <div className="grid gap-3 md:grid-cols-2">
-        <Side role="original" analysis={analysis.original} emptyText="Not analysed yet: measuring takes a few seconds after the upload." />
+        <Side
+          role="original"
+          analysis={analysis.original}
+          emptyText="Not analysed yet: measuring takes a few seconds after the upload."
+        />
         <Side role="master" analysis={analysis.master} emptyText="No master yet: it is measured once it is uploaded." />
       </div>
     </div>
@@ -143,7 +172,12 @@ export function AnalysisCell({ summary }: { summary: AnalysisSummary | undefined
       {summary.masterLufs !== null && (
         <span className="whitespace-nowrap text-muted-foreground">
           → {formatLevel(summary.masterLufs, 'LUFS')}
-          {summary.masterTruePeakTooHigh && <AlertTriangle className="ml-1 inline size-4 text-destructive" aria-label="Master's true peak above -1 dBTP" />}
+          {summary.masterTruePeakTooHigh && (
+            <AlertTriangle
+              className="ml-1 inline size-4 text-destructive"
+              aria-label="Master's true peak above -1 dBTP"
+            />
+          )}
         </span>
       )}
     </span>

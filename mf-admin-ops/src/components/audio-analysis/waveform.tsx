@@ -23,7 +23,16 @@ export function Waveform({ peaks, label, className }: WaveformProps) {
       preserveAspectRatio="none"
       className={cn('block h-16 w-full', className)}
     >
-      <line x1={0} x2={count} y1={50} y2={50} stroke="currentColor" strokeOpacity={0.35} strokeWidth={0.5} vectorEffect="non-scaling-stroke" />
+      <line
+        x1={0}
+        x2={count}
+        y1={50}
+        y2={50}
+        stroke="currentColor"
+        strokeOpacity={0.35}
+        strokeWidth={0.5}
+        vectorEffect="non-scaling-stroke"
+      />
       {peaks.map((peak, i) => {
         // At least a hairline, so quiet passages still read as sound rather than a gap.
         const half = Math.max(peak * 48, 0.75);

@@ -1,6 +1,33 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ANALYTICS_FETCH_FAILED, DELIVERY_HOURS, EMPTY_TEXTS, formatRand, ORDER_STATUS_LABELS, SCREEN_TITLES, TREND_BUCKETS, type AnalyticsResponse, type OrderStatus } from '@mastering/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, errorMessage, Select, Skeleton, Tab, TabList, TabPanel, TabPanels, Tabs, toast } from '@mastering/ui';
+import {
+  ANALYTICS_FETCH_FAILED,
+  DELIVERY_HOURS,
+  EMPTY_TEXTS,
+  formatRand,
+  ORDER_STATUS_LABELS,
+  SCREEN_TITLES,
+  TREND_BUCKETS,
+  type AnalyticsResponse,
+  type OrderStatus,
+} from '@mastering/contracts';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  cn,
+  errorMessage,
+  Select,
+  Skeleton,
+  Tab,
+  TabList,
+  TabPanel,
+  TabPanels,
+  Tabs,
+  toast,
+} from '@mastering/ui';
 import { Banknote, Percent, RefreshCw, ShoppingCart, TrendingUp, type LucideIcon } from 'lucide-react';
 import { useAnalytics } from '../../api/analytics';
 import { DATE_RANGE_OPTIONS, type DateRangeValue } from '../../components/date-range';
@@ -9,7 +36,6 @@ import { StatCard } from '../../components/stat-card';
 
 // The chart library is fetched only when a chart is drawn.
 const RevenueChart = lazy(() => import('./revenue-chart'));
-
 
 const STATUS_DOT: Record<OrderStatus, string> = {
   pending_payment: 'bg-warning',
@@ -20,16 +46,50 @@ const STATUS_DOT: Record<OrderStatus, string> = {
   cancelled: 'bg-destructive',
 };
 
-const KPIS: { label: string; icon: LucideIcon; value: (o: AnalyticsResponse['overview']) => string; growth: (o: AnalyticsResponse['overview']) => number; testId: string }[] = [
-  { label: 'Total Revenue', icon: Banknote, value: (o) => formatRand(o.totalRevenue), growth: (o) => o.revenueGrowth, testId: 'kpi-revenue' },
-  { label: 'Total Orders', icon: ShoppingCart, value: (o) => String(o.totalOrders), growth: (o) => o.ordersGrowth, testId: 'kpi-orders' },
-  { label: 'Avg Order Value', icon: TrendingUp, value: (o) => formatRand(o.avgOrderValue), growth: (o) => o.avgOrderGrowth, testId: 'kpi-aov' },
-  { label: 'Conversion Rate', icon: Percent, value: (o) => `${o.conversionRate.toFixed(1)}%`, growth: (o) => o.conversionGrowth, testId: 'kpi-conversion' },
+const KPIS: {
+  label: string;
+  icon: LucideIcon;
+  value: (o: AnalyticsResponse['overview']) => string;
+  growth: (o: AnalyticsResponse['overview']) => number;
+  testId: string;
+}[] = [
+  {
+    label: 'Total Revenue',
+    icon: Banknote,
+    value: (o) => formatRand(o.totalRevenue),
+    growth: (o) => o.revenueGrowth,
+    testId: 'kpi-revenue',
+  },
+  {
+    label: 'Total Orders',
+    icon: ShoppingCart,
+    value: (o) => String(o.totalOrders),
+    growth: (o) => o.ordersGrowth,
+    testId: 'kpi-orders',
+  },
+  {
+    label: 'Avg Order Value',
+    icon: TrendingUp,
+    value: (o) => formatRand(o.avgOrderValue),
+    growth: (o) => o.avgOrderGrowth,
+    testId: 'kpi-aov',
+  },
+  {
+    label: 'Conversion Rate',
+    icon: Percent,
+    value: (o) => `${o.conversionRate.toFixed(1)}%`,
+    growth: (o) => o.conversionGrowth,
+    testId: 'kpi-conversion',
+  },
 ];
 
 /** Growth against the previous period: green with a plus sign from 0 up, red below, one decimal. */
 function Growth({ value }: { value: number }) {
-  return <span className={cn('font-medium', value >= 0 ? 'text-success' : 'text-red-700 dark:text-red-400')}>{`${value >= 0 ? '+' : ''}${value.toFixed(1)}%`} vs previous period</span>;
+  return (
+    <span className={cn('font-medium', value >= 0 ? 'text-success' : 'text-red-700 dark:text-red-400')}>
+      {`${value >= 0 ? '+' : ''}${value.toFixed(1)}%`} vs previous period
+    </span>
+  );
 }
 
 /** Analytics & Reports: KPIs with growth, the revenue trend chart, genres, order statuses, processing and customer metrics. */
@@ -44,8 +104,17 @@ export default function AnalyticsPage() {
 
   return (
     <div data-testid="page-analytics" className="mx-auto w-full max-w-6xl space-y-6">
-      <ScreenHeader title={SCREEN_TITLES.analytics} description="Every figure is computed from the orders, payments and status history in the database.">
-        <Select className="w-44" value={period} onChange={setPeriod} options={DATE_RANGE_OPTIONS} data-testid="analytics-period" />
+      <ScreenHeader
+        title={SCREEN_TITLES.analytics}
+        description="Every figure is computed from the orders, payments and status history in the database."
+      >
+        <Select
+          className="w-44"
+          value={period}
+          onChange={setPeriod}
+          options={DATE_RANGE_OPTIONS}
+          data-testid="analytics-period"
+        />
         <Button variant="outline" onClick={() => void refetch()} disabled={isFetching} data-testid="analytics-refresh">
           <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
           Refresh
@@ -54,7 +123,15 @@ export default function AnalyticsPage() {
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {KPIS.map((k) => (
-          <StatCard key={k.label} label={k.label} icon={k.icon} loading={isLoading} testId={k.testId} value={data ? k.value(data.overview) : '-'} hint={data && <Growth value={k.growth(data.overview)} />} />
+          <StatCard
+            key={k.label}
+            label={k.label}
+            icon={k.icon}
+            loading={isLoading}
+            testId={k.testId}
+            value={data ? k.value(data.overview) : '-'}
+            hint={data && <Growth value={k.growth(data.overview)} />}
+          />
         ))}
       </div>
 
@@ -95,7 +172,9 @@ export default function AnalyticsPage() {
                     <ol className="space-y-3" data-testid="top-genres">
                       {data.topGenres.map((g, i) => (
                         <li key={g.genre} className="flex items-center gap-3 text-sm">
-                          <span className="flex size-6 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary">{i + 1}</span>
+                          <span className="flex size-6 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary">
+                            {i + 1}
+                          </span>
                           <span className="min-w-0 flex-1">
                             <span className="block font-medium">{g.genre}</span>
                             <span className="block text-xs text-muted-foreground">
@@ -136,9 +215,22 @@ export default function AnalyticsPage() {
               <ProcessingCard metrics={data.processingMetrics} />
             </TabPanel>
             <TabPanel className="grid gap-4 sm:grid-cols-3">
-              <StatCard label="New customers" value={data.customerMetrics.newCustomers} hint="First paid order in this period" testId="customers-new" />
-              <StatCard label="Returning customers" value={data.customerMetrics.returningCustomers} hint="Paid now and before this period" />
-              <StatCard label="Retention rate" value={`${data.customerMetrics.customerRetentionRate.toFixed(1)}%`} hint="Of the previous period's paying customers, paid again" />
+              <StatCard
+                label="New customers"
+                value={data.customerMetrics.newCustomers}
+                hint="First paid order in this period"
+                testId="customers-new"
+              />
+              <StatCard
+                label="Returning customers"
+                value={data.customerMetrics.returningCustomers}
+                hint="Paid now and before this period"
+              />
+              <StatCard
+                label="Retention rate"
+                value={`${data.customerMetrics.customerRetentionRate.toFixed(1)}%`}
+                hint="Of the previous period's paying customers, paid again"
+              />
             </TabPanel>
             <TabPanel className="grid gap-4 lg:grid-cols-2">
               <Card>
@@ -175,12 +267,27 @@ function ProcessingCard({ metrics }: { metrics: AnalyticsResponse['processingMet
     <Card>
       <CardHeader>
         <CardTitle>Processing Metrics</CardTitle>
-        <CardDescription>From payment to delivery, over {metrics.deliveredOrders} deliveries in the period.</CardDescription>
+        <CardDescription>
+          From payment to delivery, over {metrics.deliveredOrders} deliveries in the period.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-2 text-sm" data-testid="processing-metrics">
-        <Row label="Average processing time" value={metrics.deliveredOrders ? `${metrics.avgProcessingTime.toFixed(1)} hours` : 'No deliveries yet'} />
-        <Row label={`On-time delivery (within ${DELIVERY_HOURS} h)`} value={metrics.deliveredOrders ? `${metrics.onTimeDelivery.toFixed(1)}%` : 'No deliveries yet'} />
-        <Row label="Customer satisfaction" value={metrics.customerSatisfaction === null ? 'Not measured: no ratings are collected' : `${metrics.customerSatisfaction.toFixed(1)} / 5`} />
+        <Row
+          label="Average processing time"
+          value={metrics.deliveredOrders ? `${metrics.avgProcessingTime.toFixed(1)} hours` : 'No deliveries yet'}
+        />
+        <Row
+          label={`On-time delivery (within ${DELIVERY_HOURS} h)`}
+          value={metrics.deliveredOrders ? `${metrics.onTimeDelivery.toFixed(1)}%` : 'No deliveries yet'}
+        />
+        <Row
+          label="Customer satisfaction"
+          value={
+            metrics.customerSatisfaction === null
+              ? 'Not measured: no ratings are collected'
+              : `${metrics.customerSatisfaction.toFixed(1)} / 5`
+          }
+        />
       </CardContent>
     </Card>
   );

@@ -9,9 +9,20 @@ const label = (date: string, monthly: boolean) => {
 };
 
 /** The revenue trend (recharts; loaded only when the analytics screen draws it). */
-export default function RevenueChart({ points, monthly }: { points: AnalyticsResponse['revenueByPeriod']; monthly: boolean }) {
+export default function RevenueChart({
+  points,
+  monthly,
+}: {
+  points: AnalyticsResponse['revenueByPeriod'];
+  monthly: boolean;
+}) {
   return (
-    <div className="h-72 w-full" data-testid="revenue-chart" role="img" aria-label={`Revenue per ${monthly ? 'month' : 'period'}: ${points.length} points`}>
+    <div
+      className="h-72 w-full"
+      data-testid="revenue-chart"
+      role="img"
+      aria-label={`Revenue per ${monthly ? 'month' : 'period'}: ${points.length} points`}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           <defs>
@@ -21,14 +32,40 @@ export default function RevenueChart({ points, monthly }: { points: AnalyticsRes
             </linearGradient>
           </defs>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" vertical={false} />
-          <XAxis dataKey="date" tickFormatter={(d: string) => label(d, monthly)} stroke="var(--color-muted-foreground)" fontSize={12} tickLine={false} minTickGap={24} />
-          <YAxis tickFormatter={(v: number) => formatRand(v)} stroke="var(--color-muted-foreground)" fontSize={12} tickLine={false} width={72} />
-          <Tooltip
-            contentStyle={{ background: 'var(--color-card)', border: '1px solid var(--color-border)', borderRadius: 8, color: 'var(--color-card-foreground)' }}
-            labelFormatter={(d) => label(String(d), monthly)}
-            formatter={(value, name) => (name === 'revenue' ? [formatRand(Number(value), { decimals: 2 }), 'Revenue'] : [String(value), 'Orders'])}
+          <XAxis
+            dataKey="date"
+            tickFormatter={(d: string) => label(d, monthly)}
+            stroke="var(--color-muted-foreground)"
+            fontSize={12}
+            tickLine={false}
+            minTickGap={24}
           />
-          <Area type="monotone" dataKey="revenue" stroke="var(--color-primary)" strokeWidth={2} fill="url(#revenue-fill)" />
+          <YAxis
+            tickFormatter={(v: number) => formatRand(v)}
+            stroke="var(--color-muted-foreground)"
+            fontSize={12}
+            tickLine={false}
+            width={72}
+          />
+          <Tooltip
+            contentStyle={{
+              background: 'var(--color-card)',
+              border: '1px solid var(--color-border)',
+              borderRadius: 8,
+              color: 'var(--color-card-foreground)',
+            }}
+            labelFormatter={(d) => label(String(d), monthly)}
+            formatter={(value, name) =>
+              name === 'revenue' ? [formatRand(Number(value), { decimals: 2 }), 'Revenue'] : [String(value), 'Orders']
+            }
+          />
+          <Area
+            type="monotone"
+            dataKey="revenue"
+            stroke="var(--color-primary)"
+            strokeWidth={2}
+            fill="url(#revenue-fill)"
+          />
         </AreaChart>
       </ResponsiveContainer>
     </div>

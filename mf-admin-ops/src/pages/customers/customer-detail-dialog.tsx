@@ -8,10 +8,25 @@ import { Detail } from '../../components/screen';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
 
 /** A customer's stats, first and last order dates, actions and order history. */
-export function CustomerDetailDialog({ email, onClose, onMessage }: { email: string | null; onClose: () => void; onMessage: (email: string) => void }) {
+export function CustomerDetailDialog({
+  email,
+  onClose,
+  onMessage,
+}: {
+  email: string | null;
+  onClose: () => void;
+  onMessage: (email: string) => void;
+}) {
   const { data, isLoading } = useCustomer(email);
   return (
-    <Dialog open={!!email} onClose={onClose} title={email ?? ''} description="Customer details" className="max-w-2xl" data-testid="customer-detail">
+    <Dialog
+      open={!!email}
+      onClose={onClose}
+      title={email ?? ''}
+      description="Customer details"
+      className="max-w-2xl"
+      data-testid="customer-detail"
+    >
       {isLoading || !data ? (
         <Skeleton className="h-48 w-full" />
       ) : (

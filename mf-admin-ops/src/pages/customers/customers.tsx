@@ -11,7 +11,18 @@ import {
   type CustomerStats,
 } from '@mastering/contracts';
 import { Button, buttonVariants, Card, CardContent, cn, errorMessage, Select, toast } from '@mastering/ui';
-import { Banknote, ChevronLeft, ChevronRight, Crown, Download, MessageSquare, TrendingUp, UserCheck, Users, type LucideIcon } from 'lucide-react';
+import {
+  Banknote,
+  ChevronLeft,
+  ChevronRight,
+  Crown,
+  Download,
+  MessageSquare,
+  TrendingUp,
+  UserCheck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { customerKeys, useCustomerPage, useCustomerStats } from '../../api/customers';
 import { CustomerStatusBadge } from '../../components/badges';
 import { ListSkeleton, ScreenHeader } from '../../components/screen';
@@ -51,7 +62,14 @@ export default function CustomersPage() {
   const [detail, setDetail] = useState<string | null>(null);
   const [messageTo, setMessageTo] = useState<string | null>(null);
   const q = useDebounced(search.trim());
-  const query = { q: q || undefined, status, sort, dir: sort === 'email' ? 'asc' : 'desc', offset, limit: PAGE_SIZE } as const;
+  const query = {
+    q: q || undefined,
+    status,
+    sort,
+    dir: sort === 'email' ? 'asc' : 'desc',
+    offset,
+    limit: PAGE_SIZE,
+  } as const;
   const list = useCustomerPage(query);
   const stats = useCustomerStats();
 
@@ -64,8 +82,16 @@ export default function CustomersPage() {
   const page = list.data;
   return (
     <div data-testid="page-customers" className="mx-auto w-full max-w-6xl space-y-6">
-      <ScreenHeader title={SCREEN_TITLES.customers} description="Everyone who ordered, and customer accounts that have not yet.">
-        <a href={customerKeys.exportUrl(query)} download className={buttonVariants({ variant: 'outline' })} data-testid="customers-export">
+      <ScreenHeader
+        title={SCREEN_TITLES.customers}
+        description="Everyone who ordered, and customer accounts that have not yet."
+      >
+        <a
+          href={customerKeys.exportUrl(query)}
+          download
+          className={buttonVariants({ variant: 'outline' })}
+          data-testid="customers-export"
+        >
           <Download aria-hidden />
           Export CSV
         </a>
@@ -73,15 +99,35 @@ export default function CustomersPage() {
 
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-3 2xl:grid-cols-5">
         {CARDS.map(({ key, icon, money }) => (
-          <StatCard key={key} label={CUSTOMER_STAT_LABELS[key]} icon={icon} loading={stats.isLoading} testId={`customer-stat-${key}`} value={stats.data ? (money ? formatRand(stats.data[key]) : stats.data[key]) : '-'} />
+          <StatCard
+            key={key}
+            label={CUSTOMER_STAT_LABELS[key]}
+            icon={icon}
+            loading={stats.isLoading}
+            testId={`customer-stat-${key}`}
+            value={stats.data ? (money ? formatRand(stats.data[key]) : stats.data[key]) : '-'}
+          />
         ))}
       </div>
 
       <Card>
         <CardContent className="space-y-4 pt-6">
           <div className="flex flex-col gap-3 md:flex-row">
-            <SearchBox value={search} onChange={setSearch} placeholder="Search by email..." label="Search customers by email" testId="customers-search" className="flex-1" />
-            <Select className="md:w-40" value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="customers-status" />
+            <SearchBox
+              value={search}
+              onChange={setSearch}
+              placeholder="Search by email..."
+              label="Search customers by email"
+              testId="customers-search"
+              className="flex-1"
+            />
+            <Select
+              className="md:w-40"
+              value={status}
+              onChange={setStatus}
+              options={STATUS_OPTIONS}
+              data-testid="customers-status"
+            />
             <Select className="md:w-44" value={sort} onChange={setSort} options={SORT_OPTIONS} />
           </div>
 
@@ -104,11 +150,21 @@ export default function CustomersPage() {
                 {offset + 1}-{Math.min(offset + PAGE_SIZE, page.count)} of {page.count}
               </span>
               <div className="flex gap-2">
-                <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={offset === 0}
+                  onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+                >
                   <ChevronLeft aria-hidden />
                   Previous
                 </Button>
-                <Button variant="outline" size="sm" disabled={offset + PAGE_SIZE >= page.count} onClick={() => setOffset(offset + PAGE_SIZE)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={offset + PAGE_SIZE >= page.count}
+                  onClick={() => setOffset(offset + PAGE_SIZE)}
+                >
                   Next
                   <ChevronRight aria-hidden />
                 </Button>
@@ -118,7 +174,11 @@ export default function CustomersPage() {
         </CardContent>
       </Card>
 
-      <CustomerDetailDialog email={detail} onClose={() => setDetail(null)} onMessage={(email) => (setDetail(null), setMessageTo(email))} />
+      <CustomerDetailDialog
+        email={detail}
+        onClose={() => setDetail(null)}
+        onMessage={(email) => (setDetail(null), setMessageTo(email))}
+      />
       <SendMessageDialog email={messageTo} onClose={() => setMessageTo(null)} />
     </div>
   );
@@ -159,7 +219,9 @@ function CustomerCards({ rows, onOpen, onMessage }: RowsProps) {
               </span>
               <span className="tabular-nums">{formatRand(c.totalSpent)}</span>
             </span>
-            <span className="block text-xs text-muted-foreground">Last order: {c.lastOrderDate ? formatOrderDate(c.lastOrderDate) : 'Never'}</span>
+            <span className="block text-xs text-muted-foreground">
+              Last order: {c.lastOrderDate ? formatOrderDate(c.lastOrderDate) : 'Never'}
+            </span>
           </button>
           <MessageButton email={c.email} onMessage={onMessage} />
         </li>
@@ -188,9 +250,20 @@ function CustomerTable({ rows, onOpen, onMessage }: RowsProps) {
         </thead>
         <tbody className="divide-y divide-border">
           {rows.map((c) => (
-            <tr key={c.email} data-testid="customer-row" className="cursor-pointer hover:bg-accent/40" onClick={() => onOpen(c.email)}>
+            <tr
+              key={c.email}
+              data-testid="customer-row"
+              className="cursor-pointer hover:bg-accent/40"
+              onClick={() => onOpen(c.email)}
+            >
               <td className="max-w-64 truncate py-3 pr-4">
-                <button type="button" className={cn('text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none')} onClick={() => onOpen(c.email)}>
+                <button
+                  type="button"
+                  className={cn(
+                    'text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none',
+                  )}
+                  onClick={() => onOpen(c.email)}
+                >
                   {c.email}
                 </button>
                 {c.name && <p className="text-xs text-muted-foreground">{c.name}</p>}
@@ -201,7 +274,9 @@ function CustomerTable({ rows, onOpen, onMessage }: RowsProps) {
               <td className="py-3 pr-4 text-right tabular-nums">{c.totalOrders}</td>
               <td className="py-3 pr-4 text-right tabular-nums">{formatRand(c.totalSpent)}</td>
               <td className="py-3 pr-4 text-right tabular-nums">{formatRand(c.averageOrderValue)}</td>
-              <td className="py-3 pr-4 whitespace-nowrap text-muted-foreground">{c.lastOrderDate ? formatOrderDate(c.lastOrderDate) : 'Never'}</td>
+              <td className="py-3 pr-4 whitespace-nowrap text-muted-foreground">
+                {c.lastOrderDate ? formatOrderDate(c.lastOrderDate) : 'Never'}
+              </td>
               <td className="py-3 text-right">
                 <MessageButton email={c.email} onMessage={onMessage} />
               </td>

@@ -31,13 +31,24 @@ export function SendMessageDialog({ email, onClose }: { email: string | null; on
           toast({ title: CUSTOMER_TEXTS.messageSent });
           close();
         },
-        onError: (e) => toast({ title: CUSTOMER_TEXTS.messageFailed, description: serverErrorText(e, CUSTOMER_TEXTS.messageFailed), variant: 'destructive' }),
+        onError: (e) =>
+          toast({
+            title: CUSTOMER_TEXTS.messageFailed,
+            description: serverErrorText(e, CUSTOMER_TEXTS.messageFailed),
+            variant: 'destructive',
+          }),
       },
     );
   };
 
   return (
-    <Dialog open={!!email} onClose={close} title="Send Message" description={email ? `To ${email}` : undefined} data-testid="send-message-dialog">
+    <Dialog
+      open={!!email}
+      onClose={close}
+      title="Send Message"
+      description={email ? `To ${email}` : undefined}
+      data-testid="send-message-dialog"
+    >
       <form
         className="space-y-4"
         onSubmit={(e) => {
@@ -51,11 +62,22 @@ export function SendMessageDialog({ email, onClose }: { email: string | null; on
         </div>
         <div className="space-y-2">
           <Label htmlFor="message-subject">Subject</Label>
-          <Input id="message-subject" value={subject} onChange={(e) => setSubject(e.target.value)} data-testid="message-subject" />
+          <Input
+            id="message-subject"
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+            data-testid="message-subject"
+          />
         </div>
         <div className="space-y-2">
           <Label htmlFor="message-body">Message</Label>
-          <Textarea id="message-body" rows={6} value={message} onChange={(e) => setMessage(e.target.value)} data-testid="message-body" />
+          <Textarea
+            id="message-body"
+            rows={6}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            data-testid="message-body"
+          />
         </div>
         {error && (
           <p className="text-sm text-destructive" role="alert" data-testid="message-error">

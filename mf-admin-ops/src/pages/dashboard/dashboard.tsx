@@ -1,22 +1,84 @@
-import { DASHBOARD_FETCH_FAILED, DASHBOARD_TEXTS, EMPTY_TEXTS, formatOrderDate, formatRand, SCREEN_TITLES, shortId, type DashboardStats } from '@mastering/contracts';
-import { Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, errorMessage, Skeleton, toast } from '@mastering/ui';
-import { AlarmClock, ArrowRight, Banknote, Clock, FileHeadphone, RefreshCw, ShoppingCart, TriangleAlert, Users, type LucideIcon } from 'lucide-react';
+import {
+  DASHBOARD_FETCH_FAILED,
+  DASHBOARD_TEXTS,
+  EMPTY_TEXTS,
+  formatOrderDate,
+  formatRand,
+  SCREEN_TITLES,
+  shortId,
+  type DashboardStats,
+} from '@mastering/contracts';
+import {
+  Button,
+  buttonVariants,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  cn,
+  errorMessage,
+  Skeleton,
+  toast,
+} from '@mastering/ui';
+import {
+  AlarmClock,
+  ArrowRight,
+  Banknote,
+  Clock,
+  FileHeadphone,
+  RefreshCw,
+  ShoppingCart,
+  TriangleAlert,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useDashboardStats } from '../../api/dashboard';
 import { OrderStatusBadge } from './order-status-badge';
 
 const STAT_CARDS: { label: string; icon: LucideIcon; value: (stats: DashboardStats) => string; testId: string }[] = [
-  { label: DASHBOARD_TEXTS.totalOrders, icon: ShoppingCart, value: (s) => String(s.totalOrders), testId: 'stat-total-orders' },
-  { label: DASHBOARD_TEXTS.pendingOrders, icon: Clock, value: (s) => String(s.pendingOrders), testId: 'stat-pending-orders' },
+  {
+    label: DASHBOARD_TEXTS.totalOrders,
+    icon: ShoppingCart,
+    value: (s) => String(s.totalOrders),
+    testId: 'stat-total-orders',
+  },
+  {
+    label: DASHBOARD_TEXTS.pendingOrders,
+    icon: Clock,
+    value: (s) => String(s.pendingOrders),
+    testId: 'stat-pending-orders',
+  },
   { label: DASHBOARD_TEXTS.revenue, icon: Banknote, value: (s) => formatRand(s.totalRevenue), testId: 'stat-revenue' },
-  { label: DASHBOARD_TEXTS.activeCustomers, icon: Users, value: (s) => String(s.activeCustomers), testId: 'stat-active-customers' },
+  {
+    label: DASHBOARD_TEXTS.activeCustomers,
+    icon: Users,
+    value: (s) => String(s.activeCustomers),
+    testId: 'stat-active-customers',
+  },
 ];
 
 const ACTIONS: { title: string; description: string; to: string; icon: LucideIcon }[] = [
-  { title: DASHBOARD_TEXTS.manageOrders, description: 'Follow orders and update their status.', to: '/admin/orders', icon: ShoppingCart },
-  { title: DASHBOARD_TEXTS.manageCustomers, description: 'See customers, their spend and history.', to: '/admin/customers', icon: Users },
-  { title: DASHBOARD_TEXTS.manageFiles, description: 'Process uploads and deliver masters.', to: '/admin/files', icon: FileHeadphone },
+  {
+    title: DASHBOARD_TEXTS.manageOrders,
+    description: 'Follow orders and update their status.',
+    to: '/admin/orders',
+    icon: ShoppingCart,
+  },
+  {
+    title: DASHBOARD_TEXTS.manageCustomers,
+    description: 'See customers, their spend and history.',
+    to: '/admin/customers',
+    icon: Users,
+  },
+  {
+    title: DASHBOARD_TEXTS.manageFiles,
+    description: 'Process uploads and deliver masters.',
+    to: '/admin/files',
+    icon: FileHeadphone,
+  },
 ];
 
 /** Dashboard: four figures, the recent orders and shortcuts to the main screens. */
@@ -48,7 +110,11 @@ export default function DashboardPage() {
               <Icon className="size-4 text-muted-foreground" aria-hidden />
             </CardHeader>
             <CardContent>
-              {isLoading ? <Skeleton className="h-8 w-24" /> : <p className="text-2xl font-bold tabular-nums">{data ? value(data) : '-'}</p>}
+              {isLoading ? (
+                <Skeleton className="h-8 w-24" />
+              ) : (
+                <p className="text-2xl font-bold tabular-nums">{data ? value(data) : '-'}</p>
+              )}
             </CardContent>
           </Card>
         ))}
@@ -57,13 +123,22 @@ export default function DashboardPage() {
       {data && (data.overdueOrders > 0 || data.dueSoonOrders > 0) && (
         <div className="flex flex-wrap gap-2" data-testid="dashboard-deadlines">
           {data.overdueOrders > 0 && (
-            <Link to="/admin/orders?deadline=overdue" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'border-destructive/60 text-destructive')}>
+            <Link
+              to="/admin/orders?deadline=overdue"
+              className={cn(
+                buttonVariants({ variant: 'outline', size: 'sm' }),
+                'border-destructive/60 text-destructive',
+              )}
+            >
               <TriangleAlert aria-hidden />
               {data.overdueOrders} overdue
             </Link>
           )}
           {data.dueSoonOrders > 0 && (
-            <Link to="/admin/orders?deadline=due_soon" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'border-warning/60 text-warning')}>
+            <Link
+              to="/admin/orders?deadline=due_soon"
+              className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'border-warning/60 text-warning')}
+            >
               <AlarmClock aria-hidden />
               {data.dueSoonOrders} due within 12 h
             </Link>
@@ -127,7 +202,9 @@ function RecentOrders({ stats, loading }: { stats?: DashboardStats; loading: boo
           <span className="font-mono text-sm">#{shortId(order.id)}</span>
           <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">{order.customerEmail}</span>
           <OrderStatusBadge status={order.status} />
-          <span className="w-24 text-right text-sm font-medium tabular-nums">{formatRand(order.total, { decimals: 2 })}</span>
+          <span className="w-24 text-right text-sm font-medium tabular-nums">
+            {formatRand(order.total, { decimals: 2 })}
+          </span>
           <span className="w-36 text-right text-xs text-muted-foreground">{formatOrderDate(order.createdAt)}</span>
         </li>
       ))}

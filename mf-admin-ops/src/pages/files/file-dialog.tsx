@@ -11,7 +11,18 @@ import {
   type DownloadKind,
   type FileStatus,
 } from '@mastering/contracts';
-import { Badge, Button, checkForm, Dialog, errorMessage, Label, Progress, Select, Textarea, toast } from '@mastering/ui';
+import {
+  Badge,
+  Button,
+  checkForm,
+  Dialog,
+  errorMessage,
+  Label,
+  Progress,
+  Select,
+  Textarea,
+  toast,
+} from '@mastering/ui';
 import { CircleAlert, CircleCheck, Download, Loader, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { downloadAudioFile, MasterUploadError, useUpdateProcessing, useUploadMaster } from '../../api/audio-files';
@@ -65,12 +76,26 @@ export function DownloadButtons({ file, compact }: { file: AdminAudioFile; compa
   const size = compact ? 'sm' : 'default';
   return (
     <div className="flex gap-2">
-      <Button variant="outline" size={size} onClick={(e) => void start(e, 'original')} disabled={busy !== null} aria-label={`Download original of ${file.originalName}`} data-testid="download-original">
+      <Button
+        variant="outline"
+        size={size}
+        onClick={(e) => void start(e, 'original')}
+        disabled={busy !== null}
+        aria-label={`Download original of ${file.originalName}`}
+        data-testid="download-original"
+      >
         <Download aria-hidden />
         Original
       </Button>
       {file.masteredFilePath && (
-        <Button variant="outline" size={size} onClick={(e) => void start(e, 'mastered')} disabled={busy !== null} aria-label={`Download master of ${file.originalName}`} data-testid="download-master">
+        <Button
+          variant="outline"
+          size={size}
+          onClick={(e) => void start(e, 'mastered')}
+          disabled={busy !== null}
+          aria-label={`Download master of ${file.originalName}`}
+          data-testid="download-master"
+        >
           <Download aria-hidden />
           Master
         </Button>
@@ -79,12 +104,22 @@ export function DownloadButtons({ file, compact }: { file: AdminAudioFile; compa
   );
 }
 
-const STEP_MESSAGE = { url: FILE_TEXTS.uploadUrlFailed, storage: FILE_TEXTS.storageFailed, confirm: FILE_TEXTS.confirmFailed } as const;
+const STEP_MESSAGE = {
+  url: FILE_TEXTS.uploadUrlFailed,
+  storage: FILE_TEXTS.storageFailed,
+  confirm: FILE_TEXTS.confirmFailed,
+} as const;
 
 /** The file detail dialog: what the customer asked for, Update Status, Upload Mastered and downloads. */
 export function FileDialog({ file, onClose }: { file: AdminAudioFile | null; onClose: () => void }) {
   return (
-    <Dialog open={file !== null} onClose={onClose} title={file?.originalName ?? 'Audio file'} className="max-w-2xl" data-testid="file-dialog">
+    <Dialog
+      open={file !== null}
+      onClose={onClose}
+      title={file?.originalName ?? 'Audio file'}
+      className="max-w-2xl"
+      data-testid="file-dialog"
+    >
       {file && (
         <div className="space-y-6 text-sm">
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
@@ -100,7 +135,9 @@ export function FileDialog({ file, onClose }: { file: AdminAudioFile | null; onC
           </dl>
           <div className="flex flex-wrap items-center gap-3">
             <FileStatusBadge status={file.processingStatus} />
-            {file.processedAt && <span className="text-muted-foreground">Processed {formatOrderDate(file.processedAt)}</span>}
+            {file.processedAt && (
+              <span className="text-muted-foreground">Processed {formatOrderDate(file.processedAt)}</span>
+            )}
           </div>
           <DownloadButtons file={file} />
           {/* Measured loudness, true peak, format and waveform; original beside master once there is one. */}
@@ -146,14 +183,31 @@ function ProcessingForm({ file }: { file: AdminAudioFile }) {
     });
   };
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-border p-3" data-testid="file-processing-form">
+    <form
+      onSubmit={submit}
+      className="space-y-3 rounded-lg border border-border p-3"
+      data-testid="file-processing-form"
+    >
       <div className="space-y-1.5">
         <Label>Update Status</Label>
-        <Select value={status} onChange={setStatus} options={FILE_STATUSES.map((s) => ({ value: s, label: humanizeStatus(s) }))} aria-label="Processing status" data-testid="file-status-select" />
+        <Select
+          value={status}
+          onChange={setStatus}
+          options={FILE_STATUSES.map((s) => ({ value: s, label: humanizeStatus(s) }))}
+          aria-label="Processing status"
+          data-testid="file-status-select"
+        />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="processing-notes">Processing Notes</Label>
-        <Textarea id="processing-notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} maxLength={5000} data-testid="file-notes" />
+        <Textarea
+          id="processing-notes"
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          rows={3}
+          maxLength={5000}
+          data-testid="file-notes"
+        />
       </div>
       <Button type="submit" disabled={update.isPending} data-testid="file-update-status">
         Update Status
@@ -176,7 +230,11 @@ function MasterUpload({ file }: { file: AdminAudioFile }) {
         onSuccess: () => toast({ title: FILE_TEXTS.masteredUploaded }),
         onError: (err) => {
           const step = err instanceof MasterUploadError ? err.step : 'confirm';
-          toast({ title: FILE_TEXTS.masteredFailedTitle, description: `${STEP_MESSAGE[step]}: ${err.message}`, variant: 'destructive' });
+          toast({
+            title: FILE_TEXTS.masteredFailedTitle,
+            description: `${STEP_MESSAGE[step]}: ${err.message}`,
+            variant: 'destructive',
+          });
         },
         onSettled: () => {
           if (input.current) input.current.value = '';
@@ -190,9 +248,16 @@ function MasterUpload({ file }: { file: AdminAudioFile }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h3 className="font-semibold">Mastered file</h3>
-          <p className="text-muted-foreground">{file.masteredFilePath ? 'A master is attached. Uploading another replaces it.' : 'No master yet.'}</p>
+          <p className="text-muted-foreground">
+            {file.masteredFilePath ? 'A master is attached. Uploading another replaces it.' : 'No master yet.'}
+          </p>
         </div>
-        <Button type="button" onClick={() => input.current?.click()} disabled={upload.isPending} data-testid="upload-master">
+        <Button
+          type="button"
+          onClick={() => input.current?.click()}
+          disabled={upload.isPending}
+          data-testid="upload-master"
+        >
           <Upload aria-hidden />
           Upload Mastered
         </Button>
@@ -209,7 +274,12 @@ function MasterUpload({ file }: { file: AdminAudioFile }) {
       </div>
       {progress !== null && (
         <div className="space-y-1">
-          <Progress value={progress} label={`Uploading the master of ${file.originalName}`} tone={tone} data-testid="master-progress" />
+          <Progress
+            value={progress}
+            label={`Uploading the master of ${file.originalName}`}
+            tone={tone}
+            data-testid="master-progress"
+          />
           <p className="text-xs text-muted-foreground tabular-nums" data-testid="master-progress-text">
             {upload.isSuccess ? 'Uploaded' : upload.isError ? 'Failed' : `${Math.round(progress * 100)}%`}
           </p>

@@ -30,23 +30,76 @@ import { DownloadButtons, FileDialog, FileStatusBadge } from './file-dialog';
 
 type StatusFilter = FileStatus | 'all';
 type StyleFilter = MasteringStyle | 'all';
-const STATUS_OPTIONS = [{ value: 'all' as StatusFilter, label: 'All Status' }, ...FILE_STATUSES.map((s) => ({ value: s as StatusFilter, label: humanizeStatus(s) }))];
-const STYLE_OPTIONS = [{ value: 'all' as StyleFilter, label: 'All Styles' }, ...MASTERING_STYLES.map((s) => ({ value: s as StyleFilter, label: s }))];
+const STATUS_OPTIONS = [
+  { value: 'all' as StatusFilter, label: 'All Status' },
+  ...FILE_STATUSES.map((s) => ({ value: s as StatusFilter, label: humanizeStatus(s) })),
+];
+const STYLE_OPTIONS = [
+  { value: 'all' as StyleFilter, label: 'All Styles' },
+  ...MASTERING_STYLES.map((s) => ({ value: s as StyleFilter, label: s })),
+];
 const SORT_OPTIONS = AUDIO_FILE_SORTS.map((s) => ({ value: s, label: AUDIO_FILE_SORT_LABELS[s] }));
 
 const COLUMNS: ColumnDef<AdminAudioFile, any>[] = [
-  { id: 'name', header: 'File', cell: ({ row }) => <span className="block max-w-44 truncate font-medium" title={row.original.originalName}>{row.original.originalName}</span> },
+  {
+    id: 'name',
+    header: 'File',
+    cell: ({ row }) => (
+      <span className="block max-w-44 truncate font-medium" title={row.original.originalName}>
+        {row.original.originalName}
+      </span>
+    ),
+  },
   { id: 'status', header: 'Status', cell: ({ row }) => <FileStatusBadge status={row.original.processingStatus} /> },
-  { id: 'style', header: 'Style', cell: ({ row }) => <Badge variant="secondary">{row.original.masteringStyle}</Badge>, meta: { className: 'hidden xl:table-cell' } },
-  { id: 'customer', header: 'Customer', cell: ({ row }) => <span className="block max-w-40 truncate" title={row.original.customerEmail}>{row.original.customerEmail}</span> },
-  { id: 'order', header: 'Order', cell: ({ row }) => <span className="font-mono">#{shortId(row.original.orderId)}</span> },
+  {
+    id: 'style',
+    header: 'Style',
+    cell: ({ row }) => <Badge variant="secondary">{row.original.masteringStyle}</Badge>,
+    meta: { className: 'hidden xl:table-cell' },
+  },
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: ({ row }) => (
+      <span className="block max-w-40 truncate" title={row.original.customerEmail}>
+        {row.original.customerEmail}
+      </span>
+    ),
+  },
+  {
+    id: 'order',
+    header: 'Order',
+    cell: ({ row }) => <span className="font-mono">#{shortId(row.original.orderId)}</span>,
+  },
   { id: 'measured', header: 'Measured', cell: ({ row }) => <AnalysisCell summary={row.original.analysis} /> },
   // Size and the columns after it show from 1536 px (2xl); the file's dialog always has them.
-  { id: 'size', header: 'Size', meta: { className: 'hidden 2xl:table-cell' }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatBytes(row.original.fileSize)}</span> },
-  { id: 'uploaded', header: 'Uploaded', meta: { className: 'hidden 2xl:table-cell' }, cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatOrderDate(row.original.uploadedAt)}</span> },
+  {
+    id: 'size',
+    header: 'Size',
+    meta: { className: 'hidden 2xl:table-cell' },
+    cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatBytes(row.original.fileSize)}</span>,
+  },
+  {
+    id: 'uploaded',
+    header: 'Uploaded',
+    meta: { className: 'hidden 2xl:table-cell' },
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap text-muted-foreground">{formatOrderDate(row.original.uploadedAt)}</span>
+    ),
+  },
   { id: 'tone', header: 'Tone', cell: ({ row }) => row.original.tone, meta: { className: 'hidden 2xl:table-cell' } },
-  { id: 'loudness', header: 'Loudness', cell: ({ row }) => row.original.loudness, meta: { className: 'hidden 2xl:table-cell' } },
-  { id: 'volume', header: 'Volume match', cell: ({ row }) => (row.original.volumeMatch === 'true' ? 'Yes' : 'No'), meta: { className: 'hidden 2xl:table-cell' } },
+  {
+    id: 'loudness',
+    header: 'Loudness',
+    cell: ({ row }) => row.original.loudness,
+    meta: { className: 'hidden 2xl:table-cell' },
+  },
+  {
+    id: 'volume',
+    header: 'Volume match',
+    cell: ({ row }) => (row.original.volumeMatch === 'true' ? 'Yes' : 'No'),
+    meta: { className: 'hidden 2xl:table-cell' },
+  },
   { id: 'downloads', header: 'Download', cell: ({ row }) => <DownloadButtons file={row.original} compact /> },
 ];
 
@@ -62,11 +115,20 @@ export default function FilesPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const q = useDebounced(search.trim());
 
-  const filters: AudioFileFilters = { q: q || undefined, status, style, sort, orderId, page, pageSize: DEFAULT_PAGE_SIZE };
+  const filters: AudioFileFilters = {
+    q: q || undefined,
+    status,
+    style,
+    sort,
+    orderId,
+    page,
+    pageSize: DEFAULT_PAGE_SIZE,
+  };
   useEffect(() => setPage(1), [q, status, style, sort, orderId]);
   const { data, error, isLoading, isFetching, refetch } = useAudioFilePage(filters);
   useEffect(() => {
-    if (error) toast({ title: 'Failed to fetch audio files', description: errorMessage(error), variant: 'destructive' });
+    if (error)
+      toast({ title: 'Failed to fetch audio files', description: errorMessage(error), variant: 'destructive' });
   }, [error]);
   const counts = data?.counts;
   const open = data?.items.find((f) => f.id === openId) ?? null;
@@ -76,7 +138,9 @@ export default function FilesPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.files}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">Uploaded tracks with their mastering options; upload masters and deliver them.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Uploaded tracks with their mastering options; upload masters and deliver them.
+          </p>
         </div>
         <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
           <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
@@ -85,16 +149,39 @@ export default function FilesPage() {
       </div>
 
       <div className="grid gap-4 grid-cols-2 sm:grid-cols-3 2xl:grid-cols-6">
-        <StatCard label="Total Files" value={String(counts?.total ?? 0)} icon={Files} loading={isLoading} testId="count-files" />
+        <StatCard
+          label="Total Files"
+          value={String(counts?.total ?? 0)}
+          icon={Files}
+          loading={isLoading}
+          testId="count-files"
+        />
         <StatCard label="Uploaded" value={String(counts?.uploaded ?? 0)} icon={Upload} loading={isLoading} />
         <StatCard label="Processing" value={String(counts?.processing ?? 0)} icon={Loader} loading={isLoading} />
-        <StatCard label="Completed" value={String(counts?.completed ?? 0)} icon={CircleCheck} loading={isLoading} testId="count-completed" />
+        <StatCard
+          label="Completed"
+          value={String(counts?.completed ?? 0)}
+          icon={CircleCheck}
+          loading={isLoading}
+          testId="count-completed"
+        />
         <StatCard label="Errors" value={String(counts?.error ?? 0)} icon={CircleAlert} loading={isLoading} />
-        <StatCard label="Total Storage" value={formatBytes(counts?.totalBytes ?? 0)} icon={HardDrive} loading={isLoading} />
+        <StatCard
+          label="Total Storage"
+          value={formatBytes(counts?.totalBytes ?? 0)}
+          icon={HardDrive}
+          loading={isLoading}
+        />
       </div>
 
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_11rem_11rem_11rem] md:items-center">
-        <SearchBox value={search} onChange={setSearch} placeholder="Search by file name, email or order ID..." label="Search audio files" testId="files-search" />
+        <SearchBox
+          value={search}
+          onChange={setSearch}
+          placeholder="Search by file name, email or order ID..."
+          label="Search audio files"
+          testId="files-search"
+        />
         <Select value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="files-status-filter" />
         <Select value={style} onChange={setStyle} options={STYLE_OPTIONS} />
         <Select value={sort} onChange={setSort} options={SORT_OPTIONS} />

@@ -12,7 +12,18 @@ import {
   type AdminOrder,
   type OrderStatus,
 } from '@mastering/contracts';
-import { Badge, Button, checkForm, Dialog, errorMessage, Label, Select, Skeleton, Textarea, toast } from '@mastering/ui';
+import {
+  Badge,
+  Button,
+  checkForm,
+  Dialog,
+  errorMessage,
+  Label,
+  Select,
+  Skeleton,
+  Textarea,
+  toast,
+} from '@mastering/ui';
 import { CircleCheck, FileAudio, UserCheck, UserMinus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -25,7 +36,13 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
   const { data, isLoading, error } = useOrder(orderId);
   const order = data?.order;
   return (
-    <Dialog open={orderId !== null} onClose={onClose} title={order ? `Order #${shortId(order.id)}` : 'Order'} className="max-w-2xl" data-testid="order-dialog">
+    <Dialog
+      open={orderId !== null}
+      onClose={onClose}
+      title={order ? `Order #${shortId(order.id)}` : 'Order'}
+      className="max-w-2xl"
+      data-testid="order-dialog"
+    >
       {isLoading && <Skeleton className="h-64 w-full" />}
       {error && <p className="text-sm text-destructive">{errorMessage(error)}</p>}
       {order && data && (
@@ -33,7 +50,9 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
           <section className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1">
               <h3 className="font-semibold">Customer</h3>
-              <p className="break-all" data-testid="order-customer">{order.customerEmail}</p>
+              <p className="break-all" data-testid="order-customer">
+                {order.customerEmail}
+              </p>
               <p className="text-muted-foreground">Placed {formatOrderDate(order.createdAt)}</p>
               <div className="flex items-center gap-2 pt-1">
                 <OrderStatusBadge status={order.status} />
@@ -43,7 +62,10 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
             <div className="space-y-1">
               <h3 className="font-semibold">Order summary</h3>
               <SummaryLine label="Subtotal" value={formatRand(order.subtotal, { decimals: 2 })} />
-              <SummaryLine label={`Discount (${order.discountPercent}%)`} value={`-${formatRand(order.discount, { decimals: 2 })}`} />
+              <SummaryLine
+                label={`Discount (${order.discountPercent}%)`}
+                value={`-${formatRand(order.discount, { decimals: 2 })}`}
+              />
               <SummaryLine label="Total" value={formatRand(order.total, { decimals: 2 })} strong />
             </div>
           </section>
@@ -54,15 +76,25 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
             <h3 className="font-semibold">Audio files ({order.files.length})</h3>
             <ul className="divide-y divide-border rounded-lg border border-border">
               {order.files.map((file) => (
-                <li key={file.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2" data-testid="order-file">
+                <li
+                  key={file.id}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2"
+                  data-testid="order-file"
+                >
                   <FileAudio className="size-4 text-muted-foreground" aria-hidden />
                   <span className="min-w-0 flex-1 truncate">{file.originalName}</span>
                   <span className="text-muted-foreground tabular-nums">{formatMegabytes(file.fileSize)}</span>
-                  <Badge variant={file.masteredFilePath ? 'success' : 'outline'}>{file.masteredFilePath ? 'Master ready' : humanizeStatus(file.processingStatus)}</Badge>
+                  <Badge variant={file.masteredFilePath ? 'success' : 'outline'}>
+                    {file.masteredFilePath ? 'Master ready' : humanizeStatus(file.processingStatus)}
+                  </Badge>
                 </li>
               ))}
             </ul>
-            <Link to={`/admin/files?orderId=${order.id}`} className="inline-block text-primary underline-offset-4 hover:underline" data-testid="order-open-files">
+            <Link
+              to={`/admin/files?orderId=${order.id}`}
+              className="inline-block text-primary underline-offset-4 hover:underline"
+              data-testid="order-open-files"
+            >
               Open these files in Audio Files
             </Link>
           </section>
@@ -78,7 +110,8 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
                 {data.history.map((h) => (
                   <li key={h.id} className="rounded-lg border border-border px-3 py-2">
                     <p>
-                      {h.fromStatus ? ORDER_STATUS_LABELS[h.fromStatus] : 'New'} → <strong>{ORDER_STATUS_LABELS[h.toStatus]}</strong>
+                      {h.fromStatus ? ORDER_STATUS_LABELS[h.fromStatus] : 'New'} →{' '}
+                      <strong>{ORDER_STATUS_LABELS[h.toStatus]}</strong>
                     </p>
                     <p className="text-xs text-muted-foreground">
                       {formatOrderDate(h.createdAt)} by {h.changedBy ?? 'the system'}
@@ -110,7 +143,13 @@ function Assignment({ order }: { order: AdminOrder }) {
   const assign = useAssignOrder(order.id);
   const mine = me !== null && order.assignedTo === me.id;
   const run = (assignee: 'me' | 'nobody') =>
-    assign.mutate({ assignee }, { onError: (err) => toast({ title: ORDER_TEXTS.updateFailedTitle, description: err.message, variant: 'destructive' }) });
+    assign.mutate(
+      { assignee },
+      {
+        onError: (err) =>
+          toast({ title: ORDER_TEXTS.updateFailedTitle, description: err.message, variant: 'destructive' }),
+      },
+    );
   return (
     <section className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border px-3 py-2">
       <p>
@@ -118,12 +157,24 @@ function Assignment({ order }: { order: AdminOrder }) {
         <span data-testid="order-engineer">{order.assignedToEmail ?? 'Not assigned'}</span>
       </p>
       {mine ? (
-        <Button variant="outline" size="sm" onClick={() => run('nobody')} disabled={assign.isPending} data-testid="order-release">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => run('nobody')}
+          disabled={assign.isPending}
+          data-testid="order-release"
+        >
           <UserMinus aria-hidden />
           Release
         </Button>
       ) : (
-        <Button variant="outline" size="sm" onClick={() => run('me')} disabled={assign.isPending} data-testid="order-assign-me">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => run('me')}
+          disabled={assign.isPending}
+          data-testid="order-assign-me"
+        >
           <UserCheck aria-hidden />
           Assign to me
         </Button>
@@ -149,8 +200,15 @@ function StatusForm({ order }: { order: AdminOrder }) {
   }, [order.status, first]);
 
   if (allowed.length === 0) {
-    const reason = transitionsFor('admin', order.status).length === 0 ? 'cannot change status' : 'can only be changed by an admin now';
-    return <p className="text-muted-foreground" data-testid="order-status-locked">A {ORDER_STATUS_LABELS[order.status]} order {reason}.</p>;
+    const reason =
+      transitionsFor('admin', order.status).length === 0
+        ? 'cannot change status'
+        : 'can only be changed by an admin now';
+    return (
+      <p className="text-muted-foreground" data-testid="order-status-locked">
+        A {ORDER_STATUS_LABELS[order.status]} order {reason}.
+      </p>
+    );
   }
   const missingMasters = status === 'delivered' && order.files.some((f) => !f.masteredFilePath);
 
@@ -163,7 +221,12 @@ function StatusForm({ order }: { order: AdminOrder }) {
     }
     update.mutate(checked.data, {
       onSuccess: () => toast({ title: ORDER_TEXTS.updated }),
-      onError: (err) => toast({ title: ORDER_TEXTS.updateFailedTitle, description: `${ORDER_TEXTS.updateFailed}: ${err.message}`, variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: ORDER_TEXTS.updateFailedTitle,
+          description: `${ORDER_TEXTS.updateFailed}: ${err.message}`,
+          variant: 'destructive',
+        }),
     });
   };
   return (
@@ -174,14 +237,24 @@ function StatusForm({ order }: { order: AdminOrder }) {
         <Select
           value={status}
           onChange={setStatus}
-          options={allowed.map((s) => ({ value: s as OrderStatus | '', label: s === 'delivered' ? 'Delivered (mail the customer)' : ORDER_STATUS_LABELS[s] }))}
+          options={allowed.map((s) => ({
+            value: s as OrderStatus | '',
+            label: s === 'delivered' ? 'Delivered (mail the customer)' : ORDER_STATUS_LABELS[s],
+          }))}
           aria-label="New status"
           data-testid="order-new-status"
         />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="order-notes">Notes (optional)</Label>
-        <Textarea id="order-notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} maxLength={2000} data-testid="order-notes" />
+        <Textarea
+          id="order-notes"
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          rows={2}
+          maxLength={2000}
+          data-testid="order-notes"
+        />
       </div>
       {missingMasters && <p className="text-sm text-warning">{DELIVERY_NEEDS_MASTERS}</p>}
       <Button type="submit" disabled={update.isPending || missingMasters} data-testid="order-update-status">

@@ -30,7 +30,10 @@ import { OrderDialog } from './order-dialog';
 
 type StatusFilter = OrderStatus | 'all';
 type DeadlineFilter = 'all' | 'due_soon' | 'overdue';
-const STATUS_OPTIONS = [{ value: 'all' as StatusFilter, label: 'All Status' }, ...ORDER_STATUSES.map((s) => ({ value: s as StatusFilter, label: ORDER_STATUS_LABELS[s] }))];
+const STATUS_OPTIONS = [
+  { value: 'all' as StatusFilter, label: 'All Status' },
+  ...ORDER_STATUSES.map((s) => ({ value: s as StatusFilter, label: ORDER_STATUS_LABELS[s] })),
+];
 const DEADLINE_OPTIONS: { value: DeadlineFilter; label: string }[] = [
   { value: 'all', label: 'Any deadline' },
   { value: 'due_soon', label: 'Due within 12 h' },
@@ -41,15 +44,40 @@ const SORT_OPTIONS = ORDER_SORTS.map((s) => ({ value: s, label: ORDER_SORT_LABEL
 const COLUMNS: ColumnDef<AdminOrder, any>[] = [
   { id: 'id', header: 'Order', cell: ({ row }) => <span className="font-mono">#{shortId(row.original.id)}</span> },
   { id: 'status', header: 'Status', cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },
-  { id: 'customer', header: 'Customer', cell: ({ row }) => <span className="block max-w-44 truncate">{row.original.customerEmail}</span> },
-  { id: 'created', header: 'Created', cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatOrderDate(row.original.createdAt)}</span> },
-  { id: 'total', header: 'Total', cell: ({ row }) => <span className="tabular-nums">{formatRand(row.original.total, { decimals: 2 })}</span> },
-  { id: 'files', header: 'Files', meta: { className: 'hidden xl:table-cell' }, cell: ({ row }) => <span className="tabular-nums">{row.original.fileCount}</span> },
-  { id: 'deadline', header: 'Time left', cell: ({ row }) => <DeadlineBadge dueAt={row.original.dueAt} deadline={row.original.deadline} /> },
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: ({ row }) => <span className="block max-w-44 truncate">{row.original.customerEmail}</span>,
+  },
+  {
+    id: 'created',
+    header: 'Created',
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap text-muted-foreground">{formatOrderDate(row.original.createdAt)}</span>
+    ),
+  },
+  {
+    id: 'total',
+    header: 'Total',
+    cell: ({ row }) => <span className="tabular-nums">{formatRand(row.original.total, { decimals: 2 })}</span>,
+  },
+  {
+    id: 'files',
+    header: 'Files',
+    meta: { className: 'hidden xl:table-cell' },
+    cell: ({ row }) => <span className="tabular-nums">{row.original.fileCount}</span>,
+  },
+  {
+    id: 'deadline',
+    header: 'Time left',
+    cell: ({ row }) => <DeadlineBadge dueAt={row.original.dueAt} deadline={row.original.deadline} />,
+  },
   {
     id: 'engineer',
     header: 'Engineer',
-    cell: ({ row }) => <span className="block max-w-40 truncate text-muted-foreground">{row.original.assignedToEmail ?? '-'}</span>,
+    cell: ({ row }) => (
+      <span className="block max-w-40 truncate text-muted-foreground">{row.original.assignedToEmail ?? '-'}</span>
+    ),
     meta: { className: 'hidden 2xl:table-cell' },
   },
 ];
@@ -60,14 +88,24 @@ export default function OrdersPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [params] = useSearchParams();
   // The dashboard's deadline flags link here with ?deadline=overdue or due_soon.
-  const [deadline, setDeadline] = useState<DeadlineFilter>(() => DEADLINE_OPTIONS.find((o) => o.value === params.get('deadline'))?.value ?? 'all');
+  const [deadline, setDeadline] = useState<DeadlineFilter>(
+    () => DEADLINE_OPTIONS.find((o) => o.value === params.get('deadline'))?.value ?? 'all',
+  );
   const [mine, setMine] = useState(false);
   const [sort, setSort] = useState<OrderSort>('newest');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const q = useDebounced(search.trim());
 
-  const filters: OrderFilters = { q: q || undefined, status, deadline: deadline === 'all' ? undefined : deadline, mine: mine ? 'true' : undefined, sort, page, pageSize: DEFAULT_PAGE_SIZE };
+  const filters: OrderFilters = {
+    q: q || undefined,
+    status,
+    deadline: deadline === 'all' ? undefined : deadline,
+    mine: mine ? 'true' : undefined,
+    sort,
+    page,
+    pageSize: DEFAULT_PAGE_SIZE,
+  };
   // A new filter starts again at the first page.
   useEffect(() => setPage(1), [q, status, deadline, mine, sort]);
   const { data, error, isLoading, isFetching, refetch } = useOrderPage(filters);
@@ -78,7 +116,12 @@ export default function OrdersPage() {
   const counts = data?.counts;
   const cards = useMemo(
     () => [
-      { label: 'Pending Payment', value: counts?.byStatus.pending_payment, icon: Wallet, testId: 'count-pending-payment' },
+      {
+        label: 'Pending Payment',
+        value: counts?.byStatus.pending_payment,
+        icon: Wallet,
+        testId: 'count-pending-payment',
+      },
       { label: 'In Progress', value: counts?.byStatus.in_progress, icon: Clock, testId: 'count-in-progress' },
       { label: 'Mastered', value: counts?.byStatus.mastered, icon: Package, testId: 'count-mastered' },
       { label: 'Delivered', value: counts?.byStatus.delivered, icon: CircleCheck, testId: 'count-delivered' },
@@ -91,10 +134,17 @@ export default function OrdersPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.orders}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">Every order with its status, customer, files and the time left of its 48 hours.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Every order with its status, customer, files and the time left of its 48 hours.
+          </p>
         </div>
         <div className="flex gap-2">
-          <a href={orderExportUrl(filters)} download className={buttonVariants({ variant: 'outline' })} data-testid="orders-export">
+          <a
+            href={orderExportUrl(filters)}
+            download
+            className={buttonVariants({ variant: 'outline' })}
+            data-testid="orders-export"
+          >
             <Download aria-hidden />
             Export
           </a>
@@ -107,20 +157,37 @@ export default function OrdersPage() {
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
-          <StatCard key={card.label} label={card.label} value={String(card.value ?? 0)} icon={card.icon} loading={isLoading} testId={card.testId} />
+          <StatCard
+            key={card.label}
+            label={card.label}
+            value={String(card.value ?? 0)}
+            icon={card.icon}
+            loading={isLoading}
+            testId={card.testId}
+          />
         ))}
       </div>
 
       {counts && (counts.dueSoon > 0 || counts.overdue > 0) && (
         <div className="flex flex-wrap gap-2" data-testid="deadline-flags">
           {counts.overdue > 0 && (
-            <Button variant="outline" size="sm" onClick={() => setDeadline('overdue')} className="border-destructive/60 text-destructive">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setDeadline('overdue')}
+              className="border-destructive/60 text-destructive"
+            >
               <TriangleAlert aria-hidden />
               {counts.overdue} overdue
             </Button>
           )}
           {counts.dueSoon > 0 && (
-            <Button variant="outline" size="sm" onClick={() => setDeadline('due_soon')} className="border-warning/60 text-warning">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setDeadline('due_soon')}
+              className="border-warning/60 text-warning"
+            >
               <AlarmClock aria-hidden />
               {counts.dueSoon} due within 12 h
             </Button>
@@ -129,9 +196,20 @@ export default function OrdersPage() {
       )}
 
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_11rem_11rem] md:items-center">
-        <SearchBox value={search} onChange={setSearch} placeholder="Search by email or order ID..." label="Search orders" testId="orders-search" />
+        <SearchBox
+          value={search}
+          onChange={setSearch}
+          placeholder="Search by email or order ID..."
+          label="Search orders"
+          testId="orders-search"
+        />
         <Select value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="orders-status-filter" />
-        <Select value={deadline} onChange={setDeadline} options={DEADLINE_OPTIONS} data-testid="orders-deadline-filter" />
+        <Select
+          value={deadline}
+          onChange={setDeadline}
+          options={DEADLINE_OPTIONS}
+          data-testid="orders-deadline-filter"
+        />
         <Select value={sort} onChange={setSort} options={SORT_OPTIONS} />
       </div>
       <div className="flex items-center gap-2">

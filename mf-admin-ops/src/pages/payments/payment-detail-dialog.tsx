@@ -14,7 +14,10 @@ export function PaymentDetailDialog({ id, onClose }: { id: string | null; onClos
       ) : (
         <div className="space-y-6">
           {data.attention && (
-            <p className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive/40 p-3 text-sm" data-testid="payment-attention-reason">
+            <p
+              className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive/40 p-3 text-sm"
+              data-testid="payment-attention-reason"
+            >
               <PaymentAttentionBadge attention={data.attention} />
               {PAYMENT_ATTENTION_TEXTS[data.attention]}
             </p>
@@ -40,7 +43,10 @@ export function PaymentDetailDialog({ id, onClose }: { id: string | null; onClos
             {data.events.length === 0 ? (
               <p className="text-sm text-muted-foreground">No webhook events received for this payment yet.</p>
             ) : (
-              <ul className="divide-y divide-border rounded-lg border border-border text-sm" data-testid="payment-events">
+              <ul
+                className="divide-y divide-border rounded-lg border border-border text-sm"
+                data-testid="payment-events"
+              >
                 {data.events.map((e) => (
                   <li key={e.eventId} className="flex flex-wrap gap-x-4 px-3 py-2">
                     <span className="font-medium">{e.type}</span>

@@ -22,7 +22,10 @@ import { SearchBox } from '../../components/search-box';
 import { useDebounced } from '../../components/use-debounced';
 import { PaymentDetailDialog } from './payment-detail-dialog';
 
-const STATUS_OPTIONS = [{ value: 'all', label: 'All Status' }, ...PAYMENT_STATUSES.map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] }))] as const;
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All Status' },
+  ...PAYMENT_STATUSES.map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] })),
+] as const;
 
 /** Payment & Revenue Management: revenue cards and status counts for a date range, the recent payments and each one's webhook log. */
 export default function PaymentsPage() {
@@ -31,7 +34,11 @@ export default function PaymentsPage() {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<string | null>(null);
   const q = useDebounced(search.trim());
-  const { data, isLoading, error } = usePayments({ days: Number(days) as PaymentsQuery['days'], status, q: q || undefined });
+  const { data, isLoading, error } = usePayments({
+    days: Number(days) as PaymentsQuery['days'],
+    status,
+    q: q || undefined,
+  });
 
   useEffect(() => {
     if (error) toast({ title: PAYMENTS_FETCH_FAILED, description: errorMessage(error), variant: 'destructive' });
@@ -46,19 +53,55 @@ export default function PaymentsPage() {
   ];
   return (
     <div data-testid="page-payments" className="mx-auto w-full max-w-6xl space-y-6">
-      <ScreenHeader title={SCREEN_TITLES.payments} description="Revenue and every payment Yoco reported, for the chosen period.">
-        <Select className="w-44" value={days} onChange={setDays} options={DATE_RANGE_OPTIONS} data-testid="payments-range" />
+      <ScreenHeader
+        title={SCREEN_TITLES.payments}
+        description="Revenue and every payment Yoco reported, for the chosen period."
+      >
+        <Select
+          className="w-44"
+          value={days}
+          onChange={setDays}
+          options={DATE_RANGE_OPTIONS}
+          data-testid="payments-range"
+        />
       </ScreenHeader>
 
       <div className="grid grid-cols-2 gap-4 xl:grid-cols-4">
-        <StatCard label="Total Revenue" icon={Banknote} loading={isLoading} value={data ? formatRand(data.totalRevenue) : '-'} testId="payments-revenue" />
-        <StatCard label="Total Transactions" icon={Receipt} loading={isLoading} value={data?.totalTransactions ?? '-'} testId="payments-transactions" />
-        <StatCard label="Average Order Value" icon={TrendingUp} loading={isLoading} value={data ? formatRand(data.averageOrderValue) : '-'} />
-        <StatCard label="Success Rate" icon={Percent} loading={isLoading} value={data ? `${data.successRate}%` : '-'} testId="payments-success-rate" />
+        <StatCard
+          label="Total Revenue"
+          icon={Banknote}
+          loading={isLoading}
+          value={data ? formatRand(data.totalRevenue) : '-'}
+          testId="payments-revenue"
+        />
+        <StatCard
+          label="Total Transactions"
+          icon={Receipt}
+          loading={isLoading}
+          value={data?.totalTransactions ?? '-'}
+          testId="payments-transactions"
+        />
+        <StatCard
+          label="Average Order Value"
+          icon={TrendingUp}
+          loading={isLoading}
+          value={data ? formatRand(data.averageOrderValue) : '-'}
+        />
+        <StatCard
+          label="Success Rate"
+          icon={Percent}
+          loading={isLoading}
+          value={data ? `${data.successRate}%` : '-'}
+          testId="payments-success-rate"
+        />
       </div>
       <div className="grid grid-cols-3 gap-3 sm:grid-cols-5">
         {(counts ?? []).map((c) => (
-          <div key={c.label} className="rounded-lg border border-border bg-card p-3" data-testid={`payments-count-${c.label.toLowerCase()}`}>
+          <div
+            key={c.label}
+            className="rounded-lg border border-border bg-card p-3"
+            data-testid={`payments-count-${c.label.toLowerCase()}`}
+          >
             <p className="text-xs text-muted-foreground">{c.label}</p>
             <p className="text-lg font-semibold tabular-nums">{c.value}</p>
           </div>
@@ -74,8 +117,21 @@ export default function PaymentsPage() {
         </CardHeader>
         <CardContent className="space-y-4">
           <div className="flex flex-col gap-3 md:flex-row">
-            <SearchBox value={search} onChange={setSearch} placeholder="Search by email, order ID or payment ID..." label="Search payments" testId="payments-search" className="flex-1" />
-            <Select className="md:w-44" value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="payments-status" />
+            <SearchBox
+              value={search}
+              onChange={setSearch}
+              placeholder="Search by email, order ID or payment ID..."
+              label="Search payments"
+              testId="payments-search"
+              className="flex-1"
+            />
+            <Select
+              className="md:w-44"
+              value={status}
+              onChange={setStatus}
+              options={STATUS_OPTIONS}
+              data-testid="payments-status"
+            />
           </div>
           {isLoading ? (
             <ListSkeleton />
@@ -85,9 +141,16 @@ export default function PaymentsPage() {
             <ul className="divide-y divide-border">
               {data.recentPayments.map((p) => (
                 <li key={p.id}>
-                  <button type="button" onClick={() => setOpen(p.id)} className="grid w-full grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 py-3 text-left text-sm hover:bg-accent/40 focus-visible:bg-accent/40 focus-visible:outline-none md:flex" data-testid="payment-row">
+                  <button
+                    type="button"
+                    onClick={() => setOpen(p.id)}
+                    className="grid w-full grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 py-3 text-left text-sm hover:bg-accent/40 focus-visible:bg-accent/40 focus-visible:outline-none md:flex"
+                    data-testid="payment-row"
+                  >
                     <span className="min-w-0 truncate font-medium md:flex-1">{p.customerEmail}</span>
-                    <span className="text-right font-medium tabular-nums md:order-last md:w-24">{formatCents(p.amount, { decimals: 2 })}</span>
+                    <span className="text-right font-medium tabular-nums md:order-last md:w-24">
+                      {formatCents(p.amount, { decimals: 2 })}
+                    </span>
                     <span className="col-span-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground md:contents">
                       <PaymentStatusBadge status={p.status} />
                       <PaymentAttentionBadge attention={p.attention} />

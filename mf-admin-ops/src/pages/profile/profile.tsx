@@ -1,5 +1,25 @@
-import { CUSTOMER_NOT_FOUND, displayName, EMPTY_TEXTS, formatMegabytes, formatOrderDate, formatRand, initials, shortIdTail } from '@mastering/contracts';
-import { ApiError, Badge, Button, buttonVariants, Card, CardContent, CardHeader, CardTitle, EmptyState, Skeleton } from '@mastering/ui';
+import {
+  CUSTOMER_NOT_FOUND,
+  displayName,
+  EMPTY_TEXTS,
+  formatMegabytes,
+  formatOrderDate,
+  formatRand,
+  initials,
+  shortIdTail,
+} from '@mastering/contracts';
+import {
+  ApiError,
+  Badge,
+  Button,
+  buttonVariants,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  Skeleton,
+} from '@mastering/ui';
 import { ArrowLeft, FileAudio, Mail, ShoppingCart, UserX } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { useUser, useUserFiles, useUserOrders } from '../../api/users';
@@ -19,7 +39,12 @@ export default function ProfilePage() {
   if (user.error instanceof ApiError && (user.error.status === 404 || user.error.status === 400)) {
     return (
       <div data-testid="page-profile" className="mx-auto w-full max-w-4xl p-6">
-        <EmptyState icon={UserX} title={CUSTOMER_NOT_FOUND} description="No user has this id." data-testid="profile-not-found" />
+        <EmptyState
+          icon={UserX}
+          title={CUSTOMER_NOT_FOUND}
+          description="No user has this id."
+          data-testid="profile-not-found"
+        />
       </div>
     );
   }
@@ -39,7 +64,10 @@ export default function ProfilePage() {
         <CardContent className="flex flex-wrap items-center gap-4 pt-6">
           {u ? (
             <>
-              <span className="flex size-14 items-center justify-center rounded-full bg-primary/15 text-lg font-semibold text-primary" aria-hidden>
+              <span
+                className="flex size-14 items-center justify-center rounded-full bg-primary/15 text-lg font-semibold text-primary"
+                aria-hidden
+              >
                 {initials(name)}
               </span>
               <div className="min-w-0 flex-1">

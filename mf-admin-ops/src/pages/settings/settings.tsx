@@ -20,7 +20,22 @@ import {
   type PublicEmailSettings,
   type SecuritySettings as SecurityValues,
 } from '@mastering/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, checkForm, Input, Label, serverErrorText, Skeleton, Switch, Textarea, toast } from '@mastering/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  checkForm,
+  Input,
+  Label,
+  serverErrorText,
+  Skeleton,
+  Switch,
+  Textarea,
+  toast,
+} from '@mastering/ui';
 import { Mail, Save } from 'lucide-react';
 import { useSaveSettings, useSendTestEmail, useSettings, useTestEmailStatus } from '../../api/settings';
 
@@ -36,7 +51,10 @@ const UPLOAD_LIMIT_FIELDS: readonly [UploadLimitKey, string][] = [
 type Draft = {
   general: GeneralSettings;
   pricing: Record<keyof PricingFields, string>;
-  security: Omit<SecurityValues, 'sessionTimeout' | 'maxLoginAttempts' | UploadLimitKey> & { sessionTimeout: string; maxLoginAttempts: string } & Record<UploadLimitKey, string>;
+  security: Omit<SecurityValues, 'sessionTimeout' | 'maxLoginAttempts' | UploadLimitKey> & {
+    sessionTimeout: string;
+    maxLoginAttempts: string;
+  } & Record<UploadLimitKey, string>;
   email: Omit<PublicEmailSettings, 'smtpPort' | 'smtpPasswordSet'> & { smtpPort: string; smtpPassword: string };
 };
 
@@ -56,7 +74,21 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
 }
 
 /** A switch with its label and a line saying what it does. */
-function Toggle({ id, label, hint, checked, onChange, disabled }: { id: string; label: string; hint: string; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {
+function Toggle({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <div className="flex items-center justify-between gap-4">
       <div>
@@ -86,7 +118,12 @@ function TestEmailOutcome({ jobId }: { jobId: string | null }) {
   const { data } = useTestEmailStatus(jobId);
   if (!jobId || !data) return null;
   return (
-    <p role="status" className={data.state === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'} data-testid="settings-test-email-status" data-state={data.state}>
+    <p
+      role="status"
+      className={data.state === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
+      data-testid="settings-test-email-status"
+      data-state={data.state}
+    >
       {testEmailStatusText(data)}
     </p>
   );
@@ -114,12 +151,19 @@ export default function SettingsPage() {
       const { smtpPasswordSet: _set, ...email } = data.email;
       setDraft({
         general: data.general,
-        pricing: { basePrice: String(p.basePrice), launchDiscount: String(p.launchDiscount), maxFileSize: String(p.maxFileSize) },
+        pricing: {
+          basePrice: String(p.basePrice),
+          launchDiscount: String(p.launchDiscount),
+          maxFileSize: String(p.maxFileSize),
+        },
         security: {
           ...data.security,
           sessionTimeout: String(data.security.sessionTimeout),
           maxLoginAttempts: String(data.security.maxLoginAttempts),
-          ...(Object.fromEntries(UPLOAD_LIMIT_FIELDS.map(([key]) => [key, String(data.security[key])])) as Record<UploadLimitKey, string>),
+          ...(Object.fromEntries(UPLOAD_LIMIT_FIELDS.map(([key]) => [key, String(data.security[key])])) as Record<
+            UploadLimitKey,
+            string
+          >),
         },
         // The stored password never comes back: the box stays empty, and an empty box keeps it.
         email: { ...email, smtpPort: String(email.smtpPort), smtpPassword: '' },
@@ -127,16 +171,25 @@ export default function SettingsPage() {
     }
   }, [data, draft]);
 
-  const setGeneral = <K extends keyof GeneralSettings>(key: K, value: GeneralSettings[K]) => setDraft((d) => d && { ...d, general: { ...d.general, [key]: value } });
-  const setPricing = (key: keyof PricingFields, value: string) => setDraft((d) => d && { ...d, pricing: { ...d.pricing, [key]: value } });
-  const setSecurity = <K extends keyof Draft['security']>(key: K, value: Draft['security'][K]) => setDraft((d) => d && { ...d, security: { ...d.security, [key]: value } });
-  const setEmail = <K extends keyof Draft['email']>(key: K, value: Draft['email'][K]) => setDraft((d) => d && { ...d, email: { ...d.email, [key]: value } });
+  const setGeneral = <K extends keyof GeneralSettings>(key: K, value: GeneralSettings[K]) =>
+    setDraft((d) => d && { ...d, general: { ...d.general, [key]: value } });
+  const setPricing = (key: keyof PricingFields, value: string) =>
+    setDraft((d) => d && { ...d, pricing: { ...d.pricing, [key]: value } });
+  const setSecurity = <K extends keyof Draft['security']>(key: K, value: Draft['security'][K]) =>
+    setDraft((d) => d && { ...d, security: { ...d.security, [key]: value } });
+  const setEmail = <K extends keyof Draft['email']>(key: K, value: Draft['email'][K]) =>
+    setDraft((d) => d && { ...d, email: { ...d.email, [key]: value } });
   const testEmail = useSendTestEmail();
   const [testJobId, setTestJobId] = useState<string | null>(null);
   const sendTest = () =>
     testEmail.mutate(undefined, {
       onSuccess: (queued) => setTestJobId(queued.jobId),
-      onError: (error) => toast({ title: 'Test email failed', description: serverErrorText(error, 'The test email could not be queued.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Test email failed',
+          description: serverErrorText(error, 'The test email could not be queued.'),
+          variant: 'destructive',
+        }),
     });
 
   const onSave = () => {
@@ -151,7 +204,11 @@ export default function SettingsPage() {
     save.mutate(
       {
         general: general.data,
-        pricing: { basePrice: Number(draft.pricing.basePrice), launchDiscount: Number(draft.pricing.launchDiscount), maxFileSize: Number(draft.pricing.maxFileSize) },
+        pricing: {
+          basePrice: Number(draft.pricing.basePrice),
+          launchDiscount: Number(draft.pricing.launchDiscount),
+          maxFileSize: Number(draft.pricing.maxFileSize),
+        },
         security: security.data,
         email: email.data,
       },
@@ -160,7 +217,12 @@ export default function SettingsPage() {
           setDraft((d) => d && { ...d, email: { ...d.email, smtpPassword: '' } });
           toast({ title: SETTINGS_TEXTS.savedTitle });
         },
-        onError: (error) => toast({ title: SETTINGS_TEXTS.saveFailedTitle, description: serverErrorText(error, SETTINGS_TEXTS.saveFailed), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: SETTINGS_TEXTS.saveFailedTitle,
+            description: serverErrorText(error, SETTINGS_TEXTS.saveFailed),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -173,7 +235,9 @@ export default function SettingsPage() {
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.settings}</h1>
           <p className="mt-1 text-sm text-muted-foreground" data-testid="settings-saved-by">
             {/* No author: saved by the first setup (the seed), or by a user since deleted. */}
-            {data?.updatedAt ? `Last saved ${formatOrderDate(data.updatedAt)}${data.updatedBy ? ` by ${data.updatedBy}` : ''}` : 'Using the defaults: nothing saved yet.'}
+            {data?.updatedAt
+              ? `Last saved ${formatOrderDate(data.updatedAt)}${data.updatedBy ? ` by ${data.updatedBy}` : ''}`
+              : 'Using the defaults: nothing saved yet.'}
           </p>
         </div>
         <Button onClick={onSave} disabled={!draft || save.isPending} data-testid="settings-save">
@@ -189,47 +253,109 @@ export default function SettingsPage() {
           <Card>
             <CardHeader>
               <CardTitle>General Settings</CardTitle>
-              <CardDescription>The studio's name on the site and in every email, where customers write for help (the support address, else the contact one), and whether it takes orders.</CardDescription>
+              <CardDescription>
+                The studio's name on the site and in every email, where customers write for help (the support address,
+                else the contact one), and whether it takes orders.
+              </CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field id="siteName" label="Site name" error={errors.siteName}>
-                  <Input id="siteName" value={draft.general.siteName} onChange={(e) => setGeneral('siteName', e.target.value)} aria-invalid={!!errors.siteName} data-testid="settings-site-name" />
+                  <Input
+                    id="siteName"
+                    value={draft.general.siteName}
+                    onChange={(e) => setGeneral('siteName', e.target.value)}
+                    aria-invalid={!!errors.siteName}
+                    data-testid="settings-site-name"
+                  />
                 </Field>
                 <Field id="contactEmail" label="Contact email" error={errors.contactEmail}>
-                  <Input id="contactEmail" type="email" value={draft.general.contactEmail} onChange={(e) => setGeneral('contactEmail', e.target.value)} aria-invalid={!!errors.contactEmail} />
+                  <Input
+                    id="contactEmail"
+                    type="email"
+                    value={draft.general.contactEmail}
+                    onChange={(e) => setGeneral('contactEmail', e.target.value)}
+                    aria-invalid={!!errors.contactEmail}
+                  />
                 </Field>
                 <Field id="supportEmail" label="Support email" error={errors.supportEmail}>
-                  <Input id="supportEmail" type="email" value={draft.general.supportEmail} onChange={(e) => setGeneral('supportEmail', e.target.value)} aria-invalid={!!errors.supportEmail} />
+                  <Input
+                    id="supportEmail"
+                    type="email"
+                    value={draft.general.supportEmail}
+                    onChange={(e) => setGeneral('supportEmail', e.target.value)}
+                    aria-invalid={!!errors.supportEmail}
+                  />
                 </Field>
               </div>
               <Field id="siteDescription" label="Site description" error={errors.siteDescription}>
-                <Textarea id="siteDescription" value={draft.general.siteDescription} onChange={(e) => setGeneral('siteDescription', e.target.value)} />
+                <Textarea
+                  id="siteDescription"
+                  value={draft.general.siteDescription}
+                  onChange={(e) => setGeneral('siteDescription', e.target.value)}
+                />
               </Field>
-              <Toggle id="settings-maintenance" label="Maintenance mode" hint="While it is on, new orders are refused with a notice." checked={draft.general.maintenanceMode} onChange={(v) => setGeneral('maintenanceMode', v)} />
-              <Toggle id="settings-analytics" label="Analytics" hint={SETTINGS_TEXTS.analyticsHint} checked disabled onChange={() => undefined} />
+              <Toggle
+                id="settings-maintenance"
+                label="Maintenance mode"
+                hint="While it is on, new orders are refused with a notice."
+                checked={draft.general.maintenanceMode}
+                onChange={(v) => setGeneral('maintenanceMode', v)}
+              />
+              <Toggle
+                id="settings-analytics"
+                label="Analytics"
+                hint={SETTINGS_TEXTS.analyticsHint}
+                checked
+                disabled
+                onChange={() => undefined}
+              />
             </CardContent>
           </Card>
 
           <Card>
             <CardHeader>
               <CardTitle>Pricing Configuration</CardTitle>
-              <CardDescription>What the storefront charges: every price is computed on the server from these figures.</CardDescription>
+              <CardDescription>
+                What the storefront charges: every price is computed on the server from these figures.
+              </CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">
               <div className="grid gap-4 sm:grid-cols-3">
                 <Field id="basePrice" label="Base price (ZAR)" error={errors.basePrice}>
-                  <Input id="basePrice" inputMode="decimal" value={draft.pricing.basePrice} onChange={(e) => setPricing('basePrice', e.target.value)} aria-invalid={!!errors.basePrice} data-testid="settings-base-price" />
+                  <Input
+                    id="basePrice"
+                    inputMode="decimal"
+                    value={draft.pricing.basePrice}
+                    onChange={(e) => setPricing('basePrice', e.target.value)}
+                    aria-invalid={!!errors.basePrice}
+                    data-testid="settings-base-price"
+                  />
                 </Field>
                 <Field id="launchDiscount" label="Launch discount (%)" error={errors.launchDiscount}>
-                  <Input id="launchDiscount" inputMode="decimal" value={draft.pricing.launchDiscount} onChange={(e) => setPricing('launchDiscount', e.target.value)} aria-invalid={!!errors.launchDiscount} data-testid="settings-discount" />
+                  <Input
+                    id="launchDiscount"
+                    inputMode="decimal"
+                    value={draft.pricing.launchDiscount}
+                    onChange={(e) => setPricing('launchDiscount', e.target.value)}
+                    aria-invalid={!!errors.launchDiscount}
+                    data-testid="settings-discount"
+                  />
                 </Field>
                 <Field id="maxFileSize" label="Max file size (MB)" error={errors.maxFileSize}>
-                  <Input id="maxFileSize" inputMode="numeric" value={draft.pricing.maxFileSize} onChange={(e) => setPricing('maxFileSize', e.target.value)} aria-invalid={!!errors.maxFileSize} />
+                  <Input
+                    id="maxFileSize"
+                    inputMode="numeric"
+                    value={draft.pricing.maxFileSize}
+                    onChange={(e) => setPricing('maxFileSize', e.target.value)}
+                    aria-invalid={!!errors.maxFileSize}
+                  />
                 </Field>
               </div>
               <p className="rounded-lg bg-muted p-3 text-sm" data-testid="settings-price-preview">
-                {preview ? `Customers pay ${preview} per track after the discount.` : 'Enter valid figures to see the price customers pay.'}
+                {preview
+                  ? `Customers pay ${preview} per track after the discount.`
+                  : 'Enter valid figures to see the price customers pay.'}
               </p>
             </CardContent>
           </Card>
@@ -242,10 +368,23 @@ export default function SettingsPage() {
             <CardContent className="space-y-4">
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field id="sessionTimeout" label="Session timeout (hours)" error={errors.sessionTimeout}>
-                  <Input id="sessionTimeout" inputMode="numeric" value={draft.security.sessionTimeout} onChange={(e) => setSecurity('sessionTimeout', e.target.value)} aria-invalid={!!errors.sessionTimeout} data-testid="settings-session-timeout" />
+                  <Input
+                    id="sessionTimeout"
+                    inputMode="numeric"
+                    value={draft.security.sessionTimeout}
+                    onChange={(e) => setSecurity('sessionTimeout', e.target.value)}
+                    aria-invalid={!!errors.sessionTimeout}
+                    data-testid="settings-session-timeout"
+                  />
                 </Field>
                 <Field id="maxLoginAttempts" label="Max login attempts" error={errors.maxLoginAttempts}>
-                  <Input id="maxLoginAttempts" inputMode="numeric" value={draft.security.maxLoginAttempts} onChange={(e) => setSecurity('maxLoginAttempts', e.target.value)} aria-invalid={!!errors.maxLoginAttempts} />
+                  <Input
+                    id="maxLoginAttempts"
+                    inputMode="numeric"
+                    value={draft.security.maxLoginAttempts}
+                    onChange={(e) => setSecurity('maxLoginAttempts', e.target.value)}
+                    aria-invalid={!!errors.maxLoginAttempts}
+                  />
                 </Field>
               </div>
               <div className="space-y-2">
@@ -254,14 +393,35 @@ export default function SettingsPage() {
                 <div className="grid gap-4 sm:grid-cols-2">
                   {UPLOAD_LIMIT_FIELDS.map(([key, label]) => (
                     <Field key={key} id={key} label={label} error={errors[key]}>
-                      <Input id={key} inputMode="numeric" value={draft.security[key]} onChange={(e) => setSecurity(key, e.target.value)} aria-invalid={!!errors[key]} data-testid={`settings-${key}`} />
+                      <Input
+                        id={key}
+                        inputMode="numeric"
+                        value={draft.security[key]}
+                        onChange={(e) => setSecurity(key, e.target.value)}
+                        aria-invalid={!!errors[key]}
+                        data-testid={`settings-${key}`}
+                      />
                     </Field>
                   ))}
                 </div>
               </div>
               {/* Shown as the spec lists them, but fixed: this platform has neither admin tokens nor passwords to police. */}
-              <Toggle id="settings-admin-token" label="Admin token protection" hint={SETTINGS_TEXTS.adminTokenHint} checked disabled onChange={() => undefined} />
-              <Toggle id="settings-strong-passwords" label="Strong password policy" hint={SETTINGS_TEXTS.strongPasswordsHint} checked={false} disabled onChange={() => undefined} />
+              <Toggle
+                id="settings-admin-token"
+                label="Admin token protection"
+                hint={SETTINGS_TEXTS.adminTokenHint}
+                checked
+                disabled
+                onChange={() => undefined}
+              />
+              <Toggle
+                id="settings-strong-passwords"
+                label="Strong password policy"
+                hint={SETTINGS_TEXTS.strongPasswordsHint}
+                checked={false}
+                disabled
+                onChange={() => undefined}
+              />
             </CardContent>
           </Card>
 
@@ -273,13 +433,30 @@ export default function SettingsPage() {
             <CardContent className="space-y-4">
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field id="smtpHost" label="SMTP host" error={errors.smtpHost}>
-                  <Input id="smtpHost" value={draft.email.smtpHost} onChange={(e) => setEmail('smtpHost', e.target.value)} placeholder="smtp.example.com" />
+                  <Input
+                    id="smtpHost"
+                    value={draft.email.smtpHost}
+                    onChange={(e) => setEmail('smtpHost', e.target.value)}
+                    placeholder="smtp.example.com"
+                  />
                 </Field>
                 <Field id="smtpPort" label="SMTP port" error={errors.smtpPort}>
-                  <Input id="smtpPort" inputMode="numeric" value={draft.email.smtpPort} onChange={(e) => setEmail('smtpPort', e.target.value)} aria-invalid={!!errors.smtpPort} data-testid="settings-smtp-port" />
+                  <Input
+                    id="smtpPort"
+                    inputMode="numeric"
+                    value={draft.email.smtpPort}
+                    onChange={(e) => setEmail('smtpPort', e.target.value)}
+                    aria-invalid={!!errors.smtpPort}
+                    data-testid="settings-smtp-port"
+                  />
                 </Field>
                 <Field id="smtpUser" label="SMTP username" error={errors.smtpUser}>
-                  <Input id="smtpUser" autoComplete="off" value={draft.email.smtpUser} onChange={(e) => setEmail('smtpUser', e.target.value)} />
+                  <Input
+                    id="smtpUser"
+                    autoComplete="off"
+                    value={draft.email.smtpUser}
+                    onChange={(e) => setEmail('smtpUser', e.target.value)}
+                  />
                 </Field>
                 <Field id="smtpPassword" label="SMTP password" error={errors.smtpPassword}>
                   <Input
@@ -288,7 +465,9 @@ export default function SettingsPage() {
                     autoComplete="new-password"
                     value={draft.email.smtpPassword}
                     onChange={(e) => setEmail('smtpPassword', e.target.value)}
-                    placeholder={data?.email.smtpPasswordSet ? 'Stored (leave empty to keep it; a new host clears it)' : 'Not set'}
+                    placeholder={
+                      data?.email.smtpPasswordSet ? 'Stored (leave empty to keep it; a new host clears it)' : 'Not set'
+                    }
                     data-testid="settings-smtp-password"
                   />
                 </Field>
@@ -298,18 +477,40 @@ export default function SettingsPage() {
                 label={SETTINGS_TEXTS.plaintextLabel}
                 hint={SETTINGS_TEXTS.plaintextHint(draft.email.smtpHost.trim())}
                 // The exemption names a host: typing another host turns it off until it is given again.
-                checked={plaintextAllowed({ smtpHost: draft.email.smtpHost.trim(), smtpPlaintextHost: draft.email.smtpPlaintextHost })}
+                checked={plaintextAllowed({
+                  smtpHost: draft.email.smtpHost.trim(),
+                  smtpPlaintextHost: draft.email.smtpPlaintextHost,
+                })}
                 onChange={(v) => setEmail('smtpPlaintextHost', v ? draft.email.smtpHost.trim() : '')}
                 disabled={!draft.email.smtpHost.trim()}
               />
-              <Toggle id="settings-order-confirmation" label="Order confirmation emails" hint="Email customers when their payment is confirmed." checked={draft.email.orderConfirmationEmails} onChange={(v) => setEmail('orderConfirmationEmails', v)} />
-              <Toggle id="settings-status-updates" label="Status update emails" hint="Email customers when their order's status changes." checked={draft.email.statusUpdateEmails} onChange={(v) => setEmail('statusUpdateEmails', v)} />
+              <Toggle
+                id="settings-order-confirmation"
+                label="Order confirmation emails"
+                hint="Email customers when their payment is confirmed."
+                checked={draft.email.orderConfirmationEmails}
+                onChange={(v) => setEmail('orderConfirmationEmails', v)}
+              />
+              <Toggle
+                id="settings-status-updates"
+                label="Status update emails"
+                hint="Email customers when their order's status changes."
+                checked={draft.email.statusUpdateEmails}
+                onChange={(v) => setEmail('statusUpdateEmails', v)}
+              />
               <div className="space-y-2">
-                <Button variant="outline" onClick={sendTest} disabled={testEmail.isPending} data-testid="settings-test-email">
+                <Button
+                  variant="outline"
+                  onClick={sendTest}
+                  disabled={testEmail.isPending}
+                  data-testid="settings-test-email"
+                >
                   <Mail aria-hidden />
                   {testEmail.isPending ? 'Sending...' : 'Send Test Email'}
                 </Button>
-                {data && smtpEdited(draft.email, data.email) && <p className="text-sm text-muted-foreground">{SETTINGS_TEXTS.testUsesSavedSettings}</p>}
+                {data && smtpEdited(draft.email, data.email) && (
+                  <p className="text-sm text-muted-foreground">{SETTINGS_TEXTS.testUsesSavedSettings}</p>
+                )}
                 <TestEmailOutcome key={testJobId} jobId={testJobId} />
               </div>
             </CardContent>
@@ -326,7 +527,9 @@ export default function SettingsPage() {
                   {data.recentChanges.map((c) => (
                     <li key={c.changedAt} className="flex flex-wrap justify-between gap-2 py-2">
                       <span>{c.changedBy ?? 'a removed user'}</span>
-                      <span className="text-muted-foreground">{c.sections.length ? c.sections.join(', ') : 'no changes'}</span>
+                      <span className="text-muted-foreground">
+                        {c.sections.length ? c.sections.join(', ') : 'no changes'}
+                      </span>
                       <span className="text-muted-foreground">{formatOrderDate(c.changedAt)}</span>
                     </li>
                   ))}

@@ -1,5 +1,13 @@
 import { useEffect, useState } from 'react';
-import { CreateUserBody, ROLE_LABELS, ROLES, UpdateUserBody, USER_TEXTS, type Role, type User } from '@mastering/contracts';
+import {
+  CreateUserBody,
+  ROLE_LABELS,
+  ROLES,
+  UpdateUserBody,
+  USER_TEXTS,
+  type Role,
+  type User,
+} from '@mastering/contracts';
 import { Button, checkForm, Dialog, Input, Label, Select, serverErrorText, toast } from '@mastering/ui';
 import { useUserMutations } from '../../api/users';
 
@@ -18,7 +26,17 @@ export function UserFormDialog({ open, user, onClose }: { open: boolean; user: U
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   useEffect(() => {
     if (open) {
-      setValues(user ? { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email, role: user.role, isActive: user.isActive } : EMPTY);
+      setValues(
+        user
+          ? {
+              firstName: user.firstName ?? '',
+              lastName: user.lastName ?? '',
+              email: user.email,
+              role: user.role,
+              isActive: user.isActive,
+            }
+          : EMPTY,
+      );
       setErrors({});
     }
   }, [open, user]);
@@ -32,7 +50,8 @@ export function UserFormDialog({ open, user, onClose }: { open: boolean; user: U
         { id: user.id, body: checked.data },
         {
           onSuccess: () => (toast({ title: USER_TEXTS.updated }), onClose()),
-          onError: (e) => toast({ title: USER_TEXTS.updateFailed(serverErrorText(e, 'unknown error')), variant: 'destructive' }),
+          onError: (e) =>
+            toast({ title: USER_TEXTS.updateFailed(serverErrorText(e, 'unknown error')), variant: 'destructive' }),
         },
       );
     } else {
@@ -40,7 +59,8 @@ export function UserFormDialog({ open, user, onClose }: { open: boolean; user: U
       if (!checked.ok) return setErrors(checked.fieldErrors);
       create.mutate(checked.data, {
         onSuccess: () => (toast({ title: USER_TEXTS.created }), onClose()),
-        onError: (e) => toast({ title: USER_TEXTS.createFailed(serverErrorText(e, 'unknown error')), variant: 'destructive' }),
+        onError: (e) =>
+          toast({ title: USER_TEXTS.createFailed(serverErrorText(e, 'unknown error')), variant: 'destructive' }),
       });
     }
   };
@@ -48,7 +68,14 @@ export function UserFormDialog({ open, user, onClose }: { open: boolean; user: U
   const field = (key: 'firstName' | 'lastName' | 'email', label: string, type = 'text') => (
     <div className="space-y-2">
       <Label htmlFor={`user-${key}`}>{label}</Label>
-      <Input id={`user-${key}`} type={type} value={values[key]} onChange={(e) => set(key, e.target.value)} aria-invalid={!!errors[key]} data-testid={`user-${key}`} />
+      <Input
+        id={`user-${key}`}
+        type={type}
+        value={values[key]}
+        onChange={(e) => set(key, e.target.value)}
+        aria-invalid={!!errors[key]}
+        data-testid={`user-${key}`}
+      />
       {errors[key] && (
         <p className="text-sm text-destructive" data-testid={`user-${key}-error`}>
           {errors[key]}
@@ -75,12 +102,22 @@ export function UserFormDialog({ open, user, onClose }: { open: boolean; user: U
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-2">
             <Label>Role</Label>
-            <Select value={values.role} onChange={(v) => set('role', v)} options={ROLE_OPTIONS} data-testid="user-role" />
+            <Select
+              value={values.role}
+              onChange={(v) => set('role', v)}
+              options={ROLE_OPTIONS}
+              data-testid="user-role"
+            />
           </div>
           {user && (
             <div className="space-y-2">
               <Label>Status</Label>
-              <Select value={values.isActive} onChange={(v) => set('isActive', v)} options={STATUS_OPTIONS} data-testid="user-status" />
+              <Select
+                value={values.isActive}
+                onChange={(v) => set('isActive', v)}
+                options={STATUS_OPTIONS}
+                data-testid="user-status"
+              />
             </div>
           )}
         </div>

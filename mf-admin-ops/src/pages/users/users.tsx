@@ -20,13 +20,17 @@ export default function UsersPage() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => (toast({ title: USER_TEXTS.deleted }), setDeleting(null)),
-      onError: (e) => toast({ title: USER_TEXTS.deleteFailed(serverErrorText(e, 'unknown error')), variant: 'destructive' }),
+      onError: (e) =>
+        toast({ title: USER_TEXTS.deleteFailed(serverErrorText(e, 'unknown error')), variant: 'destructive' }),
     });
   };
 
   return (
     <div data-testid="page-users" className="mx-auto w-full max-w-6xl space-y-6">
-      <ScreenHeader title={SCREEN_TITLES.users} description="Customers, engineers and administrators, their roles and whether they may sign in.">
+      <ScreenHeader
+        title={SCREEN_TITLES.users}
+        description="Customers, engineers and administrators, their roles and whether they may sign in."
+      >
         <Button onClick={() => setCreating(true)} data-testid="user-create">
           <UserPlus aria-hidden />
           Create User
@@ -48,7 +52,10 @@ export default function UsersPage() {
             return (
               <Card key={user.id} data-testid="user-card">
                 <CardContent className="flex gap-4 pt-6">
-                  <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/15 font-semibold text-primary" aria-hidden>
+                  <span
+                    className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/15 font-semibold text-primary"
+                    aria-hidden
+                  >
                     {initials(name)}
                   </span>
                   <div className="min-w-0 flex-1 space-y-2">
@@ -65,14 +72,32 @@ export default function UsersPage() {
                     </div>
                     <p className="text-xs text-muted-foreground">Joined {formatOrderDate(user.createdAt)}</p>
                     <div className="flex gap-1">
-                      <a href={`/profile/${user.id}?admin=true`} target="_blank" rel="noopener" className="inline-flex size-9 items-center justify-center rounded-md hover:bg-accent" aria-label={`View ${name}'s profile`}>
+                      <a
+                        href={`/profile/${user.id}?admin=true`}
+                        target="_blank"
+                        rel="noopener"
+                        className="inline-flex size-9 items-center justify-center rounded-md hover:bg-accent"
+                        aria-label={`View ${name}'s profile`}
+                      >
                         <ExternalLink className="size-4" aria-hidden />
                       </a>
-                      <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={() => setEditing(user)} data-testid="user-edit">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Edit ${name}`}
+                        onClick={() => setEditing(user)}
+                        data-testid="user-edit"
+                      >
                         <Pencil aria-hidden />
                       </Button>
                       {!self && (
-                        <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => setDeleting(user)} data-testid="user-delete">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Delete ${name}`}
+                          onClick={() => setDeleting(user)}
+                          data-testid="user-delete"
+                        >
                           <Trash2 aria-hidden />
                         </Button>
                       )}
@@ -85,14 +110,23 @@ export default function UsersPage() {
         </div>
       )}
 
-      <UserFormDialog open={creating || !!editing} user={editing} onClose={() => (setCreating(false), setEditing(null))} />
+      <UserFormDialog
+        open={creating || !!editing}
+        user={editing}
+        onClose={() => (setCreating(false), setEditing(null))}
+      />
       <Dialog open={!!deleting} onClose={() => setDeleting(null)} title="Delete User" data-testid="user-delete-dialog">
         <p className="text-sm">{deleting && USER_TEXTS.confirmDelete(displayName(deleting))}</p>
         <div className="mt-6 flex justify-end gap-2">
           <Button variant="outline" onClick={() => setDeleting(null)}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={confirmDelete} disabled={remove.isPending} data-testid="user-delete-confirm">
+          <Button
+            variant="destructive"
+            onClick={confirmDelete}
+            disabled={remove.isPending}
+            data-testid="user-delete-confirm"
+          >
             Delete
           </Button>
         </div>

@@ -36,7 +36,13 @@ export default function DownloadPage() {
     );
   }
   return (
-    <OutcomeFrame testId="page-download" icon={CircleCheck} tone="success" title={SCREEN_TITLES.download} lead={DOWNLOAD_TEXTS.intro}>
+    <OutcomeFrame
+      testId="page-download"
+      icon={CircleCheck}
+      tone="success"
+      title={SCREEN_TITLES.download}
+      lead={DOWNLOAD_TEXTS.intro}
+    >
       <OutcomeCard title={`Order #${shortId(data.orderId)}`} testId="download-files">
         <ul className="divide-y divide-border">
           {data.files.map((file) => (
@@ -44,7 +50,12 @@ export default function DownloadPage() {
               <FileAudio className="size-5 text-primary" aria-hidden />
               <span className="min-w-0 flex-1 truncate font-medium">{file.name}</span>
               <span className="text-sm text-muted-foreground tabular-nums">{formatBytes(file.size)}</span>
-              <a href={file.url} download className={buttonVariants({ variant: 'outline', size: 'sm' })} aria-label={`${DOWNLOAD_TEXTS.download} ${file.name}`}>
+              <a
+                href={file.url}
+                download
+                className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                aria-label={`${DOWNLOAD_TEXTS.download} ${file.name}`}
+              >
                 <Download aria-hidden />
                 {DOWNLOAD_TEXTS.download}
               </a>

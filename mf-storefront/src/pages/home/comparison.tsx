@@ -6,7 +6,12 @@ type Cell = boolean | string;
 
 /** The eight features compared: ours, do-it-yourself, cheap auto-mastering (spec §2; prices from spec §1). */
 export const COMPARISON_ROWS: readonly { feature: string; ours: Cell; diy: Cell; auto: Cell }[] = [
-  { feature: 'Price per track', ours: `R${ADVERTISED_SPECIAL_PRICE} launch special`, diy: 'Plugins, monitors and your time', auto: 'R50-150' },
+  {
+    feature: 'Price per track',
+    ours: `R${ADVERTISED_SPECIAL_PRICE} launch special`,
+    diy: 'Plugins, monitors and your time',
+    auto: 'R50-150',
+  },
   { feature: 'Human engineer', ours: true, diy: false, auto: false },
   { feature: 'Ready for every streaming platform', ours: true, diy: 'Trial and error', auto: 'Sometimes' },
   { feature: `Delivery within ${DELIVERY_HOURS} hours`, ours: true, diy: 'Days to weeks', auto: true },
@@ -17,7 +22,10 @@ export const COMPARISON_ROWS: readonly { feature: string; ours: Cell; diy: Cell;
 ];
 
 function CellValue({ value, ours = false }: { value: Cell; ours?: boolean }) {
-  if (value === true) return <Check className={ours ? 'mx-auto size-5 text-primary' : 'mx-auto size-5 text-foreground'} aria-label="Yes" />;
+  if (value === true)
+    return (
+      <Check className={ours ? 'mx-auto size-5 text-primary' : 'mx-auto size-5 text-foreground'} aria-label="Yes" />
+    );
   if (value === false) return <X className="mx-auto size-5 text-muted-foreground" aria-label="No" />;
   return <span className={ours ? 'font-semibold text-foreground' : 'text-muted-foreground'}>{value}</span>;
 }

@@ -17,7 +17,11 @@ export function Countdown() {
   return (
     <div className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="countdown">
       <span>Special ends in</span>
-      <span className="flex gap-1 font-mono text-foreground tabular-nums" role="timer" aria-label={`${hours} hours ${minutes} minutes ${seconds} seconds`}>
+      <span
+        className="flex gap-1 font-mono text-foreground tabular-nums"
+        role="timer"
+        aria-label={`${hours} hours ${minutes} minutes ${seconds} seconds`}
+      >
         {[hours, minutes, seconds].map((unit, i) => (
           <span key={i} className="rounded-md bg-muted px-1.5 py-0.5">
             {pad2(unit)}

@@ -1,17 +1,36 @@
-import { MASTERED_AUTOPLAY_DELAY_MS, SHOWCASE_EMPTY, SHOWCASE_LOAD_FAILED, SHOWCASE_LOADING, TRACK_LOADING_TIMEOUT_MS } from '@mastering/contracts';
+import {
+  MASTERED_AUTOPLAY_DELAY_MS,
+  SHOWCASE_EMPTY,
+  SHOWCASE_LOAD_FAILED,
+  SHOWCASE_LOADING,
+  TRACK_LOADING_TIMEOUT_MS,
+} from '@mastering/contracts';
 import { Badge, cn, EmptyState, Skeleton, Spinner } from '@mastering/ui/core';
 import { AudioWaveform, CircleX, Pause, Play } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useShowcaseTracks } from '../../api/showcase';
 import { playerTracks, type PlayerTrack } from '../../lib/demo-tracks';
-import { initialPlayerState, playerKeyCommand, playerReducer, shouldAutoplay, wrapIndex, type PlayerAction, type Version } from '../../lib/player';
+import {
+  initialPlayerState,
+  playerKeyCommand,
+  playerReducer,
+  shouldAutoplay,
+  wrapIndex,
+  type PlayerAction,
+  type Version,
+} from '../../lib/player';
 import { SectionHeading } from './section-heading';
 
 const VERSIONS: readonly Version[] = ['original', 'mastered'];
 
 function Artwork({ track, className }: { track: PlayerTrack; className?: string }) {
   return (
-    <div className={cn('relative overflow-hidden rounded-2xl bg-gradient-to-br from-primary/40 via-accent to-brand-2/30 shadow-lg', className)}>
+    <div
+      className={cn(
+        'relative overflow-hidden rounded-2xl bg-gradient-to-br from-primary/40 via-accent to-brand-2/30 shadow-lg',
+        className,
+      )}
+    >
       {track.artworkUrl ? (
         <img src={track.artworkUrl} alt="" className="size-full object-cover" />
       ) : (
@@ -44,7 +63,10 @@ function Neighbour({ side, track, onPick }: { side: 'previous' | 'next'; track: 
  */
 export function ExamplesPlayer({ tracks }: { tracks: readonly PlayerTrack[] }) {
   const count = tracks.length;
-  const [state, dispatch] = useReducer((s: typeof initialPlayerState, a: PlayerAction) => playerReducer(s, a, count), initialPlayerState);
+  const [state, dispatch] = useReducer(
+    (s: typeof initialPlayerState, a: PlayerAction) => playerReducer(s, a, count),
+    initialPlayerState,
+  );
   const audio = useRef<HTMLAudioElement>(null);
   const autoplayTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const track = tracks[Math.min(state.index, count - 1)]!;
@@ -90,7 +112,8 @@ export function ExamplesPlayer({ tracks }: { tracks: readonly PlayerTrack[] }) {
       if (next === state.version) return;
       dispatch({ type: 'setVersion', version: next });
       clearTimeout(autoplayTimer.current);
-      if (shouldAutoplay(state.version, next)) autoplayTimer.current = setTimeout(() => dispatch({ type: 'played' }), MASTERED_AUTOPLAY_DELAY_MS);
+      if (shouldAutoplay(state.version, next))
+        autoplayTimer.current = setTimeout(() => dispatch({ type: 'played' }), MASTERED_AUTOPLAY_DELAY_MS);
     },
     [state.version],
   );
@@ -113,11 +136,21 @@ export function ExamplesPlayer({ tracks }: { tracks: readonly PlayerTrack[] }) {
   const loading = loadingKey === sourceKey;
 
   return (
-    <div data-testid="examples-player" data-playing={state.playing} data-version={state.version} data-track={track.id} className="flex flex-col items-center gap-6">
+    <div
+      data-testid="examples-player"
+      data-playing={state.playing}
+      data-version={state.version}
+      data-track={track.id}
+      className="flex flex-col items-center gap-6"
+    >
       <Badge variant="secondary" className="px-3 py-1 text-sm" data-testid="player-genre">
         {track.genre}
       </Badge>
-      <div className="flex w-full items-center justify-center gap-3 sm:gap-6" aria-roledescription="carousel" aria-label="Example tracks">
+      <div
+        className="flex w-full items-center justify-center gap-3 sm:gap-6"
+        aria-roledescription="carousel"
+        aria-label="Example tracks"
+      >
         {count > 1 && <Neighbour side="previous" track={previous} onPick={() => dispatch({ type: 'previous' })} />}
         <Artwork track={track} className="size-44 shrink-0 sm:size-64" />
         {count > 1 && <Neighbour side="next" track={next} onPick={() => dispatch({ type: 'next' })} />}
@@ -130,7 +163,13 @@ export function ExamplesPlayer({ tracks }: { tracks: readonly PlayerTrack[] }) {
         aria-busy={loading}
         className="flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform hover:scale-105 focus-visible:ring-4 focus-visible:ring-ring/50 focus-visible:outline-none"
       >
-        {loading ? <Spinner label="Loading track" className="[&_svg]:text-primary-foreground" /> : state.playing ? <Pause className="size-7" aria-hidden /> : <Play className="ml-1 size-7" aria-hidden />}
+        {loading ? (
+          <Spinner label="Loading track" className="[&_svg]:text-primary-foreground" />
+        ) : state.playing ? (
+          <Pause className="size-7" aria-hidden />
+        ) : (
+          <Play className="ml-1 size-7" aria-hidden />
+        )}
       </button>
       <div className="text-center" aria-live="polite">
         <p className="text-xl font-semibold" data-testid="player-title">
@@ -138,7 +177,11 @@ export function ExamplesPlayer({ tracks }: { tracks: readonly PlayerTrack[] }) {
         </p>
         <p className="text-muted-foreground">{track.artist}</p>
       </div>
-      <div className="grid w-64 grid-cols-2 rounded-lg bg-muted p-1 text-xs font-semibold tracking-wide" role="group" aria-label="Version">
+      <div
+        className="grid w-64 grid-cols-2 rounded-lg bg-muted p-1 text-xs font-semibold tracking-wide"
+        role="group"
+        aria-label="Version"
+      >
         {VERSIONS.map((option) => (
           <button
             key={option}
@@ -148,7 +191,9 @@ export function ExamplesPlayer({ tracks }: { tracks: readonly PlayerTrack[] }) {
             onClick={() => switchVersion(option)}
             className={cn(
               'rounded-md py-2 uppercase transition-colors',
-              state.version === option ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+              state.version === option
+                ? 'bg-background text-foreground shadow-sm'
+                : 'text-muted-foreground hover:text-foreground',
             )}
           >
             {option}

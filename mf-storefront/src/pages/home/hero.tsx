@@ -31,13 +31,19 @@ export function Hero() {
         </div>
         <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl md:text-6xl">
           Radio-ready masters{' '}
-          <span className="bg-gradient-to-r from-primary to-brand-2 bg-clip-text text-transparent">in {DELIVERY_HOURS} hours</span>
+          <span className="bg-gradient-to-r from-primary to-brand-2 bg-clip-text text-transparent">
+            in {DELIVERY_HOURS} hours
+          </span>
         </h1>
         <p className="max-w-2xl text-lg text-balance text-muted-foreground">
-          Human engineers, not AI or automation, master your track for Spotify, Apple Music and every streaming platform.
-          Free revisions, or your money back.
+          Human engineers, not AI or automation, master your track for Spotify, Apple Music and every streaming
+          platform. Free revisions, or your money back.
         </p>
-        <StartMasteringButton testId="hero-start" variant={{ variant: 'brand', size: 'lg' }} className="h-14 px-8 text-base">
+        <StartMasteringButton
+          testId="hero-start"
+          variant={{ variant: 'brand', size: 'lg' }}
+          className="h-14 px-8 text-base"
+        >
           {uploadAndSaveLabel(launchDiscount(config.data))}
           <ArrowRight aria-hidden />
         </StartMasteringButton>
@@ -48,7 +54,10 @@ export function Hero() {
         )}
         <ul className="mt-4 grid w-full max-w-2xl grid-cols-2 gap-3 md:grid-cols-4">
           {TRUST_BADGES.map(({ label, icon: Icon }) => (
-            <li key={label} className="flex items-center justify-center gap-2 rounded-lg border border-border bg-card/60 px-3 py-2.5 text-sm font-medium backdrop-blur">
+            <li
+              key={label}
+              className="flex items-center justify-center gap-2 rounded-lg border border-border bg-card/60 px-3 py-2.5 text-sm font-medium backdrop-blur"
+            >
               <Icon className="size-4 text-primary" aria-hidden />
               {label}
             </li>

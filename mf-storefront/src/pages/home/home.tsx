@@ -28,7 +28,9 @@ export default function HomePage() {
           <section className="px-4 py-20 md:px-6">
             <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 rounded-2xl border border-primary/30 bg-gradient-to-br from-primary/20 via-card to-brand-2/15 px-6 py-14 text-center">
               <h2 className="text-3xl font-bold tracking-tight">Ready to hear your track at its best?</h2>
-              <p className="max-w-xl text-muted-foreground">Upload your mix today and get your master back within {DELIVERY_HOURS} hours.</p>
+              <p className="max-w-xl text-muted-foreground">
+                Upload your mix today and get your master back within {DELIVERY_HOURS} hours.
+              </p>
               <StartMasteringButton testId="cta-start" variant={{ variant: 'brand', size: 'lg' }}>
                 {startMasteringLabel(discount)}
                 <ArrowRight aria-hidden />

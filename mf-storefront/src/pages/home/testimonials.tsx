@@ -11,7 +11,11 @@ function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex gap-0.5" aria-label={`${rating} out of 5 stars`} role="img">
           {Array.from({ length: 5 }, (_, i) => (
-            <Star key={i} className={i < rating ? 'size-4 fill-warning text-warning' : 'size-4 text-muted-foreground/40'} aria-hidden />
+            <Star
+              key={i}
+              className={i < rating ? 'size-4 fill-warning text-warning' : 'size-4 text-muted-foreground/40'}
+              aria-hidden
+            />
           ))}
         </div>
         {t.results && (
@@ -25,7 +29,9 @@ function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }) {
         {t.avatarUrl ? (
           <img src={t.avatarUrl} alt="" className="size-10 rounded-full object-cover" loading="lazy" />
         ) : (
-          <span className="flex size-10 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary">{initials(t.name)}</span>
+          <span className="flex size-10 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary">
+            {initials(t.name)}
+          </span>
         )}
         <div className="min-w-0">
           <p className="flex items-center gap-1.5 text-sm font-semibold">

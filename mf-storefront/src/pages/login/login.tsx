@@ -53,7 +53,10 @@ export default function LoginPage() {
     setError(null);
     requestCode.mutate(form.data, {
       onSuccess: () => {
-        toast({ title: CODE_SENT, description: `Check ${form.data.email} for your ${LOGIN_CODE_LENGTH}-digit login code.` });
+        toast({
+          title: CODE_SENT,
+          description: `Check ${form.data.email} for your ${LOGIN_CODE_LENGTH}-digit login code.`,
+        });
         setStep('code');
       },
       onError: () => setError(LOGIN_SEND_FAILED),
@@ -120,7 +123,12 @@ export default function LoginPage() {
                 />
               </div>
               {error && <ErrorText>{error}</ErrorText>}
-              <Button type="submit" className="w-full" data-testid="login-send" disabled={requestCode.isPending || !email.trim()}>
+              <Button
+                type="submit"
+                className="w-full"
+                data-testid="login-send"
+                disabled={requestCode.isPending || !email.trim()}
+              >
                 {requestCode.isPending ? 'Sending...' : 'Send login code'}
               </Button>
             </form>
@@ -144,10 +152,20 @@ export default function LoginPage() {
                 <p className="text-xs text-muted-foreground">{CODE_EXPIRES_NOTE}</p>
               </div>
               {error && <ErrorText>{error}</ErrorText>}
-              <Button type="submit" className="w-full" data-testid="login-verify" disabled={code.length !== LOGIN_CODE_LENGTH || verify.isPending}>
+              <Button
+                type="submit"
+                className="w-full"
+                data-testid="login-verify"
+                disabled={code.length !== LOGIN_CODE_LENGTH || verify.isPending}
+              >
                 {verify.isPending ? 'Verifying...' : 'Verify & continue'}
               </Button>
-              <button type="button" onClick={backToEmail} data-testid="login-back" className="mx-auto flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+              <button
+                type="button"
+                onClick={backToEmail}
+                data-testid="login-back"
+                className="mx-auto flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+              >
                 <ArrowLeft className="size-4" aria-hidden />
                 Use a different email
               </button>
@@ -161,7 +179,11 @@ export default function LoginPage() {
 
 function ErrorText({ children }: { children: string }) {
   return (
-    <p role="alert" data-testid="login-error" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+    <p
+      role="alert"
+      data-testid="login-error"
+      className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+    >
       {children}
     </p>
   );

@@ -2,13 +2,27 @@ import { SCREEN_TITLES } from '@mastering/contracts';
 import { buttonVariants, cn } from '@mastering/ui/core';
 import { CircleSlash } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { ContactSupport, LaunchBanner, OrderDetails, OutcomeCard, OutcomeFrame, RetryPayment, useOutcomeOrder } from '../../components/payment-outcome';
+import {
+  ContactSupport,
+  LaunchBanner,
+  OrderDetails,
+  OutcomeCard,
+  OutcomeFrame,
+  RetryPayment,
+  useOutcomeOrder,
+} from '../../components/payment-outcome';
 
 /** Payment Cancelled: no charge, the order still pending payment, the options to go on, and Try Again. */
 export default function PaymentCancelledPage() {
   const { orderId, order, isLoading } = useOutcomeOrder();
   return (
-    <OutcomeFrame testId="page-payment-cancelled" icon={CircleSlash} tone="warning" title={SCREEN_TITLES['payment-cancelled']} lead="You cancelled the payment. No charge was made.">
+    <OutcomeFrame
+      testId="page-payment-cancelled"
+      icon={CircleSlash}
+      tone="warning"
+      title={SCREEN_TITLES['payment-cancelled']}
+      lead="You cancelled the payment. No charge was made."
+    >
       <OrderDetails orderId={orderId} order={order} isLoading={isLoading} totalLabel="Total due" />
       <OutcomeCard title="Your order is still pending payment" testId="cancel-options">
         <p className="mb-3 text-sm text-muted-foreground">We kept your order and files. You can:</p>

@@ -1,9 +1,27 @@
 import { SCREEN_TITLES } from '@mastering/contracts';
 import { CircleX } from 'lucide-react';
-import { ContactSupport, LaunchBanner, OrderDetails, OutcomeCard, OutcomeFrame, RetryPayment, useOutcomeOrder } from '../../components/payment-outcome';
+import {
+  ContactSupport,
+  LaunchBanner,
+  OrderDetails,
+  OutcomeCard,
+  OutcomeFrame,
+  RetryPayment,
+  useOutcomeOrder,
+} from '../../components/payment-outcome';
 
-const REASONS = ['Insufficient funds on the card', 'The card was declined by your bank', 'Incorrect card details or an expired card', '3-D Secure verification was not completed', 'A network problem interrupted the payment'];
-const TIPS = ['Check your card details and expiry date', 'Make sure online payments are enabled on your card', 'Try another card, or contact your bank'];
+const REASONS = [
+  'Insufficient funds on the card',
+  'The card was declined by your bank',
+  'Incorrect card details or an expired card',
+  '3-D Secure verification was not completed',
+  'A network problem interrupted the payment',
+];
+const TIPS = [
+  'Check your card details and expiry date',
+  'Make sure online payments are enabled on your card',
+  'Try another card, or contact your bank',
+];
 
 function BulletList({ items }: { items: readonly string[] }) {
   return (
@@ -19,7 +37,13 @@ function BulletList({ items }: { items: readonly string[] }) {
 export default function PaymentFailedPage() {
   const { orderId, order, isLoading } = useOutcomeOrder();
   return (
-    <OutcomeFrame testId="page-payment-failed" icon={CircleX} tone="destructive" title={SCREEN_TITLES['payment-failed']} lead="The payment did not go through. No charge was made, and your order is saved so you can try again.">
+    <OutcomeFrame
+      testId="page-payment-failed"
+      icon={CircleX}
+      tone="destructive"
+      title={SCREEN_TITLES['payment-failed']}
+      lead="The payment did not go through. No charge was made, and your order is saved so you can try again."
+    >
       <OrderDetails orderId={orderId} order={order} isLoading={isLoading} totalLabel="Total due" />
       <div className="grid gap-4 sm:grid-cols-2">
         <OutcomeCard title="Common reasons" testId="failure-reasons">

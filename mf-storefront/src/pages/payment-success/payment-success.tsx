@@ -2,11 +2,21 @@ import { DELIVERY_HOURS, SCREEN_TITLES } from '@mastering/contracts';
 import { buttonVariants, cn } from '@mastering/ui/core';
 import { CircleCheck, Headphones, Mail, Send, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { ContactSupport, OrderDetails, OutcomeCard, OutcomeFrame, useOutcomeOrder } from '../../components/payment-outcome';
+import {
+  ContactSupport,
+  OrderDetails,
+  OutcomeCard,
+  OutcomeFrame,
+  useOutcomeOrder,
+} from '../../components/payment-outcome';
 
 const NEXT_STEPS = [
   { title: 'Processing begins', text: 'Your files are checked and queued for an engineer right away.', icon: Sparkles },
-  { title: 'Quality mastering', text: 'A human engineer masters every track for loudness, clarity and balance.', icon: Headphones },
+  {
+    title: 'Quality mastering',
+    text: 'A human engineer masters every track for loudness, clarity and balance.',
+    icon: Headphones,
+  },
   { title: 'Delivery by email', text: `Your masters arrive by email within ${DELIVERY_HOURS} hours.`, icon: Send },
 ];
 
@@ -14,7 +24,13 @@ const NEXT_STEPS = [
 export default function PaymentSuccessPage() {
   const { orderId, order, isLoading } = useOutcomeOrder();
   return (
-    <OutcomeFrame testId="page-payment-success" icon={CircleCheck} tone="success" title={SCREEN_TITLES['payment-success']} lead="Thank you! Your payment went through and your order is confirmed.">
+    <OutcomeFrame
+      testId="page-payment-success"
+      icon={CircleCheck}
+      tone="success"
+      title={SCREEN_TITLES['payment-success']}
+      lead="Thank you! Your payment went through and your order is confirmed."
+    >
       <OrderDetails orderId={orderId} order={order} isLoading={isLoading} totalLabel="Total paid" />
       <OutcomeCard title="What happens next" testId="next-steps">
         <ol className="space-y-3">
@@ -33,9 +49,12 @@ export default function PaymentSuccessPage() {
           ))}
         </ol>
       </OutcomeCard>
-      <p className="flex items-center justify-center gap-2 text-center text-sm text-muted-foreground" data-testid="confirmation-note">
-        <Mail className="size-4 shrink-0" aria-hidden />
-        A confirmation email with your receipt is on its way{order ? ` to ${order.customerEmail}` : ''}.
+      <p
+        className="flex items-center justify-center gap-2 text-center text-sm text-muted-foreground"
+        data-testid="confirmation-note"
+      >
+        <Mail className="size-4 shrink-0" aria-hidden />A confirmation email with your receipt is on its way
+        {order ? ` to ${order.customerEmail}` : ''}.
       </p>
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/" className={cn(buttonVariants({ variant: 'brand', size: 'lg' }))} data-testid="master-more">

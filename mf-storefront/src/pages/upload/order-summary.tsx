@@ -19,14 +19,23 @@ export function OrderSummary({ trackCount, config }: { trackCount: number; confi
     </div>
   );
   return (
-    <section aria-label="Order summary" data-testid="order-summary" className="rounded-xl border border-border bg-muted/40 p-4 text-sm">
+    <section
+      aria-label="Order summary"
+      data-testid="order-summary"
+      className="rounded-xl border border-border bg-muted/40 p-4 text-sm"
+    >
       <h3 className="mb-3 font-semibold">Order summary</h3>
       <dl className="space-y-1.5">
         {row('Tracks', String(trackCount), 'summary-tracks')}
         {row(`Price per track`, rand(config.basePrice), 'summary-unit')}
         {row('Subtotal', rand(summary?.subtotal ?? 0), 'summary-subtotal')}
         {config.launchSpecial &&
-          row(`Launch discount (${config.launchDiscountPercent}% off)`, `-${rand(summary?.discount ?? 0)}`, 'summary-discount', 'font-medium')}
+          row(
+            `Launch discount (${config.launchDiscountPercent}% off)`,
+            `-${rand(summary?.discount ?? 0)}`,
+            'summary-discount',
+            'font-medium',
+          )}
         {row('Total', rand(summary?.total ?? 0), 'summary-total', 'border-t border-border pt-2 text-base font-bold')}
       </dl>
       {summary && config.launchSpecial && (
@@ -37,4 +46,3 @@ export function OrderSummary({ trackCount, config }: { trackCount: number; confi
     </section>
   );
 }
-

@@ -1,4 +1,9 @@
-import { REDIRECTING_TO_YOCO, RETURN_FOR_CONFIRMATION, type CreateOrderBody, type SiteConfig } from '@mastering/contracts';
+import {
+  REDIRECTING_TO_YOCO,
+  RETURN_FOR_CONFIRMATION,
+  type CreateOrderBody,
+  type SiteConfig,
+} from '@mastering/contracts';
 import { Button, Dialog } from '@mastering/ui';
 import { Lock } from 'lucide-react';
 import { useRef } from 'react';
@@ -10,7 +15,15 @@ import { OrderSummary, rand } from './order-summary';
  * The secure payment modal: the order summary and the pay button, which creates the order (once),
  * starts a Yoco checkout and redirects; while working it reads 'Redirecting to Yoco...' and is disabled.
  */
-export function PaymentDialog({ order, config, onClose }: { order: CreateOrderBody; config: SiteConfig; onClose: () => void }) {
+export function PaymentDialog({
+  order,
+  config,
+  onClose,
+}: {
+  order: CreateOrderBody;
+  config: SiteConfig;
+  onClose: () => void;
+}) {
   const { pay, working } = usePayOrder();
   // A checkout that fails after the order exists is retried for the same order, not a new one.
   const orderId = useRef<string | null>(null);
@@ -20,10 +33,23 @@ export function PaymentDialog({ order, config, onClose }: { order: CreateOrderBo
       return orderId.current;
     });
   return (
-    <Dialog open onClose={working ? () => undefined : onClose} title="Secure payment" description={`Paying for ${order.files.length} track${order.files.length === 1 ? '' : 's'} for ${order.customerEmail}`} data-testid="payment-dialog">
+    <Dialog
+      open
+      onClose={working ? () => undefined : onClose}
+      title="Secure payment"
+      description={`Paying for ${order.files.length} track${order.files.length === 1 ? '' : 's'} for ${order.customerEmail}`}
+      data-testid="payment-dialog"
+    >
       <div className="space-y-4">
         <OrderSummary trackCount={order.files.length} config={config} />
-        <Button variant="brand" size="lg" className="w-full" disabled={working} onClick={start} data-testid="pay-button">
+        <Button
+          variant="brand"
+          size="lg"
+          className="w-full"
+          disabled={working}
+          onClick={start}
+          data-testid="pay-button"
+        >
           <Lock aria-hidden />
           {working ? REDIRECTING_TO_YOCO : `Pay ${rand(order.pricing.total)} with Yoco`}
         </Button>

@@ -7,7 +7,14 @@ import { UploadForm } from './upload-form';
 export default function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const config = useSiteConfig().data;
   return (
-    <Dialog open={open} onClose={onClose} title="Upload Your Track" description={config ? uploadPageSubtitle(config) : undefined} className="max-w-2xl" data-testid="upload-modal">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Upload Your Track"
+      description={config ? uploadPageSubtitle(config) : undefined}
+      className="max-w-2xl"
+      data-testid="upload-modal"
+    >
       <UploadForm />
     </Dialog>
   );

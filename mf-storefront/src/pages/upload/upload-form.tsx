@@ -13,7 +13,13 @@ import { Button, cn, Input, Label, Progress, Select, Switch } from '@mastering/u
 import { CircleAlert, CircleCheck, FileAudio, LoaderCircle, Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useSiteConfig } from '../../api/site-config';
-import { checkProceed, DEFAULT_OPTIONS, orderSummary, type MasteringOptions, type UploadItem } from '../../lib/upload-items';
+import {
+  checkProceed,
+  DEFAULT_OPTIONS,
+  orderSummary,
+  type MasteringOptions,
+  type UploadItem,
+} from '../../lib/upload-items';
 import { OrderSummary } from './order-summary';
 import { PaymentDialog } from './payment-dialog';
 import { useUploadQueue } from './use-upload-queue';
@@ -21,13 +27,21 @@ import { useUploadQueue } from './use-upload-queue';
 const NO_GENRE = '';
 const NO_GENRE_LABEL = 'Not specified';
 
-const STATUS_TEXT: Record<UploadItem['status'], string> = { uploading: 'Uploading', completed: 'Uploaded', error: 'Upload failed' };
+const STATUS_TEXT: Record<UploadItem['status'], string> = {
+  uploading: 'Uploading',
+  completed: 'Uploaded',
+  error: 'Upload failed',
+};
 
 /** One chosen file: name, size, status with its progress bar, and a remove control. */
 export function UploadItemRow({ item, onRemove }: { item: UploadItem; onRemove: (id: string) => void }) {
   const percent = Math.round(item.progress * 100);
   return (
-    <li data-testid="upload-item" data-status={item.status} className="flex items-center gap-3 rounded-lg border border-border bg-background/60 p-3">
+    <li
+      data-testid="upload-item"
+      data-status={item.status}
+      className="flex items-center gap-3 rounded-lg border border-border bg-background/60 p-3"
+    >
       <FileAudio className="size-5 shrink-0 text-primary" aria-hidden />
       <div className="min-w-0 flex-1 space-y-1.5">
         <div className="flex items-baseline justify-between gap-2 text-sm">
@@ -44,7 +58,11 @@ export function UploadItemRow({ item, onRemove }: { item: UploadItem; onRemove: 
         <p
           className={cn(
             'flex items-center gap-1 text-xs',
-            item.status === 'error' ? 'text-red-700 dark:text-red-300' : item.status === 'completed' ? 'text-success' : 'text-muted-foreground',
+            item.status === 'error'
+              ? 'text-red-700 dark:text-red-300'
+              : item.status === 'completed'
+                ? 'text-success'
+                : 'text-muted-foreground',
           )}
           data-testid="upload-item-status"
         >
@@ -68,11 +86,26 @@ export function UploadItemRow({ item, onRemove }: { item: UploadItem; onRemove: 
   );
 }
 
-function Segmented<T extends string>({ label, options, value, onChange }: { label: string; options: readonly T[]; value: T; onChange: (value: T) => void }) {
+function Segmented<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
   return (
     <div className="space-y-1.5">
       <span className="text-sm font-medium">{label}</span>
-      <div role="radiogroup" aria-label={label} className="grid rounded-lg bg-muted p-1 text-xs font-semibold" style={{ gridTemplateColumns: `repeat(${options.length}, 1fr)` }}>
+      <div
+        role="radiogroup"
+        aria-label={label}
+        className="grid rounded-lg bg-muted p-1 text-xs font-semibold"
+        style={{ gridTemplateColumns: `repeat(${options.length}, 1fr)` }}
+      >
         {options.map((option) => (
           <button
             key={option}
@@ -80,7 +113,12 @@ function Segmented<T extends string>({ label, options, value, onChange }: { labe
             role="radio"
             aria-checked={value === option}
             onClick={() => onChange(option)}
-            className={cn('rounded-md py-1.5 transition-colors', value === option ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground')}
+            className={cn(
+              'rounded-md py-1.5 transition-colors',
+              value === option
+                ? 'bg-background text-foreground shadow-sm'
+                : 'text-muted-foreground hover:text-foreground',
+            )}
           >
             {option}
           </button>
@@ -104,7 +142,10 @@ export function UploadForm() {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const ids = useId();
-  const set = <K extends keyof MasteringOptions>(key: K) => (value: MasteringOptions[K]) => setOptions((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof MasteringOptions>(key: K) =>
+    (value: MasteringOptions[K]) =>
+      setOptions((current) => ({ ...current, [key]: value }));
 
   const choose = (files: FileList | null) => {
     if (files && files.length > 0) queue.add([...files]);
@@ -146,7 +187,10 @@ export function UploadForm() {
         <Upload className="size-8 text-primary" aria-hidden />
         <div>
           <p className="font-medium">Drag and drop your tracks here</p>
-          <p className="text-sm text-muted-foreground">All major audio formats supported ({AUDIO_FORMAT_NAMES.join(', ')}) · up to {config?.maxFileSizeMb ?? DEFAULT_PRICING.maxFileSizeMb}MB per file</p>
+          <p className="text-sm text-muted-foreground">
+            All major audio formats supported ({AUDIO_FORMAT_NAMES.join(', ')}) · up to{' '}
+            {config?.maxFileSizeMb ?? DEFAULT_PRICING.maxFileSizeMb}MB per file
+          </p>
         </div>
         <Button variant="outline" onClick={() => input.current?.click()}>
           Choose files
@@ -176,9 +220,7 @@ export function UploadForm() {
         <legend className="mb-2 text-sm font-semibold">Mastering options</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1.5">
-            <span className="text-sm font-medium">
-              Style
-            </span>
+            <span className="text-sm font-medium">Style</span>
             <Select
               aria-label={`Mastering style: ${options.masteringStyle}`}
               data-testid="option-style"
@@ -193,15 +235,25 @@ export function UploadForm() {
               aria-label={`Genre: ${options.genre ?? NO_GENRE_LABEL}`}
               data-testid="option-genre"
               value={options.genre ?? NO_GENRE}
-              onChange={(value) => setOptions((current) => ({ ...current, genre: GENRES.find((genre) => genre === value) }))}
-              options={[{ value: NO_GENRE, label: NO_GENRE_LABEL }, ...GENRES.map((value) => ({ value, label: value }))]}
+              onChange={(value) =>
+                setOptions((current) => ({ ...current, genre: GENRES.find((genre) => genre === value) }))
+              }
+              options={[
+                { value: NO_GENRE, label: NO_GENRE_LABEL },
+                ...GENRES.map((value) => ({ value, label: value })),
+              ]}
             />
           </div>
           <Segmented label="Tone" options={TONES} value={options.tone} onChange={set('tone')} />
           <Segmented label="Loudness" options={LOUDNESS_LEVELS} value={options.loudness} onChange={set('loudness')} />
         </div>
         <label className="flex items-center gap-3 text-sm">
-          <Switch checked={options.volumeMatch} onChange={set('volumeMatch')} aria-label="Volume match" data-testid="option-volume-match" />
+          <Switch
+            checked={options.volumeMatch}
+            onChange={set('volumeMatch')}
+            aria-label="Volume match"
+            data-testid="option-volume-match"
+          />
           Volume match (match the loudness of your reference)
         </label>
       </fieldset>
@@ -224,13 +276,24 @@ export function UploadForm() {
       <OrderSummary trackCount={queue.items.length} config={config} />
 
       {queue.error && (
-        <div role="alert" data-testid="upload-error" className="flex gap-2 rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm text-red-700 dark:text-red-300">
+        <div
+          role="alert"
+          data-testid="upload-error"
+          className="flex gap-2 rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm text-red-700 dark:text-red-300"
+        >
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
           {queue.error}
         </div>
       )}
 
-      <Button variant="brand" size="lg" className="w-full" disabled={queue.items.length === 0 || !email.trim()} onClick={proceed} data-testid="proceed-to-payment">
+      <Button
+        variant="brand"
+        size="lg"
+        className="w-full"
+        disabled={queue.items.length === 0 || !email.trim()}
+        onClick={proceed}
+        data-testid="proceed-to-payment"
+      >
         Proceed to Payment
       </Button>
 

@@ -38,18 +38,22 @@ export function useUploadQueue(maxFileSizeMb: number | undefined): UploadQueue {
       const added = check.files.map((file) => newUploadItem(file));
       dispatch({ type: 'added', items: added });
       for (const item of added) {
-        const upload = uploadTrack(item.file, (sent, total) => dispatch({ type: 'progress', id: item.id, sent, total }));
+        const upload = uploadTrack(item.file, (sent, total) =>
+          dispatch({ type: 'progress', id: item.id, sent, total }),
+        );
         running.current.set(item.id, upload);
-        upload.done.then(
-          (objectPath) => dispatch({ type: 'completed', id: item.id, objectPath }),
-          (cause: unknown) => {
-            // A removed item's upload was stopped on purpose: nothing to report.
-            if (!running.current.has(item.id)) return;
-            console.error(cause);
-            dispatch({ type: 'failed', id: item.id });
-            setError(failedToUpload(item.name));
-          },
-        ).finally(() => running.current.delete(item.id));
+        upload.done
+          .then(
+            (objectPath) => dispatch({ type: 'completed', id: item.id, objectPath }),
+            (cause: unknown) => {
+              // A removed item's upload was stopped on purpose: nothing to report.
+              if (!running.current.has(item.id)) return;
+              console.error(cause);
+              dispatch({ type: 'failed', id: item.id });
+              setError(failedToUpload(item.name));
+            },
+          )
+          .finally(() => running.current.delete(item.id));
       }
     },
     [maxFileSizeMb],

@@ -3,7 +3,14 @@ import { check, createdAt, oneOf, timestamps, touchUpdatedAt, uuidPrimaryKey } f
 
 // Allowed values as of this migration, frozen here: a later change of the contracts enum needs a new
 // migration (packages/db/test/check-constraints.test.ts fails until one exists).
-const ORDER_STATUSES = ['pending_payment', 'payment_confirmed', 'in_progress', 'mastered', 'delivered', 'cancelled'] as const;
+const ORDER_STATUSES = [
+  'pending_payment',
+  'payment_confirmed',
+  'in_progress',
+  'mastered',
+  'delivered',
+  'cancelled',
+] as const;
 const FILE_STATUSES = ['uploaded', 'processing', 'completed', 'error'] as const;
 const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
 const MASTERING_STYLES = ['Custom', 'Modern', 'Vintage', 'Analog'] as const;
@@ -27,7 +34,12 @@ export async function up(knex: Knex): Promise<void> {
     t.text('notes');
     t.timestamp('paid_at', { useTz: true });
     timestamps(knex, t);
-    check(t, 'orders', 'money', 'unit_price_cents >= 0 and subtotal_cents >= 0 and discount_cents >= 0 and total_cents >= 0');
+    check(
+      t,
+      'orders',
+      'money',
+      'unit_price_cents >= 0 and subtotal_cents >= 0 and discount_cents >= 0 and total_cents >= 0',
+    );
     check(t, 'orders', 'total', 'total_cents = subtotal_cents - discount_cents');
     check(t, 'orders', 'track_count', 'track_count >= 1');
     check(t, 'orders', 'discount_percent', 'discount_percent between 0 and 100');

@@ -3,7 +3,18 @@ import { check, oneOf, timestamps, touchUpdatedAt, uuidPrimaryKey } from './help
 
 // Allowed values as of this migration, frozen here: a later change of the contracts enum needs a new
 // migration (packages/db/test/check-constraints.test.ts fails until one exists).
-const GENRES = ['Electronic', 'Rock', 'Jazz', 'Pop', 'Hip-Hop', 'R&B', 'Country', 'Classical', 'Blues', 'Folk'] as const;
+const GENRES = [
+  'Electronic',
+  'Rock',
+  'Jazz',
+  'Pop',
+  'Hip-Hop',
+  'R&B',
+  'Country',
+  'Classical',
+  'Blues',
+  'Folk',
+] as const;
 
 /** Showcase tracks (the before/after examples) and testimonials. */
 export async function up(knex: Knex): Promise<void> {

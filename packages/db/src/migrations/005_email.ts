@@ -4,13 +4,33 @@ import { check, createdAt, oneOf, timestamps, touchUpdatedAt, uniqueLowerIndex, 
 // Allowed values as of this migration, frozen here: a later change of the contracts enum needs a new
 // migration (packages/db/test/check-constraints.test.ts fails until one exists).
 const TEMPLATE_TYPES = [
-  'welcome_email', 'email_verification', 'password_reset', 'profile_completion_reminder',
-  'order_confirmation', 'payment_receipt', 'order_failed_payment_declined', 'refund_processed',
-  'track_upload_confirmation', 'order_in_progress', 'mastering_complete', 'order_delayed',
-  'engineer_notes', 'support_ticket_created', 'support_ticket_resolved', 'faq_help_guide',
-  'before_after_showcase', 'special_offer_discount', 'feedback_request', 're_engagement_inactive_users',
-  'upsell_cross_sell', 'newsletter', 'privacy_policy_update', 'data_download_deletion_confirmation',
-  'promotion', 'announcement', 'custom',
+  'welcome_email',
+  'email_verification',
+  'password_reset',
+  'profile_completion_reminder',
+  'order_confirmation',
+  'payment_receipt',
+  'order_failed_payment_declined',
+  'refund_processed',
+  'track_upload_confirmation',
+  'order_in_progress',
+  'mastering_complete',
+  'order_delayed',
+  'engineer_notes',
+  'support_ticket_created',
+  'support_ticket_resolved',
+  'faq_help_guide',
+  'before_after_showcase',
+  'special_offer_discount',
+  'feedback_request',
+  're_engagement_inactive_users',
+  'upsell_cross_sell',
+  'newsletter',
+  'privacy_policy_update',
+  'data_download_deletion_confirmation',
+  'promotion',
+  'announcement',
+  'custom',
 ] as const;
 const CAMPAIGN_TEMPLATES = ['newsletter', 'promotion', 'announcement', 'custom'] as const;
 const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'failed'] as const;
@@ -53,7 +73,12 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('created_by').references('id').inTable('users').onDelete('SET NULL');
     timestamps(knex, t);
     check(t, 'campaigns', 'subject', 'char_length(subject) between 1 and 100');
-    check(t, 'campaigns', 'counts', 'recipient_count >= 0 and delivered_count >= 0 and opened_count >= 0 and clicked_count >= 0 and bounced_count >= 0');
+    check(
+      t,
+      'campaigns',
+      'counts',
+      'recipient_count >= 0 and delivered_count >= 0 and opened_count >= 0 and clicked_count >= 0 and bounced_count >= 0',
+    );
     t.index(['status']);
     t.index(['created_at']);
     t.index(['scheduled_at']);

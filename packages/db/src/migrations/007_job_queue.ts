@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import { getCreateIndexesSQL, getCreateTableSQL, getDropTableSQL, getUpdateTimestampTriggerSQL } from '@agendajs/postgres-backend';
+import {
+  getCreateIndexesSQL,
+  getCreateTableSQL,
+  getDropTableSQL,
+  getUpdateTimestampTriggerSQL,
+} from '@agendajs/postgres-backend';
 
 /** agenda's job table; the queue (packages/jobs) names it and tells agenda not to create it itself. */
 export const JOB_TABLE = 'agenda_jobs';

@@ -3,7 +3,14 @@ import { createdAt, oneOf, uuidPrimaryKey } from './helpers';
 
 // Allowed values as of this migration, frozen here: a later change of the contracts enum needs a new
 // migration (packages/db/test/check-constraints.test.ts fails until one exists).
-const ORDER_STATUSES = ['pending_payment', 'payment_confirmed', 'in_progress', 'mastered', 'delivered', 'cancelled'] as const;
+const ORDER_STATUSES = [
+  'pending_payment',
+  'payment_confirmed',
+  'in_progress',
+  'mastered',
+  'delivered',
+  'cancelled',
+] as const;
 
 /**
  * Fulfilment: who changed an order's status and why (order_status_history), which engineer took an
@@ -37,10 +44,16 @@ export async function up(knex: Knex): Promise<void> {
   });
   // Searches match any part of an email or file name: trigram indexes keep that fast on large lists.
   await knex.raw('create extension if not exists pg_trgm');
-  await knex.raw('create index orders_customer_email_trgm_index on orders using gin (lower(customer_email) gin_trgm_ops)');
-  await knex.raw('create index order_files_original_name_trgm_index on order_files using gin (lower(original_name) gin_trgm_ops)');
+  await knex.raw(
+    'create index orders_customer_email_trgm_index on orders using gin (lower(customer_email) gin_trgm_ops)',
+  );
+  await knex.raw(
+    'create index order_files_original_name_trgm_index on order_files using gin (lower(original_name) gin_trgm_ops)',
+  );
   // The 48-hour clock: open paid orders by when they were paid (dashboard and list deadline flags).
-  await knex.raw(`create index orders_open_paid_at_index on orders (paid_at) where status in ('payment_confirmed', 'in_progress', 'mastered')`);
+  await knex.raw(
+    `create index orders_open_paid_at_index on orders (paid_at) where status in ('payment_confirmed', 'in_progress', 'mastered')`,
+  );
 }
 
 /** Drops what `up` created. */

@@ -21,7 +21,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('job_id');
     createdAt(knex, t);
   });
-  await knex.raw('create index customer_messages_email_lower_index on customer_messages (lower(customer_email), created_at)');
+  await knex.raw(
+    'create index customer_messages_email_lower_index on customer_messages (lower(customer_email), created_at)',
+  );
 
   await knex.schema.createTable('settings_audit', (t) => {
     uuidPrimaryKey(knex, t);
@@ -34,7 +36,9 @@ export async function up(knex: Knex): Promise<void> {
 
   // Payments screen: a date range with a status filter; analytics: paid orders per period.
   await knex.raw('create index payments_status_created_at_index on payments (status, created_at)');
-  await knex.raw('create index orders_created_at_status_index on orders (created_at, status) include (total_cents, customer_email)');
+  await knex.raw(
+    'create index orders_created_at_status_index on orders (created_at, status) include (total_cents, customer_email)',
+  );
 }
 
 /** Drops what `up` created. */

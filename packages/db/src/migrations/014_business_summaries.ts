@@ -27,7 +27,9 @@ export async function up(knex: Knex): Promise<void> {
     $$`);
 
   // The contract's VIP line (VIP_THRESHOLD_RAND, R2000) in cents, frozen the same way (the same test compares it).
-  await knex.raw(`create function vip_spent_cents() returns bigint language sql immutable parallel safe as $$ select 200000::bigint $$`);
+  await knex.raw(
+    `create function vip_spent_cents() returns bigint language sql immutable parallel safe as $$ select 200000::bigint $$`,
+  );
 
   await knex.raw(`
     create table customer_summaries (
@@ -86,16 +88,22 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('select rebuild_business_summaries()');
 
   // What the screens sort, filter and search on.
-  await knex.raw('create index customer_summaries_last_order_index on customer_summaries (last_order desc nulls last, email)');
+  await knex.raw(
+    'create index customer_summaries_last_order_index on customer_summaries (last_order desc nulls last, email)',
+  );
   await knex.raw('create index customer_summaries_spent_index on customer_summaries (spent_cents desc, email)');
   await knex.raw('create index customer_summaries_total_orders_index on customer_summaries (total_orders desc, email)');
   await knex.raw('create index customer_summaries_first_paid_index on customer_summaries (first_paid)');
   await knex.raw('create index customer_summaries_last_paid_index on customer_summaries (last_paid)');
   // fastupdate off: the triggers update rows all the time, and a pending list would slow every search.
-  await knex.raw('create index customer_summaries_email_trgm_index on customer_summaries using gin (email gin_trgm_ops) with (fastupdate = off)');
+  await knex.raw(
+    'create index customer_summaries_email_trgm_index on customer_summaries using gin (email gin_trgm_ops) with (fastupdate = off)',
+  );
 
   // One order entering (+1) or leaving (-1) the figures.
-  await knex.raw('create type order_summary_delta as (email text, sign int, status text, total_cents bigint, created_at timestamptz)');
+  await knex.raw(
+    'create type order_summary_delta as (email text, sign int, status text, total_cents bigint, created_at timestamptz)',
+  );
   // The deltas summed per address.
   await knex.raw(`
     create function customer_deltas(deltas order_summary_delta[])
@@ -176,7 +184,8 @@ export async function up(knex: Knex): Promise<void> {
     $$`);
   // One trigger per operation (a transition table exists only for the operations that have it); an
   // update counts only when it moves a figure (most touch notes, assignment or updated_at).
-  const delta = (r: string, sign: number) => `row(lower(${r}.customer_email), ${sign}, ${r}.status, ${r}.total_cents, ${r}.created_at)::order_summary_delta`;
+  const delta = (r: string, sign: number) =>
+    `row(lower(${r}.customer_email), ${sign}, ${r}.status, ${r}.total_cents, ${r}.created_at)::order_summary_delta`;
   const orderChanges = {
     insert: `select ${delta('n', 1)} from new_rows n`,
     delete: `select ${delta('o', -1)} from old_rows o`,
@@ -184,9 +193,13 @@ export async function up(knex: Knex): Promise<void> {
               where (lower(o.customer_email), o.status, o.total_cents, o.created_at) is distinct from (lower(n.customer_email), n.status, n.total_cents, n.created_at)`,
   };
   await summaryTriggers(knex, 'orders', orderChanges, (changes) => `perform apply_order_deltas(array(${changes}))`);
-  await knex.raw('create function business_summaries_truncate() returns trigger language plpgsql as $$ begin perform rebuild_business_summaries(); return null; end $$');
+  await knex.raw(
+    'create function business_summaries_truncate() returns trigger language plpgsql as $$ begin perform rebuild_business_summaries(); return null; end $$',
+  );
   for (const table of ['orders', 'users']) {
-    await knex.raw(`create trigger ${table}_summaries_truncate after truncate on ${table} for each statement execute function business_summaries_truncate()`);
+    await knex.raw(
+      `create trigger ${table}_summaries_truncate after truncate on ${table} for each statement execute function business_summaries_truncate()`,
+    );
   }
 
   // Customer accounts: an address with one is on the customers screen even without orders.
@@ -220,7 +233,8 @@ export async function up(knex: Knex): Promise<void> {
     knex,
     'users',
     accountChanges,
-    (changes) => `perform apply_account_deltas(x.emails, x.signs) from (select coalesce(array_agg(c.email), '{}') as emails, coalesce(array_agg(c.sign), '{}') as signs from (${changes}) c) x`,
+    (changes) =>
+      `perform apply_account_deltas(x.emails, x.signs) from (select coalesce(array_agg(c.email), '{}') as emails, coalesce(array_agg(c.sign), '{}') as signs from (${changes}) c) x`,
   );
 }
 
@@ -234,10 +248,19 @@ const REFERENCING = {
  * One statement-level trigger per operation on `table` (`<table>_summaries_<op>`, function and trigger
  * alike): `apply` gets that operation's changes, a query over the transition tables it has.
  */
-async function summaryTriggers(knex: Knex, table: string, changes: Record<keyof typeof REFERENCING, string>, apply: (changes: string) => string): Promise<void> {
+async function summaryTriggers(
+  knex: Knex,
+  table: string,
+  changes: Record<keyof typeof REFERENCING, string>,
+  apply: (changes: string) => string,
+): Promise<void> {
   for (const op of Object.keys(REFERENCING) as (keyof typeof REFERENCING)[]) {
-    await knex.raw(`create function ${table}_summaries_${op}() returns trigger language plpgsql as $$ begin ${apply(changes[op])}; return null; end $$`);
-    await knex.raw(`create trigger ${table}_summaries_${op} after ${op} on ${table} ${REFERENCING[op]} for each statement execute function ${table}_summaries_${op}()`);
+    await knex.raw(
+      `create function ${table}_summaries_${op}() returns trigger language plpgsql as $$ begin ${apply(changes[op])}; return null; end $$`,
+    );
+    await knex.raw(
+      `create trigger ${table}_summaries_${op} after ${op} on ${table} ${REFERENCING[op]} for each statement execute function ${table}_summaries_${op}()`,
+    );
   }
 }
 

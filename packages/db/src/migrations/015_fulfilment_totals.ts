@@ -15,8 +15,18 @@ import type { Knex } from 'knex';
 type Summary = { name: string; source: string; keys: readonly string[]; measures: Readonly<Record<string, string>> };
 
 const SUMMARIES: readonly Summary[] = [
-  { name: 'order_status_totals', source: 'orders', keys: ['status'], measures: { orders: '1', total_cents: 'total_cents' } },
-  { name: 'order_file_totals', source: 'order_files', keys: ['processing_status', 'mastering_style'], measures: { files: '1', bytes: 'file_size' } },
+  {
+    name: 'order_status_totals',
+    source: 'orders',
+    keys: ['status'],
+    measures: { orders: '1', total_cents: 'total_cents' },
+  },
+  {
+    name: 'order_file_totals',
+    source: 'order_files',
+    keys: ['processing_status', 'mastering_style'],
+    measures: { files: '1', bytes: 'file_size' },
+  },
 ];
 
 /** The signed per-row deltas of a statement, as SQL over its transition tables `old_rows` / `new_rows`. */
@@ -55,26 +65,40 @@ function applyFunction(s: Summary, op: 'insert' | 'update' | 'delete'): string {
  */
 const triggerName = (s: Summary, op: string) => `${s.source}_totals_${op}`;
 
-const TRANSITIONS = { insert: 'referencing new table as new_rows', update: 'referencing old table as old_rows new table as new_rows', delete: 'referencing old table as old_rows' } as const;
+const TRANSITIONS = {
+  insert: 'referencing new table as new_rows',
+  update: 'referencing old table as old_rows new table as new_rows',
+  delete: 'referencing old table as old_rows',
+} as const;
 
 /** Creates the totals, backfills them from the existing rows and installs the triggers that keep them. */
 export async function up(knex: Knex): Promise<void> {
   // No order or file may change between the backfill and the triggers taking over.
   await knex.raw('lock table orders, order_files in share row exclusive mode');
-  await knex.raw('create table order_status_totals (status text primary key, orders bigint not null, total_cents bigint not null)');
+  await knex.raw(
+    'create table order_status_totals (status text primary key, orders bigint not null, total_cents bigint not null)',
+  );
   await knex.raw(
     'create table order_file_totals (processing_status text not null, mastering_style text not null, files bigint not null, bytes bigint not null, primary key (processing_status, mastering_style))',
   );
   for (const s of SUMMARIES) {
     const keys = s.keys.join(', ');
     const measures = Object.entries(s.measures);
-    await knex.raw(`insert into ${s.name} (${keys}, ${measures.map(([m]) => m).join(', ')}) select ${keys}, ${measures.map(([, e]) => (e === '1' ? 'count(*)' : `sum(${e})`)).join(', ')} from ${s.source} group by ${keys}`);
+    await knex.raw(
+      `insert into ${s.name} (${keys}, ${measures.map(([m]) => m).join(', ')}) select ${keys}, ${measures.map(([, e]) => (e === '1' ? 'count(*)' : `sum(${e})`)).join(', ')} from ${s.source} group by ${keys}`,
+    );
     for (const op of ['insert', 'update', 'delete'] as const) {
       await knex.raw(applyFunction(s, op));
-      await knex.raw(`create trigger ${triggerName(s, op)} after ${op} on ${s.source} ${TRANSITIONS[op]} for each statement execute function ${s.name}_${op}()`);
+      await knex.raw(
+        `create trigger ${triggerName(s, op)} after ${op} on ${s.source} ${TRANSITIONS[op]} for each statement execute function ${s.name}_${op}()`,
+      );
     }
-    await knex.raw(`create function ${s.name}_truncate() returns trigger language plpgsql as $$ begin delete from ${s.name}; return null; end $$`);
-    await knex.raw(`create trigger ${triggerName(s, 'truncate')} after truncate on ${s.source} for each statement execute function ${s.name}_truncate()`);
+    await knex.raw(
+      `create function ${s.name}_truncate() returns trigger language plpgsql as $$ begin delete from ${s.name}; return null; end $$`,
+    );
+    await knex.raw(
+      `create trigger ${triggerName(s, 'truncate')} after truncate on ${s.source} for each statement execute function ${s.name}_truncate()`,
+    );
   }
   // The orders list sorted by due (running clocks first, soonest due first, then newest): walked in
   // index order, so a page (also of the overdue or due-soon filter) never sorts every order.

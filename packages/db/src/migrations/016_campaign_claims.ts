@@ -11,7 +11,9 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('claimed_by');
     t.timestamp('claimed_until', { useTz: true });
   });
-  await knex.raw(`create index campaign_recipients_pending_claim_index on campaign_recipients (campaign_id, id) where status = 'pending'`);
+  await knex.raw(
+    `create index campaign_recipients_pending_claim_index on campaign_recipients (campaign_id, id) where status = 'pending'`,
+  );
 }
 
 /** Drops the index and the lease columns. */

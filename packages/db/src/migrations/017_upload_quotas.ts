@@ -11,7 +11,9 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('declared_size');
     t.index(['client_address']);
   });
-  await knex.raw(`alter table uploads add constraint uploads_declared_size_check check (declared_size is null or declared_size >= 0)`);
+  await knex.raw(
+    `alter table uploads add constraint uploads_declared_size_check check (declared_size is null or declared_size >= 0)`,
+  );
 }
 
 /** Drops what `up` created. */

@@ -48,7 +48,12 @@ export async function touchUpdatedAt(knex: Knex, table: string): Promise<void> {
 }
 
 /** A unique index on lower(<column>): one row per address however it is capitalised. */
-export async function uniqueLowerIndex(knex: Knex, table: string, column: string, alsoColumns: string[] = []): Promise<void> {
+export async function uniqueLowerIndex(
+  knex: Knex,
+  table: string,
+  column: string,
+  alsoColumns: string[] = [],
+): Promise<void> {
   const columns = [...alsoColumns.map((c) => `"${c}"`), `lower("${column}")`].join(', ');
   await knex.raw(`create unique index "${table}_${column}_lower_unique" on "${table}" (${columns})`);
 }

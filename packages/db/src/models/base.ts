@@ -24,7 +24,8 @@ export function newestFirst(column: string) {
 export function displayOrderModifiers(table: string): Modifiers<Builder> {
   return {
     active: (builder) => builder.where(`${table}.isActive`, true),
-    inDisplayOrder: (builder) => builder.orderBy([{ column: `${table}.displayOrder` }, { column: `${table}.createdAt` }]),
+    inDisplayOrder: (builder) =>
+      builder.orderBy([{ column: `${table}.displayOrder` }, { column: `${table}.createdAt` }]),
   };
 }
 

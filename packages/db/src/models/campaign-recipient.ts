@@ -24,8 +24,16 @@ export class CampaignRecipient extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      campaign: { relation: BaseModel.BelongsToOneRelation, modelClass: Campaign, join: { from: 'campaign_recipients.campaignId', to: 'campaigns.id' } },
-      message: { relation: BaseModel.BelongsToOneRelation, modelClass: EmailMessage, join: { from: 'campaign_recipients.emailMessageId', to: 'email_messages.id' } },
+      campaign: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Campaign,
+        join: { from: 'campaign_recipients.campaignId', to: 'campaigns.id' },
+      },
+      message: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: EmailMessage,
+        join: { from: 'campaign_recipients.emailMessageId', to: 'email_messages.id' },
+      },
     };
   }
 

@@ -34,9 +34,21 @@ export class Campaign extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      recipients: { relation: BaseModel.HasManyRelation, modelClass: CampaignRecipient, join: { from: 'campaigns.id', to: 'campaign_recipients.campaignId' } },
-      messages: { relation: BaseModel.HasManyRelation, modelClass: EmailMessage, join: { from: 'campaigns.id', to: 'email_messages.campaignId' } },
-      creator: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'campaigns.createdBy', to: 'users.id' } },
+      recipients: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: CampaignRecipient,
+        join: { from: 'campaigns.id', to: 'campaign_recipients.campaignId' },
+      },
+      messages: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: EmailMessage,
+        join: { from: 'campaigns.id', to: 'email_messages.campaignId' },
+      },
+      creator: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: User,
+        join: { from: 'campaigns.createdBy', to: 'users.id' },
+      },
     };
   }
 

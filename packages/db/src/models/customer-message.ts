@@ -20,7 +20,11 @@ export class CustomerMessage extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      sender: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'customer_messages.sentBy', to: 'users.id' } },
+      sender: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: User,
+        join: { from: 'customer_messages.sentBy', to: 'users.id' },
+      },
     };
   }
 }

@@ -33,8 +33,16 @@ export class EmailMessage extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      campaign: { relation: BaseModel.BelongsToOneRelation, modelClass: Campaign, join: { from: 'email_messages.campaignId', to: 'campaigns.id' } },
-      order: { relation: BaseModel.BelongsToOneRelation, modelClass: Order, join: { from: 'email_messages.orderId', to: 'orders.id' } },
+      campaign: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Campaign,
+        join: { from: 'email_messages.campaignId', to: 'campaigns.id' },
+      },
+      order: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Order,
+        join: { from: 'email_messages.orderId', to: 'orders.id' },
+      },
     };
   }
 
@@ -46,7 +54,9 @@ export class EmailMessage extends BaseModel {
       due: (builder) =>
         builder
           .whereIn('email_messages.status', ['queued', 'failed'])
-          .where((q) => q.whereNull('email_messages.nextAttemptAt').orWhere('email_messages.nextAttemptAt', '<=', new Date())),
+          .where((q) =>
+            q.whereNull('email_messages.nextAttemptAt').orWhere('email_messages.nextAttemptAt', '<=', new Date()),
+          ),
     };
   }
 }

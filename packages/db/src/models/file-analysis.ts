@@ -1,6 +1,11 @@
 import type { Modifiers, QueryBuilder, RelationMappings } from 'objection';
 import type { Knex } from 'knex';
-import type { AnalysisRole, AnalysisStatus, FileAnalysis as FileAnalysisShape, FileNeedingReplacement } from '@mastering/contracts';
+import type {
+  AnalysisRole,
+  AnalysisStatus,
+  FileAnalysis as FileAnalysisShape,
+  FileNeedingReplacement,
+} from '@mastering/contracts';
 import { BaseModel } from './base';
 import { OrderFile } from './order-file';
 
@@ -67,13 +72,21 @@ export class FileAnalysis extends BaseModel {
       .withGraphFetched('file');
     return latest
       .filter((analysis) => analysis.status === 'error')
-      .map((analysis) => ({ fileId: analysis.fileId, originalName: analysis.file!.originalName, reason: analysis.errorReason! }))
+      .map((analysis) => ({
+        fileId: analysis.fileId,
+        originalName: analysis.file!.originalName,
+        reason: analysis.errorReason!,
+      }))
       .sort((a, b) => a.originalName.localeCompare(b.originalName));
   }
 
   static get relationMappings(): RelationMappings {
     return {
-      file: { relation: BaseModel.BelongsToOneRelation, modelClass: OrderFile, join: { from: 'file_analyses.fileId', to: 'order_files.id' } },
+      file: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: OrderFile,
+        join: { from: 'file_analyses.fileId', to: 'order_files.id' },
+      },
     };
   }
 
@@ -81,11 +94,13 @@ export class FileAnalysis extends BaseModel {
     return {
       /** The newest analysis of each file and role (whatever analyser version made it). */
       latestPerFileAndRole: (builder) =>
-        builder.distinctOn(['file_analyses.fileId', 'file_analyses.role']).orderBy([
-          { column: 'file_analyses.fileId' },
-          { column: 'file_analyses.role' },
-          { column: 'file_analyses.analysedAt', order: 'desc' },
-        ]),
+        builder
+          .distinctOn(['file_analyses.fileId', 'file_analyses.role'])
+          .orderBy([
+            { column: 'file_analyses.fileId' },
+            { column: 'file_analyses.role' },
+            { column: 'file_analyses.analysedAt', order: 'desc' },
+          ]),
     };
   }
 }

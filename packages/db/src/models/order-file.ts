@@ -1,5 +1,12 @@
 import type { Modifiers, Pojo, QueryBuilder, RelationMappings } from 'objection';
-import type { FileStatus, Genre, Loudness, MasteringStyle, OrderFile as OrderFileShape, Tone } from '@mastering/contracts';
+import type {
+  FileStatus,
+  Genre,
+  Loudness,
+  MasteringStyle,
+  OrderFile as OrderFileShape,
+  Tone,
+} from '@mastering/contracts';
 import { BaseModel, newestFirst, withStatus } from './base';
 import { Order } from './order';
 
@@ -52,7 +59,11 @@ export class OrderFile extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      order: { relation: BaseModel.BelongsToOneRelation, modelClass: Order, join: { from: 'order_files.orderId', to: 'orders.id' } },
+      order: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Order,
+        join: { from: 'order_files.orderId', to: 'orders.id' },
+      },
     };
   }
 

@@ -31,7 +31,11 @@ export class OrderStatusHistory extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      changer: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'order_status_history.changedBy', to: 'users.id' } },
+      changer: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: User,
+        join: { from: 'order_status_history.changedBy', to: 'users.id' },
+      },
     };
   }
 

@@ -56,12 +56,36 @@ export class Order extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      files: { relation: BaseModel.HasManyRelation, modelClass: OrderFile, join: { from: 'orders.id', to: 'order_files.orderId' } },
-      payments: { relation: BaseModel.HasManyRelation, modelClass: Payment, join: { from: 'orders.id', to: 'payments.orderId' } },
-      user: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'orders.userId', to: 'users.id' } },
-      emailMessages: { relation: BaseModel.HasManyRelation, modelClass: EmailMessage, join: { from: 'orders.id', to: 'email_messages.orderId' } },
-      statusHistory: { relation: BaseModel.HasManyRelation, modelClass: OrderStatusHistory, join: { from: 'orders.id', to: 'order_status_history.orderId' } },
-      assignee: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'orders.assignedTo', to: 'users.id' } },
+      files: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: OrderFile,
+        join: { from: 'orders.id', to: 'order_files.orderId' },
+      },
+      payments: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: Payment,
+        join: { from: 'orders.id', to: 'payments.orderId' },
+      },
+      user: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: User,
+        join: { from: 'orders.userId', to: 'users.id' },
+      },
+      emailMessages: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: EmailMessage,
+        join: { from: 'orders.id', to: 'email_messages.orderId' },
+      },
+      statusHistory: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: OrderStatusHistory,
+        join: { from: 'orders.id', to: 'order_status_history.orderId' },
+      },
+      assignee: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: User,
+        join: { from: 'orders.assignedTo', to: 'users.id' },
+      },
     };
   }
 

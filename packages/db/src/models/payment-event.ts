@@ -19,7 +19,11 @@ export class PaymentEvent extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      payment: { relation: BaseModel.BelongsToOneRelation, modelClass: Payment, join: { from: 'payment_events.paymentId', to: 'payments.id' } },
+      payment: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Payment,
+        join: { from: 'payment_events.paymentId', to: 'payments.id' },
+      },
     };
   }
 }

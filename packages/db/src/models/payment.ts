@@ -30,8 +30,16 @@ export class Payment extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      order: { relation: BaseModel.BelongsToOneRelation, modelClass: Order, join: { from: 'payments.orderId', to: 'orders.id' } },
-      events: { relation: BaseModel.HasManyRelation, modelClass: PaymentEvent, join: { from: 'payments.id', to: 'payment_events.paymentId' } },
+      order: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Order,
+        join: { from: 'payments.orderId', to: 'orders.id' },
+      },
+      events: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: PaymentEvent,
+        join: { from: 'payments.id', to: 'payment_events.paymentId' },
+      },
     };
   }
 

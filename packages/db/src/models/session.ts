@@ -28,7 +28,11 @@ export class Session extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      user: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'sessions.userId', to: 'users.id' } },
+      user: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: User,
+        join: { from: 'sessions.userId', to: 'users.id' },
+      },
     };
   }
 

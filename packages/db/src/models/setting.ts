@@ -47,7 +47,11 @@ export class Setting extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      updater: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'settings.updatedBy', to: 'users.id' } },
+      updater: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: User,
+        join: { from: 'settings.updatedBy', to: 'users.id' },
+      },
     };
   }
 
@@ -56,7 +60,10 @@ export class Setting extends BaseModel {
    * (or broken) still yields a complete, valid section, so readers never see a half-filled one.
    */
   static async section<K extends SettingSection>(knex: Knex, key: K): Promise<SectionValue<K>> {
-    const { schema, defaults } = SETTING_SECTIONS[key] as { schema: Schema<SectionValue<K>>; defaults: SectionValue<K> };
+    const { schema, defaults } = SETTING_SECTIONS[key] as {
+      schema: Schema<SectionValue<K>>;
+      defaults: SectionValue<K>;
+    };
     const row = await Setting.query(knex).findById(key);
     const parsed = schema.safeParse({ ...defaults, ...((row?.value as object | null) ?? {}) });
     return parsed.success ? parsed.data : defaults;

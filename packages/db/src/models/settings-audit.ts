@@ -17,12 +17,20 @@ export class SettingsAudit extends BaseModel {
 
   /** The one API shape of a save; `changedBy` is the saver's email (null once their account is gone). */
   toApi(): SettingsChange {
-    return { changedAt: new Date(this.createdAt).toISOString(), changedBy: this.changer?.email ?? null, sections: this.sections };
+    return {
+      changedAt: new Date(this.createdAt).toISOString(),
+      changedBy: this.changer?.email ?? null,
+      sections: this.sections,
+    };
   }
 
   static get relationMappings(): RelationMappings {
     return {
-      changer: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'settings_audit.changedBy', to: 'users.id' } },
+      changer: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: User,
+        join: { from: 'settings_audit.changedBy', to: 'users.id' },
+      },
     };
   }
 

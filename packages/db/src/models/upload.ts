@@ -42,7 +42,13 @@ export class Upload extends BaseModel {
    */
   static async open(
     knex: Knex,
-    owner: { guestKeyHash?: string | null; userId?: string | null; originalName?: string | null; contentType?: string | null; clientAddress?: string | null },
+    owner: {
+      guestKeyHash?: string | null;
+      userId?: string | null;
+      originalName?: string | null;
+      contentType?: string | null;
+      clientAddress?: string | null;
+    },
     ttlHours: number,
   ) {
     const id = randomUUID();
@@ -62,7 +68,11 @@ export class Upload extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      orderFile: { relation: BaseModel.BelongsToOneRelation, modelClass: OrderFile, join: { from: 'uploads.orderFileId', to: 'order_files.id' } },
+      orderFile: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: OrderFile,
+        join: { from: 'uploads.orderFileId', to: 'order_files.id' },
+      },
     };
   }
 
@@ -70,7 +80,10 @@ export class Upload extends BaseModel {
     return {
       /** Never attached to an order (as an original or a master) and created before `before`: what the sweep removes. */
       abandonedBefore: (builder, before: Date) =>
-        builder.whereNull('uploads.orderFileId').whereNull('uploads.masteredFileId').where('uploads.createdAt', '<', before),
+        builder
+          .whereNull('uploads.orderFileId')
+          .whereNull('uploads.masteredFileId')
+          .where('uploads.createdAt', '<', before),
     };
   }
 

@@ -23,8 +23,16 @@ export class User extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      sessions: { relation: BaseModel.HasManyRelation, modelClass: Session, join: { from: 'users.id', to: 'sessions.userId' } },
-      orders: { relation: BaseModel.HasManyRelation, modelClass: Order, join: { from: 'users.id', to: 'orders.userId' } },
+      sessions: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: Session,
+        join: { from: 'users.id', to: 'sessions.userId' },
+      },
+      orders: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: Order,
+        join: { from: 'users.id', to: 'orders.userId' },
+      },
     };
   }
 

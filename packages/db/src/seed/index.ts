@@ -13,7 +13,10 @@ export type SeedOptions = {
   storage: ObjectStorage;
 };
 
-export type SeedResult = { adminUserId: string; created: { showcaseTracks: number; testimonials: number; pricing: boolean } };
+export type SeedResult = {
+  adminUserId: string;
+  created: { showcaseTracks: number; testimonials: number; pricing: boolean };
+};
 
 /** The pricing row a new database starts with: the contract's defaults. */
 export const SEED_PRICING = DEFAULT_PRICING;
@@ -27,7 +30,10 @@ const SEED_LOCK = 7_406_211;
  * only what is missing and never overwrites what staff changed (the admin account included); demo tracks and testimonials are
  * added only while their table is empty, so deleting single ones sticks.
  */
-export async function seed(knex: Knex, { adminEmail = 'admin@example.com', storage }: SeedOptions): Promise<SeedResult> {
+export async function seed(
+  knex: Knex,
+  { adminEmail = 'admin@example.com', storage }: SeedOptions,
+): Promise<SeedResult> {
   // Media first, outside the transaction: writing files can be slow and is idempotent on its own.
   const media = await Promise.all(DEMO_SHOWCASE_TRACKS.map((track) => ensureShowcaseMedia(storage, track)));
 
@@ -54,7 +60,9 @@ export async function seed(knex: Knex, { adminEmail = 'admin@example.com', stora
 
     let testimonials = 0;
     if (await isEmpty(trx, 'testimonials')) {
-      await trx('testimonials').insert(DEMO_TESTIMONIALS.map((t, displayOrder) => ({ ...t, isActive: true, displayOrder })));
+      await trx('testimonials').insert(
+        DEMO_TESTIMONIALS.map((t, displayOrder) => ({ ...t, isActive: true, displayOrder })),
+      );
       testimonials = DEMO_TESTIMONIALS.length;
     }
 
@@ -70,13 +78,19 @@ async function ensureAdmin(trx: Knex.Transaction, rawEmail: string): Promise<str
   const email = rawEmail.trim().toLowerCase();
   const existing = await trx('users').whereRaw('lower(email) = ?', [email]).first('id');
   if (existing) return existing.id;
-  const [row] = await trx('users').insert({ email, firstName: 'Studio', lastName: 'Admin', role: 'admin', isActive: true }).returning('id');
+  const [row] = await trx('users')
+    .insert({ email, firstName: 'Studio', lastName: 'Admin', role: 'admin', isActive: true })
+    .returning('id');
   return row.id;
 }
 
 /** Stores a setting unless one with that key exists; answers whether it was created. */
 async function ensureSetting(trx: Knex.Transaction, key: string, value: unknown): Promise<boolean> {
-  const inserted = await trx('settings').insert({ key, value: JSON.stringify(value) }).onConflict('key').ignore().returning('key');
+  const inserted = await trx('settings')
+    .insert({ key, value: JSON.stringify(value) })
+    .onConflict('key')
+    .ignore()
+    .returning('key');
   return inserted.length > 0;
 }
 
@@ -105,7 +119,13 @@ async function ensureShowcaseMedia(storage: ObjectStorage, track: DemoShowcaseTr
     const mastered = renderVersion(track.arrangement, 'mastered');
     await storage.put(keys.original, encodeWav(original, SAMPLE_RATE), { contentType: 'audio/wav' });
     await storage.put(keys.mastered, encodeWav(mastered, SAMPLE_RATE), { contentType: 'audio/wav' });
-    const cover = renderCover({ title: track.title, artist: track.artist, genre: track.genre, colors: track.colors, waveform: peakEnvelope(mastered, 48) });
+    const cover = renderCover({
+      title: track.title,
+      artist: track.artist,
+      genre: track.genre,
+      colors: track.colors,
+      waveform: peakEnvelope(mastered, 48),
+    });
     await storage.put(keys.cover, cover, { contentType: 'image/svg+xml' });
   }
   return {

@@ -20,7 +20,12 @@ export const SAMPLE_RATE = 22_050;
 export const DURATION_SECONDS = 4;
 
 /** Renders a phrase as the unmastered mix (quiet, muffled) or the mastered one (loud, bright). */
-export function renderVersion(arrangement: Arrangement, version: Version, sampleRate = SAMPLE_RATE, seconds = DURATION_SECONDS): Float32Array {
+export function renderVersion(
+  arrangement: Arrangement,
+  version: Version,
+  sampleRate = SAMPLE_RATE,
+  seconds = DURATION_SECONDS,
+): Float32Array {
   const mix = renderMix(arrangement, sampleRate, seconds);
   if (version === 'original') {
     // Two one-pole low-passes at ~1.2 kHz take the air off, and the level sits well below full scale.
@@ -53,7 +58,8 @@ function renderMix(arrangement: Arrangement, sampleRate: number, seconds: number
   }
   const random = xorshift(0x9e3779b9);
   for (const drum of arrangement.drums) {
-    for (const beat of drum.beats) addDrum(out, drum, Math.round(beat * secondsPerBeat * sampleRate), sampleRate, random);
+    for (const beat of drum.beats)
+      addDrum(out, drum, Math.round(beat * secondsPerBeat * sampleRate), sampleRate, random);
   }
   return out;
 }

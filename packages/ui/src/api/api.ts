@@ -50,7 +50,12 @@ export interface ApiRequestInit<T = unknown> {
  * The browser's one call to `fetch`: sends cookies, sends a body as JSON with its content type,
  * and turns a non-2xx answer into an ApiError.
  */
-export async function apiRequest(method: string, url: string, body?: unknown, init: Omit<ApiRequestInit, 'schema'> = {}): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  init: Omit<ApiRequestInit, 'schema'> = {},
+): Promise<Response> {
   const res = await fetch(url, {
     method,
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
@@ -64,7 +69,12 @@ export async function apiRequest(method: string, url: string, body?: unknown, in
 }
 
 /** apiRequest, then the JSON answer (undefined for an empty body), parsed with `init.schema` when given. */
-export async function apiJson<T>(method: string, url: string, body?: unknown, init: ApiRequestInit<T> = {}): Promise<T> {
+export async function apiJson<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  init: ApiRequestInit<T> = {},
+): Promise<T> {
   const res = await apiRequest(method, url, body, init);
   const text = await res.text();
   const data: unknown = text ? JSON.parse(text) : undefined;

@@ -2,7 +2,15 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider } from 'react-router-dom';
 // Shared state (theme, toasts, remote scope) by package name: the copies the pages use too.
-import { AppProviders, cn, createQueryClient, RemoteScope, Spinner, Toaster, type RemotePages } from '@mastering/ui/core';
+import {
+  AppProviders,
+  cn,
+  createQueryClient,
+  RemoteScope,
+  Spinner,
+  Toaster,
+  type RemotePages,
+} from '@mastering/ui/core';
 import { ThemeMenu } from '@mastering/ui/theme-menu';
 import { REMOTE_SCOPE_ATTRIBUTE } from './remote-scope-attribute';
 
@@ -43,7 +51,10 @@ export function renderStandalone({ name: remote, title, pages, paths = {} }: Sta
               to={linkOf(key)}
               end
               className={({ isActive }) =>
-                cn('rounded-md px-2 py-1 text-xs text-muted-foreground hover:bg-accent', isActive && 'bg-accent text-foreground')
+                cn(
+                  'rounded-md px-2 py-1 text-xs text-muted-foreground hover:bg-accent',
+                  isActive && 'bg-accent text-foreground',
+                )
               }
             >
               {key}
@@ -64,7 +75,9 @@ export function renderStandalone({ name: remote, title, pages, paths = {} }: Sta
           const Page = pages[key];
           return { path: pathOf(key), element: <Page /> };
         }),
-        ...(hasRootPage || keys.length === 0 ? [] : [{ path: '/', element: <Navigate to={linkOf(keys[0])} replace /> }]),
+        ...(hasRootPage || keys.length === 0
+          ? []
+          : [{ path: '/', element: <Navigate to={linkOf(keys[0])} replace /> }]),
       ],
     },
   ]);

@@ -14,7 +14,8 @@ export const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
         link: 'text-primary underline-offset-4 hover:underline',
-        brand: 'bg-gradient-to-r from-primary to-brand-2 text-primary-foreground shadow-lg shadow-primary/25 hover:opacity-95',
+        brand:
+          'bg-gradient-to-r from-primary to-brand-2 text-primary-foreground shadow-lg shadow-primary/25 hover:opacity-95',
       },
       size: {
         default: 'h-10 px-4 py-2',

@@ -21,7 +21,9 @@ export function CardHeader({ className, ...props }: DivProps) {
 
 /** The card's heading. */
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 data-slot="card-title" className={cn('font-semibold leading-none tracking-tight', className)} {...props} />;
+  return (
+    <h3 data-slot="card-title" className={cn('font-semibold leading-none tracking-tight', className)} {...props} />
+  );
 }
 
 /** Secondary text under a card title. */

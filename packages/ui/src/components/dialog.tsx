@@ -55,7 +55,16 @@ export function Dialog({ open, onClose, title, description, children, className,
 }
 
 /** A panel that slides in from the screen edge (headlessui Dialog), e.g. the mobile sidebar. */
-export function Sheet({ open, onClose, title, description, children, className, side = 'left', ...rest }: OverlayProps & { side?: 'left' | 'right' }) {
+export function Sheet({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  className,
+  side = 'left',
+  ...rest
+}: OverlayProps & { side?: 'left' | 'right' }) {
   const scope = useRemoteScopeAttributes();
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50" {...scope}>

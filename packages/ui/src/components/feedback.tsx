@@ -29,7 +29,10 @@ export function EmptyState({ icon: Icon, title, description, action, className, 
   return (
     <div
       data-slot="empty-state"
-      className={cn('flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center', className)}
+      className={cn(
+        'flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center',
+        className,
+      )}
       {...props}
     >
       {Icon && <Icon className="mb-1 size-10 text-muted-foreground" aria-hidden />}
@@ -39,4 +42,3 @@ export function EmptyState({ icon: Icon, title, description, action, className, 
     </div>
   );
 }
-

@@ -21,7 +21,16 @@ export interface SelectProps<T extends string> {
 }
 
 /** A single-choice dropdown (headlessui Listbox) with keyboard support. */
-export function Select<T extends string>({ value, onChange, options, placeholder, className, disabled, name, ...rest }: SelectProps<T>) {
+export function Select<T extends string>({
+  value,
+  onChange,
+  options,
+  placeholder,
+  className,
+  disabled,
+  name,
+  ...rest
+}: SelectProps<T>) {
   const selected = options.find((option) => option.value === value);
   return (
     <Listbox value={value} onChange={onChange} disabled={disabled} name={name}>

@@ -1,4 +1,10 @@
-import { Tab as HeadlessTab, TabGroup, TabList as HeadlessTabList, TabPanel as HeadlessTabPanel, TabPanels } from '@headlessui/react';
+import {
+  Tab as HeadlessTab,
+  TabGroup,
+  TabList as HeadlessTabList,
+  TabPanel as HeadlessTabPanel,
+  TabPanels,
+} from '@headlessui/react';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
 
@@ -11,7 +17,10 @@ export { TabPanels };
 export function TabList({ className, ...props }: ComponentProps<typeof HeadlessTabList>) {
   return (
     <HeadlessTabList
-      className={cn('inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className as string)}
+      className={cn(
+        'inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground',
+        className as string,
+      )}
       {...props}
     />
   );

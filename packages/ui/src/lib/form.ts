@@ -1,10 +1,16 @@
 /** What a zod schema's safeParse answers (structurally, so ui needs no zod import of its own). */
 interface SafeParser<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
 }
 
 /** A form's values checked by a contracts schema: the parsed body, or the first message and one per field. */
-export type FormCheck<T> = { ok: true; data: T } | { ok: false; message: string; fieldErrors: Partial<Record<string, string>> };
+export type FormCheck<T> =
+  | { ok: true; data: T }
+  | { ok: false; message: string; fieldErrors: Partial<Record<string, string>> };
 
 /**
  * Checks a form with the same contracts schema the service validates with, so the browser shows

@@ -54,11 +54,18 @@ function ToastCard({ item }: { item: ToastItem }) {
       className={cn(
         'group pointer-events-auto relative flex w-full touch-pan-y items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg select-none',
         'animate-toast-in data-[swipe=move]:transition-none transition-transform',
-        destructive ? 'border-destructive bg-destructive text-destructive-foreground' : 'border-border bg-popover text-popover-foreground',
+        destructive
+          ? 'border-destructive bg-destructive text-destructive-foreground'
+          : 'border-border bg-popover text-popover-foreground',
       )}
     >
       {/* The live region is inside the item: a list item itself must keep its listitem role. */}
-      <div className="grid gap-1" role={destructive ? 'alert' : 'status'} aria-live={destructive ? 'assertive' : 'polite'} aria-atomic>
+      <div
+        className="grid gap-1"
+        role={destructive ? 'alert' : 'status'}
+        aria-live={destructive ? 'assertive' : 'polite'}
+        aria-atomic
+      >
         {item.title && <div className="text-sm font-semibold">{item.title}</div>}
         {item.description && <div className="text-sm opacity-90">{item.description}</div>}
       </div>
@@ -97,9 +104,11 @@ export function Toaster() {
         data-testid="toaster"
         className="pointer-events-none fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none md:top-auto md:right-0 md:bottom-0 md:max-w-[420px] md:flex-col"
       >
-        {toasts.filter((t) => t.open).map((t) => (
-          <ToastCard key={t.id} item={t} />
-        ))}
+        {toasts
+          .filter((t) => t.open)
+          .map((t) => (
+            <ToastCard key={t.id} item={t} />
+          ))}
       </ol>
     </section>
   );

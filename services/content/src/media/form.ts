@@ -16,7 +16,10 @@ const MB = 1024 * 1024;
 export type UploadedFile = { field: string; path: string; size: number; filename: string };
 
 /** A create or edit form: its text fields (checked by a contract afterwards) and the files it carried. */
-export type ContentForm<F extends string = string> = { fields: Record<string, unknown>; files: Partial<Record<F, UploadedFile>> };
+export type ContentForm<F extends string = string> = {
+  fields: Record<string, unknown>;
+  files: Partial<Record<F, UploadedFile>>;
+};
 
 /**
  * Reads the form of an admin create or edit request and hands it to `use`: a multipart body (the
@@ -43,14 +46,28 @@ export async function withForm<F extends string, T>(
 }
 
 /** Streams a multipart body: text fields into memory (small), files into `dir`, each within its field's limit. */
-function readMultipart<F extends string>(req: IncomingMessage, headers: IncomingHttpHeaders, dir: string, mediaFields: Record<F, MediaField>): Promise<ContentForm<F>> {
+function readMultipart<F extends string>(
+  req: IncomingMessage,
+  headers: IncomingHttpHeaders,
+  dir: string,
+  mediaFields: Record<F, MediaField>,
+): Promise<ContentForm<F>> {
   return new Promise((resolve, reject) => {
     const specs = mediaFields as Record<string, MediaField>;
     const largest = Math.max(...Object.values(specs).map((spec) => spec.maxMb)) * MB;
     let parser: busboy.Busboy;
     try {
       // busboy stops passing bytes on past `fileSize` (it drains the rest), so no file grows beyond the largest limit.
-      parser = busboy({ headers, limits: { fileSize: largest + 1, files: Object.keys(specs).length, fields: 50, fieldSize: 64 * 1024, parts: 60 } });
+      parser = busboy({
+        headers,
+        limits: {
+          fileSize: largest + 1,
+          files: Object.keys(specs).length,
+          fields: 50,
+          fieldSize: 64 * 1024,
+          parts: 60,
+        },
+      });
     } catch {
       reject(new BadRequest('Malformed multipart form'));
       return;
@@ -100,7 +117,9 @@ function readMultipart<F extends string>(req: IncomingMessage, headers: Incoming
     parser.on('partsLimit', () => fail(new BadRequest('Too many parts in the form')));
     parser.on('error', (err: Error) => reject(new BadRequest(`Malformed multipart form: ${err.message}`)));
     parser.on('close', () => {
-      void Promise.all(writes).then(() => (failure ? reject(failure) : resolve({ fields, files: files as ContentForm<F>['files'] })));
+      void Promise.all(writes).then(() =>
+        failure ? reject(failure) : resolve({ fields, files: files as ContentForm<F>['files'] }),
+      );
     });
     req.on('aborted', () => reject(new BadRequest('The upload was interrupted')));
     req.pipe(parser);

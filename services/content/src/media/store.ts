@@ -24,7 +24,8 @@ const HASHED_NAME = /-[0-9a-f]{32}\.[a-z0-9]+$/;
 export const isContentHashed = (key: string) => HASHED_NAME.test(key);
 
 /** The storage key behind a public media URL (`/media/<key>`), or null for anything else. */
-export const mediaKey = (url: string | null | undefined) => (url?.startsWith('/media/') ? url.slice('/media/'.length) : null);
+export const mediaKey = (url: string | null | undefined) =>
+  url?.startsWith('/media/') ? url.slice('/media/'.length) : null;
 
 const hashOf = async (source: Buffer | string) => {
   const hash = createHash('sha256');
@@ -38,7 +39,12 @@ const hashOf = async (source: Buffer | string) => {
  * declared type), turns an image into a `sizePx` square WebP, and stores it under `prefix` with a
  * content-hashed name. `created` is false when those exact bytes were already stored there.
  */
-export async function storeMedia(storage: ObjectStorage, file: UploadedFile, spec: MediaField & { sizePx?: number }, prefix: string) {
+export async function storeMedia(
+  storage: ObjectStorage,
+  file: UploadedFile,
+  spec: MediaField & { sizePx?: number },
+  prefix: string,
+) {
   const wrongType = () => new Invalid(mediaWrongType(spec.label, MEDIA_KINDS[spec.kind]), undefined, 415);
   const detected = await fileTypeFromFile(file.path);
   if (!detected || !ACCEPTED[spec.kind].has(detected.ext)) throw wrongType();
@@ -48,9 +54,14 @@ export async function storeMedia(storage: ObjectStorage, file: UploadedFile, spe
   if (spec.kind === 'image') {
     const size = spec.sizePx ?? 600;
     // rotate() applies the EXIF orientation before the metadata is dropped.
-    body = await sharp(file.path).rotate().resize(size, size, { fit: 'cover' }).webp({ quality: 82 }).toBuffer().catch(() => {
-      throw wrongType();
-    });
+    body = await sharp(file.path)
+      .rotate()
+      .resize(size, size, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer()
+      .catch(() => {
+        throw wrongType();
+      });
     ext = 'webp';
   }
   const key = `${prefix}/${file.field}-${await hashOf(body)}.${ext}`;
@@ -61,7 +72,11 @@ export async function storeMedia(storage: ObjectStorage, file: UploadedFile, spe
 }
 
 /** Removes the stored files behind media URLs; a failure is logged, never thrown (the record is already consistent). */
-export async function removeMedia(storage: ObjectStorage, urls: readonly (string | null | undefined)[], logger?: Logger) {
+export async function removeMedia(
+  storage: ObjectStorage,
+  urls: readonly (string | null | undefined)[],
+  logger?: Logger,
+) {
   for (const url of new Set(urls)) {
     const key = mediaKey(url);
     if (!key) continue;
@@ -104,6 +119,10 @@ export async function saveWithMedia<F extends string, C extends string, R>(
 }
 
 /** The URLs a record used before an edit and no longer uses after it (files to remove). */
-export function replacedUrls<C extends string>(before: Partial<Record<C, string | null>>, after: Partial<Record<C, string | null>>, columns: readonly C[]) {
+export function replacedUrls<C extends string>(
+  before: Partial<Record<C, string | null>>,
+  after: Partial<Record<C, string | null>>,
+  columns: readonly C[],
+) {
   return columns.map((c) => before[c] ?? null).filter((url) => url && !columns.some((c) => after[c] === url));
 }

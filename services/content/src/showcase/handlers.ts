@@ -1,8 +1,20 @@
 import type { Knex } from 'knex';
-import { SHOWCASE_MEDIA_FIELDS, ShowcaseTrackForm, ShowcaseTrackUpdate, type IdParam, type OkResponse } from '@mastering/contracts';
+import {
+  SHOWCASE_MEDIA_FIELDS,
+  ShowcaseTrackForm,
+  ShowcaseTrackUpdate,
+  type IdParam,
+  type OkResponse,
+} from '@mastering/contracts';
 import type { RouteContext } from '@mastering/service-kit';
 import { withForm } from '../media/form';
-import { createShowcaseTrack, deleteShowcaseTrack, listActiveShowcaseTracks, listAllShowcaseTracks, updateShowcaseTrack } from './service';
+import {
+  createShowcaseTrack,
+  deleteShowcaseTrack,
+  listActiveShowcaseTracks,
+  listAllShowcaseTracks,
+  updateShowcaseTrack,
+} from './service';
 import type { ContentDeps } from '../deps';
 
 /** GET /api/showcase-tracks — public; the active tracks in display order (the spec's plain array). */
@@ -18,7 +30,9 @@ export const listAdminShowcaseTracks = (knex: Knex) => async (ctx: RouteContext)
 /** POST /api/admin/showcase-tracks — admin; multipart form with optional artwork and audio; 201 with the new track. */
 export const postShowcaseTrack = (deps: ContentDeps) => async (ctx: RouteContext) => {
   // The body is multipart, so it is checked here (after streaming) rather than by the route row.
-  ctx.body = await withForm(ctx, SHOWCASE_MEDIA_FIELDS, ({ fields, files }) => createShowcaseTrack(deps, ShowcaseTrackForm.parse(fields), files));
+  ctx.body = await withForm(ctx, SHOWCASE_MEDIA_FIELDS, ({ fields, files }) =>
+    createShowcaseTrack(deps, ShowcaseTrackForm.parse(fields), files),
+  );
   ctx.status = 201;
 };
 

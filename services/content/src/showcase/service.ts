@@ -24,7 +24,6 @@ const MEDIA: Record<ShowcaseMediaField, MediaColumn<UrlColumn>> = {
 };
 const URL_COLUMNS = Object.values(MEDIA).map((m) => m.column);
 
-
 type ShowcaseFiles = Partial<Record<ShowcaseMediaField, UploadedFile>>;
 
 /** Active showcase tracks in display order, for the public examples player. */
@@ -40,33 +39,63 @@ export async function listAllShowcaseTracks(knex: Knex): Promise<ShowcaseTrackSh
 }
 
 // The form's text flags as the table's booleans; fields left out stay left out.
-const toColumns = ({ isActive, ...rest }: ShowcaseTrackUpdate) => ({ ...rest, ...(isActive === undefined ? {} : { isActive: isActive === 'true' }) });
+const toColumns = ({ isActive, ...rest }: ShowcaseTrackUpdate) => ({
+  ...rest,
+  ...(isActive === undefined ? {} : { isActive: isActive === 'true' }),
+});
 
 /** Adds a showcase track with its optional artwork and audio files; answers the stored track. */
-export async function createShowcaseTrack({ knex, storage, logger }: ContentDeps, form: ShowcaseTrackForm, files: ShowcaseFiles) {
+export async function createShowcaseTrack(
+  { knex, storage, logger }: ContentDeps,
+  form: ShowcaseTrackForm,
+  files: ShowcaseFiles,
+) {
   const id = randomUUID();
-  return saveWithMedia(storage, files, MEDIA, `showcase/${id}`, async (urls) => {
-    const track = await ShowcaseTrack.query(knex).insertAndFetch({ id, ...toColumns(form), ...urls });
-    return { record: track.toApi(), replaced: [] };
-  }, logger);
+  return saveWithMedia(
+    storage,
+    files,
+    MEDIA,
+    `showcase/${id}`,
+    async (urls) => {
+      const track = await ShowcaseTrack.query(knex).insertAndFetch({ id, ...toColumns(form), ...urls });
+      return { record: track.toApi(), replaced: [] };
+    },
+    logger,
+  );
 }
 
 /** Changes a showcase track: the fields given, and each file sent replaces the old one (whose file is removed). */
-export async function updateShowcaseTrack({ knex, storage, logger }: ContentDeps, id: string, update: ShowcaseTrackUpdate, files: ShowcaseFiles) {
+export async function updateShowcaseTrack(
+  { knex, storage, logger }: ContentDeps,
+  id: string,
+  update: ShowcaseTrackUpdate,
+  files: ShowcaseFiles,
+) {
   if (!(await ShowcaseTrack.query(knex).findById(id))) throw new NotFound('Showcase track not found');
-  return saveWithMedia(storage, files, MEDIA, `showcase/${id}`, (urls) =>
-    knex.transaction(async (trx) => {
-      // Locked, so two edits at once each see the other's files and remove exactly the ones replaced.
-      const before = await ShowcaseTrack.query(trx).findById(id).forUpdate();
-      if (!before) throw new NotFound('Showcase track not found');
-      const after = await ShowcaseTrack.query(trx).patchAndFetchById(id, { ...toColumns(update), ...urls });
-      return { record: after.toApi(), replaced: replacedUrls(before, after, URL_COLUMNS) };
-    }), logger);
+  return saveWithMedia(
+    storage,
+    files,
+    MEDIA,
+    `showcase/${id}`,
+    (urls) =>
+      knex.transaction(async (trx) => {
+        // Locked, so two edits at once each see the other's files and remove exactly the ones replaced.
+        const before = await ShowcaseTrack.query(trx).findById(id).forUpdate();
+        if (!before) throw new NotFound('Showcase track not found');
+        const after = await ShowcaseTrack.query(trx).patchAndFetchById(id, { ...toColumns(update), ...urls });
+        return { record: after.toApi(), replaced: replacedUrls(before, after, URL_COLUMNS) };
+      }),
+    logger,
+  );
 }
 
 /** Deletes a showcase track and then its stored files. */
 export async function deleteShowcaseTrack({ knex, storage, logger }: ContentDeps, id: string): Promise<void> {
   const [deleted] = await ShowcaseTrack.query(knex).where('id', id).delete().returning('*');
   if (!deleted) throw new NotFound('Showcase track not found');
-  await removeMedia(storage, URL_COLUMNS.map((c) => deleted[c]), logger);
+  await removeMedia(
+    storage,
+    URL_COLUMNS.map((c) => deleted[c]),
+    logger,
+  );
 }

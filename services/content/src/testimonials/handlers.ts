@@ -1,9 +1,21 @@
 import type { Knex } from 'knex';
-import { TESTIMONIAL_MEDIA_FIELDS, TestimonialForm, TestimonialUpdate, type IdParam, type OkResponse } from '@mastering/contracts';
+import {
+  TESTIMONIAL_MEDIA_FIELDS,
+  TestimonialForm,
+  TestimonialUpdate,
+  type IdParam,
+  type OkResponse,
+} from '@mastering/contracts';
 import type { RouteContext } from '@mastering/service-kit';
 import { withForm } from '../media/form';
 import type { ContentDeps } from '../deps';
-import { createTestimonial, deleteTestimonial, listActiveTestimonials, listAllTestimonials, updateTestimonial } from './service';
+import {
+  createTestimonial,
+  deleteTestimonial,
+  listActiveTestimonials,
+  listAllTestimonials,
+  updateTestimonial,
+} from './service';
 
 /** GET /api/testimonials — public; the active testimonials in display order, without author emails. */
 export const listTestimonials = (knex: Knex) => async (ctx: RouteContext) => {
@@ -18,7 +30,9 @@ export const listAdminTestimonials = (knex: Knex) => async (ctx: RouteContext) =
 /** POST /api/admin/testimonials — admin; multipart form with an optional avatar; 201 with the new testimonial. */
 export const postTestimonial = (deps: ContentDeps) => async (ctx: RouteContext) => {
   // The body is multipart, so it is checked here (after streaming) rather than by the route row.
-  ctx.body = await withForm(ctx, TESTIMONIAL_MEDIA_FIELDS, ({ fields, files }) => createTestimonial(deps, TestimonialForm.parse(fields), files));
+  ctx.body = await withForm(ctx, TESTIMONIAL_MEDIA_FIELDS, ({ fields, files }) =>
+    createTestimonial(deps, TestimonialForm.parse(fields), files),
+  );
   ctx.status = 201;
 };
 

@@ -42,25 +42,48 @@ const toColumns = ({ isActive, isVerified, ...rest }: TestimonialUpdate) => ({
 });
 
 /** Adds a testimonial with its optional avatar; answers the stored testimonial. */
-export async function createTestimonial({ knex, storage, logger }: ContentDeps, form: TestimonialForm, files: TestimonialFiles) {
+export async function createTestimonial(
+  { knex, storage, logger }: ContentDeps,
+  form: TestimonialForm,
+  files: TestimonialFiles,
+) {
   const id = randomUUID();
-  return saveWithMedia(storage, files, MEDIA, `testimonials/${id}`, async (urls) => {
-    const testimonial = await Testimonial.query(knex).insertAndFetch({ id, ...toColumns(form), ...urls });
-    return { record: testimonial.toApi(), replaced: [] };
-  }, logger);
+  return saveWithMedia(
+    storage,
+    files,
+    MEDIA,
+    `testimonials/${id}`,
+    async (urls) => {
+      const testimonial = await Testimonial.query(knex).insertAndFetch({ id, ...toColumns(form), ...urls });
+      return { record: testimonial.toApi(), replaced: [] };
+    },
+    logger,
+  );
 }
 
 /** Changes a testimonial: the fields given, and a new avatar replaces the old one (whose file is removed). */
-export async function updateTestimonial({ knex, storage, logger }: ContentDeps, id: string, update: TestimonialUpdate, files: TestimonialFiles) {
+export async function updateTestimonial(
+  { knex, storage, logger }: ContentDeps,
+  id: string,
+  update: TestimonialUpdate,
+  files: TestimonialFiles,
+) {
   if (!(await Testimonial.query(knex).findById(id))) throw new NotFound('Testimonial not found');
-  return saveWithMedia(storage, files, MEDIA, `testimonials/${id}`, (urls) =>
-    knex.transaction(async (trx) => {
-      // Locked, so two edits at once each see the other's avatar and remove exactly the one replaced.
-      const before = await Testimonial.query(trx).findById(id).forUpdate();
-      if (!before) throw new NotFound('Testimonial not found');
-      const after = await Testimonial.query(trx).patchAndFetchById(id, { ...toColumns(update), ...urls });
-      return { record: after.toApi(), replaced: replacedUrls(before, after, URL_COLUMNS) };
-    }), logger);
+  return saveWithMedia(
+    storage,
+    files,
+    MEDIA,
+    `testimonials/${id}`,
+    (urls) =>
+      knex.transaction(async (trx) => {
+        // Locked, so two edits at once each see the other's avatar and remove exactly the one replaced.
+        const before = await Testimonial.query(trx).findById(id).forUpdate();
+        if (!before) throw new NotFound('Testimonial not found');
+        const after = await Testimonial.query(trx).patchAndFetchById(id, { ...toColumns(update), ...urls });
+        return { record: after.toApi(), replaced: replacedUrls(before, after, URL_COLUMNS) };
+      }),
+    logger,
+  );
 }
 
 /** Deletes a testimonial and then its avatar file. */

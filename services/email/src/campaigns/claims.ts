@@ -4,7 +4,12 @@ import type { Knex } from 'knex';
 export type Claimed = { id: string; email: string; unsubscribed: boolean };
 
 /** What became of a claimed recipient: sent, refused for good (bounced) or skipped (failed). */
-export type Outcome = { id: string; status: 'sent' | 'bounced' | 'failed'; sentAt: Date | null; lastError: string | null };
+export type Outcome = {
+  id: string;
+  status: 'sent' | 'bounced' | 'failed';
+  sentAt: Date | null;
+  lastError: string | null;
+};
 
 const leaseInterval = (leaseMs: number) => `${Math.max(1, Math.round(leaseMs))} milliseconds`;
 
@@ -14,7 +19,13 @@ const leaseInterval = (leaseMs: number) => `${Math.max(1, Math.round(leaseMs))} 
  * are passed over (`skip locked` covers claims being made at this very moment); rows whose lease ran
  * out (their run died) are taken again.
  */
-export async function claimRecipients(knex: Knex, campaignId: string, token: string, size: number, leaseMs: number): Promise<Claimed[]> {
+export async function claimRecipients(
+  knex: Knex,
+  campaignId: string,
+  token: string,
+  size: number,
+  leaseMs: number,
+): Promise<Claimed[]> {
   const { rows } = await knex.raw<{ rows: Claimed[] }>(
     `with picked as (
        select r.id from campaign_recipients r
@@ -36,7 +47,13 @@ export async function claimRecipients(knex: Knex, campaignId: string, token: str
  * from the answer is no longer ours to send: done, taken by another run after our lease ran out, or
  * its campaign stopped sending.
  */
-export async function renewClaims(knex: Knex, campaignId: string, token: string, ids: string[], leaseMs: number): Promise<Set<string>> {
+export async function renewClaims(
+  knex: Knex,
+  campaignId: string,
+  token: string,
+  ids: string[],
+  leaseMs: number,
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const { rows } = await knex.raw<{ rows: { id: string }[] }>(
     `update campaign_recipients r set claimed_until = now() + :lease::interval
@@ -63,7 +80,12 @@ export async function releaseClaims(knex: Knex, token: string, ids: string[]): P
  * left as it is) and answers whether the campaign is still sending, so senders stop soon after it stops.
  */
 export async function writeOutcomes(knex: Knex, campaignId: string, outcomes: Outcome[]): Promise<boolean> {
-  const rows = outcomes.map((o) => ({ id: o.id, status: o.status, sent_at: o.sentAt?.toISOString() ?? null, last_error: o.lastError }));
+  const rows = outcomes.map((o) => ({
+    id: o.id,
+    status: o.status,
+    sent_at: o.sentAt?.toISOString() ?? null,
+    last_error: o.lastError,
+  }));
   const { rows: answer } = await knex.raw<{ rows: { sending: boolean }[] }>(
     `with written as (
        update campaign_recipients r
@@ -93,7 +115,11 @@ export function createRecorder(knex: Knex, campaignId: string) {
       const batch = waiting;
       waiting = [];
       try {
-        const sending = await writeOutcomes(knex, campaignId, batch.map((entry) => entry.outcome));
+        const sending = await writeOutcomes(
+          knex,
+          campaignId,
+          batch.map((entry) => entry.outcome),
+        );
         for (const entry of batch) entry.resolve(sending);
       } catch (err) {
         for (const entry of batch) entry.reject(err);
@@ -116,7 +142,10 @@ export function createRecorder(knex: Knex, campaignId: string) {
  * Whether a campaign still owes mail and, if so, how long until the earliest lease on its pending rows
  * runs out (0 when some pending row is free now). `sending` is false once the campaign stopped sending.
  */
-export async function pendingState(knex: Knex, campaignId: string): Promise<{ sending: boolean; pending: number; waitMs: number }> {
+export async function pendingState(
+  knex: Knex,
+  campaignId: string,
+): Promise<{ sending: boolean; pending: number; waitMs: number }> {
   const { rows } = await knex.raw<{ rows: { sending: boolean; pending: number; waitMs: number | null }[] }>(
     `select exists (select 1 from campaigns c where c.id = :campaignId and c.status = 'sending') as sending,
             count(*)::int as pending,

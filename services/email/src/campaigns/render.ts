@@ -14,7 +14,12 @@ type Recipient = { id: string; email: string };
  * unsubscribe link, then made trackable. The fast path below must give exactly this; it is also the
  * fallback when a link could not be substituted safely.
  */
-export async function renderCampaignMail(source: Source, view: Record<string, unknown>, links: LinkSigner, recipient: Recipient): Promise<CampaignMail> {
+export async function renderCampaignMail(
+  source: Source,
+  view: Record<string, unknown>,
+  links: LinkSigner,
+  recipient: Recipient,
+): Promise<CampaignMail> {
   const unsubscribeUrl = links.unsubscribeUrl(recipient.email);
   const rendered = await renderSource(source, { ...view, unsubscribeUrl });
   const body = personalise(rendered, {
@@ -33,7 +38,8 @@ const UNSUBSCRIBE: Slot = { kind: 'unsubscribe' };
 const OPEN: Slot = { kind: 'open' };
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Lower-case letters only: nothing in them is escaped, wrapped or taken for a link boundary. */
-const randomLetters = (length: number) => Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
+const randomLetters = (length: number) =>
+  Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
 const TOKEN_LENGTH = 16;
 
 /**
@@ -98,11 +104,19 @@ export function createCampaignRenderer(source: Source, view: Record<string, unkn
           else if (slot.kind === 'unsubscribe') out += unsubscribeUrl;
           else if (slot.kind === 'open') out += links.openUrl(recipient.id);
           // As personalise writes a click link: signed for this recipient, '&' escaped for the attribute.
-          else out += links.clickUrl(recipient.id, slot.target.replaceAll(placeholder, unsubscribeUrl)).replaceAll('&', '&amp;');
+          else
+            out += links
+              .clickUrl(recipient.id, slot.target.replaceAll(placeholder, unsubscribeUrl))
+              .replaceAll('&', '&amp;');
         }
         return out;
       };
-      return { subject: fill(subject), html: fill(html), text: fill(text), headers: unsubscribeHeaders(unsubscribeUrl) };
+      return {
+        subject: fill(subject),
+        html: fill(html),
+        text: fill(text),
+        headers: unsubscribeHeaders(unsubscribeUrl),
+      };
     },
   };
 }

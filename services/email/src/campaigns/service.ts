@@ -1,10 +1,24 @@
 import type { Knex } from 'knex';
-import { splitRecipients, VIP_THRESHOLD_RAND, type Campaign as CampaignShape, type CampaignForm, type RecipientType } from '@mastering/contracts';
+import {
+  splitRecipients,
+  VIP_THRESHOLD_RAND,
+  type Campaign as CampaignShape,
+  type CampaignForm,
+  type RecipientType,
+} from '@mastering/contracts';
 import { Campaign, CampaignRecipient, CustomerSummaryRow, Unsubscribe, User } from '@mastering/db';
 import { enqueue, enqueueAt, JOBS, type Queue } from '@mastering/jobs';
 import { Conflict, NotFound } from '@mastering/service-kit';
 
-type Counts = { total: number; sent: number; bounced: number; failed: number; pending: number; opened: number; clicked: number };
+type Counts = {
+  total: number;
+  sent: number;
+  bounced: number;
+  failed: number;
+  pending: number;
+  opened: number;
+  clicked: number;
+};
 
 /** Per-campaign counts from the recipient rows: the one source of delivery stats and progress. */
 async function recipientCounts(knex: Knex, campaignIds: string[]): Promise<Map<string, Counts>> {
@@ -47,7 +61,10 @@ function toApi(campaign: Campaign, counts: Counts | undefined): CampaignShape {
 /** Every campaign, newest first, with its delivery stats and sending progress. */
 export async function listCampaigns(knex: Knex): Promise<CampaignShape[]> {
   const campaigns = await Campaign.query(knex).modify('newestFirst');
-  const counts = await recipientCounts(knex, campaigns.map((c) => c.id));
+  const counts = await recipientCounts(
+    knex,
+    campaigns.map((c) => c.id),
+  );
   return campaigns.map((c) => toApi(c, counts.get(c.id)));
 }
 
@@ -99,7 +116,12 @@ export async function resolveRecipients(trx: Knex.Transaction, campaign: Campaig
  * POST /api/admin/send-marketing-campaign: records the campaign and either starts sending now (its
  * recipients resolved at once, the worker queued) or schedules the worker for `scheduledAt`.
  */
-export async function createCampaign(knex: Knex, queue: Queue, form: CampaignForm, createdBy: string | null): Promise<CampaignShape> {
+export async function createCampaign(
+  knex: Knex,
+  queue: Queue,
+  form: CampaignForm,
+  createdBy: string | null,
+): Promise<CampaignShape> {
   const scheduledAt = form.scheduledAt ? new Date(form.scheduledAt) : null;
   const campaign = await knex.transaction(async (trx) => {
     const row = await Campaign.query(trx)
@@ -108,7 +130,8 @@ export async function createCampaign(knex: Knex, queue: Queue, form: CampaignFor
         content: form.content,
         template: form.template,
         recipientType: form.recipientType,
-        customRecipients: form.recipientType === 'custom' ? splitRecipients(form.customRecipients).map((e) => e.toLowerCase()) : null,
+        customRecipients:
+          form.recipientType === 'custom' ? splitRecipients(form.customRecipients).map((e) => e.toLowerCase()) : null,
         status: scheduledAt ? 'scheduled' : 'sending',
         scheduledAt,
         // The identity comes from a signed session; a user deleted since simply leaves no author.
@@ -125,7 +148,10 @@ export async function createCampaign(knex: Knex, queue: Queue, form: CampaignFor
 
 /** Cancels a scheduled campaign (back to draft; its queued job then finds nothing to do). */
 export async function cancelCampaign(knex: Knex, id: string): Promise<CampaignShape> {
-  const changed = await Campaign.query(knex).findById(id).where('status', 'scheduled').patch({ status: 'draft', scheduledAt: null });
+  const changed = await Campaign.query(knex)
+    .findById(id)
+    .where('status', 'scheduled')
+    .patch({ status: 'draft', scheduledAt: null });
   if (!changed) {
     if (!(await Campaign.query(knex).findById(id))) throw new NotFound('Campaign not found');
     throw new Conflict('Only a scheduled campaign can be cancelled');

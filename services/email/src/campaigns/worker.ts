@@ -6,7 +6,15 @@ import type { Logger } from '@mastering/service-kit';
 import { isPermanentRejection, type Mailer } from '../mail/mailer';
 import { resolveSource, studioOf, viewOf } from '../mail/templates';
 import type { LinkSigner } from '../tracking/links';
-import { claimRecipients, createRecorder, pendingState, releaseClaims, renewClaims, type Claimed, type Outcome } from './claims';
+import {
+  claimRecipients,
+  createRecorder,
+  pendingState,
+  releaseClaims,
+  renewClaims,
+  type Claimed,
+  type Outcome,
+} from './claims';
 import { createCampaignRenderer } from './render';
 import { resolveRecipients } from './service';
 
@@ -84,7 +92,10 @@ export async function runCampaign(deps: CampaignDeps, campaignId: string, signal
   if (campaign.status === 'scheduled') {
     // The scheduled time has come: the audience is taken as it is now.
     await knex.transaction(async (trx) => {
-      const moved = await Campaign.query(trx).findById(campaignId).where('status', 'scheduled').patch({ status: 'sending' });
+      const moved = await Campaign.query(trx)
+        .findById(campaignId)
+        .where('status', 'scheduled')
+        .patch({ status: 'sending' });
       if (moved) await resolveRecipients(trx, campaign!);
     });
     campaign = await Campaign.query(knex).findById(campaignId);
@@ -93,7 +104,11 @@ export async function runCampaign(deps: CampaignDeps, campaignId: string, signal
 
   // Resolved and rendered once per run; only the links differ per recipient.
   const { source } = await resolveSource(knex, campaign.template);
-  const renderer = createCampaignRenderer(source, viewOf({ subject: campaign.subject, content: campaign.content }, deps.siteUrl, await studioOf(knex)), deps.links);
+  const renderer = createCampaignRenderer(
+    source,
+    viewOf({ subject: campaign.subject, content: campaign.content }, deps.siteUrl, await studioOf(knex)),
+    deps.links,
+  );
   const throttle = createThrottle(deps.ratePerSecond);
   const recorder = createRecorder(knex, campaignId);
   const lanes = Math.max(1, deps.concurrency);
@@ -132,7 +147,17 @@ type Round = {
  * Sends to every recipient this run can claim now, `lanes` mails at a time, until no pending row is
  * free. Throws the first SMTP outage (after handing the unfinished rows back).
  */
-async function sendClaimable({ deps, campaignId, token, leaseMs, lanes, renderer, throttle, recorder, signal }: Round): Promise<void> {
+async function sendClaimable({
+  deps,
+  campaignId,
+  token,
+  leaseMs,
+  lanes,
+  renderer,
+  throttle,
+  recorder,
+  signal,
+}: Round): Promise<void> {
   const { knex } = deps;
   /** Claimed and not yet recorded, with the local time until which our lease is sure to hold. */
   const held = new Map<string, number>();
@@ -169,7 +194,10 @@ async function sendClaimable({ deps, campaignId, token, leaseMs, lanes, renderer
     })().finally(() => (renewing = null)));
 
   const heartbeat = setInterval(() => {
-    if (held.size > 0) renew().catch((err) => deps.logger.warn({ err: (err as Error).message, campaignId }, 'campaign lease renewal failed'));
+    if (held.size > 0)
+      renew().catch((err) =>
+        deps.logger.warn({ err: (err as Error).message, campaignId }, 'campaign lease renewal failed'),
+      );
   }, leaseMs / 3);
   heartbeat.unref?.();
 
@@ -207,7 +235,12 @@ async function sendClaimable({ deps, campaignId, token, leaseMs, lanes, renderer
           outcome = { id: recipient.id, status: 'sent', sentAt: new Date(), lastError: null };
         } catch (err) {
           if (!isPermanentRejection(err)) throw err;
-          outcome = { id: recipient.id, status: 'bounced', sentAt: null, lastError: String((err as Error).message).slice(0, 1000) };
+          outcome = {
+            id: recipient.id,
+            status: 'bounced',
+            sentAt: null,
+            lastError: String((err as Error).message).slice(0, 1000),
+          };
         }
       }
       // The next mail waits for this outcome to be committed: a crash leaves at most one per sender unrecorded.
@@ -229,7 +262,10 @@ async function sendClaimable({ deps, campaignId, token, leaseMs, lanes, renderer
     );
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) {
-      deps.logger.warn({ err: (failure.reason as Error).message, campaignId }, 'campaign paused: sending failed; the job retries');
+      deps.logger.warn(
+        { err: (failure.reason as Error).message, campaignId },
+        'campaign paused: sending failed; the job retries',
+      );
       throw failure.reason;
     }
   } finally {

@@ -20,14 +20,28 @@ const ONE_TRY_TEMPLATES: ReadonlySet<string> = new Set<MailTemplateName>(['setti
 const withOneTry =
   (backoff: typeof MAIL_BACKOFF): typeof MAIL_BACKOFF =>
   (context) =>
-    context.error instanceof Invalid || ONE_TRY_TEMPLATES.has(String((context.jobData as { template?: unknown } | undefined)?.template))
+    context.error instanceof Invalid ||
+    ONE_TRY_TEMPLATES.has(String((context.jobData as { template?: unknown } | undefined)?.template))
       ? null
       : backoff(context);
 
-type Deps = { knex: Knex; mailer: Mailer; from: string; logger: Logger; links?: LinkSigner; downloads?: DownloadLinks; siteUrl?: string; backoff?: typeof MAIL_BACKOFF };
+type Deps = {
+  knex: Knex;
+  mailer: Mailer;
+  from: string;
+  logger: Logger;
+  links?: LinkSigner;
+  downloads?: DownloadLinks;
+  siteUrl?: string;
+  backoff?: typeof MAIL_BACKOFF;
+};
 
 /** The template data of a payload: its own, plus the delivery link it asks for, minted now. */
-function dataOf(payload: SendEmailPayload, downloads: DownloadLinks | undefined, siteUrl: string): Record<string, unknown> {
+function dataOf(
+  payload: SendEmailPayload,
+  downloads: DownloadLinks | undefined,
+  siteUrl: string,
+): Record<string, unknown> {
   if (!payload.downloadLink) return payload.data;
   if (!downloads) throw new Error('this mail needs the download link signer');
   const { orderId, expiresAt } = payload.downloadLink;
@@ -46,7 +60,16 @@ function dataOf(payload: SendEmailPayload, downloads: DownloadLinks | undefined,
  * A notification whose switch is off in the Email settings (order confirmations, status updates) is
  * dropped unsent.
  */
-export function sendEmailJob({ knex, mailer, from, logger, links, downloads, siteUrl = '', backoff = MAIL_BACKOFF }: Deps) {
+export function sendEmailJob({
+  knex,
+  mailer,
+  from,
+  logger,
+  links,
+  downloads,
+  siteUrl = '',
+  backoff = MAIL_BACKOFF,
+}: Deps) {
   return {
     name: JOBS.sendEmail,
     options: { backoff: withOneTry(backoff), concurrency: 5 },
@@ -76,9 +99,17 @@ export function sendEmailJob({ knex, mailer, from, logger, links, downloads, sit
         if (marketing && !links) throw new Error('marketing mail needs the unsubscribe link signer');
         const unsubscribeUrl = links?.unsubscribeUrl(payload.to) ?? '';
         const data = dataOf(payload, downloads, siteUrl);
-        const rendered = await renderTemplate(knex, payload.template, marketing ? { ...data, unsubscribeUrl } : data, siteUrl);
+        const rendered = await renderTemplate(
+          knex,
+          payload.template,
+          marketing ? { ...data, unsubscribeUrl } : data,
+          siteUrl,
+        );
         const { mail, record } = marketing
-          ? { mail: { ...rendered.mail, ...personalise(rendered.mail, { unsubscribeUrl }) }, record: { ...rendered.record, ...personalise(rendered.record, { unsubscribeUrl }) } }
+          ? {
+              mail: { ...rendered.mail, ...personalise(rendered.mail, { unsubscribeUrl }) },
+              record: { ...rendered.record, ...personalise(rendered.record, { unsubscribeUrl }) },
+            }
           : rendered;
         const headers = marketing ? unsubscribeHeaders(unsubscribeUrl) : undefined;
         message ??= await EmailMessage.query(knex)
@@ -93,15 +124,21 @@ export function sendEmailJob({ knex, mailer, from, logger, links, downloads, sit
             campaignId: payload.campaignId ?? null,
           })
           .returning('*');
-        await EmailMessage.query(knex).findById(message.id).patch({ status: 'sending', attempts: knex.raw('attempts + 1') });
+        await EmailMessage.query(knex)
+          .findById(message.id)
+          .patch({ status: 'sending', attempts: knex.raw('attempts + 1') });
         try {
           // The stored row holds the masked copy; what goes out is the rendering with the real values.
           const { messageId } = await mailer.send({ to: message.toEmail, from: message.fromEmail, ...mail, headers });
-          await EmailMessage.query(knex).findById(message.id).patch({ status: 'sent', sentAt: new Date(), providerMessageId: messageId, lastError: null });
+          await EmailMessage.query(knex)
+            .findById(message.id)
+            .patch({ status: 'sent', sentAt: new Date(), providerMessageId: messageId, lastError: null });
         } catch (err) {
           logger.warn({ err: (err as Error).message, messageId: message.id }, 'email send failed; will retry');
           // Only what SmtpCheck may say is kept (the test mail's status shows it); the server's text stays in the log.
-          await EmailMessage.query(knex).findById(message.id).patch({ status: 'failed', lastError: smtpCheckOf(err) });
+          await EmailMessage.query(knex)
+            .findById(message.id)
+            .patch({ status: 'failed', lastError: smtpCheckOf(err) });
           throw err;
         }
       } catch (err) {

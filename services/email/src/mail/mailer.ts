@@ -5,7 +5,14 @@ import { smtpRelayOf, type SmtpCheck, type SmtpRelay } from '@mastering/contract
 import { Setting } from '@mastering/db';
 import { openSmtpPassword, type Secrets } from '@mastering/service-kit';
 
-export type OutgoingMail = { to: string; from: string; subject: string; html: string; text: string; headers?: Record<string, string> };
+export type OutgoingMail = {
+  to: string;
+  from: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+};
 
 /** True when the SMTP server refused the message for good (a 5xx reply): a bounce, not an outage. */
 export const isPermanentRejection = (err: unknown) => {
@@ -27,7 +34,8 @@ export function smtpCheckOf(err: unknown): Exclude<SmtpCheck, 'reachable'> {
   const e = (err ?? {}) as { code?: unknown; message?: unknown; reason?: unknown };
   const code = String(e.code ?? '');
   if (code === 'ETIMEDOUT' || code === 'ETIMEOUT') return 'timed out';
-  if (code === 'ETLS' || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || typeof e.reason === 'string') return 'TLS failed';
+  if (code === 'ETLS' || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || typeof e.reason === 'string')
+    return 'TLS failed';
   // ESOCKET's message is the local socket's (connect ECONNREFUSED, certificate has expired): safe to read.
   if (code === 'ESOCKET' && TLS_FAILURE.test(String(e.message ?? ''))) return 'TLS failed';
   return 'refused';
@@ -62,7 +70,10 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000 };
  * from the first byte on 465) unless its `requireTls` is off, and its certificate must be valid.
  * `pool` keeps a few connections open, which campaigns need for their rate.
  */
-export function createMailer(target: string | SmtpRelay, { pool = false, maxConnections = 5 }: PoolOptions = {}): Mailer {
+export function createMailer(
+  target: string | SmtpRelay,
+  { pool = false, maxConnections = 5 }: PoolOptions = {},
+): Mailer {
   const endpoint = endpointOf(target);
   const connection: SMTPTransport.Options | string =
     typeof target === 'string'
@@ -75,7 +86,9 @@ export function createMailer(target: string | SmtpRelay, { pool = false, maxConn
           ...(target.user ? { auth: { user: target.user, pass: target.password } } : {}),
         };
   const options = { ...TIMEOUTS, ...(typeof connection === 'string' ? { url: connection } : connection) };
-  const transport = pool ? nodemailer.createTransport({ ...options, pool: true, maxConnections, maxMessages: Infinity }) : nodemailer.createTransport(options);
+  const transport = pool
+    ? nodemailer.createTransport({ ...options, pool: true, maxConnections, maxMessages: Infinity })
+    : nodemailer.createTransport(options);
   // A pooled connection that drops is reported on the transport; the failing send already rejects, so
   // the event only needs a listener (without one it would end the process).
   transport.on('error', () => undefined);
@@ -99,7 +112,11 @@ export function createMailer(target: string | SmtpRelay, { pool = false, maxConn
  * pass a second to spare the database), and replaces its transport when the relay changes. The saved
  * password is opened with `keys` (it is stored sealed).
  */
-export function createSettingsMailer(knex: Knex, fallbackUrl: string, { keys, maxAgeMs = 0, ...pool }: PoolOptions & { keys: Secrets; maxAgeMs?: number }): Mailer {
+export function createSettingsMailer(
+  knex: Knex,
+  fallbackUrl: string,
+  { keys, maxAgeMs = 0, ...pool }: PoolOptions & { keys: Secrets; maxAgeMs?: number },
+): Mailer {
   let current = { key: fallbackUrl, mailer: createMailer(fallbackUrl, pool) };
   let checkedAt = -Infinity;
   async function resolve(): Promise<Mailer> {

@@ -67,7 +67,8 @@ ${body.join('\n')}
 // MJML compiles before mustache runs, so a button that depends on a param is a styled link inside a
 // text block (a mustache section there survives the compile); others are real MJML buttons.
 function buttonOf({ label, url, when }: NonNullable<Copy['button']>): string {
-  if (!when) return `        <mj-button href="${url}" background-color="${ACCENT}" color="#ffffff" border-radius="6px" font-weight="600">${label}</mj-button>`;
+  if (!when)
+    return `        <mj-button href="${url}" background-color="${ACCENT}" color="#ffffff" border-radius="6px" font-weight="600">${label}</mj-button>`;
   return `        <mj-text align="center">{{#${when}}}<a href="${url}" style="display:inline-block;background:${ACCENT};color:#ffffff;border-radius:6px;padding:10px 25px;font-weight:600;text-decoration:none">${label}</a>{{/${when}}}</mj-text>`;
 }
 
@@ -77,7 +78,11 @@ function textOf(copy: Pick<Copy, 'lines' | 'button' | 'content'>): string {
   return [
     ...copy.lines.map(strip),
     copy.content ? '{{content}}' : '',
-    copy.button ? (copy.button.when ? `{{#${copy.button.when}}}${copy.button.label}: ${copy.button.url}{{/${copy.button.when}}}` : `${copy.button.label}: ${copy.button.url}`) : '',
+    copy.button
+      ? copy.button.when
+        ? `{{#${copy.button.when}}}${copy.button.label}: ${copy.button.url}{{/${copy.button.when}}}`
+        : `${copy.button.label}: ${copy.button.url}`
+      : '',
     `The ${BRAND} team`,
     '{{#unsubscribeUrl}}Unsubscribe: {{unsubscribeUrl}}{{/unsubscribeUrl}}',
   ]
@@ -94,7 +99,11 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Sent when a new customer signs in for the first time.',
     subject: `Welcome to ${BRAND}`,
     preview: 'Professional mastering for your tracks, priced in rand.',
-    lines: [greeting, `Welcome to ${BRAND}. Upload a track, choose your sound, and a human engineer masters it for streaming, radio and club play.`, 'Your masters arrive by email, ready to download.'],
+    lines: [
+      greeting,
+      `Welcome to ${BRAND}. Upload a track, choose your sound, and a human engineer masters it for streaming, radio and club play.`,
+      'Your masters arrive by email, ready to download.',
+    ],
     button: { label: 'Upload your first track', url: '{{siteUrl}}/upload' },
   },
   email_verification: {
@@ -110,7 +119,10 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Link to choose a new password.',
     subject: 'Reset your password',
     preview: 'Choose a new password.',
-    lines: [greeting, 'Someone asked to reset the password of your account. If it was you, choose a new one below. If not, ignore this email; nothing changes.'],
+    lines: [
+      greeting,
+      'Someone asked to reset the password of your account. If it was you, choose a new one below. If not, ignore this email; nothing changes.',
+    ],
     button: { label: 'Choose a new password', url: '{{resetUrl}}' },
   },
   profile_completion_reminder: {
@@ -118,7 +130,10 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Reminds a customer to finish their profile.',
     subject: 'Finish your profile',
     preview: 'A complete profile helps our engineers.',
-    lines: [greeting, 'Your profile is almost done. Adding your artist name and genre helps our engineers master your music the way you hear it.'],
+    lines: [
+      greeting,
+      'Your profile is almost done. Adding your artist name and genre helps our engineers master your music the way you hear it.',
+    ],
     button: { label: 'Complete my profile', url: '{{siteUrl}}' },
   },
   order_confirmation: {
@@ -141,14 +156,24 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Receipt for a successful payment.',
     subject: 'Receipt for order {{shortId}}',
     preview: 'We received {{amount}}.',
-    lines: [greeting, 'We received your payment of <strong>{{amount}}</strong> for ' + order + ' ({{tracksLabel}}).', 'Payment method: {{paymentMethod}}<br />Transaction: {{transactionId}}', 'Keep this email as your receipt.'],
+    lines: [
+      greeting,
+      'We received your payment of <strong>{{amount}}</strong> for ' + order + ' ({{tracksLabel}}).',
+      'Payment method: {{paymentMethod}}<br />Transaction: {{transactionId}}',
+      'Keep this email as your receipt.',
+    ],
   },
   order_failed_payment_declined: {
     name: 'Payment declined',
     description: 'Sent when a payment for an order fails.',
     subject: 'Payment declined for order {{shortId}}',
     preview: 'Your payment of {{amount}} did not go through.',
-    lines: [greeting, 'Your payment of <strong>{{amount}}</strong> for ' + order + ' ({{tracksLabel}}) did not go through.', 'Reason: {{reason}}', 'No money was taken. You can try again with another card.'],
+    lines: [
+      greeting,
+      'Your payment of <strong>{{amount}}</strong> for ' + order + ' ({{tracksLabel}}) did not go through.',
+      'Reason: {{reason}}',
+      'No money was taken. You can try again with another card.',
+    ],
     button: { label: 'Try again', url: '{{siteUrl}}/upload' },
   },
   refund_processed: {
@@ -156,21 +181,35 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Confirms a refund.',
     subject: 'Refund processed for order {{shortId}}',
     preview: 'We refunded {{amount}}.',
-    lines: [greeting, 'We refunded <strong>{{amount}}</strong> for ' + order + '. Depending on your bank it reaches your account within 5 to 10 working days.'],
+    lines: [
+      greeting,
+      'We refunded <strong>{{amount}}</strong> for ' +
+        order +
+        '. Depending on your bank it reaches your account within 5 to 10 working days.',
+    ],
   },
   track_upload_confirmation: {
     name: 'Track upload confirmation',
     description: 'Confirms the tracks a customer uploaded.',
     subject: 'We received {{fileCount}} file(s) for order {{shortId}}',
     preview: 'Your upload is safe with us.',
-    lines: [greeting, 'We received {{fileCount}} file(s) for ' + order + ':', '{{fileNames}}', 'Once your payment is confirmed, our engineers get to work.'],
+    lines: [
+      greeting,
+      'We received {{fileCount}} file(s) for ' + order + ':',
+      '{{fileNames}}',
+      'Once your payment is confirmed, our engineers get to work.',
+    ],
   },
   order_in_progress: {
     name: 'Mastering started',
     description: 'Sent when an engineer starts on an order.',
     subject: 'Mastering started: {{tracksLabel}}',
     preview: 'An engineer is working on your track.',
-    lines: [greeting, 'An engineer has started mastering <strong>{{tracksLabel}}</strong> (' + order + ').', '{{#estimatedCompletion}}Expected completion: {{estimatedCompletion}}{{/estimatedCompletion}}'],
+    lines: [
+      greeting,
+      'An engineer has started mastering <strong>{{tracksLabel}}</strong> (' + order + ').',
+      '{{#estimatedCompletion}}Expected completion: {{estimatedCompletion}}{{/estimatedCompletion}}',
+    ],
   },
   mastering_complete: {
     name: 'Mastering complete',
@@ -191,7 +230,12 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Tells a customer their order takes longer.',
     subject: 'Your order {{shortId}} needs a little more time',
     preview: 'A short delay on your master.',
-    lines: [greeting, 'Mastering ' + order + ' is taking longer than we promised. We are sorry for the wait.', '{{#reason}}Why: {{reason}}{{/reason}}', 'We will email you as soon as your master is ready.'],
+    lines: [
+      greeting,
+      'Mastering ' + order + ' is taking longer than we promised. We are sorry for the wait.',
+      '{{#reason}}Why: {{reason}}{{/reason}}',
+      'We will email you as soon as your master is ready.',
+    ],
   },
   engineer_notes: {
     name: 'Engineer notes',
@@ -222,7 +266,11 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Answers to common questions.',
     subject: 'How mastering with us works',
     preview: 'Answers to the questions artists ask most.',
-    lines: [greeting, 'Upload WAV, FLAC, AIFF or MP3 files up to 500 MB. Pick a mastering style and tone; a human engineer does the rest.', 'Masters arrive by email within 48 hours of payment.'],
+    lines: [
+      greeting,
+      'Upload WAV, FLAC, AIFF or MP3 files up to 500 MB. Pick a mastering style and tone; a human engineer does the rest.',
+      'Masters arrive by email within 48 hours of payment.',
+    ],
     button: { label: 'Start a master', url: '{{siteUrl}}/upload' },
   },
   before_after_showcase: {
@@ -282,7 +330,10 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Tells customers the privacy policy changed.',
     subject: 'We updated our privacy policy',
     preview: 'What changes and why.',
-    lines: [greeting, 'We updated our privacy policy. Nothing changes in how we use your tracks: they are only used to master your music.'],
+    lines: [
+      greeting,
+      'We updated our privacy policy. Nothing changes in how we use your tracks: they are only used to master your music.',
+    ],
     content: true,
   },
   data_download_deletion_confirmation: {
@@ -343,12 +394,18 @@ export function systemTemplateRows() {
 type MailCopy = Omit<Copy, 'name' | 'description'>;
 
 /** The mails no stored template replaces (MAIL_TEMPLATES entries without `stored`). */
-type UnstoredMail = { [N in MailTemplateName]: (typeof MAIL_TEMPLATES)[N] extends { stored: TemplateType } ? never : N }[MailTemplateName];
+type UnstoredMail = {
+  [N in MailTemplateName]: (typeof MAIL_TEMPLATES)[N] extends { stored: TemplateType } ? never : N;
+}[MailTemplateName];
 
 const newOrder: MailCopy = {
   subject: 'New paid order {{shortId}}: {{tracksLabel}}, {{amount}}',
   preview: 'A new order is waiting for an engineer.',
-  lines: ['A new order is paid and waiting for an engineer.', 'Order {{orderId}} from {{customerEmail}}: {{tracksLabel}}{{#fileNames}} ({{fileNames}}){{/fileNames}}', 'Total paid: <strong>{{amount}}</strong>'],
+  lines: [
+    'A new order is paid and waiting for an engineer.',
+    'Order {{orderId}} from {{customerEmail}}: {{tracksLabel}}{{#fileNames}} ({{fileNames}}){{/fileNames}}',
+    'Total paid: <strong>{{amount}}</strong>',
+  ],
   button: { label: 'Open the orders', url: '{{siteUrl}}/admin/orders' },
 };
 
@@ -357,27 +414,40 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
   'login-code': {
     subject: 'Your login code: {{code}}',
     preview: 'Your login code',
-    lines: ['Your login code is', '<span style="font-size:28px;font-weight:700;letter-spacing:6px">{{code}}</span>', 'It expires in {{expiresInMinutes}} minutes. If you did not ask for it, ignore this email.'],
+    lines: [
+      'Your login code is',
+      '<span style="font-size:28px;font-weight:700;letter-spacing:6px">{{code}}</span>',
+      'It expires in {{expiresInMinutes}} minutes. If you did not ask for it, ignore this email.',
+    ],
   },
   'new-order': newOrder,
   'admin-new-order': newOrder,
   'payment-needs-attention': {
     subject: 'Payment needs attention: order {{shortId}}, {{amount}}',
     preview: '{{reason}}',
-    lines: ['A payment of <strong>{{amount}}</strong> arrived for order {{orderId}}{{#customerEmail}} from {{customerEmail}}{{/customerEmail}}.', '{{reason}}'],
+    lines: [
+      'A payment of <strong>{{amount}}</strong> arrived for order {{orderId}}{{#customerEmail}} from {{customerEmail}}{{/customerEmail}}.',
+      '{{reason}}',
+    ],
     button: { label: 'Open the payments', url: '{{siteUrl}}/admin/payments' },
   },
   'download-expiry-reminder': {
     subject: 'Your download link for {{tracksLabel}} expires soon',
     preview: 'Save your master before {{expiryDate}}.',
-    lines: [greeting, 'The download link of <strong>{{tracksLabel}}</strong> (order {{shortId}}) expires on {{expiryDate}}. Download your master before then.'],
+    lines: [
+      greeting,
+      'The download link of <strong>{{tracksLabel}}</strong> (order {{shortId}}) expires on {{expiryDate}}. Download your master before then.',
+    ],
     button: { label: 'Download your master', url: '{{downloadUrl}}' },
   },
   'customer-message': { subject: '{{subject}}', preview: '{{subject}}', lines: [greeting], content: true },
   'settings-test-email': {
     subject: '{{siteName}}: test email',
     preview: 'Mail delivery works',
-    lines: ['This is a test email from the {{siteName}} settings screen, sent at {{sentAt}}.', 'If you can read it, mail delivery works.'],
+    lines: [
+      'This is a test email from the {{siteName}} settings screen, sent at {{sentAt}}.',
+      'If you can read it, mail delivery works.',
+    ],
   },
 };
 

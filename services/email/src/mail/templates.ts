@@ -45,7 +45,10 @@ function mailTemplateOf(name: string): MailTemplateName {
  * Refuses params that do not fit mail `name`'s schema (MAIL_TEMPLATES in the contracts), saying which
  * are missing or wrong: the job fails loudly instead of mailing blanks.
  */
-export function assertMailParams<N extends MailTemplateName>(name: N, params: Record<string, unknown>): asserts params is Record<string, unknown> & MailParams<N> {
+export function assertMailParams<N extends MailTemplateName>(
+  name: N,
+  params: Record<string, unknown>,
+): asserts params is Record<string, unknown> & MailParams<N> {
   const problem = mailParamsProblem(name, params);
   if (problem) throw new Invalid(problem);
 }
@@ -70,11 +73,18 @@ export async function compileHtml(source: string): Promise<string> {
 const asIs = { escape: (value: unknown) => String(value) };
 // escape-html leaves '/' and '=' alone (mustache's own escaper does not), so URLs stay readable links.
 const htmlEscaped = { escape: (value: unknown) => escapeHtml(String(value)) };
-const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Johannesburg' });
+const dateFormat = new Intl.DateTimeFormat('en-ZA', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Africa/Johannesburg',
+});
 
 /** What every mail says of the studio: its name and where customers write for help (Settings → General). */
 export type Studio = { siteName: string; supportEmail: string };
-const DEFAULT_STUDIO: Studio = { siteName: DEFAULT_GENERAL_SETTINGS.siteName, supportEmail: supportAddressOf(DEFAULT_GENERAL_SETTINGS) };
+const DEFAULT_STUDIO: Studio = {
+  siteName: DEFAULT_GENERAL_SETTINGS.siteName,
+  supportEmail: supportAddressOf(DEFAULT_GENERAL_SETTINGS),
+};
 
 /** The studio as Settings → General names it now. */
 export async function studioOf(knex: Knex): Promise<Studio> {
@@ -86,17 +96,25 @@ export async function studioOf(knex: Knex): Promise<Studio> {
  * The values a template sees: the params as given, plus what the copy needs ready-made (short order
  * id, amount in rand, file names as one line, dates in South African form, the site's address).
  */
-export function viewOf(data: Record<string, unknown>, siteUrl: string, studio: Studio = DEFAULT_STUDIO): Record<string, unknown> {
+export function viewOf(
+  data: Record<string, unknown>,
+  siteUrl: string,
+  studio: Studio = DEFAULT_STUDIO,
+): Record<string, unknown> {
   const view: Record<string, unknown> = { siteUrl, deliveryHours: DELIVERY_HOURS, ...studio, ...data };
   if (typeof data.orderId === 'string') view.shortId = data.orderId.slice(0, 8);
-  if (typeof data.amount === 'number') view.amount = formatRand(data.amount, { decimals: Number.isInteger(data.amount) ? 0 : 2 });
+  if (typeof data.amount === 'number')
+    view.amount = formatRand(data.amount, { decimals: Number.isInteger(data.amount) ? 0 : 2 });
   if (Array.isArray(data.fileNames)) view.fileNames = data.fileNames.join(', ');
   for (const key of ['expiryDate', 'estimatedCompletion']) {
     const value = data[key];
     if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) view[key] = dateFormat.format(new Date(value));
   }
   const trackCount = Number(data.trackCount ?? data.fileCount ?? 1);
-  view.tracksLabel = typeof data.trackTitle === 'string' && data.trackTitle ? data.trackTitle : `${trackCount} track${trackCount === 1 ? '' : 's'}`;
+  view.tracksLabel =
+    typeof data.trackTitle === 'string' && data.trackTitle
+      ? data.trackTitle
+      : `${trackCount} track${trackCount === 1 ? '' : 's'}`;
   return view;
 }
 
@@ -105,7 +123,10 @@ export function viewOf(data: Record<string, unknown>, siteUrl: string, studio: S
  * the template author's explicit choice), taken as they are in the subject and text; a template
  * without text gets one made from its HTML.
  */
-export async function renderSource(source: { subject: string; html: string; text?: string | null }, view: Record<string, unknown>): Promise<RenderedMail> {
+export async function renderSource(
+  source: { subject: string; html: string; text?: string | null },
+  view: Record<string, unknown>,
+): Promise<RenderedMail> {
   const html = Mustache.render(await compileHtml(source.html), view, {}, htmlEscaped);
   const subject = Mustache.render(source.subject, view, {}, asIs).replace(/\s+/g, ' ').trim();
   const text = source.text ? Mustache.render(source.text, view, {}, asIs) : htmlToText(html, { wordwrap: 100 });
@@ -113,11 +134,21 @@ export async function renderSource(source: { subject: string; html: string; text
 }
 
 /** The source mail `name` renders with: the newest active stored template of its type, else the built-in. */
-export async function resolveSource(knex: Knex | null, name: string): Promise<{ source: { subject: string; html: string; text: string | null } }> {
+export async function resolveSource(
+  knex: Knex | null,
+  name: string,
+): Promise<{ source: { subject: string; html: string; text: string | null } }> {
   const template = mailTemplateOf(name);
   const type = storedTypeOf(template);
-  const stored = knex && type ? await EmailTemplate.query(knex).modify('active').where('type', type).orderBy('updatedAt', 'desc').first() : undefined;
-  return { source: stored ? { subject: stored.subject, html: stored.htmlContent, text: stored.textContent } : mailSource(template) };
+  const stored =
+    knex && type
+      ? await EmailTemplate.query(knex).modify('active').where('type', type).orderBy('updatedAt', 'desc').first()
+      : undefined;
+  return {
+    source: stored
+      ? { subject: stored.subject, html: stored.htmlContent, text: stored.textContent }
+      : mailSource(template),
+  };
 }
 
 /**
@@ -126,7 +157,12 @@ export async function resolveSource(knex: Knex | null, name: string): Promise<{ 
  * params that do not fit its schema are an error (the job fails loudly); extra data (an unsubscribe
  * link) is passed to the template as it is.
  */
-export async function renderTemplate(knex: Knex | null, name: string, data: Record<string, unknown>, siteUrl = ''): Promise<RenderedTemplate> {
+export async function renderTemplate(
+  knex: Knex | null,
+  name: string,
+  data: Record<string, unknown>,
+  siteUrl = '',
+): Promise<RenderedTemplate> {
   const template = mailTemplateOf(name);
   assertMailParams(template, data);
   const { source } = await resolveSource(knex, template);

@@ -1,7 +1,15 @@
 import type { Knex } from 'knex';
 import type { EmailIdParams, TemplateBody, TemplatePreviewBody } from '@mastering/contracts';
 import type { RouteContext } from '@mastering/service-kit';
-import { createTemplate, deleteTemplate, initSystemTemplates, listTemplates, previewTemplate, resetTemplate, updateTemplate } from './service';
+import {
+  createTemplate,
+  deleteTemplate,
+  initSystemTemplates,
+  listTemplates,
+  previewTemplate,
+  resetTemplate,
+  updateTemplate,
+} from './service';
 
 /** GET /api/admin/email-templates — admin; every template (plain array). */
 export const getTemplates = (knex: Knex) => async (ctx: RouteContext) => {

@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { CAMPAIGN_TEMPLATES, SAMPLE_EMAIL_PARAMS, TEMPLATE_CATEGORIES, type RenderedEmail, type TemplateBody, type TemplatePreviewBody } from '@mastering/contracts';
+import {
+  CAMPAIGN_TEMPLATES,
+  SAMPLE_EMAIL_PARAMS,
+  TEMPLATE_CATEGORIES,
+  type RenderedEmail,
+  type TemplateBody,
+  type TemplatePreviewBody,
+} from '@mastering/contracts';
 import { EmailTemplate } from '@mastering/db';
 import { Conflict, NotFound } from '@mastering/service-kit';
 import { renderSource, viewOf } from '../mail/templates';
@@ -17,7 +24,9 @@ const nameTaken = (err: unknown) => (err as { constraint?: string }).constraint?
 /** Creates a template from the form (never a system one). */
 export async function createTemplate(knex: Knex, body: TemplateBody) {
   try {
-    const row = await EmailTemplate.query(knex).insert({ ...fromBody(body), isSystem: false }).returning('*');
+    const row = await EmailTemplate.query(knex)
+      .insert({ ...fromBody(body), isSystem: false })
+      .returning('*');
     return row.toApi();
   } catch (err) {
     if (nameTaken(err)) throw new Conflict(`A template named "${body.name}" already exists`);
@@ -31,7 +40,10 @@ export async function updateTemplate(knex: Knex, id: string, body: TemplateBody)
   if (!existing) throw new NotFound('Template not found');
   const changes = fromBody(body);
   try {
-    const row = await EmailTemplate.query(knex).patchAndFetchById(id, existing.isSystem ? { ...changes, type: existing.type } : changes);
+    const row = await EmailTemplate.query(knex).patchAndFetchById(
+      id,
+      existing.isSystem ? { ...changes, type: existing.type } : changes,
+    );
     return row.toApi();
   } catch (err) {
     if (nameTaken(err)) throw new Conflict(`A template named "${body.name}" already exists`);
@@ -53,7 +65,12 @@ export async function resetTemplate(knex: Knex, id: string) {
   if (!existing) throw new NotFound('Template not found');
   if (!existing.isSystem) throw new Conflict('Only system templates can be reset');
   const source = systemSource(existing.type);
-  const row = await EmailTemplate.query(knex).patchAndFetchById(id, { subject: source.subject, htmlContent: source.html, textContent: source.text, isActive: true });
+  const row = await EmailTemplate.query(knex).patchAndFetchById(id, {
+    subject: source.subject,
+    htmlContent: source.html,
+    textContent: source.text,
+    isActive: true,
+  });
   return row.toApi();
 }
 
@@ -84,7 +101,10 @@ const MARKETING_TYPES = new Set<string>([...TEMPLATE_CATEGORIES['Marketing & Ret
 /** Renders the editor's current fields with sample values, for the preview frame. */
 export async function previewTemplate(body: TemplatePreviewBody, siteUrl: string): Promise<RenderedEmail> {
   const unsubscribeUrl = MARKETING_TYPES.has(body.type) ? `${siteUrl}/e/unsubscribe/preview` : undefined;
-  return renderSource({ subject: body.subject, html: body.htmlContent, text: body.textContent ?? null }, viewOf({ ...SAMPLE_EMAIL_PARAMS, unsubscribeUrl }, siteUrl));
+  return renderSource(
+    { subject: body.subject, html: body.htmlContent, text: body.textContent ?? null },
+    viewOf({ ...SAMPLE_EMAIL_PARAMS, unsubscribeUrl }, siteUrl),
+  );
 }
 
 function fromBody(body: TemplateBody) {

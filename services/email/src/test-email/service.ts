@@ -7,7 +7,14 @@ import { assertMailParams, renderTemplate } from '../mail/templates';
  * Queues one mail after rendering it once here, so a template that cannot render is the caller's
  * error (the toast shows it) rather than a job failing later.
  */
-async function queueChecked<N extends MailTemplateName>(knex: Knex, queue: Queue, siteUrl: string, template: N, to: string, params: Record<string, unknown>) {
+async function queueChecked<N extends MailTemplateName>(
+  knex: Knex,
+  queue: Queue,
+  siteUrl: string,
+  template: N,
+  to: string,
+  params: Record<string, unknown>,
+) {
   // Typed by this check (renderTemplate makes it too, for the worker's sake).
   assertMailParams(template, params);
   await renderTemplate(knex, template, params, siteUrl);

@@ -25,31 +25,45 @@ function page(ctx: RouteContext, status: number, title: string, body: string) {
 export const unsubscribePage = (links: LinkSigner) => async (ctx: RouteContext<unknown, unknown, TokenParams>) => {
   const claims = links.verify(ctx.state.params.token);
   if (claims?.k !== 'u') return page(ctx, 404, 'Link not valid', '<p>This unsubscribe link is not valid.</p>');
-  page(ctx, 200, 'Unsubscribe', `<p>Stop marketing emails to <strong>${escapeHtml(claims.e)}</strong>? You will still get emails about your orders.</p><form method="post"><button type="submit" data-testid="unsubscribe-confirm">Unsubscribe</button></form>`);
+  page(
+    ctx,
+    200,
+    'Unsubscribe',
+    `<p>Stop marketing emails to <strong>${escapeHtml(claims.e)}</strong>? You will still get emails about your orders.</p><form method="post"><button type="submit" data-testid="unsubscribe-confirm">Unsubscribe</button></form>`,
+  );
 };
 
 /** POST /e/unsubscribe/:token — public; RFC 8058 one-click (and the page's button): the address gets no more marketing. */
-export const unsubscribeNow = (knex: Knex, links: LinkSigner) => async (ctx: RouteContext<unknown, unknown, TokenParams>) => {
-  const claims = links.verify(ctx.state.params.token);
-  if (claims?.k !== 'u') return page(ctx, 404, 'Link not valid', '<p>This unsubscribe link is not valid.</p>');
-  await unsubscribe(knex, claims.e, 'link');
-  page(ctx, 200, 'You are unsubscribed', `<p><strong>${escapeHtml(claims.e)}</strong> will get no more marketing emails.</p>`);
-};
+export const unsubscribeNow =
+  (knex: Knex, links: LinkSigner) => async (ctx: RouteContext<unknown, unknown, TokenParams>) => {
+    const claims = links.verify(ctx.state.params.token);
+    if (claims?.k !== 'u') return page(ctx, 404, 'Link not valid', '<p>This unsubscribe link is not valid.</p>');
+    await unsubscribe(knex, claims.e, 'link');
+    page(
+      ctx,
+      200,
+      'You are unsubscribed',
+      `<p><strong>${escapeHtml(claims.e)}</strong> will get no more marketing emails.</p>`,
+    );
+  };
 
 /** GET /e/o/:token — public; the open pixel: records the first open, always answers the image. */
-export const openPixel = (knex: Knex, links: LinkSigner) => async (ctx: RouteContext<unknown, unknown, TokenParams>) => {
-  const claims = links.verify(ctx.state.params.token);
-  if (claims?.k === 'o') await recordOpen(knex, claims.r);
-  ctx.type = 'image/gif';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = PIXEL;
-};
+export const openPixel =
+  (knex: Knex, links: LinkSigner) => async (ctx: RouteContext<unknown, unknown, TokenParams>) => {
+    const claims = links.verify(ctx.state.params.token);
+    if (claims?.k === 'o') await recordOpen(knex, claims.r);
+    ctx.type = 'image/gif';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = PIXEL;
+  };
 
 /** GET /e/c/:token — public; records the click and redirects to the signed target (nothing unsigned: no open redirect). */
-export const clickRedirect = (knex: Knex, links: LinkSigner) => async (ctx: RouteContext<unknown, unknown, TokenParams>) => {
-  const claims = links.verify(ctx.state.params.token);
-  if (claims?.k !== 'c' || !/^https?:\/\//i.test(claims.u)) return page(ctx, 404, 'Link not valid', '<p>This link is not valid.</p>');
-  await recordClick(knex, claims.r);
-  ctx.set('Cache-Control', 'no-store');
-  ctx.redirect(claims.u);
-};
+export const clickRedirect =
+  (knex: Knex, links: LinkSigner) => async (ctx: RouteContext<unknown, unknown, TokenParams>) => {
+    const claims = links.verify(ctx.state.params.token);
+    if (claims?.k !== 'c' || !/^https?:\/\//i.test(claims.u))
+      return page(ctx, 404, 'Link not valid', '<p>This link is not valid.</p>');
+    await recordClick(knex, claims.r);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(claims.u);
+  };

@@ -42,14 +42,20 @@ export function createLinkSigner(secrets: Secrets, publicUrl: string, now = () =
 export type LinkSigner = ReturnType<typeof createLinkSigner>;
 
 /** The RFC 2369 / RFC 8058 headers that let a mail client unsubscribe in one click. */
-export const unsubscribeHeaders = (url: string) => ({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+export const unsubscribeHeaders = (url: string) => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
 
 /**
  * Makes a rendered marketing mail trackable and always unsubscribable: links to http(s) pages go
  * through the signed click redirect, an open pixel is added, and the unsubscribe link is appended when
  * an edited template lost it.
  */
-export function personalise(mail: { html: string; text: string }, links: { unsubscribeUrl: string; click?: (url: string) => string; openUrl?: string }) {
+export function personalise(
+  mail: { html: string; text: string },
+  links: { unsubscribeUrl: string; click?: (url: string) => string; openUrl?: string },
+) {
   let html = mail.html;
   let text = mail.text;
   const escapedUnsubscribe = links.unsubscribeUrl.replaceAll('&', '&amp;');
@@ -60,8 +66,12 @@ export function personalise(mail: { html: string; text: string }, links: { unsub
       return target === links.unsubscribeUrl ? whole : `href="${click(target).replaceAll('&', '&amp;')}"`;
     });
   }
-  const pixel = links.openUrl ? `<img src="${links.openUrl}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />` : '';
-  const footer = html.includes(escapedUnsubscribe) ? '' : `<p style="font-size:12px;text-align:center"><a href="${escapedUnsubscribe}">Unsubscribe</a></p>`;
+  const pixel = links.openUrl
+    ? `<img src="${links.openUrl}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />`
+    : '';
+  const footer = html.includes(escapedUnsubscribe)
+    ? ''
+    : `<p style="font-size:12px;text-align:center"><a href="${escapedUnsubscribe}">Unsubscribe</a></p>`;
   html = html.includes('</body>') ? html.replace('</body>', `${footer}${pixel}</body>`) : `${html}${footer}${pixel}`;
   if (!text.includes(links.unsubscribeUrl)) text = `${text}\n\nUnsubscribe: ${links.unsubscribeUrl}`;
   return { html, text };

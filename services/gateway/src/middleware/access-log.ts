@@ -11,7 +11,14 @@ export function accessLog(logger: Logger): Middleware {
     ctx.res.once('close', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info(
-        { requestId: ctx.state.requestId, method: ctx.method, url: redactUrl(ctx.url), status: ctx.res.statusCode, ms: Math.round(ms * 10) / 10, service: ctx.state.service },
+        {
+          requestId: ctx.state.requestId,
+          method: ctx.method,
+          url: redactUrl(ctx.url),
+          status: ctx.res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+          service: ctx.state.service,
+        },
         'access',
       );
     });

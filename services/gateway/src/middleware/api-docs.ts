@@ -11,11 +11,12 @@ export const API_INFO = {
   title: 'Mastering Studio API',
   version: '1',
   description:
-    'Every operation of the site, generated from the services\' route tables and their zod contracts. Sign in with `POST /auth/request-code` and `POST /auth/verify-code`; the `sid` cookie carries the session.',
+    "Every operation of the site, generated from the services' route tables and their zod contracts. Sign in with `POST /auth/request-code` and `POST /auth/verify-code`; the `sid` cookie carries the session.",
 };
 
 /** True when the gateway sends `method path` (OpenAPI form, `{param}`s filled with a sample) to `service`. */
-export const routedTo = (service: ServiceName, method: string, path: string) => resolveService(method.toUpperCase(), path.replace(/\{[^}]+\}/g, 'x')) === service;
+export const routedTo = (service: ServiceName, method: string, path: string) =>
+  resolveService(method.toUpperCase(), path.replace(/\{[^}]+\}/g, 'x')) === service;
 
 /** The operations of a service's path items that the gateway actually routes to that service. */
 export function reachable(service: ServiceName, items: PathItems): PathItems {
@@ -42,7 +43,8 @@ export async function assembleDocument(targets: Record<ServiceName, string>): Pr
 const require = createRequire(import.meta.url);
 // The reference page's script, from the npm package (never a CDN), read once.
 let scalarScript: Promise<Buffer> | undefined;
-const readScalar = () => (scalarScript ??= readFile(join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js')));
+const readScalar = () =>
+  (scalarScript ??= readFile(join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js')));
 
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${API_INFO.title}</title></head>
@@ -54,7 +56,13 @@ const START = `Scalar.createApiReference('#app', { url: '/api/openapi.json', wit
  * `GET /api/openapi.json` (the document) and `GET /api/docs` (Scalar's reference page, with its script
  * served from node_modules): staff only, like the back-office they describe most of.
  */
-export function apiDocs({ targets, identityOf }: { targets: Record<ServiceName, string>; identityOf: (ctx: Context) => Promise<Identity | null> }): Middleware {
+export function apiDocs({
+  targets,
+  identityOf,
+}: {
+  targets: Record<ServiceName, string>;
+  identityOf: (ctx: Context) => Promise<Identity | null>;
+}): Middleware {
   const files: Record<string, (ctx: Context) => Promise<void>> = {
     '/api/openapi.json': async (ctx) => {
       ctx.body = await assembleDocument(targets);

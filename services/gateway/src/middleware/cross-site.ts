@@ -16,7 +16,9 @@ export function crossSiteGuard({ publicOrigin }: { publicOrigin: string }): Midd
     const fetchSite = ctx.get('sec-fetch-site');
     const origin = ctx.get('origin');
     const ownOrigin = `${ctx.protocol}://${ctx.host}`;
-    const crossSite = (fetchSite !== '' && !SAME_ORIGIN_FETCH.has(fetchSite)) || (origin !== '' && origin !== publicOrigin && origin !== ownOrigin);
+    const crossSite =
+      (fetchSite !== '' && !SAME_ORIGIN_FETCH.has(fetchSite)) ||
+      (origin !== '' && origin !== publicOrigin && origin !== ownOrigin);
     if (crossSite) {
       ctx.status = 403;
       ctx.body = { error: 'Cross-site request refused' };

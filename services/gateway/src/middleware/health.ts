@@ -12,7 +12,9 @@ export async function servicesReadiness(targets: Record<ServiceName, string>): P
       return 'down';
     }
   };
-  return Object.fromEntries(await Promise.all(Object.entries(targets).map(async ([name, base]) => [name, await check(base)] as const)));
+  return Object.fromEntries(
+    await Promise.all(Object.entries(targets).map(async ([name, base]) => [name, await check(base)] as const)),
+  );
 }
 
 /**
@@ -20,7 +22,15 @@ export async function servicesReadiness(targets: Record<ServiceName, string>): P
  * answers). Readiness is the gateway's own, so one service being down does not take the whole site out
  * of a load balancer; the per-service detail is added for a signed-in admin only. No error text is shown.
  */
-export function healthEndpoints({ knex, targets, identityOf }: { knex: Knex; targets: Record<ServiceName, string>; identityOf: (ctx: Parameters<Middleware>[0]) => Promise<Identity | null> }): Middleware {
+export function healthEndpoints({
+  knex,
+  targets,
+  identityOf,
+}: {
+  knex: Knex;
+  targets: Record<ServiceName, string>;
+  identityOf: (ctx: Parameters<Middleware>[0]) => Promise<Identity | null>;
+}): Middleware {
   return async (ctx, next) => {
     if (ctx.path === '/healthz') {
       ctx.set('Cache-Control', 'no-store');

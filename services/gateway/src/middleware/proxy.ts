@@ -21,7 +21,13 @@ export type ProxyOptions = {
  * read whole by the request-body middleware, and every answer streams back. Connections to the
  * services are kept alive and reused; a service that is down answers 503, one that hangs 504.
  */
-export function proxyToServices({ targets, identitySecret, upstreamTimeoutMs, identityOf, logger }: ProxyOptions): Middleware {
+export function proxyToServices({
+  targets,
+  identitySecret,
+  upstreamTimeoutMs,
+  identityOf,
+  logger,
+}: ProxyOptions): Middleware {
   // Reused connections: opening a TCP connection per request cost the gateway most of its throughput.
   // Idle sockets close after 30 s, before the services' 65 s keep-alive timeout, so none is reused
   // just as the service closes it. Uploads have their own pool: a streamed upload holds its connection
@@ -31,11 +37,21 @@ export function proxyToServices({ targets, identitySecret, upstreamTimeoutMs, id
   const proxy = httpProxy.createProxyServer({ xfwd: false, ws: false, proxyTimeout: upstreamTimeoutMs });
   proxy.on('error', (err, req, res) => {
     const response = res as ServerResponse;
-    const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET' && (req as IncomingMessage & { timedOut?: boolean }).timedOut;
-    logger.warn({ err: err.message, requestId: req.headers['x-request-id'], url: redactUrl(req.url ?? ''), timedOut }, 'upstream error');
+    const timedOut =
+      (err as NodeJS.ErrnoException).code === 'ECONNRESET' &&
+      (req as IncomingMessage & { timedOut?: boolean }).timedOut;
+    logger.warn(
+      { err: err.message, requestId: req.headers['x-request-id'], url: redactUrl(req.url ?? ''), timedOut },
+      'upstream error',
+    );
     if (response.headersSent) return void response.destroy();
-    response.writeHead(timedOut ? 504 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-    response.end(JSON.stringify({ error: timedOut ? 'The service did not answer in time' : 'Service temporarily unavailable' }));
+    response.writeHead(timedOut ? 504 : 503, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    response.end(
+      JSON.stringify({ error: timedOut ? 'The service did not answer in time' : 'Service temporarily unavailable' }),
+    );
   });
   proxy.on('proxyReq', (proxyReq, req) => {
     proxyReq.once('timeout', () => ((req as IncomingMessage & { timedOut?: boolean }).timedOut = true));
@@ -64,6 +80,10 @@ function forward(ctx: Context, proxy: httpProxy, options: { target: string; agen
   }
   return new Promise((resolve) => {
     ctx.res.once('close', () => resolve());
-    proxy.web(ctx.req as IncomingMessage, ctx.res as ServerResponse, body ? { ...options, buffer: Readable.from([body]) } : options);
+    proxy.web(
+      ctx.req as IncomingMessage,
+      ctx.res as ServerResponse,
+      body ? { ...options, buffer: Readable.from([body]) } : options,
+    );
   });
 }

@@ -25,10 +25,15 @@ const UPLOAD_PATH = /^\/uploads\/[^/]+\/?$/;
 /** True when this request's body is an upload: streamed to its service, held to a minimum rate instead of a deadline. */
 export function isUploadBody(method: string, path: string, contentType: string): boolean {
   if (UPLOAD_PATH.test(path)) return method === 'PUT' || method === 'PATCH' || method === 'POST';
-  return path.startsWith(ADMIN_API_PREFIX) && (method === 'POST' || method === 'PUT') && /^multipart\/form-data\b/i.test(contentType);
+  return (
+    path.startsWith(ADMIN_API_PREFIX) &&
+    (method === 'POST' || method === 'PUT') &&
+    /^multipart\/form-data\b/i.test(contentType)
+  );
 }
 
-const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+const hasBody = (req: IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * Time limits on request bodies, so a client that trickles bytes holds nothing upstream. An upload body
@@ -59,7 +64,8 @@ export function requestBodies(limits: BodyLimits): Middleware {
 /** Reads a body up to MAX_BUFFERED_BODY_BYTES within `timeoutMs`. */
 function readWhole(req: IncomingMessage, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BUFFERED_BODY_BYTES) return reject(new HttpError(413, BODY_TOO_LARGE));
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BUFFERED_BODY_BYTES)
+      return reject(new HttpError(413, BODY_TOO_LARGE));
     const chunks: Buffer[] = [];
     let size = 0;
     const done = (err: Error | null) => {

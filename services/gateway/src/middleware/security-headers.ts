@@ -5,7 +5,15 @@ import helmet from 'koa-helmet';
  * Security headers on every answer: a CSP allowing our own scripts, the shell's inline theme script
  * (by hash) and remotes configured on another origin (a CDN); HSTS when the site is served over HTTPS.
  */
-export function securityHeaders({ scriptHashes, remoteOrigins, https }: { scriptHashes: string[]; remoteOrigins: string[]; https: boolean }): Middleware {
+export function securityHeaders({
+  scriptHashes,
+  remoteOrigins,
+  https,
+}: {
+  scriptHashes: string[];
+  remoteOrigins: string[];
+  https: boolean;
+}): Middleware {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,

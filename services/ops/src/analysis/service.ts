@@ -8,13 +8,30 @@ import { NotFound } from '@mastering/service-kit';
  * side by side, the gain the mastering added and whether the master's true peak is above -1 dBTP. A
  * side not analysed yet is null. The admin's audio-file answers attach it per file from here.
  */
-export async function audioFileAnalyses(knex: Knex, fileIds: readonly string[]): Promise<Map<string, AudioFileAnalysis>> {
-  const latest = fileIds.length === 0 ? [] : await FileAnalysis.query(knex).modify('latestPerFileAndRole').whereIn('file_analyses.fileId', [...fileIds]);
+export async function audioFileAnalyses(
+  knex: Knex,
+  fileIds: readonly string[],
+): Promise<Map<string, AudioFileAnalysis>> {
+  const latest =
+    fileIds.length === 0
+      ? []
+      : await FileAnalysis.query(knex)
+          .modify('latestPerFileAndRole')
+          .whereIn('file_analyses.fileId', [...fileIds]);
   return new Map(
     fileIds.map((fileId) => {
       const original = latest.find((a) => a.fileId === fileId && a.role === 'original')?.toApi() ?? null;
       const master = latest.find((a) => a.fileId === fileId && a.role === 'master')?.toApi() ?? null;
-      return [fileId, { fileId, original, master, gainChangeDb: gainChangeDb(original, master), masterTruePeakTooHigh: truePeakTooHigh(master?.truePeakDbtp) }];
+      return [
+        fileId,
+        {
+          fileId,
+          original,
+          master,
+          gainChangeDb: gainChangeDb(original, master),
+          masterTruePeakTooHigh: truePeakTooHigh(master?.truePeakDbtp),
+        },
+      ];
     }),
   );
 }
@@ -33,7 +50,8 @@ export async function masterLoudnessWords(knex: Knex, fileIds: readonly string[]
   const analyses = await audioFileAnalyses(knex, fileIds);
   const words = new Map<string, string>();
   for (const [fileId, { master }] of analyses) {
-    if (master?.status === 'ok' && master.integratedLufs !== null) words.set(fileId, loudnessInPlainWords(master.integratedLufs));
+    if (master?.status === 'ok' && master.integratedLufs !== null)
+      words.set(fileId, loudnessInPlainWords(master.integratedLufs));
   }
   return words;
 }

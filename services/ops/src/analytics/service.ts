@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { DELIVERY_HOURS, growthPercent, ORDER_STATUSES, TOP_GENRES, TREND_BUCKETS, type AnalyticsResponse } from '@mastering/contracts';
+import {
+  DELIVERY_HOURS,
+  growthPercent,
+  ORDER_STATUSES,
+  TOP_GENRES,
+  TREND_BUCKETS,
+  type AnalyticsResponse,
+} from '@mastering/contracts';
 import { PAID_STATUSES } from '../paid';
 
 // Every figure is SQL over the database (see the rules in contracts/analytics.ts). One `now` per
@@ -52,7 +59,10 @@ async function overview(knex: Knex, w: Window): Promise<AnalyticsResponse['overv
     { paid: PAID_STATUSES, curDays: ordersPerDay(knex, w.cur, w.now), prevDays: ordersPerDay(knex, w.prev, w.cur) },
   );
   const r = rows[0];
-  return overviewOf({ paid: r.cur_paid, revenue: Number(r.cur_revenue), placed: r.cur_placed }, { paid: r.prev_paid, revenue: Number(r.prev_revenue), placed: r.prev_placed });
+  return overviewOf(
+    { paid: r.cur_paid, revenue: Number(r.cur_revenue), placed: r.cur_placed },
+    { paid: r.prev_paid, revenue: Number(r.prev_revenue), placed: r.prev_placed },
+  );
 }
 
 /** A period's paid orders, their revenue in cents and the orders placed. */
@@ -74,7 +84,11 @@ export function overviewOf(cur: PeriodFigures, prev: PeriodFigures): AnalyticsRe
   };
 }
 
-async function revenueTrend(knex: Knex, w: Window, days: keyof typeof TREND_BUCKETS): Promise<AnalyticsResponse['revenueByPeriod']> {
+async function revenueTrend(
+  knex: Knex,
+  w: Window,
+  days: keyof typeof TREND_BUCKETS,
+): Promise<AnalyticsResponse['revenueByPeriod']> {
   const unit = TREND_BUCKETS[days];
   const { rows } = await knex.raw(
     // Days are summed per bucket first (a UTC day lies in one bucket), then laid on the full series of buckets.
@@ -85,7 +99,11 @@ async function revenueTrend(knex: Knex, w: Window, days: keyof typeof TREND_BUCK
       order by b.bucket`,
     { ...w, unit, paid: PAID_STATUSES, days: ordersPerDay(knex, w.cur, w.now) },
   );
-  return rows.map((r: { date: string; revenue_cents: string; orders: number }) => ({ date: r.date, revenue: rand(r.revenue_cents), orders: r.orders }));
+  return rows.map((r: { date: string; revenue_cents: string; orders: number }) => ({
+    date: r.date,
+    revenue: rand(r.revenue_cents),
+    orders: r.orders,
+  }));
 }
 
 async function topGenres(knex: Knex, w: Window): Promise<AnalyticsResponse['topGenres']> {
@@ -99,7 +117,11 @@ async function topGenres(knex: Knex, w: Window): Promise<AnalyticsResponse['topG
       group by genre order by orders desc, revenue_cents desc, genre limit :limit`,
     { ...w, paid: PAID_STATUSES, limit: TOP_GENRES },
   );
-  return rows.map((r: { genre: string; orders: number; revenue_cents: string }) => ({ genre: r.genre, orders: r.orders, revenue: rand(r.revenue_cents) }));
+  return rows.map((r: { genre: string; orders: number; revenue_cents: string }) => ({
+    genre: r.genre,
+    orders: r.orders,
+    revenue: rand(r.revenue_cents),
+  }));
 }
 
 async function ordersByStatus(knex: Knex, w: Window): Promise<AnalyticsResponse['ordersByStatus']> {
@@ -109,7 +131,9 @@ async function ordersByStatus(knex: Knex, w: Window): Promise<AnalyticsResponse[
   );
   const total = rows.reduce((sum, r) => sum + r.count, 0);
   const order = (s: string) => ORDER_STATUSES.indexOf(s as never);
-  return rows.sort((a, b) => order(a.status) - order(b.status)).map((r) => ({ status: r.status, count: r.count, percentage: percent(r.count, total) }));
+  return rows
+    .sort((a, b) => order(a.status) - order(b.status))
+    .map((r) => ({ status: r.status, count: r.count, percentage: percent(r.count, total) }));
 }
 
 async function processingMetrics(knex: Knex, w: Window): Promise<AnalyticsResponse['processingMetrics']> {
@@ -164,8 +188,16 @@ async function customerMetrics(knex: Knex, w: Window): Promise<AnalyticsResponse
 }
 
 /** The analytics of the last `days` days against the `days` before them, as of `now`. */
-export async function analytics(knex: Knex, days: keyof typeof TREND_BUCKETS, now = new Date()): Promise<AnalyticsResponse> {
-  const w: Window = { now, cur: new Date(now.getTime() - days * 86_400_000), prev: new Date(now.getTime() - 2 * days * 86_400_000) };
+export async function analytics(
+  knex: Knex,
+  days: keyof typeof TREND_BUCKETS,
+  now = new Date(),
+): Promise<AnalyticsResponse> {
+  const w: Window = {
+    now,
+    cur: new Date(now.getTime() - days * 86_400_000),
+    prev: new Date(now.getTime() - 2 * days * 86_400_000),
+  };
   const [o, trend, genres, statuses, processing, customers] = await Promise.all([
     overview(knex, w),
     revenueTrend(knex, w, days),
@@ -174,5 +206,12 @@ export async function analytics(knex: Knex, days: keyof typeof TREND_BUCKETS, no
     processingMetrics(knex, w),
     customerMetrics(knex, w),
   ]);
-  return { overview: o, revenueByPeriod: trend, topGenres: genres, ordersByStatus: statuses, processingMetrics: processing, customerMetrics: customers };
+  return {
+    overview: o,
+    revenueByPeriod: trend,
+    topGenres: genres,
+    ordersByStatus: statuses,
+    processingMetrics: processing,
+    customerMetrics: customers,
+  };
 }

@@ -31,9 +31,10 @@ export const getAudioFile = (deps: AudioFileDeps) => async (ctx: RouteContext<un
 };
 
 /** PATCH /api/admin/audio-files/:id/processing — staff; the selected status and notes. */
-export const patchProcessing = (deps: AudioFileDeps) => async (ctx: RouteContext<UpdateProcessingBody, undefined, IdParam>) => {
-  ctx.body = { file: await updateProcessing(deps.knex, ctx.state.params.id, ctx.state.body) };
-};
+export const patchProcessing =
+  (deps: AudioFileDeps) => async (ctx: RouteContext<UpdateProcessingBody, undefined, IdParam>) => {
+    ctx.body = { file: await updateProcessing(deps.knex, ctx.state.params.id, ctx.state.body) };
+  };
 
 /** POST /api/admin/audio-files/:id/upload-url — staff; where to upload the master (opens an upload owned by the caller). */
 export const postUploadUrl = (deps: AudioFileDeps) => async (ctx: RouteContext<UploadUrlBody, undefined, IdParam>) => {
@@ -41,11 +42,15 @@ export const postUploadUrl = (deps: AudioFileDeps) => async (ctx: RouteContext<U
 };
 
 /** POST /api/admin/audio-files/:id/confirm-upload — staff; attaches the caller's finished upload as the master. */
-export const postConfirmUpload = (deps: AudioFileDeps) => async (ctx: RouteContext<ConfirmUploadBody, undefined, IdParam>) => {
-  ctx.body = { file: await confirmMasterUpload(deps, ctx.state.params.id, ctx.state.body.uploadedFilePath, caller(ctx)) };
-};
+export const postConfirmUpload =
+  (deps: AudioFileDeps) => async (ctx: RouteContext<ConfirmUploadBody, undefined, IdParam>) => {
+    ctx.body = {
+      file: await confirmMasterUpload(deps, ctx.state.params.id, ctx.state.body.uploadedFilePath, caller(ctx)),
+    };
+  };
 
 /** GET /api/admin/audio-files/:id/download-url?kind= — staff; a short-lived signed link to the original or the master. */
-export const getDownloadUrl = (deps: AudioFileDeps) => async (ctx: RouteContext<undefined, DownloadUrlQuery, IdParam>) => {
-  ctx.body = await fileDownloadLink(deps, ctx.state.params.id, ctx.state.query.kind);
-};
+export const getDownloadUrl =
+  (deps: AudioFileDeps) => async (ctx: RouteContext<undefined, DownloadUrlQuery, IdParam>) => {
+    ctx.body = await fileDownloadLink(deps, ctx.state.params.id, ctx.state.query.kind);
+  };

@@ -36,13 +36,25 @@ import { queueMoveMails } from '../orders/mails';
 import { containsSql, uuidPrefixRange } from '../orders/search';
 
 /** What the audio-file logic needs: database, storage, link signer and the two lifetimes. */
-export type AudioFileDeps = { knex: Knex; queue: Queue; storage: ObjectStorage; links: DownloadLinks; uploadTtlHours: number; linkMinutes: number; counters: Counters };
+export type AudioFileDeps = {
+  knex: Knex;
+  queue: Queue;
+  storage: ObjectStorage;
+  links: DownloadLinks;
+  uploadTtlHours: number;
+  linkMinutes: number;
+  counters: Counters;
+};
 
 /** A file row joined with its order's email and status (see `withOrder`). */
 type FileRow = OrderFile & { customerEmail: string; orderStatus: AdminAudioFile['orderStatus'] };
 
 /** The back-office shape of an audio file. */
-export const toAdminAudioFile = (row: FileRow): AdminAudioFile => ({ ...row.toApi(), customerEmail: row.customerEmail, orderStatus: row.orderStatus });
+export const toAdminAudioFile = (row: FileRow): AdminAudioFile => ({
+  ...row.toApi(),
+  customerEmail: row.customerEmail,
+  orderStatus: row.orderStatus,
+});
 
 const SORTS: Record<AudioFileSort, { column: string; order: 'asc' | 'desc' }> = {
   newest: { column: 'order_files.uploadedAt', order: 'desc' },
@@ -53,7 +65,9 @@ const SORTS: Record<AudioFileSort, { column: string; order: 'asc' | 'desc' }> = 
 
 /** Files with their order's customer email and status. */
 const withOrder = (knex: Knex) =>
-  OrderFile.query(knex).join('orders', 'orders.id', 'order_files.orderId').select('order_files.*', 'orders.customerEmail as customerEmail', 'orders.status as orderStatus');
+  OrderFile.query(knex)
+    .join('orders', 'orders.id', 'order_files.orderId')
+    .select('order_files.*', 'orders.customerEmail as customerEmail', 'orders.status as orderStatus');
 
 /**
  * `builder` narrowed to the files matching the search (file name, customer email, order id start) and
@@ -69,7 +83,10 @@ function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(builder: B,
     const orderIds = uuidPrefixRange(q);
     builder.where((w) => {
       const [email, emailBindings] = containsSql('customer_email', q);
-      w.whereRaw(...containsSql('order_files.original_name', q)).orWhereRaw(`order_files.order_id = any(array(select id from orders where ${email}))`, emailBindings);
+      w.whereRaw(...containsSql('order_files.original_name', q)).orWhereRaw(
+        `order_files.order_id = any(array(select id from orders where ${email}))`,
+        emailBindings,
+      );
       if (orderIds) w.orWhereBetween('order_files.orderId', orderIds);
     });
   }
@@ -86,16 +103,26 @@ function filteredFiles(knex: Knex, query: AdminAudioFilesQuery) {
 async function filteredTotal(knex: Knex, query: AdminAudioFilesQuery): Promise<number> {
   if (query.q || query.orderId) return matchingFiles(OrderFile.query(knex), query).resultSize();
   const matches = (value: string, filter: string) => filter === 'all' || value === filter;
-  return (await fileTotals(knex)).reduce((sum, t) => sum + (matches(t.processingStatus, query.status) && matches(t.masteringStyle, query.style) ? t.files : 0), 0);
+  return (await fileTotals(knex)).reduce(
+    (sum, t) =>
+      sum + (matches(t.processingStatus, query.status) && matches(t.masteringStyle, query.style) ? t.files : 0),
+    0,
+  );
 }
 
 /** GET /api/admin/audio-files: the spec's plain array without paging, else a page with its total and the counters. */
-export async function listAudioFiles(knex: Knex, query: AdminAudioFilesQuery, countersOf: () => Promise<AudioFileCounts> = () => audioFileCounts(knex)): Promise<AdminAudioFile[] | AdminAudioFilePage> {
+export async function listAudioFiles(
+  knex: Knex,
+  query: AdminAudioFilesQuery,
+  countersOf: () => Promise<AudioFileCounts> = () => audioFileCounts(knex),
+): Promise<AdminAudioFile[] | AdminAudioFilePage> {
   if (!wantsPage(query)) return withAnalyses(knex, (await filteredFiles(knex, query)) as FileRow[]);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const [items, total, counts] = await Promise.all([
-    filteredFiles(knex, query).limit(pageSize).offset((page - 1) * pageSize),
+    filteredFiles(knex, query)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     filteredTotal(knex, query),
     countersOf(),
   ]);
@@ -111,7 +138,10 @@ export async function audioFile(knex: Knex, id: string): Promise<AdminAudioFile>
 
 /** The files in their back-office shape, each with its measured loudness (one query for all of them). */
 async function withAnalyses(knex: Knex, rows: FileRow[]): Promise<AdminAudioFile[]> {
-  const analyses = await audioFileAnalyses(knex, rows.map((row) => row.id));
+  const analyses = await audioFileAnalyses(
+    knex,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({ ...toAdminAudioFile(row), analysis: summariseAnalysis(analyses.get(row.id)!) }));
 }
 
@@ -123,7 +153,8 @@ async function withAnalyses(knex: Knex, rows: FileRow[]): Promise<AdminAudioFile
 export async function updateProcessing(knex: Knex, id: string, body: UpdateProcessingBody): Promise<AdminAudioFile> {
   const file = await OrderFile.query(knex).findById(id);
   if (!file) throw new NotFound('Audio file not found');
-  if (body.masteredFilePath !== undefined && body.masteredFilePath !== (file.masteredFilePath ?? '')) throw new BadRequest(MASTERED_PATH_VIA_UPLOAD);
+  if (body.masteredFilePath !== undefined && body.masteredFilePath !== (file.masteredFilePath ?? ''))
+    throw new BadRequest(MASTERED_PATH_VIA_UPLOAD);
   const done = body.processingStatus === 'completed' || body.processingStatus === 'error';
   await OrderFile.query(knex)
     .findById(id)
@@ -139,10 +170,19 @@ export async function updateProcessing(knex: Knex, id: string, body: UpdateProce
  * POST /api/admin/audio-files/:id/upload-url: opens an upload owned by the caller for the file's
  * master; the bytes go to the storefront's `/uploads/<id>` (one PUT or tus), like a customer's track.
  */
-export async function createMasterUpload(deps: AudioFileDeps, id: string, body: UploadUrlBody, caller: Identity): Promise<UploadUrlResponse> {
+export async function createMasterUpload(
+  deps: AudioFileDeps,
+  id: string,
+  body: UploadUrlBody,
+  caller: Identity,
+): Promise<UploadUrlResponse> {
   if (!(await OrderFile.query(deps.knex).findById(id))) throw new NotFound('Audio file not found');
   if (!isUploadContentType(body.contentType, body.filename)) throw new Invalid(UPLOAD_NOT_AUDIO, undefined, 415);
-  const { uploadURL } = await Upload.open(deps.knex, { userId: caller.userId, originalName: body.filename, contentType: body.contentType }, deps.uploadTtlHours);
+  const { uploadURL } = await Upload.open(
+    deps.knex,
+    { userId: caller.userId, originalName: body.filename, contentType: body.contentType },
+    deps.uploadTtlHours,
+  );
   return { uploadURL };
 }
 
@@ -155,8 +195,14 @@ function uploadIdOf(path: string): string | null {
  * The moves that bring a paid order whose every file now has a master to `mastered`, each one the
  * transition table allows: an order not yet started is started first (its history shows both steps).
  */
-const TO_MASTERED: Partial<Record<OrderStatus, readonly OrderStatus[]>> = { payment_confirmed: ['in_progress', 'mastered'], in_progress: ['mastered'] };
-const MASTERED_NOTES: Partial<Record<OrderStatus, string>> = { in_progress: 'A master was uploaded.', mastered: 'Every file has a mastered file.' };
+const TO_MASTERED: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  payment_confirmed: ['in_progress', 'mastered'],
+  in_progress: ['mastered'],
+};
+const MASTERED_NOTES: Partial<Record<OrderStatus, string>> = {
+  in_progress: 'A master was uploaded.',
+  mastered: 'Every file has a mastered file.',
+};
 
 /**
  * POST /api/admin/audio-files/:id/confirm-upload: attaches the caller's completed upload as the file's
@@ -165,7 +211,12 @@ const MASTERED_NOTES: Partial<Record<OrderStatus, string>> = { in_progress: 'A m
  * checked, recorded in its history, its mails queued), then queues the master's loudness analysis.
  * Confirming the same upload again is harmless and queues it again, which is the way out if queueing failed.
  */
-export async function confirmMasterUpload({ knex, queue }: Pick<AudioFileDeps, 'knex' | 'queue'>, id: string, uploadedFilePath: string, caller: Identity): Promise<AdminAudioFile> {
+export async function confirmMasterUpload(
+  { knex, queue }: Pick<AudioFileDeps, 'knex' | 'queue'>,
+  id: string,
+  uploadedFilePath: string,
+  caller: Identity,
+): Promise<AdminAudioFile> {
   const uploadId = uploadIdOf(uploadedFilePath);
   await knex.transaction(async (trx) => {
     const file = await OrderFile.query(trx).findById(id).forUpdate();
@@ -177,7 +228,9 @@ export async function confirmMasterUpload({ knex, queue }: Pick<AudioFileDeps, '
     if (upload.status !== 'completed') throw new Conflict(MASTER_UPLOAD_INCOMPLETE);
     await Upload.query(trx).patch({ masteredFileId: null }).where('masteredFileId', id).whereNot('id', upload.id);
     await Upload.query(trx).findById(upload.id).patch({ masteredFileId: id });
-    await OrderFile.query(trx).findById(id).patch({ masteredFilePath: `/objects/${upload.id}`, processingStatus: 'completed', processedAt: new Date() });
+    await OrderFile.query(trx)
+      .findById(id)
+      .patch({ masteredFilePath: `/objects/${upload.id}`, processingStatus: 'completed', processedAt: new Date() });
     const order = await Order.query(trx).findById(file.orderId).forUpdate().withGraphFetched('files');
     if (!order?.files?.every((f) => f.masteredFilePath)) return;
     for (const to of TO_MASTERED[order.status] ?? []) {
@@ -206,5 +259,8 @@ export async function fileDownloadLink(deps: AudioFileDeps, id: string, kind: Do
   if (!key) throw new NotFound(kind === 'mastered' ? NO_MASTERED_FILE : 'The original file is not stored.');
   const expiresAt = new Date(Date.now() + deps.linkMinutes * 60_000);
   const direct = await deps.storage.downloadUrl(key, { expiresInSeconds: deps.linkMinutes * 60 });
-  return { url: direct ?? `/api/downloads/file/${deps.links.sign({ file: id, kind }, expiresAt)}`, expiresAt: expiresAt.toISOString() };
+  return {
+    url: direct ?? `/api/downloads/file/${deps.links.sign({ file: id, kind }, expiresAt)}`,
+    expiresAt: expiresAt.toISOString(),
+  };
 }

@@ -27,6 +27,7 @@ export const getCustomer = (knex: Knex) => async (ctx: RouteContext<undefined, u
 };
 
 /** POST /api/admin/customers/:email/message — admin; queues the message mail and records its type. */
-export const postCustomerMessage = (knex: Knex, queue: Queue) => async (ctx: RouteContext<SendMessageBody, undefined, CustomerEmailParam>) => {
-  ctx.body = await messageCustomer(knex, queue, ctx.state.params.email, ctx.state.body, ctx.state.identity!.userId);
-};
+export const postCustomerMessage =
+  (knex: Knex, queue: Queue) => async (ctx: RouteContext<SendMessageBody, undefined, CustomerEmailParam>) => {
+    ctx.body = await messageCustomer(knex, queue, ctx.state.params.email, ctx.state.body, ctx.state.identity!.userId);
+  };

@@ -40,7 +40,12 @@ function customersTable(knex: Knex): Knex.Raw {
 }
 
 // Sort keys to columns of `c`: never a raw query value in ORDER BY.
-const SORT_COLUMNS: Record<CustomersQuery['sort'], string> = { email: 'email', totalOrders: 'total_orders', totalSpent: 'spent_cents', lastOrderDate: 'last_order' };
+const SORT_COLUMNS: Record<CustomersQuery['sort'], string> = {
+  email: 'email',
+  totalOrders: 'total_orders',
+  totalSpent: 'spent_cents',
+  lastOrderDate: 'last_order',
+};
 
 /** The customers matching the search and status filter, unsorted and unpaged. */
 function filtered(knex: Knex, query: Pick<CustomersQuery, 'q' | 'status'>): Knex.QueryBuilder {
@@ -67,7 +72,8 @@ function toRow(r: CustomerRecord): CustomerRow {
   const spent = Number(r.spentCents);
   return {
     email: r.email,
-    name: r.firstName || r.lastName ? displayName({ firstName: r.firstName, lastName: r.lastName, email: r.email }) : null,
+    name:
+      r.firstName || r.lastName ? displayName({ firstName: r.firstName, lastName: r.lastName, email: r.email }) : null,
     userId: r.userId,
     status: r.status,
     totalOrders: r.totalOrders,
@@ -97,7 +103,12 @@ async function totals(knex: Knex): Promise<CustomerTotals> {
 async function countCustomers(knex: Knex, query: CustomersQuery): Promise<number> {
   if (!query.q) {
     const t = await totals(knex);
-    const byStatus: Record<CustomersQuery['status'], number> = { all: t.customers, vip: t.vip, active: t.active - t.vip, inactive: t.customers - t.active };
+    const byStatus: Record<CustomersQuery['status'], number> = {
+      all: t.customers,
+      vip: t.vip,
+      active: t.active - t.vip,
+      inactive: t.customers - t.active,
+    };
     return byStatus[query.status];
   }
   const [{ count }] = await filtered(knex, query).count({ count: '*' });
@@ -132,7 +143,11 @@ export async function customerStats(knex: Knex): Promise<CustomerStats> {
 
 /** One customer (by email, any capitalisation) with every order they placed, newest first; 404 if unknown. */
 export async function customerDetail(knex: Knex, email: string): Promise<CustomerSummary> {
-  const [record] = await knex.queryBuilder().from(customersTable(knex)).select('*').whereRaw('c.email = lower(?)', [email]);
+  const [record] = await knex
+    .queryBuilder()
+    .from(customersTable(knex))
+    .select('*')
+    .whereRaw('c.email = lower(?)', [email]);
   if (!record) throw new NotFound(CUSTOMER_NOT_FOUND_MESSAGE);
   const orders = await Order.query(knex)
     .modify('forCustomer', email)
@@ -155,10 +170,20 @@ export async function customerDetail(knex: Knex, email: string): Promise<Custome
  * Sends a customer a message through the mail pipeline (template `customer-message`) and records it
  * with its type. Marketing messages go out as marketing mail (never to an unsubscribed address).
  */
-export async function messageCustomer(knex: Knex, queue: Queue, email: string, body: SendMessageBody, sentBy: string): Promise<MessageQueued> {
+export async function messageCustomer(
+  knex: Knex,
+  queue: Queue,
+  email: string,
+  body: SendMessageBody,
+  sentBy: string,
+): Promise<MessageQueued> {
   const customer = await customerDetail(knex, email);
   const account = customer.userId ? await User.query(knex).findById(customer.userId) : undefined;
-  const customerName = displayName({ firstName: account?.firstName, lastName: account?.lastName, email: account?.email ?? customer.email });
+  const customerName = displayName({
+    firstName: account?.firstName,
+    lastName: account?.lastName,
+    email: account?.email ?? customer.email,
+  });
   return knex.transaction(async (trx) => {
     // The record first: if queueing fails, the transaction drops it, so no message is recorded unsent.
     const { id } = await CustomerMessage.query(trx).insert({

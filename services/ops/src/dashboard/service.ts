@@ -29,8 +29,15 @@ export async function dashboardStats(
   knex: Knex,
   counters: DashboardCounters = { orders: () => orderCounts(knex) },
 ): Promise<DashboardStats> {
-  const [totals, active, { dueSoon, overdue }] = await Promise.all([orderStatusTotals(knex), activeCustomers(knex), counters.orders()]);
-  const recent = await Order.query(knex).modify('newestFirst').limit(RECENT_ORDERS).select('id', 'customerEmail', 'status', 'totalCents', 'createdAt');
+  const [totals, active, { dueSoon, overdue }] = await Promise.all([
+    orderStatusTotals(knex),
+    activeCustomers(knex),
+    counters.orders(),
+  ]);
+  const recent = await Order.query(knex)
+    .modify('newestFirst')
+    .limit(RECENT_ORDERS)
+    .select('id', 'customerEmail', 'status', 'totalCents', 'createdAt');
   return {
     totalOrders: ORDER_STATUSES.reduce((sum, s) => sum + totals[s].orders, 0),
     pendingOrders: totals.pending_payment.orders,

@@ -27,14 +27,16 @@ export const getDelivery = (deps: DownloadDeps) => async (ctx: RouteContext<unde
 };
 
 /** GET /api/downloads/order/:token/files/:fileId — public; one master of the delivery. */
-export const getDeliveryFile = (deps: DownloadDeps) => async (ctx: RouteContext<undefined, undefined, TokenFileParam>) => {
-  send(ctx, await deliveryFile(deps, ctx.state.params.token, ctx.state.params.fileId));
-};
+export const getDeliveryFile =
+  (deps: DownloadDeps) => async (ctx: RouteContext<undefined, undefined, TokenFileParam>) => {
+    send(ctx, await deliveryFile(deps, ctx.state.params.token, ctx.state.params.fileId));
+  };
 
 /** GET /api/downloads/order/:token/archive — public; all masters of the delivery in one zip, streamed. */
-export const getDeliveryArchive = (deps: DownloadDeps) => async (ctx: RouteContext<undefined, undefined, TokenParam>) => {
-  const { stream, filename } = await deliveryArchive(deps, ctx.state.params.token);
-  asAttachment(ctx, filename);
-  ctx.type = 'application/zip';
-  ctx.body = stream;
-};
+export const getDeliveryArchive =
+  (deps: DownloadDeps) => async (ctx: RouteContext<undefined, undefined, TokenParam>) => {
+    const { stream, filename } = await deliveryArchive(deps, ctx.state.params.token);
+    asAttachment(ctx, filename);
+    ctx.type = 'application/zip';
+    ctx.body = stream;
+  };

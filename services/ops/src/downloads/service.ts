@@ -47,9 +47,14 @@ async function masterName(knex: Knex, file: OrderFile): Promise<string> {
  * format's extension; anything else as plain bytes, so a browser never renders a stored file.
  */
 async function open(deps: DownloadDeps, key: string | null, name: string): Promise<FileDownload> {
-  const [object, upload] = key ? await Promise.all([deps.storage.get(key), Upload.query(deps.knex).findOne({ objectKey: key })]) : [null, undefined];
+  const [object, upload] = key
+    ? await Promise.all([deps.storage.get(key), Upload.query(deps.knex).findOne({ objectKey: key })])
+    : [null, undefined];
   if (!object) throw new NotFound('The file is no longer stored.');
-  const format = audioFormatOfType(upload?.contentType) ?? audioFormatOfType(object.contentType) ?? audioFormatOfType(contentTypeFromKey(name));
+  const format =
+    audioFormatOfType(upload?.contentType) ??
+    audioFormatOfType(object.contentType) ??
+    audioFormatOfType(contentTypeFromKey(name));
   return {
     stream: object.stream,
     size: object.size,
@@ -89,7 +94,10 @@ async function deliveredOrder(deps: DownloadDeps, token: string): Promise<{ orde
 export async function delivery(deps: DownloadDeps, token: string): Promise<Delivery> {
   const { order, expiresAt } = await deliveredOrder(deps, token);
   const base = `/api/downloads/order/${token}`;
-  const loudness = await masterLoudnessWords(deps.knex, (order.files ?? []).map((f) => f.id));
+  const loudness = await masterLoudnessWords(
+    deps.knex,
+    (order.files ?? []).map((f) => f.id),
+  );
   const files = await Promise.all(
     (order.files ?? []).map(async (f) => ({
       id: f.id,
@@ -115,15 +123,23 @@ export async function deliveryFile(deps: DownloadDeps, token: string, fileId: st
  * GET /api/downloads/order/:token/archive: every master of the order in one zip, streamed as it is
  * built (stored, not compressed: audio barely shrinks and the customer gets bytes at once).
  */
-export async function deliveryArchive(deps: DownloadDeps, token: string): Promise<{ stream: Readable; filename: string }> {
+export async function deliveryArchive(
+  deps: DownloadDeps,
+  token: string,
+): Promise<{ stream: Readable; filename: string }> {
   const { order } = await deliveredOrder(deps, token);
-  const entries = await Promise.all((order.files ?? []).map(async (f) => open(deps, objectKeyOfPath(f.masteredFilePath), await masterName(deps.knex, f))));
+  const entries = await Promise.all(
+    (order.files ?? []).map(async (f) =>
+      open(deps, objectKeyOfPath(f.masteredFilePath), await masterName(deps.knex, f)),
+    ),
+  );
   const zip = new ZipArchive({ store: true });
   const used = new Set<string>();
   for (const entry of entries) {
     // Two tracks may share a name; the zip keeps both.
     let name = entry.filename;
-    for (let n = 2; used.has(name); n++) name = `${path.basename(entry.filename, path.extname(entry.filename))} (${n})${path.extname(entry.filename)}`;
+    for (let n = 2; used.has(name); n++)
+      name = `${path.basename(entry.filename, path.extname(entry.filename))} (${n})${path.extname(entry.filename)}`;
     used.add(name);
     zip.append(entry.stream, { name });
   }

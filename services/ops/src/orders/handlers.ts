@@ -29,9 +29,18 @@ export const getOrder = (knex: Knex) => async (ctx: RouteContext<undefined, unde
 };
 
 /** PATCH /api/admin/orders/:id/status — staff; an allowed status change, kept in the history (delivering mails the customer). */
-export const patchOrderStatus = (deps: FulfilmentDeps) => async (ctx: RouteContext<UpdateOrderStatusBody, undefined, IdParam>) => {
-  ctx.body = { order: await updateOrderStatus(deps, ctx.state.params.id, ctx.state.body.status, ctx.state.body.notes, caller(ctx)) };
-};
+export const patchOrderStatus =
+  (deps: FulfilmentDeps) => async (ctx: RouteContext<UpdateOrderStatusBody, undefined, IdParam>) => {
+    ctx.body = {
+      order: await updateOrderStatus(
+        deps,
+        ctx.state.params.id,
+        ctx.state.body.status,
+        ctx.state.body.notes,
+        caller(ctx),
+      ),
+    };
+  };
 
 /** PATCH /api/admin/orders/:id/assignee — staff; assign the order to the caller or release it. */
 export const patchAssignee = (knex: Knex) => async (ctx: RouteContext<AssignOrderBody, undefined, IdParam>) => {
@@ -45,7 +54,12 @@ export const exportOrders = (knex: Knex) => async (ctx: RouteContext<undefined, 
     objectMode: true,
     transform(row: Record<string, unknown>, _enc, done) {
       // The same mapping as the list (toAdminOrder), so the CSV shows what the screen shows.
-      const order = toAdminOrder(Order.fromJson({ ...row, assignee: row.assigneeEmail ? { email: row.assigneeEmail } : null }, { skipValidation: true }));
+      const order = toAdminOrder(
+        Order.fromJson(
+          { ...row, assignee: row.assigneeEmail ? { email: row.assigneeEmail } : null },
+          { skipValidation: true },
+        ),
+      );
       done(null, {
         ...order,
         paidAt: order.paidAt ?? '',

@@ -16,7 +16,11 @@ export type MailDeps = { knex: Knex; queue: Queue };
  * Queues the mails `move` asks for, reading inside `trx` (the transaction of the move, so a failure to
  * queue undoes the move). A mail another service writes (a payment's) is a mistake, never skipped.
  */
-export async function queueMoveMails(deps: MailDeps, trx: Knex.Transaction, { order, mails }: OrderMove): Promise<void> {
+export async function queueMoveMails(
+  deps: MailDeps,
+  trx: Knex.Transaction,
+  { order, mails }: OrderMove,
+): Promise<void> {
   for (const mail of mails) {
     if (mail === 'mastering-started') await mailStarted(deps, trx, order);
     else if (mail === 'mastering-complete') await mailDelivery(deps, trx, order);
@@ -35,7 +39,10 @@ export async function downloadDays(knex: Knex): Promise<number> {
  * delivery mail ('' while no master has been measured: the analysis runs in the background).
  */
 export async function loudnessNote(knex: Knex, files: readonly OrderFile[]): Promise<string> {
-  const words = await masterLoudnessWords(knex, files.map((f) => f.id));
+  const words = await masterLoudnessWords(
+    knex,
+    files.map((f) => f.id),
+  );
   return files
     .filter((f) => words.has(f.id))
     .map((f) => (files.length === 1 ? '' : `${f.originalName}: `) + words.get(f.id)!)
@@ -79,7 +86,20 @@ async function mailDelivery(deps: MailDeps, trx: Knex.Transaction, order: Order)
     loudnessNote: await loudnessNote(deps.knex, files),
   };
   const downloadLink = { orderId: order.id, expiresAt };
-  await sendMail(deps.queue, { template: 'mastering-complete', to: order.customerEmail, params, orderId: order.id, downloadLink });
+  await sendMail(deps.queue, {
+    template: 'mastering-complete',
+    to: order.customerEmail,
+    params,
+    orderId: order.id,
+    downloadLink,
+  });
   const remindAt = new Date(expiresAt.getTime() - 24 * HOUR);
-  if (remindAt.getTime() > Date.now()) await scheduleMail(deps.queue, remindAt, { template: 'download-expiry-reminder', to: order.customerEmail, params, orderId: order.id, downloadLink });
+  if (remindAt.getTime() > Date.now())
+    await scheduleMail(deps.queue, remindAt, {
+      template: 'download-expiry-reminder',
+      to: order.customerEmail,
+      params,
+      orderId: order.id,
+      downloadLink,
+    });
 }

@@ -71,7 +71,10 @@ function filteredOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity, n
   if (query.deadline) whereDeadline(builder, query.deadline, now);
   // The due sort ranks running clocks, soonest due first; everything else follows, newest first
   // (the expression of orders_due_sort_index, so a page is read in index order).
-  if (query.sort === 'due') builder.orderByRaw(`case when orders.status in ('payment_confirmed', 'in_progress', 'mastered') then orders.paid_at end asc nulls last`);
+  if (query.sort === 'due')
+    builder.orderByRaw(
+      `case when orders.status in ('payment_confirmed', 'in_progress', 'mastered') then orders.paid_at end asc nulls last`,
+    );
   const sort = SORTS[query.sort];
   return builder.orderBy(sort.column, sort.order).orderBy('orders.id', 'desc');
 }
@@ -80,14 +83,22 @@ function filteredOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity, n
  * GET /api/admin/orders: the spec's plain array when no paging is asked for, else one page with the
  * filtered total and the counters. Files and the assignee come with each order.
  */
-export async function listOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity, countersOf: () => Promise<OrderCounts> = () => orderCounts(knex)): Promise<AdminOrder[] | AdminOrderPage> {
+export async function listOrders(
+  knex: Knex,
+  query: AdminOrdersQuery,
+  caller: Identity,
+  countersOf: () => Promise<OrderCounts> = () => orderCounts(knex),
+): Promise<AdminOrder[] | AdminOrderPage> {
   const now = new Date();
   const builder = filteredOrders(knex, query, caller, now).withGraphFetched('[files(inNameOrder), assignee]');
   if (!wantsPage(query)) return (await builder).map((o) => toAdminOrder(o, now));
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const [items, total, counts] = await Promise.all([
-    builder.clone().limit(pageSize).offset((page - 1) * pageSize),
+    builder
+      .clone()
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     filteredTotal(knex, query, caller, now),
     countersOf(),
   ]);
@@ -98,7 +109,9 @@ export async function listOrders(knex: Knex, query: AdminOrdersQuery, caller: Id
 async function filteredTotal(knex: Knex, query: AdminOrdersQuery, caller: Identity, now: Date): Promise<number> {
   if (query.q || query.mine === 'true' || query.deadline) return filteredOrders(knex, query, caller, now).resultSize();
   const totals = await orderStatusTotals(knex);
-  return query.status === 'all' ? ORDER_STATUSES.reduce((sum, s) => sum + totals[s].orders, 0) : totals[query.status].orders;
+  return query.status === 'all'
+    ? ORDER_STATUSES.reduce((sum, s) => sum + totals[s].orders, 0)
+    : totals[query.status].orders;
 }
 
 /** The filtered orders as plain rows for the CSV export, streamed from the database (never all in memory). */
@@ -112,8 +125,9 @@ export function streamOrders(knex: Knex, query: AdminOrdersQuery, caller: Identi
 
 /** One order with files, engineer and status history (newest change first); 404 when unknown. */
 export async function orderDetail(knex: Knex, id: string): Promise<AdminOrderDetail> {
-  const order = await Order.query(knex).findById(id).withGraphFetched('[files(inNameOrder), assignee, statusHistory(newestFirst).changer]');
+  const order = await Order.query(knex)
+    .findById(id)
+    .withGraphFetched('[files(inNameOrder), assignee, statusHistory(newestFirst).changer]');
   if (!order) throw new NotFound('Order not found');
   return { order: toAdminOrder(order), history: (order.statusHistory ?? []).map((h) => h.toApi()) };
 }
-

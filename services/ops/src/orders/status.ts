@@ -17,7 +17,13 @@ export type FulfilmentDeps = { knex: Knex; queue: Queue; publicUrl: string; coun
  * expiry reminder a day before); the first start of the work mails `mastering-started`. The mails are
  * queued inside the transaction, so a failure to queue changes nothing.
  */
-export async function updateOrderStatus(deps: Pick<FulfilmentDeps, 'knex' | 'queue'>, id: string, to: OrderStatus, note: string | undefined, caller: Identity): Promise<AdminOrder> {
+export async function updateOrderStatus(
+  deps: Pick<FulfilmentDeps, 'knex' | 'queue'>,
+  id: string,
+  to: OrderStatus,
+  note: string | undefined,
+  caller: Identity,
+): Promise<AdminOrder> {
   await deps.knex.transaction(async (trx) => {
     const move = await changeOrderStatus(trx, id, { to, by: caller, note });
     await queueMoveMails(deps, trx, move);

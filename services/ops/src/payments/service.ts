@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { PAYMENT_NOT_FOUND, RECENT_PAYMENTS_LIMIT, type Payment as PaymentShape, type PaymentDetail, type PaymentsQuery, type PaymentSummary } from '@mastering/contracts';
+import {
+  PAYMENT_NOT_FOUND,
+  RECENT_PAYMENTS_LIMIT,
+  type Payment as PaymentShape,
+  type PaymentDetail,
+  type PaymentsQuery,
+  type PaymentSummary,
+} from '@mastering/contracts';
 import { likeContains, Payment } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 
@@ -53,9 +60,21 @@ export async function paymentSummary(knex: Knex, query: PaymentsQuery): Promise<
     .clearSelect()
     .select(
       knex.raw('count(*)::int as total'),
-      knex.raw(`coalesce(sum(payments.amount_cents) filter (where payments.status = 'succeeded'), 0)::bigint as revenue_cents`),
-      ...(['succeeded', 'pending', 'failed', 'refunded', 'cancelled'] as const).map((s) => knex.raw(`count(*) filter (where payments.status = '${s}')::int as ${s}`)),
-    )) as unknown as { total: number; revenueCents: string; succeeded: number; pending: number; failed: number; refunded: number; cancelled: number }[];
+      knex.raw(
+        `coalesce(sum(payments.amount_cents) filter (where payments.status = 'succeeded'), 0)::bigint as revenue_cents`,
+      ),
+      ...(['succeeded', 'pending', 'failed', 'refunded', 'cancelled'] as const).map((s) =>
+        knex.raw(`count(*) filter (where payments.status = '${s}')::int as ${s}`),
+      ),
+    )) as unknown as {
+    total: number;
+    revenueCents: string;
+    succeeded: number;
+    pending: number;
+    failed: number;
+    refunded: number;
+    cancelled: number;
+  }[];
   const recent = (await inRange(knex, query, true)
     .modify('withStatus', query.status)
     .select('payments.*', 'orders.customerEmail')

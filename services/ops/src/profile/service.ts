@@ -12,11 +12,15 @@ async function findUser(knex: Knex, userId: string): Promise<User> {
 
 /** The user's orders: placed while signed in (user id) or with their address as a guest. */
 const ordersOf = (knex: Knex, user: User) =>
-  Order.query(knex).where((b) => b.where('orders.userId', user.id).orWhereRaw('lower(orders.customer_email) = lower(?)', [user.email]));
+  Order.query(knex).where((b) =>
+    b.where('orders.userId', user.id).orWhereRaw('lower(orders.customer_email) = lower(?)', [user.email]),
+  );
 
 /** GET /api/orders/customer/:userId: the user's orders with their files, newest first. */
 export async function customerOrders(knex: Knex, userId: string): Promise<OrderShape[]> {
-  const orders = await ordersOf(knex, await findUser(knex, userId)).withGraphFetched('files').modify('newestFirst');
+  const orders = await ordersOf(knex, await findUser(knex, userId))
+    .withGraphFetched('files')
+    .modify('newestFirst');
   return orders.map((o) => o.toApi());
 }
 
@@ -25,6 +29,8 @@ export async function customerFiles(knex: Knex, userId: string): Promise<AudioFi
   const orders = await ordersOf(knex, await findUser(knex, userId)).select('orders.id', 'orders.customerEmail');
   const emailOf = new Map(orders.map((o) => [o.id, o.customerEmail]));
   if (emailOf.size === 0) return [];
-  const files = await OrderFile.query(knex).whereIn('orderId', [...emailOf.keys()]).orderBy([{ column: 'uploadedAt', order: 'desc' }, { column: 'originalName' }]);
+  const files = await OrderFile.query(knex)
+    .whereIn('orderId', [...emailOf.keys()])
+    .orderBy([{ column: 'uploadedAt', order: 'desc' }, { column: 'originalName' }]);
   return files.map((f) => ({ ...f.toApi(), customerEmail: emailOf.get(f.orderId)! }));
 }

@@ -11,9 +11,10 @@ export const getSettings = (knex: Knex) => async (ctx: RouteContext) => {
 };
 
 /** PUT /api/admin/settings — admin; validates and saves every section at once (audited; the storefront's prices follow; the SMTP password sealed). */
-export const putSettings = (knex: Knex, keys: Secrets) => async (ctx: RouteContext<z.output<typeof SaveSettingsBody>>) => {
-  ctx.body = await saveSettings(knex, keys, ctx.state.body, ctx.state.identity!.userId);
-};
+export const putSettings =
+  (knex: Knex, keys: Secrets) => async (ctx: RouteContext<z.output<typeof SaveSettingsBody>>) => {
+    ctx.body = await saveSettings(knex, keys, ctx.state.body, ctx.state.identity!.userId);
+  };
 
 /** POST /api/admin/settings/test-email — admin; queues a test mail to the caller's own address. */
 export const postTestEmail = (knex: Knex, queue: Queue) => async (ctx: RouteContext) => {

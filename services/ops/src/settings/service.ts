@@ -39,7 +39,11 @@ async function readSections(knex: Knex) {
 export async function readSettings(knex: Knex): Promise<StoredSettings> {
   const [{ general, pricing, security, email }, last, changes] = await Promise.all([
     readSections(knex),
-    Setting.query(knex).whereIn('key', [...KEYS]).withGraphJoined('updater').orderBy('settings.updatedAt', 'desc').first(),
+    Setting.query(knex)
+      .whereIn('key', [...KEYS])
+      .withGraphJoined('updater')
+      .orderBy('settings.updatedAt', 'desc')
+      .first(),
     SettingsAudit.query(knex).withGraphJoined('changer').modify('newestFirst').limit(SETTINGS_AUDIT_LIMIT),
   ]);
   const { smtpPassword, ...publicEmail } = email;
@@ -60,7 +64,11 @@ export async function readSettings(knex: Knex): Promise<StoredSettings> {
  * to the new server); a password stored before sealing existed is sealed now. The same password typed
  * again keeps its sealed value, so the audit does not call an unchanged section changed.
  */
-export function emailToStore(body: NonNullable<z.output<typeof SaveSettingsBody>['email']>, stored: EmailSettings, keys: Secrets): EmailSettings {
+export function emailToStore(
+  body: NonNullable<z.output<typeof SaveSettingsBody>['email']>,
+  stored: EmailSettings,
+  keys: Secrets,
+): EmailSettings {
   const sameHost = body.smtpHost.toLowerCase() === stored.smtpHost.toLowerCase();
   const kept = sameHost ? stored.smtpPassword : '';
   const seal = (password: string) => sealSmtpPassword(keys, body.smtpHost, password);
@@ -83,7 +91,12 @@ function openedOrNull(keys: Secrets, host: string, sealed: string): string | nul
  * sections whose value changed. A section left out keeps its stored value; so does an SMTP password
  * left out or blank, unless the host changed (see emailToStore). Answers what is now stored.
  */
-export async function saveSettings(knex: Knex, keys: Secrets, body: z.output<typeof SaveSettingsBody>, userId: string): Promise<StoredSettings> {
+export async function saveSettings(
+  knex: Knex,
+  keys: Secrets,
+  body: z.output<typeof SaveSettingsBody>,
+  userId: string,
+): Promise<StoredSettings> {
   await knex.transaction(async (trx) => {
     // Serialises concurrent saves, so each audit row compares against what the previous save stored.
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['settings']);
@@ -94,7 +107,10 @@ export async function saveSettings(knex: Knex, keys: Secrets, body: z.output<typ
     const changed = (Object.keys(next) as Key[]).filter((key) => !isDeepStrictEqual(next[key], stored[key]));
     for (const key of Object.keys(next) as Key[]) {
       // updated_at is set by the table's trigger on update and by its default on insert.
-      await Setting.query(trx).insert({ key, value: next[key], updatedBy: userId }).onConflict('key').merge(['value', 'updatedBy']);
+      await Setting.query(trx)
+        .insert({ key, value: next[key], updatedBy: userId })
+        .onConflict('key')
+        .merge(['value', 'updatedBy']);
     }
     await SettingsAudit.query(trx).insert({ changedBy: userId, sections: changed });
     // A shortened timeout applies to everyone at once (see Session.capLifetime).
@@ -106,7 +122,11 @@ export async function saveSettings(knex: Knex, keys: Secrets, body: z.output<typ
 /** Queues a test mail to the admin's own address through the mail pipeline (the SMTP test button). */
 export async function sendTestEmail(knex: Knex, queue: Queue, to: string): Promise<TestEmailQueued> {
   const { general } = await readSections(knex);
-  const jobId = await sendMail(queue, { template: 'settings-test-email', to, params: { siteName: general.siteName, sentAt: new Date().toISOString() } });
+  const jobId = await sendMail(queue, {
+    template: 'settings-test-email',
+    to,
+    params: { siteName: general.siteName, sentAt: new Date().toISOString() },
+  });
   return { ok: true, to, jobId };
 }
 
@@ -123,7 +143,10 @@ export async function testEmailStatus(knex: Knex, jobId: string): Promise<TestEm
   const relay = smtpRelayOf(email);
   const via = relay ? `${relay.host}:${relay.port}` : DEFAULT_RELAY_NAME;
   if (!message) return { jobId, to: null, state: 'queued', error: null, via };
-  const state = message.status === 'sent' || message.status === 'failed' || message.status === 'sending' ? message.status : 'queued';
+  const state =
+    message.status === 'sent' || message.status === 'failed' || message.status === 'sending'
+      ? message.status
+      : 'queued';
   // The worker records only what the check may say; an older row's server text is not shown either.
   const error = state === 'failed' ? (SmtpCheck.safeParse(message.lastError).data ?? 'refused') : null;
   return { jobId, to: message.toEmail, state, error, via };

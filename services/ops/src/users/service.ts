@@ -27,7 +27,10 @@ export async function getUser(knex: Knex, id: string): Promise<UserShape> {
 
 /** 409 when another user already has this address (any capitalisation). */
 async function assertEmailFree(knex: Knex, email: string, exceptId?: string) {
-  const other = await User.query(knex).modify('withEmail', email).modify((b) => (exceptId ? b.whereNot('id', exceptId) : b)).first();
+  const other = await User.query(knex)
+    .modify('withEmail', email)
+    .modify((b) => (exceptId ? b.whereNot('id', exceptId) : b))
+    .first();
   if (other) throw new Conflict(USER_EMAIL_TAKEN);
 }
 

@@ -3,7 +3,14 @@ import type { Identity } from '@mastering/contracts';
 import { normaliseEmail, requestLoginCode, sessionUser, verifyLoginCode, type AuthDeps } from './service';
 import { Session, Setting } from '@mastering/db';
 import { clientKeyOf } from '@mastering/service-kit';
-import { consumeOrReject, emailClientKey, FREE_CODES_PER_CLIENT, refund, type LimitCheck, type LoginLimiters } from './rate-limits';
+import {
+  consumeOrReject,
+  emailClientKey,
+  FREE_CODES_PER_CLIENT,
+  refund,
+  type LimitCheck,
+  type LoginLimiters,
+} from './rate-limits';
 
 export type CookieOptions = { cookieName: string; secure: boolean };
 
@@ -40,7 +47,8 @@ export const requestCode = (deps: AuthDeps, limits: LoginLimiters) => async (ctx
     [limits.requestsPerIp, client],
     [limits.codesPerEmailClient, emailClientKey(email, client)],
   ]);
-  if (own!.consumedPoints > FREE_CODES_PER_CLIENT) await consumeOrReject(ctx, TOO_MANY_CODES, [[limits.codesPerEmail, email]]);
+  if (own!.consumedPoints > FREE_CODES_PER_CLIENT)
+    await consumeOrReject(ctx, TOO_MANY_CODES, [[limits.codesPerEmail, email]]);
   await requestLoginCode(deps, email, client);
   ctx.body = { message: 'If the address can receive mail, a login code is on its way.' };
 };
@@ -57,9 +65,17 @@ export const verifyCode = (deps: AuthDeps, cookie: CookieOptions, limits: LoginL
   // Every try takes a failure point up front (so parallel guesses cannot slip past the count); a
   // successful one gives it back below.
   const security = await Setting.section(deps.knex, 'security');
-  const failures: LimitCheck[] = [[limits.failuresPerEmailClient, emailClientKey(email, client), security.maxLoginAttempts]];
+  const failures: LimitCheck[] = [
+    [limits.failuresPerEmailClient, emailClientKey(email, client), security.maxLoginAttempts],
+  ];
   await consumeOrReject(ctx, TOO_MANY_TRIES, [[limits.verificationsPerIp, client], ...failures]);
-  const { token, expiresAt, user } = await verifyLoginCode(deps, email, ctx.state.body.code, security.sessionTimeout, client);
+  const { token, expiresAt, user } = await verifyLoginCode(
+    deps,
+    email,
+    ctx.state.body.code,
+    security.sessionTimeout,
+    client,
+  );
   await refund(failures);
   const previous = ctx.state.identity as Identity | null;
   if (previous) await Session.end(deps.knex, previous.sessionId);

@@ -37,7 +37,15 @@ export type LimitCheck = [RateLimiterPostgres, string, number?];
  */
 export function createLoginLimiters(knex: Knex) {
   const store = (keyPrefix: string, points: number, duration: number) =>
-    new RateLimiterPostgres({ storeClient: knex, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, keyPrefix, points, duration });
+    new RateLimiterPostgres({
+      storeClient: knex,
+      storeType: 'knex',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      keyPrefix,
+      points,
+      duration,
+    });
   return {
     requestsPerIp: store('login-code-ip', LOGIN_LIMITS.requestsPerIpPer10Min, 600),
     codesPerEmailClient: store('login-code-email-client', LOGIN_LIMITS.codesPerEmailClientPerHour, 3600),

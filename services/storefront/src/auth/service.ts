@@ -37,11 +37,16 @@ export function normaliseEmail(email: string): string {
 }
 
 /** True when a code may be tried from client address `ip`: its own address always, others until it has taken FOREIGN_GUESSES_PER_CODE wrong ones. */
-const triableFrom = (row: LoginCode, ip: string | null) => row.requestedIp === ip || row.attempts < FOREIGN_GUESSES_PER_CODE;
+const triableFrom = (row: LoginCode, ip: string | null) =>
+  row.requestedIp === ip || row.attempts < FOREIGN_GUESSES_PER_CODE;
 
 /** The codes of `email` that still verify, newest first, locked for the rest of the transaction. */
 const liveCodes = (trx: Knex.Transaction, email: string) =>
-  LoginCode.query(trx).modify('usable').where('login_codes.email', email).orderBy('login_codes.createdAt', 'desc').forUpdate();
+  LoginCode.query(trx)
+    .modify('usable')
+    .where('login_codes.email', email)
+    .orderBy('login_codes.createdAt', 'desc')
+    .forUpdate();
 
 /**
  * Issues a fresh 6-digit code for `email` to client address `ip` and queues the login-code email. That
@@ -60,7 +65,13 @@ export async function requestLoginCode(deps: AuthDeps, rawEmail: string, ip: str
       code = newCode();
       hash = codeHash(deps.secret, email, code);
     } while (live.some((row) => sameHash(row.codeHash, hash)));
-    await LoginCode.query(trx).insert({ email, codeHash: hash, expiresAt: new Date(Date.now() + CODE_TTL_MS), attempts: 0, requestedIp: client });
+    await LoginCode.query(trx).insert({
+      email,
+      codeHash: hash,
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      attempts: 0,
+      requestedIp: client,
+    });
     const retired = live
       .filter((row) => row.requestedIp === client)
       .slice(LIVE_CODES - 1)
@@ -68,7 +79,11 @@ export async function requestLoginCode(deps: AuthDeps, rawEmail: string, ip: str
     if (retired.length > 0) await LoginCode.query(trx).findByIds(retired).patch({ consumedAt: new Date() });
     return code;
   });
-  await sendMail(deps.queue, { to: email, template: 'login-code', params: { code, expiresInMinutes: CODE_TTL_MS / 60_000 } });
+  await sendMail(deps.queue, {
+    to: email,
+    template: 'login-code',
+    params: { code, expiresInMinutes: CODE_TTL_MS / 60_000 },
+  });
 }
 
 /**

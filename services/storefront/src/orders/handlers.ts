@@ -11,6 +11,7 @@ export const createOrder = (knex: Knex, cookie: GuestCookieOptions) => async (ct
 };
 
 /** GET /api/orders/:id — the order for the outcome pages; only its own browser or staff (404 to anyone else). */
-export const getOrder = (knex: Knex, cookie: GuestCookieOptions) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
-  ctx.body = await orderForVisitor(knex, visitorOf(ctx, cookie), ctx.state.params.id);
-};
+export const getOrder =
+  (knex: Knex, cookie: GuestCookieOptions) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
+    ctx.body = await orderForVisitor(knex, visitorOf(ctx, cookie), ctx.state.params.id);
+  };

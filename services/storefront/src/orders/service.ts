@@ -33,8 +33,9 @@ export type OrderJobs = { queue: Queue; logger?: Logger };
  */
 export async function queueOrderAnalysis(knex: Knex, jobs: OrderJobs, orderId: string): Promise<void> {
   const files = await OrderFile.query(knex).select('id').where('orderId', orderId);
-  await Promise.all(files.map((file) => enqueueAnalysis(jobs.queue, { fileId: file.id, role: 'original' }))).catch((err: Error) =>
-    jobs.logger?.warn({ err: err.message, orderId }, 'could not queue the analysis of the order’s files'),
+  await Promise.all(files.map((file) => enqueueAnalysis(jobs.queue, { fileId: file.id, role: 'original' }))).catch(
+    (err: Error) =>
+      jobs.logger?.warn({ err: err.message, orderId }, 'could not queue the analysis of the order’s files'),
   );
 }
 
@@ -53,11 +54,18 @@ export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrder
 
   await assertTakingOrders(knex);
   const price = computePricing(body.files.length, await currentPricing(knex));
-  if (!pricingMatches(body.pricing, price)) throw new Conflict(priceChanged(price.total, price.trackCount), { pricing: pricingForApi(price) });
+  if (!pricingMatches(body.pricing, price))
+    throw new Conflict(priceChanged(price.total, price.trackCount), { pricing: pricingForApi(price) });
 
   const order = await knex.transaction(async (trx) => {
     // Locked, so two orders sent at once cannot both take the same upload.
-    const uploads = new Map((await Upload.query(trx).whereIn('id', uploadIds as string[]).forUpdate()).map((u) => [u.id, u]));
+    const uploads = new Map(
+      (
+        await Upload.query(trx)
+          .whereIn('id', uploadIds as string[])
+          .forUpdate()
+      ).map((u) => [u.id, u]),
+    );
     const files = body.files.map((file, i) => {
       const upload = uploads.get(uploadIds[i]!);
       if (!upload || !owns(visitor, upload)) throw new Forbidden(fileNotUploadedHere(file.originalName));
@@ -68,7 +76,9 @@ export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrder
       return {
         originalName: file.originalName,
         // The stored name is derived here, whatever the browser sent as fileName.
-        fileName: format ? withAudioExtension(sanitizeFileName(file.originalName), format) : sanitizeFileName(file.originalName),
+        fileName: format
+          ? withAudioExtension(sanitizeFileName(file.originalName), format)
+          : sanitizeFileName(file.originalName),
         fileSize: upload.size ?? 0,
         mimeType: upload.contentType?.startsWith('audio/') ? upload.contentType : file.mimeType,
         originalFilePath: `/objects/${upload.id}`,
@@ -107,7 +117,12 @@ export async function orderForVisitor(knex: Knex, visitor: Visitor, orderId: str
 }
 
 /** The order with this id if this visitor may see it (its own browser, or staff); 404 otherwise, so ids leak nothing. */
-export async function loadOwnOrder(knex: Knex, visitor: Visitor, orderId: string, { withFiles = false } = {}): Promise<Order> {
+export async function loadOwnOrder(
+  knex: Knex,
+  visitor: Visitor,
+  orderId: string,
+  { withFiles = false } = {},
+): Promise<Order> {
   const query = Order.query(knex).findById(orderId);
   const order = await (withFiles ? query.withGraphFetched('files(inNameOrder)') : query);
   if (!order || !(visitor.staff || owns(visitor, order))) throw new NotFound('Order not found');

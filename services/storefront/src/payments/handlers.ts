@@ -8,9 +8,10 @@ import { handleWebhook, startCheckout, type PaymentDeps } from './service';
 export const WEBHOOK_PATH = '/api/payment/webhook';
 
 /** POST /api/payment/create-checkout — public; starts paying this browser's unpaid order, answers `{redirectUrl}`. */
-export const createCheckout = (deps: PaymentDeps, cookie: GuestCookieOptions) => async (ctx: RouteContext<CreateCheckoutBody>) => {
-  ctx.body = await startCheckout(deps, visitorOf(ctx, cookie), ctx.state.body.orderId);
-};
+export const createCheckout =
+  (deps: PaymentDeps, cookie: GuestCookieOptions) => async (ctx: RouteContext<CreateCheckoutBody>) => {
+    ctx.body = await startCheckout(deps, visitorOf(ctx, cookie), ctx.state.body.orderId);
+  };
 
 /** POST /api/payment/webhook — public, Standard Webhooks signature required; applies a Yoco payment event once. */
 export const paymentWebhook = (deps: PaymentDeps) => async (ctx: RouteContext) => {

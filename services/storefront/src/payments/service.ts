@@ -29,7 +29,14 @@ import type { Visitor } from '../visitor';
 import { createYocoCheckout, verifyWebhook, type YocoConfig } from './yoco';
 
 /** What payments need: the database, the mail queue, Yoco, the site's public address and the admins' extra address. */
-export type PaymentDeps = { knex: Knex; queue: Queue; yoco: YocoConfig; publicUrl: string; adminEmail: string; logger?: Logger };
+export type PaymentDeps = {
+  knex: Knex;
+  queue: Queue;
+  yoco: YocoConfig;
+  publicUrl: string;
+  adminEmail: string;
+  logger?: Logger;
+};
 
 /** The hosted-page prefixes the browser may be sent to: Yoco's, and the sandbox's own origin in sandbox mode. */
 export function approvedPrefixes(yoco: YocoConfig): string[] {
@@ -44,7 +51,8 @@ export function approvedPrefixes(yoco: YocoConfig): string[] {
 export async function startCheckout(deps: PaymentDeps, visitor: Visitor, orderId: string): Promise<CheckoutResponse> {
   if (!deps.yoco.secretKey && !deps.yoco.sandbox) throw new Unavailable('Payments are not configured');
   const order = await loadOwnOrder(deps.knex, visitor, orderId);
-  if (order.status !== 'pending_payment') throw new Conflict(order.status === 'cancelled' ? ORDER_NOT_PAYABLE : ORDER_ALREADY_PAID);
+  if (order.status !== 'pending_payment')
+    throw new Conflict(order.status === 'cancelled' ? ORDER_NOT_PAYABLE : ORDER_ALREADY_PAID);
   // One key per attempt: a retried request reuses its checkout, a new attempt after a cancel gets a new one.
   const attempt = (await Payment.query(deps.knex).where('orderId', order.id).resultSize()) + 1;
   const checkout = await createYocoCheckout(
@@ -62,7 +70,13 @@ export async function startCheckout(deps: PaymentDeps, visitor: Visitor, orderId
     deps.logger,
   );
   await Payment.query(deps.knex)
-    .insert({ orderId: order.id, checkoutId: checkout.id, amountCents: order.totalCents, currency: 'ZAR', status: 'pending' })
+    .insert({
+      orderId: order.id,
+      checkoutId: checkout.id,
+      amountCents: order.totalCents,
+      currency: 'ZAR',
+      status: 'pending',
+    })
     .onConflict('checkoutId')
     .ignore();
   if (!isApprovedRedirect(checkout.redirectUrl, approvedPrefixes(deps.yoco))) {
@@ -72,7 +86,11 @@ export async function startCheckout(deps: PaymentDeps, visitor: Visitor, orderId
   return { redirectUrl: checkout.redirectUrl };
 }
 
-const OUTCOMES: Record<string, PaymentStatus> = { 'payment.succeeded': 'succeeded', 'payment.failed': 'failed', 'payment.cancelled': 'cancelled' };
+const OUTCOMES: Record<string, PaymentStatus> = {
+  'payment.succeeded': 'succeeded',
+  'payment.failed': 'failed',
+  'payment.cancelled': 'cancelled',
+};
 
 /**
  * Handles one signed Yoco webhook delivery, exactly once per event id: the event is logged in
@@ -82,7 +100,11 @@ const OUTCOMES: Record<string, PaymentStatus> = { 'payment.succeeded': 'succeede
  * new-order mails; failed or cancelled marks the payment and leaves the order payable. The mails are
  * queued inside the transaction, so an event is either fully applied (mails included) or retried.
  */
-export async function handleWebhook(deps: PaymentDeps, rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<WebhookAck> {
+export async function handleWebhook(
+  deps: PaymentDeps,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<WebhookAck> {
   const event = YocoWebhookEvent.parse(verifyWebhook(deps.yoco.webhookSecret, rawBody, headers));
   return deps.knex.transaction(async (trx) => {
     const fresh = await trx('payment_events')
@@ -120,25 +142,38 @@ async function applyRefund(trx: Knex.Transaction, event: YocoWebhookEvent): Prom
       ? await Payment.query(trx).findOne('paymentId', paymentId).forUpdate()
       : undefined;
   if (!payment) throw new BadRequest(WEBHOOK_UNKNOWN_CHECKOUT);
-  if (amount <= 0 || amount > payment.amountCents || currency !== payment.currency) throw new BadRequest(WEBHOOK_REFUND_MISMATCH);
+  if (amount <= 0 || amount > payment.amountCents || currency !== payment.currency)
+    throw new BadRequest(WEBHOOK_REFUND_MISMATCH);
   await trx('payment_events').where('event_id', event.id).update({ payment_id: payment.id });
-  if (payment.status === 'succeeded' && amount === payment.amountCents) await payment.$query(trx).patch({ status: 'refunded' });
+  if (payment.status === 'succeeded' && amount === payment.amountCents)
+    await payment.$query(trx).patch({ status: 'refunded' });
 }
 
 /** The stored payment an event is about, refused (400) unless checkout, order, amount and currency all match. */
 async function checkedPayment(trx: Knex.Transaction, event: YocoWebhookEvent): Promise<Payment> {
   const { metadata, amount, currency } = event.payload;
-  const payment = metadata?.checkoutId ? await Payment.query(trx).findOne('checkoutId', metadata.checkoutId).forUpdate() : undefined;
-  if (!payment || (metadata?.orderId && metadata.orderId !== payment.orderId)) throw new BadRequest(WEBHOOK_UNKNOWN_CHECKOUT);
+  const payment = metadata?.checkoutId
+    ? await Payment.query(trx).findOne('checkoutId', metadata.checkoutId).forUpdate()
+    : undefined;
+  if (!payment || (metadata?.orderId && metadata.orderId !== payment.orderId))
+    throw new BadRequest(WEBHOOK_UNKNOWN_CHECKOUT);
   if (amount !== payment.amountCents || currency !== payment.currency) throw new BadRequest(WEBHOOK_AMOUNT_MISMATCH);
   return payment;
 }
 
-async function applyOutcome(deps: PaymentDeps, trx: Knex.Transaction, payment: Payment, outcome: PaymentStatus, event: YocoWebhookEvent) {
+async function applyOutcome(
+  deps: PaymentDeps,
+  trx: Knex.Transaction,
+  payment: Payment,
+  outcome: PaymentStatus,
+  event: YocoWebhookEvent,
+) {
   if (outcome !== 'succeeded') {
     // A later failure never undoes a success (events can arrive out of order).
     if (payment.status === 'pending') {
-      await payment.$query(trx).patch({ status: outcome, failureReason: event.payload.status ?? outcome, processedAt: new Date() });
+      await payment
+        .$query(trx)
+        .patch({ status: outcome, failureReason: event.payload.status ?? outcome, processedAt: new Date() });
     }
     return;
   }
@@ -153,7 +188,12 @@ async function applyOutcome(deps: PaymentDeps, trx: Knex.Transaction, payment: P
   // Only the payment that moves the order to paid (the order still awaits it, checked under the order's
   // lock) sends the mails and queues the analysis of its tracks (only paid orders are analysed); any
   // other is money staff must see.
-  const move = await changeOrderStatus(trx, payment.orderId, { to: 'payment_confirmed', by: SYSTEM, note: PAID_NOTE, onlyFrom: 'pending_payment' });
+  const move = await changeOrderStatus(trx, payment.orderId, {
+    to: 'payment_confirmed',
+    by: SYSTEM,
+    note: PAID_NOTE,
+    onlyFrom: 'pending_payment',
+  });
   if (move) {
     await queueMoveMails(deps, trx, move);
     await queueOrderAnalysis(trx, deps, payment.orderId);
@@ -170,17 +210,31 @@ const PAID_NOTE = 'Paid through the online checkout.';
  */
 async function flagPayment(deps: PaymentDeps, trx: Knex.Transaction, payment: Payment): Promise<void> {
   const order = await Order.query(trx).findById(payment.orderId).throwIfNotFound();
-  const attention: PaymentAttention = (PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status) ? 'already_paid' : 'order_cancelled';
+  const attention: PaymentAttention = (PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)
+    ? 'already_paid'
+    : 'order_cancelled';
   await payment.$query(trx).patch({ attention });
-  deps.logger?.warn({ paymentId: payment.id, orderId: order.id, orderStatus: order.status, attention }, 'payment needs attention');
-  const params = { orderId: order.id, customerEmail: order.customerEmail, amount: formatCents(payment.amountCents), reason: PAYMENT_ATTENTION_TEXTS[attention] };
-  for (const to of await adminRecipients(deps, trx)) await sendMail(deps.queue, { to, template: 'payment-needs-attention', params, orderId: order.id });
+  deps.logger?.warn(
+    { paymentId: payment.id, orderId: order.id, orderStatus: order.status, attention },
+    'payment needs attention',
+  );
+  const params = {
+    orderId: order.id,
+    customerEmail: order.customerEmail,
+    amount: formatCents(payment.amountCents),
+    reason: PAYMENT_ATTENTION_TEXTS[attention],
+  };
+  for (const to of await adminRecipients(deps, trx))
+    await sendMail(deps.queue, { to, template: 'payment-needs-attention', params, orderId: order.id });
 }
 
 /** The addresses of admin mail: every active admin and ADMIN_EMAIL, each once. */
 async function adminRecipients(deps: PaymentDeps, trx: Knex.Transaction): Promise<Set<string>> {
   const admins = await User.query(trx).modify('active').modify('withRole', 'admin').select('email');
-  return new Set([...admins.map((a) => a.email.toLowerCase()), ...(deps.adminEmail ? [deps.adminEmail.toLowerCase()] : [])]);
+  return new Set([
+    ...admins.map((a) => a.email.toLowerCase()),
+    ...(deps.adminEmail ? [deps.adminEmail.toLowerCase()] : []),
+  ]);
 }
 
 /**
@@ -203,9 +257,15 @@ async function queueMoveMails(deps: PaymentDeps, trx: Knex.Transaction, { order,
       // to replace them. Analysis starts only once an order is paid, so this is usually empty: it names
       // files of an order re-paid after an earlier analysis.
       const replaceNote = (await FileAnalysis.filesNeedingReplacement(trx, order.id)).map(replaceFileMessage).join(' ');
-      await sendMail(deps.queue, { to: order.customerEmail, template: 'order-confirmation', params: { ...data, replaceNote }, orderId: order.id });
+      await sendMail(deps.queue, {
+        to: order.customerEmail,
+        template: 'order-confirmation',
+        params: { ...data, replaceNote },
+        orderId: order.id,
+      });
     } else if (mail === 'new-order') {
-      for (const to of await adminRecipients(deps, trx)) await sendMail(deps.queue, { to, template: 'new-order', params: data, orderId: order.id });
+      for (const to of await adminRecipients(deps, trx))
+        await sendMail(deps.queue, { to, template: 'new-order', params: data, orderId: order.id });
     } else throw new Error(`the storefront does not write the ${mail} mail`);
   }
 }

@@ -1,5 +1,10 @@
 import { Webhook } from 'standardwebhooks';
-import { YocoCheckout, YocoCheckoutRequest, PAYMENT_PROVIDER_FAILED, WEBHOOK_SIGNATURE_INVALID } from '@mastering/contracts';
+import {
+  YocoCheckout,
+  YocoCheckoutRequest,
+  PAYMENT_PROVIDER_FAILED,
+  WEBHOOK_SIGNATURE_INVALID,
+} from '@mastering/contracts';
 import { HttpError, Unauthorized, type Logger } from '@mastering/service-kit';
 
 /** Where Yoco is and the storefront's keys for it (from config; the local sandbox speaks the same API). */
@@ -14,11 +19,20 @@ const CHECKOUT_TIMEOUT_MS = 15_000;
  * (a retry with the same key gets the same checkout, never a second one). Any failure or unexpected
  * answer is a 502 with a message for the buyer; the provider's answer is logged, not shown.
  */
-export async function createYocoCheckout(yoco: YocoConfig, request: YocoCheckoutRequest, idempotencyKey: string, logger?: Logger): Promise<YocoCheckout> {
+export async function createYocoCheckout(
+  yoco: YocoConfig,
+  request: YocoCheckoutRequest,
+  idempotencyKey: string,
+  logger?: Logger,
+): Promise<YocoCheckout> {
   try {
     const res = await fetch(`${yoco.apiUrl}/api/checkouts`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${yoco.secretKey}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      headers: {
+        authorization: `Bearer ${yoco.secretKey}`,
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+      },
       body: JSON.stringify(YocoCheckoutRequest.parse(request)),
       signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS),
     });
@@ -37,8 +51,15 @@ export async function createYocoCheckout(yoco: YocoConfig, request: YocoCheckout
  * `id.timestamp.rawBody`, key `whsec_...`) and a tolerance of three minutes on its timestamp (the
  * library allows five); answers the parsed JSON body. Any failure is a 401 that says only "invalid".
  */
-export function verifyWebhook(secret: string, rawBody: string, headers: Record<string, string | string[] | undefined>, now = Date.now()): unknown {
-  const flat = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
+export function verifyWebhook(
+  secret: string,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+  now = Date.now(),
+): unknown {
+  const flat = Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]),
+  );
   try {
     const payload = new Webhook(secret).verify(rawBody, flat);
     const sentAt = Number(flat['webhook-timestamp']);

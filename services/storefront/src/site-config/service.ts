@@ -16,7 +16,9 @@ export async function currentPricing(knex: Knex): Promise<PricingSettings> {
 export async function siteConfig(knex: Knex, checkoutRedirectPrefixes: readonly string[] = []): Promise<SiteConfig> {
   const [pricing, general] = await Promise.all([currentPricing(knex), Setting.section(knex, 'general')]);
   const config = siteConfigFor(pricing, general);
-  return checkoutRedirectPrefixes.length ? { ...config, checkoutRedirectPrefixes: [...checkoutRedirectPrefixes] } : config;
+  return checkoutRedirectPrefixes.length
+    ? { ...config, checkoutRedirectPrefixes: [...checkoutRedirectPrefixes] }
+    : config;
 }
 
 /** Refuses (503 with the notice) while staff have the site in maintenance mode. */

@@ -18,5 +18,6 @@ export async function freeBytes(folder: string): Promise<number> {
 /** Refuses (507) an upload of `incomingBytes` that would leave less than the guard's minimum free. */
 export async function assertRoomFor(guard: FreeSpaceGuard, incomingBytes = 0): Promise<void> {
   if (guard.folder === null) return;
-  if ((await freeBytes(guard.folder)) - incomingBytes < guard.minFreeBytes) throw new HttpError(507, UPLOAD_STORAGE_FULL);
+  if ((await freeBytes(guard.folder)) - incomingBytes < guard.minFreeBytes)
+    throw new HttpError(507, UPLOAD_STORAGE_FULL);
 }

@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import { pendingUploadBytesExceeded, tooManyPendingUploads, type UploadLimitSettings, type UploadQuotaScope } from '@mastering/contracts';
+import {
+  pendingUploadBytesExceeded,
+  tooManyPendingUploads,
+  type UploadLimitSettings,
+  type UploadQuotaScope,
+} from '@mastering/contracts';
 import { Order, OrderFile, Setting, Upload } from '@mastering/db';
 import { TooManyRequests } from '@mastering/service-kit';
 
@@ -15,16 +20,29 @@ const GB = 1024 ** 3;
 
 /** The Security section's upload limits, as settings. */
 async function limitsOf(knex: Knex): Promise<UploadLimitSettings> {
-  const { uploadFilesPerVisitor, uploadGbPerVisitor, uploadFilesPerAddress, uploadGbPerAddress } = await Setting.section(knex, 'security');
+  const { uploadFilesPerVisitor, uploadGbPerVisitor, uploadFilesPerAddress, uploadGbPerAddress } =
+    await Setting.section(knex, 'security');
   return { uploadFilesPerVisitor, uploadGbPerVisitor, uploadFilesPerAddress, uploadGbPerAddress };
 }
 
 /** The scopes an owner is counted in, each with its column, value and limits. */
 function scopesOf(owner: QuotaOwner, limits: UploadLimitSettings) {
   const scopes: { scope: UploadQuotaScope; column: string; value: string; files: number; gb: number }[] = [];
-  const visitor = owner.userId ? { column: 'u.user_id', value: owner.userId } : owner.guestKeyHash ? { column: 'u.guest_key_hash', value: owner.guestKeyHash } : null;
-  if (visitor) scopes.push({ scope: 'visitor', ...visitor, files: limits.uploadFilesPerVisitor, gb: limits.uploadGbPerVisitor });
-  if (owner.clientAddress) scopes.push({ scope: 'address', column: 'u.client_address', value: owner.clientAddress, files: limits.uploadFilesPerAddress, gb: limits.uploadGbPerAddress });
+  const visitor = owner.userId
+    ? { column: 'u.user_id', value: owner.userId }
+    : owner.guestKeyHash
+      ? { column: 'u.guest_key_hash', value: owner.guestKeyHash }
+      : null;
+  if (visitor)
+    scopes.push({ scope: 'visitor', ...visitor, files: limits.uploadFilesPerVisitor, gb: limits.uploadGbPerVisitor });
+  if (owner.clientAddress)
+    scopes.push({
+      scope: 'address',
+      column: 'u.client_address',
+      value: owner.clientAddress,
+      files: limits.uploadFilesPerAddress,
+      gb: limits.uploadGbPerAddress,
+    });
   return scopes;
 }
 
@@ -32,7 +50,12 @@ function scopesOf(owner: QuotaOwner, limits: UploadLimitSettings) {
  * The files and bytes held in one scope: uploads not attached to an order (nor a master) or attached to
  * an order still pending payment. Bytes are the stored size, else the size declared by the first write.
  */
-async function held(trx: Knex.Transaction, column: string, value: string, exceptId?: string): Promise<{ files: number; bytes: number }> {
+async function held(
+  trx: Knex.Transaction,
+  column: string,
+  value: string,
+  exceptId?: string,
+): Promise<{ files: number; bytes: number }> {
   const row = await Upload.query(trx)
     .alias('u')
     .leftJoin(`${OrderFile.tableName} as f`, 'f.id', 'u.order_file_id')
@@ -41,7 +64,10 @@ async function held(trx: Knex.Transaction, column: string, value: string, except
     .whereNull('u.mastered_file_id')
     .where((w) => w.whereNull('u.order_file_id').orWhere('o.status', 'pending_payment'))
     .modify((q) => exceptId && q.whereNot('u.id', exceptId))
-    .select(trx.raw('count(*)::int as files'), trx.raw('coalesce(sum(coalesce(u.size, u.declared_size, 0)), 0)::bigint as bytes'))
+    .select(
+      trx.raw('count(*)::int as files'),
+      trx.raw('coalesce(sum(coalesce(u.size, u.declared_size, 0)), 0)::bigint as bytes'),
+    )
     .first()
     .castTo<{ files: number; bytes: string }>();
   return { files: row.files, bytes: Number(row.bytes) };
@@ -59,19 +85,25 @@ async function withinLimits<T>(
 ): Promise<T> {
   const scopes = scopesOf(owner, await limitsOf(knex));
   return knex.transaction(async (trx) => {
-    for (const scope of scopes) await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`upload-quota:${scope.scope}:${scope.value}`]);
+    for (const scope of scopes)
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`upload-quota:${scope.scope}:${scope.value}`]);
     for (const scope of scopes) await check(scope, trx);
     return write(trx);
   });
 }
 
 /** Runs `open` (which adds one upload for `owner`) unless the visitor or the address already holds its limit of files (429). */
-export function withinFileLimits<T>(knex: Knex, owner: QuotaOwner, open: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+export function withinFileLimits<T>(
+  knex: Knex,
+  owner: QuotaOwner,
+  open: (trx: Knex.Transaction) => Promise<T>,
+): Promise<T> {
   return withinLimits(
     knex,
     owner,
     async ({ scope, column, value, files }, trx) => {
-      if ((await held(trx, column, value)).files >= files) throw new TooManyRequests(tooManyPendingUploads(scope, files));
+      if ((await held(trx, column, value)).files >= files)
+        throw new TooManyRequests(tooManyPendingUploads(scope, files));
     },
     open,
   );
@@ -81,12 +113,17 @@ export function withinFileLimits<T>(knex: Knex, owner: QuotaOwner, open: (trx: K
  * Holds `declaredBytes` for an upload against its visitor's and address's byte limits before its bytes
  * arrive (429 when that would pass either). A second write of the same upload replaces its own hold.
  */
-export async function reserveUploadBytes(knex: Knex, upload: QuotaOwner & { id: string }, declaredBytes: number): Promise<void> {
+export async function reserveUploadBytes(
+  knex: Knex,
+  upload: QuotaOwner & { id: string },
+  declaredBytes: number,
+): Promise<void> {
   await withinLimits(
     knex,
     upload,
     async ({ scope, column, value, gb }, trx) => {
-      if ((await held(trx, column, value, upload.id)).bytes + declaredBytes > gb * GB) throw new TooManyRequests(pendingUploadBytesExceeded(scope, gb));
+      if ((await held(trx, column, value, upload.id)).bytes + declaredBytes > gb * GB)
+        throw new TooManyRequests(pendingUploadBytesExceeded(scope, gb));
     },
     async (trx) => {
       await Upload.query(trx).findById(upload.id).patch({ declaredSize: declaredBytes });

@@ -45,7 +45,11 @@ export async function uploadLimit(knex: Knex): Promise<{ bytes: number; mb: numb
  * and its URL. Refused while the disk is nearly full (507) or when the visitor or the address already
  * holds its limit of files not in a paid order (429).
  */
-export async function createUpload(deps: UploadDeps, visitor: Visitor, clientAddress: string): Promise<UploadUrlResponse> {
+export async function createUpload(
+  deps: UploadDeps,
+  visitor: Visitor,
+  clientAddress: string,
+): Promise<UploadUrlResponse> {
   await assertRoomFor(deps.space);
   const owner = { guestKeyHash: visitor.guestKeyHash, userId: visitor.userId, clientAddress };
   const { uploadURL } = await withinFileLimits(deps.knex, owner, (trx) => Upload.open(trx, owner, deps.urlTtlHours));
@@ -68,7 +72,12 @@ export async function admitBytes(deps: UploadDeps, upload: Upload, declaredBytes
  * complete (403), or begun through the other protocol (403). `forWrite: false` (tus asking how far an
  * upload got) lets a completed upload answer, so a client that lost the last reply can finish.
  */
-export async function writableUpload(knex: Knex, id: string, protocol: UploadProtocol, { forWrite = true } = {}): Promise<Upload> {
+export async function writableUpload(
+  knex: Knex,
+  id: string,
+  protocol: UploadProtocol,
+  { forWrite = true } = {},
+): Promise<Upload> {
   const upload = await Upload.query(knex).findById(id);
   if (!upload) throw new NotFound('Upload not found');
   if (upload.status === 'completed') {
@@ -90,9 +99,19 @@ export async function claimProtocol(knex: Knex, id: string, protocol: UploadProt
 }
 
 /** Records that an upload's object is stored whole: its size, type and (tus) original name. */
-export async function completeUpload(knex: Knex, id: string, stored: { size: number; contentType: string | null; originalName?: string | null }) {
+export async function completeUpload(
+  knex: Knex,
+  id: string,
+  stored: { size: number; contentType: string | null; originalName?: string | null },
+) {
   await Upload.query(knex)
-    .patch({ status: 'completed', size: stored.size, contentType: stored.contentType, originalName: stored.originalName ?? null, completedAt: new Date() })
+    .patch({
+      status: 'completed',
+      size: stored.size,
+      contentType: stored.contentType,
+      originalName: stored.originalName ?? null,
+      completedAt: new Date(),
+    })
     .where('id', id);
 }
 
@@ -112,7 +131,8 @@ export async function putWholeBody(
   const upload = await writableUpload(deps.knex, id, 'put');
   if (!isUploadContentType(head.contentType)) throw new Invalid(UPLOAD_NOT_AUDIO, undefined, 415);
   const limit = await uploadLimit(deps.knex);
-  if (head.contentLength !== undefined && head.contentLength > limit.bytes) throw new Invalid(uploadTooLarge(limit.mb), undefined, 413);
+  if (head.contentLength !== undefined && head.contentLength > limit.bytes)
+    throw new Invalid(uploadTooLarge(limit.mb), undefined, 413);
   await admitBytes(deps, upload, head.contentLength ?? limit.bytes);
   await claimProtocol(deps.knex, id, 'put');
   const sniffed = await sniffAudio(body);

@@ -16,7 +16,8 @@ export const SWEEP_BOUNDS: SweepBounds = { batchSize: 500, maxBatches: 40 };
  * unpaid order is cancelled (a move every role may make from pending payment) with a note saying why.
  */
 export const UNPAID_EXPIRY_STATUS = 'cancelled' as const;
-const expiryNote = (days: number) => `Not paid within ${days} days: cancelled automatically and its uploaded files removed.`;
+const expiryNote = (days: number) =>
+  `Not paid within ${days} days: cancelled automatically and its uploaded files removed.`;
 
 // Files are removed a few at a time: each is a disk or S3 call, and a batch of 500 one after the other
 // would make a backlog of abandoned uploads take hours.
@@ -35,7 +36,10 @@ async function removeObjects(deps: SweepDeps, objectKeys: readonly string[]): Pr
 }
 
 /** Runs `batch` until it finds less than a full batch or the run's bound is reached; answers the total it handled. */
-async function inBatches(bounds: SweepBounds, batch: (limit: number) => Promise<{ found: number; done: number }>): Promise<number> {
+async function inBatches(
+  bounds: SweepBounds,
+  batch: (limit: number) => Promise<{ found: number; done: number }>,
+): Promise<number> {
   let total = 0;
   for (let n = 0; n < bounds.maxBatches; n++) {
     const { found, done } = await batch(bounds.batchSize);
@@ -50,7 +54,11 @@ async function inBatches(bounds: SweepBounds, batch: (limit: number) => Promise<
  * the stored object or partial tus upload and tus's record. Works in batches until none are left or
  * the run's bound is reached (the next run continues). Answers how many were removed.
  */
-export async function sweepAbandonedUploads(deps: SweepDeps, olderThanHours: number, bounds: SweepBounds = SWEEP_BOUNDS): Promise<number> {
+export async function sweepAbandonedUploads(
+  deps: SweepDeps,
+  olderThanHours: number,
+  bounds: SweepBounds = SWEEP_BOUNDS,
+): Promise<number> {
   const before = new Date(Date.now() - olderThanHours * 3_600_000);
   return inBatches(bounds, async (limit) => {
     const stale = await Upload.query(deps.knex).modify('abandonedBefore', before).select('id').limit(limit);
@@ -58,11 +66,17 @@ export async function sweepAbandonedUploads(deps: SweepDeps, olderThanHours: num
     // keeps its file. A crash before the files are gone leaves only orphan bytes, never a broken order.
     const removed = await Upload.query(deps.knex)
       .delete()
-      .whereIn('id', stale.map((u) => u.id))
+      .whereIn(
+        'id',
+        stale.map((u) => u.id),
+      )
       .whereNull('orderFileId')
       .whereNull('masteredFileId')
       .returning('objectKey');
-    await removeObjects(deps, (removed as unknown as Upload[]).map((u) => u.objectKey));
+    await removeObjects(
+      deps,
+      (removed as unknown as Upload[]).map((u) => u.objectKey),
+    );
     return { found: stale.length, done: removed.length };
   });
 }
@@ -74,15 +88,29 @@ export async function sweepAbandonedUploads(deps: SweepDeps, olderThanHours: num
  * A payment that lands meanwhile wins: the order is re-read under lock and skipped unless still unpaid.
  * Batched and bounded like the upload sweep. Answers how many orders expired.
  */
-export async function expireUnpaidOrders(deps: SweepDeps, olderThanDays: number, bounds: SweepBounds = SWEEP_BOUNDS): Promise<number> {
+export async function expireUnpaidOrders(
+  deps: SweepDeps,
+  olderThanDays: number,
+  bounds: SweepBounds = SWEEP_BOUNDS,
+): Promise<number> {
   const before = new Date(Date.now() - olderThanDays * 86_400_000);
   return inBatches(bounds, async (limit) => {
-    const unpaid = await Order.query(deps.knex).select('id').where('status', 'pending_payment').where('createdAt', '<', before).orderBy('createdAt').limit(limit);
+    const unpaid = await Order.query(deps.knex)
+      .select('id')
+      .where('status', 'pending_payment')
+      .where('createdAt', '<', before)
+      .orderBy('createdAt')
+      .limit(limit);
     let expired = 0;
     for (const { id } of unpaid) {
       const objectKeys = await deps.knex.transaction(async (trx) => {
         // An expiry sends no mail (the move asks for none).
-        const move = await changeOrderStatus(trx, id, { to: UNPAID_EXPIRY_STATUS, by: SYSTEM, note: expiryNote(olderThanDays), onlyFrom: 'pending_payment' });
+        const move = await changeOrderStatus(trx, id, {
+          to: UNPAID_EXPIRY_STATUS,
+          by: SYSTEM,
+          note: expiryNote(olderThanDays),
+          onlyFrom: 'pending_payment',
+        });
         if (!move) return null;
         const uploads = await Upload.query(trx)
           .delete()

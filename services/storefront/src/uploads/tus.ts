@@ -1,13 +1,31 @@
 import { Server } from '@tus/server';
-import { AUDIO_FORMATS, IdParam, isUploadContentType, UPLOAD_BYTES_NOT_AUDIO, UPLOAD_NOT_AUDIO, uploadTooLarge } from '@mastering/contracts';
+import {
+  AUDIO_FORMATS,
+  IdParam,
+  isUploadContentType,
+  UPLOAD_BYTES_NOT_AUDIO,
+  UPLOAD_NOT_AUDIO,
+  uploadTooLarge,
+} from '@mastering/contracts';
 import { Upload } from '@mastering/db';
 import { HttpError } from '@mastering/service-kit';
-import { admitBytes, claimProtocol, completeUpload, objectKeyOf, UPLOAD_PREFIX, uploadLimit, writableUpload, type UploadDeps } from './service';
+import {
+  admitBytes,
+  claimProtocol,
+  completeUpload,
+  objectKeyOf,
+  UPLOAD_PREFIX,
+  uploadLimit,
+  writableUpload,
+  type UploadDeps,
+} from './service';
 
 /** tus answers errors it is thrown as `{ status_code, body }`; our domain errors become that shape. */
-const asTusError = (err: unknown) => (err instanceof HttpError ? { status_code: err.status, body: `${err.message}\n` } : err);
+const asTusError = (err: unknown) =>
+  err instanceof HttpError ? { status_code: err.status, body: `${err.message}\n` } : err;
 
-const idOf = (url: string) => IdParam.parse({ id: new URL(url, 'http://local').pathname.split('/').filter(Boolean).at(-1) }).id;
+const idOf = (url: string) =>
+  IdParam.parse({ id: new URL(url, 'http://local').pathname.split('/').filter(Boolean).at(-1) }).id;
 // tus names an upload by its object key (`uploads/<id>`, see tus-store.ts); its URL stays `/uploads/<id>`.
 const uploadIdOf = (objectKey: string) => objectKey.slice(UPLOAD_PREFIX.length + 1);
 
@@ -34,7 +52,9 @@ export function createTusServer(deps: UploadDeps): Server {
     maxSize: async () => (await uploadLimit(deps.knex)).bytes,
     onIncomingRequest: async (req, objectKey) => {
       try {
-        const upload = await writableUpload(deps.knex, uploadIdOf(objectKey), 'tus', { forWrite: req.method !== 'HEAD' });
+        const upload = await writableUpload(deps.knex, uploadIdOf(objectKey), 'tus', {
+          forWrite: req.method !== 'HEAD',
+        });
         if (req.method === 'POST') await claimProtocol(deps.knex, upload.id, 'tus');
       } catch (err) {
         throw asTusError(err);
@@ -42,7 +62,8 @@ export function createTusServer(deps: UploadDeps): Server {
     },
     onUploadCreate: async (req, upload) => {
       const { filetype, filename } = upload.metadata ?? {};
-      if (!isUploadContentType(filetype ?? null, filename ?? null)) throw { status_code: 415, body: `${UPLOAD_NOT_AUDIO}\n` };
+      if (!isUploadContentType(filetype ?? null, filename ?? null))
+        throw { status_code: 415, body: `${UPLOAD_NOT_AUDIO}\n` };
       // A known length over the limit was refused by maxSize; a deferred one is checked on every PATCH
       // and held against the upload limits as the largest it may become.
       try {
@@ -60,12 +81,17 @@ export function createTusServer(deps: UploadDeps): Server {
       if (!format) throw { status_code: 415, body: `${UPLOAD_BYTES_NOT_AUDIO}\n` };
       const { contentType } = AUDIO_FORMATS[format];
       await deps.tus.promote(upload.id, contentType);
-      await completeUpload(deps.knex, uploadIdOf(upload.id), { size: upload.offset, contentType, originalName: filename ?? null });
+      await completeUpload(deps.knex, uploadIdOf(upload.id), {
+        size: upload.offset,
+        contentType,
+        originalName: filename ?? null,
+      });
       return {};
     },
     onResponseError: async (_req, err) => {
       // tus's own "too large" answer, in the words the storefront uses everywhere else.
-      if ('status_code' in err && err.status_code === 413) return { status_code: 413, body: `${uploadTooLarge((await uploadLimit(deps.knex)).mb)}\n` };
+      if ('status_code' in err && err.status_code === 413)
+        return { status_code: 413, body: `${uploadTooLarge((await uploadLimit(deps.knex)).mb)}\n` };
       return undefined;
     },
   };

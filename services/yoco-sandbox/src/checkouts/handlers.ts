@@ -19,7 +19,8 @@ export const showCheckout = (checkouts: Checkouts) => async (ctx: RouteContext<u
 
 /** POST /checkout/:id/{pay,decline,cancel} — public; runs the outcome (and its webhook), then redirects the browser. */
 export const completeCheckout =
-  (outcome: (id: string) => Outcome | Promise<Outcome>) => async (ctx: RouteContext<undefined, undefined, IdParams>) => {
+  (outcome: (id: string) => Outcome | Promise<Outcome>) =>
+  async (ctx: RouteContext<undefined, undefined, IdParams>) => {
     const { redirectTo } = await outcome(ctx.state.params.id);
     ctx.status = 303;
     ctx.redirect(redirectTo);

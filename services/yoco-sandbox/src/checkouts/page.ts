@@ -46,20 +46,26 @@ export function renderCheckoutPage(checkout: SandboxCheckout): string {
   const amount = escapeHtml(formatCents(checkout.amount, { decimals: 2 }));
   const id = escapeHtml(checkout.id);
   if (checkout.status === 'completed') {
-    return layout('Checkout paid', `
+    return layout(
+      'Checkout paid',
+      `
 <h1>This checkout has been paid</h1>
 <p class="amount" data-testid="sandbox-amount">${amount}</p>
-<p><a href="${escapeHtml(checkout.successUrl)}">Return to the shop</a></p>`);
+<p><a href="${escapeHtml(checkout.successUrl)}">Return to the shop</a></p>`,
+    );
   }
   const button = (action: 'pay' | 'decline' | 'cancel', label: string) =>
     `<form method="post" action="/checkout/${id}/${action}"><button type="submit" class="${action}" data-testid="sandbox-${action}">${label}</button></form>`;
-  return layout(`Pay ${formatCents(checkout.amount, { decimals: 2 })}`, `
+  return layout(
+    `Pay ${formatCents(checkout.amount, { decimals: 2 })}`,
+    `
 <h1>Pay Mastering Studio</h1>
 <p class="amount" data-testid="sandbox-amount">${amount}</p>
 <p class="muted">Checkout ${id}</p>
 ${button('pay', `Pay ${amount}`)}
 ${button('decline', 'Decline (card refused)')}
-${button('cancel', 'Cancel and return to the shop')}`);
+${button('cancel', 'Cancel and return to the shop')}`,
+  );
 }
 
 /** A plain page for an unknown or finished checkout, so a browser never sees raw JSON. */

@@ -47,7 +47,11 @@ export function createCheckouts({ baseUrl, webhooks }: { baseUrl: string; webhoo
     return checkout;
   };
 
-  const event = (type: 'payment.succeeded' | 'payment.failed', checkout: SandboxCheckout, paymentId: string): SandboxWebhookEvent => {
+  const event = (
+    type: 'payment.succeeded' | 'payment.failed',
+    checkout: SandboxCheckout,
+    paymentId: string,
+  ): SandboxWebhookEvent => {
     const now = new Date().toISOString();
     return {
       id: yocoId('evt'),
@@ -78,7 +82,8 @@ export function createCheckouts({ baseUrl, webhooks }: { baseUrl: string; webhoo
       if (idempotencyKey) {
         const earlier = byKey.get(idempotencyKey);
         if (earlier) {
-          if (earlier.request !== fingerprint) throw new Invalid('Idempotency-Key was already used with a different request');
+          if (earlier.request !== fingerprint)
+            throw new Invalid('Idempotency-Key was already used with a different request');
           return byId.get(earlier.checkoutId)!;
         }
       }
