@@ -86,7 +86,7 @@ async function deliveredOrder(deps: DownloadDeps, token: string): Promise<{ orde
   if (!grant || !('order' in grant)) throw new NotFound(DELIVERY_INVALID);
   const order = await Order.query(deps.knex).findById(grant.order).withGraphFetched('files(inNameOrder)');
   // Reopened for a new master: the old link stops until it is delivered again.
-  if (!order || order.status !== 'delivered') throw new NotFound(DELIVERY_INVALID);
+  if (order?.status !== 'delivered') throw new NotFound(DELIVERY_INVALID);
   return { order, expiresAt: verified.expiresAt };
 }
 
