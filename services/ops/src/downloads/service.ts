@@ -13,11 +13,10 @@ import {
   withAudioExtension,
   type Delivery,
 } from '@mastering/contracts';
-import { Order, OrderFile, Upload } from '@mastering/db';
+import { objectKeyOfPath, Order, OrderFile, Upload } from '@mastering/db';
 import { HttpError, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import { contentTypeFromKey, type ObjectStorage } from '@mastering/storage';
 import { masterLoudnessWords } from '../analysis/service';
-import { objectKeyOfPath } from '../audio-files/service';
 
 /** What serving downloads needs: the database, the storage and the link signer. */
 export type DownloadDeps = { knex: Knex; storage: ObjectStorage; links: DownloadLinks };
