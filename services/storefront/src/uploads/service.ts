@@ -23,6 +23,11 @@ import { assertRoomFor, type FreeSpaceGuard } from './free-space';
 import { reserveUploadBytes, withinFileLimits } from './quota';
 import { sniffAudio } from './sniff';
 
+// The one owner of upload bytes: `/uploads/<id>` (one PUT or tus) receives every stored audio file,
+// a customer's track and an engineer's master alike. Ops only opens a master's upload (Upload.open)
+// and, once complete, confirms it (Upload.attachMaster in its confirm-upload); the bytes, their
+// sniffing, limits and the sweep of abandoned uploads live here only.
+
 /** What the upload logic needs: the database, the object storage, where tus keeps uploads under way, and the disk's free-space floor. */
 export type UploadDeps = {
   knex: Knex;
