@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { createKnex, freePort } from '@mastering/db';
+import { createKnex, freePort, User } from '@mastering/db';
 import { bin, FRONTEND_APPS, ROOT } from './lib/paths';
 import { serviceCommand } from './lib/services';
 import { Supervisor } from './lib/supervisor';
@@ -21,15 +21,7 @@ let failed = false;
 const ENGINEER_EMAIL = 'engineer@example.com';
 {
   const knex = createKnex(stack.databaseUrl);
-  if (!(await knex('users').whereRaw('lower(email) = ?', [ENGINEER_EMAIL]).first('id'))) {
-    await knex('users').insert({
-      email: ENGINEER_EMAIL,
-      firstName: 'Sipho',
-      lastName: 'Engineer',
-      role: 'engineer',
-      isActive: true,
-    });
-  }
+  await User.ensure(knex, { email: ENGINEER_EMAIL, firstName: 'Sipho', lastName: 'Engineer', role: 'engineer' });
   await knex.destroy();
 }
 

@@ -19,7 +19,7 @@ const stack = createStack({
   log: (line) => console.log(line),
   onDeath: (name, code, tail) => {
     console.error(
-      `\n✖ ${name} exited unexpectedly (code ${code}). Last lines of ${path.join(dataDir, 'logs', name + '.log')}:`,
+      `\n✖ ${name} exited unexpectedly (code ${code}). Last lines of ${path.join(dataDir, 'logs', `${name}.log`)}:`,
     );
     for (const line of tail) console.error(`  ${line}`);
     void shutdown(1);

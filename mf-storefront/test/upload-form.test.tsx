@@ -130,7 +130,9 @@ describe('upload form (rendered)', () => {
     expect($('upload-error')!.textContent).toBe(
       'Please wait for all files to finish uploading before proceeding to payment.',
     );
-    uploads.forEach((upload, i) => upload.resolve(`/objects/${i}`));
+    uploads.forEach((upload, i) => {
+      upload.resolve(`/objects/${i}`);
+    });
     await settle();
     act(() => $('proceed-to-payment')!.click());
     expect($('upload-error')).toBeNull();

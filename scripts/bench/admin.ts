@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createKnex, freePort, migrateLatest, seed, startEmbeddedPostgres } from '@mastering/db';
+import { createKnex, freePort, migrateLatest, Order, seed, Session, startEmbeddedPostgres } from '@mastering/db';
 import { hashToken } from '@mastering/service-kit';
 import { createStorage } from '@mastering/storage';
 import { bundleServices, serviceCommand } from '../lib/services';
@@ -54,14 +54,14 @@ async function run() {
     );
     // The admin's session, as a login would leave it: the browser holds the token, the table its hash.
     const token = randomBytes(32).toString('base64url');
-    await knex('sessions').insert({
+    await Session.start(knex, {
       tokenHash: hashToken(token),
       userId: adminUserId,
       expiresAt: new Date(Date.now() + 3_600_000),
     });
     cookie = `sid=${token}`;
     // The id as the lists show it (its first 8 characters), which staff copy into the search.
-    shortId = String((await knex('orders').orderBy('createdAt', 'desc').first('id')).id).slice(0, 8);
+    shortId = String((await Order.query(knex).orderBy('createdAt', 'desc').first())?.id).slice(0, 8);
   } finally {
     await knex.destroy();
   }

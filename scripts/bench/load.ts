@@ -9,7 +9,7 @@
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { parseArgs } from 'node:util';
 import { computePricing, pricingForApi, SiteConfig, UploadUrlResponse } from '@mastering/contracts';
-import { createKnex } from '@mastering/db';
+import { createKnex, Order, Payment } from '@mastering/db';
 import { startThrowawayStack } from '../lib/throwaway-stack';
 
 const { values: args } = parseArgs({
@@ -183,9 +183,9 @@ try {
 
   // Confirmation comes from the webhook; a paid order not confirmed within the grace period is lost.
   const paidOrders = async () =>
-    (await knex('payments').whereIn('order_id', orderIds).where('status', 'succeeded').distinct('order_id')).length;
+    (await Payment.query(knex).whereIn('orderId', orderIds).where('status', 'succeeded').distinct('orderId')).length;
   const confirmedOrders = async () =>
-    (await knex('orders').whereIn('id', orderIds).where('status', 'payment_confirmed')).length;
+    (await Order.query(knex).whereIn('id', orderIds).where('status', 'payment_confirmed')).length;
   const graceEnd = Date.now() + CONFIRM_GRACE_MS;
   let confirmed = await confirmedOrders();
   while (confirmed < paid && Date.now() < graceEnd) {

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import newman from 'newman';
-import { createKnex } from '@mastering/db';
+import { createKnex, User } from '@mastering/db';
 import { bin } from './paths';
 
 export type FuzzSite = { siteUrl: string; inboxUrl: string; databaseUrl: string };
@@ -90,15 +90,7 @@ async function fingerprint(databaseUrl: string): Promise<Record<string, string>>
 async function addFuzzAdmin(databaseUrl: string): Promise<void> {
   const knex = createKnex(databaseUrl);
   try {
-    if (!(await knex('users').whereRaw('lower(email) = ?', [FUZZ_ADMIN]).first('id'))) {
-      await knex('users').insert({
-        email: FUZZ_ADMIN,
-        firstName: 'Fuzz',
-        lastName: 'Admin',
-        role: 'admin',
-        isActive: true,
-      });
-    }
+    await User.ensure(knex, { email: FUZZ_ADMIN, firstName: 'Fuzz', lastName: 'Admin', role: 'admin' });
   } finally {
     await knex.destroy();
   }

@@ -54,7 +54,9 @@ beforeAll(async () => {
     bases[name] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 });
-afterAll(() => servers.forEach((s) => s.close()));
+afterAll(() => {
+  for (const s of servers) s.close();
+});
 
 const statusAs = async (role: Role | null, service: string, method: string, path: string) => {
   const headers: Record<string, string> = { 'content-type': 'application/json' };

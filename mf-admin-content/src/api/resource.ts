@@ -57,6 +57,7 @@ export function contentResource<T extends { id: string }>({
   list: Schema<T[]>;
 }) {
   const keys = { list: () => [adminUrl] as const, public: () => [publicUrl] as const };
+  // biome-ignore lint/correctness/noComponentHookFactories: the factory runs once per resource at module load, so each hook is created once, not per render
   const useInvalidate = () => {
     const client = useQueryClient();
     return () =>

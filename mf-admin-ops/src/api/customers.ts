@@ -1,6 +1,6 @@
 import {
   CustomerPage,
-  CustomerStats,
+  type CustomerStats,
   CustomerSummary,
   MessageQueued,
   type CustomersQuery,

@@ -1,4 +1,4 @@
-import { StoredSettings, TestEmailQueued, TestEmailStatus, type SaveSettingsBody } from '@mastering/contracts';
+import { StoredSettings, TestEmailQueued, type TestEmailStatus, type SaveSettingsBody } from '@mastering/contracts';
 import { apiJson } from '@mastering/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 

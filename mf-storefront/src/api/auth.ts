@@ -1,8 +1,8 @@
 import {
   INVALID_OR_EXPIRED_CODE,
-  RequestCodeBody,
-  RequestCodeResponse,
-  VerifyCodeBody,
+  type RequestCodeBody,
+  type RequestCodeResponse,
+  type VerifyCodeBody,
   type MeResponse,
 } from '@mastering/contracts';
 import { apiJson, serverErrorText } from '@mastering/ui/core';

@@ -1,4 +1,9 @@
-import { CREATE_ORDER_FAILED, CreateOrderResponse, OrderResponse, type CreateOrderBody } from '@mastering/contracts';
+import {
+  CREATE_ORDER_FAILED,
+  CreateOrderResponse,
+  type OrderResponse,
+  type CreateOrderBody,
+} from '@mastering/contracts';
 import { apiJson } from '@mastering/ui/core';
 import { useQuery } from '@tanstack/react-query';
 

@@ -19,7 +19,10 @@ export const SILENT_AUDIO_URL: string = (() => {
   const samples = 2000;
   const bytes = new Uint8Array(44 + samples);
   const view = new DataView(bytes.buffer);
-  const ascii = (at: number, text: string) => [...text].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  const ascii = (at: number, text: string) =>
+    [...text].forEach((c, i) => {
+      view.setUint8(at + i, c.charCodeAt(0));
+    });
   ascii(0, 'RIFF');
   view.setUint32(4, 36 + samples, true);
   ascii(8, 'WAVEfmt ');
@@ -34,7 +37,7 @@ export const SILENT_AUDIO_URL: string = (() => {
   view.setUint32(40, samples, true);
   bytes.fill(128, 44); // 8-bit PCM silence is the midpoint
   let binary = '';
-  bytes.forEach((b) => (binary += String.fromCharCode(b)));
+  for (const b of bytes) binary += String.fromCharCode(b);
   return `data:audio/wav;base64,${btoa(binary)}`;
 })();
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { backoffStrategies } from 'agenda';
-import { ANALYSIS_ERRORS, type AnalysisRole } from '@mastering/contracts';
+import { ANALYSIS_ERRORS, type AnalysisRole, uploadIdFromObjectPath } from '@mastering/contracts';
 import { FileAnalysis, OrderFile, Upload } from '@mastering/db';
 import { AnalyseAudioPayload, JOBS, type Job } from '@mastering/jobs';
 import { localObjectPath, type ObjectStorage } from '@mastering/storage';
@@ -25,9 +25,6 @@ export type AnalysisDeps = {
   analyse?: AnalyseOptions;
 };
 
-// `/objects/<upload id>` is how order files point at an upload (see the storefront's orders).
-const UPLOAD_PATH = /^\/objects\/([0-9a-f-]{36})$/i;
-
 /** The storage key of an order file's original or master, or null when it has none (yet). */
 async function objectKeyOf(knex: Knex, file: OrderFile, role: AnalysisRole): Promise<string | null> {
   if (role === 'original') {
@@ -36,7 +33,8 @@ async function objectKeyOf(knex: Knex, file: OrderFile, role: AnalysisRole): Pro
   }
   const filePath = role === 'original' ? file.originalFilePath : file.masteredFilePath;
   if (!filePath) return null;
-  const uploadId = UPLOAD_PATH.exec(filePath)?.[1];
+  // `/objects/<upload id>` is how order files point at an upload; its row holds the object's key.
+  const uploadId = uploadIdFromObjectPath(filePath);
   if (uploadId) return (await Upload.query(knex).findById(uploadId))?.objectKey ?? null;
   // Otherwise the path is the object's key, possibly written with a leading slash.
   return filePath.replace(/^\/+/, '');

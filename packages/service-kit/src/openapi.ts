@@ -3,7 +3,7 @@
 // its rows (`describeRoutes`, served on its internal `/openapi`), the gateway assembles the document.
 import { z } from 'zod';
 import { ErrorBody, isAdminApiPath } from '@mastering/contracts';
-import { type Method, type Reply, type ReplySpec, type RouteTable } from './routes';
+import type { Method, Reply, ReplySpec, RouteTable } from './routes';
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;

@@ -78,6 +78,7 @@ export const sends = (contentType: string, description: string, status = 200): R
 export const redirects = (description: string, status = 302): ReplySpec => ({ status, description });
 
 /** A service's route table. */
+// biome-ignore lint/suspicious/noExplicitAny: a table holds rows of different query/body/params types; each row was checked where route() built it
 export type RouteTable = readonly Route<any, any, any>[];
 
 /** Declares one route with its types inferred from the schemas (the table stays plain data). */

@@ -86,7 +86,7 @@ export function createLocalStorage(root: string): ObjectStorage {
 
     async get(key, options = {}) {
       const file = fileFor(key);
-      let handle;
+      let handle: Awaited<ReturnType<typeof open>>;
       try {
         handle = await open(file, 'r');
       } catch (err) {

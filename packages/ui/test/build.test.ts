@@ -32,7 +32,7 @@ describe('sharedSingletons', () => {
   });
 
   it('takes versions from the app, then from ui; workspace packages skip the check', () => {
-    expect(shared['react']!.requiredVersion).toBe('^19.3.1');
+    expect(shared.react!.requiredVersion).toBe('^19.3.1');
     expect(shared['react-dom/client']!.requiredVersion).toBe('^19.3.1');
     expect(shared['react/jsx-runtime']!.requiredVersion).toBe('^19.3.1');
     expect(shared['@mastering/ui']!.requiredVersion).toBe(false);

@@ -12,7 +12,7 @@ import {
   TestimonialUpdate,
 } from '@mastering/contracts';
 import { created, route, sends, type RawBody, type RouteTable } from '@mastering/service-kit';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ContentDeps } from './deps';
 import {
   listAdminShowcaseTracks,

@@ -310,14 +310,14 @@ describe('the searches', () => {
     const { knex } = ctx.db;
     await seedOrder(knex, ctx.storage, { email: 'a%b_c@Two.test', names: ['50% Mix_1.wav', 'Ab.wav'] });
     await bulkInsert(knex, 'two-', 6, 'in_progress', 2);
-    const escape = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     for (const q of ['tw', 'O-', '%b', '_c', '_1', 'ab', 'zz', 'b.']) {
       const lower = q.toLowerCase();
       // An order id matches by its start too (random uuids: 'ab' starts one now and then).
       const orders = (
         await knex('orders')
-          .whereRaw('lower(customer_email) like ?', [escape(lower)])
-          .orWhereRaw('id::text like ?', [`${escape(lower).slice(1)}`])
+          .whereRaw('lower(customer_email) like ?', [likeOf(lower)])
+          .orWhereRaw('id::text like ?', [`${likeOf(lower).slice(1)}`])
           .select('id')
       )
         .map((r) => r.id)
@@ -327,7 +327,7 @@ describe('the searches', () => {
       const files = (
         await knex('order_files')
           .whereIn('orderId', orders)
-          .orWhereRaw('lower(original_name) like ?', [escape(lower)])
+          .orWhereRaw('lower(original_name) like ?', [likeOf(lower)])
           .select('id')
       )
         .map((r) => r.id)

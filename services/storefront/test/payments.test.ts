@@ -62,7 +62,7 @@ const ctx = storefrontPerFile(
     PUBLIC_URL,
     ADMIN_EMAIL: 'orders@example.com',
   }),
-  async (db) => {
+  async (_db) => {
     await ctx.db.knex('users').insert([
       { email: 'boss@example.com', role: 'admin', is_active: true },
       { email: 'gone@example.com', role: 'admin', is_active: false },

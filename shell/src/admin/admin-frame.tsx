@@ -38,6 +38,7 @@ export function AdminFrame({ menu, quickAccess, user }: AdminFrameProps) {
       return;
     }
     const next = !expanded;
+    // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie; the Cookie Store API is missing in Firefox and Safari
     document.cookie = sidebarCookie(next);
     setExpanded(next);
   }, [isMobile, expanded]);

@@ -40,6 +40,7 @@ const STYLE_OPTIONS = [
 ];
 const SORT_OPTIONS = AUDIO_FILE_SORTS.map((s) => ({ value: s, label: AUDIO_FILE_SORT_LABELS[s] }));
 
+// biome-ignore lint/suspicious/noExplicitAny: TanStack Table types a column list of mixed value types this way (its documented idiom)
 const COLUMNS: ColumnDef<AdminAudioFile, any>[] = [
   {
     id: 'name',

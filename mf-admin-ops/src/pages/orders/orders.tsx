@@ -41,6 +41,7 @@ const DEADLINE_OPTIONS: { value: DeadlineFilter; label: string }[] = [
 ];
 const SORT_OPTIONS = ORDER_SORTS.map((s) => ({ value: s, label: ORDER_SORT_LABELS[s] }));
 
+// biome-ignore lint/suspicious/noExplicitAny: TanStack Table types a column list of mixed value types this way (its documented idiom)
 const COLUMNS: ColumnDef<AdminOrder, any>[] = [
   { id: 'id', header: 'Order', cell: ({ row }) => <span className="font-mono">#{shortId(row.original.id)}</span> },
   { id: 'status', header: 'Status', cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },

@@ -146,7 +146,7 @@ export function ExamplesPlayer({ tracks }: { tracks: readonly PlayerTrack[] }) {
       <Badge variant="secondary" className="px-3 py-1 text-sm" data-testid="player-genre">
         {track.genre}
       </Badge>
-      <div
+      <section
         className="flex w-full items-center justify-center gap-3 sm:gap-6"
         aria-roledescription="carousel"
         aria-label="Example tracks"
@@ -154,7 +154,7 @@ export function ExamplesPlayer({ tracks }: { tracks: readonly PlayerTrack[] }) {
         {count > 1 && <Neighbour side="previous" track={previous} onPick={() => dispatch({ type: 'previous' })} />}
         <Artwork track={track} className="size-44 shrink-0 sm:size-64" />
         {count > 1 && <Neighbour side="next" track={next} onPick={() => dispatch({ type: 'next' })} />}
-      </div>
+      </section>
       <button
         type="button"
         data-testid="player-play"
@@ -177,6 +177,7 @@ export function ExamplesPlayer({ tracks }: { tracks: readonly PlayerTrack[] }) {
         </p>
         <p className="text-muted-foreground">{track.artist}</p>
       </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: a two-button switch, not a form section; a fieldset's legend and border would only be hidden again */}
       <div
         className="grid w-64 grid-cols-2 rounded-lg bg-muted p-1 text-xs font-semibold tracking-wide"
         role="group"

@@ -24,7 +24,9 @@ export function useUploadQueue(maxFileSizeMb: number | undefined): UploadQueue {
 
   useEffect(() => {
     const uploads = running.current;
-    return () => uploads.forEach((upload) => upload.abort());
+    return () => {
+      for (const upload of uploads.values()) upload.abort();
+    };
   }, []);
 
   const add = useCallback(

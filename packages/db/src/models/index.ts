@@ -14,7 +14,7 @@ export { Campaign } from './campaign';
 export { CampaignRecipient } from './campaign-recipient';
 export { EmailMessage } from './email-message';
 export { Unsubscribe } from './unsubscribe';
-export { Upload, UPLOAD_PREFIX, objectKeyOf } from './upload';
+export { Upload, UPLOAD_PREFIX, objectKeyOf, objectKeyOfPath, objectPathOfKey } from './upload';
 export { OrderStatusHistory } from './order-status-history';
 export { FileAnalysis } from './file-analysis';
 export { CustomerMessage } from './customer-message';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Modifiers, Pojo, QueryBuilder, RelationMappings } from 'objection';
-import type { UploadProtocol, UploadStatus } from '@mastering/contracts';
+import { uploadIdFromObjectPath, type UploadProtocol, type UploadStatus } from '@mastering/contracts';
 import { BaseModel } from './base';
 import { OrderFile } from './order-file';
 
@@ -9,6 +9,21 @@ import { OrderFile } from './order-file';
 export const UPLOAD_PREFIX = 'uploads';
 /** The storage key of an upload's object. */
 export const objectKeyOf = (uploadId: string) => `${UPLOAD_PREFIX}/${uploadId}`;
+
+// The one pair that maps between the path an order file keeps (`/objects/<upload id>`: originals
+// and masters alike) and the storage key of the object behind it (`uploads/<upload id>`).
+
+/** The stored path `/objects/<upload id>` of the upload object at a storage key `uploads/<upload id>`. */
+export function objectPathOfKey(key: string): string {
+  if (!key.startsWith(`${UPLOAD_PREFIX}/`)) throw new Error(`Not an upload's storage key: ${key}`);
+  return `/objects/${key.slice(UPLOAD_PREFIX.length + 1)}`;
+}
+
+/** The storage key behind a stored path `/objects/<upload id>`, or null when the path is not one. */
+export function objectKeyOfPath(path: string | null | undefined): string | null {
+  const uploadId = path ? uploadIdFromObjectPath(path) : null;
+  return uploadId ? objectKeyOf(uploadId) : null;
+}
 
 /** One upload URL handed to a browser and the object stored through it. */
 export class Upload extends BaseModel {
@@ -64,6 +79,18 @@ export class Upload extends BaseModel {
     });
     // Relative: same origin as the page, whichever address the site is reached by.
     return { upload, uploadURL: `/${UPLOAD_PREFIX}/${id}` };
+  }
+
+  /**
+   * Records a staff upload as the master of an order file (inside the confirm's transaction): the
+   * file's previous master upload, if any, is let go (the sweep removes it), this one is kept.
+   */
+  static async attachMaster(knex: Knex, uploadId: string, orderFileId: string): Promise<void> {
+    await Upload.query(knex)
+      .patch({ masteredFileId: null })
+      .where('masteredFileId', orderFileId)
+      .whereNot('id', uploadId);
+    await Upload.query(knex).findById(uploadId).patch({ masteredFileId: orderFileId });
   }
 
   static get relationMappings(): RelationMappings {

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Modifiers, QueryBuilder, RelationMappings } from 'objection';
 import type { Role, User as UserShape } from '@mastering/contracts';
 import { BaseModel, newestFirst } from './base';
@@ -20,6 +21,15 @@ export class User extends BaseModel {
 
   declare sessions?: Session[];
   declare orders?: Order[];
+
+  /** Adds an active user unless one with this email (ignoring case) exists: the seed accounts of e2e and the fuzzer. */
+  static async ensure(
+    knex: Knex,
+    user: { email: string; firstName: string; lastName: string; role: Role },
+  ): Promise<void> {
+    const known = await User.query(knex).whereRaw('lower(email) = ?', [user.email.toLowerCase()]).first();
+    if (!known) await User.query(knex).insert({ ...user, isActive: true });
+  }
 
   static get relationMappings(): RelationMappings {
     return {

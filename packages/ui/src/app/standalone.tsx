@@ -34,6 +34,7 @@ export function renderStandalone({ name: remote, title, pages, paths = {} }: Sta
   const pathOf = (key: string) => paths[key] ?? `/${key}`;
   const linkOf = (key: string) => pathOf(key).replace(/\/:[^/]+/g, '/demo');
 
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per standalone app at startup, never inside a render
   function Frame() {
     return (
       <div className="min-h-screen bg-background pb-16 text-foreground">

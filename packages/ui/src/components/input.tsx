@@ -17,6 +17,7 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 /** A form field label. */
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the generic label: callers pass htmlFor (checked by the pages' axe tests)
     <label
       data-slot="label"
       className={cn(

@@ -11,6 +11,7 @@ let loadedThemeMenu: ThemeMenuComponent | null = null;
 /** The real menu (`@mastering/ui/theme-menu`, a federation singleton: one copy for every app), fetched once. */
 export function loadThemeMenu(): Promise<ThemeMenuComponent> {
   if (!themeMenu) {
+    // biome-ignore lint/suspicious/noImportCycles: the theme menu is a federation entry of its own, loaded by a dynamic import on intent, and reads the shared theme context by package name
     themeMenu = import('@mastering/ui/theme-menu').then((module) => (loadedThemeMenu = module.ThemeMenu));
     // A failed fetch is forgotten so that the next intent tries again.
     themeMenu.catch(() => (themeMenu = null));

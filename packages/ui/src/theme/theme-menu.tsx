@@ -2,6 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { Theme } from '@mastering/contracts';
 import { Check, Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
 // The theme's context by package name: this menu is a federation entry of its own (`@mastering/ui/theme-menu`).
+// biome-ignore lint/suspicious/noImportCycles: the theme menu is a federation entry of its own, loaded by a dynamic import on intent, and reads the shared theme context by package name
 import { useTheme } from '@mastering/ui/core';
 import { ThemeMenuButtonFace, themeMenuButtonClass } from './theme-menu-button';
 

@@ -100,7 +100,7 @@ export async function runCampaign(deps: CampaignDeps, campaignId: string, signal
     });
     campaign = await Campaign.query(knex).findById(campaignId);
   }
-  if (!campaign || campaign.status !== 'sending') return;
+  if (campaign?.status !== 'sending') return;
 
   // Resolved and rendered once per run; only the links differ per recipient.
   const { source } = await resolveSource(knex, campaign.template);

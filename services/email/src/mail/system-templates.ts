@@ -143,7 +143,7 @@ const COPY: Record<TemplateType, Copy> = {
     preview: 'Your payment of {{amount}} is confirmed.',
     lines: [
       greeting,
-      'Thank you! Your payment of <strong>{{amount}}</strong> for ' + order + ' is confirmed.',
+      `Thank you! Your payment of <strong>{{amount}}</strong> for ${order} is confirmed.`,
       'Tracks: {{tracksLabel}}{{#fileNames}} ({{fileNames}}){{/fileNames}}',
       'Our engineers start mastering now; your masters arrive by email within {{deliveryHours}} hours.',
       // Which uploaded file cannot be mastered, why, and how to replace it (the storefront fills it in).
@@ -158,7 +158,7 @@ const COPY: Record<TemplateType, Copy> = {
     preview: 'We received {{amount}}.',
     lines: [
       greeting,
-      'We received your payment of <strong>{{amount}}</strong> for ' + order + ' ({{tracksLabel}}).',
+      `We received your payment of <strong>{{amount}}</strong> for ${order} ({{tracksLabel}}).`,
       'Payment method: {{paymentMethod}}<br />Transaction: {{transactionId}}',
       'Keep this email as your receipt.',
     ],
@@ -170,7 +170,7 @@ const COPY: Record<TemplateType, Copy> = {
     preview: 'Your payment of {{amount}} did not go through.',
     lines: [
       greeting,
-      'Your payment of <strong>{{amount}}</strong> for ' + order + ' ({{tracksLabel}}) did not go through.',
+      `Your payment of <strong>{{amount}}</strong> for ${order} ({{tracksLabel}}) did not go through.`,
       'Reason: {{reason}}',
       'No money was taken. You can try again with another card.',
     ],
@@ -195,7 +195,7 @@ const COPY: Record<TemplateType, Copy> = {
     preview: 'Your upload is safe with us.',
     lines: [
       greeting,
-      'We received {{fileCount}} file(s) for ' + order + ':',
+      `We received {{fileCount}} file(s) for ${order}:`,
       '{{fileNames}}',
       'Once your payment is confirmed, our engineers get to work.',
     ],
@@ -207,7 +207,7 @@ const COPY: Record<TemplateType, Copy> = {
     preview: 'An engineer is working on your track.',
     lines: [
       greeting,
-      'An engineer has started mastering <strong>{{tracksLabel}}</strong> (' + order + ').',
+      `An engineer has started mastering <strong>{{tracksLabel}}</strong> (${order}).`,
       '{{#estimatedCompletion}}Expected completion: {{estimatedCompletion}}{{/estimatedCompletion}}',
     ],
   },
@@ -218,7 +218,7 @@ const COPY: Record<TemplateType, Copy> = {
     preview: 'Download your mastered track.',
     lines: [
       greeting,
-      'Good news: <strong>{{tracksLabel}}</strong> (' + order + ') is mastered and ready to download.',
+      `Good news: <strong>{{tracksLabel}}</strong> (${order}) is mastered and ready to download.`,
       // What the measured loudness means on Spotify, YouTube and Apple Music (ops fills it in once measured).
       '{{loudnessNote}}',
       'The download link stays valid for a limited time, so save your files soon.',
@@ -232,7 +232,7 @@ const COPY: Record<TemplateType, Copy> = {
     preview: 'A short delay on your master.',
     lines: [
       greeting,
-      'Mastering ' + order + ' is taking longer than we promised. We are sorry for the wait.',
+      `Mastering ${order} is taking longer than we promised. We are sorry for the wait.`,
       '{{#reason}}Why: {{reason}}{{/reason}}',
       'We will email you as soon as your master is ready.',
     ],
@@ -242,7 +242,7 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Notes from the engineer about a master.',
     subject: 'Notes from your engineer on {{tracksLabel}}',
     preview: 'Your engineer shared some notes.',
-    lines: [greeting, 'Your engineer left these notes on ' + order + ':'],
+    lines: [greeting, `Your engineer left these notes on ${order}:`],
     content: true,
   },
   support_ticket_created: {

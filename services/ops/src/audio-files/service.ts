@@ -27,7 +27,7 @@ import {
   type UploadUrlBody,
   type UploadUrlResponse,
 } from '@mastering/contracts';
-import { objectKeyOf, Order, OrderFile, Upload } from '@mastering/db';
+import { objectKeyOfPath, objectPathOfKey, Order, OrderFile, Upload } from '@mastering/db';
 import { changeOrderStatus } from '@mastering/orders';
 import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
@@ -226,11 +226,14 @@ export async function confirmMasterUpload(
     if (!upload || upload.userId !== caller.userId || upload.orderFileId) throw new BadRequest(MASTER_UPLOAD_UNKNOWN);
     if (upload.masteredFileId && upload.masteredFileId !== id) throw new Conflict(MASTER_UPLOAD_FOREIGN);
     if (upload.status !== 'completed') throw new Conflict(MASTER_UPLOAD_INCOMPLETE);
-    await Upload.query(trx).patch({ masteredFileId: null }).where('masteredFileId', id).whereNot('id', upload.id);
-    await Upload.query(trx).findById(upload.id).patch({ masteredFileId: id });
+    await Upload.attachMaster(trx, upload.id, id);
     await OrderFile.query(trx)
       .findById(id)
-      .patch({ masteredFilePath: `/objects/${upload.id}`, processingStatus: 'completed', processedAt: new Date() });
+      .patch({
+        masteredFilePath: objectPathOfKey(upload.objectKey),
+        processingStatus: 'completed',
+        processedAt: new Date(),
+      });
     const order = await Order.query(trx).findById(file.orderId).forUpdate().withGraphFetched('files');
     if (!order?.files?.every((f) => f.masteredFilePath)) return;
     for (const to of TO_MASTERED[order.status] ?? []) {
@@ -240,12 +243,6 @@ export async function confirmMasterUpload(
   });
   await enqueueAnalysis(queue, { fileId: id, role: 'master' });
   return audioFile(knex, id);
-}
-
-/** The storage key behind a stored path `/objects/<upload id>`, or null when the path is not one. */
-export function objectKeyOfPath(path: string | null): string | null {
-  const uploadId = path ? uploadIdFromObjectPath(path) : null;
-  return uploadId ? objectKeyOf(uploadId) : null;
 }
 
 /**

@@ -13,11 +13,10 @@ import {
   withAudioExtension,
   type Delivery,
 } from '@mastering/contracts';
-import { Order, OrderFile, Upload } from '@mastering/db';
+import { objectKeyOfPath, Order, OrderFile, Upload } from '@mastering/db';
 import { HttpError, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import { contentTypeFromKey, type ObjectStorage } from '@mastering/storage';
 import { masterLoudnessWords } from '../analysis/service';
-import { objectKeyOfPath } from '../audio-files/service';
 
 /** What serving downloads needs: the database, the storage and the link signer. */
 export type DownloadDeps = { knex: Knex; storage: ObjectStorage; links: DownloadLinks };
@@ -86,7 +85,7 @@ async function deliveredOrder(deps: DownloadDeps, token: string): Promise<{ orde
   if (!grant || !('order' in grant)) throw new NotFound(DELIVERY_INVALID);
   const order = await Order.query(deps.knex).findById(grant.order).withGraphFetched('files(inNameOrder)');
   // Reopened for a new master: the old link stops until it is delivered again.
-  if (!order || order.status !== 'delivered') throw new NotFound(DELIVERY_INVALID);
+  if (order?.status !== 'delivered') throw new NotFound(DELIVERY_INVALID);
   return { order, expiresAt: verified.expiresAt };
 }
 

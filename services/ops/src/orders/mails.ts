@@ -2,7 +2,7 @@
 // (see OrderMail in @mastering/orders): the first start of the work and the delivery.
 import type { Knex } from 'knex';
 import { DELIVERY_HOURS, displayName } from '@mastering/contracts';
-import { Order, Setting, type OrderFile } from '@mastering/db';
+import { type Order, Setting, type OrderFile } from '@mastering/db';
 import { scheduleMail, sendMail, type Queue } from '@mastering/jobs';
 import type { OrderMove } from '@mastering/orders';
 import { masterLoudnessWords } from '../analysis/service';

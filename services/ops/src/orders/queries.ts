@@ -1,7 +1,7 @@
 // The orders as staff read them: the list (search, filters, sorts, pages), the CSV export and one order's detail.
 import type { Knex } from 'knex';
 import {
-  AdminOrder,
+  type AdminOrder,
   DEFAULT_PAGE_SIZE,
   DELIVERY_HOURS,
   deadlineOf,

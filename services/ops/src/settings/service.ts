@@ -4,7 +4,7 @@ import {
   SmtpCheck,
   type EmailSettings,
   pricingFieldsOf,
-  SaveSettingsBody,
+  type SaveSettingsBody,
   SETTINGS_AUDIT_LIMIT,
   smtpRelayOf,
   type StoredSettings,

@@ -17,7 +17,7 @@ import {
   type CreateOrderResponse,
   type OrderResponse,
 } from '@mastering/contracts';
-import { Order, OrderFile, Upload } from '@mastering/db';
+import { objectPathOfKey, Order, OrderFile, Upload } from '@mastering/db';
 import { enqueueAnalysis, type Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound, type Logger } from '@mastering/service-kit';
 import { assertTakingOrders, currentPricing } from '../site-config/service';
@@ -81,7 +81,7 @@ export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrder
           : sanitizeFileName(file.originalName),
         fileSize: upload.size ?? 0,
         mimeType: upload.contentType?.startsWith('audio/') ? upload.contentType : file.mimeType,
-        originalFilePath: `/objects/${upload.id}`,
+        originalFilePath: objectPathOfKey(upload.objectKey),
         masteringStyle: file.masteringStyle,
         tone: file.tone,
         loudness: file.loudness,

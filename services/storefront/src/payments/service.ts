@@ -21,7 +21,7 @@ import {
   type WebhookAck,
 } from '@mastering/contracts';
 import { sendMail, type Queue } from '@mastering/jobs';
-import { FileAnalysis, Order, Payment, User } from '@mastering/db';
+import { FileAnalysis, Order, Payment, PaymentEvent, User } from '@mastering/db';
 import { changeOrderStatus, SYSTEM, type OrderMove } from '@mastering/orders';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
 import { loadOwnOrder, queueOrderAnalysis } from '../orders/service';
@@ -107,21 +107,16 @@ export async function handleWebhook(
 ): Promise<WebhookAck> {
   const event = YocoWebhookEvent.parse(verifyWebhook(deps.yoco.webhookSecret, rawBody, headers));
   return deps.knex.transaction(async (trx) => {
-    const fresh = await trx('payment_events')
-      .insert({ event_id: event.id, type: event.type, payload: JSON.stringify(event) })
-      .onConflict('event_id')
-      .ignore()
-      .returning('id');
-    if (fresh.length === 0) return { received: true as const, duplicate: true };
+    if (!(await PaymentEvent.record(trx, event))) return { received: true as const, duplicate: true };
     const outcome = OUTCOMES[event.type];
     if (event.type === REFUND_SUCCEEDED) {
       await applyRefund(trx, event);
     } else if (outcome) {
       const payment = await checkedPayment(trx, event);
-      await trx('payment_events').where('event_id', event.id).update({ payment_id: payment.id });
+      await PaymentEvent.linkPayment(trx, event.id, payment.id);
       await applyOutcome(deps, trx, payment, outcome, event);
     }
-    await trx('payment_events').where('event_id', event.id).update({ processed_at: trx.fn.now() });
+    await PaymentEvent.markProcessed(trx, event.id);
     return { received: true as const, duplicate: false };
   });
 }
@@ -144,7 +139,7 @@ async function applyRefund(trx: Knex.Transaction, event: YocoWebhookEvent): Prom
   if (!payment) throw new BadRequest(WEBHOOK_UNKNOWN_CHECKOUT);
   if (amount <= 0 || amount > payment.amountCents || currency !== payment.currency)
     throw new BadRequest(WEBHOOK_REFUND_MISMATCH);
-  await trx('payment_events').where('event_id', event.id).update({ payment_id: payment.id });
+  await PaymentEvent.linkPayment(trx, event.id, payment.id);
   if (payment.status === 'succeeded' && amount === payment.amountCents)
     await payment.$query(trx).patch({ status: 'refunded' });
 }

@@ -13,7 +13,7 @@ import {
   type UploadProtocol,
   type UploadUrlResponse,
 } from '@mastering/contracts';
-import { objectKeyOf, Upload } from '@mastering/db';
+import { objectKeyOf, objectPathOfKey, Upload } from '@mastering/db';
 import { Forbidden, Invalid, NotFound } from '@mastering/service-kit';
 import { ObjectTooLargeError, type ObjectStorage } from '@mastering/storage';
 import { currentPricing } from '../site-config/service';
@@ -22,6 +22,11 @@ import type { TusStore } from './tus-store';
 import { assertRoomFor, type FreeSpaceGuard } from './free-space';
 import { reserveUploadBytes, withinFileLimits } from './quota';
 import { sniffAudio } from './sniff';
+
+// The one owner of upload bytes: `/uploads/<id>` (one PUT or tus) receives every stored audio file,
+// a customer's track and an engineer's master alike. Ops only opens a master's upload (Upload.open)
+// and, once complete, confirms it (Upload.attachMaster in its confirm-upload); the bytes, their
+// sniffing, limits and the sweep of abandoned uploads live here only.
 
 /** What the upload logic needs: the database, the object storage, where tus keeps uploads under way, and the disk's free-space floor. */
 export type UploadDeps = {
@@ -139,9 +144,10 @@ export async function putWholeBody(
   if (!sniffed.format) throw new Invalid(UPLOAD_BYTES_NOT_AUDIO, undefined, 415);
   const { contentType } = AUDIO_FORMATS[sniffed.format];
   try {
-    const { size } = await deps.storage.put(objectKeyOf(id), sniffed.body, { maxBytes: limit.bytes, contentType });
+    const key = objectKeyOf(id);
+    const { size } = await deps.storage.put(key, sniffed.body, { maxBytes: limit.bytes, contentType });
     await completeUpload(deps.knex, id, { size, contentType });
-    return { objectPath: `/objects/${id}`, size };
+    return { objectPath: objectPathOfKey(key), size };
   } catch (err) {
     if (err instanceof ObjectTooLargeError) throw new Invalid(uploadTooLarge(limit.mb), undefined, 413);
     throw err;

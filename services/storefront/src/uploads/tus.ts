@@ -60,7 +60,7 @@ export function createTusServer(deps: UploadDeps): Server {
         throw asTusError(err);
       }
     },
-    onUploadCreate: async (req, upload) => {
+    onUploadCreate: async (_req, upload) => {
       const { filetype, filename } = upload.metadata ?? {};
       if (!isUploadContentType(filetype ?? null, filename ?? null))
         throw { status_code: 415, body: `${UPLOAD_NOT_AUDIO}\n` };
