@@ -20,7 +20,11 @@ export const REFUND_AMOUNT_INVALID = 'Enter an amount in rand greater than zero 
 
 /** POST /api/admin/orders/:id/refunds — admin; the amount defaults to everything not yet refunded. */
 export const CreateRefundBody = z.object({
-  amount: z.number(REFUND_AMOUNT_INVALID).positive(REFUND_AMOUNT_INVALID).multipleOf(0.01, REFUND_AMOUNT_INVALID).optional(),
+  amount: z
+    .number(REFUND_AMOUNT_INVALID)
+    .positive(REFUND_AMOUNT_INVALID)
+    .multipleOf(0.01, REFUND_AMOUNT_INVALID)
+    .optional(),
   reason: z.string(REFUND_REASON_REQUIRED).trim().min(1, REFUND_REASON_REQUIRED).max(500),
 });
 export type CreateRefundBody = z.infer<typeof CreateRefundBody>;
@@ -128,5 +132,6 @@ export const AnswerRefundRequestBody = z.object({
   answer: z.string(REFUND_REQUEST_ANSWER_REQUIRED).trim().min(1, REFUND_REQUEST_ANSWER_REQUIRED).max(4000),
 });
 export type AnswerRefundRequestBody = z.infer<typeof AnswerRefundRequestBody>;
-export const REFUND_REQUEST_RECEIVED = 'Thank you. We have your request and will answer by email within one working day.';
+export const REFUND_REQUEST_RECEIVED =
+  'Thank you. We have your request and will answer by email within one working day.';
 export const REFUND_REQUEST_ALREADY_ANSWERED = 'This request has already been answered.';

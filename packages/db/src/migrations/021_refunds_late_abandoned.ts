@@ -17,7 +17,14 @@ const ORDER_STATUSES = [
   'expired',
 ] as const;
 /** Before this migration. */
-const OLD_ORDER_STATUSES = ['pending_payment', 'payment_confirmed', 'in_progress', 'mastered', 'delivered', 'cancelled'];
+const OLD_ORDER_STATUSES = [
+  'pending_payment',
+  'payment_confirmed',
+  'in_progress',
+  'mastered',
+  'delivered',
+  'cancelled',
+];
 
 /** Paid statuses (money in): 014's four, a revision round, and a refund Yoco has not finished. */
 const PAID = ['payment_confirmed', 'in_progress', 'mastered', 'delivered', 'revision_requested', 'refund_pending'];

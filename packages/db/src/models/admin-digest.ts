@@ -10,7 +10,11 @@ export class AdminDigest extends BaseModel {
 
   /** True when this call claims `kind`'s digest for `day` (YYYY-MM-DD), false when it was already sent. */
   static async claim(knex: Parameters<typeof AdminDigest.query>[0], kind: string, day: string): Promise<boolean> {
-    const rows = await AdminDigest.query(knex).insert({ kind, day }).onConflict(['kind', 'day']).ignore().returning('kind');
+    const rows = await AdminDigest.query(knex)
+      .insert({ kind, day })
+      .onConflict(['kind', 'day'])
+      .ignore()
+      .returning('kind');
     return (rows as unknown as unknown[]).length > 0;
   }
 }

@@ -43,7 +43,8 @@ export class RefundRequest extends BaseModel {
   static get modifiers(): Modifiers<QueryBuilder<RefundRequest>> {
     // Unanswered first (oldest first: the longest waiting), then the answered, newest first.
     return {
-      forStaff: (b) => b.orderByRaw('answered_at is not null, case when answered_at is null then created_at end asc, created_at desc'),
+      forStaff: (b) =>
+        b.orderByRaw('answered_at is not null, case when answered_at is null then created_at end asc, created_at desc'),
     };
   }
 }

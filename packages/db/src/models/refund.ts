@@ -48,7 +48,11 @@ export class Refund extends BaseModel {
 
   static get relationMappings(): RelationMappings {
     return {
-      order: { relation: BaseModel.BelongsToOneRelation, modelClass: Order, join: { from: 'refunds.orderId', to: 'orders.id' } },
+      order: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Order,
+        join: { from: 'refunds.orderId', to: 'orders.id' },
+      },
       payment: {
         relation: BaseModel.BelongsToOneRelation,
         modelClass: Payment,
