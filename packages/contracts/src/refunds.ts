@@ -60,6 +60,9 @@ export type OrderRefunds = z.infer<typeof OrderRefunds>;
 // Server answers about refunds.
 export const ORDER_NOT_REFUNDABLE = 'Only a paid order can be refunded.';
 export const REFUND_ALREADY_PENDING = 'A refund of this order is already on its way. Wait for Yoco to finish it.';
+/** Why a refund failed, as staff read it. */
+export const REFUND_REFUSED_BY_YOCO = 'Yoco refused the refund call.';
+export const REFUND_FAILED_AT_YOCO = 'Yoco reported that the refund failed (the bank refused it).';
 export const REFUND_PROVIDER_FAILED = 'Yoco did not accept the refund. Nothing was refunded; please try again.';
 /** The refund asks for more than is left of the payment. */
 export const refundTooLarge = (leftCents: number) =>

@@ -4,11 +4,14 @@ import {
   CreateCheckoutBody,
   CreateOrderBody,
   CreateOrderResponse,
+  CreateRefundBody,
   ErrorBody,
   IdParam,
   MeResponse,
   OkResponse,
+  OrderRefunds,
   OrderResponse,
+  Refund,
   RequestCodeBody,
   RequestCodeResponse,
   SiteConfig,
@@ -27,6 +30,7 @@ import { getConfig } from './site-config/handlers';
 import * as uploads from './uploads/handlers';
 import * as orders from './orders/handlers';
 import * as payments from './payments/handlers';
+import * as refunds from './refunds/handlers';
 import type { UploadDeps } from './uploads/service';
 import type { PaymentDeps } from './payments/service';
 import type { GuestCookieOptions } from './visitor';
@@ -190,6 +194,24 @@ export const routes = (deps: RouteDeps): RouteTable => [
     body: CreateCheckoutBody,
     response: CheckoutResponse,
     handler: payments.createCheckout(deps.payments, deps.guestCookie),
+  }),
+  // Refunds go through Yoco, whose keys only the storefront holds (the gateway sends these paths here).
+  route({
+    method: 'GET',
+    path: '/api/admin/orders/:id/refunds',
+    permission: 'admin',
+    params: IdParam,
+    response: OrderRefunds,
+    handler: refunds.getOrderRefunds(deps.payments),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/admin/orders/:id/refunds',
+    permission: 'admin',
+    params: IdParam,
+    body: CreateRefundBody,
+    response: created(Refund),
+    handler: refunds.postOrderRefund(deps.payments),
   }),
   // Public: Yoco calls it; the Standard Webhooks signature is the permission. Read raw (see app.ts).
   route({

@@ -25,6 +25,7 @@ import { FileAnalysis, Order, Payment, User } from '@mastering/db';
 import { changeOrderStatus, SYSTEM, type OrderMove } from '@mastering/orders';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
 import { loadOwnOrder, queueOrderAnalysis } from '../orders/service';
+import { applyRefundEvent, isRefundEvent } from '../refunds/service';
 import type { Visitor } from '../visitor';
 import { createYocoCheckout, verifyWebhook, type YocoConfig } from './yoco';
 
@@ -114,8 +115,9 @@ export async function handleWebhook(
       .returning('id');
     if (fresh.length === 0) return { received: true as const, duplicate: true };
     const outcome = OUTCOMES[event.type];
-    if (event.type === REFUND_SUCCEEDED) {
-      await applyRefund(trx, event);
+    if (isRefundEvent(event.type)) {
+      // A refund issued here (refunds/service.ts); else one made in Yoco's portal, applied as before.
+      if (!(await applyRefundEvent(deps, trx, event)) && event.type === REFUND_SUCCEEDED) await applyRefund(trx, event);
     } else if (outcome) {
       const payment = await checkedPayment(trx, event);
       await trx('payment_events').where('event_id', event.id).update({ payment_id: payment.id });
