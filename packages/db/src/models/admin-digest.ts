@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { BaseModel } from './base';
 
 /** One digest mail sent to the admins (kind, UTC day): its row makes the digest go out once a day. */
@@ -9,12 +10,13 @@ export class AdminDigest extends BaseModel {
   declare day: string;
 
   /** True when this call claims `kind`'s digest for `day` (YYYY-MM-DD), false when it was already sent. */
-  static async claim(knex: Parameters<typeof AdminDigest.query>[0], kind: string, day: string): Promise<boolean> {
-    const rows = await AdminDigest.query(knex)
+  static async claim(knex: Knex, kind: string, day: string): Promise<boolean> {
+    // A plain insert: objection answers the inserted model even when ON CONFLICT skipped the row.
+    const rows = await knex(AdminDigest.tableName)
       .insert({ kind, day })
       .onConflict(['kind', 'day'])
       .ignore()
       .returning('kind');
-    return (rows as unknown as unknown[]).length > 0;
+    return rows.length > 0;
   }
 }
