@@ -51,9 +51,16 @@ export function approvedPrefixes(yoco: YocoConfig): string[] {
  */
 export async function startCheckout(deps: PaymentDeps, visitor: Visitor, orderId: string): Promise<CheckoutResponse> {
   if (!deps.yoco.secretKey && !deps.yoco.sandbox) throw new Unavailable('Payments are not configured');
-  const order = await loadOwnOrder(deps.knex, visitor, orderId);
+  return checkoutOrder(deps, await loadOwnOrder(deps.knex, visitor, orderId));
+}
+
+/** Starts a Yoco checkout for an unpaid order already found to be the caller's (by its browser or a signed resume link). */
+export async function checkoutOrder(deps: PaymentDeps, order: Order): Promise<CheckoutResponse> {
+  if (!deps.yoco.secretKey && !deps.yoco.sandbox) throw new Unavailable('Payments are not configured');
   if (order.status !== 'pending_payment')
-    throw new Conflict(order.status === 'cancelled' ? ORDER_NOT_PAYABLE : ORDER_ALREADY_PAID);
+    throw new Conflict(
+      (PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status) ? ORDER_ALREADY_PAID : ORDER_NOT_PAYABLE,
+    );
   // One key per attempt: a retried request reuses its checkout, a new attempt after a cancel gets a new one.
   const attempt = (await Payment.query(deps.knex).where('orderId', order.id).resultSize()) + 1;
   const checkout = await createYocoCheckout(
@@ -106,7 +113,11 @@ export async function handleWebhook(
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<WebhookAck> {
-  const event = YocoWebhookEvent.parse(verifyWebhook(deps.yoco.webhookSecret, rawBody, headers));
+  return applyPaymentEvent(deps, YocoWebhookEvent.parse(verifyWebhook(deps.yoco.webhookSecret, rawBody, headers)));
+}
+
+/** Applies one Yoco event once (see handleWebhook): a verified delivery, or what reconciliation read from Yoco. */
+export async function applyPaymentEvent(deps: PaymentDeps, event: YocoWebhookEvent): Promise<WebhookAck> {
   return deps.knex.transaction(async (trx) => {
     const fresh = await trx('payment_events')
       .insert({ event_id: event.id, type: event.type, payload: JSON.stringify(event) })
