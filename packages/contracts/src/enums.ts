@@ -7,7 +7,11 @@ export const ORDER_STATUSES = [
   'in_progress',
   'mastered',
   'delivered',
+  'revision_requested', // lc-customer's state (issue 25 Deliver 3): one line the coordinator dedupes
   'cancelled',
+  'refund_pending',
+  'refunded',
+  'expired',
 ] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
@@ -19,7 +23,11 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   in_progress: 'In Progress',
   mastered: 'Mastered',
   delivered: 'Delivered',
+  revision_requested: 'Revision Requested', // lc-customer's state: dedupe on merge
   cancelled: 'Cancelled',
+  refund_pending: 'Refund Pending',
+  refunded: 'Refunded',
+  expired: 'Expired',
 };
 
 /** Processing status of one uploaded audio file. */

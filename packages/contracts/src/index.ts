@@ -10,6 +10,7 @@ export * from './auth';
 export * from './uploads';
 export * from './orders';
 export * from './payments';
+export * from './refunds';
 export * from './showcase';
 export * from './testimonials';
 export * from './users';

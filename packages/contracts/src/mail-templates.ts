@@ -111,6 +111,47 @@ export const MAIL_TEMPLATES = {
   },
   'payment-failed': { params: OrderMail.extend({ amount, reason: filled }), stored: 'order_failed_payment_declined' },
   'customer-message': { params: CustomerMessageParams },
+  // Issue 25: a refund Yoco finished (the storefront, on its webhook); `remaining` is what stays paid.
+  'refund-processed': {
+    params: z.object({
+      orderId: filled,
+      customerEmail: filled,
+      amount,
+      customerName: z.string().optional(),
+      remaining: amount.optional(),
+    }),
+    stored: 'refund_processed',
+  },
+  // A paid order past its due time (the late-orders job, once): the engineer's new time, else within 24 hours.
+  'order-delayed': {
+    params: z.object({
+      orderId: filled,
+      customerEmail: filled,
+      customerName: z.string().optional(),
+      estimatedCompletion: isoTime.optional(),
+      reason: z.string().optional(),
+    }),
+    stored: 'order_delayed',
+  },
+  // The admins' daily list of overdue orders.
+  'overdue-digest': {
+    params: z.object({
+      count: z.number().int().positive(),
+      orders: z
+        .array(z.object({ orderId: filled, shortId: filled, customerEmail: filled, dueAt: filled, status: filled }))
+        .min(1),
+    }),
+  },
+  // An unpaid order an hour old (once): a link that starts a new checkout for the same order.
+  'payment-reminder': {
+    params: z.object({
+      orderId: filled,
+      customerEmail: filled,
+      amount,
+      resumeUrl: filled,
+      expiresInHours: z.number().positive(),
+    }),
+  },
   // The Settings screen's SMTP test button (ops).
   'settings-test-email': { params: z.object({ siteName: filled, sentAt: filled }) },
   // Campaign templates (the campaign worker renders them) and the custom email.

@@ -139,12 +139,21 @@ export const DUPLICATE_ORDER_FILE = 'The same uploaded file is listed twice in t
  * payment received another way. A delivered order may be reopened for a new master.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending_payment: ['payment_confirmed', 'cancelled'],
-  payment_confirmed: ['in_progress', 'cancelled'],
-  in_progress: ['mastered', 'payment_confirmed', 'cancelled'],
-  mastered: ['delivered', 'in_progress'],
-  delivered: ['in_progress'],
+  pending_payment: ['payment_confirmed', 'cancelled', 'expired'],
+  payment_confirmed: ['in_progress', 'cancelled', 'refund_pending'],
+  in_progress: ['mastered', 'payment_confirmed', 'cancelled', 'refund_pending'],
+  mastered: ['delivered', 'in_progress', 'refund_pending'],
+  delivered: ['in_progress', 'refund_pending'],
+  revision_requested: ['in_progress'], // lc-customer's state: dedupe on merge
+  // Money back (issue 25 Deliver 4-6). An order waits in `refund_pending` while Yoco works on a refund
+  // staff issued; the webhook ends it: a full refund in `refunded` (final), a partial one or a failure
+  // back where the order was (the history's previous status; the refunds table keeps the amounts), so a
+  // partly refunded order keeps being mastered or stays delivered. `expired` is an unpaid order that
+  // was never paid in time: final, like `cancelled`, but says why (its uploads are gone).
   cancelled: [],
+  refund_pending: ['refunded', 'payment_confirmed', 'in_progress', 'mastered', 'delivered'],
+  refunded: [],
+  expired: [],
 };
 
 /** True when an order may move from `from` to `to`. */
@@ -156,11 +165,20 @@ export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANS
  */
 export const MASTERING_STATUSES = ['in_progress', 'mastered', 'delivered'] as const satisfies readonly OrderStatus[];
 
-/** The changes of ORDER_TRANSITIONS that `role` may make from `from`: admins all, engineers the mastering moves, others none. */
+/**
+ * Statuses only their own mechanism enters, never the status form: a refund staff issue through Yoco
+ * (`refund_pending`, then the webhook's outcome) and the expiry of an unpaid order. While a refund is
+ * pending only its webhook moves the order.
+ */
+export const AUTOMATIC_STATUSES = ['refund_pending', 'refunded', 'expired'] as const satisfies readonly OrderStatus[];
+const isAutomatic = (s: OrderStatus) => (AUTOMATIC_STATUSES as readonly OrderStatus[]).includes(s);
+
+/** The changes of ORDER_TRANSITIONS that `role` may make from `from`: admins all but the automatic ones, engineers the mastering moves, others none. */
 export function transitionsFor(role: Role, from: OrderStatus): readonly OrderStatus[] {
-  if (role === 'admin') return ORDER_TRANSITIONS[from];
-  if (role === 'engineer')
-    return ORDER_TRANSITIONS[from].filter((to) => (MASTERING_STATUSES as readonly OrderStatus[]).includes(to));
+  if (from === 'refund_pending') return [];
+  const manual = ORDER_TRANSITIONS[from].filter((to) => !isAutomatic(to));
+  if (role === 'admin') return manual;
+  if (role === 'engineer') return manual.filter((to) => (MASTERING_STATUSES as readonly OrderStatus[]).includes(to));
   return [];
 }
 
@@ -190,8 +208,14 @@ export const OPEN_ORDER_STATUSES = [
   'in_progress',
   'mastered',
 ] as const satisfies readonly OrderStatus[];
-/** Orders that brought money in: the open paid ones and the delivered (ops figures and the summary triggers of migration 014 agree on it). */
-export const PAID_ORDER_STATUSES = [...OPEN_ORDER_STATUSES, 'delivered'] as const satisfies readonly OrderStatus[];
+/** Orders that brought money in: the open paid ones, the delivered, a revision round and a pending refund (ops figures and the summary triggers of migrations 014/021 agree on it). */
+export const PAID_ORDER_STATUSES = [
+  ...OPEN_ORDER_STATUSES,
+  'delivered',
+  'revision_requested',
+  // A refund Yoco has not finished: the money is still in (migration 021 agrees).
+  'refund_pending',
+] as const satisfies readonly OrderStatus[];
 /** An order due within this many hours is flagged (dashboard and list). */
 export const DUE_SOON_HOURS = 12;
 /** Where a paid order stands against its 48 hours: null when the clock does not run. */

@@ -190,3 +190,4 @@ export type PaymentOutcome = 'success' | 'cancelled' | 'failed';
 export const paymentReturnUrl = (publicUrl: string, outcome: PaymentOutcome, orderId: string) =>
   `${publicUrl}/payment/${outcome}?orderId=${encodeURIComponent(orderId)}`;
 export const PAYMENT_NOT_FOUND = 'Payment not found';
+export const RESUME_LINK_INVALID = 'This payment link is not valid or has expired. Please place your order again.';

@@ -13,6 +13,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_ATTENTION,
   PAYMENT_STATUSES,
+  REFUND_STATUSES,
   RECIPIENT_TYPES,
   ROLES,
   TEMPLATE_TYPES,
@@ -53,6 +54,7 @@ const ENUM_OF: Record<string, readonly string[]> = {
   'customer_messages.message_type': MESSAGE_TYPES,
   'file_analyses.role': ANALYSIS_ROLES,
   'file_analyses.status': ANALYSIS_STATUSES,
+  'refunds.status': REFUND_STATUSES,
 };
 
 let db: TestDatabase;

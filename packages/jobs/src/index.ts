@@ -13,6 +13,8 @@ export const JOBS = {
   analyseAudio: 'audio.analyse',
   /** Work through a marketing campaign's pending recipients (the email service runs the worker). */
   sendCampaign: 'campaign.send',
+  /** Every quarter hour: late paid orders get the delayed mail once, admins a daily digest (ops runs it). */
+  lateOrders: 'orders.late',
 } as const;
 
 /**

@@ -13,16 +13,29 @@ import { BadRequest, Forbidden, NotFound } from '@mastering/service-kit';
 
 /**
  * Who changes an order: a signed-in staff member (the status form, a master upload), or the system (a
- * payment through the checkout, the expiry of an unpaid order), which the history records as no one.
+ * payment through the checkout, the expiry of an unpaid order, a refund), which the history records as
+ * no one, or as the staff member it acts for (`onBehalfOf`: the admin who issued a refund).
  */
-export type OrderActor = { role: Role; userId: string } | { role: 'system' };
+export type OrderActor = { role: Role; userId: string } | { role: 'system'; onBehalfOf?: string };
 
 /** The system as an actor. */
 export const SYSTEM: OrderActor = { role: 'system' };
 
-/** The moves the system makes by itself: a paid checkout confirms the order, an unpaid one expires. */
+/** The refund's way out of `refund_pending`: refunded in full, or back where the order was. */
+const REFUND_OUTCOMES = ['refunded', 'payment_confirmed', 'in_progress', 'mastered', 'delivered'] as const;
+
+/**
+ * The moves the system makes by itself: a paid checkout confirms the order, an unpaid one expires; a
+ * refund an admin issued puts a paid order in `refund_pending` (for that admin, see OrderActor), and
+ * its webhook moves it on.
+ */
 const SYSTEM_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending_payment: ['payment_confirmed', 'cancelled'],
+  pending_payment: ['payment_confirmed', 'expired'],
+  payment_confirmed: ['refund_pending'],
+  in_progress: ['refund_pending'],
+  mastered: ['refund_pending'],
+  delivered: ['refund_pending'],
+  refund_pending: REFUND_OUTCOMES,
 };
 
 /** True when `actor` may make the move (the table allows it, see canTransition): staff by their role, the system its own moves. */
@@ -105,7 +118,7 @@ export async function changeOrderStatus(
     orderId,
     fromStatus: from,
     toStatus: to,
-    changedBy: by.role === 'system' ? null : by.userId,
+    changedBy: by.role === 'system' ? (by.onBehalfOf ?? null) : by.userId,
     note: note?.trim() || null,
   });
   order.$set(changes);

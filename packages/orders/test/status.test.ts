@@ -138,10 +138,10 @@ describe('changeOrderStatus: the one way an order changes', () => {
     expect((await Order.query(db.knex).findById(paid))!.paidAt).not.toBeNull();
     await expect(change(paid, { to: 'in_progress', by: SYSTEM })).rejects.toMatchObject({ status: 403 });
     const unpaid = await seedOrder('pending_payment');
-    expect((await change(unpaid, { to: 'cancelled', by: SYSTEM, onlyFrom: 'pending_payment' }))?.mails).toEqual([]);
+    expect((await change(unpaid, { to: 'expired', by: SYSTEM, onlyFrom: 'pending_payment' }))?.mails).toEqual([]);
     expect([...(await historyOf(paid)), ...(await historyOf(unpaid))]).toEqual([
       { fromStatus: 'pending_payment', toStatus: 'payment_confirmed', changedBy: null, note: 'Paid online.' },
-      { fromStatus: 'pending_payment', toStatus: 'cancelled', changedBy: null, note: null },
+      { fromStatus: 'pending_payment', toStatus: 'expired', changedBy: null, note: null },
     ]);
     // A staff confirmation of money received another way starts the clock but sends no payment mails.
     const eft = await seedOrder('pending_payment');

@@ -26,6 +26,7 @@ export type KeyPurpose =
   | 'login-code-hash'
   | 'email-link'
   | 'download-link'
+  | 'payment-resume'
   | 'key-id'
   | 'smtp-password';
 

@@ -27,6 +27,8 @@ export const ROUTES: Route[] = [
   { pattern: new RegExp(`^/api/files/upload${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/uploads${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/payment${rest}`), service: 'storefront' },
+  // Refunds go through Yoco, whose keys only the storefront holds: before ops' /api/admin/orders.
+  { pattern: new RegExp(`^/api/admin/(?:orders/[^/]+/refunds|refund-requests)${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/admin/${ADMIN_OPS}${rest}`), service: 'ops' },
   { pattern: new RegExp(`^/api/users${rest}`), service: 'ops' },
   // The customers' expiring download links and the staff's signed file links.

@@ -4,6 +4,7 @@ import { createQueue } from '@mastering/jobs';
 import { bootService, createLogger } from '@mastering/service-kit';
 import { buildApp } from './app';
 import { readConfig } from './config';
+import { lateOrdersJob } from './late-orders/job';
 
 const config = readConfig();
 // Ops enqueues mail (customer messages, the settings test mail; the email service sends it) and runs
@@ -17,7 +18,11 @@ const queue = createQueue({
 const workerKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: 2 } });
 const analysis = analysisJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-analysis') });
 queue.define(analysis.name, analysis.handler, analysis.options);
+// One recurring job row however many ops replicas run (agenda's `every` keeps one per name).
+const late = lateOrdersJob({ knex: workerKnex, queue, logger: createLogger('ops-late-orders') });
+queue.define(late.name, late.handler);
 await queue.start();
+await queue.every(late.every, late.name);
 
 await bootService({
   name: 'ops',

@@ -10,6 +10,7 @@ import { createTusServer } from './uploads/tus';
 import { createTusStore } from './uploads/tus-store';
 import { WEBHOOK_PATH } from './payments/handlers';
 import type { UploadDeps } from './uploads/service';
+import { createResumeLinks, type AbandonedDeps } from './payments/abandoned';
 
 export type StorefrontDeps = { config: Readonly<StorefrontConfig>; knex: Knex; queue: Queue; logger?: Logger };
 
@@ -30,6 +31,26 @@ export function uploadDepsOf(config: Readonly<StorefrontConfig>, knex: Knex): Up
   };
 }
 
+/** The payment dependencies a config implies (the app and the start-up upkeep share them). */
+export function paymentDepsOf({ config, knex, queue, logger }: StorefrontDeps): AbandonedDeps {
+  const yoco = {
+    apiUrl: config.YOCO_API_URL,
+    secretKey: config.YOCO_SECRET_KEY,
+    webhookSecret: config.YOCO_WEBHOOK_SECRET,
+    sandbox: config.YOCO_SANDBOX,
+  };
+  return {
+    knex,
+    queue,
+    yoco,
+    publicUrl: config.PUBLIC_URL,
+    adminEmail: config.ADMIN_EMAIL,
+    logger,
+    resumeLinks: createResumeLinks(keyringOf(config)),
+    expiryHours: config.UNPAID_ORDER_EXPIRY_HOURS,
+  };
+}
+
 /** Builds the storefront service app: site config, login, uploads, orders and payments. */
 export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
   // The cookie is Secure when the site is served over HTTPS, as its public address says; behind a
@@ -39,13 +60,7 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
   const guestCookie = { cookieName: config.GUEST_COOKIE, secure, days: config.GUEST_COOKIE_DAYS };
   const auth = { knex, queue, secret: config.IDENTITY_SECRET };
   const uploads = uploadDepsOf(config, knex);
-  const yoco = {
-    apiUrl: config.YOCO_API_URL,
-    secretKey: config.YOCO_SECRET_KEY,
-    webhookSecret: config.YOCO_WEBHOOK_SECRET,
-    sandbox: config.YOCO_SANDBOX,
-  };
-  const payments = { knex, queue, yoco, publicUrl: config.PUBLIC_URL, adminEmail: config.ADMIN_EMAIL, logger };
+  const payments = paymentDepsOf({ config, knex, queue, logger });
   return createService({
     name: 'storefront',
     knex,

@@ -22,8 +22,8 @@ const StorefrontEnv = BaseServiceConfig.extend({
   UPLOAD_URL_TTL_HOURS: z.coerce.number().positive().default(12),
   /** Uploads never attached to an order are removed, with their files, this long after they began. */
   UPLOAD_SWEEP_AFTER_HOURS: z.coerce.number().positive().default(24),
-  /** Orders still unpaid this many days after they were placed are cancelled and their uploads removed. */
-  UNPAID_ORDER_EXPIRY_DAYS: z.coerce.number().positive().default(7),
+  /** Orders still unpaid this many hours after they were placed expire (status `expired`) and their uploads are removed. */
+  UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number().positive().default(48),
   /** New uploads are refused (507) when they would leave less than this many MB free on the local storage's disk (not for S3). */
   STORAGE_MIN_FREE_MB: z.coerce.number().nonnegative().default(2048),
   /** Yoco Checkout: the API (or the local sandbox), the secret key, and the webhook signing secret (`whsec_...`). */

@@ -1,14 +1,18 @@
-import { created, route, sends, type RawBody, type Reply, type RouteTable } from '@mastering/service-kit';
+import { z } from 'zod';
+import { created, redirects, route, sends, type RawBody, type Reply, type RouteTable } from '@mastering/service-kit';
 import {
   CheckoutResponse,
   CreateCheckoutBody,
   CreateOrderBody,
   CreateOrderResponse,
+  CreateRefundBody,
   ErrorBody,
   IdParam,
   MeResponse,
   OkResponse,
+  OrderRefunds,
   OrderResponse,
+  Refund,
   RequestCodeBody,
   RequestCodeResponse,
   SiteConfig,
@@ -27,8 +31,9 @@ import { getConfig } from './site-config/handlers';
 import * as uploads from './uploads/handlers';
 import * as orders from './orders/handlers';
 import * as payments from './payments/handlers';
+import * as refunds from './refunds/handlers';
 import type { UploadDeps } from './uploads/service';
-import type { PaymentDeps } from './payments/service';
+import type { AbandonedDeps } from './payments/abandoned';
 import type { GuestCookieOptions } from './visitor';
 
 export type RouteDeps = {
@@ -39,7 +44,7 @@ export type RouteDeps = {
   guestCookie: GuestCookieOptions;
   uploads: UploadDeps;
   tus: TusServer;
-  payments: PaymentDeps;
+  payments: AbandonedDeps;
 };
 
 /** The raw file of a whole-body PUT (an audio type, or octet-stream when the browser knows none). */
@@ -71,6 +76,9 @@ const WEBHOOK_ANSWERS: Reply = [
   { status: 200, description: 'Received (or a repeat of one already received)', schema: WebhookAck },
   { status: 401, description: 'The signature does not verify', schema: ErrorBody },
 ];
+
+/** A resume link's token (see payments/abandoned.ts). */
+const ResumeParams = z.object({ token: z.string().min(1).max(2000) });
 
 /** The storefront's route table: site configuration, login, uploads, orders and payment. */
 export const routes = (deps: RouteDeps): RouteTable => [
@@ -190,6 +198,34 @@ export const routes = (deps: RouteDeps): RouteTable => [
     body: CreateCheckoutBody,
     response: CheckoutResponse,
     handler: payments.createCheckout(deps.payments, deps.guestCookie),
+  }),
+  // Refunds go through Yoco, whose keys only the storefront holds (the gateway sends these paths here).
+  route({
+    method: 'GET',
+    path: '/api/admin/orders/:id/refunds',
+    permission: 'admin',
+    params: IdParam,
+    response: OrderRefunds,
+    handler: refunds.getOrderRefunds(deps.payments),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/admin/orders/:id/refunds',
+    permission: 'admin',
+    params: IdParam,
+    body: CreateRefundBody,
+    response: created(Refund),
+    handler: refunds.postOrderRefund(deps.payments),
+  }),
+  // Public: the signed link of the payment reminder is the permission.
+  route({
+    method: 'GET',
+    path: '/api/payment/resume/:token',
+    permission: 'public',
+    params: ResumeParams,
+    cache: 'private, no-store',
+    response: redirects('To a new Yoco checkout for the order (or its success page when already paid)', 303),
+    handler: payments.resumePayment(deps.payments),
   }),
   // Public: Yoco calls it; the Standard Webhooks signature is the permission. Read raw (see app.ts).
   route({

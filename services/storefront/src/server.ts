@@ -1,7 +1,8 @@
 import { bootService, createLogger } from '@mastering/service-kit';
 import { createQueue, startProducer } from '@mastering/jobs';
 import type { Knex } from 'knex';
-import { buildApp, uploadDepsOf } from './app';
+import { buildApp, paymentDepsOf, uploadDepsOf } from './app';
+import { reconcileCheckouts, remindUnpaidOrders } from './payments/abandoned';
 import { readConfig } from './config';
 import { expireUnpaidOrders, sweepAbandonedUploads } from './uploads/sweeper';
 
@@ -14,27 +15,31 @@ const queue = createQueue({
 });
 await startProducer(queue);
 
-// Uploads never attached to an order, and orders left unpaid (with their uploads), are swept on start
-// and then every quarter hour; each run works in bounded batches until nothing is left, so a backlog
-// clears within a few runs. Every replica may run it: each removal is conditional on the row's state.
-const SWEEP_EVERY_MS = 15 * 60_000;
-let sweeper: NodeJS.Timeout | undefined;
-function startSweeping(knex: Knex) {
-  const logger = createLogger('storefront-uploads');
+// The upkeep runs on start and then every five minutes: unpaid orders expire (with their uploads),
+// uploads never attached to an order are swept, unpaid orders an hour old get their one reminder, and
+// checkouts whose webhook never came are read back from Yoco. Each run works in bounded batches, and
+// every replica may run it: each step is conditional on the row's state, so nothing happens twice.
+const UPKEEP_EVERY_MS = 5 * 60_000;
+let upkeep: NodeJS.Timeout | undefined;
+function startUpkeep(knex: Knex) {
+  const logger = createLogger('storefront-upkeep');
   const deps = uploadDepsOf(config, knex);
-  const sweep = async () => {
+  const payments = paymentDepsOf({ config, knex, queue, logger });
+  const run = async () => {
     try {
-      const expired = await expireUnpaidOrders(deps, config.UNPAID_ORDER_EXPIRY_DAYS);
+      const expired = await expireUnpaidOrders(deps, config.UNPAID_ORDER_EXPIRY_HOURS);
       const removed = await sweepAbandonedUploads(deps, config.UPLOAD_SWEEP_AFTER_HOURS);
-      if (expired > 0 || removed > 0)
-        logger.info({ expired, removed }, 'unpaid orders expired and abandoned uploads swept');
+      const reminded = await remindUnpaidOrders(payments);
+      const recovered = await reconcileCheckouts(payments);
+      if (expired + removed + reminded + recovered > 0)
+        logger.info({ expired, removed, reminded, recovered }, 'unpaid orders and abandoned uploads looked after');
     } catch (err) {
-      logger.warn({ err: (err as Error).message }, 'upload sweep failed; next try in a quarter hour');
+      logger.warn({ err: (err as Error).message }, 'upkeep failed; next try in five minutes');
     }
   };
-  void sweep();
-  sweeper = setInterval(sweep, SWEEP_EVERY_MS);
-  sweeper.unref();
+  void run();
+  upkeep = setInterval(run, UPKEEP_EVERY_MS);
+  upkeep.unref();
 }
 
 await bootService({
@@ -42,11 +47,11 @@ await bootService({
   config,
   host: config.STOREFRONT_HOST,
   build: ({ knex, logger }) => {
-    startSweeping(knex);
+    startUpkeep(knex);
     return buildApp({ config, knex, queue, logger });
   },
   onClose: async () => {
-    clearInterval(sweeper);
+    clearInterval(upkeep);
     await queue.stop();
   },
 });

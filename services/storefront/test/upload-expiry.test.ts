@@ -41,16 +41,17 @@ async function orderOf(status: string, daysAgo: number) {
 }
 
 describe('unpaid orders expire', () => {
-  it('cancels orders unpaid for a week with a note, removing their uploads and files; keeps newer and paid ones', async () => {
-    const stale = await orderOf('pending_payment', 8);
-    const fresh = await orderOf('pending_payment', 2);
+  it('expires orders unpaid for 48 hours with a note, removing their uploads and files but keeping the order; keeps newer and paid ones', async () => {
+    const stale = await orderOf('pending_payment', 3);
+    const fresh = await orderOf('pending_payment', 1);
     const paid = await orderOf('payment_confirmed', 30);
 
-    expect(await expireUnpaidOrders(sweepDeps(), 7)).toBe(1);
+    expect(await expireUnpaidOrders(sweepDeps(), 48)).toBe(1);
     expect(await ctx.db.knex('orders').where('id', stale.id).first()).toMatchObject({ status: UNPAID_EXPIRY_STATUS });
     const [history] = await ctx.db.knex('order_status_history').where('order_id', stale.id);
     expect(history).toMatchObject({ fromStatus: 'pending_payment', toStatus: UNPAID_EXPIRY_STATUS, changedBy: null });
-    expect(history.note).toContain('7 days');
+    expect(history.note).toContain('48 hours');
+    expect(await ctx.db.knex('order_files').where('order_id', stale.id)).toHaveLength(1);
     expect(await ctx.db.knex('uploads').where('id', idOf(stale.uploadURL)).first()).toBeUndefined();
     expect(existsSync(storedFile(stale.uploadURL))).toBe(false);
 
@@ -60,7 +61,7 @@ describe('unpaid orders expire', () => {
     }
     expect((await ctx.db.knex('orders').where('id', fresh.id).first()).status).toBe('pending_payment');
     // Nothing left to expire: a second run changes nothing.
-    expect(await expireUnpaidOrders(sweepDeps(), 7)).toBe(0);
+    expect(await expireUnpaidOrders(sweepDeps(), 48)).toBe(0);
   });
 });
 

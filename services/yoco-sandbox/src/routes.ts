@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { redirects, route, sends, type RouteTable } from '@mastering/service-kit';
-import { YocoCheckout, YocoCheckoutRequest } from '@mastering/contracts';
-import { completeCheckout, createCheckout, showCheckout } from './checkouts/handlers';
+import {
+  YocoCheckout,
+  YocoCheckoutRequest,
+  YocoCheckoutState,
+  YocoRefundAccepted,
+  YocoRefundRequest,
+} from '@mastering/contracts';
+import { completeCheckout, createCheckout, readCheckout, refundCheckout, showCheckout } from './checkouts/handlers';
 import type { Checkouts } from './checkouts/service';
 
 const CheckoutParams = z.object({ id: z.string() });
@@ -20,6 +26,25 @@ export const routes = ({ checkouts }: { checkouts: Checkouts }): RouteTable => [
     body: YocoCheckoutRequest,
     response: YocoCheckout,
     handler: createCheckout(checkouts),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/checkouts/:id',
+    permission: 'public',
+    params: CheckoutParams,
+    response: YocoCheckoutState,
+    handler: readCheckout(checkouts),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/checkouts/:id/refund',
+    permission: 'public',
+    params: CheckoutParams,
+    body: YocoRefundRequest,
+    response: [
+      { status: 202, description: 'Refund started; the outcome comes by webhook', schema: YocoRefundAccepted },
+    ],
+    handler: refundCheckout(checkouts),
   }),
   route({
     method: 'GET',

@@ -30,11 +30,13 @@ import { Link } from 'react-router-dom';
 import { useAssignOrder, useMe, useOrder, useUpdateOrderStatus } from '../../api/orders';
 import { DeadlineBadge } from '../../components/deadline-badge';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
+import { RefundSection } from './refund-section';
 
 /** The order detail dialog: customer, summary, clock, engineer, files, status history and Update Status. */
 export function OrderDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
   const { data, isLoading, error } = useOrder(orderId);
   const order = data?.order;
+  const isAdmin = useMe()?.role === 'admin';
   return (
     <Dialog
       open={orderId !== null}
@@ -100,6 +102,8 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
           </section>
 
           <StatusForm order={order} />
+
+          {isAdmin && <RefundSection order={order} />}
 
           <section className="space-y-2">
             <h3 className="font-semibold">Status history</h3>

@@ -20,3 +20,6 @@ export { FileAnalysis } from './file-analysis';
 export { CustomerMessage } from './customer-message';
 export { SettingsAudit } from './settings-audit';
 export { CustomerSummaryRow, CustomerTotals, OrderDayStat, OrderStatusTotal, OrderFileTotal } from './summaries';
+export { Refund } from './refund';
+export { RefundRequest } from './refund-request';
+export { AdminDigest } from './admin-digest';

@@ -28,6 +28,12 @@ export class Order extends BaseModel {
   declare assignedTo: string | null;
   /** Hash of the guest cookie of the browser that placed the order (null for a signed-in buyer's). */
   declare guestKeyHash: string | null;
+  /** The new delivery time an engineer set for a late order (the delayed mail names it), if any. */
+  declare expectedAt: Date | null;
+  /** When the "Order delayed" mail was queued (sent once). */
+  declare delayNotifiedAt: Date | null;
+  /** When the unpaid order's payment reminder was queued (sent once). */
+  declare paymentReminderSentAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 

@@ -186,6 +186,7 @@ const COPY: Record<TemplateType, Copy> = {
       'We refunded <strong>{{amount}}</strong> for ' +
         order +
         '. Depending on your bank it reaches your account within 5 to 10 working days.',
+      '{{#remaining}}The rest of your order ({{remaining}}) stays paid.{{/remaining}}',
     ],
   },
   track_upload_confirmation: {
@@ -234,6 +235,7 @@ const COPY: Record<TemplateType, Copy> = {
       greeting,
       `Mastering ${order} is taking longer than we promised. We are sorry for the wait.`,
       '{{#reason}}Why: {{reason}}{{/reason}}',
+      '{{#estimatedCompletion}}Your master will be ready by <strong>{{estimatedCompletion}}</strong>.{{/estimatedCompletion}}{{^estimatedCompletion}}Your master will be ready within 24 hours.{{/estimatedCompletion}}',
       'We will email you as soon as your master is ready.',
     ],
   },
@@ -441,6 +443,25 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
     button: { label: 'Download your master', url: '{{downloadUrl}}' },
   },
   'customer-message': { subject: '{{subject}}', preview: '{{subject}}', lines: [greeting], content: true },
+  'overdue-digest': {
+    subject: '{{count}} overdue order(s)',
+    preview: 'Paid orders past their delivery time.',
+    lines: [
+      'These paid orders are past their delivery time and not yet delivered:',
+      '{{#orders}}Order {{shortId}} ({{customerEmail}}): {{status}}, due {{dueAt}}<br>{{/orders}}',
+    ],
+    button: { label: 'Open the orders', url: '{{siteUrl}}/admin/orders' },
+  },
+  'payment-reminder': {
+    subject: 'Your order {{shortId}} is waiting for payment',
+    preview: 'Finish paying to start the mastering.',
+    lines: [
+      'Hi,',
+      'Your order <strong>{{shortId}}</strong> ({{amount}}) is not paid yet, so we have not started mastering it.',
+      'Unpaid orders and their uploads are removed {{expiresInHours}} hours after they are placed.',
+    ],
+    button: { label: 'Finish paying', url: '{{resumeUrl}}' },
+  },
   'settings-test-email': {
     subject: '{{siteName}}: test email',
     preview: 'Mail delivery works',

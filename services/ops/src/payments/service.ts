@@ -61,7 +61,8 @@ export async function paymentSummary(knex: Knex, query: PaymentsQuery): Promise<
     .select(
       knex.raw('count(*)::int as total'),
       knex.raw(
-        `coalesce(sum(payments.amount_cents) filter (where payments.status = 'succeeded'), 0)::bigint as revenue_cents`,
+        // Net of partial refunds (a payment refunded in full is `refunded`, outside the sum already).
+        `coalesce(sum(payments.amount_cents - coalesce((select sum(r.amount_cents) from refunds r where r.payment_id = payments.id and r.status = 'succeeded'), 0)) filter (where payments.status = 'succeeded'), 0)::bigint as revenue_cents`,
       ),
       ...(['succeeded', 'pending', 'failed', 'refunded', 'cancelled'] as const).map((s) =>
         knex.raw(`count(*) filter (where payments.status = '${s}')::int as ${s}`),

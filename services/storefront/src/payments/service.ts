@@ -25,6 +25,7 @@ import { FileAnalysis, Order, Payment, PaymentEvent, User } from '@mastering/db'
 import { changeOrderStatus, SYSTEM, type OrderMove } from '@mastering/orders';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
 import { loadOwnOrder, queueOrderAnalysis } from '../orders/service';
+import { applyRefundEvent, isRefundEvent } from '../refunds/service';
 import type { Visitor } from '../visitor';
 import { createYocoCheckout, verifyWebhook, type YocoConfig } from './yoco';
 
@@ -50,9 +51,16 @@ export function approvedPrefixes(yoco: YocoConfig): string[] {
  */
 export async function startCheckout(deps: PaymentDeps, visitor: Visitor, orderId: string): Promise<CheckoutResponse> {
   if (!deps.yoco.secretKey && !deps.yoco.sandbox) throw new Unavailable('Payments are not configured');
-  const order = await loadOwnOrder(deps.knex, visitor, orderId);
+  return checkoutOrder(deps, await loadOwnOrder(deps.knex, visitor, orderId));
+}
+
+/** Starts a Yoco checkout for an unpaid order already found to be the caller's (by its browser or a signed resume link). */
+export async function checkoutOrder(deps: PaymentDeps, order: Order): Promise<CheckoutResponse> {
+  if (!deps.yoco.secretKey && !deps.yoco.sandbox) throw new Unavailable('Payments are not configured');
   if (order.status !== 'pending_payment')
-    throw new Conflict(order.status === 'cancelled' ? ORDER_NOT_PAYABLE : ORDER_ALREADY_PAID);
+    throw new Conflict(
+      (PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status) ? ORDER_ALREADY_PAID : ORDER_NOT_PAYABLE,
+    );
   // One key per attempt: a retried request reuses its checkout, a new attempt after a cancel gets a new one.
   const attempt = (await Payment.query(deps.knex).where('orderId', order.id).resultSize()) + 1;
   const checkout = await createYocoCheckout(
@@ -105,12 +113,17 @@ export async function handleWebhook(
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<WebhookAck> {
-  const event = YocoWebhookEvent.parse(verifyWebhook(deps.yoco.webhookSecret, rawBody, headers));
+  return applyPaymentEvent(deps, YocoWebhookEvent.parse(verifyWebhook(deps.yoco.webhookSecret, rawBody, headers)));
+}
+
+/** Applies one Yoco event once (see handleWebhook): a verified delivery, or what reconciliation read from Yoco. */
+export async function applyPaymentEvent(deps: PaymentDeps, event: YocoWebhookEvent): Promise<WebhookAck> {
   return deps.knex.transaction(async (trx) => {
     if (!(await PaymentEvent.record(trx, event))) return { received: true as const, duplicate: true };
     const outcome = OUTCOMES[event.type];
-    if (event.type === REFUND_SUCCEEDED) {
-      await applyRefund(trx, event);
+    if (isRefundEvent(event.type)) {
+      // A refund issued here (refunds/service.ts); else one made in Yoco's portal, applied as before.
+      if (!(await applyRefundEvent(deps, trx, event)) && event.type === REFUND_SUCCEEDED) await applyRefund(trx, event);
     } else if (outcome) {
       const payment = await checkedPayment(trx, event);
       await PaymentEvent.linkPayment(trx, event.id, payment.id);

@@ -11,13 +11,9 @@ export type SweepDeps = { knex: Knex; storage: ObjectStorage; tus: TusStore };
 export type SweepBounds = { batchSize: number; maxBatches: number };
 export const SWEEP_BOUNDS: SweepBounds = { batchSize: 500, maxBatches: 40 };
 
-/**
- * The status an unpaid order expires into. The order-lifecycle issue will add `expired`; until then an
- * unpaid order is cancelled (a move every role may make from pending payment) with a note saying why.
- */
-export const UNPAID_EXPIRY_STATUS = 'cancelled' as const;
-const expiryNote = (days: number) =>
-  `Not paid within ${days} days: cancelled automatically and its uploaded files removed.`;
+/** The status an unpaid order expires into: final, the order and its history kept, its uploads removed. */
+export const UNPAID_EXPIRY_STATUS = 'expired' as const;
+const expiryNote = (hours: number) => `Not paid within ${hours} hours: expired and its uploaded files removed.`;
 
 // Files are removed a few at a time: each is a disk or S3 call, and a batch of 500 one after the other
 // would make a backlog of abandoned uploads take hours.
@@ -82,7 +78,7 @@ export async function sweepAbandonedUploads(
 }
 
 /**
- * Expires orders still pending payment `olderThanDays` after they were placed: each is moved to
+ * Expires orders still pending payment `olderThanHours` after they were placed: each is moved to
  * UNPAID_EXPIRY_STATUS with a history row saying why, its uploads' rows are deleted in the same
  * transaction (so they stop counting against the upload limits), then their stored files are removed.
  * A payment that lands meanwhile wins: the order is re-read under lock and skipped unless still unpaid.
@@ -90,10 +86,10 @@ export async function sweepAbandonedUploads(
  */
 export async function expireUnpaidOrders(
   deps: SweepDeps,
-  olderThanDays: number,
+  olderThanHours: number,
   bounds: SweepBounds = SWEEP_BOUNDS,
 ): Promise<number> {
-  const before = new Date(Date.now() - olderThanDays * 86_400_000);
+  const before = new Date(Date.now() - olderThanHours * 3_600_000);
   return inBatches(bounds, async (limit) => {
     const unpaid = await Order.query(deps.knex)
       .select('id')
@@ -108,7 +104,7 @@ export async function expireUnpaidOrders(
         const move = await changeOrderStatus(trx, id, {
           to: UNPAID_EXPIRY_STATUS,
           by: SYSTEM,
-          note: expiryNote(olderThanDays),
+          note: expiryNote(olderThanHours),
           onlyFrom: 'pending_payment',
         });
         if (!move) return null;

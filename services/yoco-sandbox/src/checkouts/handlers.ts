@@ -1,5 +1,5 @@
 import type { RouteContext } from '@mastering/service-kit';
-import type { YocoCheckoutRequest } from '@mastering/contracts';
+import type { YocoCheckoutRequest, YocoRefundRequest } from '@mastering/contracts';
 import { renderCheckoutPage } from './page';
 import type { Checkouts, Outcome } from './service';
 
@@ -24,4 +24,16 @@ export const completeCheckout =
     const { redirectTo } = await outcome(ctx.state.params.id);
     ctx.status = 303;
     ctx.redirect(redirectTo);
+  };
+
+/** GET /api/checkouts/:id — secret key required; the checkout's state (what reconciliation reads). */
+export const readCheckout = (checkouts: Checkouts) => async (ctx: RouteContext<undefined, undefined, IdParams>) => {
+  ctx.body = checkouts.read(ctx.state.params.id);
+};
+
+/** POST /api/checkouts/:id/refund — secret key required; starts a refund (202), its outcome comes by webhook. */
+export const refundCheckout =
+  (checkouts: Checkouts) => async (ctx: RouteContext<YocoRefundRequest, undefined, IdParams>) => {
+    ctx.status = 202;
+    ctx.body = checkouts.refund(ctx.state.params.id, ctx.state.body, ctx.get('idempotency-key') || undefined);
   };

@@ -1,0 +1,26 @@
+import { OrderRefunds, Refund, type CreateRefundBody } from '@mastering/contracts';
+import { apiJson } from '@mastering/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateUnder } from './list-query';
+
+/** Query keys of an order's refunds; each key is also its URL. */
+export const refundKeys = { order: (orderId: string) => [`/api/admin/orders/${orderId}/refunds`] as const };
+
+/** An order's refunds and what is left to refund (admins). */
+export function useOrderRefunds(orderId: string, enabled = true) {
+  return useQuery({
+    queryKey: refundKeys.order(orderId),
+    queryFn: () => apiJson('GET', refundKeys.order(orderId)[0], undefined, { schema: OrderRefunds }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** POST /api/admin/orders/:id/refunds: issues a refund through Yoco; the order, its refunds, payments and the dashboard refetch. */
+export function useIssueRefund(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateRefundBody) => apiJson('POST', refundKeys.order(orderId)[0], body, { schema: Refund }),
+    onSettled: () => invalidateUnder(client, '/api/admin/orders', '/api/admin/payments', '/api/admin/dashboard-stats'),
+  });
+}

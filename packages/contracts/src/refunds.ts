@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { formatCents } from './format';
+
+// Refunds (issue 25 Deliver 4). Staff issue a refund of a paid order through Yoco: the amount (the whole
+// of what is left by default, or part of it) and a reason. Amounts in the API are rand, as the order's;
+// the database keeps cents.
+
+/** A refund's life: pending until Yoco's webhook says it succeeded or failed. */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const RefundStatus = z.enum(REFUND_STATUSES);
+export type RefundStatus = z.infer<typeof RefundStatus>;
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  succeeded: 'Refunded',
+  failed: 'Failed',
+};
+
+export const REFUND_REASON_REQUIRED = 'Please give a reason for the refund.';
+export const REFUND_AMOUNT_INVALID = 'Enter an amount in rand greater than zero (at most two decimals).';
+
+/** POST /api/admin/orders/:id/refunds — admin; the amount defaults to everything not yet refunded. */
+export const CreateRefundBody = z.object({
+  amount: z
+    .number(REFUND_AMOUNT_INVALID)
+    .positive(REFUND_AMOUNT_INVALID)
+    .multipleOf(0.01, REFUND_AMOUNT_INVALID)
+    .optional(),
+  reason: z.string(REFUND_REASON_REQUIRED).trim().min(1, REFUND_REASON_REQUIRED).max(500),
+});
+export type CreateRefundBody = z.infer<typeof CreateRefundBody>;
+
+/** One refund as staff see it. */
+export const Refund = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  amount: z.number(),
+  currency: z.string(),
+  reason: z.string(),
+  status: RefundStatus,
+  failureReason: z.string().nullable(),
+  requestedBy: z.string().nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type Refund = z.infer<typeof Refund>;
+
+/**
+ * GET /api/admin/orders/:id/refunds: the order's refunds (newest first), what was paid, what has been
+ * refunded (succeeded), what is still on its way (pending) and what may still be refunded.
+ */
+export const OrderRefunds = z.object({
+  paid: z.number(),
+  refunded: z.number(),
+  pending: z.number(),
+  refundable: z.number(),
+  refunds: z.array(Refund),
+});
+export type OrderRefunds = z.infer<typeof OrderRefunds>;
+
+// Server answers about refunds.
+export const ORDER_NOT_REFUNDABLE = 'Only a paid order can be refunded.';
+export const REFUND_ALREADY_PENDING = 'A refund of this order is already on its way. Wait for Yoco to finish it.';
+/** Why a refund failed, as staff read it. */
+export const REFUND_REFUSED_BY_YOCO = 'Yoco refused the refund call.';
+export const REFUND_FAILED_AT_YOCO = 'Yoco reported that the refund failed (the bank refused it).';
+export const REFUND_PROVIDER_FAILED = 'Yoco did not accept the refund. Nothing was refunded; please try again.';
+/** The refund asks for more than is left of the payment. */
+export const refundTooLarge = (leftCents: number) =>
+  leftCents === 0
+    ? 'This order has already been refunded in full.'
+    : `At most ${formatCents(leftCents, { decimals: 2 })} is left to refund on this order.`;
+/** The history's notes on a refund. */
+export const refundIssuedNote = (cents: number, reason: string) =>
+  `Refund of ${formatCents(cents, { decimals: 2 })} issued through Yoco: ${reason}`;
+export const refundSucceededNote = (cents: number, full: boolean) =>
+  `${full ? 'Refunded in full' : 'Partly refunded'}: ${formatCents(cents, { decimals: 2 })}.`;
+export const refundFailedNote = (cents: number, why: string) =>
+  `The refund of ${formatCents(cents, { decimals: 2 })} failed: ${why}`;
+
+/** What the storefront sends to Yoco's POST /api/checkouts/{id}/refund (amount in cents). */
+export const YocoRefundRequest = z.object({
+  amount: z.number().int().positive(),
+  metadata: z.record(z.string(), z.string()).optional(),
+});
+export type YocoRefundRequest = z.infer<typeof YocoRefundRequest>;
+
+/** Yoco's 202 answer to it: the refund is under way, its outcome comes by webhook. */
+export const YocoRefundAccepted = z.looseObject({
+  id: z.string(),
+  refundId: z.string(),
+  status: z.string(),
+  message: z.string().optional(),
+});
+export type YocoRefundAccepted = z.infer<typeof YocoRefundAccepted>;
+
+/** Yoco's GET /api/checkouts/{id}: what reconciliation reads when a payment's webhook never came. */
+export const YocoCheckoutState = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  paymentId: z.string().nullable().optional(),
+});
+export type YocoCheckoutState = z.infer<typeof YocoCheckoutState>;
+
+// A customer's refund request ("Not happy?" on the order page): a message staff must answer, never an
+// automatic refund.
+
+export const REFUND_REQUEST_MESSAGE_REQUIRED = 'Please tell us what went wrong.';
+export const ORDER_LINK_INVALID = 'This order link is not valid. Use the link in your order email.';
+
+/** POST /api/orders/:id/refund-request — public with the order link's token. */
+export const CreateRefundRequestBody = z.object({
+  token: z.string().min(1, ORDER_LINK_INVALID).max(2000),
+  message: z.string(REFUND_REQUEST_MESSAGE_REQUIRED).trim().min(1, REFUND_REQUEST_MESSAGE_REQUIRED).max(2000),
+});
+export type CreateRefundRequestBody = z.infer<typeof CreateRefundRequestBody>;
+
+/** A refund request as staff see it. */
+export const RefundRequest = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  customerEmail: z.string(),
+  message: z.string(),
+  answer: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RefundRequest = z.infer<typeof RefundRequest>;
+export const RefundRequestList = z.array(RefundRequest);
+
+export const REFUND_REQUEST_ANSWER_REQUIRED = 'Please write an answer to the customer.';
+/** POST /api/admin/refund-requests/:id/answer — staff; the answer is mailed to the customer. */
+export const AnswerRefundRequestBody = z.object({
+  answer: z.string(REFUND_REQUEST_ANSWER_REQUIRED).trim().min(1, REFUND_REQUEST_ANSWER_REQUIRED).max(4000),
+});
+export type AnswerRefundRequestBody = z.infer<typeof AnswerRefundRequestBody>;
+export const REFUND_REQUEST_RECEIVED =
+  'Thank you. We have your request and will answer by email within one working day.';
+export const REFUND_REQUEST_ALREADY_ANSWERED = 'This request has already been answered.';

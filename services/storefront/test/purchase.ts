@@ -1,0 +1,124 @@
+// A purchase through the Yoco sandbox for the issue-25 tests (refunds, reconciliation): the sandbox
+// runs in-process with its webhooks recorded, so a test delivers them itself, in any order, replayed.
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import {
+  CheckoutResponse,
+  computePricing,
+  CreateOrderResponse,
+  pricingForApi,
+  type YocoWebhookEvent,
+} from '@mastering/contracts';
+import { createLogger } from '@mastering/service-kit';
+import { buildApp as buildSandbox } from '../../yoco-sandbox/src/app';
+import { readConfig as readSandboxConfig } from '../../yoco-sandbox/src/config';
+import { uploadWhole, wav, type Storefront } from './support';
+
+export const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+export const SANDBOX_KEY = 'sk_test_purchase_0123456789';
+
+/** The sandbox on a port of its own; `events` are the webhooks it would have sent, in order. */
+export function sandboxPerFile() {
+  const sandbox = { url: '', events: [] as YocoWebhookEvent[] };
+  let server: Server;
+  beforeAll(async () => {
+    server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    sandbox.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const config = readSandboxConfig({
+      YOCO_SECRET_KEY: SANDBOX_KEY,
+      YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      YOCO_WEBHOOK_URL: 'http://127.0.0.1:9/unused',
+      YOCO_API_URL: sandbox.url,
+    });
+    const webhooks = {
+      send: (event: YocoWebhookEvent) => {
+        sandbox.events.push(event);
+        return { firstAttempt: Promise.resolve(true), done: Promise.resolve(true) };
+      },
+      settled: async () => undefined,
+    };
+    server.on('request', buildSandbox({ config, logger: createLogger('sandbox-test', 'silent'), webhooks }).callback());
+  });
+  afterAll(() => server?.close());
+  return sandbox;
+}
+
+/** The storefront settings that make it pay through that sandbox. */
+export const sandboxEnv = (sandboxUrl: string) => ({
+  YOCO_API_URL: sandboxUrl,
+  YOCO_SECRET_KEY: SANDBOX_KEY,
+  YOCO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  YOCO_SANDBOX: 'true',
+  PUBLIC_URL: 'https://mastering.example.co.za',
+});
+
+/** Delivers a webhook to the storefront signed like Yoco signs it (Standard Webhooks). */
+export function deliver(site: Storefront, event: YocoWebhookEvent) {
+  const raw = JSON.stringify(event);
+  const sentAt = new Date();
+  return fetch(`${site.base}/api/payment/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': event.id,
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-signature': new Webhook(WEBHOOK_SECRET).sign(event.id, sentAt, raw),
+    },
+    body: raw,
+  });
+}
+
+/** A guest's unpaid order of two tracks (R649), placed through the API. */
+export async function placeOrder(site: Storefront) {
+  const a = await uploadWhole(site, wav(100));
+  const b = await uploadWhole(site, wav(100), { cookie: a.cookie });
+  const file = (originalFilePath: string, originalName: string) => ({
+    originalName,
+    fileName: originalName,
+    fileSize: 100,
+    originalFilePath,
+  });
+  const res = await fetch(`${site.base}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: a.cookie },
+    body: JSON.stringify({
+      customerEmail: 'naledi@example.com',
+      files: [file(a.objectPath, 'one.wav'), file(b.objectPath, 'two.wav')],
+      pricing: pricingForApi(computePricing(2)),
+    }),
+  });
+  expect(res.status).toBe(201);
+  return { cookie: a.cookie, orderId: CreateOrderResponse.parse(await res.json()).order.id };
+}
+
+/** Starts a checkout for the order: answers the sandbox's checkout id. */
+export async function startCheckout(site: Storefront, orderId: string, cookie: string): Promise<string> {
+  const res = await fetch(`${site.base}/api/payment/create-checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ orderId }),
+  });
+  expect(res.status).toBe(200);
+  return CheckoutResponse.parse(await res.json())
+    .redirectUrl.split('/')
+    .at(-1)!;
+}
+
+/** Presses Pay on the sandbox's hosted page (its webhook is recorded, not delivered). */
+export async function payOnSandbox(sandboxUrl: string, checkoutId: string): Promise<void> {
+  const res = await fetch(`${sandboxUrl}/checkout/${checkoutId}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(res.status).toBe(303);
+}
+
+/** A paid order: placed, checked out, paid on the sandbox and its payment.succeeded delivered. */
+export async function paidOrder(site: Storefront, sandbox: { url: string; events: YocoWebhookEvent[] }) {
+  const { orderId, cookie } = await placeOrder(site);
+  const checkoutId = await startCheckout(site, orderId, cookie);
+  await payOnSandbox(sandbox.url, checkoutId);
+  expect((await deliver(site, sandbox.events.at(-1)!)).status).toBe(200);
+  return { orderId, checkoutId };
+}
