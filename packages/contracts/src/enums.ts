@@ -7,6 +7,7 @@ export const ORDER_STATUSES = [
   'in_progress',
   'mastered',
   'delivered',
+  'revision_requested',
   'cancelled',
 ] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
@@ -19,6 +20,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   in_progress: 'In Progress',
   mastered: 'Mastered',
   delivered: 'Delivered',
+  revision_requested: 'Revision Requested',
   cancelled: 'Cancelled',
 };
 

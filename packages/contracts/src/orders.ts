@@ -136,15 +136,22 @@ export const DUPLICATE_ORDER_FILE = 'The same uploaded file is listed twice in t
 /**
  * The allowed status changes, defined once: the server refuses anything else (400) and the Update
  * Status form offers only these. Payment is normally confirmed by the webhook; staff may confirm a
- * payment received another way. A delivered order may be reopened for a new master.
+ * payment received another way. A delivered order may be reopened for a new master, or sent back by
+ * its customer with a revision request (CUSTOMER_TRANSITIONS), which an engineer takes up again.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending_payment: ['payment_confirmed', 'cancelled'],
   payment_confirmed: ['in_progress', 'cancelled'],
   in_progress: ['mastered', 'payment_confirmed', 'cancelled'],
   mastered: ['delivered', 'in_progress'],
-  delivered: ['in_progress'],
+  delivered: ['in_progress', 'revision_requested'],
+  revision_requested: ['in_progress'],
   cancelled: [],
+};
+
+/** The moves a customer makes (from the order page's link): asking for a revision of a delivered order. */
+export const CUSTOMER_TRANSITIONS: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  delivered: ['revision_requested'],
 };
 
 /** True when an order may move from `from` to `to`. */
@@ -156,9 +163,13 @@ export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANS
  */
 export const MASTERING_STATUSES = ['in_progress', 'mastered', 'delivered'] as const satisfies readonly OrderStatus[];
 
-/** The changes of ORDER_TRANSITIONS that `role` may make from `from`: admins all, engineers the mastering moves, others none. */
+/**
+ * The changes of ORDER_TRANSITIONS that `role` may make from `from`: admins all, engineers the mastering
+ * moves, customers their own (CUSTOMER_TRANSITIONS).
+ */
 export function transitionsFor(role: Role, from: OrderStatus): readonly OrderStatus[] {
   if (role === 'admin') return ORDER_TRANSITIONS[from];
+  if (role === 'customer') return CUSTOMER_TRANSITIONS[from] ?? [];
   if (role === 'engineer')
     return ORDER_TRANSITIONS[from].filter((to) => (MASTERING_STATUSES as readonly OrderStatus[]).includes(to));
   return [];
@@ -190,8 +201,17 @@ export const OPEN_ORDER_STATUSES = [
   'in_progress',
   'mastered',
 ] as const satisfies readonly OrderStatus[];
-/** Orders that brought money in: the open paid ones and the delivered (ops figures and the summary triggers of migration 014 agree on it). */
-export const PAID_ORDER_STATUSES = [...OPEN_ORDER_STATUSES, 'delivered'] as const satisfies readonly OrderStatus[];
+/**
+ * Orders that brought money in: the open paid ones, the delivered, and those back with the engineers for a
+ * revision (ops figures and the summary triggers of migrations 014 and 020 agree on it). A revision has no
+ * 48-hour clock of its own: the promise was the first master, so it is not in OPEN_ORDER_STATUSES (whose
+ * clock runs from payment and would show every revision overdue); staff find it by its own status filter.
+ */
+export const PAID_ORDER_STATUSES = [
+  ...OPEN_ORDER_STATUSES,
+  'delivered',
+  'revision_requested',
+] as const satisfies readonly OrderStatus[];
 /** An order due within this many hours is flagged (dashboard and list). */
 export const DUE_SOON_HOURS = 12;
 /** Where a paid order stands against its 48 hours: null when the clock does not run. */

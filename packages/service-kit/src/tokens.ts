@@ -26,6 +26,7 @@ export type KeyPurpose =
   | 'login-code-hash'
   | 'email-link'
   | 'download-link'
+  | 'order-link'
   | 'key-id'
   | 'smtp-password';
 

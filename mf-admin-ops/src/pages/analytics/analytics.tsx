@@ -43,6 +43,7 @@ const STATUS_DOT: Record<OrderStatus, string> = {
   in_progress: 'bg-primary',
   mastered: 'bg-violet-400',
   delivered: 'bg-success',
+  revision_requested: 'bg-amber-500',
   cancelled: 'bg-destructive',
 };
 

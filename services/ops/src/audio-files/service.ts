@@ -27,7 +27,7 @@ import {
   type UploadUrlBody,
   type UploadUrlResponse,
 } from '@mastering/contracts';
-import { objectKeyOf, Order, OrderFile, Upload } from '@mastering/db';
+import { MasterVersion, objectKeyOf, Order, OrderFile, Upload } from '@mastering/db';
 import { changeOrderStatus } from '@mastering/orders';
 import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
@@ -198,6 +198,7 @@ function uploadIdOf(path: string): string | null {
 const TO_MASTERED: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
   payment_confirmed: ['in_progress', 'mastered'],
   in_progress: ['mastered'],
+  revision_requested: ['in_progress', 'mastered'],
 };
 const MASTERED_NOTES: Partial<Record<OrderStatus, string>> = {
   in_progress: 'A master was uploaded.',
@@ -206,7 +207,7 @@ const MASTERED_NOTES: Partial<Record<OrderStatus, string>> = {
 
 /**
  * POST /api/admin/audio-files/:id/confirm-upload: attaches the caller's completed upload as the file's
- * master (its previous master, if any, is let go for the sweep), marks the file completed, and moves a
+ * master, its next version (MasterVersion: earlier ones are kept), marks the file completed, and moves a
  * paid order whose every file now has a master to `mastered` as the caller (through changeOrderStatus:
  * checked, recorded in its history, its mails queued), then queues the master's loudness analysis.
  * Confirming the same upload again is harmless and queues it again, which is the way out if queueing failed.
@@ -226,11 +227,13 @@ export async function confirmMasterUpload(
     if (!upload || upload.userId !== caller.userId || upload.orderFileId) throw new BadRequest(MASTER_UPLOAD_UNKNOWN);
     if (upload.masteredFileId && upload.masteredFileId !== id) throw new Conflict(MASTER_UPLOAD_FOREIGN);
     if (upload.status !== 'completed') throw new Conflict(MASTER_UPLOAD_INCOMPLETE);
-    await Upload.query(trx).patch({ masteredFileId: null }).where('masteredFileId', id).whereNot('id', upload.id);
+    // Earlier masters stay this file's (kept from the sweep): each is a version the customer may download.
     await Upload.query(trx).findById(upload.id).patch({ masteredFileId: id });
+    const masteredFilePath = `/objects/${upload.id}`;
+    await MasterVersion.record(trx, id, masteredFilePath);
     await OrderFile.query(trx)
       .findById(id)
-      .patch({ masteredFilePath: `/objects/${upload.id}`, processingStatus: 'completed', processedAt: new Date() });
+      .patch({ masteredFilePath, processingStatus: 'completed', processedAt: new Date() });
     const order = await Order.query(trx).findById(file.orderId).forUpdate().withGraphFetched('files');
     if (!order?.files?.every((f) => f.masteredFilePath)) return;
     for (const to of TO_MASTERED[order.status] ?? []) {
