@@ -145,5 +145,10 @@ export function formatTrackTime(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** The first 8 characters of an order id: how mails and the page name an order. */
-export const shortOrderId = (orderId: string) => orderId.slice(0, 8);
+const studioTime = new Intl.DateTimeFormat('en-ZA', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: STUDIO_TIME_ZONE,
+});
+/** A time as the studio states it, in its own time zone ("25 November 2026 at 14:00"), wherever it is read. */
+export const formatStudioTime = (value: string | Date) => studioTime.format(new Date(value));

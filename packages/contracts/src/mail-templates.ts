@@ -123,6 +123,15 @@ export const MAIL_TEMPLATES = {
   },
   'payment-failed': { params: OrderMail.extend({ amount, reason: filled }), stored: 'order_failed_payment_declined' },
   'customer-message': { params: CustomerMessageParams },
+  // Track my order (storefront): the address's orders, each with its order page link, which the mail
+  // worker mints into each entry (`orderPageUrl`) from its `orderId`.
+  'order-list': {
+    params: z.object({
+      orders: z
+        .array(z.object({ orderId: filled, shortId: filled, status: filled, placedOn: filled, orderPageUrl }))
+        .min(1),
+    }),
+  },
   // The Settings screen's SMTP test button (ops).
   'settings-test-email': { params: z.object({ siteName: filled, sentAt: filled }) },
   // Campaign templates (the campaign worker renders them) and the custom email.

@@ -99,8 +99,11 @@ export const PublicOrder = Order.omit({ files: true }).extend({
 });
 export type PublicOrder = z.infer<typeof PublicOrder>;
 
-/** GET /api/orders/:id answer, wrapped like the create answer so `data.order` reads the same. */
-export const OrderResponse = z.object({ order: PublicOrder });
+/**
+ * GET /api/orders/:id answer, wrapped like the create answer so `data.order` reads the same; with the
+ * order page's signed link (site-relative), so the browser that paid can open it like the mail's link.
+ */
+export const OrderResponse = z.object({ order: PublicOrder, orderPageUrl: z.string().optional() });
 export type OrderResponse = z.infer<typeof OrderResponse>;
 
 /** PATCH /api/admin/orders/:id/status */

@@ -102,3 +102,32 @@ describe('the order page link in order mails', () => {
     expect(mailer.sent[0]!.text).not.toContain('View your order');
   });
 });
+
+describe('Track my order’s mail', () => {
+  it('lists each order with its own signed link, masked in the stored copy', async () => {
+    const mailer = recordingMailer();
+    const { handler } = sendEmailJob({
+      knex: db.knex,
+      mailer,
+      from: 'x@example.com',
+      logger,
+      orderLinks,
+      siteUrl: 'https://studio.example',
+    });
+    const job = await jobOf({
+      to: 'c@example.com',
+      template: 'order-list',
+      data: { orders: [{ orderId: ORDER, shortId: ORDER.slice(0, 8), status: 'Delivered', placedOn: '1 May 2026' }] },
+    });
+    await handler(job);
+    const link = mailer.sent[0]!.html.match(/https:\/\/studio\.example\/orders\/([\w-]+)\?t=([\w-]+)/);
+    expect(link?.[1]).toBe(ORDER);
+    expect(grantsOrder(orderLinks, link![2]!, ORDER)).toBe(true);
+    expect(mailer.sent[0]!.text).toContain(`Order ${ORDER.slice(0, 8)}`);
+    const row = await db
+      .knex('email_messages')
+      .where({ jobId: String(job.attrs._id) })
+      .first();
+    expect(JSON.stringify(row)).not.toContain(link![2]!);
+  });
+});

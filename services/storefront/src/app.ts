@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
-import { createService, keyringOf, type Logger } from '@mastering/service-kit';
+import { createDownloadLinks, createOrderLinks, createService, keyringOf, type Logger } from '@mastering/service-kit';
 import { createStorage } from '@mastering/storage';
 import type { StorefrontConfig } from './config';
 import { routes } from './routes';
@@ -10,6 +10,7 @@ import { createTusServer } from './uploads/tus';
 import { createTusStore } from './uploads/tus-store';
 import { WEBHOOK_PATH } from './payments/handlers';
 import type { UploadDeps } from './uploads/service';
+import { createTrackLimiters } from './order-page/track';
 
 export type StorefrontDeps = { config: Readonly<StorefrontConfig>; knex: Knex; queue: Queue; logger?: Logger };
 
@@ -46,10 +47,13 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
     sandbox: config.YOCO_SANDBOX,
   };
   const payments = { knex, queue, yoco, publicUrl: config.PUBLIC_URL, adminEmail: config.ADMIN_EMAIL, logger };
+  const keys = keyringOf(config);
+  const orderLinks = createOrderLinks(keys);
+  const orderPage = { knex, orderLinks, downloads: createDownloadLinks(keys) };
   return createService({
     name: 'storefront',
     knex,
-    identitySecret: keyringOf(config),
+    identitySecret: keys,
     logger,
     // The webhook's signature covers its exact bytes, so its handler reads the body itself.
     rawBodyPaths: [WEBHOOK_PATH],
@@ -62,6 +66,9 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
       uploads,
       tus: createTusServer(uploads),
       payments,
+      orderPage,
+      queue,
+      trackLimits: createTrackLimiters(knex),
     }),
   });
 }

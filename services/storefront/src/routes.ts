@@ -4,11 +4,16 @@ import {
   CreateCheckoutBody,
   CreateOrderBody,
   CreateOrderResponse,
+  CustomerOrderView,
   ErrorBody,
   IdParam,
   MeResponse,
   OkResponse,
   OrderResponse,
+  OrderViewQuery,
+  RevisionRequestBody,
+  TrackOrdersBody,
+  TrackOrdersResponse,
   RequestCodeBody,
   RequestCodeResponse,
   SiteConfig,
@@ -27,6 +32,10 @@ import { getConfig } from './site-config/handlers';
 import * as uploads from './uploads/handlers';
 import * as orders from './orders/handlers';
 import * as payments from './payments/handlers';
+import * as orderPage from './order-page/handlers';
+import { trackOrders, type TrackLimiters } from './order-page/track';
+import type { OrderPageDeps } from './order-page/service';
+import type { Queue } from '@mastering/jobs';
 import type { UploadDeps } from './uploads/service';
 import type { PaymentDeps } from './payments/service';
 import type { GuestCookieOptions } from './visitor';
@@ -40,6 +49,9 @@ export type RouteDeps = {
   uploads: UploadDeps;
   tus: TusServer;
   payments: PaymentDeps;
+  orderPage: OrderPageDeps;
+  queue: Queue;
+  trackLimits: TrackLimiters;
 };
 
 /** The raw file of a whole-body PUT (an audio type, or octet-stream when the browser knows none). */
@@ -180,7 +192,36 @@ export const routes = (deps: RouteDeps): RouteTable => [
     params: IdParam,
     cache: 'private, no-store',
     response: OrderResponse,
-    handler: orders.getOrder(deps.knex, deps.guestCookie),
+    handler: orders.getOrder(deps.knex, deps.guestCookie, deps.orderPage.orderLinks),
+  }),
+  // The customer's order page: the signed link from an order mail is the permission (403 without it).
+  route({
+    method: 'GET',
+    path: '/api/orders/:id/view',
+    permission: 'public',
+    params: IdParam,
+    query: OrderViewQuery,
+    cache: 'private, no-store',
+    response: CustomerOrderView,
+    handler: orderPage.getOrderView(deps.orderPage),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/orders/:id/revisions',
+    permission: 'public',
+    params: IdParam,
+    body: RevisionRequestBody,
+    response: created(CustomerOrderView),
+    handler: orderPage.postRevision(deps.orderPage),
+  }),
+  // Track my order: mails the address its orders' links; the same answer whether it has any or not.
+  route({
+    method: 'POST',
+    path: '/api/orders/track',
+    permission: 'public',
+    body: TrackOrdersBody,
+    response: TrackOrdersResponse,
+    handler: trackOrders(deps.knex, deps.queue, deps.trackLimits),
   }),
 
   route({

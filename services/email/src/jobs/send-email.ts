@@ -49,11 +49,21 @@ type LinkMinters = { downloads: DownloadLinks | undefined; orderLinks: OrderLink
 
 /**
  * The template data of a payload: its own, plus the links minted now: the delivery link it asks for, and
- * for any mail about an order (`orderId`) the order page (`orderPageUrl`, the "View your order" button).
+ * for any mail about an order (`orderId`) the order page (`orderPageUrl`, the "View your order" button),
+ * as for each entry of a list of `orders`.
  */
 function dataOf(payload: SendEmailPayload, { downloads, orderLinks }: LinkMinters, siteUrl: string) {
   const data: Record<string, unknown> = { ...payload.data };
-  if (payload.orderId && orderLinks) data.orderPageUrl = orderPageUrl(orderLinks, siteUrl, payload.orderId);
+  if (orderLinks) {
+    if (payload.orderId) data.orderPageUrl = orderPageUrl(orderLinks, siteUrl, payload.orderId);
+    // A mail listing orders (Track my order) gets a link in each entry.
+    if (Array.isArray(data.orders))
+      data.orders = data.orders.map((entry: Record<string, unknown>) =>
+        typeof entry?.orderId === 'string'
+          ? { ...entry, orderPageUrl: orderPageUrl(orderLinks, siteUrl, entry.orderId) }
+          : entry,
+      );
+  }
   if (!payload.downloadLink) return data;
   if (!downloads) throw new Error('this mail needs the download link signer');
   const { orderId, expiresAt } = payload.downloadLink;

@@ -462,6 +462,16 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
     viewOrder: true,
   },
   'customer-message': { subject: '{{subject}}', preview: '{{subject}}', lines: [greeting], content: true },
+  'order-list': {
+    subject: 'Your orders with {{siteName}}',
+    preview: 'Links to each of your orders.',
+    lines: [
+      'Hi,',
+      'You asked for your orders. Open one to see its status, the due time, your masters and revisions:',
+      '{{#orders}}Order <strong>{{shortId}}</strong>, placed {{placedOn}}: {{status}}. <a href="{{orderPageUrl}}">View order {{shortId}}</a><br />{{/orders}}',
+      'If you did not ask for this email, you can ignore it: the links only show your orders to whoever holds this email.',
+    ],
+  },
   'settings-test-email': {
     subject: '{{siteName}}: test email',
     preview: 'Mail delivery works',

@@ -173,7 +173,10 @@ export async function renderTemplate(
   // Masking the rendered text (rather than rendering a second time) catches every place a template
   // puts the value: subject, text and html alike.
   const secrets: readonly string[] = [...(SECRETS[template] ?? []), ...LINK_SECRETS];
-  const values = secrets.map((key) => String(data[key] ?? '')).filter((value) => value !== '');
+  const listed = Array.isArray(data.orders) ? (data.orders as Record<string, unknown>[]) : [];
+  const values = [data, ...listed]
+    .flatMap((source) => secrets.map((key) => String(source?.[key] ?? '')))
+    .filter((value) => value !== '');
   const mask = (text: string) => values.reduce((out, secret) => out.replaceAll(secret, SECRET_MASK), text);
   return { mail, record: { subject: mask(mail.subject), html: mask(mail.html), text: mask(mail.text) } };
 }
