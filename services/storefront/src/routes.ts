@@ -192,7 +192,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
     params: IdParam,
     cache: 'private, no-store',
     response: OrderResponse,
-    handler: orders.getOrder(deps.knex, deps.guestCookie, deps.orderPage.orderLinks),
+    handler: orders.getOrder(deps.knex, deps.guestCookie, deps.orderPage),
   }),
   // The customer's order page: the signed link from an order mail is the permission (403 without it).
   route({

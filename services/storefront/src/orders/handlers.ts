@@ -15,8 +15,8 @@ export const createOrder = (knex: Knex, cookie: GuestCookieOptions) => async (ct
  * else), with a signed link to its order page.
  */
 export const getOrder =
-  (knex: Knex, cookie: GuestCookieOptions, orderLinks: OrderLinks) =>
+  (knex: Knex, cookie: GuestCookieOptions, orderPage: { orderLinks: OrderLinks }) =>
   async (ctx: RouteContext<undefined, undefined, IdParam>) => {
     const answer = await orderForVisitor(knex, visitorOf(ctx, cookie), ctx.state.params.id);
-    ctx.body = { ...answer, orderPageUrl: orderPageUrl(orderLinks, '', answer.order.id) };
+    ctx.body = { ...answer, orderPageUrl: orderPageUrl(orderPage.orderLinks, '', answer.order.id) };
   };
