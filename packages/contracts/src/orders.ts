@@ -10,6 +10,7 @@ import {
   type Role,
 } from './enums';
 import { Pricing } from './pricing';
+import { RevisionView } from './customer-orders';
 import { TextBoolean, TextBooleanInput } from './common';
 import { INVALID_EMAIL, NO_EMAIL, NO_FILES, UPLOAD_INCOMPLETE } from './messages';
 
@@ -325,8 +326,19 @@ export const OrderStatusChange = z.object({
 });
 export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
 
-/** GET /api/admin/orders/:id: the order with its files and its status history, newest change first. */
-export const AdminOrderDetail = z.object({ order: AdminOrder, history: z.array(OrderStatusChange) });
+/** A revision request as staff see it: which track, which round, what should change and where. */
+export const StaffRevision = RevisionView.extend({ fileId: z.uuid(), fileName: z.string() });
+export type StaffRevision = z.infer<typeof StaffRevision>;
+
+/**
+ * GET /api/admin/orders/:id: the order with its files, its status history (newest change first) and its
+ * customer's revision requests (newest first).
+ */
+export const AdminOrderDetail = z.object({
+  order: AdminOrder,
+  history: z.array(OrderStatusChange),
+  revisions: z.array(StaffRevision).default([]),
+});
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 
 /** PATCH /api/admin/orders/:id/assignee: take the order ('me') or let it go ('nobody'). */

@@ -27,7 +27,7 @@ import {
   type UploadUrlBody,
   type UploadUrlResponse,
 } from '@mastering/contracts';
-import { MasterVersion, objectKeyOf, Order, OrderFile, Upload } from '@mastering/db';
+import { MasterVersion, objectKeyOf, Order, OrderFile, RevisionRequest, Upload } from '@mastering/db';
 import { changeOrderStatus } from '@mastering/orders';
 import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
@@ -76,6 +76,8 @@ const withOrder = (knex: Knex) =>
 function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(builder: B, query: AdminAudioFilesQuery): B {
   builder.modify('withProcessingStatus', query.status).modify('withMasteringStyle', query.style);
   if (query.orderId) builder.where('order_files.orderId', query.orderId);
+  if (query.orderStatus)
+    builder.whereIn('order_files.orderId', Order.query().select('orders.id').where('orders.status', query.orderStatus));
   if (query.q) {
     const q = query.q.toLowerCase();
     // Each alternative on order_files' own columns, so each can use its index (name trigrams, order id)
@@ -101,7 +103,7 @@ function filteredFiles(knex: Knex, query: AdminAudioFilesQuery) {
 
 /** How many files match: read from the kept totals when only the status and style filter, else counted. */
 async function filteredTotal(knex: Knex, query: AdminAudioFilesQuery): Promise<number> {
-  if (query.q || query.orderId) return matchingFiles(OrderFile.query(knex), query).resultSize();
+  if (query.q || query.orderId || query.orderStatus) return matchingFiles(OrderFile.query(knex), query).resultSize();
   const matches = (value: string, filter: string) => filter === 'all' || value === filter;
   return (await fileTotals(knex)).reduce(
     (sum, t) =>
@@ -138,11 +140,17 @@ export async function audioFile(knex: Knex, id: string): Promise<AdminAudioFile>
 
 /** The files in their back-office shape, each with its measured loudness (one query for all of them). */
 async function withAnalyses(knex: Knex, rows: FileRow[]): Promise<AdminAudioFile[]> {
-  const analyses = await audioFileAnalyses(
-    knex,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({ ...toAdminAudioFile(row), analysis: summariseAnalysis(analyses.get(row.id)!) }));
+  const ids = rows.map((row) => row.id);
+  const [analyses, revisions] = await Promise.all([
+    audioFileAnalyses(knex, ids),
+    RevisionRequest.query(knex).whereIn('fileId', ids).orderBy('round'),
+  ]);
+  const latestRevision = new Map(revisions.map((r) => [r.fileId, r.toApi()]));
+  return rows.map((row) => ({
+    ...toAdminAudioFile(row),
+    analysis: summariseAnalysis(analyses.get(row.id)!),
+    latestRevision: latestRevision.get(row.id) ?? null,
+  }));
 }
 
 /**

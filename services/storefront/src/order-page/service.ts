@@ -229,7 +229,7 @@ export async function requestRevision(
       await changeOrderStatus(trx, orderId, {
         to: 'revision_requested',
         by: ORDER_LINK_HOLDER,
-        note: `Revision round ${round} of ${file.originalName}`,
+        note: `The customer asked for revision round ${round} of ${file.originalName}.`,
       });
   });
   return customerOrderView(deps, orderId, body.t, now);
