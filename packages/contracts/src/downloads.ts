@@ -13,6 +13,9 @@ export const DeliverySettings = z.object({
   revisionWindowDays: z.number().int().min(1).max(365).default(14),
 });
 export type DeliverySettings = z.infer<typeof DeliverySettings>;
+/** The Settings screen's Revisions block: the delivery section's revision fields. */
+export const RevisionSettings = DeliverySettings.pick({ freeRevisions: true, revisionWindowDays: true }).required();
+export type RevisionSettings = z.infer<typeof RevisionSettings>;
 
 /** GET /api/downloads/order/:token: what the page lists. */
 export const Delivery = z.object({
