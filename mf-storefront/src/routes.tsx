@@ -15,4 +15,6 @@ export const pages = {
   'payment-cancelled': lazy(() => import('./pages/payment-cancelled/payment-cancelled')),
   'payment-failed': lazy(() => import('./pages/payment-failed/payment-failed')),
   download: lazy(() => import('./pages/download/download')),
+  order: lazy(() => import('./pages/order/order')),
+  'track-order': lazy(() => import('./pages/track-order/track-order')),
 } satisfies RemotePages;

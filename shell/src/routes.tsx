@@ -71,6 +71,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/payment/failed', remote: REMOTES.storefront, page: 'payment-failed', area: 'site' },
   // The customer's delivery link from the mastering-complete mail; no login, the token is the permission.
   { path: '/download/:token', remote: REMOTES.storefront, page: 'download', area: 'site' },
+  // The customer's order page from the signed link in every order mail (?t=); and Track my order.
+  { path: '/orders/:id', remote: REMOTES.storefront, page: 'order', area: 'site' },
+  { path: '/track-order', remote: REMOTES.storefront, page: 'track-order', area: 'site' },
 
   { path: '/admin', remote: REMOTES.ops, page: 'dashboard', area: 'admin', nav: { icon: LayoutDashboard } },
   {

@@ -15,6 +15,8 @@ describe('routing table', () => {
       '/payment/cancelled',
       '/payment/failed',
       '/download/:token',
+      '/orders/:id',
+      '/track-order',
       '/admin',
       '/admin/orders',
       '/admin/customers',

@@ -13,6 +13,9 @@ export function PageFrame({ children, testId }: { children: ReactNode; testId: s
           <Brand />
           <div className="ml-auto flex items-center gap-1">
             <ThemeMenuOnDemand />
+            <Link to="/track-order" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }))}>
+              Track my order
+            </Link>
             <Link to="/" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }))} aria-label="Back to Home">
               <ArrowLeft aria-hidden />
               {/* On a phone the arrow alone, so the brand keeps one line. */}

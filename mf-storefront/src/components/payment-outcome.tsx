@@ -17,7 +17,7 @@ export function useOutcomeOrder() {
   useEffect(() => {
     if (query.error) console.error(query.error);
   }, [query.error]);
-  return { orderId, order: query.data?.order, isLoading: query.isLoading };
+  return { orderId, order: query.data?.order, orderPageUrl: query.data?.orderPageUrl, isLoading: query.isLoading };
 }
 
 /** The frame of a payment outcome page: icon, title, lead text, then the page's sections. */

@@ -1,5 +1,6 @@
 import { DELIVERY_HOURS, launchSpecialBanner } from '@mastering/contracts';
 import { MapPin, Sparkles } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { useLaunchDiscount, useStudio } from '../api/site-config';
 import { Brand } from './brand';
 import { HOME_SECTIONS, scrollToSection } from './site-header';
@@ -53,6 +54,15 @@ export function SiteFooter() {
                   </a>
                 </li>
               ))}
+              <li>
+                <Link
+                  to="/track-order"
+                  className="text-sm text-muted-foreground transition-colors hover:text-foreground"
+                  data-testid="footer-track-order"
+                >
+                  Track my order
+                </Link>
+              </li>
             </ul>
           </nav>
           <div>

@@ -87,6 +87,13 @@ export function SiteHeader() {
           <div className="ml-auto flex items-center gap-1">
             <ThemeMenuOnDemand />
             <Link
+              to="/track-order"
+              className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'hidden md:inline-flex')}
+              data-testid="header-track-order"
+            >
+              Track my order
+            </Link>
+            <Link
               to="/admin"
               title={ADMIN_CONSOLE}
               aria-label={ADMIN_CONSOLE}
@@ -130,6 +137,13 @@ export function SiteHeader() {
             <span className="text-sm text-muted-foreground">Theme</span>
             <ThemeMenuOnDemand />
           </div>
+          <Link
+            to="/track-order"
+            className="rounded-lg px-3 py-3 text-lg font-medium hover:bg-accent"
+            onClick={() => setMenuOpen(false)}
+          >
+            Track my order
+          </Link>
           <Link
             to="/admin"
             className="rounded-lg px-3 py-3 text-lg font-medium hover:bg-accent"

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RevisionView } from './customer-orders';
 import { AnalysisSummary } from './analysis';
 import { FileStatus, MasteringStyle, OrderStatus } from './enums';
 import { OrderFile, ListPageQuery } from './orders';
@@ -51,6 +52,8 @@ export const AdminAudioFilesQuery = ListPageQuery.extend({
   status: FileStatus.or(z.literal('all')).default('all'),
   style: MasteringStyle.or(z.literal('all')).default('all'),
   orderId: z.uuid('Not a valid order id').optional(),
+  /** Only files of orders in this status (the screen's "Revision requested" filter). */
+  orderStatus: OrderStatus.optional(),
   sort: AudioFileSort.default('newest'),
 });
 export type AdminAudioFilesQuery = z.infer<typeof AdminAudioFilesQuery>;
@@ -60,6 +63,8 @@ export const AdminAudioFile = AudioFile.extend({
   orderStatus: OrderStatus,
   /** Measured loudness of the original (and master); absent where the answer does not carry it. */
   analysis: AnalysisSummary.optional(),
+  /** The customer's newest revision request of this file, if any (what the engineer works from). */
+  latestRevision: RevisionView.nullable().optional(),
 });
 export type AdminAudioFile = z.infer<typeof AdminAudioFile>;
 

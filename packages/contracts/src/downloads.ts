@@ -7,8 +7,15 @@ export const DEFAULT_DOWNLOAD_DAYS = 7;
 /** The delivery setting kept under the `delivery` key (the Setting pattern: defaults fill gaps). */
 export const DeliverySettings = z.object({
   downloadDays: z.number().int().min(1).max(90).default(DEFAULT_DOWNLOAD_DAYS),
+  /** Revision rounds a customer may ask for per track without paying (the site promises free revisions). */
+  freeRevisions: z.number().int().min(0).max(10).default(2),
+  /** Days after delivery in which those revisions may be asked for. */
+  revisionWindowDays: z.number().int().min(1).max(365).default(14),
 });
 export type DeliverySettings = z.infer<typeof DeliverySettings>;
+/** The Settings screen's Revisions block: the delivery section's revision fields. */
+export const RevisionSettings = DeliverySettings.pick({ freeRevisions: true, revisionWindowDays: true }).required();
+export type RevisionSettings = z.infer<typeof RevisionSettings>;
 
 /** GET /api/downloads/order/:token: what the page lists. */
 export const Delivery = z.object({

@@ -257,7 +257,7 @@ export const SAMPLE_EMAIL_PARAMS = {
   estimatedCompletion: '2026-11-25T14:00:00.000Z',
   expiryDate: '2026-12-01T00:00:00.000Z',
   downloadUrl: 'https://example.com/download/sample',
-  orderUrl: 'https://example.com/payment/success?orderId=4b0c2a1e',
+  orderPageUrl: 'https://example.com/orders/4b0c2a1e-7d3f-4c1a-9e2b-5f6a7b8c9d0e?t=sample',
   verificationUrl: 'https://example.com/verify/sample',
   resetUrl: 'https://example.com/reset/sample',
   subject: 'Fresh masters for the festive season',

@@ -7,7 +7,7 @@ export const ORDER_STATUSES = [
   'in_progress',
   'mastered',
   'delivered',
-  'revision_requested', // lc-customer's state (issue 25 Deliver 3): one line the coordinator dedupes
+  'revision_requested',
   'cancelled',
   'refund_pending',
   'refunded',
@@ -23,7 +23,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   in_progress: 'In Progress',
   mastered: 'Mastered',
   delivered: 'Delivered',
-  revision_requested: 'Revision Requested', // lc-customer's state: dedupe on merge
+  revision_requested: 'Revision Requested',
   cancelled: 'Cancelled',
   refund_pending: 'Refund Pending',
   refunded: 'Refunded',

@@ -24,3 +24,4 @@ export * from './remotes';
 export * from './analysis';
 export * from './downloads';
 export * from './mail-templates';
+export * from './customer-orders';

@@ -25,15 +25,27 @@ const fileNames = z.union([z.array(z.string()), z.string()]);
 /** An ISO 8601 time: the email service writes it the South African way. */
 const isoTime = z.iso.datetime();
 
+/**
+ * The order page's signed link, minted by the mail worker for every mail whose job names its order
+ * (sendMail's `orderId`): senders never pass it, templates show "View your order" when it is there.
+ */
+const orderPageUrl = z.string().optional();
+
 /** Who an order mail is for and which order (every order mail ops sends carries these). */
-const OrderMail = z.object({ customerEmail: filled, customerName: filled, orderId: filled, trackTitle: filled });
+const OrderMail = z.object({
+  customerEmail: filled,
+  customerName: filled,
+  orderId: filled,
+  trackTitle: filled,
+  orderPageUrl,
+});
 
 /** What the storefront knows of a paid order when it confirms it (the order mails' optional details). */
 const PaidOrderDetails = {
   trackCount: z.number().int().nonnegative().optional(),
   fileNames: fileNames.optional(),
   deliveryHours: z.number().positive().optional(),
-  orderUrl: z.string().optional(),
+  orderPageUrl,
 };
 
 /** The new-order mail to the admins: the test screen requires the track title, the storefront sends the count. */
@@ -150,6 +162,15 @@ export const MAIL_TEMPLATES = {
       amount,
       resumeUrl: filled,
       expiresInHours: z.number().positive(),
+    }),
+  },
+  // Track my order (storefront): the address's orders, each with its order page link, which the mail
+  // worker mints into each entry (`orderPageUrl`) from its `orderId`.
+  'order-list': {
+    params: z.object({
+      orders: z
+        .array(z.object({ orderId: filled, shortId: filled, status: filled, placedOn: filled, orderPageUrl }))
+        .min(1),
     }),
   },
   // The Settings screen's SMTP test button (ops).

@@ -125,6 +125,8 @@ export const SCREEN_TITLES = {
   'payment-cancelled': 'Payment Cancelled',
   'payment-failed': 'Payment Failed',
   download: 'Your mastered tracks',
+  order: 'Your order',
+  'track-order': 'Track my order',
   dashboard: 'Dashboard',
   orders: 'Order Management',
   customers: 'Customer Management',

@@ -10,6 +10,7 @@ import {
   type Role,
 } from './enums';
 import { Pricing } from './pricing';
+import { RevisionView } from './customer-orders';
 import { TextBoolean, TextBooleanInput } from './common';
 import { INVALID_EMAIL, NO_EMAIL, NO_FILES, UPLOAD_INCOMPLETE } from './messages';
 
@@ -99,8 +100,11 @@ export const PublicOrder = Order.omit({ files: true }).extend({
 });
 export type PublicOrder = z.infer<typeof PublicOrder>;
 
-/** GET /api/orders/:id answer, wrapped like the create answer so `data.order` reads the same. */
-export const OrderResponse = z.object({ order: PublicOrder });
+/**
+ * GET /api/orders/:id answer, wrapped like the create answer so `data.order` reads the same; with the
+ * order page's signed link (site-relative), so the browser that paid can open it like the mail's link.
+ */
+export const OrderResponse = z.object({ order: PublicOrder, orderPageUrl: z.string().optional() });
 export type OrderResponse = z.infer<typeof OrderResponse>;
 
 /** PATCH /api/admin/orders/:id/status */
@@ -136,24 +140,30 @@ export const DUPLICATE_ORDER_FILE = 'The same uploaded file is listed twice in t
 /**
  * The allowed status changes, defined once: the server refuses anything else (400) and the Update
  * Status form offers only these. Payment is normally confirmed by the webhook; staff may confirm a
- * payment received another way. A delivered order may be reopened for a new master.
+ * payment received another way. A delivered order may be reopened for a new master, or sent back by
+ * its customer with a revision request (CUSTOMER_TRANSITIONS), which an engineer takes up again.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending_payment: ['payment_confirmed', 'cancelled', 'expired'],
   payment_confirmed: ['in_progress', 'cancelled', 'refund_pending'],
   in_progress: ['mastered', 'payment_confirmed', 'cancelled', 'refund_pending'],
   mastered: ['delivered', 'in_progress', 'refund_pending'],
-  delivered: ['in_progress', 'refund_pending'],
-  revision_requested: ['in_progress'], // lc-customer's state: dedupe on merge
+  delivered: ['in_progress', 'revision_requested', 'refund_pending'],
+  revision_requested: ['in_progress', 'refund_pending'],
   // Money back (issue 25 Deliver 4-6). An order waits in `refund_pending` while Yoco works on a refund
   // staff issued; the webhook ends it: a full refund in `refunded` (final), a partial one or a failure
   // back where the order was (the history's previous status; the refunds table keeps the amounts), so a
   // partly refunded order keeps being mastered or stays delivered. `expired` is an unpaid order that
   // was never paid in time: final, like `cancelled`, but says why (its uploads are gone).
   cancelled: [],
-  refund_pending: ['refunded', 'payment_confirmed', 'in_progress', 'mastered', 'delivered'],
+  refund_pending: ['refunded', 'payment_confirmed', 'in_progress', 'mastered', 'delivered', 'revision_requested'],
   refunded: [],
   expired: [],
+};
+
+/** The moves a customer makes (from the order page's link): asking for a revision of a delivered order. */
+export const CUSTOMER_TRANSITIONS: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  delivered: ['revision_requested'],
 };
 
 /** True when an order may move from `from` to `to`. */
@@ -173,9 +183,13 @@ export const MASTERING_STATUSES = ['in_progress', 'mastered', 'delivered'] as co
 export const AUTOMATIC_STATUSES = ['refund_pending', 'refunded', 'expired'] as const satisfies readonly OrderStatus[];
 const isAutomatic = (s: OrderStatus) => (AUTOMATIC_STATUSES as readonly OrderStatus[]).includes(s);
 
-/** The changes of ORDER_TRANSITIONS that `role` may make from `from`: admins all but the automatic ones, engineers the mastering moves, others none. */
+/**
+ * The changes of ORDER_TRANSITIONS that `role` may make from `from`: admins all but the automatic ones,
+ * engineers the mastering moves, customers their own (CUSTOMER_TRANSITIONS); nothing while a refund is pending.
+ */
 export function transitionsFor(role: Role, from: OrderStatus): readonly OrderStatus[] {
   if (from === 'refund_pending') return [];
+  if (role === 'customer') return CUSTOMER_TRANSITIONS[from] ?? [];
   const manual = ORDER_TRANSITIONS[from].filter((to) => !isAutomatic(to));
   if (role === 'admin') return manual;
   if (role === 'engineer') return manual.filter((to) => (MASTERING_STATUSES as readonly OrderStatus[]).includes(to));
@@ -208,12 +222,17 @@ export const OPEN_ORDER_STATUSES = [
   'in_progress',
   'mastered',
 ] as const satisfies readonly OrderStatus[];
-/** Orders that brought money in: the open paid ones, the delivered, a revision round and a pending refund (ops figures and the summary triggers of migrations 014/021 agree on it). */
+/**
+ * Orders that brought money in: the open paid ones, the delivered, those back with the engineers for a
+ * revision, and a refund Yoco has not finished (ops figures and the summary triggers of migrations 014,
+ * 020 and 021 agree on it). A revision has no 48-hour clock of its own: the promise was the first master,
+ * so it is not in OPEN_ORDER_STATUSES (whose clock runs from payment and would show every revision
+ * overdue); staff find it by its own status filter.
+ */
 export const PAID_ORDER_STATUSES = [
   ...OPEN_ORDER_STATUSES,
   'delivered',
   'revision_requested',
-  // A refund Yoco has not finished: the money is still in (migration 021 agrees).
   'refund_pending',
 ] as const satisfies readonly OrderStatus[];
 /** An order due within this many hours is flagged (dashboard and list). */
@@ -326,8 +345,19 @@ export const OrderStatusChange = z.object({
 });
 export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
 
-/** GET /api/admin/orders/:id: the order with its files and its status history, newest change first. */
-export const AdminOrderDetail = z.object({ order: AdminOrder, history: z.array(OrderStatusChange) });
+/** A revision request as staff see it: which track, which round, what should change and where. */
+export const StaffRevision = RevisionView.extend({ fileId: z.uuid(), fileName: z.string() });
+export type StaffRevision = z.infer<typeof StaffRevision>;
+
+/**
+ * GET /api/admin/orders/:id: the order with its files, its status history (newest change first) and its
+ * customer's revision requests (newest first).
+ */
+export const AdminOrderDetail = z.object({
+  order: AdminOrder,
+  history: z.array(OrderStatusChange),
+  revisions: z.array(StaffRevision).default([]),
+});
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 
 /** PATCH /api/admin/orders/:id/assignee: take the order ('me') or let it go ('nobody'). */

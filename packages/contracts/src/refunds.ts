@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_LINK_INVALID } from './customer-orders';
 import { formatCents } from './format';
 
 // Refunds (issue 25 Deliver 4). Staff issue a refund of a paid order through Yoco: the amount (the whole
@@ -107,7 +108,6 @@ export type YocoCheckoutState = z.infer<typeof YocoCheckoutState>;
 // automatic refund.
 
 export const REFUND_REQUEST_MESSAGE_REQUIRED = 'Please tell us what went wrong.';
-export const ORDER_LINK_INVALID = 'This order link is not valid. Use the link in your order email.';
 
 /** POST /api/orders/:id/refund-request — public with the order link's token. */
 export const CreateRefundRequestBody = z.object({

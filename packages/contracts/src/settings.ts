@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RevisionSettings } from './downloads';
 import type { PricingSettings } from './pricing';
 import type { MailTemplateName } from './mail-templates';
 import { DEFAULT_SITE_NAME } from './constants';
@@ -229,6 +230,8 @@ export const SaveSettingsBody = z.object({
   pricing: PricingSettingsBody,
   security: SecuritySettings.optional(),
   email: EmailSettingsBody.optional(),
+  /** Free revisions and their window (kept in the `delivery` section); left out, the stored ones stay. */
+  revisions: RevisionSettings.optional(),
 });
 export type SaveSettingsBody = z.input<typeof SaveSettingsBody>;
 
@@ -246,6 +249,7 @@ export const StoredSettings = z.object({
   pricing: PricingFields,
   security: SecuritySettings,
   email: PublicEmailSettings,
+  revisions: RevisionSettings,
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
   recentChanges: z.array(SettingsChange),

@@ -32,6 +32,9 @@ const OUR_TABLES = [
   // 015_fulfilment_totals
   'order_file_totals',
   'order_status_totals',
+  // 020_revisions
+  'master_versions',
+  'revision_requests',
 ];
 
 let db: TestDatabase;

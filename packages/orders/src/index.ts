@@ -1,5 +1,6 @@
 export {
   changeOrderStatus,
+  ORDER_LINK_HOLDER,
   SYSTEM,
   type OrderActor,
   type OrderMail,

@@ -12,11 +12,18 @@ import { Order, OrderStatusHistory } from '@mastering/db';
 import { BadRequest, Forbidden, NotFound } from '@mastering/service-kit';
 
 /**
- * Who changes an order: a signed-in staff member (the status form, a master upload), or the system (a
- * payment through the checkout, the expiry of an unpaid order, a refund), which the history records as
- * no one, or as the staff member it acts for (`onBehalfOf`: the admin who issued a refund).
+ * Who changes an order: a signed-in staff member (the status form, a master upload), the customer (a
+ * revision request from the order page: `userId` null when they came by the mailed link, not signed in),
+ * or the system (a payment through the checkout, the expiry of an unpaid order, a refund), which the
+ * history records as no one, or as the staff member it acts for (`onBehalfOf`: the admin who issued a refund).
  */
-export type OrderActor = { role: Role; userId: string } | { role: 'system'; onBehalfOf?: string };
+export type OrderActor =
+  | { role: Role; userId: string }
+  | { role: 'customer'; userId: null }
+  | { role: 'system'; onBehalfOf?: string };
+
+/** The holder of an order's signed link: its customer, not signed in. */
+export const ORDER_LINK_HOLDER: OrderActor = { role: 'customer', userId: null };
 
 /** The system as an actor. */
 export const SYSTEM: OrderActor = { role: 'system' };

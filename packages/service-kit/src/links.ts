@@ -1,8 +1,11 @@
 import { createTokenSigner, type TokenSigner } from './signed-tokens';
 import type { Secrets } from './keyring';
 
-/** What a download token grants: all masters of a delivered order, or one stored file of an audio file. */
-export type DownloadGrant = { order: string } | { file: string; kind: 'original' | 'mastered' };
+/**
+ * What a download token grants: all masters of a delivered order, one stored file of an audio file, or one
+ * master version (master_versions id: the order page plays and offers every version).
+ */
+export type DownloadGrant = { order: string } | { file: string; kind: 'original' | 'mastered' } | { version: string };
 
 /**
  * Signed, expiring download tokens (the `download-link` purpose of the one token signer). Stateless, so
@@ -13,6 +16,7 @@ export type DownloadLinks = TokenSigner<DownloadGrant>;
 
 const grantOf = (claims: Record<string, unknown>): DownloadGrant | null => {
   if (typeof claims.order === 'string') return { order: claims.order };
+  if (typeof claims.version === 'string') return { version: claims.version };
   if (typeof claims.file === 'string' && (claims.kind === 'original' || claims.kind === 'mastered'))
     return { file: claims.file, kind: claims.kind };
   return null;
@@ -26,4 +30,37 @@ export function createDownloadLinks(secrets: Secrets): DownloadLinks {
 /** The customer's delivery page for an order: `<site>/download/<token>`, working until `expiresAt`. */
 export function deliveryUrl(links: DownloadLinks, publicUrl: string, orderId: string, expiresAt: Date): string {
   return `${publicUrl}/download/${links.sign({ order: orderId }, expiresAt)}`;
+}
+
+/** What an order-page token grants: reading one order's page (and asking for its revisions). */
+export type OrderGrant = { order: string };
+
+/**
+ * Signed order-page tokens (the `order-link` purpose of the one token signer): every order mail carries
+ * one, so whoever holds the mail can open the order without an account. Long-lived (ORDER_LINK_DAYS), and
+ * a new one is minted for every mail, so an old mail's link keeps working and a lost one can be re-sent.
+ */
+export type OrderLinks = TokenSigner<OrderGrant>;
+
+/** Days an order-page link works: a year, long enough for the revision window and a refund question. */
+export const ORDER_LINK_DAYS = 365;
+
+const orderGrantOf = (claims: Record<string, unknown>): OrderGrant | null =>
+  typeof claims.order === 'string' ? { order: claims.order } : null;
+
+/** The order-page token signer of a keyring (or lone secret). */
+export function createOrderLinks(secrets: Secrets): OrderLinks {
+  return createTokenSigner(secrets, 'order-link', orderGrantOf);
+}
+
+/** The customer's page of an order, `<site>/orders/<id>?t=<token>`, working for ORDER_LINK_DAYS from `now`. */
+export function orderPageUrl(links: OrderLinks, publicUrl: string, orderId: string, now: Date = new Date()): string {
+  const token = links.sign({ order: orderId }, new Date(now.getTime() + ORDER_LINK_DAYS * 86_400_000));
+  return `${publicUrl}/orders/${orderId}?t=${token}`;
+}
+
+/** True when `token` is a live order-page token for exactly `orderId` (forged, expired or another order's: false). */
+export function grantsOrder(links: OrderLinks, token: string, orderId: string, now: Date = new Date()): boolean {
+  const verified = links.verify(token, now);
+  return verified !== null && verified !== 'expired' && verified.claims.order === orderId;
 }

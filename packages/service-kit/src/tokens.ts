@@ -27,6 +27,7 @@ export type KeyPurpose =
   | 'email-link'
   | 'download-link'
   | 'payment-resume'
+  | 'order-link'
   | 'key-id'
   | 'smtp-password';
 

@@ -1,4 +1,4 @@
-import { bootService, createDownloadLinks, createLogger, keyringOf } from '@mastering/service-kit';
+import { bootService, createDownloadLinks, createLogger, createOrderLinks, keyringOf } from '@mastering/service-kit';
 import { createQueue, startProducer } from '@mastering/jobs';
 import { createKnex } from '@mastering/db';
 import { buildApp } from './app';
@@ -34,6 +34,7 @@ if (config.MAIL_WORKER === 'true') {
     from: config.MAIL_FROM,
     links: createLinkSigner(keys, config.PUBLIC_URL),
     downloads: createDownloadLinks(keys),
+    orderLinks: createOrderLinks(keys),
     siteUrl: config.PUBLIC_URL,
     logger: createLogger('email-worker'),
     mailConcurrency: config.MAIL_CONCURRENCY,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { enqueue, JOBS, type MAIL_BACKOFF, type Queue } from '@mastering/jobs';
-import type { DownloadLinks, Logger } from '@mastering/service-kit';
+import type { DownloadLinks, Logger, OrderLinks } from '@mastering/service-kit';
 import type { Mailer } from './mail/mailer';
 import { sendEmailJob } from './jobs/send-email';
 import { campaignsToResume, sendCampaignJob } from './campaigns/worker';
@@ -17,6 +17,8 @@ export type WorkerDeps = {
   links: LinkSigner;
   /** Mints the delivery links of mails that ask for one (see SendEmailPayload.downloadLink). */
   downloads?: DownloadLinks;
+  /** Mints the order-page link of every mail about an order (see SendEmailPayload.orderId). */
+  orderLinks?: OrderLinks;
   siteUrl: string;
   logger: Logger;
   mailConcurrency: number;
@@ -39,6 +41,7 @@ export async function startMailWorker(deps: WorkerDeps): Promise<void> {
     logger,
     links: deps.links,
     downloads: deps.downloads,
+    orderLinks: deps.orderLinks,
     siteUrl: deps.siteUrl,
     backoff: deps.backoff,
   });

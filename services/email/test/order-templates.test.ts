@@ -8,7 +8,7 @@ const data = {
   amount: 'R649',
   fileNames: '<b>one</b>.wav, two.wav',
   deliveryHours: 48,
-  orderUrl: 'https://mastering.example.co.za/payment/success?orderId=4b0c2a1e-0000-4000-8000-000000000001',
+  orderPageUrl: 'https://mastering.example.co.za/orders/4b0c2a1e-0000-4000-8000-000000000001?t=token',
 };
 
 describe('order mails', () => {
@@ -17,7 +17,7 @@ describe('order mails', () => {
     expect(mail.subject).toBe('Order confirmed: 2 tracks (4b0c2a1e)');
     expect(mail.text).toContain('R649');
     expect(mail.text).toContain('within 48 hours');
-    expect(mail.text).toContain(data.orderUrl);
+    expect(mail.text).toContain(`View your order: ${data.orderPageUrl}`);
     // What the customer typed is escaped in the HTML part.
     expect(mail.html).toContain('&lt;b&gt;one&lt;/b&gt;.wav');
     expect(mail.html).not.toContain('<b>one</b>');

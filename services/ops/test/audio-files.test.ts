@@ -254,12 +254,15 @@ describe('Upload Mastered: upload-url, PUT, confirm-upload', () => {
     const history = await ctx.db.knex('order_status_history').where('orderId', order.id);
     expect(history).toMatchObject([{ fromStatus: 'in_progress', toStatus: 'mastered', changedBy: engineer.id }]);
 
-    // A replaced master is let go; the current one survives the sweep of abandoned uploads.
+    // A replaced master is kept as the file's earlier version; neither is swept as abandoned.
     res = await uploadMaster(order.files[1]!.id, engineer, Buffer.from('master two, take two'));
     const current = AudioFileResponse.parse(await res.json()).file.masteredFilePath!.split('/')[2];
     const sweepable = await Upload.query(ctx.db.knex).modify('abandonedBefore', new Date(Date.now() + 60_000));
-    expect(sweepable.map((u) => u.id)).not.toContain(current);
-    expect(sweepable.some((u) => u.userId === engineer.id)).toBe(true);
+    const versions = await ctx.db.knex('master_versions').where('fileId', order.files[1]!.id).orderBy('version');
+    const versionUploads = versions.map((v) => v.masteredFilePath.split('/')[2]);
+    expect(versions.map((v) => v.version)).toEqual([1, 2]);
+    expect(versionUploads[1]).toBe(current);
+    for (const id of versionUploads) expect(sweepable.map((u) => u.id)).not.toContain(id);
   });
 });
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
-import { createService, keyringOf, type Logger } from '@mastering/service-kit';
+import { createDownloadLinks, createOrderLinks, createService, keyringOf, type Logger } from '@mastering/service-kit';
 import { createStorage } from '@mastering/storage';
 import type { StorefrontConfig } from './config';
 import { routes } from './routes';
@@ -11,6 +11,7 @@ import { createTusStore } from './uploads/tus-store';
 import { WEBHOOK_PATH } from './payments/handlers';
 import type { UploadDeps } from './uploads/service';
 import { createResumeLinks, type AbandonedDeps } from './payments/abandoned';
+import { createTrackLimiters } from './order-page/track';
 
 export type StorefrontDeps = { config: Readonly<StorefrontConfig>; knex: Knex; queue: Queue; logger?: Logger };
 
@@ -61,10 +62,13 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
   const auth = { knex, queue, secret: config.IDENTITY_SECRET };
   const uploads = uploadDepsOf(config, knex);
   const payments = paymentDepsOf({ config, knex, queue, logger });
+  const keys = keyringOf(config);
+  const orderLinks = createOrderLinks(keys);
+  const orderPage = { knex, orderLinks, downloads: createDownloadLinks(keys) };
   return createService({
     name: 'storefront',
     knex,
-    identitySecret: keyringOf(config),
+    identitySecret: keys,
     logger,
     // The webhook's signature covers its exact bytes, so its handler reads the body itself.
     rawBodyPaths: [WEBHOOK_PATH],
@@ -77,6 +81,9 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
       uploads,
       tus: createTusServer(uploads),
       payments,
+      orderPage,
+      queue,
+      trackLimits: createTrackLimiters(knex),
     }),
   });
 }

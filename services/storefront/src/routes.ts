@@ -6,13 +6,18 @@ import {
   CreateOrderBody,
   CreateOrderResponse,
   CreateRefundBody,
+  CustomerOrderView,
   ErrorBody,
   IdParam,
   MeResponse,
   OkResponse,
   OrderRefunds,
   OrderResponse,
+  OrderViewQuery,
   Refund,
+  RevisionRequestBody,
+  TrackOrdersBody,
+  TrackOrdersResponse,
   RequestCodeBody,
   RequestCodeResponse,
   SiteConfig,
@@ -32,6 +37,10 @@ import * as uploads from './uploads/handlers';
 import * as orders from './orders/handlers';
 import * as payments from './payments/handlers';
 import * as refunds from './refunds/handlers';
+import * as orderPage from './order-page/handlers';
+import { trackOrders, type TrackLimiters } from './order-page/track';
+import type { OrderPageDeps } from './order-page/service';
+import type { Queue } from '@mastering/jobs';
 import type { UploadDeps } from './uploads/service';
 import type { AbandonedDeps } from './payments/abandoned';
 import type { GuestCookieOptions } from './visitor';
@@ -45,6 +54,9 @@ export type RouteDeps = {
   uploads: UploadDeps;
   tus: TusServer;
   payments: AbandonedDeps;
+  orderPage: OrderPageDeps;
+  queue: Queue;
+  trackLimits: TrackLimiters;
 };
 
 /** The raw file of a whole-body PUT (an audio type, or octet-stream when the browser knows none). */
@@ -188,7 +200,36 @@ export const routes = (deps: RouteDeps): RouteTable => [
     params: IdParam,
     cache: 'private, no-store',
     response: OrderResponse,
-    handler: orders.getOrder(deps.knex, deps.guestCookie),
+    handler: orders.getOrder(deps.knex, deps.guestCookie, deps.orderPage),
+  }),
+  // The customer's order page: the signed link from an order mail is the permission (403 without it).
+  route({
+    method: 'GET',
+    path: '/api/orders/:id/view',
+    permission: 'public',
+    params: IdParam,
+    query: OrderViewQuery,
+    cache: 'private, no-store',
+    response: CustomerOrderView,
+    handler: orderPage.getOrderView(deps.orderPage),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/orders/:id/revisions',
+    permission: 'public',
+    params: IdParam,
+    body: RevisionRequestBody,
+    response: created(CustomerOrderView),
+    handler: orderPage.postRevision(deps.orderPage),
+  }),
+  // Track my order: mails the address its orders' links; the same answer whether it has any or not.
+  route({
+    method: 'POST',
+    path: '/api/orders/track',
+    permission: 'public',
+    body: TrackOrdersBody,
+    response: TrackOrdersResponse,
+    handler: trackOrders(deps.knex, deps.queue, deps.trackLimits),
   }),
 
   route({

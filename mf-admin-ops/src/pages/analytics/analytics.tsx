@@ -43,7 +43,7 @@ const STATUS_DOT: Record<OrderStatus, string> = {
   in_progress: 'bg-primary',
   mastered: 'bg-violet-400',
   delivered: 'bg-success',
-  revision_requested: 'bg-amber-400',
+  revision_requested: 'bg-amber-500',
   cancelled: 'bg-destructive',
   refund_pending: 'bg-orange-400',
   refunded: 'bg-slate-400',

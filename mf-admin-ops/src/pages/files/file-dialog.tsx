@@ -4,6 +4,7 @@ import {
   FILE_TEXTS,
   formatBytes,
   formatOrderDate,
+  formatTrackTime,
   humanizeStatus,
   shortId,
   UpdateProcessingBody,
@@ -139,6 +140,15 @@ export function FileDialog({ file, onClose }: { file: AdminAudioFile | null; onC
               <span className="text-muted-foreground">Processed {formatOrderDate(file.processedAt)}</span>
             )}
           </div>
+          {file.latestRevision && (
+            <div className="rounded-lg border border-border px-3 py-2" data-testid="file-revision">
+              <p className="font-medium">
+                Revision requested (round {file.latestRevision.round})
+                {file.latestRevision.atSeconds !== null ? ` at ${formatTrackTime(file.latestRevision.atSeconds)}` : ''}
+              </p>
+              <p className="whitespace-pre-wrap">{file.latestRevision.note}</p>
+            </div>
+          )}
           <DownloadButtons file={file} />
           {/* Measured loudness, true peak, format and waveform; original beside master once there is one. */}
           <AudioFileAnalysisPanel fileId={file.id} />

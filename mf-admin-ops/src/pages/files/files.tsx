@@ -38,6 +38,12 @@ const STYLE_OPTIONS = [
   { value: 'all' as StyleFilter, label: 'All Styles' },
   ...MASTERING_STYLES.map((s) => ({ value: s as StyleFilter, label: s })),
 ];
+/** Which orders' files: all, or those back with the engineers for a revision. */
+type OrderFilter = 'all' | 'revision_requested';
+const ORDER_OPTIONS: { value: OrderFilter; label: string }[] = [
+  { value: 'all', label: 'All Orders' },
+  { value: 'revision_requested', label: 'Revision requested' },
+];
 const SORT_OPTIONS = AUDIO_FILE_SORTS.map((s) => ({ value: s, label: AUDIO_FILE_SORT_LABELS[s] }));
 
 // biome-ignore lint/suspicious/noExplicitAny: TanStack Table types a column list of mixed value types this way (its documented idiom)
@@ -48,6 +54,11 @@ const COLUMNS: ColumnDef<AdminAudioFile, any>[] = [
     cell: ({ row }) => (
       <span className="block max-w-44 truncate font-medium" title={row.original.originalName}>
         {row.original.originalName}
+        {row.original.latestRevision && (
+          <Badge variant="outline" className="ml-2" data-testid="file-revision-badge">
+            Revision {row.original.latestRevision.round}
+          </Badge>
+        )}
       </span>
     ),
   },
@@ -111,6 +122,7 @@ export default function FilesPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [style, setStyle] = useState<StyleFilter>('all');
+  const [orderFilter, setOrderFilter] = useState<OrderFilter>('all');
   const [sort, setSort] = useState<AudioFileSort>('newest');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -120,12 +132,13 @@ export default function FilesPage() {
     q: q || undefined,
     status,
     style,
+    orderStatus: orderFilter === 'all' ? undefined : orderFilter,
     sort,
     orderId,
     page,
     pageSize: DEFAULT_PAGE_SIZE,
   };
-  useEffect(() => setPage(1), [q, status, style, sort, orderId]);
+  useEffect(() => setPage(1), [q, status, style, orderFilter, sort, orderId]);
   const { data, error, isLoading, isFetching, refetch } = useAudioFilePage(filters);
   useEffect(() => {
     if (error)
@@ -185,6 +198,12 @@ export default function FilesPage() {
         />
         <Select value={status} onChange={setStatus} options={STATUS_OPTIONS} data-testid="files-status-filter" />
         <Select value={style} onChange={setStyle} options={STYLE_OPTIONS} />
+        <Select
+          value={orderFilter}
+          onChange={setOrderFilter}
+          options={ORDER_OPTIONS}
+          data-testid="files-order-filter"
+        />
         <Select value={sort} onChange={setSort} options={SORT_OPTIONS} />
       </div>
       {orderId && (

@@ -2,6 +2,7 @@ import {
   DELIVERY_NEEDS_MASTERS,
   formatMegabytes,
   formatOrderDate,
+  formatTrackTime,
   formatRand,
   humanizeStatus,
   ORDER_STATUS_LABELS,
@@ -100,6 +101,24 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
               Open these files in Audio Files
             </Link>
           </section>
+
+          {data.revisions.length > 0 && (
+            <section className="space-y-2">
+              <h3 className="font-semibold">Revision requests</h3>
+              <ul className="space-y-2" data-testid="order-revisions">
+                {data.revisions.map((r) => (
+                  <li key={r.id} className="rounded-lg border border-border px-3 py-2">
+                    <p>
+                      <strong>Round {r.round}</strong> · {r.fileName}
+                      {r.atSeconds !== null ? ` · at ${formatTrackTime(r.atSeconds)}` : ''}
+                    </p>
+                    <p className="mt-1 whitespace-pre-wrap">{r.note}</p>
+                    <p className="text-xs text-muted-foreground">{formatOrderDate(r.createdAt)}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
 
           <StatusForm order={order} />
 

@@ -10,6 +10,7 @@ import {
   SaveSettingsBody,
   SCREEN_TITLES,
   SECURITY_SETTINGS_NOTE,
+  RevisionSettings,
   SecuritySettings,
   SETTINGS_TEXTS,
   testEmailStatusText,
@@ -56,6 +57,7 @@ type Draft = {
     maxLoginAttempts: string;
   } & Record<UploadLimitKey, string>;
   email: Omit<PublicEmailSettings, 'smtpPort' | 'smtpPasswordSet'> & { smtpPort: string; smtpPassword: string };
+  revisions: Record<keyof RevisionSettings, string>;
 };
 
 /** One labelled field with its error message under it. */
@@ -167,6 +169,10 @@ export default function SettingsPage() {
         },
         // The stored password never comes back: the box stays empty, and an empty box keeps it.
         email: { ...email, smtpPort: String(email.smtpPort), smtpPassword: '' },
+        revisions: {
+          freeRevisions: String(data.revisions.freeRevisions),
+          revisionWindowDays: String(data.revisions.revisionWindowDays),
+        },
       });
     }
   }, [data, draft]);
@@ -177,6 +183,8 @@ export default function SettingsPage() {
     setDraft((d) => d && { ...d, pricing: { ...d.pricing, [key]: value } });
   const setSecurity = <K extends keyof Draft['security']>(key: K, value: Draft['security'][K]) =>
     setDraft((d) => d && { ...d, security: { ...d.security, [key]: value } });
+  const setRevisions = (key: keyof RevisionSettings, value: string) =>
+    setDraft((d) => d && { ...d, revisions: { ...d.revisions, [key]: value } });
   const setEmail = <K extends keyof Draft['email']>(key: K, value: Draft['email'][K]) =>
     setDraft((d) => d && { ...d, email: { ...d.email, [key]: value } });
   const testEmail = useSendTestEmail();
@@ -198,9 +206,13 @@ export default function SettingsPage() {
     const pricing = checkForm(PricingSettingsBody, draft.pricing);
     const security = checkForm(SecuritySettings, draft.security);
     const email = checkForm(EmailSettingsBody, { ...draft.email, smtpPassword: draft.email.smtpPassword || undefined });
-    const checks = [general, pricing, security, email];
+    const revisions = checkForm(RevisionSettings, {
+      freeRevisions: Number(draft.revisions.freeRevisions),
+      revisionWindowDays: Number(draft.revisions.revisionWindowDays),
+    });
+    const checks = [general, pricing, security, email, revisions];
     setErrors(Object.assign({}, ...checks.map((c) => (c.ok ? {} : c.fieldErrors))));
-    if (!general.ok || !pricing.ok || !security.ok || !email.ok) return;
+    if (!general.ok || !pricing.ok || !security.ok || !email.ok || !revisions.ok) return;
     save.mutate(
       {
         general: general.data,
@@ -211,6 +223,7 @@ export default function SettingsPage() {
         },
         security: security.data,
         email: email.data,
+        revisions: revisions.data,
       },
       {
         onSuccess: () => {
@@ -357,6 +370,41 @@ export default function SettingsPage() {
                   ? `Customers pay ${preview} per track after the discount.`
                   : 'Enter valid figures to see the price customers pay.'}
               </p>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Revisions</CardTitle>
+              <CardDescription>
+                Free revision rounds per track, and how long after delivery customers may ask.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4 sm:grid-cols-2">
+              <Field id="freeRevisions" label="Free revisions per track" error={errors.freeRevisions}>
+                <Input
+                  id="freeRevisions"
+                  inputMode="numeric"
+                  value={draft.revisions.freeRevisions}
+                  onChange={(e) => setRevisions('freeRevisions', e.target.value)}
+                  aria-invalid={!!errors.freeRevisions}
+                  data-testid="settings-free-revisions"
+                />
+              </Field>
+              <Field
+                id="revisionWindowDays"
+                label="Revision window (days after delivery)"
+                error={errors.revisionWindowDays}
+              >
+                <Input
+                  id="revisionWindowDays"
+                  inputMode="numeric"
+                  value={draft.revisions.revisionWindowDays}
+                  onChange={(e) => setRevisions('revisionWindowDays', e.target.value)}
+                  aria-invalid={!!errors.revisionWindowDays}
+                  data-testid="settings-revision-window"
+                />
+              </Field>
             </CardContent>
           </Card>
 

@@ -22,7 +22,7 @@ const NEXT_STEPS = [
 
 /** Payment Successful!: the order's details, the three next steps, the confirmation-email note and the way on. */
 export default function PaymentSuccessPage() {
-  const { orderId, order, isLoading } = useOutcomeOrder();
+  const { orderId, order, orderPageUrl, isLoading } = useOutcomeOrder();
   return (
     <OutcomeFrame
       testId="page-payment-success"
@@ -60,6 +60,15 @@ export default function PaymentSuccessPage() {
         <Link to="/" className={cn(buttonVariants({ variant: 'brand', size: 'lg' }))} data-testid="master-more">
           Master More Tracks
         </Link>
+        {orderPageUrl && (
+          <Link
+            to={orderPageUrl}
+            className={buttonVariants({ variant: 'outline', size: 'lg' })}
+            data-testid="view-order"
+          >
+            View your order
+          </Link>
+        )}
         <ContactSupport orderId={orderId} />
       </div>
     </OutcomeFrame>

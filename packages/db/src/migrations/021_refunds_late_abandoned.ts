@@ -56,7 +56,7 @@ async function setPaid(knex: Knex, values: readonly string[]): Promise<void> {
  * 014's paid statuses as of this migration, with the summaries rebuilt on them (also for a test that
  * rebuilds 014 on a newer database: 014 alone would bring back its four).
  */
-export async function definePaidStatuses(knex: Knex): Promise<void> {
+export async function redefinePaidStatuses(knex: Knex): Promise<void> {
   await setPaid(knex, PAID);
   await knex.raw('select rebuild_business_summaries()');
 }
@@ -69,7 +69,7 @@ export async function definePaidStatuses(knex: Knex): Promise<void> {
  */
 export async function up(knex: Knex): Promise<void> {
   await setStatusChecks(knex, ORDER_STATUSES);
-  await definePaidStatuses(knex);
+  await redefinePaidStatuses(knex);
   await knex.schema.createTable('refunds', (t) => {
     uuidPrimaryKey(knex, t);
     t.uuid('order_id').notNullable().references('orders.id').onDelete('CASCADE');

@@ -16,6 +16,7 @@ import * as m015 from './015_fulfilment_totals';
 import * as m016 from './016_campaign_claims';
 import * as m017 from './017_upload_quotas';
 import * as m019 from './019_payment_attention';
+import * as m020 from './020_revisions';
 import * as m021 from './021_refunds_late_abandoned';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -43,5 +44,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '016_campaign_claims', ...m016 },
   { name: '017_upload_quotas', ...m017 },
   { name: '019_payment_attention', ...m019 },
+  { name: '020_revisions', ...m020 },
   { name: '021_refunds_late_abandoned', ...m021 },
 ];

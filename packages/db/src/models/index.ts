@@ -17,6 +17,8 @@ export { Unsubscribe } from './unsubscribe';
 export { Upload, UPLOAD_PREFIX, objectKeyOf, objectKeyOfPath, objectPathOfKey } from './upload';
 export { OrderStatusHistory } from './order-status-history';
 export { FileAnalysis } from './file-analysis';
+export { MasterVersion } from './master-version';
+export { RevisionRequest } from './revision-request';
 export { CustomerMessage } from './customer-message';
 export { SettingsAudit } from './settings-audit';
 export { CustomerSummaryRow, CustomerTotals, OrderDayStat, OrderStatusTotal, OrderFileTotal } from './summaries';

@@ -27,7 +27,7 @@ export const SETTING_SECTIONS = {
   pricing: section(PricingSettings, DEFAULT_PRICING),
   security: section(SecuritySettings, DEFAULT_SECURITY_SETTINGS),
   email: section(EmailSettings, DEFAULT_EMAIL_SETTINGS),
-  delivery: section(DeliverySettings, { downloadDays: DEFAULT_DOWNLOAD_DAYS }),
+  delivery: section(DeliverySettings, DeliverySettings.parse({ downloadDays: DEFAULT_DOWNLOAD_DAYS })),
 };
 export type SettingSection = keyof typeof SETTING_SECTIONS;
 type SectionValue<K extends SettingSection> = (typeof SETTING_SECTIONS)[K]['defaults'];

@@ -82,14 +82,10 @@ export class Upload extends BaseModel {
   }
 
   /**
-   * Records a staff upload as the master of an order file (inside the confirm's transaction): the
-   * file's previous master upload, if any, is let go (the sweep removes it), this one is kept.
+   * Records a staff upload as the master of an order file (inside the confirm's transaction). Earlier
+   * master uploads stay the file's too (kept from the sweep): each is a version the customer may download.
    */
   static async attachMaster(knex: Knex, uploadId: string, orderFileId: string): Promise<void> {
-    await Upload.query(knex)
-      .patch({ masteredFileId: null })
-      .where('masteredFileId', orderFileId)
-      .whereNot('id', uploadId);
     await Upload.query(knex).findById(uploadId).patch({ masteredFileId: orderFileId });
   }
 

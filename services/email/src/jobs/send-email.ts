@@ -2,7 +2,14 @@ import type { Knex } from 'knex';
 import { NOTIFICATION_SWITCHES, notificationEnabled, type MailTemplateName } from '@mastering/contracts';
 import { EmailMessage, Setting, Unsubscribe } from '@mastering/db';
 import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
-import { deliveryUrl, Invalid, type DownloadLinks, type Logger } from '@mastering/service-kit';
+import {
+  deliveryUrl,
+  Invalid,
+  orderPageUrl,
+  type DownloadLinks,
+  type Logger,
+  type OrderLinks,
+} from '@mastering/service-kit';
 import { smtpCheckOf, type Mailer } from '../mail/mailer';
 import { renderTemplate } from '../mail/templates';
 import { personalise, unsubscribeHeaders, type LinkSigner } from '../tracking/links';
@@ -32,20 +39,35 @@ type Deps = {
   logger: Logger;
   links?: LinkSigner;
   downloads?: DownloadLinks;
+  orderLinks?: OrderLinks;
   siteUrl?: string;
   backoff?: typeof MAIL_BACKOFF;
 };
 
-/** The template data of a payload: its own, plus the delivery link it asks for, minted now. */
-function dataOf(
-  payload: SendEmailPayload,
-  downloads: DownloadLinks | undefined,
-  siteUrl: string,
-): Record<string, unknown> {
-  if (!payload.downloadLink) return payload.data;
+/** The signers of the links a mail may carry, minted at send time. */
+type LinkMinters = { downloads: DownloadLinks | undefined; orderLinks: OrderLinks | undefined };
+
+/**
+ * The template data of a payload: its own, plus the links minted now: the delivery link it asks for, and
+ * for any mail about an order (`orderId`) the order page (`orderPageUrl`, the "View your order" button),
+ * as for each entry of a list of `orders`.
+ */
+function dataOf(payload: SendEmailPayload, { downloads, orderLinks }: LinkMinters, siteUrl: string) {
+  const data: Record<string, unknown> = { ...payload.data };
+  if (orderLinks) {
+    if (payload.orderId) data.orderPageUrl = orderPageUrl(orderLinks, siteUrl, payload.orderId);
+    // A mail listing orders (Track my order) gets a link in each entry.
+    if (Array.isArray(data.orders))
+      data.orders = data.orders.map((entry: Record<string, unknown>) =>
+        typeof entry?.orderId === 'string'
+          ? { ...entry, orderPageUrl: orderPageUrl(orderLinks, siteUrl, entry.orderId) }
+          : entry,
+      );
+  }
+  if (!payload.downloadLink) return data;
   if (!downloads) throw new Error('this mail needs the download link signer');
   const { orderId, expiresAt } = payload.downloadLink;
-  return { ...payload.data, downloadUrl: deliveryUrl(downloads, siteUrl, orderId, expiresAt) };
+  return { ...data, downloadUrl: deliveryUrl(downloads, siteUrl, orderId, expiresAt) };
 }
 
 /**
@@ -53,8 +75,8 @@ function dataOf(
  * row; secrets such as a login code masked), sends it over SMTP and marks it sent; a failure is
  * recorded and rethrown so agenda retries with backoff. A message already sent is never sent again.
  * Once sent, or after the last failed try, the job's payload is emptied, so no secret stays stored.
- * A delivery link the payload asks for is minted now (the job row holds no token) and masked in the
- * stored copy. Params that do not fit the template's schema (MAIL_TEMPLATES) fail the job at once,
+ * A delivery link the payload asks for, and the order page of a mail about an order, are minted now
+ * (the job row holds no token) and masked in the stored copy. Params that do not fit the template's schema (MAIL_TEMPLATES) fail the job at once,
  * unsent and unrecorded, and it is not retried. Marketing mail is never sent to an unsubscribed address
  * and carries the unsubscribe link and headers.
  * A notification whose switch is off in the Email settings (order confirmations, status updates) is
@@ -67,6 +89,7 @@ export function sendEmailJob({
   logger,
   links,
   downloads,
+  orderLinks,
   siteUrl = '',
   backoff = MAIL_BACKOFF,
 }: Deps) {
@@ -98,7 +121,7 @@ export function sendEmailJob({
         }
         if (marketing && !links) throw new Error('marketing mail needs the unsubscribe link signer');
         const unsubscribeUrl = links?.unsubscribeUrl(payload.to) ?? '';
-        const data = dataOf(payload, downloads, siteUrl);
+        const data = dataOf(payload, { downloads, orderLinks }, siteUrl);
         const rendered = await renderTemplate(
           knex,
           payload.template,

@@ -12,10 +12,26 @@ type Copy = {
   preview: string;
   lines: string[];
   /** A call to action; `when` names the param without which it is left out. */
-  button?: { label: string; url: string; when?: string };
+  button?: Button;
+  /** A mail about one order: ends with the "View your order" button (VIEW_ORDER). */
+  viewOrder?: true;
   /** Puts the `{{content}}` block (campaign text, custom message) after the lines. */
   content?: boolean;
 };
+
+type Button = { label: string; url: string; when?: string };
+
+/**
+ * The order page, signed for the recipient: the mail worker mints `orderPageUrl` for every mail about an
+ * order (its job names the order), so the button shows wherever the mail has one.
+ */
+const VIEW_ORDER: Button = { label: 'View your order', url: '{{orderPageUrl}}', when: 'orderPageUrl' };
+
+/** A copy's buttons, in order: its own call to action, then the order page when it is an order mail. */
+const buttonsOf = (copy: Pick<Copy, 'button' | 'viewOrder'>): Button[] => [
+  ...(copy.button ? [copy.button] : []),
+  ...(copy.viewOrder ? [VIEW_ORDER] : []),
+];
 
 // The studio's name and support address come from Settings → General at render time (renderTemplate).
 const BRAND = '{{siteName}}';
@@ -26,12 +42,12 @@ const greeting = 'Hi{{#customerName}} {{customerName}}{{/customerName}},';
  * The MJML document every system template shares: brand header, a white card with the lines, an
  * optional button and `{{content}}` block, and a footer with the unsubscribe link when the mail has one.
  */
-export function mjmlLayout(copy: Pick<Copy, 'preview' | 'lines' | 'button' | 'content'>): string {
+export function mjmlLayout(copy: Pick<Copy, 'preview' | 'lines' | 'button' | 'viewOrder' | 'content'>): string {
   const text = (line: string) => `        <mj-text>${line}</mj-text>`;
   const body = [
     ...copy.lines.map(text),
     copy.content ? text('<div style="white-space:pre-line">{{content}}</div>') : '',
-    copy.button ? buttonOf(copy.button) : '',
+    ...buttonsOf(copy).map(buttonOf),
   ].filter(Boolean);
   return `<mjml>
   <mj-head>
@@ -66,23 +82,21 @@ ${body.join('\n')}
 
 // MJML compiles before mustache runs, so a button that depends on a param is a styled link inside a
 // text block (a mustache section there survives the compile); others are real MJML buttons.
-function buttonOf({ label, url, when }: NonNullable<Copy['button']>): string {
+function buttonOf({ label, url, when }: Button): string {
   if (!when)
     return `        <mj-button href="${url}" background-color="${ACCENT}" color="#ffffff" border-radius="6px" font-weight="600">${label}</mj-button>`;
   return `        <mj-text align="center">{{#${when}}}<a href="${url}" style="display:inline-block;background:${ACCENT};color:#ffffff;border-radius:6px;padding:10px 25px;font-weight:600;text-decoration:none">${label}</a>{{/${when}}}</mj-text>`;
 }
 
 /** The plain-text part of a system template: the same lines without markup. */
-function textOf(copy: Pick<Copy, 'lines' | 'button' | 'content'>): string {
+function textOf(copy: Pick<Copy, 'lines' | 'button' | 'viewOrder' | 'content'>): string {
   const strip = (line: string) => line.replace(/<[^>]+>/g, '');
   return [
     ...copy.lines.map(strip),
     copy.content ? '{{content}}' : '',
-    copy.button
-      ? copy.button.when
-        ? `{{#${copy.button.when}}}${copy.button.label}: ${copy.button.url}{{/${copy.button.when}}}`
-        : `${copy.button.label}: ${copy.button.url}`
-      : '',
+    ...buttonsOf(copy).map(({ label, url, when }) =>
+      when ? `{{#${when}}}${label}: ${url}{{/${when}}}` : `${label}: ${url}`,
+    ),
     `The ${BRAND} team`,
     '{{#unsubscribeUrl}}Unsubscribe: {{unsubscribeUrl}}{{/unsubscribeUrl}}',
   ]
@@ -149,7 +163,7 @@ const COPY: Record<TemplateType, Copy> = {
       // Which uploaded file cannot be mastered, why, and how to replace it (the storefront fills it in).
       '{{replaceNote}}',
     ],
-    button: { label: 'View your order', url: '{{orderUrl}}', when: 'orderUrl' },
+    viewOrder: true,
   },
   payment_receipt: {
     name: 'Payment receipt',
@@ -162,6 +176,7 @@ const COPY: Record<TemplateType, Copy> = {
       'Payment method: {{paymentMethod}}<br />Transaction: {{transactionId}}',
       'Keep this email as your receipt.',
     ],
+    viewOrder: true,
   },
   order_failed_payment_declined: {
     name: 'Payment declined',
@@ -188,6 +203,7 @@ const COPY: Record<TemplateType, Copy> = {
         '. Depending on your bank it reaches your account within 5 to 10 working days.',
       '{{#remaining}}The rest of your order ({{remaining}}) stays paid.{{/remaining}}',
     ],
+    viewOrder: true,
   },
   track_upload_confirmation: {
     name: 'Track upload confirmation',
@@ -211,6 +227,7 @@ const COPY: Record<TemplateType, Copy> = {
       `An engineer has started mastering <strong>{{tracksLabel}}</strong> (${order}).`,
       '{{#estimatedCompletion}}Expected completion: {{estimatedCompletion}}{{/estimatedCompletion}}',
     ],
+    viewOrder: true,
   },
   mastering_complete: {
     name: 'Mastering complete',
@@ -225,6 +242,7 @@ const COPY: Record<TemplateType, Copy> = {
       'The download link stays valid for a limited time, so save your files soon.',
     ],
     button: { label: 'Download your master', url: '{{downloadUrl}}' },
+    viewOrder: true,
   },
   order_delayed: {
     name: 'Order delayed',
@@ -238,6 +256,7 @@ const COPY: Record<TemplateType, Copy> = {
       '{{#estimatedCompletion}}Your master will be ready by <strong>{{estimatedCompletion}}</strong>.{{/estimatedCompletion}}{{^estimatedCompletion}}Your master will be ready within 24 hours.{{/estimatedCompletion}}',
       'We will email you as soon as your master is ready.',
     ],
+    viewOrder: true,
   },
   engineer_notes: {
     name: 'Engineer notes',
@@ -246,6 +265,7 @@ const COPY: Record<TemplateType, Copy> = {
     preview: 'Your engineer shared some notes.',
     lines: [greeting, `Your engineer left these notes on ${order}:`],
     content: true,
+    viewOrder: true,
   },
   support_ticket_created: {
     name: 'Support ticket created',
@@ -441,6 +461,7 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
       'The download link of <strong>{{tracksLabel}}</strong> (order {{shortId}}) expires on {{expiryDate}}. Download your master before then.',
     ],
     button: { label: 'Download your master', url: '{{downloadUrl}}' },
+    viewOrder: true,
   },
   'customer-message': { subject: '{{subject}}', preview: '{{subject}}', lines: [greeting], content: true },
   'overdue-digest': {
@@ -461,6 +482,16 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
       'Unpaid orders and their uploads are removed {{expiresInHours}} hours after they are placed.',
     ],
     button: { label: 'Finish paying', url: '{{resumeUrl}}' },
+  },
+  'order-list': {
+    subject: 'Your orders with {{siteName}}',
+    preview: 'Links to each of your orders.',
+    lines: [
+      'Hi,',
+      'You asked for your orders. Open one to see its status, the due time, your masters and revisions:',
+      '{{#orders}}Order <strong>{{shortId}}</strong>, placed {{placedOn}}: {{status}}. <a href="{{orderPageUrl}}">View order {{shortId}}</a><br />{{/orders}}',
+      'If you did not ask for this email, you can ignore it: the links only show your orders to whoever holds this email.',
+    ],
   },
   'settings-test-email': {
     subject: '{{siteName}}: test email',

@@ -35,6 +35,9 @@ const SECRETS: { readonly [N in MailTemplateName]?: readonly (keyof MailParams<N
   'download-expiry-reminder': ['downloadUrl'],
 };
 
+/** Params of any mail that are bearer links (the order page opens the order to whoever holds it): masked like SECRETS. */
+const LINK_SECRETS: readonly string[] = ['orderPageUrl'];
+
 /** The mail `name` stands for; a name no code sends (a job row is data) is an error. */
 function mailTemplateOf(name: string): MailTemplateName {
   if (!isMailTemplateName(name)) throw new Invalid(`Unknown email template: ${name}`);
@@ -169,8 +172,11 @@ export async function renderTemplate(
   const mail = await renderSource(source, viewOf(data, siteUrl, knex ? await studioOf(knex) : DEFAULT_STUDIO));
   // Masking the rendered text (rather than rendering a second time) catches every place a template
   // puts the value: subject, text and html alike.
-  const secrets: readonly string[] = SECRETS[template] ?? [];
-  const values = secrets.map((key) => String(data[key] ?? '')).filter((value) => value !== '');
+  const secrets: readonly string[] = [...(SECRETS[template] ?? []), ...LINK_SECRETS];
+  const listed = Array.isArray(data.orders) ? (data.orders as Record<string, unknown>[]) : [];
+  const values = [data, ...listed]
+    .flatMap((source) => secrets.map((key) => String(source?.[key] ?? '')))
+    .filter((value) => value !== '');
   const mask = (text: string) => values.reduce((out, secret) => out.replaceAll(secret, SECRET_MASK), text);
   return { mail, record: { subject: mask(mail.subject), html: mask(mail.html), text: mask(mail.text) } };
 }

@@ -27,7 +27,15 @@ import {
   type UploadUrlBody,
   type UploadUrlResponse,
 } from '@mastering/contracts';
-import { objectKeyOfPath, objectPathOfKey, Order, OrderFile, Upload } from '@mastering/db';
+import {
+  MasterVersion,
+  objectKeyOfPath,
+  objectPathOfKey,
+  Order,
+  OrderFile,
+  RevisionRequest,
+  Upload,
+} from '@mastering/db';
 import { changeOrderStatus } from '@mastering/orders';
 import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
@@ -76,6 +84,8 @@ const withOrder = (knex: Knex) =>
 function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(builder: B, query: AdminAudioFilesQuery): B {
   builder.modify('withProcessingStatus', query.status).modify('withMasteringStyle', query.style);
   if (query.orderId) builder.where('order_files.orderId', query.orderId);
+  if (query.orderStatus)
+    builder.whereIn('order_files.orderId', Order.query().select('orders.id').where('orders.status', query.orderStatus));
   if (query.q) {
     const q = query.q.toLowerCase();
     // Each alternative on order_files' own columns, so each can use its index (name trigrams, order id)
@@ -101,7 +111,7 @@ function filteredFiles(knex: Knex, query: AdminAudioFilesQuery) {
 
 /** How many files match: read from the kept totals when only the status and style filter, else counted. */
 async function filteredTotal(knex: Knex, query: AdminAudioFilesQuery): Promise<number> {
-  if (query.q || query.orderId) return matchingFiles(OrderFile.query(knex), query).resultSize();
+  if (query.q || query.orderId || query.orderStatus) return matchingFiles(OrderFile.query(knex), query).resultSize();
   const matches = (value: string, filter: string) => filter === 'all' || value === filter;
   return (await fileTotals(knex)).reduce(
     (sum, t) =>
@@ -138,11 +148,17 @@ export async function audioFile(knex: Knex, id: string): Promise<AdminAudioFile>
 
 /** The files in their back-office shape, each with its measured loudness (one query for all of them). */
 async function withAnalyses(knex: Knex, rows: FileRow[]): Promise<AdminAudioFile[]> {
-  const analyses = await audioFileAnalyses(
-    knex,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({ ...toAdminAudioFile(row), analysis: summariseAnalysis(analyses.get(row.id)!) }));
+  const ids = rows.map((row) => row.id);
+  const [analyses, revisions] = await Promise.all([
+    audioFileAnalyses(knex, ids),
+    RevisionRequest.query(knex).whereIn('fileId', ids).orderBy('round'),
+  ]);
+  const latestRevision = new Map(revisions.map((r) => [r.fileId, r.toApi()]));
+  return rows.map((row) => ({
+    ...toAdminAudioFile(row),
+    analysis: summariseAnalysis(analyses.get(row.id)!),
+    latestRevision: latestRevision.get(row.id) ?? null,
+  }));
 }
 
 /**
@@ -198,6 +214,7 @@ function uploadIdOf(path: string): string | null {
 const TO_MASTERED: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
   payment_confirmed: ['in_progress', 'mastered'],
   in_progress: ['mastered'],
+  revision_requested: ['in_progress', 'mastered'],
 };
 const MASTERED_NOTES: Partial<Record<OrderStatus, string>> = {
   in_progress: 'A master was uploaded.',
@@ -206,7 +223,7 @@ const MASTERED_NOTES: Partial<Record<OrderStatus, string>> = {
 
 /**
  * POST /api/admin/audio-files/:id/confirm-upload: attaches the caller's completed upload as the file's
- * master (its previous master, if any, is let go for the sweep), marks the file completed, and moves a
+ * master, its next version (MasterVersion: earlier ones are kept), marks the file completed, and moves a
  * paid order whose every file now has a master to `mastered` as the caller (through changeOrderStatus:
  * checked, recorded in its history, its mails queued), then queues the master's loudness analysis.
  * Confirming the same upload again is harmless and queues it again, which is the way out if queueing failed.
@@ -227,13 +244,11 @@ export async function confirmMasterUpload(
     if (upload.masteredFileId && upload.masteredFileId !== id) throw new Conflict(MASTER_UPLOAD_FOREIGN);
     if (upload.status !== 'completed') throw new Conflict(MASTER_UPLOAD_INCOMPLETE);
     await Upload.attachMaster(trx, upload.id, id);
+    const masteredFilePath = objectPathOfKey(upload.objectKey);
+    await MasterVersion.record(trx, id, masteredFilePath);
     await OrderFile.query(trx)
       .findById(id)
-      .patch({
-        masteredFilePath: objectPathOfKey(upload.objectKey),
-        processingStatus: 'completed',
-        processedAt: new Date(),
-      });
+      .patch({ masteredFilePath, processingStatus: 'completed', processedAt: new Date() });
     const order = await Order.query(trx).findById(file.orderId).forUpdate().withGraphFetched('files');
     if (!order?.files?.every((f) => f.masteredFilePath)) return;
     for (const to of TO_MASTERED[order.status] ?? []) {

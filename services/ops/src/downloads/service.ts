@@ -13,7 +13,7 @@ import {
   withAudioExtension,
   type Delivery,
 } from '@mastering/contracts';
-import { objectKeyOfPath, Order, OrderFile, Upload } from '@mastering/db';
+import { MasterVersion, objectKeyOfPath, Order, OrderFile, Upload } from '@mastering/db';
 import { HttpError, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import { contentTypeFromKey, type ObjectStorage } from '@mastering/storage';
 import { masterLoudnessWords } from '../analysis/service';
@@ -67,11 +67,22 @@ export async function signedFile(deps: DownloadDeps, token: string): Promise<Fil
   const verified = deps.links.verify(token);
   if (verified === 'expired') throw new Gone(LINK_EXPIRED);
   const grant = verified?.claims;
+  if (grant && 'version' in grant) return masterVersionFile(deps, grant.version);
   if (!grant || !('file' in grant)) throw new NotFound(LINK_INVALID);
   const file = await OrderFile.query(deps.knex).findById(grant.file);
   if (!file) throw new NotFound(LINK_INVALID);
   if (grant.kind === 'original') return open(deps, objectKeyOfPath(file.originalFilePath), file.originalName);
   return open(deps, objectKeyOfPath(file.masteredFilePath), await masterName(deps.knex, file));
+}
+
+/** One kept master version, under the master's name with its version ("Song (master).wav" as "Song (master) v2.wav"). */
+async function masterVersionFile(deps: DownloadDeps, versionId: string): Promise<FileDownload> {
+  const version = await MasterVersion.query(deps.knex).findById(versionId);
+  const file = version ? await OrderFile.query(deps.knex).findById(version.fileId) : undefined;
+  if (!version || !file) throw new NotFound(LINK_INVALID);
+  const name = await masterName(deps.knex, file);
+  const ext = path.extname(name);
+  return open(deps, objectKeyOfPath(version.masteredFilePath), `${path.basename(name, ext)} v${version.version}${ext}`);
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   type OrderCounts,
   type OrderSort,
 } from '@mastering/contracts';
-import { Order } from '@mastering/db';
+import { Order, RevisionRequest } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 import { orderCounts, orderStatusTotals } from '../counters';
 import { containsSql, uuidPrefixRange } from './search';
@@ -129,5 +129,11 @@ export async function orderDetail(knex: Knex, id: string): Promise<AdminOrderDet
     .findById(id)
     .withGraphFetched('[files(inNameOrder), assignee, statusHistory(newestFirst).changer]');
   if (!order) throw new NotFound('Order not found');
-  return { order: toAdminOrder(order), history: (order.statusHistory ?? []).map((h) => h.toApi()) };
+  const names = new Map((order.files ?? []).map((f) => [f.id, f.originalName]));
+  const revisions = await RevisionRequest.query(knex).where('orderId', id).orderBy('createdAt', 'desc');
+  return {
+    order: toAdminOrder(order),
+    history: (order.statusHistory ?? []).map((h) => h.toApi()),
+    revisions: revisions.map((r) => ({ ...r.toApi(), fileId: r.fileId, fileName: names.get(r.fileId) ?? '' })),
+  };
 }

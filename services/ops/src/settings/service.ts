@@ -18,18 +18,19 @@ import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 
 // The settings rows this screen owns; `pricing` is also read by the storefront for every price.
-const KEYS = ['general', 'pricing', 'security', 'email'] as const;
+const KEYS = ['general', 'pricing', 'security', 'email', 'delivery'] as const;
 type Key = (typeof KEYS)[number];
 
 /** Every stored section, defaults where nothing is saved (the SMTP password included: server side only). */
 async function readSections(knex: Knex) {
-  const [general, pricing, security, email] = await Promise.all([
+  const [general, pricing, security, email, delivery] = await Promise.all([
     Setting.section(knex, 'general'),
     Setting.section(knex, 'pricing'),
     Setting.section(knex, 'security'),
     Setting.section(knex, 'email'),
+    Setting.section(knex, 'delivery'),
   ]);
-  return { general, pricing, security, email };
+  return { general, pricing, security, email, delivery };
 }
 
 /**
@@ -37,7 +38,7 @@ async function readSections(knex: Knex) {
  * the last save's author and time, and the most recent saves.
  */
 export async function readSettings(knex: Knex): Promise<StoredSettings> {
-  const [{ general, pricing, security, email }, last, changes] = await Promise.all([
+  const [{ general, pricing, security, email, delivery }, last, changes] = await Promise.all([
     readSections(knex),
     Setting.query(knex)
       .whereIn('key', [...KEYS])
@@ -52,6 +53,7 @@ export async function readSettings(knex: Knex): Promise<StoredSettings> {
     pricing: pricingFieldsOf(pricing),
     security,
     email: { ...publicEmail, smtpPasswordSet: smtpPassword !== '' },
+    revisions: { freeRevisions: delivery.freeRevisions, revisionWindowDays: delivery.revisionWindowDays },
     updatedAt: last ? new Date(last.updatedAt).toISOString() : null,
     updatedBy: last?.updater?.email ?? null,
     recentChanges: changes.map((change) => change.toApi()),
@@ -104,6 +106,7 @@ export async function saveSettings(
     const next: Partial<Record<Key, object>> = { general: body.general, pricing: body.pricing };
     if (body.security) next.security = body.security;
     if (body.email) next.email = emailToStore(body.email, stored.email, keys);
+    if (body.revisions) next.delivery = { ...stored.delivery, ...body.revisions };
     const changed = (Object.keys(next) as Key[]).filter((key) => !isDeepStrictEqual(next[key], stored[key]));
     for (const key of Object.keys(next) as Key[]) {
       // updated_at is set by the table's trigger on update and by its default on insert.

@@ -37,15 +37,7 @@ export type LimitCheck = [RateLimiterPostgres, string, number?];
  */
 export function createLoginLimiters(knex: Knex) {
   const store = (keyPrefix: string, points: number, duration: number) =>
-    new RateLimiterPostgres({
-      storeClient: knex,
-      storeType: 'knex',
-      tableName: 'rate_limits',
-      tableCreated: true,
-      keyPrefix,
-      points,
-      duration,
-    });
+    postgresLimiter(knex, keyPrefix, points, duration);
   return {
     requestsPerIp: store('login-code-ip', LOGIN_LIMITS.requestsPerIpPer10Min, 600),
     codesPerEmailClient: store('login-code-email-client', LOGIN_LIMITS.codesPerEmailClientPerHour, 3600),
@@ -53,6 +45,19 @@ export function createLoginLimiters(knex: Knex) {
     verificationsPerIp: store('login-verify-ip', LOGIN_LIMITS.verificationsPerIpPer10Min, 600),
     failuresPerEmailClient: store('login-fail-email-client', MAX_LOGIN_ATTEMPTS_LIMIT, 3600),
   };
+}
+
+/** A limiter of `points` per `duration` seconds under `keyPrefix`, counted in PostgreSQL (shared by every replica). */
+export function postgresLimiter(knex: Knex, keyPrefix: string, points: number, duration: number) {
+  return new RateLimiterPostgres({
+    storeClient: knex,
+    storeType: 'knex',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix,
+    points,
+    duration,
+  });
 }
 
 /** The key of a per-(email, client) counter; `client` is clientKeyOf the address (an IPv6 one by its /64). */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CreateOrderBody, IdParam } from '@mastering/contracts';
-import type { RouteContext } from '@mastering/service-kit';
+import { orderPageUrl, type OrderLinks, type RouteContext } from '@mastering/service-kit';
 import { visitorOf, type GuestCookieOptions } from '../visitor';
 import { orderForVisitor, placeOrder } from './service';
 
@@ -10,8 +10,13 @@ export const createOrder = (knex: Knex, cookie: GuestCookieOptions) => async (ct
   ctx.body = await placeOrder(knex, visitorOf(ctx, cookie), ctx.state.body);
 };
 
-/** GET /api/orders/:id — the order for the outcome pages; only its own browser or staff (404 to anyone else). */
+/**
+ * GET /api/orders/:id — the order for the outcome pages; only its own browser or staff (404 to anyone
+ * else), with a signed link to its order page.
+ */
 export const getOrder =
-  (knex: Knex, cookie: GuestCookieOptions) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
-    ctx.body = await orderForVisitor(knex, visitorOf(ctx, cookie), ctx.state.params.id);
+  (knex: Knex, cookie: GuestCookieOptions, orderPage: { orderLinks: OrderLinks }) =>
+  async (ctx: RouteContext<undefined, undefined, IdParam>) => {
+    const answer = await orderForVisitor(knex, visitorOf(ctx, cookie), ctx.state.params.id);
+    ctx.body = { ...answer, orderPageUrl: orderPageUrl(orderPage.orderLinks, '', answer.order.id) };
   };

@@ -257,7 +257,6 @@ async function queueMoveMails(deps: PaymentDeps, trx: Knex.Transaction, { order,
     amount: formatCents(order.totalCents),
     fileNames: (order.files ?? []).map((f) => f.originalName).join(', '),
     deliveryHours: DELIVERY_HOURS,
-    orderUrl: paymentReturnUrl(deps.publicUrl, 'success', order.id),
   };
   for (const mail of mails) {
     if (mail === 'order-confirmation') {

@@ -1,0 +1,45 @@
+import {
+  CustomerOrderView,
+  TrackOrdersResponse,
+  type RevisionRequestBody,
+  type TrackOrdersBody,
+} from '@mastering/contracts';
+import { apiJson } from '@mastering/ui/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** Query keys of the order page; each key is also its URL (the signed link's token included). */
+export const orderPageKeys = {
+  view: (id: string, token: string) =>
+    [`/api/orders/${encodeURIComponent(id)}/view?t=${encodeURIComponent(token)}`] as const,
+};
+
+/** The customer's order page, read with the token of the mailed link (403 when the link is not valid). */
+export function useOrderView(id: string, token: string) {
+  return useQuery({
+    queryKey: orderPageKeys.view(id, token),
+    queryFn: () => apiJson('GET', orderPageKeys.view(id, token)[0], undefined, { schema: CustomerOrderView }),
+    enabled: Boolean(id && token),
+  });
+}
+
+/** Sends one track's revision request; the answer is the page as it is now. */
+export function useRequestRevision(id: string, token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<RevisionRequestBody, 't'>) =>
+      apiJson(
+        'POST',
+        `/api/orders/${encodeURIComponent(id)}/revisions`,
+        { ...body, t: token },
+        { schema: CustomerOrderView },
+      ),
+    onSuccess: (view) => client.setQueryData(orderPageKeys.view(id, token), view),
+  });
+}
+
+/** Track my order: asks for the mail listing an address's orders. */
+export function useTrackOrders() {
+  return useMutation({
+    mutationFn: (body: TrackOrdersBody) => apiJson('POST', '/api/orders/track', body, { schema: TrackOrdersResponse }),
+  });
+}

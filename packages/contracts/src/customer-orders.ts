@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { Loudness, MasteringStyle, OrderStatus, Tone } from './enums';
+import { TextBoolean } from './common';
+import { INVALID_EMAIL, NO_EMAIL } from './messages';
+
+// The customer's side of an order after payment (issue 25): the order page opened from a signed link in
+// every order mail, Track my order, and revision requests. No account needed: the link is the permission.
+
+/** The studio's time zone: due times on the order page are written in it. */
+export const STUDIO_TIME_ZONE = 'Africa/Johannesburg';
+
+/** The answer to a missing, forged, expired or other order's link (403). */
+export const ORDER_LINK_INVALID =
+  'This order link is not valid or has expired. Use Track my order to get a new link by email.';
+
+/** The signed token of an order-page link (`?t=` of the link in the mail). */
+const orderToken = z.string().min(10, ORDER_LINK_INVALID).max(2000, ORDER_LINK_INVALID);
+
+/** GET /api/orders/:id/view?t=<token> */
+export const OrderViewQuery = z.object({ t: orderToken });
+export type OrderViewQuery = z.infer<typeof OrderViewQuery>;
+
+/** The steps of the page's timeline, in order. */
+export const TIMELINE_STEPS = ['placed', 'paid', 'in_progress', 'delivered'] as const;
+export const TIMELINE_LABELS: Record<(typeof TIMELINE_STEPS)[number], string> = {
+  placed: 'Placed',
+  paid: 'Paid',
+  in_progress: 'In progress',
+  delivered: 'Delivered',
+};
+export const TimelineEntry = z.object({ step: z.enum(TIMELINE_STEPS), at: z.string().nullable() });
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+/** One measured loudness (original or master): what the A/B player levels by. */
+export const MeasuredLoudness = z.object({
+  integratedLufs: z.number().nullable(),
+  truePeakDbtp: z.number().nullable(),
+  durationSeconds: z.number().nullable(),
+  waveform: z.array(z.number()),
+});
+export type MeasuredLoudness = z.infer<typeof MeasuredLoudness>;
+
+/** One master version of a track (v1, v2, ...), newest first on the page. */
+export const MasterVersionView = z.object({
+  version: z.number().int().positive(),
+  createdAt: z.string(),
+  loudness: MeasuredLoudness.nullable(),
+  /** Plays and downloads this version (a short-lived signed link). */
+  url: z.string(),
+});
+export type MasterVersionView = z.infer<typeof MasterVersionView>;
+
+/** One revision request of a track. */
+export const RevisionView = z.object({
+  id: z.uuid(),
+  round: z.number().int().positive(),
+  note: z.string(),
+  atSeconds: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type RevisionView = z.infer<typeof RevisionView>;
+
+/** A track on the order page: its options, its measured loudness, its masters and revisions. */
+export const OrderTrackView = z.object({
+  id: z.uuid(),
+  originalName: z.string(),
+  masteringStyle: MasteringStyle,
+  tone: Tone,
+  loudness: Loudness,
+  volumeMatch: TextBoolean,
+  original: MeasuredLoudness.nullable(),
+  /** Why the analysis says the upload cannot be mastered (then the page asks for a replacement), else null. */
+  needsReplacing: z.string().nullable(),
+  /** Plays the original (for the A/B player) once there is a master; else null. */
+  originalUrl: z.string().nullable(),
+  masters: z.array(MasterVersionView),
+  revisions: z.array(RevisionView),
+});
+export type OrderTrackView = z.infer<typeof OrderTrackView>;
+
+/** How many free revisions are left and until when (per track: each track may be revised `free` times). */
+export const RevisionAllowance = z.object({
+  free: z.number().int(),
+  windowDays: z.number().int(),
+  /** Delivery + window; null before the first delivery. */
+  windowEndsAt: z.string().nullable(),
+  /** Why no revision can be asked for now (not delivered, window over), else null. */
+  closedReason: z.string().nullable(),
+});
+export type RevisionAllowance = z.infer<typeof RevisionAllowance>;
+
+/** GET /api/orders/:id/view: the customer's order page. */
+export const CustomerOrderView = z.object({
+  id: z.uuid(),
+  status: OrderStatus,
+  createdAt: z.string(),
+  total: z.number(),
+  trackCount: z.number().int(),
+  timeline: z.array(TimelineEntry),
+  /** paidAt + 48 h while paid and not delivered; else null. */
+  dueAt: z.string().nullable(),
+  /** The current revision round (0 before any revision). */
+  round: z.number().int(),
+  revisions: RevisionAllowance,
+  tracks: z.array(OrderTrackView),
+});
+export type CustomerOrderView = z.infer<typeof CustomerOrderView>;
+
+/** What the customer may type on a revision request. */
+export const REVISION_NOTE_REQUIRED = 'Please say what should change.';
+export const REVISION_NOTE_MAX = 2000;
+
+/** POST /api/orders/:id/revisions: one track's revision request, from the order page. */
+export const RevisionRequestBody = z.object({
+  t: orderToken,
+  fileId: z.uuid('Not a valid track'),
+  note: z.string().trim().min(1, REVISION_NOTE_REQUIRED).max(REVISION_NOTE_MAX, 'That note is too long.'),
+  /** The time of the track the note is pinned to ("at 1:23"), in seconds; null when not pinned. */
+  atSeconds: z.number().min(0).max(86_400).nullable().default(null),
+});
+export type RevisionRequestBody = z.input<typeof RevisionRequestBody>;
+
+// The server's refusals of a revision request (409), in words the page shows as they are.
+export const REVISION_NOT_DELIVERED = 'A revision can be requested once your master has been delivered.';
+export const REVISION_ALREADY_REQUESTED = 'A revision of this order is already with our engineers.';
+export const revisionsUsedUp = (free: number) =>
+  `This track has had its ${free} free revision${free === 1 ? '' : 's'}. Please write to us for more changes.`;
+export const revisionWindowOver = (days: number) =>
+  `Free revisions can be requested within ${days} days of delivery; that time is over. Please write to us.`;
+
+/** POST /api/orders/track: Track my order. */
+export const TrackOrdersBody = z.object({
+  email: z.string().trim().min(1, NO_EMAIL).pipe(z.email(INVALID_EMAIL)),
+});
+export type TrackOrdersBody = z.infer<typeof TrackOrdersBody>;
+/** Its one answer, the same whether or not the address has orders. */
+export const TRACK_ORDERS_SENT =
+  'If that address has orders with us, we have emailed it a link to each of them. Check your inbox.';
+export const TrackOrdersResponse = z.object({ message: z.string() });
+export const TOO_MANY_TRACK_REQUESTS = 'Too many requests. Please wait a few minutes and try again.';
+
+/** "1:23": a pinned time of a track. */
+export function formatTrackTime(seconds: number): string {
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+const studioTime = new Intl.DateTimeFormat('en-ZA', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: STUDIO_TIME_ZONE,
+});
+/** A time as the studio states it, in its own time zone ("25 November 2026 at 14:00"), wherever it is read. */
+export const formatStudioTime = (value: string | Date) => studioTime.format(new Date(value));

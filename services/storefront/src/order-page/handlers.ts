@@ -1,0 +1,16 @@
+import type { IdParam, OrderViewQuery, RevisionRequestBody } from '@mastering/contracts';
+import type { RouteContext } from '@mastering/service-kit';
+import { customerOrderView, requestRevision, type OrderPageDeps } from './service';
+
+type RevisionBody = Omit<RevisionRequestBody, 'atSeconds'> & { atSeconds: number | null };
+
+/** GET /api/orders/:id/view?t= — public (the mailed link is the permission); the customer's order page. */
+export const getOrderView = (deps: OrderPageDeps) => async (ctx: RouteContext<undefined, OrderViewQuery, IdParam>) => {
+  ctx.body = await customerOrderView(deps, ctx.state.params.id, ctx.state.query.t);
+};
+
+/** POST /api/orders/:id/revisions — public (the link in the body is the permission); asks for a revision (201). */
+export const postRevision = (deps: OrderPageDeps) => async (ctx: RouteContext<RevisionBody, undefined, IdParam>) => {
+  ctx.status = 201;
+  ctx.body = await requestRevision(deps, ctx.state.params.id, ctx.state.body);
+};

@@ -1,0 +1,236 @@
+// The customer's order page (issue 25): read by whoever holds the order's signed link, and the revision
+// requests made from it. Every refusal is the server's, in words the page shows as they are.
+import type { Knex } from 'knex';
+import {
+  DELIVERY_HOURS,
+  OPEN_ORDER_STATUSES,
+  ORDER_LINK_INVALID,
+  REVISION_ALREADY_REQUESTED,
+  REVISION_NOT_DELIVERED,
+  revisionsUsedUp,
+  revisionWindowOver,
+  type CustomerOrderView,
+  type DeliverySettings,
+  type MeasuredLoudness,
+  type OrderStatus,
+  type RevisionAllowance,
+  type RevisionRequestBody,
+  type TimelineEntry,
+} from '@mastering/contracts';
+import {
+  FileAnalysis,
+  MasterVersion,
+  Order,
+  OrderStatusHistory,
+  RevisionRequest,
+  Setting,
+  type OrderFile,
+} from '@mastering/db';
+import { changeOrderStatus, ORDER_LINK_HOLDER } from '@mastering/orders';
+import {
+  Conflict,
+  Forbidden,
+  grantsOrder,
+  NotFound,
+  type DownloadLinks,
+  type OrderLinks,
+} from '@mastering/service-kit';
+
+/** What the order page needs: the database, the order-link checker and the signer of play/download links. */
+export type OrderPageDeps = { knex: Knex; orderLinks: OrderLinks; downloads: DownloadLinks };
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** How long the page's play and download links work: the page mints fresh ones on every load. */
+const MEDIA_LINK_HOURS = 12;
+
+/** The order a link opens, or 403 (forged, expired, another order's) / 404 (the order is gone). */
+async function orderOfLink(knex: Knex, links: OrderLinks, orderId: string, token: string): Promise<Order> {
+  if (!grantsOrder(links, token, orderId)) throw new Forbidden(ORDER_LINK_INVALID);
+  const order = await Order.query(knex).findById(orderId).withGraphFetched('files(inNameOrder)');
+  if (!order) throw new NotFound('Order not found');
+  return order;
+}
+
+/** When the order first reached each step of the timeline (placed, paid, in progress, delivered: the latest delivery). */
+function timelineOf(order: Order, history: OrderStatusHistory[]): TimelineEntry[] {
+  const first = (to: OrderStatus) => history.find((h) => h.toStatus === to)?.createdAt ?? null;
+  const last = (to: OrderStatus) => history.findLast((h) => h.toStatus === to)?.createdAt ?? null;
+  const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
+  return [
+    { step: 'placed', at: iso(order.createdAt) },
+    { step: 'paid', at: iso(order.paidAt ?? first('payment_confirmed')) },
+    { step: 'in_progress', at: iso(first('in_progress')) },
+    { step: 'delivered', at: iso(last('delivered')) },
+  ];
+}
+
+/** The last delivery of the order, if any (the revision window runs from it). */
+const lastDeliveryOf = (history: OrderStatusHistory[]) =>
+  history.findLast((h) => h.toStatus === 'delivered')?.createdAt;
+
+/** Whether revisions may be asked for now, and until when. */
+function allowanceOf(
+  status: OrderStatus,
+  delivered: Date | undefined,
+  settings: DeliverySettings,
+  now: Date,
+): RevisionAllowance {
+  const windowEndsAt = delivered ? new Date(new Date(delivered).getTime() + settings.revisionWindowDays * DAY) : null;
+  const closedReason =
+    status !== 'delivered' && status !== 'revision_requested'
+      ? REVISION_NOT_DELIVERED
+      : windowEndsAt && windowEndsAt <= now
+        ? revisionWindowOver(settings.revisionWindowDays)
+        : null;
+  return {
+    free: settings.freeRevisions,
+    windowDays: settings.revisionWindowDays,
+    windowEndsAt: windowEndsAt?.toISOString() ?? null,
+    closedReason,
+  };
+}
+
+const loudnessOf = (analysis: FileAnalysis | undefined): MeasuredLoudness | null =>
+  analysis?.status === 'ok'
+    ? {
+        integratedLufs: analysis.integratedLufs ?? null,
+        truePeakDbtp: analysis.truePeakDbtp ?? null,
+        durationSeconds: analysis.durationSeconds ?? null,
+        waveform: analysis.waveform ?? [],
+      }
+    : null;
+
+/**
+ * The analysis of each master version: the newest master analysis made after the version was confirmed
+ * and before the next one was (analyses are kept per file and role, so every version keeps its own).
+ */
+function versionAnalysis(versions: MasterVersion[], analyses: FileAnalysis[], index: number) {
+  const from = new Date(versions[index]!.createdAt).getTime();
+  const until = versions[index + 1] ? new Date(versions[index + 1]!.createdAt).getTime() : Infinity;
+  return analyses.findLast((a) => {
+    const at = new Date(a.analysedAt).getTime();
+    return at >= from && at < until;
+  });
+}
+
+/** GET /api/orders/:id/view: the order page of the order the link opens (403 for any other link). */
+export async function customerOrderView(
+  deps: OrderPageDeps,
+  orderId: string,
+  token: string,
+  now: Date = new Date(),
+): Promise<CustomerOrderView> {
+  const order = await orderOfLink(deps.knex, deps.orderLinks, orderId, token);
+  return viewOf(deps, order, now);
+}
+
+async function viewOf(deps: OrderPageDeps, order: Order, now: Date): Promise<CustomerOrderView> {
+  const { knex } = deps;
+  const files = order.files ?? [];
+  const fileIds = files.map((f) => f.id);
+  const [history, settings, analyses, versions, revisions] = await Promise.all([
+    OrderStatusHistory.query(knex).where('orderId', order.id).orderBy('createdAt'),
+    Setting.section(knex, 'delivery'),
+    FileAnalysis.query(knex).whereIn('fileId', fileIds).orderBy('analysedAt'),
+    MasterVersion.query(knex).whereIn('fileId', fileIds).orderBy('version'),
+    RevisionRequest.query(knex).where('orderId', order.id).orderBy('createdAt'),
+  ]);
+  const delivered = order.status === 'delivered' || order.status === 'revision_requested' || lastDeliveryOf(history);
+  const mediaUntil = new Date(now.getTime() + MEDIA_LINK_HOURS * HOUR);
+  const fileLink = (file: string, kind: 'original' | 'mastered') =>
+    `/api/downloads/file/${deps.downloads.sign({ file, kind }, mediaUntil)}`;
+  const versionLink = (version: MasterVersion) =>
+    `/api/downloads/file/${deps.downloads.sign({ version: version.id }, mediaUntil)}`;
+
+  const trackOf = (file: OrderFile) => {
+    const own = analyses.filter((a) => a.fileId === file.id);
+    const original = own.findLast((a) => a.role === 'original');
+    const masters = own.filter((a) => a.role === 'master');
+    const fileVersions = versions.filter((v) => v.fileId === file.id);
+    // Masters are shown once delivered: an engineer's work in progress is not the customer's yet.
+    const shown = delivered ? fileVersions : [];
+    const api = file.toApi();
+    return {
+      id: file.id,
+      originalName: file.originalName,
+      masteringStyle: file.masteringStyle,
+      tone: file.tone,
+      loudness: file.loudness,
+      volumeMatch: api.volumeMatch,
+      original: loudnessOf(original),
+      needsReplacing: original?.status === 'error' ? (original.errorReason ?? null) : null,
+      originalUrl: shown.length > 0 ? fileLink(file.id, 'original') : null,
+      masters: shown
+        .map((v, i) => ({
+          version: v.version,
+          createdAt: new Date(v.createdAt).toISOString(),
+          loudness: loudnessOf(versionAnalysis(fileVersions, masters, i)),
+          url: versionLink(v),
+        }))
+        .reverse(),
+      revisions: revisions.filter((r) => r.fileId === file.id).map((r) => r.toApi()),
+    };
+  };
+
+  const open = (OPEN_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status);
+  const dueAt = open && order.paidAt ? new Date(new Date(order.paidAt).getTime() + DELIVERY_HOURS * HOUR) : null;
+  return {
+    id: order.id,
+    status: order.status,
+    createdAt: new Date(order.createdAt).toISOString(),
+    total: order.totalCents / 100,
+    trackCount: order.trackCount,
+    timeline: timelineOf(order, history),
+    dueAt: dueAt?.toISOString() ?? null,
+    round: revisions.reduce((max, r) => Math.max(max, r.round), 0),
+    revisions: allowanceOf(order.status, lastDeliveryOf(history), settings, now),
+    tracks: files.map(trackOf),
+  };
+}
+
+/**
+ * POST /api/orders/:id/revisions: one track's revision request, as the link's holder. Refused (409, nothing
+ * changed) before delivery, after the window, past the free rounds, or while the track's last request has
+ * no new master yet. The first request of a delivered order moves it to `revision_requested` through
+ * changeOrderStatus (checked against the table for the customer, recorded in the history).
+ */
+export async function requestRevision(
+  deps: OrderPageDeps,
+  orderId: string,
+  body: Omit<RevisionRequestBody, 'atSeconds'> & { atSeconds: number | null },
+  now: Date = new Date(),
+): Promise<CustomerOrderView> {
+  await orderOfLink(deps.knex, deps.orderLinks, orderId, body.t);
+  await deps.knex.transaction(async (trx) => {
+    // The lock makes two requests at once take turns (rounds stay unique and counted).
+    const order = await Order.query(trx).findById(orderId).forUpdate().withGraphFetched('files');
+    if (!order) throw new NotFound('Order not found');
+    const file = order.files?.find((f) => f.id === body.fileId);
+    if (!file) throw new NotFound('This track is not part of the order.');
+    const history = await OrderStatusHistory.query(trx).where('orderId', orderId).orderBy('createdAt');
+    const settings = await Setting.section(trx, 'delivery');
+    const allowance = allowanceOf(order.status, lastDeliveryOf(history), settings, now);
+    if (allowance.closedReason) throw new Conflict(allowance.closedReason);
+    const previous = await RevisionRequest.query(trx).where('fileId', file.id).orderBy('round', 'desc');
+    if (previous.length >= settings.freeRevisions) throw new Conflict(revisionsUsedUp(settings.freeRevisions));
+    const newestMaster = await MasterVersion.query(trx).where('fileId', file.id).orderBy('version', 'desc').first();
+    if (previous[0] && (!newestMaster || newestMaster.createdAt <= previous[0].createdAt))
+      throw new Conflict(REVISION_ALREADY_REQUESTED);
+    const round = previous.length + 1;
+    await RevisionRequest.query(trx).insert({
+      orderId,
+      fileId: file.id,
+      round,
+      note: body.note,
+      atSeconds: body.atSeconds,
+    });
+    if (order.status === 'delivered')
+      await changeOrderStatus(trx, orderId, {
+        to: 'revision_requested',
+        by: ORDER_LINK_HOLDER,
+        note: `The customer asked for revision round ${round} of ${file.originalName}.`,
+      });
+  });
+  return customerOrderView(deps, orderId, body.t, now);
+}

@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CustomerOrderView,
+  DELIVERY_HOURS,
+  ORDER_LINK_INVALID,
+  REVISION_ALREADY_REQUESTED,
+  REVISION_NOT_DELIVERED,
+  revisionsUsedUp,
+  revisionWindowOver,
+  TRACK_ORDERS_SENT,
+  type OrderStatus,
+} from '@mastering/contracts';
+import { createOrderLinks, orderPageUrl } from '@mastering/service-kit';
+import { SECRET, storefrontPerFile } from './support';
+
+const ctx = storefrontPerFile();
+const links = createOrderLinks(SECRET);
+const DAY = 86_400_000;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+/** An order as the other services leave it: paid, its history, and (once mastered) a v1 master per file. */
+async function seed({
+  status,
+  email = 'artist@example.com',
+  deliveredAgo = DAY,
+}: {
+  status: OrderStatus;
+  email?: string;
+  deliveredAgo?: number;
+}) {
+  const knex = ctx.db.knex;
+  const paidAt = ago(deliveredAgo + DAY);
+  const [{ id }] = await knex('orders')
+    .insert({
+      customerEmail: email,
+      status,
+      unitPriceCents: 49900,
+      trackCount: 1,
+      subtotalCents: 49900,
+      totalCents: 49900,
+      paidAt,
+      createdAt: ago(deliveredAgo + DAY + 60_000),
+    })
+    .returning('id');
+  const [{ id: fileId }] = await knex('orderFiles')
+    .insert({
+      orderId: id,
+      originalName: 'Sunset.wav',
+      fileName: 'Sunset.wav',
+      fileSize: 1000,
+      originalFilePath: `/objects/00000000-0000-4000-8000-000000000001`,
+      masteredFilePath: status === 'in_progress' ? null : '/objects/00000000-0000-4000-8000-000000000002',
+    })
+    .returning('id');
+  const moves: [OrderStatus, OrderStatus, Date][] = [
+    ['pending_payment', 'payment_confirmed', paidAt],
+    ['payment_confirmed', 'in_progress', ago(deliveredAgo + DAY / 2)],
+  ];
+  if (status !== 'in_progress') {
+    moves.push(['in_progress', 'mastered', ago(deliveredAgo + 1000)], ['mastered', 'delivered', ago(deliveredAgo)]);
+    await knex('masterVersions').insert({
+      fileId,
+      version: 1,
+      masteredFilePath: '/objects/00000000-0000-4000-8000-000000000002',
+      createdAt: ago(deliveredAgo + 2000),
+    });
+  }
+  await knex('orderStatusHistory').insert(
+    moves.map(([fromStatus, toStatus, createdAt]) => ({ orderId: id, fromStatus, toStatus, createdAt })),
+  );
+  await knex('fileAnalyses').insert({
+    fileId,
+    role: 'original',
+    analyserVersion: 't',
+    status: 'ok',
+    integratedLufs: -20.5,
+    truePeakDbtp: -3,
+    durationSeconds: 180,
+    waveform: JSON.stringify([0.1, 0.5]),
+    analysedAt: paidAt,
+  });
+  return { id: id as string, fileId: fileId as string, paidAt, token: tokenOf(id) };
+}
+
+const tokenOf = (orderId: string) => new URL(orderPageUrl(links, 'http://x', orderId)).searchParams.get('t')!;
+const view = (id: string, token: string) => fetch(`${ctx.site.base}/api/orders/${id}/view?t=${token}`);
+const revise = (id: string, body: object) =>
+  fetch(`${ctx.site.base}/api/orders/${id}/revisions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('the customer order page', () => {
+  it('shows a delivered order to whoever holds its link: timeline, loudness, the master v1 and its links', async () => {
+    const order = await seed({ status: 'delivered' });
+    const res = await view(order.id, order.token);
+    expect(res.status).toBe(200);
+    const page = CustomerOrderView.parse(await res.json());
+    expect(page.status).toBe('delivered');
+    expect(page.timeline.map((t) => [t.step, t.at !== null])).toEqual([
+      ['placed', true],
+      ['paid', true],
+      ['in_progress', true],
+      ['delivered', true],
+    ]);
+    expect(page.dueAt).toBeNull();
+    expect(page.revisions).toMatchObject({ free: 2, windowDays: 14, closedReason: null });
+    const [track] = page.tracks;
+    expect(track).toMatchObject({
+      originalName: 'Sunset.wav',
+      original: { integratedLufs: -20.5 },
+      needsReplacing: null,
+    });
+    expect(track!.masters.map((m) => m.version)).toEqual([1]);
+    expect(track!.masters[0]!.url).toMatch(/^\/api\/downloads\/file\/[\w-]+$/);
+    expect(track!.originalUrl).toMatch(/^\/api\/downloads\/file\/[\w-]+$/);
+  });
+
+  it('refuses a forged link, another order’s link and no link (403 / 400), saying how to get a new one', async () => {
+    const order = await seed({ status: 'delivered' });
+    const other = await seed({ status: 'delivered' });
+    for (const token of [other.token, `${order.token.slice(0, -2)}xx`]) {
+      const res = await view(order.id, token);
+      expect(res.status).toBe(403);
+      expect((await res.json()).error).toBe(ORDER_LINK_INVALID);
+    }
+    expect((await fetch(`${ctx.site.base}/api/orders/${order.id}/view`)).status).toBe(400);
+  });
+
+  it('gives a paid, undelivered order its due time (48 hours after payment) and hides unfinished masters', async () => {
+    const order = await seed({ status: 'in_progress' });
+    const page = CustomerOrderView.parse(await (await view(order.id, order.token)).json());
+    expect(page.dueAt).toBe(new Date(order.paidAt.getTime() + DELIVERY_HOURS * 3_600_000).toISOString());
+    expect(page.tracks[0]!.masters).toEqual([]);
+    expect(page.revisions.closedReason).toBe(REVISION_NOT_DELIVERED);
+  });
+});
+
+describe('revision requests', () => {
+  it('sends the order back with a pinned note, counts rounds per track, and refuses more than the free ones', async () => {
+    const order = await seed({ status: 'delivered' });
+    const ask = (note: string) => revise(order.id, { t: order.token, fileId: order.fileId, note, atSeconds: 83 });
+    let res = await ask('At 1:23 the kick is too loud');
+    expect(res.status).toBe(201);
+    let page = CustomerOrderView.parse(await res.json());
+    expect(page).toMatchObject({ status: 'revision_requested', round: 1 });
+    expect(page.tracks[0]!.revisions).toMatchObject([
+      { round: 1, note: 'At 1:23 the kick is too loud', atSeconds: 83 },
+    ]);
+    const history = await ctx.db
+      .knex('orderStatusHistory')
+      .where({ orderId: order.id, toStatus: 'revision_requested' });
+    expect(history).toMatchObject([{ fromStatus: 'delivered', changedBy: null }]);
+
+    // One request at a time per track: the next waits for the new master.
+    res = await ask('And the vocals');
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toBe(REVISION_ALREADY_REQUESTED);
+
+    // The engineer delivers v2 (ops' side, seeded here); the second round is allowed, a third is not.
+    await ctx.db.knex('masterVersions').insert({ fileId: order.fileId, version: 2, masteredFilePath: '/objects/x' });
+    await ctx.db.knex('orders').where('id', order.id).update({ status: 'delivered' });
+    await ctx.db
+      .knex('orderStatusHistory')
+      .insert({ orderId: order.id, fromStatus: 'mastered', toStatus: 'delivered' });
+    res = await ask('Brighter top end');
+    expect(res.status).toBe(201);
+    page = CustomerOrderView.parse(await res.json());
+    expect(page.round).toBe(2);
+    expect(page.tracks[0]!.masters.map((m) => m.version)).toEqual([2, 1]);
+    await ctx.db.knex('masterVersions').insert({ fileId: order.fileId, version: 3, masteredFilePath: '/objects/y' });
+    await ctx.db.knex('orders').where('id', order.id).update({ status: 'delivered' });
+    res = await ask('One more');
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toBe(revisionsUsedUp(2));
+    expect(await ctx.db.knex('revisionRequests').where('orderId', order.id)).toHaveLength(2);
+  });
+
+  it('refuses a request after the window, before delivery, with a blank note or without the link, changing nothing', async () => {
+    const late = await seed({ status: 'delivered', deliveredAgo: 15 * DAY });
+    let res = await revise(late.id, { t: late.token, fileId: late.fileId, note: 'Too late?' });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toBe(revisionWindowOver(14));
+
+    const working = await seed({ status: 'in_progress' });
+    res = await revise(working.id, { t: working.token, fileId: working.fileId, note: 'Early' });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toBe(REVISION_NOT_DELIVERED);
+
+    const order = await seed({ status: 'delivered' });
+    res = await revise(order.id, { t: order.token, fileId: order.fileId, note: '   ' });
+    expect(res.status).toBe(400);
+    res = await revise(order.id, { t: late.token, fileId: order.fileId, note: 'Not my order' });
+    expect(res.status).toBe(403);
+    expect(await ctx.db.knex('revisionRequests').whereIn('orderId', [late.id, working.id, order.id])).toEqual([]);
+    expect((await ctx.db.knex('orders').where('id', order.id).first()).status).toBe('delivered');
+  });
+});
+
+describe('Track my order', () => {
+  const track = (email: string, ip = '203.0.113.9') =>
+    fetch(`${ctx.site.base}/api/orders/track`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ email }),
+    });
+
+  it('mails the address its orders (their ids: the worker mints the links) and answers the same for an unknown address', async () => {
+    const order = await seed({ status: 'delivered', email: 'Tracker@Example.com' });
+    const before = ctx.site.queued.length;
+    let res = await track('tracker@example.com');
+    expect(res.status).toBe(200);
+    expect((await res.json()).message).toBe(TRACK_ORDERS_SENT);
+    const mails = ctx.site.queued.slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.data).toMatchObject({
+      template: 'order-list',
+      to: 'Tracker@Example.com',
+      data: { orders: [{ orderId: order.id, shortId: order.id.slice(0, 8), status: 'Delivered' }] },
+    });
+    expect(JSON.stringify(mails[0]!.data)).not.toContain('?t=');
+
+    res = await track('nobody@example.com');
+    expect(res.status).toBe(200);
+    expect((await res.json()).message).toBe(TRACK_ORDERS_SENT);
+    expect(ctx.site.queued.length).toBe(before + 1);
+  });
+
+  it('is rate-limited per address asked about', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await track('limited@example.com', `198.51.100.${i}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
