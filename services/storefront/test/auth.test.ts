@@ -1,36 +1,20 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { createLogger, hashToken, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
-import type { Queue } from '@mastering/jobs';
-import { buildApp } from '../src/app';
-import { readConfig } from '../src/config';
+import type { TestDatabase } from '@mastering/db/testing';
+import { hashToken, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import type { QueuedJob } from '@mastering/service-kit/testing';
 import { DEFAULT_SECURITY_SETTINGS } from '@mastering/contracts';
 import { FREE_CODES_PER_CLIENT, LOGIN_LIMITS } from '../src/auth/rate-limits';
 import { FOREIGN_GUESSES_PER_CODE, LIVE_CODES } from '../src/auth/service';
+import { SECRET, startStorefront, storefrontPerFile } from './support';
 
-const SECRET = 'k'.repeat(40);
-let db: TestDatabase;
-let server: Server;
-let base: string;
 // The queue is the boundary to the email service; here it records what would be mailed.
-const queued: { name: string; data: any }[] = [];
-const queue = {
-  now: async (name: string, data: unknown) => (queued.push({ name, data }), { attrs: { _id: String(queued.length) } }),
-} as unknown as Queue;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET });
-  const app = buildApp({ config, knex: db.knex, queue, logger: createLogger('storefront-test', 'silent') });
-  server = createServer(app.callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server?.close();
-  await db?.destroy();
+const ctx = storefrontPerFile();
+let db: TestDatabase;
+let base: string;
+let queued: QueuedJob[];
+beforeAll(() => {
+  ({ db } = ctx);
+  ({ base, queued } = ctx.site);
 });
 beforeEach(() => {
   queued.length = 0;
@@ -340,69 +324,11 @@ describe('login that cannot be jammed', () => {
   });
 });
 
-describe('GET /api/config', () => {
-  it('computes prices from the settings row, not from anything the browser sends', async () => {
-    const res = await fetch(`${base}/api/config?basePrice=1`);
-    expect(await res.json()).toMatchObject({
-      currency: 'ZAR',
-      basePrice: 499,
-      launchDiscountPercent: 35,
-      maxFileSizeMb: 500,
-    });
-    await db
-      .knex('settings')
-      .insert({
-        key: 'pricing',
-        value: JSON.stringify({ basePriceCents: 59900, launchDiscountPercent: 20, maxFileSizeMb: 500 }),
-      })
-      .onConflict('key')
-      .merge();
-    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({
-      basePrice: 599,
-      launchDiscountPercent: 20,
-    });
-  });
-
-  it('names the studio and its support address as Settings → General says', async () => {
-    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({
-      siteName: 'Mastering Studio',
-      supportEmail: 'support@mastering.co.za',
-    });
-    const general = {
-      siteName: 'Studio Jozi',
-      siteDescription: 'Masters from Johannesburg',
-      contactEmail: 'hello@jozi.example',
-      supportEmail: '',
-      maintenanceMode: false,
-      enableAnalytics: true,
-    };
-    await db
-      .knex('settings')
-      .insert({ key: 'general', value: JSON.stringify(general) })
-      .onConflict('key')
-      .merge();
-    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({
-      siteName: 'Studio Jozi',
-      siteDescription: 'Masters from Johannesburg',
-      supportEmail: 'hello@jozi.example',
-    });
-    await db.knex('settings').where({ key: 'general' }).delete();
-  });
-});
-
 describe('an HTTPS site behind a TLS-terminating proxy', () => {
   it('sets a Secure session cookie although the last hop is plain HTTP, and never spends a code for a 500', async () => {
-    const config = readConfig({
-      DATABASE_URL: db.connectionString,
-      IDENTITY_SECRET: SECRET,
-      PUBLIC_URL: 'https://studio.example',
-    });
-    const tls = createServer(
-      buildApp({ config, knex: db.knex, queue, logger: createLogger('storefront-test', 'silent') }).callback(),
-    );
-    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', () => r()));
+    const tls = await startStorefront(db, { PUBLIC_URL: 'https://studio.example' });
     try {
-      const url = `http://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+      const url = tls.base;
       await (
         await fetch(`${url}/auth/request-code`, {
           method: 'POST',
@@ -410,7 +336,7 @@ describe('an HTTPS site behind a TLS-terminating proxy', () => {
           body: JSON.stringify({ email: 'secure@example.com' }),
         })
       ).text();
-      const code = queued.at(-1)!.data.data.code;
+      const code = tls.queued.at(-1)!.data.data.code;
       const res = await fetch(`${url}/auth/verify-code`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...client },
@@ -419,7 +345,7 @@ describe('an HTTPS site behind a TLS-terminating proxy', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('set-cookie')!.toLowerCase()).toContain('; secure');
     } finally {
-      tls.close();
+      await tls.close();
     }
   });
 });

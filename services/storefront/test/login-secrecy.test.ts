@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createLogger } from '@mastering/service-kit';
+import { serveOverHttp, type Served } from '@mastering/service-kit/testing';
 import { createQueue, JOBS, startProducer, type Queue } from '@mastering/jobs';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
@@ -12,7 +11,7 @@ import { sendEmailJob } from '../../email/src/jobs/send-email';
 import type { Mailer, OutgoingMail } from '../../email/src/mail/mailer';
 
 let db: TestDatabase;
-let server: Server;
+let server: Served;
 let base: string;
 let producer: Queue;
 let worker: Queue;
@@ -37,12 +36,11 @@ beforeAll(async () => {
   producer = createQueue({ connectionString: db.connectionString, name: 'secrecy-storefront' });
   await startProducer(producer);
   const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: 'z'.repeat(40) });
-  server = createServer(buildApp({ config, knex: db.knex, queue: producer, logger }).callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveOverHttp(buildApp({ config, knex: db.knex, queue: producer, logger }));
+  ({ base } = server);
 });
 afterAll(async () => {
-  server?.close();
+  await server?.close();
   await producer?.stop();
   await worker?.stop();
   await db?.destroy();
