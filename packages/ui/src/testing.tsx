@@ -2,7 +2,7 @@
 // a fresh react-query client, the theme), plus the browser APIs jsdom lacks. Use it from a test file
 // that starts with `// @vitest-environment jsdom`.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach } from 'vitest';
@@ -49,7 +49,7 @@ export type RenderOptions = {
 export function renderWithProviders(
   ui: ReactElement,
   { route = '/', queryData = [], theme, client = createQueryClient() }: RenderOptions = {},
-): ReturnType<typeof render> & { client: QueryClient } {
+): RenderResult & { client: QueryClient } {
   fillBrowserGaps();
   if (theme) saveThemePreference(window.localStorage, theme);
   for (const [key, data] of queryData) client.setQueryData(key, data);
@@ -60,5 +60,5 @@ export function renderWithProviders(
       </QueryClientProvider>
     </MemoryRouter>
   );
-  return { ...render(ui, { wrapper }), client };
+  return Object.assign(render(ui, { wrapper }), { client });
 }
