@@ -14,10 +14,10 @@ import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createKnex, freePort, migrateLatest, seed, startEmbeddedPostgres } from '@mastering/db';
-import { createStorage } from '@mastering/storage';
+import { freePort } from '@mastering/db';
 import { bundleServices, serviceCommand } from './lib/services';
 import { benchHarness } from './lib/bench-harness';
+import { startDatabase } from './lib/stack';
 
 const MB = 1024 * 1024;
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 500);
@@ -48,24 +48,17 @@ async function run() {
   ]);
 
   await bundleServices(['gateway', 'content', 'storefront']);
-  const pg = await startEmbeddedPostgres({
-    dataDir: path.join(work, 'postgres'),
-    port: pgPort,
-    durable: false,
-    log: () => {},
-  });
-  await supervisor.adopt('PostgreSQL', () => pg.stop());
   const storageDir = path.join(work, 'storage');
-  const knex = createKnex(pg.connectionString);
-  try {
-    await migrateLatest(knex);
-    await seed(knex, { storage: createStorage({ driver: 'local', root: storageDir }) });
-  } finally {
-    await knex.destroy();
-  }
+  const { databaseUrl } = await startDatabase({
+    dataDir: work,
+    env: { PG_PORT: String(pgPort) },
+    supervisor,
+    storageDir,
+    durable: false,
+  });
 
   const env: Record<string, string> = {
-    DATABASE_URL: pg.connectionString,
+    DATABASE_URL: databaseUrl,
     IDENTITY_SECRET: 'b'.repeat(40),
     HOST: '127.0.0.1',
     STORAGE_DIR: storageDir,

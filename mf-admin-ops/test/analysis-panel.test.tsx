@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@mastering/ui/testing';
 import { ANALYSIS_ERRORS, type AudioFileAnalysis, type FileAnalysis } from '@mastering/contracts';
 import { AnalysisPanel } from '../src/components/audio-analysis';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const FILE_ID = '0b1e9d5c-58a4-4a4e-9d6e-7f1c2b3a4d5e';
 const measured = (role: 'original' | 'master', over: Partial<FileAnalysis> = {}): FileAnalysis => ({
@@ -28,20 +25,11 @@ const measured = (role: 'original' | 'master', over: Partial<FileAnalysis> = {})
   ...over,
 });
 
-let root: Root | undefined;
-let host: HTMLDivElement;
+let host: HTMLElement;
 function render(analysis: AudioFileAnalysis) {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(<AnalysisPanel analysis={analysis} />));
+  ({ container: host } = renderWithProviders(<AnalysisPanel analysis={analysis} />));
 }
 const text = (testId: string) => host.querySelector(`[data-testid="${testId}"]`)?.textContent ?? null;
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host.remove();
-});
 
 describe('AnalysisPanel', () => {
   it('shows original and master side by side with the gain change, and flags a master above -1 dBTP', () => {

@@ -1,21 +1,15 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@mastering/ui/testing';
 import { DEMO_TRACKS } from '../src/lib/demo-tracks';
 import { ExamplesPlayer } from '../src/pages/home/examples';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
+let host: HTMLElement;
 let play: ReturnType<typeof vi.fn>;
 
 function mount() {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root.render(<ExamplesPlayer tracks={DEMO_TRACKS} />));
+  ({ container: host } = renderWithProviders(<ExamplesPlayer tracks={DEMO_TRACKS} />));
 }
 const player = () => host.querySelector<HTMLElement>('[data-testid="examples-player"]')!;
 const click = (testId: string) => act(() => host.querySelector<HTMLElement>(`[data-testid="${testId}"]`)!.click());
@@ -36,8 +30,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.useRealTimers();
 });
 

@@ -1,13 +1,9 @@
 // @vitest-environment jsdom
 import { DEFAULT_PRICING, siteConfigFor } from '@mastering/contracts';
-import { createQueryClient } from '@mastering/ui';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { renderWithProviders } from '@mastering/ui/testing';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadProgress } from '../src/api/uploads';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // The API-hook boundary: each started upload is kept so the test drives its progress and outcome.
 const uploads: {
@@ -28,8 +24,7 @@ vi.mock('../src/api/uploads', () => ({
 const { UploadForm } = await import('../src/pages/upload/upload-form');
 
 const MB = 1024 * 1024;
-let root: Root;
-let host: HTMLDivElement;
+let host: HTMLElement;
 
 const $ = <T extends HTMLElement = HTMLElement>(testId: string) => host.querySelector<T>(`[data-testid="${testId}"]`);
 const $$ = (testId: string) => [...host.querySelectorAll<HTMLElement>(`[data-testid="${testId}"]`)];
@@ -55,23 +50,9 @@ const settle = () => act(async () => void (await Promise.resolve()));
 
 beforeEach(() => {
   uploads.length = 0;
-  const client = createQueryClient();
-  client.setQueryData(['/api/config'], siteConfigFor(DEFAULT_PRICING));
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <UploadForm />
-      </QueryClientProvider>,
-    ),
-  );
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
+  ({ container: host } = renderWithProviders(<UploadForm />, {
+    queryData: [[['/api/config'], siteConfigFor(DEFAULT_PRICING)]],
+  }));
 });
 
 describe('upload form (rendered)', () => {

@@ -9,11 +9,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createKnex, freePort, migrateLatest, Order, seed, Session, startEmbeddedPostgres } from '@mastering/db';
+import { createKnex, freePort, Order, Session } from '@mastering/db';
 import { hashToken } from '@mastering/service-kit';
-import { createStorage } from '@mastering/storage';
 import { bundleServices, serviceCommand } from '../lib/services';
 import { benchHarness } from '../lib/bench-harness';
+import { startDatabase } from '../lib/stack';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 60_000);
@@ -33,20 +33,19 @@ async function run() {
   const stubUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
   const [gatewayPort, opsPort, pgPort] = await Promise.all([freePort(), freePort(), freePort()]);
   await bundleServices(['gateway', 'ops']);
-  const pg = await startEmbeddedPostgres({
-    dataDir: path.join(work, 'postgres'),
-    port: pgPort,
-    durable: false,
-    log: () => {},
-  });
-  await supervisor.adopt('PostgreSQL', () => pg.stop());
   const storageDir = path.join(work, 'storage');
-  const knex = createKnex(pg.connectionString);
+  const { databaseUrl, seeded } = await startDatabase({
+    dataDir: work,
+    env: { PG_PORT: String(pgPort) },
+    supervisor,
+    storageDir,
+    durable: false,
+  });
+  const { adminUserId } = seeded;
+  const knex = createKnex(databaseUrl);
   let cookie: string;
   let shortId: string;
   try {
-    await migrateLatest(knex);
-    const { adminUserId } = await seed(knex, { storage: createStorage({ driver: 'local', root: storageDir }) });
     const started = performance.now();
     await seedShop(knex);
     console.log(
@@ -67,7 +66,7 @@ async function run() {
   }
 
   const env: Record<string, string> = {
-    DATABASE_URL: pg.connectionString,
+    DATABASE_URL: databaseUrl,
     IDENTITY_SECRET: 'b'.repeat(40),
     STORAGE_DIR: storageDir,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',

@@ -6,19 +6,44 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { bin, FRONTEND_APPS, ROOT } from './paths';
 
-// Everything a front-end build reads besides node_modules: its own sources, the shared packages and
-// this build pipeline itself.
-// The two package.json files count: their exports map and sideEffects flag shape the bundles.
-const SHARED_INPUTS = [
-  'packages/ui/src',
-  'packages/ui/build',
-  'packages/ui/package.json',
-  'packages/contracts/src',
-  'packages/contracts/package.json',
-  'package-lock.json',
-  'scripts/lib/build.ts',
-];
+// What a front-end build reads besides its workspaces' files: the installed versions and this
+// pipeline itself. Everything else is derived from the package.json files (see buildInputs).
+const PIPELINE_INPUTS = ['package-lock.json', 'scripts/lib/build.ts'];
 const STAMP = '.build-stamp';
+
+type PackageJson = {
+  name?: string;
+  workspaces?: string[];
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+};
+const readPackage = (dir: string): PackageJson =>
+  existsSync(path.join(dir, 'package.json')) ? JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) : {};
+
+/**
+ * The folders an app's build reads: the app's own workspace and every workspace it depends on,
+ * directly or through another (shell -> @mastering/ui -> @mastering/contracts), from the root
+ * package.json's workspace list and each one's dependencies. Nothing here is kept by hand.
+ */
+export function buildInputs(app: string, root = ROOT): string[] {
+  const byName = new Map<string, string>();
+  for (const dir of readPackage(root).workspaces ?? []) {
+    const name = readPackage(path.join(root, dir)).name;
+    if (name) byName.set(name, dir);
+  }
+  const folders = new Set<string>();
+  const visit = (dir: string) => {
+    if (folders.has(dir)) return;
+    folders.add(dir);
+    const pkg = readPackage(path.join(root, dir));
+    for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) {
+      const folder = byName.get(dep);
+      if (folder) visit(folder);
+    }
+  };
+  visit(app);
+  return [...[...folders].sort(), ...PIPELINE_INPUTS];
+}
 
 function hashTree(hash: ReturnType<typeof createHash>, root: string, target: string) {
   if (!existsSync(target)) return;
@@ -33,10 +58,10 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, target: str
   }
 }
 
-/** A digest of every input of one app's build; the build is skipped when `dist/.build-stamp` matches. */
+/** A digest of every input of one app's build (buildInputs); the build is skipped when `dist/.build-stamp` matches. */
 export function sourceDigest(app: string, root = ROOT): string {
   const hash = createHash('sha256');
-  for (const input of [app, ...SHARED_INPUTS]) hashTree(hash, root, path.join(root, input));
+  for (const input of buildInputs(app, root)) hashTree(hash, root, path.join(root, input));
   return hash.digest('hex');
 }
 

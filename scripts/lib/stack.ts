@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createKnex, migrateLatest, seed, startEmbeddedPostgres } from '@mastering/db';
+import { createKnex, migrateLatest, seed, startEmbeddedPostgres, type SeedResult } from '@mastering/db';
 import { createStorage, readStorageConfig } from '@mastering/storage';
 import { buildApps } from './build';
 import { stackSecrets } from './secrets';
@@ -110,6 +110,59 @@ export function processTable(env: Record<string, string>, useMaildev: boolean, u
   return rows.filter((r): r is ProcessSpec => Boolean(r));
 }
 
+/** A database ready for the stack's services: its URL, whether it is the embedded one, and what the seed made. */
+export type StackDatabase = { databaseUrl: string; embedded: boolean; seeded: SeedResult };
+
+/**
+ * The stack's database step, shared by `npm start`, the journeys and the benchmarks: embedded
+ * PostgreSQL in `<dataDir>/postgres` on PG_PORT (unless `env.DATABASE_URL` names one), adopted by
+ * `supervisor` so it stops after every service, then migrated and seeded (demo media into `storageDir`).
+ * `durable: false` trades crash safety for speed (throwaway benchmark data).
+ */
+export async function startDatabase({
+  dataDir,
+  env,
+  supervisor,
+  storageDir,
+  adminEmail = 'admin@example.com',
+  durable = true,
+  log = () => {},
+}: {
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  supervisor: Supervisor;
+  storageDir: string;
+  adminEmail?: string;
+  durable?: boolean;
+  log?: (line: string) => void;
+}): Promise<StackDatabase> {
+  let databaseUrl = env.DATABASE_URL;
+  const embedded = !databaseUrl;
+  if (!databaseUrl) {
+    const pg = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'postgres'),
+      port: port(env, 'PG_PORT', 54320),
+      durable,
+      log,
+    });
+    // Stopped after every child; at once if a stop was requested while it was starting.
+    await supervisor.adopt('PostgreSQL', () => pg.stop());
+    databaseUrl = pg.connectionString;
+    log(`PostgreSQL (embedded) on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, data in ${pg.dataDir}`);
+  }
+  const knex = createKnex(databaseUrl);
+  try {
+    await migrateLatest(knex);
+    const seeded = await seed(knex, {
+      adminEmail,
+      storage: createStorage(readStorageConfig({ ...env, STORAGE_DIR: storageDir })),
+    });
+    return { databaseUrl, embedded, seeded };
+  } finally {
+    await knex.destroy();
+  }
+}
+
 /** The local stack before, during and after start: `stop()` works at any of those moments. */
 export type LocalStack = {
   /** Brings everything up; rejects with the cause if a step fails (everything started is stopped first). */
@@ -137,29 +190,16 @@ export function createStack({ dataDir, env, log, onDeath, buildFrontEnd = true }
     await Promise.all([buildFrontEnd ? buildApps({ log, signal }) : undefined, bundleServices()]);
     supervisor.throwIfStopping('build');
 
-    let databaseUrl = env.DATABASE_URL;
-    const embeddedDatabase = !databaseUrl;
-    if (!databaseUrl) {
-      const pg = await startEmbeddedPostgres({
-        dataDir: path.join(dataDir, 'postgres'),
-        port: port(env, 'PG_PORT', 54320),
-        log,
-      });
-      // Stopped after every child; at once if a stop was requested while it was starting.
-      await supervisor.adopt('PostgreSQL', () => pg.stop());
-      databaseUrl = pg.connectionString;
-      log(`PostgreSQL (embedded) on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, data in ${pg.dataDir}`);
-    }
-
     const storageDir = env.STORAGE_DIR ?? path.join(dataDir, 'storage');
     const adminEmail = env.ADMIN_EMAIL ?? 'admin@example.com';
-    const knex = createKnex(databaseUrl);
-    try {
-      await migrateLatest(knex);
-      await seed(knex, { adminEmail, storage: createStorage(readStorageConfig({ ...env, STORAGE_DIR: storageDir })) });
-    } finally {
-      await knex.destroy();
-    }
+    const { databaseUrl, embedded: embeddedDatabase } = await startDatabase({
+      dataDir,
+      env,
+      supervisor,
+      storageDir,
+      adminEmail,
+      log,
+    });
     supervisor.throwIfStopping('seed');
 
     const useMaildev = !env.SMTP_URL;

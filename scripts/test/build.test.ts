@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sourceDigest } from '../lib/build';
+import { buildInputs, sourceDigest } from '../lib/build';
 
-// A miniature repository: two apps and the shared ui package.
+// A miniature repository: two apps on the shared ui package (which uses contracts), and a package
+// neither app uses.
 let root: string;
 const write = (file: string, text: string) => {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -12,9 +13,20 @@ const write = (file: string, text: string) => {
 };
 beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), 'digest-'));
+  const pkg = (name: string, deps: string[] = []) =>
+    JSON.stringify({ name, dependencies: Object.fromEntries(deps.map((d) => [d, '*'])) });
+  const workspaces = ['packages/contracts', 'packages/ui', 'packages/db', 'shell', 'mf-admin-email'];
+  write('package.json', JSON.stringify({ workspaces }));
+  write('packages/contracts/package.json', pkg('@mastering/contracts'));
+  write('packages/ui/package.json', pkg('@mastering/ui', ['@mastering/contracts', 'react']));
+  write('packages/db/package.json', pkg('@mastering/db', ['@mastering/contracts']));
+  write('shell/package.json', pkg('shell', ['@mastering/ui']));
+  write('mf-admin-email/package.json', pkg('mf-admin-email', ['@mastering/ui']));
   write('shell/src/index.ts', 'shell');
   write('mf-admin-email/src/index.ts', 'email');
   write('packages/ui/src/index.ts', 'ui');
+  write('packages/contracts/src/index.ts', 'contracts');
+  write('packages/db/src/index.ts', 'db');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -38,9 +50,42 @@ describe('sourceDigest (what decides whether npm start rebuilds an app)', () => 
     expect(sourceDigest('mf-admin-email', root)).not.toBe(email);
   });
 
+  it('follows dependencies through other packages: a change to contracts (used via ui) rebuilds both', () => {
+    const [shell, email] = [sourceDigest('shell', root), sourceDigest('mf-admin-email', root)];
+    write('packages/contracts/src/index.ts', 'contracts v2');
+    expect(sourceDigest('shell', root)).not.toBe(shell);
+    expect(sourceDigest('mf-admin-email', root)).not.toBe(email);
+  });
+
+  it('counts a workspace package as soon as an app depends on it (no list to keep)', () => {
+    write('packages/player/package.json', JSON.stringify({ name: '@mastering/player' }));
+    write('packages/player/src/index.ts', 'player');
+    write(
+      'package.json',
+      JSON.stringify({
+        workspaces: ['packages/contracts', 'packages/ui', 'packages/db', 'packages/player', 'shell', 'mf-admin-email'],
+      }),
+    );
+    write(
+      'shell/package.json',
+      JSON.stringify({ name: 'shell', dependencies: { '@mastering/ui': '*', '@mastering/player': '*' } }),
+    );
+    const [shell, email] = [sourceDigest('shell', root), sourceDigest('mf-admin-email', root)];
+    write('packages/player/src/index.ts', 'player v2');
+    expect(sourceDigest('shell', root)).not.toBe(shell);
+    expect(sourceDigest('mf-admin-email', root)).toBe(email);
+  });
+
+  it('ignores a package no app depends on', () => {
+    const shell = sourceDigest('shell', root);
+    write('packages/db/src/index.ts', 'db v2');
+    expect(sourceDigest('shell', root)).toBe(shell);
+    expect(buildInputs('shell', root)).not.toContain('packages/db');
+  });
+
   it("changes every digest when a shared package's package.json changes (exports, sideEffects)", () => {
     const [shell, email] = [sourceDigest('shell', root), sourceDigest('mf-admin-email', root)];
-    write('packages/contracts/package.json', '{"sideEffects": false}');
+    write('packages/contracts/package.json', '{"name": "@mastering/contracts", "sideEffects": false}');
     expect(sourceDigest('shell', root)).not.toBe(shell);
     expect(sourceDigest('mf-admin-email', root)).not.toBe(email);
   });

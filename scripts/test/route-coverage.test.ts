@@ -1,18 +1,10 @@
 // The spec's paths against the services' route tables: which have a handler (so a missing endpoint
 // shows by name), and who may call the back-office ones.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from '@koa/router';
 import type { Knex } from 'knex';
-import {
-  createLogger,
-  createService,
-  IDENTITY_HEADER,
-  mountRouteTable,
-  signIdentity,
-  type RouteTable,
-} from '@mastering/service-kit';
+import { createLogger, createService, mountRouteTable, type RouteTable } from '@mastering/service-kit';
+import { identityHeaders, serveOverHttp, type Served } from '@mastering/service-kit/testing';
 import { isAdminApiPath, type Role } from '@mastering/contracts';
 import { SPEC_PATHS } from '../../services/gateway/test/spec-paths';
 import { ROUTE_TABLES } from '../lib/openapi-tables';
@@ -36,35 +28,21 @@ describe('spec paths with a handler', () => {
 // Every service app with its real route table, so the guard is tested as each service applies it.
 const SECRET = 'g'.repeat(40);
 const knex = { raw: async () => undefined } as unknown as Knex;
-const servers: Server[] = [];
+const servers: Served[] = [];
 const bases: Record<string, string> = {};
 beforeAll(async () => {
   for (const [name, table] of Object.entries(TABLES)) {
-    const server = createServer(
-      createService({
-        name,
-        knex,
-        identitySecret: SECRET,
-        logger: createLogger(name, 'silent'),
-        routes: table,
-      }).callback(),
+    const server = await serveOverHttp(
+      createService({ name, knex, identitySecret: SECRET, logger: createLogger(name, 'silent'), routes: table }),
     );
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     servers.push(server);
-    bases[name] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    bases[name] = server.base;
   }
 });
-afterAll(() => {
-  for (const s of servers) s.close();
-});
+afterAll(() => Promise.all(servers.map((s) => s.close())));
 
 const statusAs = async (role: Role | null, service: string, method: string, path: string) => {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (role)
-    headers[IDENTITY_HEADER] = await signIdentity(
-      { userId: '00000000-0000-4000-8000-000000000001', email: `${role}@example.com`, role, sessionId: 's' },
-      SECRET,
-    );
+  const headers = { 'content-type': 'application/json', ...(role ? await identityHeaders(SECRET, role) : {}) };
   return (
     await fetch(`${bases[service]}${path}`, {
       method,

@@ -1,54 +1,15 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ThemeMenuOnDemand, ThemeProvider } from '../src/core';
+import { describe, expect, it } from 'vitest';
+import { ThemeMenuOnDemand } from '../src/core';
+import { renderWithProviders, screen } from '../src/testing';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
-
-beforeEach(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
-
-const button = () => host.querySelector<HTMLButtonElement>('[data-testid="theme-menu"]')!;
-const option = (value: string) => document.querySelector<HTMLButtonElement>(`[data-testid="theme-option-${value}"]`);
-
-/** Waits until `check` passes, letting the dynamic import and React's updates run in between. */
-async function until(check: () => boolean) {
-  for (let i = 0; i < 200 && !check(); i++) await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
-  expect(check()).toBe(true);
-}
+const button = () => screen.getByTestId<HTMLButtonElement>('theme-menu');
+const option = (value: string) => screen.queryByTestId<HTMLButtonElement>(`theme-option-${value}`);
 
 describe('ThemeMenuOnDemand', () => {
   it('draws the same button without the menu, and a click opens the real menu once it has loaded', async () => {
-    act(() =>
-      root.render(
-        <ThemeProvider>
-          <ThemeMenuOnDemand className="ml-2" />
-        </ThemeProvider>,
-      ),
-    );
+    renderWithProviders(<ThemeMenuOnDemand className="ml-2" />);
     expect(button().getAttribute('aria-haspopup')).toBe('menu');
     expect(button().className).toContain('ml-2');
     expect(button().textContent).toBe('Toggle theme');
@@ -56,7 +17,8 @@ describe('ThemeMenuOnDemand', () => {
     expect(option('light')).toBeNull();
 
     act(() => button().click());
-    await until(() => option('light') !== null);
+    // The menu's module loads on demand; the option appears once it has.
+    await screen.findByTestId('theme-option-light', {}, { timeout: 10_000 });
     expect(button().hasAttribute('data-headlessui-state')).toBe(true);
     expect(button().getAttribute('aria-expanded')).toBe('true');
 
@@ -67,13 +29,7 @@ describe('ThemeMenuOnDemand', () => {
 
   // Runs after the test above, which loaded the menu.
   it('renders the real menu at once when it is already loaded', () => {
-    act(() =>
-      root.render(
-        <ThemeProvider>
-          <ThemeMenuOnDemand />
-        </ThemeProvider>,
-      ),
-    );
+    renderWithProviders(<ThemeMenuOnDemand />);
     expect(button().hasAttribute('data-headlessui-state')).toBe(true);
   });
 });

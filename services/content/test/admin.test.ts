@@ -7,7 +7,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '@mastering/db/testing';
 import { encodeWav } from '@mastering/db';
-import { IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
 import {
   PublicTestimonialList,
   ShowcaseTrack,
@@ -16,7 +15,7 @@ import {
   TestimonialList,
   type Role,
 } from '@mastering/contracts';
-import { SECRET, startContentService } from './harness';
+import { identityAs, startContentService } from './harness';
 
 let db: TestDatabase;
 let base: string;
@@ -28,12 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stop?.());
 
-const as = async (role: Role) => ({
-  [IDENTITY_HEADER]: await signIdentity(
-    { userId: '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f', email: `${role}@example.com`, role, sessionId: 's1' },
-    SECRET,
-  ),
-});
+const as = (role: Role) => identityAs(role);
 
 /** Every stored object (the storage's temp folder and content-type sidecars left out). */
 function storedFiles(dir = storageDir, prefix = ''): string[] {

@@ -1,12 +1,11 @@
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { backoffStrategies } from 'agenda';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { createQueue, startProducer, type Queue } from '@mastering/jobs';
-import { createDownloadLinks, createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import type { TestDatabase } from '@mastering/db/testing';
+import { createQueue, startProducer } from '@mastering/jobs';
+import { createDownloadLinks, createLogger } from '@mastering/service-kit';
+import { identityHeaders, perFile, serveOverHttp } from '@mastering/service-kit/testing';
 import type { Role } from '@mastering/contracts';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
@@ -90,8 +89,9 @@ export type SmtpSink = Awaited<ReturnType<typeof smtpSink>>;
 export const FAST_BACKOFF = backoffStrategies.constant({ delay: 200, maxRetries: 50 });
 
 /**
- * The email service for one test file: a fresh database, a real SMTP sink, the HTTP API over real
- * HTTP, and a mail worker (queue polling every 0.2 s as the safety net under LISTEN/NOTIFY).
+ * The email service for one test file (on the service test kit): a fresh database, a real SMTP sink,
+ * the HTTP API over real HTTP, and a mail worker (queue polling every 0.2 s as the safety net under
+ * LISTEN/NOTIFY).
  */
 export function emailPerFile({
   campaignRate = 0,
@@ -100,42 +100,34 @@ export function emailPerFile({
   campaignRate?: number;
   worker?: boolean;
 } = {}) {
-  const ctx = {} as {
-    db: TestDatabase;
-    base: string;
-    smtp: SmtpSink;
-    queue: Queue;
-    links: ReturnType<typeof createLinkSigner>;
-  };
-  let server: Server | undefined;
-  let worker: Queue | undefined;
-  beforeAll(async () => {
-    ctx.db = await createTestDatabase();
-    ctx.smtp = await smtpSink();
+  return perFile(async (db) => {
+    const smtp = await smtpSink();
     const config = readConfig({
-      DATABASE_URL: ctx.db.connectionString,
+      DATABASE_URL: db.connectionString,
       IDENTITY_SECRET: SECRET,
-      SMTP_URL: ctx.smtp.url,
+      SMTP_URL: smtp.url,
       PUBLIC_URL,
     });
-    ctx.links = createLinkSigner(SECRET, PUBLIC_URL);
-    ctx.queue = createQueue({ connectionString: ctx.db.connectionString, name: 'email-api-test' });
-    await startProducer(ctx.queue);
+    const links = createLinkSigner(SECRET, PUBLIC_URL);
+    const queue = createQueue({ connectionString: db.connectionString, name: 'email-api-test' });
+    await startProducer(queue);
     const logger = createLogger('email-test', 'silent');
-    if (withWorker) worker = await testWorker(ctx.db, ctx.smtp.url, 'email-worker-test', { campaignRate });
-    const app = buildApp({ config, knex: ctx.db.knex, mailer: createMailer(ctx.smtp.url), queue: ctx.queue, logger });
-    server = createServer(app.callback());
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
-    ctx.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }, 60_000);
-  afterAll(async () => {
-    server?.close();
-    await worker?.stop();
-    await ctx.queue?.stop();
-    await ctx.smtp?.close();
-    await ctx.db?.destroy();
+    const worker = withWorker ? await testWorker(db, smtp.url, 'email-worker-test', { campaignRate }) : undefined;
+    const app = buildApp({ config, knex: db.knex, mailer: createMailer(smtp.url), queue, logger });
+    const served = await serveOverHttp(app);
+    return {
+      base: served.base,
+      smtp,
+      queue,
+      links,
+      close: async () => {
+        await served.close();
+        await worker?.stop();
+        await queue.stop();
+        await smtp.close();
+      },
+    };
   });
-  return ctx;
 }
 
 /** A mail worker process stand-in on `db`: its own queue (polls every 0.2 s), mailers and knex pool. */
@@ -165,11 +157,8 @@ export async function testWorker(
 }
 
 /** The signed identity header of a caller with `role`. */
-export async function identityAs(role: Role, userId = '7a1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f') {
-  return {
-    [IDENTITY_HEADER]: await signIdentity({ userId, email: `${role}@example.com`, role, sessionId: 's1' }, SECRET),
-  };
-}
+export const identityAs = (role: Role, userId = '7a1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f') =>
+  identityHeaders(SECRET, role, { userId });
 
 /** Calls the API as `role` (or anonymously) with an optional JSON body. */
 export async function call(

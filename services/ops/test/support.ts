@@ -1,71 +1,61 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { createDownloadLinks, createLogger, deliveryUrl, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import { createDownloadLinks, createLogger, deliveryUrl } from '@mastering/service-kit';
+import {
+  identityHeaders,
+  perFile,
+  recordingQueue,
+  serveOverHttp,
+  tempFolder,
+  type QueuedJob,
+} from '@mastering/service-kit/testing';
 import type { Genre, OrderStatus, Role } from '@mastering/contracts';
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
-import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
+import { createLocalStorage } from '@mastering/storage';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 
 export const SECRET = 'o'.repeat(40);
 
-/** A job the service queued: `email.send` and its payload, and when it runs (undefined: now). */
-export type QueuedJob = { name: string; data: any; when?: Date };
+export type { QueuedJob };
 
 /**
- * The ops service on a fresh database for one test file, over real HTTP: `ctx.db` and `ctx.base` are
- * set before the tests run, and everything is closed after them. The queue (the boundary to the email
- * service) records what would be mailed in `ctx.queued`; objects live in a temporary `ctx.storage`.
+ * The ops service on a fresh database for one test file, over real HTTP (the service test kit):
+ * `ctx.db` and `ctx.base` are set before the tests run, and everything is closed after them. The queue
+ * (the boundary to the email service) records what would be mailed in `ctx.queued`; objects live in
+ * a temporary `ctx.storage`.
  */
 export function opsPerFile() {
-  const ctx = { queued: [] as QueuedJob[] } as {
-    db: TestDatabase;
-    base: string;
-    queued: QueuedJob[];
-    storage: ObjectStorage;
-    publicUrl: string;
-  };
-  const job = (entry: QueuedJob) => (ctx.queued.push(entry), { attrs: { _id: String(ctx.queued.length) } });
-  const queue = {
-    now: async (name: string, data: unknown) => job({ name, data }),
-    schedule: async (when: Date, name: string, data: unknown) => job({ name, data, when: new Date(when) }),
-  } as unknown as Queue;
-  const storageRoot = mkdtempSync(path.join(tmpdir(), 'ops-test-storage-'));
-  let server: Server | undefined;
-  beforeAll(async () => {
-    ctx.db = await createTestDatabase();
-    ctx.storage = createLocalStorage(storageRoot);
-    ctx.publicUrl = 'http://site.test';
+  return perFile(async (db) => {
+    const { queue, queued } = recordingQueue();
+    const folder = await tempFolder('ops-test-storage');
+    const storage = createLocalStorage(folder.dir);
+    const publicUrl = 'http://site.test';
     const config = readConfig({
-      DATABASE_URL: ctx.db.connectionString,
+      DATABASE_URL: db.connectionString,
       IDENTITY_SECRET: SECRET,
-      PUBLIC_URL: ctx.publicUrl,
+      PUBLIC_URL: publicUrl,
       COUNTERS_CACHE_MS: '0',
     });
-    server = createServer(
+    const served = await serveOverHttp(
       buildApp({
         config,
-        knex: ctx.db.knex,
-        queue,
-        storage: ctx.storage,
+        knex: db.knex,
+        queue: queue as unknown as Queue,
+        storage,
         logger: createLogger('ops-test', 'silent'),
-      }).callback(),
+      }),
     );
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
-    ctx.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      base: served.base,
+      queued,
+      storage,
+      publicUrl,
+      close: async () => {
+        await served.close();
+        await folder.remove();
+      },
+    };
   });
-  afterAll(async () => {
-    server?.close();
-    await ctx.db?.destroy();
-    rmSync(storageRoot, { recursive: true, force: true });
-  });
-  return ctx;
 }
 
 /** The delivery link the mail worker mints, at send time, for a queued mail that asks for one. */
@@ -75,13 +65,11 @@ export function mintedDownloadUrl(publicUrl: string, job: QueuedJob): string {
 }
 
 /** The signed identity header of a caller with `role` (user `userId`, by default a fixed one). */
-export async function identityAs(
+export const identityAs = (
   role: Role,
   userId = '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',
   email = `${role}@example.com`,
-) {
-  return { [IDENTITY_HEADER]: await signIdentity({ userId, email, role, sessionId: 's1' }, SECRET) };
-}
+) => identityHeaders(SECRET, role, { userId, email });
 
 /** An order to seed: one file per entry of `genres` (null = no genre given), money in cents. */
 export type SeedOrder = {

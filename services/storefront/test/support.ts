@@ -1,16 +1,18 @@
-// Starts the storefront app on a real HTTP port against a test database, with a queue that records
-// what would be mailed and a storage folder of its own. Shared by the purchase API's test files.
+// The storefront on the service test kit (@mastering/service-kit/testing): its app over real HTTP
+// against a test database, with a queue that records what would be mailed and a storage folder of its own.
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
+import type { TestDatabase } from '@mastering/db/testing';
 import type { Queue } from '@mastering/jobs';
-import { createLogger, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import { createLogger } from '@mastering/service-kit';
+import {
+  identityHeaders,
+  perFile,
+  recordingQueue,
+  serveOverHttp,
+  tempFolder,
+  type QueuedJob,
+} from '@mastering/service-kit/testing';
 import type { Role } from '@mastering/contracts';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
@@ -21,7 +23,7 @@ export type Storefront = {
   base: string;
   storageDir: string;
   /** Jobs the app enqueued (the email service's boundary), in order. */
-  queued: { name: string; data: any }[];
+  queued: QueuedJob[];
   close(): Promise<void>;
 };
 
@@ -30,30 +32,29 @@ export async function startStorefront(
   db: { connectionString: string; knex: Knex },
   env: Record<string, string> = {},
 ): Promise<Storefront> {
-  const storageDir = await mkdtemp(path.join(tmpdir(), 'storefront-test-'));
+  const storage = await tempFolder('storefront-test');
   const config = readConfig({
     DATABASE_URL: db.connectionString,
     IDENTITY_SECRET: SECRET,
-    STORAGE_DIR: storageDir,
+    STORAGE_DIR: storage.dir,
     ...env,
   });
-  const queued: Storefront['queued'] = [];
-  const queue = {
-    now: async (name: string, data: unknown) => (
-      queued.push({ name, data }), { attrs: { _id: String(queued.length) } }
-    ),
-  } as unknown as Queue;
-  const app = buildApp({ config, knex: db.knex, queue, logger: createLogger('storefront-test', 'silent') });
-  const server: Server = createServer(app.callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { queue, queued } = recordingQueue();
+  const served = await serveOverHttp(
+    buildApp({
+      config,
+      knex: db.knex,
+      queue: queue as unknown as Queue,
+      logger: createLogger('storefront-test', 'silent'),
+    }),
+  );
   return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    storageDir,
+    base: served.base,
+    storageDir: storage.dir,
     queued,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-      await rm(storageDir, { recursive: true, force: true });
+      await served.close();
+      await storage.remove();
     },
   };
 }
@@ -67,14 +68,8 @@ export function guestCookieFrom(res: Response): string {
 }
 
 /** Headers that make a request come from a signed-in user with `role`, as the gateway would sign them. */
-export async function signedInAs(
-  role: Role,
-  userId = '00000000-0000-4000-8000-00000000000a',
-): Promise<Record<string, string>> {
-  return {
-    [IDENTITY_HEADER]: await signIdentity({ userId, email: `${role}@example.com`, role, sessionId: 's' }, SECRET),
-  };
-}
+export const signedInAs = (role: Role, userId = '00000000-0000-4000-8000-00000000000a') =>
+  identityHeaders(SECRET, role, { userId });
 
 /**
  * A WAV file of `size` bytes (at least 44): a canonical 16-bit stereo 44.1 kHz header, then random
@@ -127,15 +122,10 @@ export function storefrontPerFile(
   env: () => Record<string, string> = () => ({}),
   prepare?: (db: TestDatabase) => Promise<void>,
 ) {
-  const ctx = {} as { db: TestDatabase; site: Storefront };
-  beforeAll(async () => {
-    ctx.db = await createTestDatabase();
-    await prepare?.(ctx.db);
-    ctx.site = await startStorefront(ctx.db, env());
-  });
-  afterAll(async () => {
-    await ctx.site?.close();
-    await ctx.db?.destroy();
+  const ctx = perFile(async (db) => {
+    await prepare?.(db);
+    const site = await startStorefront(db, env());
+    return { site, close: () => site.close() };
   });
   return ctx;
 }
