@@ -65,7 +65,7 @@ export function CustomerDetailDialog({
                     <span className="text-muted-foreground">
                       {o.fileCount} file{o.fileCount === 1 ? '' : 's'}
                     </span>
-                    <span className="w-20 text-right tabular-nums">{formatRand(o.total, { decimals: 2 })}</span>
+                    <span className="w-20 text-right tabular-nums">{formatRand(o.total)}</span>
                     <OrderStatusBadge status={o.status} />
                   </li>
                 ))}

@@ -202,9 +202,7 @@ function RecentOrders({ stats, loading }: { stats?: DashboardStats; loading: boo
           <span className="font-mono text-sm">#{shortId(order.id)}</span>
           <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">{order.customerEmail}</span>
           <OrderStatusBadge status={order.status} />
-          <span className="w-24 text-right text-sm font-medium tabular-nums">
-            {formatRand(order.total, { decimals: 2 })}
-          </span>
+          <span className="w-24 text-right text-sm font-medium tabular-nums">{formatRand(order.total)}</span>
           <span className="w-36 text-right text-xs text-muted-foreground">{formatOrderDate(order.createdAt)}</span>
         </li>
       ))}

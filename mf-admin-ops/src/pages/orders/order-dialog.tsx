@@ -61,12 +61,9 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
             </div>
             <div className="space-y-1">
               <h3 className="font-semibold">Order summary</h3>
-              <SummaryLine label="Subtotal" value={formatRand(order.subtotal, { decimals: 2 })} />
-              <SummaryLine
-                label={`Discount (${order.discountPercent}%)`}
-                value={`-${formatRand(order.discount, { decimals: 2 })}`}
-              />
-              <SummaryLine label="Total" value={formatRand(order.total, { decimals: 2 })} strong />
+              <SummaryLine label="Subtotal" value={formatRand(order.subtotal)} />
+              <SummaryLine label={`Discount (${order.discountPercent}%)`} value={`-${formatRand(order.discount)}`} />
+              <SummaryLine label="Total" value={formatRand(order.total)} strong />
             </div>
           </section>
 

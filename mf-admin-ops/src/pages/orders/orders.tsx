@@ -59,7 +59,7 @@ const COLUMNS: ColumnDef<AdminOrder, any>[] = [
   {
     id: 'total',
     header: 'Total',
-    cell: ({ row }) => <span className="tabular-nums">{formatRand(row.original.total, { decimals: 2 })}</span>,
+    cell: ({ row }) => <span className="tabular-nums">{formatRand(row.original.total)}</span>,
   },
   {
     id: 'files',

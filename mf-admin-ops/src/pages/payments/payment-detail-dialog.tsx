@@ -24,7 +24,7 @@ export function PaymentDetailDialog({ id, onClose }: { id: string | null; onClos
           )}
           <dl className="grid grid-cols-2 gap-4">
             <Detail label="Payment ID">{data.paymentId ?? data.id}</Detail>
-            <Detail label="Amount">{formatCents(data.amount, { decimals: 2 })}</Detail>
+            <Detail label="Amount">{formatCents(data.amount)}</Detail>
             <Detail label="Currency">{data.currency}</Detail>
             <Detail label="Method">
               <span className="capitalize">{data.paymentMethod || 'Card'}</span>

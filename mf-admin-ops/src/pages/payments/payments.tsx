@@ -149,7 +149,7 @@ export default function PaymentsPage() {
                   >
                     <span className="min-w-0 truncate font-medium md:flex-1">{p.customerEmail}</span>
                     <span className="text-right font-medium tabular-nums md:order-last md:w-24">
-                      {formatCents(p.amount, { decimals: 2 })}
+                      {formatCents(p.amount)}
                     </span>
                     <span className="col-span-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground md:contents">
                       <PaymentStatusBadge status={p.status} />

@@ -105,7 +105,7 @@ export default function ProfilePage() {
                     <li key={o.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
                       <span className="font-mono">#{shortIdTail(o.id)}</span>
                       <OrderStatusBadge status={o.status} />
-                      <span className="flex-1 text-right tabular-nums">{formatRand(o.total, { decimals: 2 })}</span>
+                      <span className="flex-1 text-right tabular-nums">{formatRand(o.total)}</span>
                       <span className="w-40 text-right text-muted-foreground">{formatOrderDate(o.createdAt)}</span>
                     </li>
                   ))}
