@@ -1,4 +1,4 @@
-import { Button, cn, Skeleton } from '@mastering/ui';
+import { Button, cn, LoadError, Skeleton, type LoadErrorProps } from '@mastering/ui';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
@@ -12,6 +12,8 @@ export interface DataTableProps<T> {
   rowLabel?: (row: T) => string;
   loading?: boolean;
   empty: string;
+  /** The list failed to load (`failedLoad(query, what)`): shown instead of the empty text, with Retry. */
+  loadError?: LoadErrorProps | null;
   'data-testid'?: string;
   rowTestId?: string;
 }
@@ -35,6 +37,7 @@ export function DataTable<T>({
   rowLabel,
   loading,
   empty,
+  loadError,
   rowTestId,
   ...rest
 }: DataTableProps<T>) {
@@ -65,6 +68,7 @@ export function DataTable<T>({
         </thead>
         <tbody className="divide-y divide-border">
           {loading &&
+            !loadError &&
             rows.length === 0 &&
             [0, 1, 2].map((i) => (
               <tr key={i}>
@@ -73,12 +77,21 @@ export function DataTable<T>({
                 </td>
               </tr>
             ))}
-          {!loading && rows.length === 0 && (
+          {loadError ? (
             <tr>
-              <td colSpan={columns.length} className="px-4 py-10 text-center text-muted-foreground">
-                {empty}
+              <td colSpan={columns.length} className="p-4">
+                <LoadError {...loadError} />
               </td>
             </tr>
+          ) : (
+            !loading &&
+            rows.length === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10 text-center text-muted-foreground">
+                  {empty}
+                </td>
+              </tr>
+            )
           )}
           {table.getRowModel().rows.map((row) => (
             <tr

@@ -9,7 +9,16 @@ export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter }
 export { Badge, badgeVariants, type BadgeProps } from './components/badge';
 export { Input, Textarea, Label } from './components/input';
 export { Progress, type ProgressProps } from './components/progress';
-export { Skeleton, Spinner, EmptyState, type EmptyStateProps } from './components/feedback';
+export {
+  Skeleton,
+  Spinner,
+  EmptyState,
+  type EmptyStateProps,
+  LoadError,
+  loadErrorReason,
+  failedLoad,
+  type LoadErrorProps,
+} from './components/feedback';
 export { ThemeProvider, useTheme } from './theme/theme-provider';
 export { ThemeMenuOnDemand, loadThemeMenu } from './theme/theme-menu-on-demand';
 export {

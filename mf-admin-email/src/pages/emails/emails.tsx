@@ -29,6 +29,7 @@ import {
   TabPanels,
   Tabs,
   toast,
+  LoadError,
 } from '@mastering/ui';
 import { Eye, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -369,9 +370,7 @@ export default function EmailsPage() {
             {campaigns.isPending ? (
               <Skeleton className="h-40" />
             ) : campaigns.isError ? (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                {errorMessage(campaigns.error)}
-              </p>
+              <LoadError what="the campaigns" error={campaigns.error} onRetry={() => void campaigns.refetch()} />
             ) : (
               <CampaignsTab campaigns={list} onOpen={setDetailId} />
             )}

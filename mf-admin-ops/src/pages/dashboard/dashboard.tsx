@@ -20,6 +20,9 @@ import {
   errorMessage,
   Skeleton,
   toast,
+  failedLoad,
+  LoadError,
+  type LoadErrorProps,
 } from '@mastering/ui';
 import {
   AlarmClock,
@@ -83,7 +86,8 @@ const ACTIONS: { title: string; description: string; to: string; icon: LucideIco
 
 /** Dashboard: four figures, the recent orders and shortcuts to the main screens. */
 export default function DashboardPage() {
-  const { data, error, isLoading, isFetching, refetch } = useDashboardStats();
+  const stats = useDashboardStats();
+  const { data, error, isLoading, isFetching, refetch } = stats;
 
   useEffect(() => {
     if (error) toast({ title: DASHBOARD_FETCH_FAILED, description: errorMessage(error), variant: 'destructive' });
@@ -158,7 +162,7 @@ export default function DashboardPage() {
           </Link>
         </CardHeader>
         <CardContent>
-          <RecentOrders stats={data} loading={isLoading} />
+          <RecentOrders stats={data} loading={isLoading} failed={failedLoad(stats, 'the recent orders')} />
         </CardContent>
       </Card>
 
@@ -181,7 +185,16 @@ export default function DashboardPage() {
   );
 }
 
-function RecentOrders({ stats, loading }: { stats?: DashboardStats; loading: boolean }) {
+function RecentOrders({
+  stats,
+  loading,
+  failed,
+}: {
+  stats?: DashboardStats;
+  loading: boolean;
+  failed: LoadErrorProps | null;
+}) {
+  if (failed) return <LoadError {...failed} />;
   if (loading) {
     return (
       <div className="space-y-3">

@@ -15,7 +15,7 @@ import {
   type FileStatus,
   type MasteringStyle,
 } from '@mastering/contracts';
-import { Badge, Button, cn, errorMessage, Select, toast } from '@mastering/ui';
+import { Badge, Button, cn, errorMessage, failedLoad, Select, toast } from '@mastering/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { CircleAlert, CircleCheck, Files, HardDrive, Loader, RefreshCw, Upload, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -125,7 +125,8 @@ export default function FilesPage() {
     pageSize: DEFAULT_PAGE_SIZE,
   };
   useEffect(() => setPage(1), [q, status, style, sort, orderId]);
-  const { data, error, isLoading, isFetching, refetch } = useAudioFilePage(filters);
+  const files = useAudioFilePage(filters);
+  const { data, error, isLoading, isFetching, refetch } = files;
   useEffect(() => {
     if (error)
       toast({ title: 'Failed to fetch audio files', description: errorMessage(error), variant: 'destructive' });
@@ -204,6 +205,7 @@ export default function FilesPage() {
         onRowClick={(f) => setOpenId(f.id)}
         loading={isLoading}
         empty={EMPTY_TEXTS.audioFiles}
+        loadError={failedLoad(files, 'the audio files')}
         data-testid="files-table"
         rowTestId="file-row"
       />

@@ -17,12 +17,13 @@ import {
   Button,
   checkForm,
   Dialog,
-  errorMessage,
   Label,
   Select,
   Skeleton,
   Textarea,
   toast,
+  failedLoad,
+  LoadError,
 } from '@mastering/ui';
 import { CircleCheck, FileAudio, UserCheck, UserMinus } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -33,7 +34,9 @@ import { OrderStatusBadge } from '../dashboard/order-status-badge';
 
 /** The order detail dialog: customer, summary, clock, engineer, files, status history and Update Status. */
 export function OrderDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
-  const { data, isLoading, error } = useOrder(orderId);
+  const query = useOrder(orderId);
+  const { data, isLoading } = query;
+  const failed = failedLoad(query, 'this order');
   const order = data?.order;
   return (
     <Dialog
@@ -44,7 +47,7 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
       data-testid="order-dialog"
     >
       {isLoading && <Skeleton className="h-64 w-full" />}
-      {error && <p className="text-sm text-destructive">{errorMessage(error)}</p>}
+      {failed && <LoadError {...failed} />}
       {order && data && (
         <div className="space-y-6 text-sm">
           <section className="grid gap-4 sm:grid-cols-2">

@@ -14,7 +14,7 @@ import {
   type OrderSort,
   type OrderStatus,
 } from '@mastering/contracts';
-import { Button, buttonVariants, cn, errorMessage, Label, Select, Switch, toast } from '@mastering/ui';
+import { Button, buttonVariants, cn, errorMessage, failedLoad, Label, Select, Switch, toast } from '@mastering/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { AlarmClock, CircleCheck, Clock, Download, Package, RefreshCw, TriangleAlert, Wallet } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -108,7 +108,8 @@ export default function OrdersPage() {
   };
   // A new filter starts again at the first page.
   useEffect(() => setPage(1), [q, status, deadline, mine, sort]);
-  const { data, error, isLoading, isFetching, refetch } = useOrderPage(filters);
+  const orders = useOrderPage(filters);
+  const { data, error, isLoading, isFetching, refetch } = orders;
   useEffect(() => {
     if (error) toast({ title: ORDER_TEXTS.fetchFailed, description: errorMessage(error), variant: 'destructive' });
   }, [error]);
@@ -225,6 +226,7 @@ export default function OrdersPage() {
         onRowClick={(o) => setOpenId(o.id)}
         loading={isLoading}
         empty={EMPTY_TEXTS.orders}
+        loadError={failedLoad(orders, 'the orders')}
         data-testid="orders-table"
         rowTestId="order-row"
       />

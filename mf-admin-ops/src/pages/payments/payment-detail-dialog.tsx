@@ -1,15 +1,19 @@
 import { formatCents, formatOrderDate, PAYMENT_ATTENTION_TEXTS } from '@mastering/contracts';
-import { Dialog, Skeleton } from '@mastering/ui';
+import { Dialog, failedLoad, LoadError, Skeleton } from '@mastering/ui';
 import { usePayment } from '../../api/payments';
 import { PaymentAttentionBadge, PaymentStatusBadge } from '../../components/badges';
 import { Detail } from '../../components/screen';
 
 /** One payment's details and the webhook events Yoco sent for it. */
 export function PaymentDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const { data, isLoading } = usePayment(id);
+  const payment = usePayment(id);
+  const { data, isLoading } = payment;
+  const failed = failedLoad(payment, 'this payment');
   return (
     <Dialog open={!!id} onClose={onClose} title="Payment details" className="max-w-2xl" data-testid="payment-detail">
-      {isLoading || !data ? (
+      {failed ? (
+        <LoadError {...failed} />
+      ) : isLoading || !data ? (
         <Skeleton className="h-48 w-full" />
       ) : (
         <div className="space-y-6">
