@@ -1,6 +1,7 @@
 import { Button, cn, LoadError, Skeleton, type LoadErrorProps } from '@mastering/ui';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 export interface DataTableProps<T> {
   columns: ColumnDef<T, any>[];
@@ -58,7 +59,7 @@ export function DataTable<T>({
                 <th
                   key={header.id}
                   scope="col"
-                  className={cn('px-3 py-3 font-medium whitespace-nowrap', header.column.columnDef.meta?.className)}
+                  className={cn('px-2 py-3 font-medium whitespace-nowrap', header.column.columnDef.meta?.className)}
                 >
                   {flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
@@ -116,7 +117,7 @@ export function DataTable<T>({
               )}
             >
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={cn('px-3 py-3 align-middle', cell.column.columnDef.meta?.className)}>
+                <td key={cell.id} className={cn('px-2 py-3 align-middle', cell.column.columnDef.meta?.className)}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}
@@ -125,6 +126,16 @@ export function DataTable<T>({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A cell holding two related columns: the main one, and a muted line under it (e.g. size · upload date). */
+export function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
+  return (
+    <span className="flex flex-col gap-0.5">
+      {main}
+      <span className="text-xs whitespace-nowrap text-muted-foreground">{sub}</span>
+    </span>
   );
 }
 

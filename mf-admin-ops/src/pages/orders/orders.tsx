@@ -20,7 +20,7 @@ import { AlarmClock, CircleCheck, Clock, Download, Package, RefreshCw, TriangleA
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { orderExportUrl, useOrderPage, type OrderFilters } from '../../api/orders';
-import { DataTable, Pager } from '../../components/data-table';
+import { DataTable, Pager, TwoLines } from '../../components/data-table';
 import { DeadlineBadge } from '../../components/deadline-badge';
 import { SearchBox } from '../../components/search-box';
 import { StatCard } from '../../components/stat-card';
@@ -41,13 +41,37 @@ const DEADLINE_OPTIONS: { value: DeadlineFilter; label: string }[] = [
 ];
 const SORT_OPTIONS = ORDER_SORTS.map((s) => ({ value: s, label: ORDER_SORT_LABELS[s] }));
 
+// Every column is on screen at 1280 x 800 without sideways scrolling: the file count sits under the
+// order id and the engineer under the customer (the same two-line cells as Audio Files).
 const COLUMNS: ColumnDef<AdminOrder, any>[] = [
-  { id: 'id', header: 'Order', cell: ({ row }) => <span className="font-mono">#{shortId(row.original.id)}</span> },
+  {
+    id: 'id',
+    header: 'Order · Files',
+    cell: ({ row }) => (
+      <TwoLines
+        main={<span className="font-mono">#{shortId(row.original.id)}</span>}
+        sub={`${row.original.fileCount} ${row.original.fileCount === 1 ? 'file' : 'files'}`}
+      />
+    ),
+  },
   { id: 'status', header: 'Status', cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },
   {
     id: 'customer',
-    header: 'Customer',
-    cell: ({ row }) => <span className="block max-w-44 truncate">{row.original.customerEmail}</span>,
+    header: 'Customer · Engineer',
+    cell: ({ row }) => (
+      <TwoLines
+        main={
+          <span className="block max-w-52 truncate" title={row.original.customerEmail}>
+            {row.original.customerEmail}
+          </span>
+        }
+        sub={
+          <span className="block max-w-52 truncate" title={row.original.assignedToEmail ?? undefined}>
+            {row.original.assignedToEmail ?? 'Unassigned'}
+          </span>
+        }
+      />
+    ),
   },
   {
     id: 'created',
@@ -62,23 +86,9 @@ const COLUMNS: ColumnDef<AdminOrder, any>[] = [
     cell: ({ row }) => <span className="tabular-nums">{formatRand(row.original.total)}</span>,
   },
   {
-    id: 'files',
-    header: 'Files',
-    meta: { className: 'hidden xl:table-cell' },
-    cell: ({ row }) => <span className="tabular-nums">{row.original.fileCount}</span>,
-  },
-  {
     id: 'deadline',
     header: 'Time left',
     cell: ({ row }) => <DeadlineBadge dueAt={row.original.dueAt} deadline={row.original.deadline} />,
-  },
-  {
-    id: 'engineer',
-    header: 'Engineer',
-    cell: ({ row }) => (
-      <span className="block max-w-40 truncate text-muted-foreground">{row.original.assignedToEmail ?? '-'}</span>
-    ),
-    meta: { className: 'hidden 2xl:table-cell' },
   },
 ];
 

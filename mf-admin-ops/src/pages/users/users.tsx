@@ -1,15 +1,6 @@
 import { useState } from 'react';
 import { displayName, formatOrderDate, initials, SCREEN_TITLES, USER_TEXTS, type User } from '@mastering/contracts';
-import {
-  Button,
-  Card,
-  CardContent,
-  Dialog,
-  failedLoad,
-  LoadError,
-  serverErrorText,
-  toast,
-} from '@mastering/ui';
+import { Button, Card, CardContent, Dialog, failedLoad, LoadError, serverErrorText, toast } from '@mastering/ui';
 import { ExternalLink, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useCurrentUser, useUserMutations, useUsers } from '../../api/users';
 import { ActiveBadge, RoleBadge } from '../../components/badges';
