@@ -1,8 +1,14 @@
+import { rmSync } from 'node:fs';
 import { ClientFunction } from 'testcafe';
-import { byTestId, SITE } from './support';
+import { admin, byTestId, checkoutTracks, SITE, trackFiles, type TrackFiles } from './support';
 
 // Issue 27: the last spec gaps, as a person meets them in the browser.
-fixture('Spec gaps').page(SITE);
+fixture('Spec gaps')
+  .page(SITE)
+  .before(async (ctx) => {
+    ctx.files = trackFiles('spec-gaps-e2e-', ['Laptop Check.wav']);
+  })
+  .after(async (ctx) => rmSync((ctx.files as TrackFiles).dir, { recursive: true, force: true }));
 
 const scrollToExamples = ClientFunction(() => document.getElementById('examples')!.scrollIntoView());
 
@@ -25,4 +31,36 @@ test('after clicking a player button, Space and A still drive the player, once p
   await t.expect(player.getAttribute('data-version')).eql('mastered');
   await t.pressKey('a');
   await t.expect(player.getAttribute('data-version')).eql('original');
+});
+
+/** How far the page's widest table overflows its box (0: no sideways scrolling). */
+const tableOverflow = ClientFunction(() => {
+  const box = document.querySelector('table')!.parentElement!;
+  return Math.max(box.scrollWidth - box.clientWidth, document.documentElement.scrollWidth - window.innerWidth);
+});
+
+test('at 1280 x 800 Audio Files and Orders show every spec column without sideways scrolling', async (t) => {
+  const customer = `laptop-${Date.now()}@example.com`;
+  await checkoutTracks(t, customer, 1);
+  await t.resizeWindow(1280, 800);
+  await t.useRole(admin);
+
+  await t.navigateTo(`${SITE}/admin/files`);
+  await t.typeText(byTestId('files-search'), customer);
+  await t.expect(byTestId('file-row').count).eql(1);
+  const row = byTestId('file-row');
+  // Name, status, style, customer, order, size, upload date, tone, loudness and volume match, all visible.
+  for (const text of ['Laptop Check.wav', 'uploaded', customer, '#', 'KB', 'Volume match']) {
+    await t.expect(row.innerText).contains(text);
+  }
+  await t.expect(row.innerText).match(/\b(WARM|BALANCED|OPEN)\b/);
+  await t.expect(row.innerText).match(/\b(LOW|MEDIUM|HIGH)\b/);
+  await t.expect(row.innerText).match(/[A-Z][a-z]{2} \d{2}, \d{4}/);
+  await t.expect(tableOverflow()).lte(0, 'the files table fits 1280 px');
+
+  await t.navigateTo(`${SITE}/admin/orders`);
+  await t.typeText(byTestId('orders-search'), customer);
+  await t.expect(byTestId('order-row').count).eql(1);
+  await t.expect(byTestId('order-row').innerText).contains('1 file');
+  await t.expect(tableOverflow()).lte(0, 'the orders table fits 1280 px');
 });
