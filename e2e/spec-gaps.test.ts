@@ -64,3 +64,11 @@ test('at 1280 x 800 Audio Files and Orders show every spec column without sidewa
   await t.expect(byTestId('order-row').innerText).contains('1 file');
   await t.expect(tableOverflow()).lte(0, 'the orders table fits 1280 px');
 });
+
+test('the missing-audio placeholder is a real file under /audio', async (t) => {
+  const res = await fetch(`${SITE}/audio/placeholder.wav`);
+  await t.expect(res.status).eql(200);
+  await t.expect(res.headers.get('content-type') ?? '').match(/^audio\//);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  await t.expect(bytes.subarray(0, 4).toString()).eql('RIFF');
+});
