@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { ClientFunction } from 'testcafe';
-import { admin, byTestId, checkoutTracks, SITE, trackFiles, type TrackFiles } from './support';
+import { admin, byTestId, checkoutTracks, inboxIds, newMailFor, SITE, trackFiles, type TrackFiles } from './support';
 
 // Issue 27: the last spec gaps, as a person meets them in the browser.
 fixture('Spec gaps')
@@ -50,7 +50,7 @@ test('at 1280 x 800 Audio Files and Orders show every spec column without sidewa
   await t.expect(byTestId('file-row').count).eql(1);
   const row = byTestId('file-row');
   // Name, status, style, customer, order, size, upload date, tone, loudness and volume match, all visible.
-  for (const text of ['Laptop Check.wav', 'uploaded', customer, '#', 'KB', 'Volume match']) {
+  for (const text of ['Laptop Check.wav', 'Uploaded', customer, '#', 'Bytes', 'Volume match']) {
     await t.expect(row.innerText).contains(text);
   }
   await t.expect(row.innerText).match(/\b(WARM|BALANCED|OPEN)\b/);
@@ -63,6 +63,17 @@ test('at 1280 x 800 Audio Files and Orders show every spec column without sidewa
   await t.expect(byTestId('order-row').count).eql(1);
   await t.expect(byTestId('order-row').innerText).contains('1 file');
   await t.expect(tableOverflow()).lte(0, 'the orders table fits 1280 px');
+
+  // Contact Customer from the order: a real mail to the customer, through the mail pipeline.
+  await t.click(byTestId('order-row'));
+  await t.click(byTestId('order-contact-customer'));
+  await t.expect(byTestId('send-message-dialog').innerText).contains(customer);
+  const seen = await inboxIds();
+  await t.typeText(byTestId('message-subject'), 'About your order');
+  await t.typeText(byTestId('message-body'), 'Your master is on the desk now.');
+  await t.click(byTestId('message-send'));
+  await t.expect(byTestId('toast').withText('Message sent successfully!').exists).ok();
+  await newMailFor(customer, 'About your order', seen);
 });
 
 test('the missing-audio placeholder is a real file under /audio', async (t) => {

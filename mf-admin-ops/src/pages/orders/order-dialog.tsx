@@ -25,16 +25,30 @@ import {
   failedLoad,
   LoadError,
 } from '@mastering/ui';
-import { CircleCheck, FileAudio, UserCheck, UserMinus } from 'lucide-react';
+import { CircleCheck, FileAudio, MessageSquare, UserCheck, UserMinus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAssignOrder, useMe, useOrder, useUpdateOrderStatus } from '../../api/orders';
 import { DeadlineBadge } from '../../components/deadline-badge';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
 
-/** The order detail dialog: customer, summary, clock, engineer, files, status history and Update Status. */
-export function OrderDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+/**
+ * The order detail dialog: customer (with Contact Customer for admins), summary, clock, engineer,
+ * files, status history and Update Status.
+ */
+export function OrderDialog({
+  orderId,
+  onClose,
+  onContactCustomer,
+}: {
+  orderId: string | null;
+  onClose: () => void;
+  /** Opens Send Message to the order's customer (the message is sent by mail and kept in their history). */
+  onContactCustomer?: (email: string) => void;
+}) {
   const query = useOrder(orderId);
+  // Messages go through the admin customers API, so only admins get the button.
+  const isAdmin = useMe()?.role === 'admin';
   const { data, isLoading } = query;
   const failed = failedLoad(query, 'this order');
   const order = data?.order;
@@ -61,6 +75,18 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
                 <OrderStatusBadge status={order.status} />
                 <DeadlineBadge dueAt={order.dueAt} deadline={order.deadline} />
               </div>
+              {isAdmin && onContactCustomer && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="mt-2"
+                  onClick={() => onContactCustomer(order.customerEmail)}
+                  data-testid="order-contact-customer"
+                >
+                  <MessageSquare aria-hidden />
+                  Contact Customer
+                </Button>
+              )}
             </div>
             <div className="space-y-1">
               <h3 className="font-semibold">Order summary</h3>

@@ -26,6 +26,7 @@ import { SearchBox } from '../../components/search-box';
 import { StatCard } from '../../components/stat-card';
 import { useDebounced } from '../../components/use-debounced';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
+import { SendMessageDialog } from '../customers/send-message-dialog';
 import { OrderDialog } from './order-dialog';
 
 type StatusFilter = OrderStatus | 'all';
@@ -105,6 +106,7 @@ export default function OrdersPage() {
   const [sort, setSort] = useState<OrderSort>('newest');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [messageTo, setMessageTo] = useState<string | null>(null);
   const q = useDebounced(search.trim());
 
   const filters: OrderFilters = {
@@ -242,7 +244,16 @@ export default function OrdersPage() {
       />
       {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
 
-      <OrderDialog orderId={openId} onClose={() => setOpenId(null)} />
+      <OrderDialog
+        orderId={openId}
+        onClose={() => setOpenId(null)}
+        onContactCustomer={(email) => {
+          // One dialog at a time: the order closes while the message is written.
+          setOpenId(null);
+          setMessageTo(email);
+        }}
+      />
+      <SendMessageDialog email={messageTo} onClose={() => setMessageTo(null)} />
     </div>
   );
 }
