@@ -24,6 +24,7 @@ import {
   PaymentSummary,
   SignedLink,
   StoredSettings,
+  SystemStatus,
   TestEmailQueued,
   TestEmailStatus,
   UploadUrlResponse,
@@ -73,6 +74,8 @@ import * as downloads from './downloads/handlers';
 import type { FulfilmentDeps } from './orders/status';
 import { changesCounts } from './counters';
 import type { AudioFileDeps } from './audio-files/service';
+import { getSystemStatus } from './system-status/handlers';
+import { systemProbes } from './system-status/service';
 
 /** The analytics answer may be reused for 5 minutes (back-office spec §9). */
 const ANALYTICS_CACHE = 'private, max-age=300';
@@ -130,6 +133,13 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
     accepts: 'none',
     response: TestEmailQueued,
     handler: postTestEmail(knex, queue),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/admin/settings/system-status',
+    permission: 'admin',
+    response: SystemStatus,
+    handler: getSystemStatus(systemProbes(knex, files.storage)),
   }),
   route({
     method: 'GET',
