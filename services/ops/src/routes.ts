@@ -75,7 +75,6 @@ import type { FulfilmentDeps } from './orders/status';
 import { changesCounts } from './counters';
 import type { AudioFileDeps } from './audio-files/service';
 import { getSystemStatus } from './system-status/handlers';
-import { systemProbes } from './system-status/service';
 
 /** The analytics answer may be reused for 5 minutes (back-office spec §9). */
 const ANALYTICS_CACHE = 'private, max-age=300';
@@ -139,7 +138,7 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
     path: '/api/admin/settings/system-status',
     permission: 'admin',
     response: SystemStatus,
-    handler: getSystemStatus(systemProbes(knex, files.storage)),
+    handler: getSystemStatus(knex, files),
   }),
   route({
     method: 'GET',

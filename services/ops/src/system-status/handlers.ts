@@ -1,7 +1,9 @@
+import type { Knex } from 'knex';
 import type { RouteContext } from '@mastering/service-kit';
-import { systemStatus, type systemProbes } from './service';
+import type { ObjectStorage } from '@mastering/storage';
+import { systemProbes, systemStatus } from './service';
 
-/** GET /api/admin/system-status — admin; live checks of the database, object storage and job queue, with latency. */
-export const getSystemStatus = (probes: ReturnType<typeof systemProbes>) => async (ctx: RouteContext) => {
-  ctx.body = await systemStatus(probes);
+/** GET /api/admin/settings/system-status — admin; live checks of the database, object storage and job queue, with latency. */
+export const getSystemStatus = (knex: Knex, deps: { storage: ObjectStorage }) => async (ctx: RouteContext) => {
+  ctx.body = await systemStatus(systemProbes(knex, deps.storage));
 };
