@@ -83,3 +83,15 @@ test('the missing-audio placeholder is a real file under /audio', async (t) => {
   const bytes = Buffer.from(await res.arrayBuffer());
   await t.expect(bytes.subarray(0, 4).toString()).eql('RIFF');
 });
+
+test('Settings → System Status checks each part live, with its latency', async (t) => {
+  await t.useRole(admin);
+  await t.navigateTo(`${SITE}/admin/settings`);
+  const checks = byTestId('system-check');
+  await t.expect(checks.count).eql(3);
+  for (const [i, label] of ['Database', 'Object Storage', 'Job Queue'].entries()) {
+    await t.expect(checks.nth(i).innerText).contains(label);
+    await t.expect(checks.nth(i).innerText).contains('Online');
+    await t.expect(checks.nth(i).innerText).match(/\d+ ms/);
+  }
+});
