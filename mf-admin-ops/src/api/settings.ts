@@ -1,4 +1,5 @@
 import {
+  ClearedCaches,
   StoredSettings,
   SystemStatus,
   TestEmailQueued,
@@ -55,5 +56,12 @@ export function useSystemStatus() {
     queryKey: settingsKeys.systemStatus(),
     queryFn: () => apiJson('GET', settingsKeys.systemStatus()[0], undefined, { schema: SystemStatus }),
     staleTime: 0,
+  });
+}
+
+/** Clear Cache: empties the server's counter caches and answers which ones. */
+export function useClearCache() {
+  return useMutation({
+    mutationFn: () => apiJson('POST', '/api/admin/settings/clear-cache', {}, { schema: ClearedCaches }),
   });
 }

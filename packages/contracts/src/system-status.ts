@@ -24,3 +24,7 @@ export type SystemCheck = z.infer<typeof SystemCheck>;
 /** GET /api/admin/system-status */
 export const SystemStatus = z.object({ checkedAt: z.string(), checks: z.array(SystemCheck) });
 export type SystemStatus = z.infer<typeof SystemStatus>;
+
+/** POST /api/admin/settings/clear-cache: the server caches it emptied, named for a person. */
+export const ClearedCaches = z.object({ cleared: z.array(z.string()) });
+export type ClearedCaches = z.infer<typeof ClearedCaches>;

@@ -1,7 +1,8 @@
 // Issue 27 item 3: Settings → System Status runs live checks with latency, admin only, never internal error text.
-import { describe, expect, it } from 'vitest';
-import { SystemStatus, type Role } from '@mastering/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { ClearedCaches, SystemStatus, type Role } from '@mastering/contracts';
 import { JOB_TABLE } from '@mastering/db';
+import { NAMED_CACHES, postClearCache } from '../src/system-status/handlers';
 import { systemStatus, STALLED_JOB_AFTER_MS } from '../src/system-status/service';
 import { identityAs, opsPerFile } from './support';
 
@@ -51,5 +52,31 @@ describe('systemStatus', () => {
     expect(status.checks[0]).toMatchObject({ name: 'database', status: 'offline', note: 'Not answering' });
     expect(JSON.stringify(status)).not.toMatch(/ECONNREFUSED|password|10\.0\.0\.7/);
     expect(status.checks[2]).toMatchObject({ status: 'online' });
+  });
+});
+
+describe('POST /api/admin/settings/clear-cache', () => {
+  const post = async (role?: Role) =>
+    fetch(`${ctx.base}/api/admin/settings/clear-cache`, {
+      method: 'POST',
+      headers: role ? await identityAs(role) : {},
+    });
+
+  it('empties the counter caches and names them', async () => {
+    const res = await post('admin');
+    expect(res.status).toBe(200);
+    expect(ClearedCaches.parse(await res.json()).cleared).toEqual([...NAMED_CACHES]);
+  });
+
+  it('clears the counters it is given', async () => {
+    const clear = vi.fn();
+    const fakeCtx = { body: undefined } as unknown as Parameters<ReturnType<typeof postClearCache>>[0];
+    await postClearCache({ counters: { clear } })(fakeCtx);
+    expect(clear).toHaveBeenCalledOnce();
+  });
+
+  it('is for admins only', async () => {
+    expect((await post()).status).toBe(401);
+    expect((await post('engineer')).status).toBe(403);
   });
 });

@@ -10,19 +10,32 @@ import {
   cn,
   failedLoad,
   LoadError,
+  serverErrorText,
   Skeleton,
+  toast,
 } from '@mastering/ui';
-import { RefreshCw } from 'lucide-react';
-import { useSystemStatus } from '../../api/settings';
+import { Eraser, RefreshCw } from 'lucide-react';
+import { useClearCache, useSystemStatus } from '../../api/settings';
 
-/** Settings → System Status: each part checked live (online or offline, with its latency), and Check again. */
+/** Settings → System Status: each part checked live (online or offline, with its latency), Check again and Clear Cache. */
 export function SystemStatusCard() {
   const status = useSystemStatus();
+  const clearCache = useClearCache();
+  const clear = () =>
+    clearCache.mutate(undefined, {
+      onSuccess: ({ cleared }) => toast({ title: 'Cache cleared', description: cleared.join(', ') }),
+      onError: (e) =>
+        toast({
+          title: 'Could not clear the cache',
+          description: serverErrorText(e, 'Try again.'),
+          variant: 'destructive',
+        }),
+    });
   const failed = failedLoad(status, 'the system status');
   return (
     <Card data-testid="system-status">
-      <CardHeader className="flex-row items-start justify-between gap-4">
-        <div className="space-y-1.5">
+      <CardHeader className="flex-row flex-wrap items-start gap-2">
+        <div className="mr-auto space-y-1.5">
           <CardTitle>System Status</CardTitle>
           <CardDescription>
             {status.data ? `Checked ${formatOrderDate(status.data.checkedAt)}` : 'Live checks of each part.'}
@@ -37,6 +50,10 @@ export function SystemStatusCard() {
         >
           <RefreshCw className={cn(status.isFetching && 'animate-spin')} aria-hidden />
           Check again
+        </Button>
+        <Button variant="outline" size="sm" onClick={clear} disabled={clearCache.isPending} data-testid="clear-cache">
+          <Eraser aria-hidden />
+          Clear Cache
         </Button>
       </CardHeader>
       <CardContent>
