@@ -105,7 +105,7 @@ test('payments: the seeded payment opens with its webhook events', async (t) => 
   await t.typeText(byTestId('payments-search'), `pay_${RUN}_2`);
   await t.expect(byTestId('payment-row').count).eql(1);
   await t.click(byTestId('payment-row'));
-  await t.expect(byTestId('payment-detail').innerText).contains('299,00');
+  await t.expect(byTestId('payment-detail').innerText).contains('R299');
   await t.expect(byTestId('payment-events').innerText).contains('payment.succeeded');
 });
 

@@ -1,5 +1,5 @@
 import { rmSync, statSync } from 'node:fs';
-import { Selector } from 'testcafe';
+import { ClientFunction, Selector } from 'testcafe';
 import {
   byTestId,
   checkoutTracks,
@@ -33,15 +33,16 @@ test('an engineer masters a paid order, delivers it, and the customer downloads 
   await clickAndLeave(byTestId('sandbox-pay'));
   await expectLandedOn('page-payment-success');
 
-  // The engineer sees only the two screens engineers use; the dashboard is not theirs.
+  // The engineer sees only the two screens engineers use; the admin link lands on Audio Files (their dashboard).
   await logInAs(ENGINEER_EMAIL);
   await t.navigateTo(`${SITE}/admin`);
-  await t.expect(byTestId('no-access').exists).ok();
+  await t.expect(byTestId('files-search').exists).ok();
+  await t.expect(ClientFunction(() => window.location.pathname)()).eql('/admin/files');
+  await t.expect(byTestId('no-access').exists).notOk();
   await t.expect(byTestId('admin-sidebar').find('a').withText('Orders').exists).ok();
   await t.expect(byTestId('admin-sidebar').find('a').withExactText('Dashboard').exists).notOk();
 
   // Audio Files: find the customer's track and open it.
-  await t.navigateTo(`${SITE}/admin/files`);
   await t.typeText(byTestId('files-search'), customer);
   await t.expect(byTestId('file-row').count).eql(1);
   await t.click(byTestId('file-row'));

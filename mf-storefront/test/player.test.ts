@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TRACKS, playerTracks, SILENT_AUDIO_URL } from '../src/lib/demo-tracks';
 import {
@@ -110,8 +111,9 @@ describe('player tracks', () => {
     expect(track).toMatchObject({ originalUrl: SILENT_AUDIO_URL, masteredUrl: '/media/m.mp3' });
   });
 
-  it('the placeholder is a playable WAV of silence', () => {
-    const bytes = Buffer.from(SILENT_AUDIO_URL.split(',')[1]!, 'base64');
+  it('the placeholder is a real, playable WAV of silence under /audio', () => {
+    expect(SILENT_AUDIO_URL).toBe('/audio/placeholder.wav');
+    const bytes = readFileSync(new URL('../../shell/src/audio/placeholder.wav', import.meta.url));
     expect(bytes.subarray(0, 4).toString()).toBe('RIFF');
     expect(bytes.subarray(8, 12).toString()).toBe('WAVE');
     expect(bytes.readUInt32LE(40)).toBe(bytes.length - 44);

@@ -1,4 +1,6 @@
 import '@mastering/ui/styles.css';
+// Emitted as /audio/placeholder.wav (PLACEHOLDER_AUDIO_URL): the player's audio for a missing version.
+import './audio/placeholder.wav';
 import { AppProviders, createQueryClient, Toaster } from '@mastering/ui/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

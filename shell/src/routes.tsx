@@ -18,6 +18,7 @@ import {
 } from 'lucide-react';
 import {
   documentTitle,
+  isStaffRole,
   MENU_LABELS,
   NOT_FOUND_TITLE,
   QUICK_ACCESS_LABELS,
@@ -31,7 +32,7 @@ import {
   type StaffRole,
 } from '@mastering/contracts';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router-dom';
 import { AdminGuard, NoAccess } from './admin/admin-guard';
 import type { AdminNavItem } from './admin/admin-nav';
 import { NotFound } from './pages/not-found';
@@ -141,9 +142,19 @@ export function adminMenuFor(role: Role | null): readonly AdminNavItem[] {
 /** The whole admin menu (what an admin sees). */
 export const ADMIN_MENU: readonly AdminNavItem[] = adminMenuFor('admin');
 
+/** The console's front door: the admin link and the login's default `next` open it. */
+export const ADMIN_HOME = '/admin';
+/** Audio Files, the Engineer Dashboard (the sidebar's quick access link says so). */
+const ENGINEER_DASHBOARD = '/admin/files';
+
+/** Where a staff member lands on opening the console: admins on the Dashboard, engineers on Audio Files. */
+export function adminLandingFor(role: StaffRole): string {
+  return role === 'engineer' ? ENGINEER_DASHBOARD : ADMIN_HOME;
+}
+
 /** The sidebar's quick access links. */
 export const QUICK_ACCESS: readonly AdminNavItem[] = [
-  { label: QUICK_ACCESS_LABELS.engineerDashboard, to: '/admin/files', icon: Wrench },
+  { label: QUICK_ACCESS_LABELS.engineerDashboard, to: ENGINEER_DASHBOARD, icon: Wrench },
   { label: QUICK_ACCESS_LABELS.backToSite, to: '/', icon: ArrowLeft },
 ];
 
@@ -161,10 +172,18 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
   return children;
 }
 
-/** A guarded page shows a "no access" panel to staff whose role may not use it (the server refuses them too). */
-function RoleGate({ route, children }: { route: PageRoute; children: ReactNode }) {
+/**
+ * A guarded page shows a "no access" panel to staff whose role may not use it (the server refuses them
+ * too), except the console's front door: there an engineer is sent on to their own dashboard.
+ */
+export function RoleGate({ route, children }: { route: PageRoute; children: ReactNode }) {
   const { user } = useSession();
   if (route.area === 'site' || mayOpen(route, user?.role)) return children;
+  const role = user?.role;
+  if (route.path === ADMIN_HOME && isStaffRole(role)) {
+    const landing = adminLandingFor(role);
+    if (landing !== ADMIN_HOME) return <Navigate to={landing} replace />;
+  }
   return <NoAccess role={user?.role} menu={adminMenuFor(user?.role ?? null)} />;
 }
 

@@ -26,7 +26,8 @@ export function useCollection<T extends Item>(
   texts: Texts,
   onDeleted?: (item: T) => void,
 ) {
-  const { data: items = [], error, isLoading } = resource.useList();
+  const list = resource.useList();
+  const { data: items = [], error, isLoading } = list;
   const update = resource.useUpdate();
   const remove = resource.useDelete();
   const failure = useFailureToast();
@@ -51,6 +52,8 @@ export function useCollection<T extends Item>(
   return {
     items,
     isLoading,
+    /** The list's query, for `failedLoad` (a failed load shows an error with Retry, never an empty list). */
+    listQuery: list,
     busy: update.isPending,
     deleting,
     deleteBusy: remove.isPending,

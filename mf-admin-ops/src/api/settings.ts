@@ -1,10 +1,18 @@
-import { StoredSettings, TestEmailQueued, type TestEmailStatus, type SaveSettingsBody } from '@mastering/contracts';
+import {
+  ClearedCaches,
+  StoredSettings,
+  SystemStatus,
+  TestEmailQueued,
+  type TestEmailStatus,
+  type SaveSettingsBody,
+} from '@mastering/contracts';
 import { apiJson } from '@mastering/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** Query keys of the settings; each key is also its URL. */
 export const settingsKeys = {
   all: () => ['/api/admin/settings'] as const,
+  systemStatus: () => ['/api/admin/settings/system-status'] as const,
   testEmail: (jobId: string) => [`/api/admin/settings/test-email/${encodeURIComponent(jobId)}`] as const,
 };
 
@@ -39,5 +47,21 @@ export function useTestEmailStatus(jobId: string | null) {
     enabled: jobId !== null,
     refetchInterval: (query) =>
       query.state.data?.state === 'sent' || query.state.data?.state === 'failed' ? false : 500,
+  });
+}
+
+/** Settings → System Status: the live checks, asked again on every visit and by Check again. */
+export function useSystemStatus() {
+  return useQuery({
+    queryKey: settingsKeys.systemStatus(),
+    queryFn: () => apiJson('GET', settingsKeys.systemStatus()[0], undefined, { schema: SystemStatus }),
+    staleTime: 0,
+  });
+}
+
+/** Clear Cache: empties the server's counter caches and answers which ones. */
+export function useClearCache() {
+  return useMutation({
+    mutationFn: () => apiJson('POST', '/api/admin/settings/clear-cache', {}, { schema: ClearedCaches }),
   });
 }

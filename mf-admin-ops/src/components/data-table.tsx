@@ -1,6 +1,7 @@
-import { Button, cn, Skeleton } from '@mastering/ui';
+import { Button, cn, LoadError, Skeleton, type LoadErrorProps } from '@mastering/ui';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 export interface DataTableProps<T> {
   // biome-ignore lint/suspicious/noExplicitAny: TanStack Table types a column list of mixed value types this way (its documented idiom)
@@ -13,6 +14,8 @@ export interface DataTableProps<T> {
   rowLabel?: (row: T) => string;
   loading?: boolean;
   empty: string;
+  /** The list failed to load (`failedLoad(query, what)`): shown instead of the empty text, with Retry. */
+  loadError?: LoadErrorProps | null;
   'data-testid'?: string;
   rowTestId?: string;
 }
@@ -36,6 +39,7 @@ export function DataTable<T>({
   rowLabel,
   loading,
   empty,
+  loadError,
   rowTestId,
   ...rest
 }: DataTableProps<T>) {
@@ -56,7 +60,7 @@ export function DataTable<T>({
                 <th
                   key={header.id}
                   scope="col"
-                  className={cn('px-3 py-3 font-medium whitespace-nowrap', header.column.columnDef.meta?.className)}
+                  className={cn('px-2 py-3 font-medium whitespace-nowrap', header.column.columnDef.meta?.className)}
                 >
                   {flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
@@ -66,6 +70,7 @@ export function DataTable<T>({
         </thead>
         <tbody className="divide-y divide-border">
           {loading &&
+            !loadError &&
             rows.length === 0 &&
             [0, 1, 2].map((i) => (
               <tr key={i}>
@@ -74,12 +79,21 @@ export function DataTable<T>({
                 </td>
               </tr>
             ))}
-          {!loading && rows.length === 0 && (
+          {loadError ? (
             <tr>
-              <td colSpan={columns.length} className="px-4 py-10 text-center text-muted-foreground">
-                {empty}
+              <td colSpan={columns.length} className="p-4">
+                <LoadError {...loadError} />
               </td>
             </tr>
+          ) : (
+            !loading &&
+            rows.length === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10 text-center text-muted-foreground">
+                  {empty}
+                </td>
+              </tr>
+            )
           )}
           {table.getRowModel().rows.map((row) => (
             <tr
@@ -104,7 +118,7 @@ export function DataTable<T>({
               )}
             >
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={cn('px-3 py-3 align-middle', cell.column.columnDef.meta?.className)}>
+                <td key={cell.id} className={cn('px-2 py-3 align-middle', cell.column.columnDef.meta?.className)}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}
@@ -113,6 +127,16 @@ export function DataTable<T>({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A cell holding two related columns: the main one, and a muted line under it (e.g. size · upload date). */
+export function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
+  return (
+    <span className="flex flex-col gap-0.5">
+      {main}
+      <span className="text-xs whitespace-nowrap text-muted-foreground">{sub}</span>
+    </span>
   );
 }
 

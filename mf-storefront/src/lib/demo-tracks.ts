@@ -1,4 +1,4 @@
-import type { Genre, ShowcaseTrack } from '@mastering/contracts';
+import { PLACEHOLDER_AUDIO_URL, type Genre, type ShowcaseTrack } from '@mastering/contracts';
 
 /** A track as the examples player uses it (spec §3): URLs always present, placeholders filled in. */
 export interface PlayerTrack {
@@ -12,34 +12,10 @@ export interface PlayerTrack {
 }
 
 /**
- * A tiny silent WAV (8 kHz, 8-bit mono, 0.25 s) as a data URI: the placeholder for a missing version
- * and the demo tracks' audio. Built in code so the remote ships no binary asset for it.
+ * The placeholder for a missing version and the demo tracks' audio: a tiny silent WAV served by the
+ * shell under /audio (a data: URI would be refused by the site's media-src policy).
  */
-export const SILENT_AUDIO_URL: string = (() => {
-  const samples = 2000;
-  const bytes = new Uint8Array(44 + samples);
-  const view = new DataView(bytes.buffer);
-  const ascii = (at: number, text: string) =>
-    [...text].forEach((c, i) => {
-      view.setUint8(at + i, c.charCodeAt(0));
-    });
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + samples, true);
-  ascii(8, 'WAVEfmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, 8000, true);
-  view.setUint32(28, 8000, true);
-  view.setUint16(32, 1, true);
-  view.setUint16(34, 8, true);
-  ascii(36, 'data');
-  view.setUint32(40, samples, true);
-  bytes.fill(128, 44); // 8-bit PCM silence is the midpoint
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return `data:audio/wav;base64,${btoa(binary)}`;
-})();
+export const SILENT_AUDIO_URL: string = PLACEHOLDER_AUDIO_URL;
 
 // Cover art for the demo tracks: a gradient per genre, inline so nothing extra is fetched.
 const cover = (from: string, to: string) =>

@@ -68,7 +68,11 @@ export function shouldAutoplay(previous: Version, next: Version): boolean {
   return previous !== next && next === 'mastered';
 }
 
-/** The player command a key press asks for: Space plays/pauses, A switches version; null otherwise. */
+/**
+ * The player command a key press asks for: Space plays/pauses, A switches version; null otherwise.
+ * A focused button (say the player's own, after a click) does not stop the keys: only a text field
+ * does.
+ */
 export function playerKeyCommand(event: {
   key: string;
   code?: string;
@@ -83,10 +87,17 @@ export function playerKeyCommand(event: {
   return null;
 }
 
-// A person typing an email (or pressing Space on a focused button) must not drive the player.
+// Fields that take typed characters (or Space to tick a box): the keys belong to them, not to the player.
+const TYPING_TAGS = ['INPUT', 'TEXTAREA', 'SELECT'];
+const TYPING_ROLES = ['textbox', 'searchbox', 'combobox', 'spinbutton', 'checkbox', 'radio', 'switch', 'slider'];
+
 function isTypingTarget(target: EventTarget | null | undefined): boolean {
-  const element = target as { tagName?: string; isContentEditable?: boolean } | null | undefined;
+  const element = target as
+    | { tagName?: string; isContentEditable?: boolean; getAttribute?: (name: string) => string | null }
+    | null
+    | undefined;
   if (!element?.tagName) return false;
   if (element.isContentEditable) return true;
-  return ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(element.tagName.toUpperCase());
+  if (TYPING_TAGS.includes(element.tagName.toUpperCase())) return true;
+  return TYPING_ROLES.includes(element.getAttribute?.('role') ?? '');
 }

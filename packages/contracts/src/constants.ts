@@ -52,3 +52,6 @@ export const DEFAULT_SITE_NAME = 'Mastering Studio';
 export function supportAddressOf(general: { supportEmail: string; contactEmail: string }): string {
   return general.supportEmail || general.contactEmail || SUPPORT_EMAIL;
 }
+
+/** The placeholder audio (a quarter second of silence) for a showcase version without audio: a real file under /audio (storefront spec §3). */
+export const PLACEHOLDER_AUDIO_URL = '/audio/placeholder.wav';

@@ -12,15 +12,19 @@ function zaNumber(decimals: number): Intl.NumberFormat {
   return format;
 }
 
-/** Rand with an R prefix in en-ZA style: `formatRand(1234)` -> "R1 234", `formatRand(324.5, {decimals: 2})` -> "R324,50". */
-export function formatRand(amount: number, { decimals = 0 }: { decimals?: number } = {}): string {
+/**
+ * Rand in en-ZA style, the ONE money format on every screen and in every mail: whole rand without
+ * cents (`formatRand(1234)` -> "R1 234"), otherwise two decimals (`formatRand(324.5)` -> "R324,50").
+ */
+export function formatRand(amount: number): string {
   const sign = amount < 0 ? '-' : '';
-  return `${sign}R${zaNumber(decimals).format(Math.abs(amount))}`;
+  const wholeRand = Math.round(Math.abs(amount) * 100) % 100 === 0;
+  return `${sign}R${zaNumber(wholeRand ? 0 : 2).format(Math.abs(amount))}`;
 }
 
-/** Cents (payment amounts, database money) as rand: `formatCents(32400)` -> "R324". */
-export function formatCents(cents: number, options?: { decimals?: number }): string {
-  return formatRand(cents / 100, options);
+/** Cents (payment amounts, database money) as rand, in the one money format: `formatCents(32400)` -> "R324". */
+export function formatCents(cents: number): string {
+  return formatRand(cents / 100);
 }
 
 /** Bytes as Bytes/KB/MB/GB with 2 decimals: `formatBytes(1536)` -> "1.5 KB", 0 -> "0 Bytes". */

@@ -25,3 +25,4 @@ export * from './analysis';
 export * from './downloads';
 export * from './mail-templates';
 export * from './customer-orders';
+export * from './system-status';

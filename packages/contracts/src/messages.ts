@@ -2,6 +2,7 @@
 
 import { AUDIO_EXTENSIONS, orList } from './audio-formats';
 import { ADVERTISED_SPECIAL_PRICE, DELIVERY_HOURS, LOGIN_CODE_TTL_MINUTES } from './constants';
+import { formatRand } from './format';
 import { DEFAULT_PRICING } from './pricing';
 
 // Storefront: upload and order (storefront spec §5, §8)
@@ -82,8 +83,8 @@ export const CODE_EXPIRES_NOTE = `Code expires in ${LOGIN_CODE_TTL_MINUTES} minu
 // Launch special (storefront spec §1, §2). The discount and price come from GET /api/config, so a
 // discount changed by staff changes every label at once; without a discount the labels drop it.
 
-/** A rand price per track as the storefront prints it: 499 -> "R499", 499.5 -> "R499.50". */
-export const randPerTrack = (rand: number) => `R${Number.isInteger(rand) ? String(rand) : rand.toFixed(2)}`;
+/** A rand price per track, in the one money format (`formatRand`): 499 -> "R499", 499.5 -> "R499,50". */
+export const randPerTrack = (rand: number) => formatRand(rand);
 /** The header's and every "start mastering" button: 'Start Mastering - 35% Off'. */
 export const startMasteringLabel = (discountPercent?: number) =>
   discountPercent ? `Start Mastering - ${discountPercent}% Off` : 'Start Mastering';

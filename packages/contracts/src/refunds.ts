@@ -69,14 +69,13 @@ export const REFUND_PROVIDER_FAILED = 'Yoco did not accept the refund. Nothing w
 export const refundTooLarge = (leftCents: number) =>
   leftCents === 0
     ? 'This order has already been refunded in full.'
-    : `At most ${formatCents(leftCents, { decimals: 2 })} is left to refund on this order.`;
+    : `At most ${formatCents(leftCents)} is left to refund on this order.`;
 /** The history's notes on a refund. */
 export const refundIssuedNote = (cents: number, reason: string) =>
-  `Refund of ${formatCents(cents, { decimals: 2 })} issued through Yoco: ${reason}`;
+  `Refund of ${formatCents(cents)} issued through Yoco: ${reason}`;
 export const refundSucceededNote = (cents: number, full: boolean) =>
-  `${full ? 'Refunded in full' : 'Partly refunded'}: ${formatCents(cents, { decimals: 2 })}.`;
-export const refundFailedNote = (cents: number, why: string) =>
-  `The refund of ${formatCents(cents, { decimals: 2 })} failed: ${why}`;
+  `${full ? 'Refunded in full' : 'Partly refunded'}: ${formatCents(cents)}.`;
+export const refundFailedNote = (cents: number, why: string) => `The refund of ${formatCents(cents)} failed: ${why}`;
 
 /** What the storefront sends to Yoco's POST /api/checkouts/{id}/refund (amount in cents). */
 export const YocoRefundRequest = z.object({

@@ -20,7 +20,7 @@ describe('money', () => {
   it('formats rand in the South African style', () => {
     expect(formatRand(499)).toBe('R499');
     expect(formatRand(1234)).toBe(nbsp('R1 234'));
-    expect(formatRand(324.5, { decimals: 2 })).toBe('R324,50');
+    expect(formatRand(324.5)).toBe('R324,50');
     expect(formatRand(-20)).toBe('-R20');
     expect(formatCents(32400)).toBe('R324');
   });
@@ -76,8 +76,12 @@ describe('edge sizes and amounts', () => {
     expect(formatBytes(-1)).toBe('0 Bytes');
     expect(formatBytes(2 * 1024 ** 4)).toBe('2048 GB');
   });
-  it('rand with no decimals rounds, cents keep their decimals when asked', () => {
-    expect(formatRand(324.5)).toBe('R325');
-    expect(formatCents(97450, { decimals: 2 })).toBe('R974,50');
+  it('money has one format: whole rand without cents, otherwise two decimals (never "R649" beside "R649,00")', () => {
+    expect(formatRand(649)).toBe('R649');
+    expect(formatRand(649.0000001)).toBe('R649');
+    expect(formatCents(64900)).toBe('R649');
+    expect(formatCents(97450)).toBe('R974,50');
+    expect(formatRand(0.1 + 0.2)).toBe('R0,30');
+    expect(formatRand(-12.5)).toBe('-R12,50');
   });
 });

@@ -68,7 +68,7 @@ describe('launch-special texts', () => {
     expect(startMasteringLabel(20)).toBe('Start Mastering - 20% Off');
     expect(startMasteringLabel(undefined)).toBe('Start Mastering');
     expect(uploadAndSaveLabel(0)).toBe('Upload Your Track');
-    expect(priceLine({ basePrice: 499.5, launchDiscountPercent: 20 })).toBe('R499.50 per track, 20% off');
+    expect(priceLine({ basePrice: 499.5, launchDiscountPercent: 20 })).toBe('R499,50 per track, 20% off');
     expect(priceLine({ basePrice: 600, launchDiscountPercent: 0 })).toBe('R600 per track');
     expect(uploadPageSubtitle({ basePrice: 600, launchDiscountPercent: 0 })).toBe(
       'Professional mastering with 48-hour turnaround • R600 per track',

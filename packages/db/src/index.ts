@@ -7,6 +7,7 @@ export { likeContains } from './like';
 export { migrateLatest, rollbackAll, rollbackLast, migratorConfig } from './migrate';
 export { MIGRATIONS, type Migration } from './migrations/index';
 export { JOB_TABLE } from './migrations/007_job_queue';
+export { stalledJobCount } from './job-queue-health';
 export { seed, mediaUrl, SEED_PRICING, type SeedOptions, type SeedResult } from './seed/index';
 export { encodeWav } from './seed/wav';
 export { CAMPAIGN_RECIPIENT_STATUSES, type CampaignRecipientStatus } from './enums';

@@ -170,6 +170,8 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
           ],
         },
         { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource' },
+        // Audio keeps its name under audio/: the shell's placeholder is served at PLACEHOLDER_AUDIO_URL.
+        { test: /\.wav$/, type: 'asset/resource', generator: { filename: 'audio/[name][ext]' } },
       ],
     },
     plugins: [

@@ -9,7 +9,16 @@ export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter }
 export { Badge, badgeVariants, type BadgeProps } from './components/badge';
 export { Input, Textarea, Label } from './components/input';
 export { Progress, type ProgressProps } from './components/progress';
-export { Skeleton, Spinner, EmptyState, type EmptyStateProps } from './components/feedback';
+export {
+  Skeleton,
+  Spinner,
+  EmptyState,
+  type EmptyStateProps,
+  LoadError,
+  loadErrorReason,
+  failedLoad,
+  type LoadErrorProps,
+} from './components/feedback';
 export { ThemeProvider, useTheme } from './theme/theme-provider';
 // biome-ignore lint/suspicious/noImportCycles: the theme menu is a federation entry of its own, loaded by a dynamic import on intent, and reads the shared theme context by package name
 export { ThemeMenuOnDemand, loadThemeMenu } from './theme/theme-menu-on-demand';

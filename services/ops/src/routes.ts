@@ -24,6 +24,8 @@ import {
   PaymentSummary,
   SignedLink,
   StoredSettings,
+  SystemStatus,
+  ClearedCaches,
   TestEmailQueued,
   TestEmailStatus,
   UploadUrlResponse,
@@ -73,6 +75,7 @@ import * as downloads from './downloads/handlers';
 import type { FulfilmentDeps } from './orders/status';
 import { changesCounts } from './counters';
 import type { AudioFileDeps } from './audio-files/service';
+import { getSystemStatus, postClearCache } from './system-status/handlers';
 
 /** The analytics answer may be reused for 5 minutes (back-office spec §9). */
 const ANALYTICS_CACHE = 'private, max-age=300';
@@ -130,6 +133,21 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
     accepts: 'none',
     response: TestEmailQueued,
     handler: postTestEmail(knex, queue),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/admin/settings/system-status',
+    permission: 'admin',
+    response: SystemStatus,
+    handler: getSystemStatus(knex, files),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/admin/settings/clear-cache',
+    permission: 'admin',
+    accepts: 'none',
+    response: ClearedCaches,
+    handler: postClearCache(fulfilment),
   }),
   route({
     method: 'GET',

@@ -1,5 +1,16 @@
 import { EMPTY_TEXTS, SCREEN_TITLES, SHOWCASE_TEXTS, type ShowcaseTrack } from '@mastering/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Switch } from '@mastering/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  failedLoad,
+  LoadError,
+  Switch,
+} from '@mastering/ui';
 import { ArrowDown, ArrowUp, AudioWaveform } from 'lucide-react';
 import { useState } from 'react';
 import { showcaseTracks } from '../../api/showcase';
@@ -15,6 +26,7 @@ export default function ShowcasePage() {
   const {
     items: tracks,
     isLoading,
+    listQuery,
     busy,
     deleting,
     deleteBusy,
@@ -23,6 +35,7 @@ export default function ShowcasePage() {
     move,
     confirmDelete,
   } = useCollection(showcaseTracks, SHOWCASE_TEXTS);
+  const failed = failedLoad(listQuery, 'the showcase tracks');
 
   return (
     <div data-testid="page-showcase" className="mx-auto w-full max-w-6xl space-y-6">
@@ -49,7 +62,9 @@ export default function ShowcasePage() {
           <CardDescription>Shown on the home page in this order; hidden tracks stay here only.</CardDescription>
         </CardHeader>
         <CardContent>
-          {isLoading ? (
+          {failed ? (
+            <LoadError {...failed} />
+          ) : isLoading ? (
             <LoadingRows />
           ) : tracks.length === 0 ? (
             <p className="py-8 text-center text-sm text-muted-foreground" data-testid="showcase-empty">

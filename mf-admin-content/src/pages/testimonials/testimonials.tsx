@@ -1,5 +1,15 @@
 import { initials, SCREEN_TITLES, TESTIMONIAL_TEXTS, type Testimonial } from '@mastering/contracts';
-import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Switch } from '@mastering/ui';
+import {
+  Badge,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  failedLoad,
+  LoadError,
+  Switch,
+} from '@mastering/ui';
 import { BadgeCheck, Star } from 'lucide-react';
 import { useState } from 'react';
 import { testimonials as api } from '../../api/testimonials';
@@ -18,6 +28,7 @@ export default function TestimonialsPage() {
   const {
     items: list,
     isLoading,
+    listQuery,
     busy,
     deleting,
     deleteBusy,
@@ -27,6 +38,7 @@ export default function TestimonialsPage() {
   } = useCollection(api, TESTIMONIAL_TEXTS, (deleted) => {
     if (editing?.id === deleted.id) done();
   });
+  const failed = failedLoad(listQuery, 'the testimonials');
 
   return (
     <div data-testid="page-testimonials" className="mx-auto w-full max-w-6xl space-y-6">
@@ -64,7 +76,9 @@ export default function TestimonialsPage() {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          {isLoading ? (
+          {failed ? (
+            <LoadError {...failed} />
+          ) : isLoading ? (
             <LoadingRows />
           ) : (
             <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">

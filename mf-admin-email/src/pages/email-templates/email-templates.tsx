@@ -13,6 +13,7 @@ import {
   serverErrorText,
   Skeleton,
   toast,
+  LoadError,
 } from '@mastering/ui';
 import { Eye, Pencil, Plus, RotateCcw, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -160,9 +161,7 @@ export default function EmailTemplatesPage() {
           ))}
         </div>
       ) : templates.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {errorMessage(templates.error)}
-        </p>
+        <LoadError what="the email templates" error={templates.error} onRetry={() => void templates.refetch()} />
       ) : list.length === 0 ? (
         <EmptyState
           title="No templates yet"

@@ -29,11 +29,13 @@ import {
   TabPanels,
   Tabs,
   toast,
+  LoadError,
 } from '@mastering/ui';
 import { Eye, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useCampaigns, useCancelCampaign } from '../../api/campaigns';
 import { usePreview, useTemplates } from '../../api/templates';
+import { contentPreview } from '../../lib/content-preview';
 import { MailFrame } from '../../components/field';
 import { CampaignForm, type CampaignDraft } from './campaign-form';
 
@@ -56,7 +58,6 @@ const STATUS_BADGE: Record<
   sent: { label: 'Sent', variant: 'success' },
   failed: { label: 'Failed', variant: 'destructive' },
 };
-const PREVIEW_CHARS = 100;
 const percent = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '0.0%');
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
@@ -239,6 +240,8 @@ function TemplatesTab({ onUse }: { onUse: (draft: CampaignDraft) => void }) {
     (t) => (CAMPAIGN_TEMPLATES as readonly string[]).includes(t.type) && t.isActive === 'true',
   );
   if (templates.isPending) return <Skeleton className="h-40" />;
+  if (templates.isError)
+    return <LoadError what="the campaign templates" error={templates.error} onRetry={() => void templates.refetch()} />;
   if (campaignTemplates.length === 0)
     return (
       <EmptyState
@@ -250,14 +253,11 @@ function TemplatesTab({ onUse }: { onUse: (draft: CampaignDraft) => void }) {
     <>
       <div className="grid gap-4 md:grid-cols-2">
         {campaignTemplates.map((template) => {
-          const text = template.description ?? template.textContent ?? '';
           return (
             <Card key={template.id} className="flex flex-col">
               <CardHeader>
                 <CardTitle className="text-base">{template.name}</CardTitle>
-                <CardDescription>
-                  {text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}...` : text}
-                </CardDescription>
+                <CardDescription data-testid="template-content-preview">{contentPreview(template)}</CardDescription>
               </CardHeader>
               <CardContent className="mt-auto flex gap-2">
                 <Button
@@ -369,9 +369,7 @@ export default function EmailsPage() {
             {campaigns.isPending ? (
               <Skeleton className="h-40" />
             ) : campaigns.isError ? (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                {errorMessage(campaigns.error)}
-              </p>
+              <LoadError what="the campaigns" error={campaigns.error} onRetry={() => void campaigns.refetch()} />
             ) : (
               <CampaignsTab campaigns={list} onOpen={setDetailId} />
             )}

@@ -27,6 +27,8 @@ import {
   TabPanels,
   Tabs,
   toast,
+  failedLoad,
+  LoadError,
 } from '@mastering/ui';
 import { Banknote, Percent, RefreshCw, ShoppingCart, TrendingUp, type LucideIcon } from 'lucide-react';
 import { useAnalytics } from '../../api/analytics';
@@ -100,7 +102,9 @@ function Growth({ value }: { value: number }) {
 export default function AnalyticsPage() {
   const [period, setPeriod] = useState<DateRangeValue>('30');
   const days = Number(period) as keyof typeof TREND_BUCKETS;
-  const { data, isLoading, isFetching, error, refetch } = useAnalytics(days);
+  const analytics = useAnalytics(days);
+  const { data, isLoading, isFetching, error, refetch } = analytics;
+  const failed = failedLoad(analytics, 'the analytics');
 
   useEffect(() => {
     if (error) toast({ title: ANALYTICS_FETCH_FAILED, description: errorMessage(error), variant: 'destructive' });
@@ -139,7 +143,9 @@ export default function AnalyticsPage() {
         ))}
       </div>
 
-      {isLoading || !data ? (
+      {failed ? (
+        <LoadError {...failed} />
+      ) : isLoading || !data ? (
         <Skeleton className="h-96 w-full" />
       ) : (
         <Tabs>

@@ -56,7 +56,7 @@ export default function RevenueChart({
             }}
             labelFormatter={(d) => label(String(d), monthly)}
             formatter={(value, name) =>
-              name === 'revenue' ? [formatRand(Number(value), { decimals: 2 }), 'Revenue'] : [String(value), 'Orders']
+              name === 'revenue' ? [formatRand(Number(value)), 'Revenue'] : [String(value), 'Orders']
             }
           />
           <Area

@@ -1,5 +1,5 @@
 import { EMPTY_TEXTS, formatOrderDate, formatRand, shortId } from '@mastering/contracts';
-import { Button, buttonVariants, Dialog, Skeleton } from '@mastering/ui';
+import { Button, buttonVariants, Dialog, failedLoad, LoadError, Skeleton } from '@mastering/ui';
 import { MessageSquare, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useCustomer } from '../../api/customers';
@@ -17,7 +17,9 @@ export function CustomerDetailDialog({
   onClose: () => void;
   onMessage: (email: string) => void;
 }) {
-  const { data, isLoading } = useCustomer(email);
+  const customer = useCustomer(email);
+  const { data, isLoading } = customer;
+  const failed = failedLoad(customer, "this customer's details");
   return (
     <Dialog
       open={!!email}
@@ -27,7 +29,9 @@ export function CustomerDetailDialog({
       className="max-w-2xl"
       data-testid="customer-detail"
     >
-      {isLoading || !data ? (
+      {failed ? (
+        <LoadError {...failed} />
+      ) : isLoading || !data ? (
         <Skeleton className="h-48 w-full" />
       ) : (
         <div className="space-y-6">
@@ -65,7 +69,7 @@ export function CustomerDetailDialog({
                     <span className="text-muted-foreground">
                       {o.fileCount} file{o.fileCount === 1 ? '' : 's'}
                     </span>
-                    <span className="w-20 text-right tabular-nums">{formatRand(o.total, { decimals: 2 })}</span>
+                    <span className="w-20 text-right tabular-nums">{formatRand(o.total)}</span>
                     <OrderStatusBadge status={o.status} />
                   </li>
                 ))}

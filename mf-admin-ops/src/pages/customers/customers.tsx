@@ -10,7 +10,18 @@ import {
   type CustomersQuery,
   type CustomerStats,
 } from '@mastering/contracts';
-import { Button, buttonVariants, Card, CardContent, cn, errorMessage, Select, toast } from '@mastering/ui';
+import {
+  Button,
+  buttonVariants,
+  Card,
+  CardContent,
+  cn,
+  errorMessage,
+  failedLoad,
+  LoadError,
+  Select,
+  toast,
+} from '@mastering/ui';
 import {
   Banknote,
   ChevronLeft,
@@ -72,6 +83,7 @@ export default function CustomersPage() {
   } as const;
   const list = useCustomerPage(query);
   const stats = useCustomerStats();
+  const listFailed = failedLoad(list, 'the customers');
 
   useEffect(() => setOffset(0), [q, status, sort]);
   useEffect(() => {
@@ -131,7 +143,9 @@ export default function CustomersPage() {
             <Select className="md:w-44" value={sort} onChange={setSort} options={SORT_OPTIONS} />
           </div>
 
-          {list.isLoading ? (
+          {listFailed ? (
+            <LoadError {...listFailed} />
+          ) : list.isLoading ? (
             <ListSkeleton />
           ) : !page || page.items.length === 0 ? (
             <p className="py-10 text-center text-sm text-muted-foreground" data-testid="customers-empty">

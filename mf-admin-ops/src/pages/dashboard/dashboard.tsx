@@ -20,6 +20,9 @@ import {
   errorMessage,
   Skeleton,
   toast,
+  failedLoad,
+  LoadError,
+  type LoadErrorProps,
 } from '@mastering/ui';
 import {
   AlarmClock,
@@ -83,7 +86,8 @@ const ACTIONS: { title: string; description: string; to: string; icon: LucideIco
 
 /** Dashboard: four figures, the recent orders and shortcuts to the main screens. */
 export default function DashboardPage() {
-  const { data, error, isLoading, isFetching, refetch } = useDashboardStats();
+  const stats = useDashboardStats();
+  const { data, error, isLoading, isFetching, refetch } = stats;
 
   useEffect(() => {
     if (error) toast({ title: DASHBOARD_FETCH_FAILED, description: errorMessage(error), variant: 'destructive' });
@@ -158,7 +162,7 @@ export default function DashboardPage() {
           </Link>
         </CardHeader>
         <CardContent>
-          <RecentOrders stats={data} loading={isLoading} />
+          <RecentOrders stats={data} loading={isLoading} failed={failedLoad(stats, 'the recent orders')} />
         </CardContent>
       </Card>
 
@@ -181,7 +185,16 @@ export default function DashboardPage() {
   );
 }
 
-function RecentOrders({ stats, loading }: { stats?: DashboardStats; loading: boolean }) {
+function RecentOrders({
+  stats,
+  loading,
+  failed,
+}: {
+  stats?: DashboardStats;
+  loading: boolean;
+  failed: LoadErrorProps | null;
+}) {
+  if (failed) return <LoadError {...failed} />;
   if (loading) {
     return (
       <div className="space-y-3">
@@ -202,9 +215,7 @@ function RecentOrders({ stats, loading }: { stats?: DashboardStats; loading: boo
           <span className="font-mono text-sm">#{shortId(order.id)}</span>
           <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">{order.customerEmail}</span>
           <OrderStatusBadge status={order.status} />
-          <span className="w-24 text-right text-sm font-medium tabular-nums">
-            {formatRand(order.total, { decimals: 2 })}
-          </span>
+          <span className="w-24 text-right text-sm font-medium tabular-nums">{formatRand(order.total)}</span>
           <span className="w-36 text-right text-xs text-muted-foreground">{formatOrderDate(order.createdAt)}</span>
         </li>
       ))}

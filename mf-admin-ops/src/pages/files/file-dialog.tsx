@@ -16,6 +16,7 @@ import {
   Badge,
   Button,
   checkForm,
+  cn,
   Dialog,
   errorMessage,
   Label,
@@ -76,7 +77,8 @@ export function DownloadButtons({ file, compact }: { file: AdminAudioFile; compa
   };
   const size = compact ? 'sm' : 'default';
   return (
-    <div className="flex gap-2">
+    // In the files table the two buttons stack, so every column fits a laptop's width.
+    <div className={cn('flex gap-2', compact && 'flex-col items-stretch')}>
       <Button
         variant="outline"
         size={size}

@@ -18,14 +18,15 @@ import {
   Button,
   checkForm,
   Dialog,
-  errorMessage,
   Label,
   Select,
   Skeleton,
   Textarea,
   toast,
+  failedLoad,
+  LoadError,
 } from '@mastering/ui';
-import { CircleCheck, FileAudio, UserCheck, UserMinus } from 'lucide-react';
+import { CircleCheck, FileAudio, MessageSquare, UserCheck, UserMinus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAssignOrder, useMe, useOrder, useUpdateOrderStatus } from '../../api/orders';
@@ -33,11 +34,26 @@ import { DeadlineBadge } from '../../components/deadline-badge';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
 import { RefundSection } from './refund-section';
 
-/** The order detail dialog: customer, summary, clock, engineer, files, status history and Update Status. */
-export function OrderDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
-  const { data, isLoading, error } = useOrder(orderId);
-  const order = data?.order;
+/**
+ * The order detail dialog: customer (with Contact Customer for admins), summary, clock, engineer,
+ * files, status history and Update Status.
+ */
+export function OrderDialog({
+  orderId,
+  onClose,
+  onContactCustomer,
+}: {
+  orderId: string | null;
+  onClose: () => void;
+  /** Opens Send Message to the order's customer (the message is sent by mail and kept in their history). */
+  onContactCustomer?: (email: string) => void;
+}) {
+  const query = useOrder(orderId);
+  // Messages go through the admin customers API, so only admins get the button.
   const isAdmin = useMe()?.role === 'admin';
+  const { data, isLoading } = query;
+  const failed = failedLoad(query, 'this order');
+  const order = data?.order;
   return (
     <Dialog
       open={orderId !== null}
@@ -47,7 +63,7 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
       data-testid="order-dialog"
     >
       {isLoading && <Skeleton className="h-64 w-full" />}
-      {error && <p className="text-sm text-destructive">{errorMessage(error)}</p>}
+      {failed && <LoadError {...failed} />}
       {order && data && (
         <div className="space-y-6 text-sm">
           <section className="grid gap-4 sm:grid-cols-2">
@@ -61,15 +77,24 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
                 <OrderStatusBadge status={order.status} />
                 <DeadlineBadge dueAt={order.dueAt} deadline={order.deadline} />
               </div>
+              {isAdmin && onContactCustomer && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="mt-2"
+                  onClick={() => onContactCustomer(order.customerEmail)}
+                  data-testid="order-contact-customer"
+                >
+                  <MessageSquare aria-hidden />
+                  Contact Customer
+                </Button>
+              )}
             </div>
             <div className="space-y-1">
               <h3 className="font-semibold">Order summary</h3>
-              <SummaryLine label="Subtotal" value={formatRand(order.subtotal, { decimals: 2 })} />
-              <SummaryLine
-                label={`Discount (${order.discountPercent}%)`}
-                value={`-${formatRand(order.discount, { decimals: 2 })}`}
-              />
-              <SummaryLine label="Total" value={formatRand(order.total, { decimals: 2 })} strong />
+              <SummaryLine label="Subtotal" value={formatRand(order.subtotal)} />
+              <SummaryLine label={`Discount (${order.discountPercent}%)`} value={`-${formatRand(order.discount)}`} />
+              <SummaryLine label="Total" value={formatRand(order.total)} strong />
             </div>
           </section>
 

@@ -14,18 +14,19 @@ import {
   type OrderSort,
   type OrderStatus,
 } from '@mastering/contracts';
-import { Button, buttonVariants, cn, errorMessage, Label, Select, Switch, toast } from '@mastering/ui';
+import { Button, buttonVariants, cn, errorMessage, failedLoad, Label, Select, Switch, toast } from '@mastering/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { AlarmClock, CircleCheck, Clock, Download, Package, RefreshCw, TriangleAlert, Wallet } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { orderExportUrl, useOrderPage, type OrderFilters } from '../../api/orders';
-import { DataTable, Pager } from '../../components/data-table';
+import { DataTable, Pager, TwoLines } from '../../components/data-table';
 import { DeadlineBadge } from '../../components/deadline-badge';
 import { SearchBox } from '../../components/search-box';
 import { StatCard } from '../../components/stat-card';
 import { useDebounced } from '../../components/use-debounced';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
+import { SendMessageDialog } from '../customers/send-message-dialog';
 import { OrderDialog } from './order-dialog';
 
 type StatusFilter = OrderStatus | 'all';
@@ -41,14 +42,38 @@ const DEADLINE_OPTIONS: { value: DeadlineFilter; label: string }[] = [
 ];
 const SORT_OPTIONS = ORDER_SORTS.map((s) => ({ value: s, label: ORDER_SORT_LABELS[s] }));
 
+// Every column is on screen at 1280 x 800 without sideways scrolling: the file count sits under the
+// order id and the engineer under the customer (the same two-line cells as Audio Files).
 // biome-ignore lint/suspicious/noExplicitAny: TanStack Table types a column list of mixed value types this way (its documented idiom)
 const COLUMNS: ColumnDef<AdminOrder, any>[] = [
-  { id: 'id', header: 'Order', cell: ({ row }) => <span className="font-mono">#{shortId(row.original.id)}</span> },
+  {
+    id: 'id',
+    header: 'Order · Files',
+    cell: ({ row }) => (
+      <TwoLines
+        main={<span className="font-mono">#{shortId(row.original.id)}</span>}
+        sub={`${row.original.fileCount} ${row.original.fileCount === 1 ? 'file' : 'files'}`}
+      />
+    ),
+  },
   { id: 'status', header: 'Status', cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },
   {
     id: 'customer',
-    header: 'Customer',
-    cell: ({ row }) => <span className="block max-w-44 truncate">{row.original.customerEmail}</span>,
+    header: 'Customer · Engineer',
+    cell: ({ row }) => (
+      <TwoLines
+        main={
+          <span className="block max-w-52 truncate" title={row.original.customerEmail}>
+            {row.original.customerEmail}
+          </span>
+        }
+        sub={
+          <span className="block max-w-52 truncate" title={row.original.assignedToEmail ?? undefined}>
+            {row.original.assignedToEmail ?? 'Unassigned'}
+          </span>
+        }
+      />
+    ),
   },
   {
     id: 'created',
@@ -60,26 +85,12 @@ const COLUMNS: ColumnDef<AdminOrder, any>[] = [
   {
     id: 'total',
     header: 'Total',
-    cell: ({ row }) => <span className="tabular-nums">{formatRand(row.original.total, { decimals: 2 })}</span>,
-  },
-  {
-    id: 'files',
-    header: 'Files',
-    meta: { className: 'hidden xl:table-cell' },
-    cell: ({ row }) => <span className="tabular-nums">{row.original.fileCount}</span>,
+    cell: ({ row }) => <span className="tabular-nums">{formatRand(row.original.total)}</span>,
   },
   {
     id: 'deadline',
     header: 'Time left',
     cell: ({ row }) => <DeadlineBadge dueAt={row.original.dueAt} deadline={row.original.deadline} />,
-  },
-  {
-    id: 'engineer',
-    header: 'Engineer',
-    cell: ({ row }) => (
-      <span className="block max-w-40 truncate text-muted-foreground">{row.original.assignedToEmail ?? '-'}</span>
-    ),
-    meta: { className: 'hidden 2xl:table-cell' },
   },
 ];
 
@@ -96,6 +107,7 @@ export default function OrdersPage() {
   const [sort, setSort] = useState<OrderSort>('newest');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [messageTo, setMessageTo] = useState<string | null>(null);
   const q = useDebounced(search.trim());
 
   const filters: OrderFilters = {
@@ -109,7 +121,8 @@ export default function OrdersPage() {
   };
   // A new filter starts again at the first page.
   useEffect(() => setPage(1), [q, status, deadline, mine, sort]);
-  const { data, error, isLoading, isFetching, refetch } = useOrderPage(filters);
+  const orders = useOrderPage(filters);
+  const { data, error, isLoading, isFetching, refetch } = orders;
   useEffect(() => {
     if (error) toast({ title: ORDER_TEXTS.fetchFailed, description: errorMessage(error), variant: 'destructive' });
   }, [error]);
@@ -226,12 +239,22 @@ export default function OrdersPage() {
         onRowClick={(o) => setOpenId(o.id)}
         loading={isLoading}
         empty={EMPTY_TEXTS.orders}
+        loadError={failedLoad(orders, 'the orders')}
         data-testid="orders-table"
         rowTestId="order-row"
       />
       {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
 
-      <OrderDialog orderId={openId} onClose={() => setOpenId(null)} />
+      <OrderDialog
+        orderId={openId}
+        onClose={() => setOpenId(null)}
+        onContactCustomer={(email) => {
+          // One dialog at a time: the order closes while the message is written.
+          setOpenId(null);
+          setMessageTo(email);
+        }}
+      />
+      <SendMessageDialog email={messageTo} onClose={() => setMessageTo(null)} />
     </div>
   );
 }

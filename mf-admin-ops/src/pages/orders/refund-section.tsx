@@ -10,7 +10,7 @@ import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useIssueRefund, useOrderRefunds } from '../../api/refunds';
 
-const rand = (amount: number) => formatRand(amount, { decimals: 2 });
+const rand = formatRand;
 
 /**
  * Refunds of a paid order (admins): what was refunded, each refund with its outcome (a failure says

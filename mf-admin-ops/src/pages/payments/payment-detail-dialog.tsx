@@ -1,15 +1,19 @@
 import { formatCents, formatOrderDate, PAYMENT_ATTENTION_TEXTS } from '@mastering/contracts';
-import { Dialog, Skeleton } from '@mastering/ui';
+import { Dialog, failedLoad, LoadError, Skeleton } from '@mastering/ui';
 import { usePayment } from '../../api/payments';
 import { PaymentAttentionBadge, PaymentStatusBadge } from '../../components/badges';
 import { Detail } from '../../components/screen';
 
 /** One payment's details and the webhook events Yoco sent for it. */
 export function PaymentDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const { data, isLoading } = usePayment(id);
+  const payment = usePayment(id);
+  const { data, isLoading } = payment;
+  const failed = failedLoad(payment, 'this payment');
   return (
     <Dialog open={!!id} onClose={onClose} title="Payment details" className="max-w-2xl" data-testid="payment-detail">
-      {isLoading || !data ? (
+      {failed ? (
+        <LoadError {...failed} />
+      ) : isLoading || !data ? (
         <Skeleton className="h-48 w-full" />
       ) : (
         <div className="space-y-6">
@@ -24,7 +28,7 @@ export function PaymentDetailDialog({ id, onClose }: { id: string | null; onClos
           )}
           <dl className="grid grid-cols-2 gap-4">
             <Detail label="Payment ID">{data.paymentId ?? data.id}</Detail>
-            <Detail label="Amount">{formatCents(data.amount, { decimals: 2 })}</Detail>
+            <Detail label="Amount">{formatCents(data.amount)}</Detail>
             <Detail label="Currency">{data.currency}</Detail>
             <Detail label="Method">
               <span className="capitalize">{data.paymentMethod || 'Card'}</span>

@@ -11,7 +11,17 @@ import {
   shortId,
   type PaymentsQuery,
 } from '@mastering/contracts';
-import { Card, CardContent, CardHeader, CardTitle, errorMessage, Select, toast } from '@mastering/ui';
+import {
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  errorMessage,
+  failedLoad,
+  LoadError,
+  Select,
+  toast,
+} from '@mastering/ui';
 import { Banknote, CircleCheck, Percent, Receipt, TrendingUp } from 'lucide-react';
 import { usePayments } from '../../api/payments';
 import { PaymentAttentionBadge, PaymentStatusBadge } from '../../components/badges';
@@ -34,11 +44,13 @@ export default function PaymentsPage() {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<string | null>(null);
   const q = useDebounced(search.trim());
-  const { data, isLoading, error } = usePayments({
+  const payments = usePayments({
     days: Number(days) as PaymentsQuery['days'],
     status,
     q: q || undefined,
   });
+  const { data, isLoading, error } = payments;
+  const failed = failedLoad(payments, 'the payments');
 
   useEffect(() => {
     if (error) toast({ title: PAYMENTS_FETCH_FAILED, description: errorMessage(error), variant: 'destructive' });
@@ -133,7 +145,9 @@ export default function PaymentsPage() {
               data-testid="payments-status"
             />
           </div>
-          {isLoading ? (
+          {failed ? (
+            <LoadError {...failed} />
+          ) : isLoading ? (
             <ListSkeleton />
           ) : !data?.recentPayments.length ? (
             <p className="py-10 text-center text-sm text-muted-foreground">{EMPTY_TEXTS.payments}</p>
@@ -149,7 +163,7 @@ export default function PaymentsPage() {
                   >
                     <span className="min-w-0 truncate font-medium md:flex-1">{p.customerEmail}</span>
                     <span className="text-right font-medium tabular-nums md:order-last md:w-24">
-                      {formatCents(p.amount, { decimals: 2 })}
+                      {formatCents(p.amount)}
                     </span>
                     <span className="col-span-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground md:contents">
                       <PaymentStatusBadge status={p.status} />

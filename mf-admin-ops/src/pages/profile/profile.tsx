@@ -18,6 +18,8 @@ import {
   CardHeader,
   CardTitle,
   EmptyState,
+  failedLoad,
+  LoadError,
   Skeleton,
 } from '@mastering/ui';
 import { ArrowLeft, FileAudio, Mail, ShoppingCart, UserX } from 'lucide-react';
@@ -50,6 +52,9 @@ export default function ProfilePage() {
   }
   const u = user.data;
   const name = u ? displayName(u) : '';
+  const userFailed = failedLoad(user, 'this profile');
+  const ordersFailed = failedLoad(orders, "the customer's orders");
+  const filesFailed = failedLoad(files, "the customer's audio files");
   return (
     <div data-testid="page-profile" className="mx-auto w-full max-w-5xl space-y-6 p-4 md:p-6">
       <div className="flex items-center justify-between gap-4">
@@ -62,7 +67,9 @@ export default function ProfilePage() {
 
       <Card>
         <CardContent className="flex flex-wrap items-center gap-4 pt-6">
-          {u ? (
+          {userFailed ? (
+            <LoadError {...userFailed} className="w-full" />
+          ) : u ? (
             <>
               <span
                 className="flex size-14 items-center justify-center rounded-full bg-primary/15 text-lg font-semibold text-primary"
@@ -95,7 +102,9 @@ export default function ProfilePage() {
               <CardTitle>Orders</CardTitle>
             </CardHeader>
             <CardContent>
-              {orders.isLoading ? (
+              {ordersFailed ? (
+                <LoadError {...ordersFailed} />
+              ) : orders.isLoading ? (
                 <ListSkeleton />
               ) : !orders.data?.length ? (
                 <p className="py-6 text-center text-sm text-muted-foreground">{EMPTY_TEXTS.profileOrders}</p>
@@ -105,7 +114,7 @@ export default function ProfilePage() {
                     <li key={o.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
                       <span className="font-mono">#{shortIdTail(o.id)}</span>
                       <OrderStatusBadge status={o.status} />
-                      <span className="flex-1 text-right tabular-nums">{formatRand(o.total, { decimals: 2 })}</span>
+                      <span className="flex-1 text-right tabular-nums">{formatRand(o.total)}</span>
                       <span className="w-40 text-right text-muted-foreground">{formatOrderDate(o.createdAt)}</span>
                     </li>
                   ))}
@@ -118,7 +127,9 @@ export default function ProfilePage() {
               <CardTitle>Audio Files</CardTitle>
             </CardHeader>
             <CardContent>
-              {files.isLoading ? (
+              {filesFailed ? (
+                <LoadError {...filesFailed} />
+              ) : files.isLoading ? (
                 <ListSkeleton />
               ) : !files.data?.length ? (
                 <p className="py-6 text-center text-sm text-muted-foreground">No audio files yet</p>

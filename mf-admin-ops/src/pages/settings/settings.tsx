@@ -39,6 +39,7 @@ import {
 } from '@mastering/ui';
 import { Mail, Save } from 'lucide-react';
 import { useSaveSettings, useSendTestEmail, useSettings, useTestEmailStatus } from '../../api/settings';
+import { SystemStatusCard } from './system-status-card';
 
 type UploadLimitKey = keyof UploadLimitSettings;
 /** The upload limits' fields on the screen, in order, with their labels. */
@@ -563,6 +564,8 @@ export default function SettingsPage() {
               </div>
             </CardContent>
           </Card>
+
+          <SystemStatusCard />
 
           {data && data.recentChanges.length > 0 && (
             <Card>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { displayName, formatOrderDate, initials, SCREEN_TITLES, USER_TEXTS, type User } from '@mastering/contracts';
-import { Button, Card, CardContent, Dialog, errorMessage, serverErrorText, toast } from '@mastering/ui';
+import { Button, Card, CardContent, Dialog, failedLoad, LoadError, serverErrorText, toast } from '@mastering/ui';
 import { ExternalLink, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useCurrentUser, useUserMutations, useUsers } from '../../api/users';
 import { ActiveBadge, RoleBadge } from '../../components/badges';
@@ -9,7 +9,9 @@ import { UserFormDialog } from './user-form-dialog';
 
 /** User Management: user cards with role and status; create, edit, delete (never yourself) and the profile in a new tab. */
 export default function UsersPage() {
-  const { data: users, isLoading, error } = useUsers();
+  const list = useUsers();
+  const { data: users, isLoading } = list;
+  const failed = failedLoad(list, 'the users');
   const me = useCurrentUser();
   const { remove } = useUserMutations();
   const [editing, setEditing] = useState<User | null>(null);
@@ -42,8 +44,8 @@ export default function UsersPage() {
           <p className="mb-3 text-sm text-muted-foreground">{USER_TEXTS.loading}</p>
           <ListSkeleton />
         </div>
-      ) : error ? (
-        <p className="text-sm text-destructive">{errorMessage(error)}</p>
+      ) : failed ? (
+        <LoadError {...failed} />
       ) : (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {users?.map((user) => {

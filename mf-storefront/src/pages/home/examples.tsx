@@ -119,16 +119,27 @@ export function ExamplesPlayer({ tracks }: { tracks: readonly PlayerTrack[] }) {
   );
 
   useEffect(() => {
+    // While the upload modal (or any dialog) is open, the keys belong to it.
+    const dialogOpen = () => document.querySelector('[role="dialog"]') !== null;
     const onKeyDown = (event: KeyboardEvent) => {
       const command = playerKeyCommand(event);
-      // While the upload modal (or any dialog) is open, the keys belong to it.
-      if (!command || document.querySelector('[role="dialog"]')) return;
+      if (!command || dialogOpen()) return;
       event.preventDefault();
+      // A held key repeats: one press is one toggle.
+      if (event.repeat) return;
       if (command === 'togglePlay') dispatch({ type: 'togglePlay' });
       else switchVersion(state.version === 'original' ? 'mastered' : 'original');
     };
+    // A focused button clicks itself when Space comes back up: swallow that, so Space toggles once.
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (playerKeyCommand(event) === 'togglePlay' && !dialogOpen()) event.preventDefault();
+    };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    window.addEventListener('keyup', onKeyUp);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keyup', onKeyUp);
+    };
   }, [switchVersion, state.version]);
 
   const previous = tracks[wrapIndex(state.index, -1, count)]!;

@@ -4,6 +4,7 @@ import { CircleCheck, Headphones, Mail, Send, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import {
   ContactSupport,
+  LaunchBanner,
   OrderDetails,
   OutcomeCard,
   OutcomeFrame,
@@ -20,7 +21,7 @@ const NEXT_STEPS = [
   { title: 'Delivery by email', text: `Your masters arrive by email within ${DELIVERY_HOURS} hours.`, icon: Send },
 ];
 
-/** Payment Successful!: the order's details, the three next steps, the confirmation-email note and the way on. */
+/** Payment Successful!: the order's details, the three next steps, the confirmation-email note, the launch special and the way on. */
 export default function PaymentSuccessPage() {
   const { orderId, order, orderPageUrl, isLoading } = useOutcomeOrder();
   return (
@@ -56,6 +57,7 @@ export default function PaymentSuccessPage() {
         <Mail className="size-4 shrink-0" aria-hidden />A confirmation email with your receipt is on its way
         {order ? ` to ${order.customerEmail}` : ''}.
       </p>
+      <LaunchBanner />
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/" className={cn(buttonVariants({ variant: 'brand', size: 'lg' }))} data-testid="master-more">
           Master More Tracks

@@ -3,8 +3,8 @@ import { cn, Skeleton } from '@mastering/ui/core';
 import type { ReactNode } from 'react';
 import { orderSummary } from '../../lib/upload-items';
 
-/** A rand amount with cents only when it has them (a per-track saving can be R174.67). */
-export const rand = (amount: number) => formatRand(amount, { decimals: Number.isInteger(amount) ? 0 : 2 });
+/** A rand amount in the one money format: cents only when it has them (a per-track saving can be R174,67). */
+export const rand = formatRand;
 
 /** The order summary: tracks, subtotal, discount, total and per-track saving, priced by the contracts' function. */
 export function OrderSummary({ trackCount, config }: { trackCount: number; config: SiteConfig | undefined }) {

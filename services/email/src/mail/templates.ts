@@ -106,8 +106,7 @@ export function viewOf(
 ): Record<string, unknown> {
   const view: Record<string, unknown> = { siteUrl, deliveryHours: DELIVERY_HOURS, ...studio, ...data };
   if (typeof data.orderId === 'string') view.shortId = data.orderId.slice(0, 8);
-  if (typeof data.amount === 'number')
-    view.amount = formatRand(data.amount, { decimals: Number.isInteger(data.amount) ? 0 : 2 });
+  if (typeof data.amount === 'number') view.amount = formatRand(data.amount);
   if (Array.isArray(data.fileNames)) view.fileNames = data.fileNames.join(', ');
   for (const key of ['expiryDate', 'estimatedCompletion']) {
     const value = data[key];

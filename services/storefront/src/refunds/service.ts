@@ -187,8 +187,8 @@ async function settleRefund(
       params: {
         orderId: order.id,
         customerEmail: order.customerEmail,
-        amount: formatCents(refund.amountCents, { decimals: refund.amountCents % 100 === 0 ? 0 : 2 }),
-        ...(remaining > 0 ? { remaining: formatCents(remaining, { decimals: remaining % 100 === 0 ? 0 : 2 }) } : {}),
+        amount: formatCents(refund.amountCents),
+        ...(remaining > 0 ? { remaining: formatCents(remaining) } : {}),
       },
       orderId: order.id,
     });

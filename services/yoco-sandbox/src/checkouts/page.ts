@@ -43,7 +43,7 @@ ${body}
 
 /** The hosted checkout page: the amount in rand and the Pay, Decline and Cancel buttons (or a paid notice). */
 export function renderCheckoutPage(checkout: SandboxCheckout): string {
-  const amount = escapeHtml(formatCents(checkout.amount, { decimals: 2 }));
+  const amount = escapeHtml(formatCents(checkout.amount));
   const id = escapeHtml(checkout.id);
   if (checkout.status === 'completed') {
     return layout(
@@ -57,7 +57,7 @@ export function renderCheckoutPage(checkout: SandboxCheckout): string {
   const button = (action: 'pay' | 'decline' | 'cancel', label: string) =>
     `<form method="post" action="/checkout/${id}/${action}"><button type="submit" class="${action}" data-testid="sandbox-${action}">${label}</button></form>`;
   return layout(
-    `Pay ${formatCents(checkout.amount, { decimals: 2 })}`,
+    `Pay ${formatCents(checkout.amount)}`,
     `
 <h1>Pay Mastering Studio</h1>
 <p class="amount" data-testid="sandbox-amount">${amount}</p>

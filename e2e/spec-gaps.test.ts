@@ -1,0 +1,97 @@
+import { rmSync } from 'node:fs';
+import { ClientFunction } from 'testcafe';
+import { admin, byTestId, checkoutTracks, inboxIds, newMailFor, SITE, trackFiles, type TrackFiles } from './support';
+
+// Issue 27: the last spec gaps, as a person meets them in the browser.
+fixture('Spec gaps')
+  .page(SITE)
+  .before(async (ctx) => {
+    ctx.files = trackFiles('spec-gaps-e2e-', ['Laptop Check.wav']);
+  })
+  .after(async (ctx) => rmSync((ctx.files as TrackFiles).dir, { recursive: true, force: true }));
+
+const scrollToExamples = ClientFunction(() => document.getElementById('examples')!.scrollIntoView());
+
+test('after clicking a player button, Space and A still drive the player, once per press', async (t) => {
+  const player = byTestId('examples-player');
+  await t.expect(player.exists).ok();
+  await scrollToExamples();
+  // Clicking the big button leaves it focused: Space now pauses once (not pause + the button's own click).
+  await t.click(byTestId('player-play'));
+  await t.expect(player.getAttribute('data-playing')).eql('true');
+  await t.pressKey('space');
+  await t.expect(player.getAttribute('data-playing')).eql('false');
+  await t.pressKey('space');
+  await t.expect(player.getAttribute('data-playing')).eql('true');
+  await t.pressKey('space');
+  await t.expect(player.getAttribute('data-playing')).eql('false');
+  // A, with the neighbour button focused after a click, switches the version.
+  await t.click(byTestId('player-next'));
+  await t.pressKey('a');
+  await t.expect(player.getAttribute('data-version')).eql('mastered');
+  await t.pressKey('a');
+  await t.expect(player.getAttribute('data-version')).eql('original');
+});
+
+/** How far the page's widest table overflows its box (0: no sideways scrolling). */
+const tableOverflow = ClientFunction(() => {
+  const box = document.querySelector('table')!.parentElement!;
+  return Math.max(box.scrollWidth - box.clientWidth, document.documentElement.scrollWidth - window.innerWidth);
+});
+
+test('at 1280 x 800 Audio Files and Orders show every spec column without sideways scrolling', async (t) => {
+  const customer = `laptop-${Date.now()}@example.com`;
+  await checkoutTracks(t, customer, 1);
+  await t.resizeWindow(1280, 800);
+  await t.useRole(admin);
+
+  await t.navigateTo(`${SITE}/admin/files`);
+  await t.typeText(byTestId('files-search'), customer);
+  await t.expect(byTestId('file-row').count).eql(1);
+  const row = byTestId('file-row');
+  // Name, status, style, customer, order, size, upload date, tone, loudness and volume match, all visible.
+  for (const text of ['Laptop Check.wav', 'Uploaded', customer, '#', 'Bytes', 'Volume match']) {
+    await t.expect(row.innerText).contains(text);
+  }
+  await t.expect(row.innerText).match(/\b(WARM|BALANCED|OPEN)\b/);
+  await t.expect(row.innerText).match(/\b(LOW|MEDIUM|HIGH)\b/);
+  await t.expect(row.innerText).match(/[A-Z][a-z]{2} \d{2}, \d{4}/);
+  await t.expect(tableOverflow()).lte(0, 'the files table fits 1280 px');
+
+  await t.navigateTo(`${SITE}/admin/orders`);
+  await t.typeText(byTestId('orders-search'), customer);
+  await t.expect(byTestId('order-row').count).eql(1);
+  await t.expect(byTestId('order-row').innerText).contains('1 file');
+  await t.expect(tableOverflow()).lte(0, 'the orders table fits 1280 px');
+
+  // Contact Customer from the order: a real mail to the customer, through the mail pipeline.
+  await t.click(byTestId('order-row'));
+  await t.click(byTestId('order-contact-customer'));
+  await t.expect(byTestId('send-message-dialog').innerText).contains(customer);
+  const seen = await inboxIds();
+  await t.typeText(byTestId('message-subject'), 'About your order');
+  await t.typeText(byTestId('message-body'), 'Your master is on the desk now.');
+  await t.click(byTestId('message-send'));
+  await t.expect(byTestId('toast').withText('Message sent successfully!').exists).ok();
+  await newMailFor(customer, 'About your order', seen);
+});
+
+test('the missing-audio placeholder is a real file under /audio', async (t) => {
+  const res = await fetch(`${SITE}/audio/placeholder.wav`);
+  await t.expect(res.status).eql(200);
+  await t.expect(res.headers.get('content-type') ?? '').match(/^audio\//);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  await t.expect(bytes.subarray(0, 4).toString()).eql('RIFF');
+});
+
+test('Settings → System Status checks each part live, with its latency', async (t) => {
+  await t.useRole(admin);
+  await t.navigateTo(`${SITE}/admin/settings`);
+  const checks = byTestId('system-check');
+  await t.expect(checks.count).eql(3);
+  for (const [i, label] of ['Database', 'Object Storage', 'Job Queue'].entries()) {
+    await t.expect(checks.nth(i).innerText).contains(label);
+    await t.expect(checks.nth(i).innerText).contains('Online');
+    await t.expect(checks.nth(i).innerText).match(/\d+ ms/);
+  }
+});
