@@ -13,6 +13,8 @@ export const SiteConfig = z.object({
   launchDiscountPercent: z.number(),
   /** True while a launch discount is on (the header, hero, banners and summaries promote it). */
   launchSpecial: z.boolean(),
+  /** When the launch special ends (ISO instant; the countdown counts to it), or null without an end date. */
+  launchEndsAt: z.string().nullable(),
   discountedPricePerTrack: z.number(),
   discountedPricePerTrackCents: z.number().int(),
   maxFileSizeMb: z.number().int(),
@@ -42,6 +44,7 @@ export function siteConfigFor(
     basePriceCents: pricing.basePriceCents,
     launchDiscountPercent: pricing.launchDiscountPercent,
     launchSpecial: pricing.launchDiscountPercent > 0,
+    launchEndsAt: pricing.launchDiscountPercent > 0 ? (pricing.launchEndsAt ?? null) : null,
     discountedPricePerTrack: oneTrack.total,
     discountedPricePerTrackCents: oneTrack.totalCents,
     maxFileSizeMb: pricing.maxFileSizeMb,

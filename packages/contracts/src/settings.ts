@@ -3,6 +3,14 @@ import type { PricingSettings } from './pricing';
 import type { MailTemplateName } from './mail-templates';
 import { DEFAULT_SITE_NAME } from './constants';
 
+/** South African Standard Time, the studio's clock for dates typed on the Settings screen (no daylight saving). */
+const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
+/** The instant a launch special ending on `day` (YYYY-MM-DD) ends: the last second of that day in South Africa. */
+export const launchEndOf = (day: string) => new Date(Date.parse(`${day}T23:59:59Z`) - SAST_OFFSET_MS).toISOString();
+/** The South African day (YYYY-MM-DD) of an instant: the inverse of launchEndOf for the Settings screen. */
+export const launchEndDayOf = (instant: string) =>
+  new Date(Date.parse(instant) + SAST_OFFSET_MS).toISOString().slice(0, 10);
+
 // Money on the Settings screen is whole rand as typed (basePrice 499); the server's own prices are
 // PricingSettings (cents).
 
@@ -15,12 +23,18 @@ export const PricingSettingsBody = z
       .min(0, 'Launch discount must be 0 to 100')
       .max(100, 'Launch discount must be 0 to 100'),
     maxFileSize: z.coerce.number().int().positive('Max file size must be more than 0').max(10_000),
+    /** The last day of the launch special (YYYY-MM-DD, South African time); blank: no end date. */
+    launchEndsOn: z
+      .union([z.literal(''), z.iso.date('Enter the end date as YYYY-MM-DD')])
+      .optional()
+      .default(''),
   })
   .transform(
     (s): PricingSettings => ({
       basePriceCents: Math.round(s.basePrice * 100),
       launchDiscountPercent: s.launchDiscount,
       maxFileSizeMb: s.maxFileSize,
+      launchEndsAt: s.launchEndsOn ? launchEndOf(s.launchEndsOn) : null,
     }),
   );
 export type PricingSettingsBody = z.input<typeof PricingSettingsBody>;
@@ -55,7 +69,12 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
 });
 
 /** The Pricing section as the screen shows it: rand, percent and MB. */
-export const PricingFields = z.object({ basePrice: z.number(), launchDiscount: z.number(), maxFileSize: z.number() });
+export const PricingFields = z.object({
+  basePrice: z.number(),
+  launchDiscount: z.number(),
+  maxFileSize: z.number(),
+  launchEndsOn: z.string(),
+});
 export type PricingFields = z.infer<typeof PricingFields>;
 
 /** The longest session the Security setting allows, in hours (30 days). */
@@ -302,4 +321,5 @@ export const pricingFieldsOf = (p: PricingSettings): PricingFields => ({
   basePrice: p.basePriceCents / 100,
   launchDiscount: p.launchDiscountPercent,
   maxFileSize: p.maxFileSizeMb,
+  launchEndsOn: p.launchEndsAt ? launchEndDayOf(p.launchEndsAt) : '',
 });

@@ -24,6 +24,7 @@ describe('site config', () => {
       basePriceCents: 49900,
       launchDiscountPercent: 35,
       launchSpecial: true,
+      launchEndsAt: null,
       discountedPricePerTrack: 324,
       discountedPricePerTrackCents: 32400,
       maxFileSizeMb: 500,
@@ -167,6 +168,7 @@ describe('pricing settings from the Settings screen', () => {
       basePriceCents: 49950,
       launchDiscountPercent: 35,
       maxFileSizeMb: 500,
+      launchEndsAt: null,
     });
   });
   it('refuses a free track, a discount over 100% and an empty limit', () => {

@@ -155,6 +155,7 @@ export default function SettingsPage() {
           basePrice: String(p.basePrice),
           launchDiscount: String(p.launchDiscount),
           maxFileSize: String(p.maxFileSize),
+          launchEndsOn: p.launchEndsOn,
         },
         security: {
           ...data.security,
@@ -208,6 +209,7 @@ export default function SettingsPage() {
           basePrice: Number(draft.pricing.basePrice),
           launchDiscount: Number(draft.pricing.launchDiscount),
           maxFileSize: Number(draft.pricing.maxFileSize),
+          launchEndsOn: draft.pricing.launchEndsOn,
         },
         security: security.data,
         email: email.data,
@@ -350,6 +352,20 @@ export default function SettingsPage() {
                     onChange={(e) => setPricing('maxFileSize', e.target.value)}
                     aria-invalid={!!errors.maxFileSize}
                   />
+                </Field>
+                <Field id="launchEndsOn" label="Launch special ends on" error={errors.launchEndsOn}>
+                  <Input
+                    id="launchEndsOn"
+                    type="date"
+                    value={draft.pricing.launchEndsOn}
+                    onChange={(e) => setPricing('launchEndsOn', e.target.value)}
+                    aria-invalid={!!errors.launchEndsOn}
+                    aria-describedby="launchEndsOn-note"
+                    data-testid="settings-launch-ends"
+                  />
+                  <p id="launchEndsOn-note" className="text-xs text-muted-foreground">
+                    The home page counts down to the end of this day; then the discount stops. Blank: no end date.
+                  </p>
                 </Field>
               </div>
               <p className="rounded-lg bg-muted p-3 text-sm" data-testid="settings-price-preview">
