@@ -24,6 +24,15 @@ export const SiteConfig = z.object({
   siteDescription: z.string(),
   /** Where customers write for help: the support address, else the contact address (Settings → General). */
   supportEmail: z.string(),
+  /** Who the studio is (Settings → General): shown in the footer and at checkout. */
+  studio: z.object({
+    legalName: z.string(),
+    registrationNumber: z.string(),
+    vatNumber: z.string(),
+    vatVendor: z.boolean(),
+    physicalAddress: z.string(),
+    phone: z.string(),
+  }),
   /**
    * Hosted checkout prefixes the browser may follow besides Yoco's own (YOCO_REDIRECT_PREFIXES):
    * the local Yoco sandbox's, sent only while the server runs in sandbox mode.
@@ -52,5 +61,13 @@ export function siteConfigFor(
     siteName: general.siteName,
     siteDescription: general.siteDescription,
     supportEmail: supportAddressOf(general),
+    studio: {
+      legalName: general.legalName,
+      registrationNumber: general.registrationNumber,
+      vatNumber: general.vatNumber,
+      vatVendor: general.vatVendor,
+      physicalAddress: general.physicalAddress,
+      phone: general.phone,
+    },
   };
 }

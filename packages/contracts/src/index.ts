@@ -23,3 +23,4 @@ export * from './remotes';
 export * from './analysis';
 export * from './downloads';
 export * from './mail-templates';
+export * from './legal';

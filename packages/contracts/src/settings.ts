@@ -43,15 +43,40 @@ export type PricingSettingsBody = z.input<typeof PricingSettingsBody>;
 
 const OptionalEmail = z.union([z.literal(''), z.email('Please enter a valid email address')]);
 
-/** The General section: the site's name and contacts, and the maintenance and analytics switches. */
-export const GeneralSettings = z.object({
-  siteName: z.string().trim().min(1, 'Site name is required').max(100),
-  siteDescription: z.string().trim().max(500),
-  contactEmail: OptionalEmail,
-  supportEmail: OptionalEmail,
-  maintenanceMode: z.boolean(),
-  enableAnalytics: z.boolean(),
+/**
+ * Who the studio is, as the law asks a site to say (ECTA s43): legal name, company registration, VAT
+ * number and whether it is a VAT vendor, physical address and phone. Shown in the footer, at checkout
+ * and on invoices. Defaulted fields, so a save from an older screen keeps working.
+ */
+export const StudioIdentity = z.object({
+  legalName: z.string().trim().max(200).default(''),
+  registrationNumber: z.string().trim().max(50).default(''),
+  vatNumber: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^4\d{9}$/.test(v), 'VAT number must be 10 digits starting with 4')
+    .default(''),
+  vatVendor: z.boolean().default(false),
+  physicalAddress: z.string().trim().max(500).default(''),
+  phone: z.string().trim().max(30).default(''),
 });
+export type StudioIdentity = z.infer<typeof StudioIdentity>;
+
+/** The General section: the site's name and contacts, and the maintenance and analytics switches. */
+export const GeneralSettings = z
+  .object({
+    siteName: z.string().trim().min(1, 'Site name is required').max(100),
+    siteDescription: z.string().trim().max(500),
+    contactEmail: OptionalEmail,
+    supportEmail: OptionalEmail,
+    maintenanceMode: z.boolean(),
+    enableAnalytics: z.boolean(),
+    ...StudioIdentity.shape,
+  })
+  .refine((g) => !g.vatVendor || g.vatNumber !== '', {
+    path: ['vatNumber'],
+    message: 'A VAT vendor needs its VAT number',
+  });
 export type GeneralSettings = z.infer<typeof GeneralSettings>;
 
 /** What a new order is told while maintenance mode is on (503). */
@@ -66,6 +91,12 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   supportEmail: '',
   maintenanceMode: false,
   enableAnalytics: true,
+  legalName: '',
+  registrationNumber: '',
+  vatNumber: '',
+  vatVendor: false,
+  physicalAddress: '',
+  phone: '',
 });
 
 /** The Pricing section as the screen shows it: rand, percent and MB. */

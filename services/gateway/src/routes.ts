@@ -31,6 +31,8 @@ export const ROUTES: Route[] = [
   { pattern: new RegExp(`^/api/users${rest}`), service: 'ops' },
   // The customers' expiring download links and the staff's signed file links.
   { pattern: new RegExp(`^/api/downloads${rest}`), service: 'ops' },
+  // The legal pages' texts (Settings → Legal).
+  { pattern: new RegExp(`^/api/legal${rest}`), service: 'ops' },
   { pattern: new RegExp(`^/api/${ADMIN_CONTENT}${rest}`), service: 'content' },
   { pattern: new RegExp(`^/api/admin/${ADMIN_CONTENT}${rest}`), service: 'content' },
   { pattern: new RegExp(`^/media${rest}`), service: 'content' },

@@ -16,7 +16,7 @@ import * as m015 from './015_fulfilment_totals';
 import * as m016 from './016_campaign_claims';
 import * as m017 from './017_upload_quotas';
 import * as m019 from './019_payment_attention';
-import * as m022 from './022_uploads_owner';
+import * as m022 from './022_trade';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -43,5 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '016_campaign_claims', ...m016 },
   { name: '017_upload_quotas', ...m017 },
   { name: '019_payment_attention', ...m019 },
-  { name: '022_uploads_owner', ...m022 },
+  { name: '022_trade', ...m022 },
 ];

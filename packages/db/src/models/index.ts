@@ -20,3 +20,4 @@ export { FileAnalysis } from './file-analysis';
 export { CustomerMessage } from './customer-message';
 export { SettingsAudit } from './settings-audit';
 export { CustomerSummaryRow, CustomerTotals, OrderDayStat, OrderStatusTotal, OrderFileTotal } from './summaries';
+export { LegalDocumentVersion } from './legal-document-version';
