@@ -15,4 +15,7 @@ export const pages = {
   'payment-cancelled': lazy(() => import('./pages/payment-cancelled/payment-cancelled')),
   'payment-failed': lazy(() => import('./pages/payment-failed/payment-failed')),
   download: lazy(() => import('./pages/download/download')),
+  terms: lazy(() => import('./pages/legal/legal').then((m) => ({ default: m.TermsPage }))),
+  privacy: lazy(() => import('./pages/legal/legal').then((m) => ({ default: m.PrivacyPage }))),
+  refunds: lazy(() => import('./pages/legal/legal').then((m) => ({ default: m.RefundsPage }))),
 } satisfies RemotePages;

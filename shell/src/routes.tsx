@@ -71,6 +71,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/payment/failed', remote: REMOTES.storefront, page: 'payment-failed', area: 'site' },
   // The customer's delivery link from the mastering-complete mail; no login, the token is the permission.
   { path: '/download/:token', remote: REMOTES.storefront, page: 'download', area: 'site' },
+  // The legal pages (texts kept on the server, edited in Settings → Legal); the footer links to them.
+  { path: '/terms', remote: REMOTES.storefront, page: 'terms', area: 'site' },
+  { path: '/privacy', remote: REMOTES.storefront, page: 'privacy', area: 'site' },
+  { path: '/refunds', remote: REMOTES.storefront, page: 'refunds', area: 'site' },
 
   { path: '/admin', remote: REMOTES.ops, page: 'dashboard', area: 'admin', nav: { icon: LayoutDashboard } },
   {

@@ -38,6 +38,7 @@ import {
 } from '@mastering/ui';
 import { Mail, Save } from 'lucide-react';
 import { useSaveSettings, useSendTestEmail, useSettings, useTestEmailStatus } from '../../api/settings';
+import { LegalSettings } from './legal-settings';
 
 type UploadLimitKey = keyof UploadLimitSettings;
 /** The upload limits' fields on the screen, in order, with their labels. */
@@ -46,6 +47,16 @@ const UPLOAD_LIMIT_FIELDS: readonly [UploadLimitKey, string][] = [
   ['uploadGbPerVisitor', 'GB per visitor'],
   ['uploadFilesPerAddress', 'Files per network address'],
   ['uploadGbPerAddress', 'GB per network address'],
+];
+
+type IdentityKey = 'legalName' | 'registrationNumber' | 'vatNumber' | 'physicalAddress' | 'phone';
+/** The studio's identity fields (shown in the footer, at checkout and on invoices), in order, with their labels. */
+const IDENTITY_FIELDS: readonly [IdentityKey, string][] = [
+  ['legalName', 'Legal name'],
+  ['registrationNumber', 'Registration number'],
+  ['vatNumber', 'VAT number'],
+  ['phone', 'Phone'],
+  ['physicalAddress', 'Physical address'],
 ];
 
 type Draft = {
@@ -297,6 +308,26 @@ export default function SettingsPage() {
                   onChange={(e) => setGeneral('siteDescription', e.target.value)}
                 />
               </Field>
+              <div className="grid gap-4 sm:grid-cols-2" data-testid="settings-identity">
+                {IDENTITY_FIELDS.map(([key, label]) => (
+                  <Field key={key} id={key} label={label} error={errors[key]}>
+                    <Input
+                      id={key}
+                      value={draft.general[key]}
+                      onChange={(e) => setGeneral(key, e.target.value)}
+                      aria-invalid={!!errors[key]}
+                      data-testid={`settings-${key}`}
+                    />
+                  </Field>
+                ))}
+              </div>
+              <Toggle
+                id="settings-vat-vendor"
+                label="VAT vendor"
+                hint="On: prices include 15 % VAT, checkout shows the VAT amount and paid orders get a Tax Invoice. Off: a Receipt."
+                checked={draft.general.vatVendor}
+                onChange={(v) => setGeneral('vatVendor', v)}
+              />
               <Toggle
                 id="settings-maintenance"
                 label="Maintenance mode"
@@ -531,6 +562,8 @@ export default function SettingsPage() {
               </div>
             </CardContent>
           </Card>
+
+          <LegalSettings />
 
           {data && data.recentChanges.length > 0 && (
             <Card>
