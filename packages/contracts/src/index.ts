@@ -24,3 +24,4 @@ export * from './analysis';
 export * from './downloads';
 export * from './mail-templates';
 export * from './legal';
+export * from './consent';

@@ -81,6 +81,14 @@ export function computePricing(
   };
 }
 
+/** South African VAT, in percent. */
+export const VAT_RATE_PERCENT = 15;
+
+/** The VAT inside a VAT-inclusive amount, in whole cents: round(total x 15 / 115). */
+export function vatIncludedCents(totalCents: number): number {
+  return Math.round((totalCents * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
+}
+
 /** The API's `pricing` object (whole rand) out of a computed price, without the cents. */
 export function pricingForApi(p: ComputedPricing): Pricing & { perTrackSaving: number } {
   return {

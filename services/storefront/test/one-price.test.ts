@@ -24,6 +24,7 @@ async function orderOneTrack(discountPercent: number) {
         { originalName: 'a.wav', fileName: 'a.wav', fileSize: 1, mimeType: 'audio/wav', originalFilePath: objectPath },
       ],
       pricing,
+      termsAccepted: true,
     }),
   });
 }

@@ -92,6 +92,7 @@ async function placeOrder(on: Storefront = ctx.site) {
       customerEmail: 'naledi@example.com',
       files: [file(a.objectPath, 'one.wav'), file(b.objectPath, 'two.wav')],
       pricing: pricingForApi(computePricing(2)),
+      termsAccepted: true,
     }),
   });
   expect(res.status).toBe(201);

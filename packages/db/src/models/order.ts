@@ -28,6 +28,12 @@ export class Order extends BaseModel {
   declare assignedTo: string | null;
   /** Hash of the guest cookie of the browser that placed the order (null for a signed-in buyer's). */
   declare guestKeyHash: string | null;
+  /** The checkout consent (issue 26): when the terms were agreed, which texts, from which client address. */
+  declare termsAcceptedAt: Date | null;
+  declare termsTextVersion: string | null;
+  declare termsClientAddress: string | null;
+  /** The separate marketing box at checkout (POPIA s69). */
+  declare marketingConsent: boolean;
   declare createdAt: Date;
   declare updatedAt: Date;
 

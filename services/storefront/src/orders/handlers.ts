@@ -7,7 +7,7 @@ import { orderForVisitor, placeOrder } from './service';
 /** POST /api/orders — public; places this browser's order from its own uploads, priced by the server (analysed once paid). */
 export const createOrder = (knex: Knex, cookie: GuestCookieOptions) => async (ctx: RouteContext<CreateOrderBody>) => {
   ctx.status = 201;
-  ctx.body = await placeOrder(knex, visitorOf(ctx, cookie), ctx.state.body);
+  ctx.body = await placeOrder(knex, visitorOf(ctx, cookie), ctx.state.body, ctx.ip);
 };
 
 /** GET /api/orders/:id — the order for the outcome pages; only its own browser or staff (404 to anyone else). */
