@@ -25,3 +25,4 @@ export * from './downloads';
 export * from './mail-templates';
 export * from './legal';
 export * from './consent';
+export * from './invoices';
