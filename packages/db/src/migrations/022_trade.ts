@@ -3,6 +3,7 @@ import { createdAt, oneOf, uuidPrimaryKey } from './helpers';
 
 // Frozen here (a later document needs a new migration).
 const LEGAL_DOCUMENTS = ['terms', 'privacy', 'refunds'] as const;
+const INVOICE_KINDS = ['full_tax_invoice', 'abridged_tax_invoice', 'receipt', 'credit_note'] as const;
 
 /**
  * Ready to trade (issue 26): the uploads owner rule, the legal documents' versions, and the consent
@@ -27,10 +28,38 @@ export async function up(knex: Knex): Promise<void> {
     t.text('terms_client_address');
     t.boolean('marketing_consent').notNullable().defaultTo(false);
   });
+  // Gapless serials: one counter row per series, locked (select ... for update) in the paying transaction.
+  await knex.schema.createTable('invoice_counters', (t) => {
+    t.text('series').primary();
+    t.integer('last_serial').notNullable().defaultTo(0);
+  });
+  await knex('invoice_counters').insert([{ series: 'INV' }, { series: 'CN' }]);
+  // The documents as issued: the seller and the buyer copied in, so a later settings change or a
+  // deletion request (personal fields blanked) never rewrites what was issued.
+  await knex.schema.createTable('invoices', (t) => {
+    uuidPrimaryKey(knex, t);
+    oneOf(t, 'invoices', 'kind', INVOICE_KINDS).notNullable();
+    t.text('number').notNullable().unique();
+    t.uuid('order_id').references('id').inTable('orders').onDelete('SET NULL');
+    t.uuid('credit_for').references('id').inTable('invoices');
+    t.jsonb('seller').notNullable();
+    t.text('customer_email');
+    t.jsonb('lines').notNullable();
+    t.bigInteger('total_cents').notNullable();
+    t.bigInteger('vat_cents').notNullable();
+    t.text('reason');
+    createdAt(knex, t, 'issued_at');
+    t.index(['order_id']);
+  });
+  await knex.raw(
+    "create unique index invoices_one_per_order on invoices (order_id) where kind <> 'credit_note' and order_id is not null",
+  );
 }
 
 /** Drops what `up` added. */
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('invoices');
+  await knex.schema.dropTable('invoice_counters');
   await knex.schema.alterTable('orders', (t) => {
     t.dropColumns('terms_accepted_at', 'terms_text_version', 'terms_client_address', 'marketing_consent');
   });

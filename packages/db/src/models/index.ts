@@ -21,3 +21,4 @@ export { CustomerMessage } from './customer-message';
 export { SettingsAudit } from './settings-audit';
 export { CustomerSummaryRow, CustomerTotals, OrderDayStat, OrderStatusTotal, OrderFileTotal } from './summaries';
 export { LegalDocumentVersion } from './legal-document-version';
+export { Invoice, InvoiceCounter, type InvoiceLine, type InvoiceSeller } from './invoice';
