@@ -6,5 +6,5 @@ export {
   type OrderMove,
   type StatusChange,
 } from './status';
-export { issueInvoice, issueCreditNote, type CreditNoteRequest } from './invoices';
+export { issueInvoice, issueCreditNote, orderInvoicePdf, type CreditNoteRequest } from './invoices';
 export { renderInvoicePdf } from './invoice-pdf';

@@ -8,6 +8,7 @@ import {
 } from '@mastering/contracts';
 import { Invoice, InvoiceCounter, Order, Setting, type InvoiceSeller } from '@mastering/db';
 import { BadRequest, NotFound } from '@mastering/service-kit';
+import { renderInvoicePdf } from './invoice-pdf';
 
 /** The seller as Settings → General names it now (copied onto each document as issued). */
 async function sellerNow(trx: Knex): Promise<InvoiceSeller> {
@@ -117,4 +118,10 @@ export async function issueCreditNote(trx: Knex.Transaction, request: CreditNote
     vatCents: vatBreakdown(request.amountCents, vatVendor).vatCents,
     reason: request.reason,
   });
+}
+
+/** The invoice (or receipt) of an order as a PDF download, or null while the order has none (unpaid). */
+export async function orderInvoicePdf(knex: Knex, orderId: string): Promise<{ filename: string; pdf: Buffer } | null> {
+  const invoice = await Invoice.query(knex).where({ orderId }).whereNot('kind', 'credit_note').first();
+  return invoice ? { filename: `${invoice.number}.pdf`, pdf: await renderInvoicePdf(invoice) } : null;
 }

@@ -21,6 +21,7 @@ export const ROUTES: Route[] = [
   { pattern: /^\/api\/audio-files\/customer\/[^/]+\/?$/, service: 'ops' },
   { methods: ['POST'], pattern: /^\/api\/orders\/?$/, service: 'storefront' },
   { methods: ['GET', 'HEAD'], pattern: /^\/api\/orders\/[^/]+\/?$/, service: 'storefront' },
+  { methods: ['GET', 'HEAD'], pattern: /^\/api\/orders\/[^/]+\/invoice\/?$/, service: 'storefront' },
   { pattern: new RegExp(`^/auth${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/auth${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/config${rest}`), service: 'storefront' },

@@ -72,6 +72,7 @@ import { getPayment, getPayments } from './payments/handlers';
 import { getCustomerFiles, getCustomerOrders } from './profile/handlers';
 import { getSettings, getTestEmailStatus, postTestEmail, putSettings } from './settings/handlers';
 import * as legal from './legal/handlers';
+import { getOrderInvoice } from './orders/invoice';
 import { deleteOneUser, getOneUser, getUsers, postUser, putUser } from './users/handlers';
 import * as orders from './orders/handlers';
 import * as audioFiles from './audio-files/handlers';
@@ -322,6 +323,14 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
     params: IdParam,
     response: AdminOrderDetail,
     handler: orders.getOrder(knex),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/admin/orders/:id/invoice',
+    permission: 'staff',
+    params: IdParam,
+    response: sends('application/pdf', "The order's Tax Invoice or Receipt, as a PDF attachment"),
+    handler: getOrderInvoice(knex),
   }),
   route({
     method: 'PATCH',

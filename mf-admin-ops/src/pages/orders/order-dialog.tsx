@@ -67,6 +67,16 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
                 value={`-${formatRand(order.discount, { decimals: 2 })}`}
               />
               <SummaryLine label="Total" value={formatRand(order.total, { decimals: 2 })} strong />
+              {order.paidAt && (
+                <a
+                  href={`/api/admin/orders/${order.id}/invoice`}
+                  download
+                  className="inline-block pt-1 text-primary underline"
+                  data-testid="order-invoice"
+                >
+                  Download invoice (PDF)
+                </a>
+              )}
             </div>
           </section>
 
