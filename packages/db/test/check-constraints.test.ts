@@ -21,6 +21,7 @@ import {
   UPLOAD_STATUSES,
 } from '@mastering/contracts';
 import { CAMPAIGN_RECIPIENT_STATUSES } from '../src/enums';
+import { InvoiceKind, LegalDocumentKind } from '@mastering/contracts';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 // Migrations freeze the values a status column allows (a later enum change cannot rewrite history).
@@ -53,6 +54,8 @@ const ENUM_OF: Record<string, readonly string[]> = {
   'customer_messages.message_type': MESSAGE_TYPES,
   'file_analyses.role': ANALYSIS_ROLES,
   'file_analyses.status': ANALYSIS_STATUSES,
+  'invoices.kind': InvoiceKind.options,
+  'legal_document_versions.document': LegalDocumentKind.options,
 };
 
 let db: TestDatabase;
