@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Selector } from 'testcafe';
-import { admin, byTestId, inboxIds, newMailFor, SITE } from './support';
+import { admin, agreeToTerms, byTestId, inboxIds, newMailFor, SITE } from './support';
 
 // The back-office business screens as an admin uses them, over data seeded straight into the database
 // (past paid orders with genres, a payment and its webhook events), unique to this file.
@@ -155,6 +155,7 @@ test('maintenance mode refuses a new order with the notice', async (t) => {
     await t.typeText(byTestId('customer-email'), `late-${RUN}@business.example`);
     await t.setNativeDialogHandler(() => true);
     await t.click(byTestId('proceed-to-payment'));
+    await agreeToTerms(t);
     await t.click(byTestId('pay-button'));
     await t.expect(byTestId('pay-button').hasAttribute('disabled')).notOk('the pay button is enabled again');
     const alerts = (await t.getNativeDialogHistory()).map((d) => d.text);

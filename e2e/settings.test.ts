@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Selector } from 'testcafe';
-import { admin, ADMIN_EMAIL, byTestId, clickAndLeave, inboxIds, newMailFor, SITE } from './support';
+import { admin, ADMIN_EMAIL, agreeToTerms, byTestId, clickAndLeave, inboxIds, newMailFor, SITE } from './support';
 
 /** Sets the launch discount on the Settings screen and saves, as an admin would. */
 async function saveDiscount(t: TestController, percent: string) {
@@ -34,6 +34,7 @@ test("an admin changes the launch discount and the storefront, its order summary
     await t.click(byTestId('proceed-to-payment'));
     await t.expect(byTestId('summary-discount').innerText).contains('100');
     await t.expect(byTestId('summary-total').innerText).contains('399');
+    await agreeToTerms(t);
     await clickAndLeave(byTestId('pay-button'));
     await t.expect(byTestId('sandbox-amount').innerText).contains('399');
   } finally {

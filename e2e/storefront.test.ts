@@ -36,7 +36,7 @@ test('the comparison table compares eight features against DIY and cheap auto-ma
   const table = byTestId('comparison-table');
   await t.expect(table.find('thead th').count).eql(4);
   await t.expect(table.find('tbody tr').count).eql(8);
-  await t.expect(table.innerText).contains('R299');
+  await t.expect(table.innerText).contains('R324 launch special');
   await t.expect(table.innerText).contains('R50-150');
   await t.expect(table.find('thead').innerText).contains('DIY mastering');
 });

@@ -104,7 +104,12 @@ export function trackFiles(prefix: string, names: string[]): TrackFiles {
   return { dir, tracks };
 }
 
-/** Uploads `count` tracks on /upload for `email`, proceeds, pays and lands on the sandbox's hosted page. */
+/** Ticks the review step's required box (`I agree to the terms and ask you to start work right away`); Pay needs it. */
+export async function agreeToTerms(t: TestController) {
+  await t.click(byTestId('terms-consent')).expect(byTestId('terms-consent').checked).ok('the terms are agreed');
+}
+
+/** Uploads `count` tracks on /upload for `email`, proceeds, agrees to the terms, pays and lands on the sandbox's hosted page. */
 export async function checkoutTracks(t: TestController, email: string, count: number) {
   const { tracks } = t.fixtureCtx.files as TrackFiles;
   await t.navigateTo(`${SITE}/upload`);
@@ -122,6 +127,7 @@ export async function checkoutTracks(t: TestController, email: string, count: nu
     .expect(byTestId('pay-button').exists)
     .ok(`the payment dialog opens (form says: ${(await refused.exists) ? await refused.innerText : 'nothing'})`);
   // Pay leaves the page for the hosted checkout.
+  await agreeToTerms(t);
   await clickAndLeave(byTestId('pay-button'));
   const alerts = (await t.getNativeDialogHistory()).map((d) => d.text);
   await t

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestLoginCode, verificationErrorText, verifyLoginCode } from '../src/api/auth';
 import { activeShowcaseTracks, showcaseQuery } from '../src/api/showcase';
 import { launchDiscount } from '../src/api/site-config';
-import { COUNTDOWN_START_SECONDS, pad2, splitCountdown } from '../src/lib/countdown';
+import { pad2, secondsUntil, splitCountdown } from '../src/lib/countdown';
 import { normaliseCode, pathAfterLogin } from '../src/pages/login/login';
 
 const track = (id: string, isActive: 'true' | 'false', displayOrder: number) => ({ id, isActive, displayOrder });
@@ -72,8 +72,10 @@ describe('launch discount from /api/config', () => {
 });
 
 describe('countdown', () => {
-  it('starts at 36 hours and never goes below zero', () => {
-    expect(splitCountdown(COUNTDOWN_START_SECONDS)).toEqual({ hours: 36, minutes: 0, seconds: 0 });
+  it('counts to the stored end date, the same on every load, and never goes below zero', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(splitCountdown(secondsUntil('2026-01-02T12:00:00Z', now))).toEqual({ hours: 36, minutes: 0, seconds: 0 });
+    expect(secondsUntil('2025-12-31T00:00:00Z', now)).toBe(0);
     expect(splitCountdown(3661)).toEqual({ hours: 1, minutes: 1, seconds: 1 });
     expect(splitCountdown(-5)).toEqual({ hours: 0, minutes: 0, seconds: 0 });
     expect(pad2(7)).toBe('07');

@@ -193,12 +193,26 @@ describe('purchase calls', () => {
     const id = '5d1f0c4e-8f5e-4a51-9d47-6a1f3b0e9a11';
     const fetch = answer(JSON.stringify({ order: { id, status: 'pending_payment', total: 324 } }));
     expect(
-      (await createOrder({ customerEmail: 'a@b.co', files: [], pricing: orderSummary(1, config)! })).order.id,
+      (
+        await createOrder({
+          customerEmail: 'a@b.co',
+          files: [],
+          pricing: orderSummary(1, config)!,
+          termsAccepted: true,
+          marketingConsent: false,
+        })
+      ).order.id,
     ).toBe(id);
     expect(fetch.mock.calls[0]![0]).toBe('/api/orders');
     answer('{"error":"Price changed"}', 409);
     await expect(
-      createOrder({ customerEmail: 'a@b.co', files: [], pricing: orderSummary(1, config)! }),
+      createOrder({
+        customerEmail: 'a@b.co',
+        files: [],
+        pricing: orderSummary(1, config)!,
+        termsAccepted: true,
+        marketingConsent: false,
+      }),
     ).rejects.toThrow('Failed to create order');
   });
 

@@ -159,6 +159,7 @@ try {
               },
             ],
             pricing,
+            termsAccepted: true,
           }),
         ),
       );

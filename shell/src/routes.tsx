@@ -75,6 +75,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The customer's order page from the signed link in every order mail (?t=); and Track my order.
   { path: '/orders/:id', remote: REMOTES.storefront, page: 'order', area: 'site' },
   { path: '/track-order', remote: REMOTES.storefront, page: 'track-order', area: 'site' },
+  // The legal pages (texts kept on the server, edited in Settings → Legal); the footer links to them.
+  { path: '/terms', remote: REMOTES.storefront, page: 'terms', area: 'site' },
+  { path: '/privacy', remote: REMOTES.storefront, page: 'privacy', area: 'site' },
+  { path: '/refunds', remote: REMOTES.storefront, page: 'refunds', area: 'site' },
 
   { path: '/admin', remote: REMOTES.ops, page: 'dashboard', area: 'admin', nav: { icon: LayoutDashboard } },
   {

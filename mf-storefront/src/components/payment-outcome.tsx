@@ -1,11 +1,11 @@
-import { ADVERTISED_SPECIAL_LINE, formatBytes, REDIRECTING_TO_YOCO, type PublicOrder } from '@mastering/contracts';
+import { formatBytes, specialPriceLine, REDIRECTING_TO_YOCO, type PublicOrder } from '@mastering/contracts';
 import { Button, buttonVariants, cn, Skeleton } from '@mastering/ui/core';
 import { Mail, Sparkles, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useOrder } from '../api/orders';
 import { usePayOrder } from '../api/payments';
-import { useStudio } from '../api/site-config';
+import { useSiteConfig, useStudio } from '../api/site-config';
 import { rand } from '../pages/upload/order-summary';
 import { PageFrame } from './page-frame';
 
@@ -113,15 +113,17 @@ export function OrderDetails({
   );
 }
 
-/** The launch special banner of the outcome pages (the advertised R299 line, spec §1). */
+/** The launch special banner of the outcome pages: the real special price per track, only while a discount is on. */
 export function LaunchBanner() {
+  const config = useSiteConfig().data;
+  if (!config?.launchSpecial) return null;
   return (
     <p
       className="flex items-center justify-center gap-2 rounded-xl border border-primary/30 bg-gradient-to-r from-primary/15 to-brand-2/15 px-4 py-3 text-center text-sm font-medium"
       data-testid="launch-banner"
     >
       <Sparkles className="size-4 shrink-0 text-primary" aria-hidden />
-      Launch Special: {ADVERTISED_SPECIAL_LINE}
+      Launch Special: {specialPriceLine(config)}
     </p>
   );
 }

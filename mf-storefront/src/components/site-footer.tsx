@@ -1,17 +1,18 @@
-import { DELIVERY_HOURS, launchSpecialBanner } from '@mastering/contracts';
+import { DELIVERY_HOURS, LEGAL_DOCUMENTS, launchSpecialBanner } from '@mastering/contracts';
 import { MapPin, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useLaunchDiscount, useStudio } from '../api/site-config';
+import { useLaunchDiscount, useSiteConfig, useStudio } from '../api/site-config';
+import { StudioIdentity } from './studio-identity';
 import { Brand } from './brand';
 import { HOME_SECTIONS, scrollToSection } from './site-header';
 
-const LEGAL = ['Terms of Service', 'Privacy Policy', 'Refund Policy'];
 const SOCIAL = ['Instagram', 'YouTube', 'TikTok', 'Facebook'];
 
 /** The site footer: launch-special banner, contact, quick links, legal and social buttons. */
 export function SiteFooter() {
   const { siteName } = useStudio();
   const discount = useLaunchDiscount();
+  const config = useSiteConfig().data;
   return (
     <footer className="border-t border-border bg-card/40">
       <div className="mx-auto max-w-6xl px-4 py-12 md:px-6">
@@ -32,10 +33,12 @@ export function SiteFooter() {
             <p className="max-w-xs text-sm text-muted-foreground">
               Professional mastering by human engineers for independent artists, producers and labels.
             </p>
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <MapPin className="size-4" aria-hidden />
-              Johannesburg, South Africa
-            </p>
+            {config ? (
+              <div className="flex gap-2 text-sm text-muted-foreground">
+                <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <StudioIdentity config={config} />
+              </div>
+            ) : null}
           </div>
           <nav aria-label="Quick links">
             <p className="mb-3 text-sm font-semibold">Quick Links</p>
@@ -84,13 +87,18 @@ export function SiteFooter() {
           <p>
             © {new Date().getFullYear()} {siteName}. All rights reserved.
           </p>
-          <div className="flex gap-4">
-            {LEGAL.map((label) => (
-              <button key={label} type="button" className="transition-colors hover:text-foreground">
-                {label}
-              </button>
+          <nav aria-label="Legal" className="flex gap-4">
+            {Object.entries(LEGAL_DOCUMENTS).map(([document, { title, path }]) => (
+              <Link
+                key={document}
+                to={path}
+                className="transition-colors hover:text-foreground"
+                data-testid={`footer-${document}`}
+              >
+                {title}
+              </Link>
             ))}
-          </div>
+          </nav>
         </div>
       </div>
     </footer>

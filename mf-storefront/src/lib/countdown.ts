@@ -1,7 +1,8 @@
-import { COUNTDOWN_START_HOURS } from '@mastering/contracts';
-
-/** The launch-special countdown starts here (in seconds) on every page load. */
-export const COUNTDOWN_START_SECONDS = COUNTDOWN_START_HOURS * 60 * 60;
+/** Whole seconds left from `now` until the launch special's end (ISO instant), never negative. */
+export function secondsUntil(endsAt: string, now: number = Date.now()): number {
+  const ends = Date.parse(endsAt);
+  return Number.isFinite(ends) ? Math.max(0, Math.floor((ends - now) / 1000)) : 0;
+}
 
 /** Remaining seconds as hours, minutes and seconds (never negative). */
 export function splitCountdown(remaining: number): { hours: number; minutes: number; seconds: number } {

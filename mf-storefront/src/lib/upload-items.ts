@@ -1,6 +1,6 @@
 import {
   computePricing,
-  CreateOrderBody,
+  OrderDraft,
   filesTooLarge,
   isAcceptedAudioFile,
   NO_EMAIL,
@@ -156,12 +156,12 @@ export function checkProceed(
   customerEmail: string,
   options: MasteringOptions,
   pricing: Pricing | null,
-): { ok: true; body: CreateOrderBody } | { ok: false; message: string } {
+): { ok: true; body: OrderDraft } | { ok: false; message: string } {
   if (items.length === 0) return { ok: false, message: NO_FILES };
   if (!customerEmail.trim()) return { ok: false, message: NO_EMAIL };
   if (items.some((item) => item.status === 'uploading')) return { ok: false, message: STILL_UPLOADING };
   const failed = items.filter((item) => item.status === 'error');
   if (failed.length > 0) return { ok: false, message: someFilesFailed(failed.map((item) => item.name)) };
-  const check = checkForm(CreateOrderBody, orderBody(items, customerEmail, options, pricing));
+  const check = checkForm(OrderDraft, orderBody(items, customerEmail, options, pricing));
   return check.ok ? { ok: true, body: check.data } : { ok: false, message: check.message };
 }

@@ -13,6 +13,8 @@ export const SiteConfig = z.object({
   launchDiscountPercent: z.number(),
   /** True while a launch discount is on (the header, hero, banners and summaries promote it). */
   launchSpecial: z.boolean(),
+  /** When the launch special ends (ISO instant; the countdown counts to it), or null without an end date. */
+  launchEndsAt: z.string().nullable(),
   discountedPricePerTrack: z.number(),
   discountedPricePerTrackCents: z.number().int(),
   maxFileSizeMb: z.number().int(),
@@ -22,6 +24,15 @@ export const SiteConfig = z.object({
   siteDescription: z.string(),
   /** Where customers write for help: the support address, else the contact address (Settings → General). */
   supportEmail: z.string(),
+  /** Who the studio is (Settings → General): shown in the footer and at checkout. */
+  studio: z.object({
+    legalName: z.string(),
+    registrationNumber: z.string(),
+    vatNumber: z.string(),
+    vatVendor: z.boolean(),
+    physicalAddress: z.string(),
+    phone: z.string(),
+  }),
   /**
    * Hosted checkout prefixes the browser may follow besides Yoco's own (YOCO_REDIRECT_PREFIXES):
    * the local Yoco sandbox's, sent only while the server runs in sandbox mode.
@@ -42,6 +53,7 @@ export function siteConfigFor(
     basePriceCents: pricing.basePriceCents,
     launchDiscountPercent: pricing.launchDiscountPercent,
     launchSpecial: pricing.launchDiscountPercent > 0,
+    launchEndsAt: pricing.launchDiscountPercent > 0 ? (pricing.launchEndsAt ?? null) : null,
     discountedPricePerTrack: oneTrack.total,
     discountedPricePerTrackCents: oneTrack.totalCents,
     maxFileSizeMb: pricing.maxFileSizeMb,
@@ -49,5 +61,13 @@ export function siteConfigFor(
     siteName: general.siteName,
     siteDescription: general.siteDescription,
     supportEmail: supportAddressOf(general),
+    studio: {
+      legalName: general.legalName,
+      registrationNumber: general.registrationNumber,
+      vatNumber: general.vatNumber,
+      vatVendor: general.vatVendor,
+      physicalAddress: general.physicalAddress,
+      phone: general.phone,
+    },
   };
 }

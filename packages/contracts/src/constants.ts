@@ -7,12 +7,6 @@ export const DELIVERY_HOURS = 48;
 export const LOGIN_CODE_LENGTH = 6;
 export const LOGIN_CODE_TTL_MINUTES = 10;
 
-/** The launch-special countdown starts at this many hours on every page load. */
-export const COUNTDOWN_START_HOURS = 36;
-
-/** The advertised special price per track (comparison table, login and payment banners), in rand. */
-export const ADVERTISED_SPECIAL_PRICE = 299;
-
 /** A customer who has spent more than this many rand is a VIP. */
 export const VIP_THRESHOLD_RAND = 2000;
 

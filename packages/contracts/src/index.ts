@@ -26,3 +26,6 @@ export * from './downloads';
 export * from './mail-templates';
 export * from './customer-orders';
 export * from './system-status';
+export * from './legal';
+export * from './consent';
+export * from './invoices';

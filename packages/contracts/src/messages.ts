@@ -1,7 +1,7 @@
 // Every user-facing text the specs fix, word for word. Forms and services import these.
 
 import { AUDIO_EXTENSIONS, orList } from './audio-formats';
-import { ADVERTISED_SPECIAL_PRICE, DELIVERY_HOURS, LOGIN_CODE_TTL_MINUTES } from './constants';
+import { DELIVERY_HOURS, LOGIN_CODE_TTL_MINUTES } from './constants';
 import { formatRand } from './format';
 import { DEFAULT_PRICING } from './pricing';
 
@@ -114,8 +114,21 @@ export const uploadPageSubtitle = ({
   launchDiscountPercent: number;
 }) =>
   `Professional mastering with ${DELIVERY_HOURS}-hour turnaround • ${randPerTrack(basePrice)} per track${launchDiscountPercent ? `, ${launchDiscountPercent}% off total` : ''}`;
-/** The login and payment banners' advertised special price (spec: R299, unlike the order flow's price). */
-export const ADVERTISED_SPECIAL_LINE = `professional mastering for R${ADVERTISED_SPECIAL_PRICE} per track`;
+/**
+ * The login and payment banners' special price: the real price per track after the discount, the one
+ * checkout charges (the spec's fixed "R299" was a defect): 'professional mastering for R324 per track'.
+ */
+export const specialPriceLine = ({ discountedPricePerTrack }: { discountedPricePerTrack: number }) =>
+  `professional mastering for ${randPerTrack(discountedPricePerTrack)} per track`;
+/** The comparison table's price cell: 'R324 launch special', or 'R499' without a discount. */
+export const comparisonPrice = ({
+  discountedPricePerTrack,
+  launchSpecial,
+}: {
+  discountedPricePerTrack: number;
+  launchSpecial: boolean;
+}) =>
+  launchSpecial ? `${randPerTrack(discountedPricePerTrack)} launch special` : randPerTrack(discountedPricePerTrack);
 
 // Screen titles (both specs §2): the shell's tab titles and the pages' headings, by page key.
 export const SCREEN_TITLES = {
@@ -128,6 +141,9 @@ export const SCREEN_TITLES = {
   download: 'Your mastered tracks',
   order: 'Your order',
   'track-order': 'Track my order',
+  terms: 'Terms of Service',
+  privacy: 'Privacy Policy',
+  refunds: 'Refund Policy',
   dashboard: 'Dashboard',
   orders: 'Order Management',
   customers: 'Customer Management',

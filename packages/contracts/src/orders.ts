@@ -13,6 +13,7 @@ import { Pricing } from './pricing';
 import { RevisionView } from './customer-orders';
 import { TextBoolean, TextBooleanInput } from './common';
 import { INVALID_EMAIL, NO_EMAIL, NO_FILES, UPLOAD_INCOMPLETE } from './messages';
+import { TERMS_REQUIRED } from './consent';
 
 // Order money (subtotal, discount, total) is whole rand, as the storefront's client shows it and the
 // back-office prints it "as given"; the database keeps cents. File sizes are bytes.
@@ -33,11 +34,20 @@ export const OrderFileInput = z.object({
 });
 export type OrderFileInput = z.infer<typeof OrderFileInput>;
 
-/** POST /api/orders */
-export const CreateOrderBody = z.object({
+/** The order the upload form checks before the review step: who, which files, at which price. */
+export const OrderDraft = z.object({
   customerEmail: z.string().trim().min(1, NO_EMAIL).pipe(z.email(INVALID_EMAIL)),
   files: z.array(OrderFileInput).min(1, NO_FILES).max(50),
   pricing: Pricing,
+});
+export type OrderDraft = z.infer<typeof OrderDraft>;
+
+/** POST /api/orders: the reviewed order with the customer's consent. */
+export const CreateOrderBody = OrderDraft.extend({
+  /** The required tick (TERMS_CONSENT_TEXT): without it the server places no order, so nothing can be paid. */
+  termsAccepted: z.literal(true, { error: TERMS_REQUIRED }),
+  /** The separate marketing box; unticked unless the customer ticks it. */
+  marketingConsent: z.boolean().default(false),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 

@@ -8,6 +8,8 @@ export const PricingSettings = z.object({
   basePriceCents: z.number().int().positive(),
   launchDiscountPercent: z.number().min(0).max(100),
   maxFileSizeMb: z.number().int().positive(),
+  /** When the launch special ends (ISO instant); null or absent: it runs until staff set the discount to 0. */
+  launchEndsAt: z.string().nullable().optional(),
 });
 export type PricingSettings = z.infer<typeof PricingSettings>;
 
@@ -16,7 +18,17 @@ export const DEFAULT_PRICING: PricingSettings = Object.freeze({
   basePriceCents: 49900,
   launchDiscountPercent: 35,
   maxFileSizeMb: 500,
+  launchEndsAt: null,
 });
+
+/**
+ * The pricing in force at `now`: the stored settings, with the launch discount dropped once its end
+ * date has passed. Every price (pages, mails, the order charged) is computed from this one answer.
+ */
+export function pricingInForce(settings: PricingSettings, now: Date = new Date()): PricingSettings {
+  const ends = settings.launchEndsAt ? Date.parse(settings.launchEndsAt) : Number.NaN;
+  return Number.isFinite(ends) && ends <= now.getTime() ? { ...settings, launchDiscountPercent: 0 } : settings;
+}
 
 /** The order summary the browser shows and sends (whole rand). */
 export const Pricing = z.object({
@@ -67,6 +79,14 @@ export function computePricing(
     discountCents,
     totalCents,
   };
+}
+
+/** South African VAT, in percent. */
+export const VAT_RATE_PERCENT = 15;
+
+/** The VAT inside a VAT-inclusive amount, in whole cents: round(total x 15 / 115). */
+export function vatIncludedCents(totalCents: number): number {
+  return Math.round((totalCents * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
 }
 
 /** The API's `pricing` object (whole rand) out of a computed price, without the cents. */

@@ -4,6 +4,14 @@ import type { PricingSettings } from './pricing';
 import type { MailTemplateName } from './mail-templates';
 import { DEFAULT_SITE_NAME } from './constants';
 
+/** South African Standard Time, the studio's clock for dates typed on the Settings screen (no daylight saving). */
+const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
+/** The instant a launch special ending on `day` (YYYY-MM-DD) ends: the last second of that day in South Africa. */
+export const launchEndOf = (day: string) => new Date(Date.parse(`${day}T23:59:59Z`) - SAST_OFFSET_MS).toISOString();
+/** The South African day (YYYY-MM-DD) of an instant: the inverse of launchEndOf for the Settings screen. */
+export const launchEndDayOf = (instant: string) =>
+  new Date(Date.parse(instant) + SAST_OFFSET_MS).toISOString().slice(0, 10);
+
 // Money on the Settings screen is whole rand as typed (basePrice 499); the server's own prices are
 // PricingSettings (cents).
 
@@ -16,12 +24,18 @@ export const PricingSettingsBody = z
       .min(0, 'Launch discount must be 0 to 100')
       .max(100, 'Launch discount must be 0 to 100'),
     maxFileSize: z.coerce.number().int().positive('Max file size must be more than 0').max(10_000),
+    /** The last day of the launch special (YYYY-MM-DD, South African time); blank: no end date. */
+    launchEndsOn: z
+      .union([z.literal(''), z.iso.date('Enter the end date as YYYY-MM-DD')])
+      .optional()
+      .default(''),
   })
   .transform(
     (s): PricingSettings => ({
       basePriceCents: Math.round(s.basePrice * 100),
       launchDiscountPercent: s.launchDiscount,
       maxFileSizeMb: s.maxFileSize,
+      launchEndsAt: s.launchEndsOn ? launchEndOf(s.launchEndsOn) : null,
     }),
   );
 export type PricingSettingsBody = z.input<typeof PricingSettingsBody>;
@@ -30,15 +44,40 @@ export type PricingSettingsBody = z.input<typeof PricingSettingsBody>;
 
 const OptionalEmail = z.union([z.literal(''), z.email('Please enter a valid email address')]);
 
-/** The General section: the site's name and contacts, and the maintenance and analytics switches. */
-export const GeneralSettings = z.object({
-  siteName: z.string().trim().min(1, 'Site name is required').max(100),
-  siteDescription: z.string().trim().max(500),
-  contactEmail: OptionalEmail,
-  supportEmail: OptionalEmail,
-  maintenanceMode: z.boolean(),
-  enableAnalytics: z.boolean(),
+/**
+ * Who the studio is, as the law asks a site to say (ECTA s43): legal name, company registration, VAT
+ * number and whether it is a VAT vendor, physical address and phone. Shown in the footer, at checkout
+ * and on invoices. Defaulted fields, so a save from an older screen keeps working.
+ */
+export const StudioIdentity = z.object({
+  legalName: z.string().trim().max(200).default(''),
+  registrationNumber: z.string().trim().max(50).default(''),
+  vatNumber: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^4\d{9}$/.test(v), 'VAT number must be 10 digits starting with 4')
+    .default(''),
+  vatVendor: z.boolean().default(false),
+  physicalAddress: z.string().trim().max(500).default(''),
+  phone: z.string().trim().max(30).default(''),
 });
+export type StudioIdentity = z.infer<typeof StudioIdentity>;
+
+/** The General section: the site's name and contacts, and the maintenance and analytics switches. */
+export const GeneralSettings = z
+  .object({
+    siteName: z.string().trim().min(1, 'Site name is required').max(100),
+    siteDescription: z.string().trim().max(500),
+    contactEmail: OptionalEmail,
+    supportEmail: OptionalEmail,
+    maintenanceMode: z.boolean(),
+    enableAnalytics: z.boolean(),
+    ...StudioIdentity.shape,
+  })
+  .refine((g) => !g.vatVendor || g.vatNumber !== '', {
+    path: ['vatNumber'],
+    message: 'A VAT vendor needs its VAT number',
+  });
 export type GeneralSettings = z.infer<typeof GeneralSettings>;
 
 /** What a new order is told while maintenance mode is on (503). */
@@ -53,10 +92,21 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   supportEmail: '',
   maintenanceMode: false,
   enableAnalytics: true,
+  legalName: '',
+  registrationNumber: '',
+  vatNumber: '',
+  vatVendor: false,
+  physicalAddress: '',
+  phone: '',
 });
 
 /** The Pricing section as the screen shows it: rand, percent and MB. */
-export const PricingFields = z.object({ basePrice: z.number(), launchDiscount: z.number(), maxFileSize: z.number() });
+export const PricingFields = z.object({
+  basePrice: z.number(),
+  launchDiscount: z.number(),
+  maxFileSize: z.number(),
+  launchEndsOn: z.string(),
+});
 export type PricingFields = z.infer<typeof PricingFields>;
 
 /** The longest session the Security setting allows, in hours (30 days). */
@@ -306,4 +356,5 @@ export const pricingFieldsOf = (p: PricingSettings): PricingFields => ({
   basePrice: p.basePriceCents / 100,
   launchDiscount: p.launchDiscountPercent,
   maxFileSize: p.maxFileSizeMb,
+  launchEndsOn: p.launchEndsAt ? launchEndDayOf(p.launchEndsAt) : '',
 });

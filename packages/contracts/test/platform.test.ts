@@ -24,6 +24,7 @@ describe('site config', () => {
       basePriceCents: 49900,
       launchDiscountPercent: 35,
       launchSpecial: true,
+      launchEndsAt: null,
       discountedPricePerTrack: 324,
       discountedPricePerTrackCents: 32400,
       maxFileSizeMb: 500,
@@ -31,6 +32,14 @@ describe('site config', () => {
       siteName: 'Mastering Studio',
       siteDescription: 'Professional audio mastering by human engineers',
       supportEmail: 'support@mastering.co.za',
+      studio: {
+        legalName: '',
+        registrationNumber: '',
+        vatNumber: '',
+        vatVendor: false,
+        physicalAddress: '',
+        phone: '',
+      },
     });
     expect(siteConfigFor({ ...DEFAULT_PRICING, launchDiscountPercent: 0 }).launchSpecial).toBe(false);
   });
@@ -50,8 +59,12 @@ describe('pricing for the API', () => {
   it('a browser may send perTrackSaving with the order', () => {
     const file = { originalName: 'a.wav', fileName: 'a.wav', fileSize: 1, originalFilePath: '/objects/a' };
     expect(
-      CreateOrderBody.parse({ customerEmail: 'a@b.co', files: [file], pricing: pricingForApi(computePricing(1)) })
-        .pricing.perTrackSaving,
+      CreateOrderBody.parse({
+        customerEmail: 'a@b.co',
+        files: [file],
+        pricing: pricingForApi(computePricing(1)),
+        termsAccepted: true,
+      }).pricing.perTrackSaving,
     ).toBe(175);
   });
 });
@@ -167,6 +180,7 @@ describe('pricing settings from the Settings screen', () => {
       basePriceCents: 49950,
       launchDiscountPercent: 35,
       maxFileSizeMb: 500,
+      launchEndsAt: null,
     });
   });
   it('refuses a free track, a discount over 100% and an empty limit', () => {

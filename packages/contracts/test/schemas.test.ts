@@ -26,7 +26,7 @@ describe('orders', () => {
   };
   const pricing = { subtotal: 499, discount: 175, total: 324, trackCount: 1, discountPercent: 35 };
   it('fills the spec defaults of each file', () => {
-    const body = CreateOrderBody.parse({ customerEmail: 'a@b.co', files: [file], pricing });
+    const body = CreateOrderBody.parse({ customerEmail: 'a@b.co', files: [file], pricing, termsAccepted: true });
     expect(body.files[0]).toMatchObject({
       mimeType: 'audio/mpeg',
       masteringStyle: 'Custom',

@@ -44,6 +44,8 @@ export const SendEmailPayload = z.object({
   orderId: z.uuid().optional(),
   campaignId: z.uuid().optional(),
   downloadLink: DownloadLinkRequest.optional(),
+  /** An issued invoice to attach as a PDF, rendered by the worker when it sends (the job keeps only its id). */
+  invoiceId: z.uuid().optional(),
 });
 export type SendEmailPayload = z.infer<typeof SendEmailPayload>;
 
@@ -173,6 +175,8 @@ type MailEnvelope = {
   kind?: MailKind;
   orderId?: string;
   campaignId?: string;
+  /** Attach this issued invoice's PDF (the order confirmation). */
+  invoiceId?: string;
 };
 
 /** The params of mail `N`; one whose template shows a `downloadUrl` may ask for the link to be minted at send time instead. */
@@ -200,6 +204,7 @@ const payloadOf = ({
   orderId,
   campaignId,
   downloadLink,
+  invoiceId,
 }: MailEnvelope & { template: string; params: object; downloadLink?: DownloadLinkRequest }): z.input<
   typeof SendEmailPayload
 > => ({
@@ -210,6 +215,7 @@ const payloadOf = ({
   orderId,
   campaignId,
   downloadLink,
+  invoiceId,
 });
 
 /**

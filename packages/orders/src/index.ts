@@ -7,3 +7,5 @@ export {
   type OrderMove,
   type StatusChange,
 } from './status';
+export { issueInvoice, issueCreditNote, orderInvoicePdf, type CreditNoteRequest } from './invoices';
+export { renderInvoicePdf } from './invoice-pdf';

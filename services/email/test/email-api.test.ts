@@ -333,8 +333,8 @@ describe('campaigns', () => {
     expect(ctx.smtp.to('leaver@example.com')).toHaveLength(0);
   });
 
-  it('resolves all, active and vip audiences from customers', async () => {
-    const order = (customerEmail: string, status: string, totalCents: number) =>
+  it('resolves all, active and vip audiences from customers (all: paying customers and those who ticked marketing)', async () => {
+    const order = (customerEmail: string, status: string, totalCents: number, marketingConsent = false) =>
       ctx.db.knex('orders').insert({
         customerEmail,
         status,
@@ -342,11 +342,13 @@ describe('campaigns', () => {
         trackCount: 1,
         subtotalCents: totalCents,
         totalCents,
+        marketingConsent,
       });
     await order('vip@example.com', 'delivered', 150_000);
     await order('VIP@example.com', 'payment_confirmed', 60_000);
     await order('buyer@example.com', 'delivered', 32_435);
     await order('unpaid@example.com', 'pending_payment', 500_000);
+    await order('Consents@example.com', 'pending_payment', 32_435, true);
     await ctx.db.knex('users').insert({ email: 'account@example.com', role: 'customer' });
     await ctx.db.knex('users').insert({ email: 'staff@example.com', role: 'engineer' });
     const audience = async (recipientType: string) => {
@@ -376,12 +378,8 @@ describe('campaigns', () => {
     expect(await audience('vip')).toEqual(['vip@example.com']);
     // Active as on the customers screen: a paid order (an unpaid one is not enough).
     expect(await audience('active')).toEqual(['buyer@example.com', 'vip@example.com']);
-    expect(await audience('all')).toEqual([
-      'account@example.com',
-      'buyer@example.com',
-      'unpaid@example.com',
-      'vip@example.com',
-    ]);
+    // POPIA s69: neither an unpaid order's address nor an account alone joins a marketing audience.
+    expect(await audience('all')).toEqual(['buyer@example.com', 'consents@example.com', 'vip@example.com']);
   });
 
   it('a scheduled campaign waits for its time (agenda), then resolves its audience and sends', async () => {

@@ -23,6 +23,7 @@ export const ROUTES: Route[] = [
   { methods: ['GET', 'HEAD'], pattern: /^\/api\/orders\/[^/]+\/?$/, service: 'storefront' },
   // The customer's order page (by its signed link), its revision requests, and Track my order.
   { pattern: /^\/api\/orders\/(?:track|[^/]+\/(?:view|revisions))\/?$/, service: 'storefront' },
+  { methods: ['GET', 'HEAD'], pattern: /^\/api\/orders\/[^/]+\/invoice\/?$/, service: 'storefront' },
   { pattern: new RegExp(`^/auth${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/auth${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/config${rest}`), service: 'storefront' },
@@ -35,6 +36,8 @@ export const ROUTES: Route[] = [
   { pattern: new RegExp(`^/api/users${rest}`), service: 'ops' },
   // The customers' expiring download links and the staff's signed file links.
   { pattern: new RegExp(`^/api/downloads${rest}`), service: 'ops' },
+  // The legal pages' texts (Settings → Legal).
+  { pattern: new RegExp(`^/api/legal${rest}`), service: 'ops' },
   { pattern: new RegExp(`^/api/${ADMIN_CONTENT}${rest}`), service: 'content' },
   { pattern: new RegExp(`^/api/admin/${ADMIN_CONTENT}${rest}`), service: 'content' },
   { pattern: new RegExp(`^/media${rest}`), service: 'content' },

@@ -51,6 +51,11 @@ import {
   UpdateUserBody,
   UploadUrlBody,
   UserIdParam,
+  AdminLegalDocument,
+  LegalDocument,
+  LegalDocumentParam,
+  LegalMarkdownBody,
+  LegalPreview,
 } from '@mastering/contracts';
 import type { Queue } from '@mastering/jobs';
 import { created, route, sends, type RouteTable, type Secrets } from '@mastering/service-kit';
@@ -68,6 +73,8 @@ import { getDashboardStats } from './dashboard/handlers';
 import { getPayment, getPayments } from './payments/handlers';
 import { getCustomerFiles, getCustomerOrders } from './profile/handlers';
 import { getSettings, getTestEmailStatus, postTestEmail, putSettings } from './settings/handlers';
+import * as legal from './legal/handlers';
+import { getOrderInvoice } from './orders/invoice';
 import { deleteOneUser, getOneUser, getUsers, postUser, putUser } from './users/handlers';
 import * as orders from './orders/handlers';
 import * as audioFiles from './audio-files/handlers';
@@ -125,6 +132,41 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
     body: SaveSettingsBody,
     response: StoredSettings,
     handler: putSettings(knex, keys),
+  }),
+  // The legal pages (/terms, /privacy, /refunds): read by anyone, edited in Settings → Legal.
+  route({
+    method: 'GET',
+    path: '/api/legal/:document',
+    permission: 'public',
+    params: LegalDocumentParam,
+    response: LegalDocument,
+    handler: legal.getLegalDocument(knex),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/admin/settings/legal/:document',
+    permission: 'admin',
+    params: LegalDocumentParam,
+    response: AdminLegalDocument,
+    handler: legal.getAdminLegalDocument(knex),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/admin/settings/legal/:document',
+    permission: 'admin',
+    params: LegalDocumentParam,
+    body: LegalMarkdownBody,
+    response: AdminLegalDocument,
+    handler: legal.putLegalDocument(knex),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/admin/settings/legal/:document/preview',
+    permission: 'admin',
+    params: LegalDocumentParam,
+    body: LegalMarkdownBody,
+    response: LegalPreview,
+    handler: legal.postLegalPreview(knex),
   }),
   route({
     method: 'POST',
@@ -299,6 +341,14 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
     params: IdParam,
     response: AdminOrderDetail,
     handler: orders.getOrder(knex),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/admin/orders/:id/invoice',
+    permission: 'staff',
+    params: IdParam,
+    response: sends('application/pdf', "The order's Tax Invoice or Receipt, as a PDF attachment"),
+    handler: getOrderInvoice(knex),
   }),
   route({
     method: 'PATCH',

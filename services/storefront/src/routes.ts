@@ -231,6 +231,16 @@ export const routes = (deps: RouteDeps): RouteTable => [
     response: TrackOrdersResponse,
     handler: trackOrders(deps.knex, deps.queue, deps.trackLimits),
   }),
+  // The paid order's invoice, with the same access as the order itself.
+  route({
+    method: 'GET',
+    path: '/api/orders/:id/invoice',
+    permission: 'public',
+    params: IdParam,
+    cache: 'private, no-store',
+    response: sends('application/pdf', "The order's Tax Invoice or Receipt, as a PDF attachment"),
+    handler: orders.getOrderInvoice(deps.knex, deps.guestCookie),
+  }),
 
   route({
     method: 'POST',

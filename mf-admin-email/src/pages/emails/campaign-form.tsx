@@ -16,7 +16,7 @@ const TEMPLATE_OPTIONS = CAMPAIGN_TEMPLATES.map((value) => ({
   label: value[0]!.toUpperCase() + value.slice(1),
 }));
 const AUDIENCE_LABELS: Record<RecipientType, string> = {
-  all: 'All customers',
+  all: 'Paying customers and marketing opt-ins',
   active: 'Active customers',
   vip: 'VIP customers',
   custom: 'Custom list',

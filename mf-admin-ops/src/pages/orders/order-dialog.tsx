@@ -95,6 +95,16 @@ export function OrderDialog({
               <SummaryLine label="Subtotal" value={formatRand(order.subtotal)} />
               <SummaryLine label={`Discount (${order.discountPercent}%)`} value={`-${formatRand(order.discount)}`} />
               <SummaryLine label="Total" value={formatRand(order.total)} strong />
+              {order.paidAt && (
+                <a
+                  href={`/api/admin/orders/${order.id}/invoice`}
+                  download
+                  className="inline-block pt-1 text-primary underline"
+                  data-testid="order-invoice"
+                >
+                  Download invoice (PDF)
+                </a>
+              )}
             </div>
           </section>
 

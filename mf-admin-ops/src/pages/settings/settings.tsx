@@ -40,6 +40,7 @@ import {
 import { Mail, Save } from 'lucide-react';
 import { useSaveSettings, useSendTestEmail, useSettings, useTestEmailStatus } from '../../api/settings';
 import { SystemStatusCard } from './system-status-card';
+import { LegalSettings } from './legal-settings';
 
 type UploadLimitKey = keyof UploadLimitSettings;
 /** The upload limits' fields on the screen, in order, with their labels. */
@@ -48,6 +49,16 @@ const UPLOAD_LIMIT_FIELDS: readonly [UploadLimitKey, string][] = [
   ['uploadGbPerVisitor', 'GB per visitor'],
   ['uploadFilesPerAddress', 'Files per network address'],
   ['uploadGbPerAddress', 'GB per network address'],
+];
+
+type IdentityKey = 'legalName' | 'registrationNumber' | 'vatNumber' | 'physicalAddress' | 'phone';
+/** The studio's identity fields (shown in the footer, at checkout and on invoices), in order, with their labels. */
+const IDENTITY_FIELDS: readonly [IdentityKey, string][] = [
+  ['legalName', 'Legal name'],
+  ['registrationNumber', 'Registration number'],
+  ['vatNumber', 'VAT number'],
+  ['phone', 'Phone'],
+  ['physicalAddress', 'Physical address'],
 ];
 
 type Draft = {
@@ -158,6 +169,7 @@ export default function SettingsPage() {
           basePrice: String(p.basePrice),
           launchDiscount: String(p.launchDiscount),
           maxFileSize: String(p.maxFileSize),
+          launchEndsOn: p.launchEndsOn,
         },
         security: {
           ...data.security,
@@ -221,6 +233,7 @@ export default function SettingsPage() {
           basePrice: Number(draft.pricing.basePrice),
           launchDiscount: Number(draft.pricing.launchDiscount),
           maxFileSize: Number(draft.pricing.maxFileSize),
+          launchEndsOn: draft.pricing.launchEndsOn,
         },
         security: security.data,
         email: email.data,
@@ -309,6 +322,26 @@ export default function SettingsPage() {
                   onChange={(e) => setGeneral('siteDescription', e.target.value)}
                 />
               </Field>
+              <div className="grid gap-4 sm:grid-cols-2" data-testid="settings-identity">
+                {IDENTITY_FIELDS.map(([key, label]) => (
+                  <Field key={key} id={key} label={label} error={errors[key]}>
+                    <Input
+                      id={key}
+                      value={draft.general[key]}
+                      onChange={(e) => setGeneral(key, e.target.value)}
+                      aria-invalid={!!errors[key]}
+                      data-testid={`settings-${key}`}
+                    />
+                  </Field>
+                ))}
+              </div>
+              <Toggle
+                id="settings-vat-vendor"
+                label="VAT vendor"
+                hint="On: prices include 15 % VAT, checkout shows the VAT amount and paid orders get a Tax Invoice. Off: a Receipt."
+                checked={draft.general.vatVendor}
+                onChange={(v) => setGeneral('vatVendor', v)}
+              />
               <Toggle
                 id="settings-maintenance"
                 label="Maintenance mode"
@@ -364,6 +397,20 @@ export default function SettingsPage() {
                     onChange={(e) => setPricing('maxFileSize', e.target.value)}
                     aria-invalid={!!errors.maxFileSize}
                   />
+                </Field>
+                <Field id="launchEndsOn" label="Launch special ends on" error={errors.launchEndsOn}>
+                  <Input
+                    id="launchEndsOn"
+                    type="date"
+                    value={draft.pricing.launchEndsOn}
+                    onChange={(e) => setPricing('launchEndsOn', e.target.value)}
+                    aria-invalid={!!errors.launchEndsOn}
+                    aria-describedby="launchEndsOn-note"
+                    data-testid="settings-launch-ends"
+                  />
+                  <p id="launchEndsOn-note" className="text-xs text-muted-foreground">
+                    The home page counts down to the end of this day; then the discount stops. Blank: no end date.
+                  </p>
                 </Field>
               </div>
               <p className="rounded-lg bg-muted p-3 text-sm" data-testid="settings-price-preview">
@@ -566,6 +613,7 @@ export default function SettingsPage() {
           </Card>
 
           <SystemStatusCard />
+          <LegalSettings />
 
           {data && data.recentChanges.length > 0 && (
             <Card>

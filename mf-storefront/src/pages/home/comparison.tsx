@@ -1,17 +1,22 @@
-import { ADVERTISED_SPECIAL_PRICE, DELIVERY_HOURS } from '@mastering/contracts';
+import { comparisonPrice, DELIVERY_HOURS, type SiteConfig } from '@mastering/contracts';
 import { Check, X } from 'lucide-react';
+import { useSiteConfig } from '../../api/site-config';
 import { SectionHeading } from './section-heading';
 
 type Cell = boolean | string;
 
-/** The eight features compared: ours, do-it-yourself, cheap auto-mastering (spec §2; prices from spec §1). */
-export const COMPARISON_ROWS: readonly { feature: string; ours: Cell; diy: Cell; auto: Cell }[] = [
-  {
-    feature: 'Price per track',
-    ours: `R${ADVERTISED_SPECIAL_PRICE} launch special`,
-    diy: 'Plugins, monitors and your time',
-    auto: 'R50-150',
-  },
+type Row = { feature: string; ours: Cell; diy: Cell; auto: Cell };
+
+/** The price row: our price per track as checkout charges it (from /api/config; blank while it loads). */
+export const priceRow = (config: SiteConfig | undefined): Row => ({
+  feature: 'Price per track',
+  ours: config ? comparisonPrice(config) : '\u00a0',
+  diy: 'Plugins, monitors and your time',
+  auto: 'R50-150',
+});
+
+/** The seven features compared besides the price: ours, do-it-yourself, cheap auto-mastering (spec §2). */
+export const COMPARISON_ROWS: readonly Row[] = [
   { feature: 'Human engineer', ours: true, diy: false, auto: false },
   { feature: 'Ready for every streaming platform', ours: true, diy: 'Trial and error', auto: 'Sometimes' },
   { feature: `Delivery within ${DELIVERY_HOURS} hours`, ours: true, diy: 'Days to weeks', auto: true },
@@ -32,6 +37,7 @@ function CellValue({ value, ours = false }: { value: Cell; ours?: boolean }) {
 
 /** Comparison table: this service against do-it-yourself and cheap auto-mastering, on eight features. */
 export function Comparison() {
+  const rows = [priceRow(useSiteConfig().data), ...COMPARISON_ROWS];
   return (
     <section id="comparison" className="scroll-mt-20 bg-card/30 py-20">
       <div className="mx-auto max-w-5xl px-4 md:px-6">
@@ -58,7 +64,7 @@ export function Comparison() {
               </tr>
             </thead>
             <tbody>
-              {COMPARISON_ROWS.map((row) => (
+              {rows.map((row) => (
                 <tr key={row.feature} className="border-b border-border last:border-0">
                   <th scope="row" className="p-4 text-left font-medium">
                     {row.feature}

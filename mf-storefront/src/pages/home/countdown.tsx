@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
-import { COUNTDOWN_START_SECONDS, pad2, splitCountdown } from '../../lib/countdown';
+import { pad2, secondsUntil, splitCountdown } from '../../lib/countdown';
 
-/** The launch-special countdown: a display timer from COUNTDOWN_START_HOURS, restarting on every page load. */
-export function Countdown() {
-  const [remaining, setRemaining] = useState(COUNTDOWN_START_SECONDS);
+/** The launch-special countdown to the end date stored in Settings → Pricing (the same on every load). */
+export function Countdown({ endsAt }: { endsAt: string }) {
+  const [remaining, setRemaining] = useState(() => secondsUntil(endsAt));
   useEffect(() => {
-    const started = Date.now();
+    setRemaining(secondsUntil(endsAt));
     const timer = setInterval(() => {
-      const left = COUNTDOWN_START_SECONDS - Math.floor((Date.now() - started) / 1000);
-      setRemaining(Math.max(0, left));
+      const left = secondsUntil(endsAt);
+      setRemaining(left);
       if (left <= 0) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-  }, []);
+  }, [endsAt]);
   const { hours, minutes, seconds } = splitCountdown(remaining);
   return (
     <div className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="countdown">

@@ -22,13 +22,15 @@ export function Hero() {
         <div className="absolute top-40 -right-24 h-80 w-80 rounded-full bg-brand-2/20 blur-3xl" />
       </div>
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 text-center md:px-6">
-        <div className="flex flex-col items-center gap-3 sm:flex-row">
-          <Badge className="gap-1.5 px-3 py-1 text-sm">
-            <Sparkles aria-hidden />
-            Launch Special
-          </Badge>
-          <Countdown />
-        </div>
+        {config.data?.launchSpecial && (
+          <div className="flex flex-col items-center gap-3 sm:flex-row" data-testid="launch-special">
+            <Badge className="gap-1.5 px-3 py-1 text-sm">
+              <Sparkles aria-hidden />
+              Launch Special
+            </Badge>
+            {config.data.launchEndsAt && <Countdown endsAt={config.data.launchEndsAt} />}
+          </div>
+        )}
         <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl md:text-6xl">
           Radio-ready masters{' '}
           <span className="bg-gradient-to-r from-primary to-brand-2 bg-clip-text text-transparent">

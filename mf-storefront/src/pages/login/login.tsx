@@ -1,10 +1,10 @@
 import {
-  ADVERTISED_SPECIAL_LINE,
   CODE_EXPIRES_NOTE,
   CODE_SENT,
   LOGIN_CODE_LENGTH,
   LOGIN_SEND_FAILED,
   RequestCodeBody,
+  specialPriceLine,
   VerifyCodeBody,
   WELCOME,
 } from '@mastering/contracts';
@@ -12,6 +12,7 @@ import { Button, Card, checkForm, Input, Label, toast } from '@mastering/ui/core
 import { ArrowLeft, KeyRound, Mail, Sparkles } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useRequestLoginCode, useVerifyLoginCode, verificationErrorText } from '../../api/auth';
+import { useSiteConfig } from '../../api/site-config';
 import { PageFrame } from '../../components/page-frame';
 
 /** Keeps what a person typed into the code box to digits only, at most LOGIN_CODE_LENGTH of them. */
@@ -38,6 +39,7 @@ export function pathAfterLogin(next: string | null, siteOrigin: string = window.
 
 /** Passwordless login: email -> emailed login code -> signed in (full reload to the home page). */
 export default function LoginPage() {
+  const config = useSiteConfig().data;
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -87,12 +89,17 @@ export default function LoginPage() {
   return (
     <PageFrame testId="page-login">
       <div className="m-auto w-full max-w-md space-y-4">
-        <div className="flex items-center justify-center gap-2 rounded-lg border border-primary/30 bg-primary/10 px-4 py-2 text-sm">
-          <Sparkles className="size-4 text-primary" aria-hidden />
-          <span>
-            <strong>Launch Special:</strong> {ADVERTISED_SPECIAL_LINE}
-          </span>
-        </div>
+        {config?.launchSpecial && (
+          <div
+            className="flex items-center justify-center gap-2 rounded-lg border border-primary/30 bg-primary/10 px-4 py-2 text-sm"
+            data-testid="login-launch-special"
+          >
+            <Sparkles className="size-4 text-primary" aria-hidden />
+            <span>
+              <strong>Launch Special:</strong> {specialPriceLine(config)}
+            </span>
+          </div>
+        )}
         <Card className="p-6 md:p-8">
           <div className="mb-6 flex flex-col items-center gap-3 text-center">
             <span className="flex size-12 items-center justify-center rounded-full bg-primary/15 text-primary">

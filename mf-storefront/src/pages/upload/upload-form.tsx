@@ -7,7 +7,7 @@ import {
   LOUDNESS_LEVELS,
   MASTERING_STYLES,
   TONES,
-  type CreateOrderBody,
+  type OrderDraft,
 } from '@mastering/contracts';
 import { Button, cn, Input, Label, Progress, Select, Switch } from '@mastering/ui';
 import { CircleAlert, CircleCheck, FileAudio, LoaderCircle, Upload, X } from 'lucide-react';
@@ -139,7 +139,7 @@ export function UploadForm() {
   const queue = useUploadQueue(config?.maxFileSizeMb);
   const [options, setOptions] = useState<MasteringOptions>(DEFAULT_OPTIONS);
   const [email, setEmail] = useState('');
-  const [order, setOrder] = useState<CreateOrderBody | null>(null);
+  const [order, setOrder] = useState<OrderDraft | null>(null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const ids = useId();

@@ -18,6 +18,7 @@ import * as m017 from './017_upload_quotas';
 import * as m019 from './019_payment_attention';
 import * as m020 from './020_revisions';
 import * as m021 from './021_refunds_late_abandoned';
+import * as m022 from './022_trade';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '019_payment_attention', ...m019 },
   { name: '020_revisions', ...m020 },
   { name: '021_refunds_late_abandoned', ...m021 },
+  { name: '022_trade', ...m022 },
 ];

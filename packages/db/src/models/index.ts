@@ -25,3 +25,5 @@ export { CustomerSummaryRow, CustomerTotals, OrderDayStat, OrderStatusTotal, Ord
 export { Refund } from './refund';
 export { RefundRequest } from './refund-request';
 export { AdminDigest } from './admin-digest';
+export { LegalDocumentVersion } from './legal-document-version';
+export { Invoice, InvoiceCounter, type InvoiceLine, type InvoiceSeller } from './invoice';

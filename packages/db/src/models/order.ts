@@ -34,6 +34,12 @@ export class Order extends BaseModel {
   declare delayNotifiedAt: Date | null;
   /** When the unpaid order's payment reminder was queued (sent once). */
   declare paymentReminderSentAt: Date | null;
+  /** The checkout consent (issue 26): when the terms were agreed, which texts, from which client address. */
+  declare termsAcceptedAt: Date | null;
+  declare termsTextVersion: string | null;
+  declare termsClientAddress: string | null;
+  /** The separate marketing box at checkout (POPIA s69). */
+  declare marketingConsent: boolean;
   declare createdAt: Date;
   declare updatedAt: Date;
 

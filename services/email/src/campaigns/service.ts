@@ -6,7 +6,7 @@ import {
   type CampaignForm,
   type RecipientType,
 } from '@mastering/contracts';
-import { Campaign, CampaignRecipient, CustomerSummaryRow, Unsubscribe, User } from '@mastering/db';
+import { Campaign, CampaignRecipient, CustomerSummaryRow, Order, Unsubscribe, User } from '@mastering/db';
 import { enqueue, enqueueAt, JOBS, type Queue } from '@mastering/jobs';
 import { Conflict, NotFound } from '@mastering/service-kit';
 
@@ -77,17 +77,19 @@ export async function getCampaign(knex: Knex, id: string): Promise<CampaignShape
 
 /**
  * The audience query of a recipient type, one lower-cased address per row, read from the customer
- * summaries the customers screen shows (migration 014), so both mean the same people: all is everyone
- * who ordered plus active customer accounts; active ones have a paid order; VIPs spent more than R2000
- * on paid orders.
+ * summaries the customers screen shows (migration 014). Marketing goes only to people who may get it
+ * (POPIA s69): paying customers (a paid order; every mail lets them opt out) and whoever ticked the
+ * marketing box at checkout. So all is paying customers plus consenting addresses (an address typed
+ * into an unpaid order, or an account alone, is not enough); active ones have a paid order; VIPs spent
+ * more than R2000 on paid orders.
  */
 function audience(knex: Knex, type: Exclude<RecipientType, 'custom'>) {
   const customers = CustomerSummaryRow.query(knex).select('email');
   if (type === 'active') return customers.where('totalOrders', '>', 0);
   if (type === 'vip') return customers.where('spentCents', '>', VIP_THRESHOLD_RAND * 100);
   return customers
-    .where('orderCount', '>', 0)
-    .union(User.query(knex).select(knex.raw('lower(email) as email')).where({ role: 'customer', isActive: true }));
+    .where('totalOrders', '>', 0)
+    .union(Order.query(knex).select(knex.raw('lower(customer_email) as email')).where('marketingConsent', true));
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { NOTIFICATION_SWITCHES, notificationEnabled, type MailTemplateName } from '@mastering/contracts';
-import { EmailMessage, Setting, Unsubscribe } from '@mastering/db';
+import { EmailMessage, Invoice, Setting, Unsubscribe } from '@mastering/db';
 import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
+import { renderInvoicePdf } from '@mastering/orders';
 import {
   deliveryUrl,
   Invalid,
@@ -10,7 +11,7 @@ import {
   type Logger,
   type OrderLinks,
 } from '@mastering/service-kit';
-import { smtpCheckOf, type Mailer } from '../mail/mailer';
+import { smtpCheckOf, type Mailer, type OutgoingMail } from '../mail/mailer';
 import { renderTemplate } from '../mail/templates';
 import { personalise, unsubscribeHeaders, type LinkSigner } from '../tracking/links';
 
@@ -68,6 +69,15 @@ function dataOf(payload: SendEmailPayload, { downloads, orderLinks }: LinkMinter
   if (!downloads) throw new Error('this mail needs the download link signer');
   const { orderId, expiresAt } = payload.downloadLink;
   return { ...data, downloadUrl: deliveryUrl(downloads, siteUrl, orderId, expiresAt) };
+}
+
+/** The invoice PDF a payload asks for, rendered now from the issued invoice (none asked: no attachment). */
+async function attachmentsOf(knex: Knex, payload: SendEmailPayload): Promise<OutgoingMail['attachments']> {
+  if (!payload.invoiceId) return undefined;
+  const invoice = await Invoice.query(knex).findById(payload.invoiceId).throwIfNotFound();
+  return [
+    { filename: `${invoice.number}.pdf`, content: await renderInvoicePdf(invoice), contentType: 'application/pdf' },
+  ];
 }
 
 /**
@@ -152,7 +162,14 @@ export function sendEmailJob({
           .patch({ status: 'sending', attempts: knex.raw('attempts + 1') });
         try {
           // The stored row holds the masked copy; what goes out is the rendering with the real values.
-          const { messageId } = await mailer.send({ to: message.toEmail, from: message.fromEmail, ...mail, headers });
+          const attachments = await attachmentsOf(knex, payload);
+          const { messageId } = await mailer.send({
+            to: message.toEmail,
+            from: message.fromEmail,
+            ...mail,
+            headers,
+            ...(attachments ? { attachments } : {}),
+          });
           await EmailMessage.query(knex)
             .findById(message.id)
             .patch({ status: 'sent', sentAt: new Date(), providerMessageId: messageId, lastError: null });

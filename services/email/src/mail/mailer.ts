@@ -12,6 +12,8 @@ export type OutgoingMail = {
   html: string;
   text: string;
   headers?: Record<string, string>;
+  /** Files sent with the mail (an invoice PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 
 /** True when the SMTP server refused the message for good (a 5xx reply): a bounce, not an outage. */

@@ -36,6 +36,12 @@ const valid: SaveSettingsBody = {
     supportEmail: '',
     maintenanceMode: true,
     enableAnalytics: false,
+    legalName: 'Studio Jozi (Pty) Ltd',
+    registrationNumber: '2024/123456/07',
+    vatNumber: '4123456789',
+    vatVendor: true,
+    physicalAddress: '12 Juta Street, Braamfontein, Johannesburg, 2001',
+    phone: '+27 11 555 0100',
   },
   pricing: { basePrice: 550, launchDiscount: 20, maxFileSize: 400 },
 };
@@ -69,7 +75,7 @@ describe('/api/admin/settings', () => {
     expect(res.status).toBe(200);
     const saved = StoredSettings.parse(await res.json());
     expect(saved.general).toEqual(valid.general);
-    expect(saved.pricing).toEqual({ basePrice: 550, launchDiscount: 20, maxFileSize: 400 });
+    expect(saved.pricing).toEqual({ basePrice: 550, launchDiscount: 20, maxFileSize: 400, launchEndsOn: '' });
     expect(saved.updatedBy).toBe('owner@example.com');
     expect(saved.updatedAt).not.toBeNull();
     // The one pricing row the storefront reads for every price (cents).
@@ -77,6 +83,7 @@ describe('/api/admin/settings', () => {
       basePriceCents: 55000,
       launchDiscountPercent: 20,
       maxFileSizeMb: 400,
+      launchEndsAt: null,
     });
   });
 

@@ -2,12 +2,14 @@ import type { Knex } from 'knex';
 import type { CreateOrderBody, IdParam } from '@mastering/contracts';
 import { orderPageUrl, type OrderLinks, type RouteContext } from '@mastering/service-kit';
 import { visitorOf, type GuestCookieOptions } from '../visitor';
-import { orderForVisitor, placeOrder } from './service';
+import { orderInvoicePdf } from '@mastering/orders';
+import { NotFound } from '@mastering/service-kit';
+import { loadOwnOrder, orderForVisitor, placeOrder } from './service';
 
 /** POST /api/orders — public; places this browser's order from its own uploads, priced by the server (analysed once paid). */
 export const createOrder = (knex: Knex, cookie: GuestCookieOptions) => async (ctx: RouteContext<CreateOrderBody>) => {
   ctx.status = 201;
-  ctx.body = await placeOrder(knex, visitorOf(ctx, cookie), ctx.state.body);
+  ctx.body = await placeOrder(knex, visitorOf(ctx, cookie), ctx.state.body, ctx.ip);
 };
 
 /**
@@ -19,4 +21,15 @@ export const getOrder =
   async (ctx: RouteContext<undefined, undefined, IdParam>) => {
     const answer = await orderForVisitor(knex, visitorOf(ctx, cookie), ctx.state.params.id);
     ctx.body = { ...answer, orderPageUrl: orderPageUrl(orderPage.orderLinks, '', answer.order.id) };
+  };
+
+/** GET /api/orders/:id/invoice — the order's Tax Invoice or Receipt as a PDF, to whoever may see the order (404 otherwise, or while unpaid). */
+export const getOrderInvoice =
+  (knex: Knex, cookie: GuestCookieOptions) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
+    const order = await loadOwnOrder(knex, visitorOf(ctx, cookie), ctx.state.params.id);
+    const found = await orderInvoicePdf(knex, order.id);
+    if (!found) throw new NotFound('This order has no invoice yet');
+    ctx.type = 'application/pdf';
+    ctx.attachment(found.filename);
+    ctx.body = found.pdf;
   };

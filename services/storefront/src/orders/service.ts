@@ -16,8 +16,9 @@ import {
   type CreateOrderBody,
   type CreateOrderResponse,
   type OrderResponse,
+  consentRecordVersion,
 } from '@mastering/contracts';
-import { objectPathOfKey, Order, OrderFile, Upload } from '@mastering/db';
+import { LegalDocumentVersion, objectPathOfKey, Order, OrderFile, Upload } from '@mastering/db';
 import { enqueueAnalysis, type Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound, type Logger } from '@mastering/service-kit';
 import { assertTakingOrders, currentPricing } from '../site-config/service';
@@ -45,7 +46,12 @@ export async function queueOrderAnalysis(knex: Knex, jobs: OrderJobs, orderId: s
  * files and the uploads' links to them are written in one transaction, status `pending_payment`.
  * Stored names take the extension of the format the upload's bytes showed.
  */
-export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrderBody): Promise<CreateOrderResponse> {
+export async function placeOrder(
+  knex: Knex,
+  visitor: Visitor,
+  body: CreateOrderBody,
+  clientAddress: string,
+): Promise<CreateOrderResponse> {
   const uploadIds = body.files.map((file) => uploadIdFromObjectPath(file.originalFilePath));
   body.files.forEach((file, i) => {
     if (!uploadIds[i]) throw new BadRequest(fileNotUploadedHere(file.originalName));
@@ -57,6 +63,8 @@ export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrder
   if (!pricingMatches(body.pricing, price))
     throw new Conflict(priceChanged(price.total, price.trackCount), { pricing: pricingForApi(price) });
 
+  // The terms in force now are the ones agreed to (version 0: the default text).
+  const terms = await LegalDocumentVersion.query(knex).modify('historyOf', 'terms').first();
   const order = await knex.transaction(async (trx) => {
     // Locked, so two orders sent at once cannot both take the same upload.
     const uploads = new Map(
@@ -100,6 +108,10 @@ export async function placeOrder(knex: Knex, visitor: Visitor, body: CreateOrder
       subtotalCents: price.subtotalCents,
       discountCents: price.discountCents,
       totalCents: price.totalCents,
+      termsAcceptedAt: new Date(),
+      termsTextVersion: consentRecordVersion(terms?.version ?? 0),
+      termsClientAddress: clientAddress,
+      marketingConsent: body.marketingConsent,
       files,
     } as never);
     for (const [i, file] of (order.files ?? []).entries()) {

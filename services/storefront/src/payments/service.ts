@@ -22,7 +22,7 @@ import {
 } from '@mastering/contracts';
 import { sendMail, type Queue } from '@mastering/jobs';
 import { FileAnalysis, Order, Payment, PaymentEvent, User } from '@mastering/db';
-import { changeOrderStatus, SYSTEM, type OrderMove } from '@mastering/orders';
+import { changeOrderStatus, issueInvoice, SYSTEM, type OrderMove } from '@mastering/orders';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
 import { loadOwnOrder, queueOrderAnalysis } from '../orders/service';
 import { applyRefundEvent, isRefundEvent } from '../refunds/service';
@@ -203,7 +203,9 @@ async function applyOutcome(
     onlyFrom: 'pending_payment',
   });
   if (move) {
-    await queueMoveMails(deps, trx, move);
+    // The invoice is numbered in this transaction, so its serial is taken only if the payment is recorded.
+    const invoice = await issueInvoice(trx, payment.orderId);
+    await queueMoveMails(deps, trx, move, invoice.id);
     await queueOrderAnalysis(trx, deps, payment.orderId);
   } else await flagPayment(deps, trx, payment);
 }
@@ -249,7 +251,12 @@ async function adminRecipients(deps: PaymentDeps, trx: Knex.Transaction): Promis
  * Queues the mails a payment's move asks for: the customer's order confirmation, and one new-order
  * mail per admin (adminRecipients). A mail another service writes (the mastering work's) is a mistake.
  */
-async function queueMoveMails(deps: PaymentDeps, trx: Knex.Transaction, { order, mails }: OrderMove): Promise<void> {
+async function queueMoveMails(
+  deps: PaymentDeps,
+  trx: Knex.Transaction,
+  { order, mails }: OrderMove,
+  invoiceId: string,
+): Promise<void> {
   const data = {
     orderId: order.id,
     customerEmail: order.customerEmail,
@@ -269,6 +276,7 @@ async function queueMoveMails(deps: PaymentDeps, trx: Knex.Transaction, { order,
         template: 'order-confirmation',
         params: { ...data, replaceNote },
         orderId: order.id,
+        invoiceId,
       });
     } else if (mail === 'new-order') {
       for (const to of await adminRecipients(deps, trx))

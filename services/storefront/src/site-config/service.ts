@@ -1,11 +1,20 @@
 import type { Knex } from 'knex';
-import { MAINTENANCE_NOTICE, siteConfigFor, type PricingSettings, type SiteConfig } from '@mastering/contracts';
+import {
+  MAINTENANCE_NOTICE,
+  pricingInForce,
+  siteConfigFor,
+  type PricingSettings,
+  type SiteConfig,
+} from '@mastering/contracts';
 import { Unavailable } from '@mastering/service-kit';
 import { Setting } from '@mastering/db';
 
-/** The pricing settings in force: the `pricing` settings row, or the defaults when none is stored. */
-export async function currentPricing(knex: Knex): Promise<PricingSettings> {
-  return Setting.section(knex, 'pricing');
+/**
+ * The pricing settings in force: the `pricing` settings row (or the defaults when none is stored), without
+ * the launch discount once its end date has passed. Pages, mails and the order charged all read this.
+ */
+export async function currentPricing(knex: Knex, now: Date = new Date()): Promise<PricingSettings> {
+  return pricingInForce(await Setting.section(knex, 'pricing'), now);
 }
 
 /**

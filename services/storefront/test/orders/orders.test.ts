@@ -51,6 +51,7 @@ describe('POST /api/orders', () => {
         fileOf(paths[1], 'b side.wav', { fileName: '../../etc/passwd' }),
       ],
       pricing: pricingForApi(computePricing(2)),
+      termsAccepted: true,
     };
     const res = await postOrder(body, cookie);
     expect(res.status).toBe(201);
@@ -87,7 +88,12 @@ describe('POST /api/orders', () => {
     const before = await count('orders');
     const cheap = { ...pricingForApi(computePricing(2)), total: 1, discount: 997 };
     const res = await postOrder(
-      { customerEmail: 'a@example.com', files: [fileOf(paths[0], 'a.wav'), fileOf(paths[1], 'b.wav')], pricing: cheap },
+      {
+        customerEmail: 'a@example.com',
+        files: [fileOf(paths[0], 'a.wav'), fileOf(paths[1], 'b.wav')],
+        pricing: cheap,
+        termsAccepted: true,
+      },
       cookie,
     );
     expect(res.status).toBe(409);
@@ -113,6 +119,7 @@ describe('POST /api/orders', () => {
       customerEmail: 'a@example.com',
       files: [fileOf(paths[0], 'theirs.wav')],
       pricing: pricingForApi(computePricing(1)),
+      termsAccepted: true,
     };
     const res = await postOrder(body, stranger.cookie);
     expect(res.status).toBe(403);
@@ -130,7 +137,7 @@ describe('POST /api/orders', () => {
     const pending = `/objects/${uploadURL.split('/').at(-1)}`;
     const one = pricingForApi(computePricing(1));
     const res = await postOrder(
-      { customerEmail: 'a@example.com', files: [fileOf(pending, 'half.wav')], pricing: one },
+      { customerEmail: 'a@example.com', files: [fileOf(pending, 'half.wav')], pricing: one, termsAccepted: true },
       cookie,
     );
     expect(res.status).toBe(400);
@@ -140,13 +147,23 @@ describe('POST /api/orders', () => {
     expect(
       (
         await postOrder(
-          { customerEmail: 'a@example.com', files: [fileOf(done.objectPath, 'once.wav')], pricing: one },
+          {
+            customerEmail: 'a@example.com',
+            files: [fileOf(done.objectPath, 'once.wav')],
+            pricing: one,
+            termsAccepted: true,
+          },
           cookie,
         )
       ).status,
     ).toBe(201);
     const again = await postOrder(
-      { customerEmail: 'a@example.com', files: [fileOf(done.objectPath, 'once.wav')], pricing: one },
+      {
+        customerEmail: 'a@example.com',
+        files: [fileOf(done.objectPath, 'once.wav')],
+        pricing: one,
+        termsAccepted: true,
+      },
       cookie,
     );
     expect(again.status).toBe(409);
@@ -158,6 +175,7 @@ describe('POST /api/orders', () => {
       customerEmail: 'a@example.com',
       files: [],
       pricing: pricingForApi(computePricing(1)),
+      termsAccepted: true,
     });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe(NO_FILES);
@@ -172,6 +190,7 @@ describe('GET /api/orders/:id', () => {
         customerEmail: 'sipho@example.com',
         files: [fileOf(paths[0], 'a.wav'), fileOf(paths[1], 'b.wav')],
         pricing: pricingForApi(computePricing(2)),
+        termsAccepted: true,
       },
       cookie,
     );
@@ -232,6 +251,7 @@ describe('a signed-in buyer', () => {
         customerEmail: 'member@example.com',
         files: [fileOf(`/objects/${uploadURL.split('/').at(-1)}`, 'mine.mp3')],
         pricing: pricingForApi(computePricing(1)),
+        termsAccepted: true,
       }),
     });
     expect(placed.status).toBe(201);
@@ -268,6 +288,7 @@ describe('maintenance mode', () => {
           customerEmail: 'lerato@example.com',
           files: [fileOf(paths[0], 'a.wav'), fileOf(paths[1], 'b.wav')],
           pricing: pricingForApi(computePricing(2)),
+          termsAccepted: true,
         },
         cookie,
       );
@@ -287,6 +308,7 @@ describe('genre', () => {
       customerEmail: 'genre@example.com',
       files: [fileOf(paths[0], 'a.wav', { genre: 'Jazz' }), fileOf(paths[1], 'b.wav')],
       pricing: pricingForApi(computePricing(2)),
+      termsAccepted: true,
     };
     expect(
       (

@@ -92,6 +92,7 @@ async function placeOrder(on: Storefront = ctx.site) {
       customerEmail: 'naledi@example.com',
       files: [file(a.objectPath, 'one.wav'), file(b.objectPath, 'two.wav')],
       pricing: pricingForApi(computePricing(2)),
+      termsAccepted: true,
     }),
   });
   expect(res.status).toBe(201);
@@ -253,6 +254,10 @@ describe('POST /api/payment/webhook', () => {
       orderId,
       data: { orderId, trackCount: 2, fileNames: 'one.wav, two.wav', amount: 'R649' },
     });
+    // The paid order's invoice is issued with the payment, and the confirmation carries it (the worker attaches the PDF).
+    const invoice = await ctx.db.knex('invoices').where({ orderId }).first();
+    expect(invoice).toMatchObject({ kind: 'receipt', number: 'INV-000001', totalCents: '64900' });
+    expect(ctx.site.queued[0]!.data.invoiceId).toBe(invoice.id);
     expect(ctx.site.queued[0]!.data.data.replaceNote).toBe(
       replaceFileMessage({ originalName: 'one.wav', reason: 'The file is silent.' }),
     );

@@ -157,6 +157,7 @@ describe('limits on uploads not in a paid order', () => {
         customerEmail: 'thandi@example.com',
         files: [file(a.objectPath, 'a.wav'), file(b.objectPath, 'b.wav')],
         pricing: pricingForApi(computePricing(2)),
+        termsAccepted: true,
       }),
     });
     expect(placed.status).toBe(201);
@@ -196,6 +197,7 @@ describe('only audio is stored', () => {
         customerEmail: 'sipho@example.com',
         files: [{ originalName: 'Night Drive.wav', fileName: 'x', fileSize: 1, originalFilePath: objectPath }],
         pricing: pricingForApi(computePricing(1)),
+        termsAccepted: true,
       }),
     });
     expect(placed.status).toBe(201);

@@ -29,6 +29,7 @@ async function orderOf(status: string, daysAgo: number) {
       customerEmail: 'lwazi@example.com',
       files: [{ originalName: 'a.wav', fileName: 'a.wav', fileSize: 300, originalFilePath: upload.objectPath }],
       pricing: pricingForApi(computePricing(1)),
+      termsAccepted: true,
     }),
   });
   expect(res.status).toBe(201);
