@@ -49,6 +49,7 @@ export async function identityHeaders(
 }
 
 /** A job a service queued: its name (`email.send`, ...), payload, and when it runs (undefined: now). */
+// biome-ignore lint/suspicious/noExplicitAny: tests read any job's payload by its own shape (each test knows the job it asserts)
 export type QueuedJob = { name: string; data: any; when?: Date };
 
 /**

@@ -31,7 +31,8 @@ export function LegalSettings() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Legal document">
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Legal document</legend>
           {DOCUMENTS.map((d) => (
             <Button
               key={d}
@@ -45,7 +46,7 @@ export function LegalSettings() {
               {LEGAL_DOCUMENTS[d].title}
             </Button>
           ))}
-        </div>
+        </fieldset>
         <LegalEditor key={document} document={document} />
       </CardContent>
     </Card>
