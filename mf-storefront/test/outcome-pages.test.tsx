@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 // Issue 27 item 7: the success page carries the launch-special line, the same one as the cancelled and failed pages.
+import { DEFAULT_PRICING, siteConfigFor } from '@mastering/contracts';
 import { createQueryClient, ThemeProvider } from '@mastering/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, type ComponentType } from 'react';
@@ -16,10 +17,13 @@ import PaymentSuccessPage from '../src/pages/payment-success/payment-success';
 function launchLine(Page: ComponentType) {
   const host = document.createElement('div');
   const root = createRoot(host);
+  // The site config (prices, launch special) as /api/config answers it with the default pricing.
+  const client = createQueryClient();
+  client.setQueryData(['/api/config'], siteConfigFor(DEFAULT_PRICING));
   act(() =>
     root.render(
       <ThemeProvider>
-        <QueryClientProvider client={createQueryClient()}>
+        <QueryClientProvider client={client}>
           <MemoryRouter initialEntries={['/payment/outcome']}>
             <Page />
           </MemoryRouter>
@@ -33,7 +37,7 @@ function launchLine(Page: ComponentType) {
 }
 
 beforeEach(() => {
-  // Requests stay pending (no order, no config): the pages show what they show while loading.
+  // Requests stay pending (no order): the pages show what they show while loading.
   vi.stubGlobal(
     'fetch',
     vi.fn(() => new Promise<Response>(() => {})),

@@ -12,7 +12,7 @@ import {
 // mechanism (a refund through Yoco, its webhook, the expiry of an unpaid order), never the status form.
 describe('refund and expiry states', () => {
   it('lets a paid order enter refund_pending, which ends refunded or back where it was; expired is final', () => {
-    for (const from of ['payment_confirmed', 'in_progress', 'mastered', 'delivered'] as const)
+    for (const from of ['payment_confirmed', 'in_progress', 'mastered', 'delivered', 'revision_requested'] as const)
       expect(ORDER_TRANSITIONS[from]).toContain('refund_pending');
     expect(ORDER_TRANSITIONS.pending_payment).toContain('expired');
     expect(ORDER_TRANSITIONS.pending_payment).not.toContain('refund_pending');
@@ -22,6 +22,7 @@ describe('refund and expiry states', () => {
       'in_progress',
       'mastered',
       'delivered',
+      'revision_requested',
     ]);
     expect(ORDER_TRANSITIONS.refunded).toEqual([]);
     expect(ORDER_TRANSITIONS.expired).toEqual([]);
@@ -46,6 +47,6 @@ describe('refund and expiry states', () => {
     }
     expect(transitionsFor('engineer', 'delivered')).toEqual(['in_progress']);
     expect(transitionsFor('engineer', 'payment_confirmed')).toEqual(['in_progress']);
-    expect(transitionsFor('customer', 'delivered')).toEqual([]);
+    expect(transitionsFor('customer', 'delivered')).toEqual(['revision_requested']);
   });
 });

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { canTransition, ORDER_STATUSES, PAID_ORDER_STATUSES, roleCanTransition, transitionsFor } from '../src';
 
 describe('revision_requested in the transition table', () => {
-  it('comes only from delivered and goes only back to the engineers', () => {
+  it('comes only from delivered (or back from a partial refund) and goes only back to the engineers', () => {
     expect(ORDER_STATUSES.indexOf('revision_requested')).toBe(ORDER_STATUSES.indexOf('delivered') + 1);
     for (const from of ORDER_STATUSES)
-      expect([from, canTransition(from, 'revision_requested')]).toEqual([from, from === 'delivered']);
+      expect([from, canTransition(from, 'revision_requested')]).toEqual([
+        from,
+        from === 'delivered' || from === 'refund_pending',
+      ]);
     expect(transitionsFor('admin', 'revision_requested')).toEqual(['in_progress']);
   });
 

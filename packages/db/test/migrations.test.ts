@@ -38,6 +38,10 @@ const OUR_TABLES = [
   // 020_revisions
   'master_versions',
   'revision_requests',
+  // 021_refunds_late_abandoned
+  'admin_digests',
+  'refund_requests',
+  'refunds',
 ];
 
 let db: TestDatabase;

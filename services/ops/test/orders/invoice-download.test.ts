@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issueInvoice } from '@mastering/orders';
-import { ago, identityAs, opsPerFile, seedOrder } from './support';
+import { ago, identityAs, opsPerFile, seedOrder } from '../support';
 
 const ctx = opsPerFile();
 const get = async (path: string, role: 'admin' | 'engineer' | null) =>

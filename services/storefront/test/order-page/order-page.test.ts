@@ -11,7 +11,7 @@ import {
   type OrderStatus,
 } from '@mastering/contracts';
 import { createOrderLinks, orderPageUrl } from '@mastering/service-kit';
-import { SECRET, storefrontPerFile } from './support';
+import { SECRET, storefrontPerFile } from '../support';
 
 const ctx = storefrontPerFile();
 const links = createOrderLinks(SECRET);

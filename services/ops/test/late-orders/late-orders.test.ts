@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import type { Queue } from '@mastering/jobs';
-import { notifyDelayedOrders, sendOverdueDigest } from '../src/late-orders/job';
-import { ago, seedOrder } from './support';
+import { notifyDelayedOrders, sendOverdueDigest } from '../../src/late-orders/job';
+import { ago, seedOrder } from '../support';
 
 // Late orders (issue 25 Deliver 5): the delayed mail once per order, the admins' digest once a day.
 let db: TestDatabase;

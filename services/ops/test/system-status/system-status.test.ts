@@ -2,9 +2,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ClearedCaches, SystemStatus, type Role } from '@mastering/contracts';
 import { JOB_TABLE } from '@mastering/db';
-import { NAMED_CACHES, postClearCache } from '../src/system-status/handlers';
-import { systemStatus, STALLED_JOB_AFTER_MS } from '../src/system-status/service';
-import { identityAs, opsPerFile } from './support';
+import { NAMED_CACHES, postClearCache } from '../../src/system-status/handlers';
+import { systemStatus, STALLED_JOB_AFTER_MS } from '../../src/system-status/service';
+import { identityAs, opsPerFile } from '../support';
 
 const ctx = opsPerFile();
 const get = async (role?: Role) =>

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { PaymentSummary } from '@mastering/contracts';
-import { ago, identityAs, opsPerFile, seedOrder } from './support';
+import { ago, identityAs, opsPerFile, seedOrder } from '../support';
 
 // Issue 25: the Payments screen's revenue counts refunds. A payment refunded in full is `refunded`
 // (outside revenue already); a partial refund that succeeded comes off the revenue, a failed one does not.

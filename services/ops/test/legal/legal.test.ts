@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminLegalDocument, LegalDocument, LegalPreview, type Role } from '@mastering/contracts';
-import { identityAs, opsPerFile } from './support';
+import { identityAs, opsPerFile } from '../support';
 
 const ctx = opsPerFile();
 const ADMIN = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';

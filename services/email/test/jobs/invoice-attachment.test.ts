@@ -3,8 +3,8 @@ import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createLogger } from '@mastering/service-kit';
 import { createQueue, JOBS, type Job, type Queue, SendEmailPayload } from '@mastering/jobs';
 import { issueInvoice } from '@mastering/orders';
-import type { Mailer, OutgoingMail } from '../src/mail/mailer';
-import { sendEmailJob } from '../src/jobs/send-email';
+import type { Mailer, OutgoingMail } from '../../src/mail/mailer';
+import { sendEmailJob } from '../../src/jobs/send-email';
 
 let db: TestDatabase;
 let queue: Queue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePricing, CreateOrderResponse, DEFAULT_PRICING, pricingForApi, SiteConfig } from '@mastering/contracts';
-import { storefrontPerFile, uploadWhole, wav } from './support';
+import { storefrontPerFile, uploadWhole, wav } from '../support';
 
 const ctx = storefrontPerFile();
 

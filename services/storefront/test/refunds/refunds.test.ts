@@ -9,8 +9,8 @@ import {
   refundTooLarge,
   type YocoWebhookEvent,
 } from '@mastering/contracts';
-import { signedInAs, storefrontPerFile } from './support';
-import { deliver, paidOrder, placeOrder, sandboxEnv, sandboxPerFile } from './purchase';
+import { signedInAs, storefrontPerFile } from '../support';
+import { deliver, paidOrder, placeOrder, sandboxEnv, sandboxPerFile } from '../purchase';
 
 // Refunds through Yoco (issue 25 Deliver 4), against the sandbox: the admin issues, the webhook ends it.
 const sandbox = sandboxPerFile();

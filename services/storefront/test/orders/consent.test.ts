@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePricing, CreateOrderResponse, pricingForApi, TERMS_REQUIRED } from '@mastering/contracts';
-import { storefrontPerFile, uploadWhole, wav } from './support';
+import { storefrontPerFile, uploadWhole, wav } from '../support';
 
 const ctx = storefrontPerFile();
 

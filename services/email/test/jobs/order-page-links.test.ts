@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createLogger, createOrderLinks, grantsOrder } from '@mastering/service-kit';
 import { createQueue, JOBS, SendEmailPayload, type Job, type Queue } from '@mastering/jobs';
-import type { Mailer, OutgoingMail } from '../src/mail/mailer';
-import { sendEmailJob } from '../src/jobs/send-email';
-import { SECRET_MASK } from '../src/mail/templates';
+import type { Mailer, OutgoingMail } from '../../src/mail/mailer';
+import { sendEmailJob } from '../../src/jobs/send-email';
+import { SECRET_MASK } from '../../src/mail/templates';
 
 let db: TestDatabase;
 let queue: Queue;

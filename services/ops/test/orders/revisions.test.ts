@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminAudioFilePage, AdminOrderDetail } from '@mastering/contracts';
 import { createDownloadLinks } from '@mastering/service-kit';
-import { SECRET, opsPerFile } from './support';
-import { cast, json, seedOrder, type Person } from './fulfilment-support';
+import { SECRET, opsPerFile } from '../support';
+import { cast, json, seedOrder, type Person } from '../fulfilment-support';
 
 const ctx = opsPerFile();
 let admin: Person, engineer: Person;

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Queue } from '@mastering/jobs';
 import { RESUME_LINK_INVALID } from '@mastering/contracts';
-import { createResumeLinks, reconcileCheckouts, remindUnpaidOrders } from '../src/payments/abandoned';
-import { SECRET, storefrontPerFile } from './support';
+import { createResumeLinks, reconcileCheckouts, remindUnpaidOrders } from '../../src/payments/abandoned';
+import { SECRET, storefrontPerFile } from '../support';
 import {
   deliver,
   payOnSandbox,
@@ -12,7 +12,7 @@ import {
   sandboxPerFile,
   startCheckout,
   WEBHOOK_SECRET,
-} from './purchase';
+} from '../purchase';
 
 // Abandoned checkouts (issue 25 Deliver 6): one reminder with a resume link, and a lost webhook
 // recovered by reading the checkout back from the Yoco sandbox.
