@@ -11,6 +11,12 @@ const SITE_PAGES = [
   ['/payment/success', 'payment-success'],
   ['/payment/cancelled', 'payment-cancelled'],
   ['/payment/failed', 'payment-failed'],
+  ['/terms', 'terms'],
+  ['/privacy', 'privacy'],
+  ['/refunds', 'refunds'],
+  ['/track-order', 'track-order'],
+  // An order page opened without a valid link: the refusal that points to Track my order.
+  ['/orders/00000000-0000-4000-8000-000000000000', 'order'],
 ] as const;
 const ADMIN_PAGES = [
   ['/admin', 'dashboard'],
