@@ -89,6 +89,7 @@ export async function placeOrder(site: Storefront) {
       customerEmail: 'naledi@example.com',
       files: [file(a.objectPath, 'one.wav'), file(b.objectPath, 'two.wav')],
       pricing: pricingForApi(computePricing(2)),
+      termsAccepted: true,
     }),
   });
   expect(res.status).toBe(201);
