@@ -53,7 +53,12 @@ function RequestRow({ orderId, request }: { orderId: string; request: RefundRequ
       ) : (
         <form className="space-y-1" onSubmit={submit}>
           <Label htmlFor={`${id}-answer`}>What you told the customer</Label>
-          <Textarea id={`${id}-answer`} value={answer} onChange={(e) => setAnswer(e.target.value)} />
+          <Textarea
+            id={`${id}-answer`}
+            value={answer}
+            onChange={(e) => setAnswer(e.target.value)}
+            data-testid="refund-request-answer"
+          />
           <Button type="submit" size="sm" variant="outline" disabled={mark.isPending}>
             Mark answered
           </Button>
