@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { DashboardStats } from '@mastering/contracts';
+import { AnalyticsResponse, DashboardStats } from '@mastering/contracts';
 import { ago, identityAs, opsPerFile, seedOrder } from './support';
 
-// Issue 25: the dashboard's revenue nets out succeeded partial refunds, as the Payments screen does;
+// Issue 25: the dashboard's and analytics' revenue net out succeeded partial refunds, as the Payments screen does;
 // a failed refund changes nothing.
 const ctx = opsPerFile();
 
-it('takes succeeded partial refunds off the dashboard revenue, and leaves failed ones', async () => {
+it('takes succeeded partial refunds off the dashboard and analytics revenue, and leaves failed ones', async () => {
   const orderId = await seedOrder(ctx.db.knex, {
     email: 'net@dash.example',
     status: 'delivered',
@@ -30,4 +30,7 @@ it('takes succeeded partial refunds off the dashboard revenue, and leaves failed
   const res = await fetch(`${ctx.base}/api/admin/dashboard-stats`, { headers: await identityAs('admin') });
   expect(res.status).toBe(200);
   expect(DashboardStats.parse(await res.json()).totalRevenue).toBe(549);
+  const week = await fetch(`${ctx.base}/api/admin/analytics?days=7`, { headers: await identityAs('admin') });
+  expect(week.status).toBe(200);
+  expect(AnalyticsResponse.parse(await week.json()).overview.totalRevenue).toBe(549);
 });

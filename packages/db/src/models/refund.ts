@@ -79,17 +79,21 @@ export class Refund extends BaseModel {
     return `coalesce((select sum(r.amount_cents) from refunds r where r.${column} = ${outer} and r.status = 'succeeded'), 0)`;
   }
 
-  /** Cents refunded (succeeded) of the orders now in one of `statuses`: the dashboard nets them out of revenue. */
+  /**
+   * Cents refunded (succeeded) of the orders now in one of `statuses`, optionally only those placed in
+   * [from, to): the dashboard and analytics net them out of revenue.
+   */
   static async succeededCentsOfOrdersIn(
     knex: Parameters<typeof Refund.query>[0],
     statuses: readonly OrderStatus[],
+    placed?: { from: Date; to: Date },
   ): Promise<number> {
-    const [row] = (await Order.query(knex)
+    const query = Order.query(knex)
       .whereIn('orders.status', statuses)
-      .select(Order.raw(`coalesce(sum(${Refund.succeededCentsSql('order_id', 'orders.id')}), 0)::bigint as cents`))
-      .whereExists(Refund.query(knex).where('refunds.orderId', Order.ref('orders.id')))) as unknown as {
-      cents: string;
-    }[];
+      .whereExists(Refund.query(knex).where('refunds.orderId', Order.ref('orders.id')))
+      .select(Order.raw(`coalesce(sum(${Refund.succeededCentsSql('order_id', 'orders.id')}), 0)::bigint as cents`));
+    if (placed) query.where('orders.createdAt', '>=', placed.from).where('orders.createdAt', '<', placed.to);
+    const [row] = (await query) as unknown as { cents: string }[];
     return Number(row?.cents ?? 0);
   }
 
