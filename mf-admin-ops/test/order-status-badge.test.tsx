@@ -21,6 +21,13 @@ describe('order status badge', () => {
     expect(orderBadge('cancelled').tone).toBe('closed');
   });
 
+  it('badges the lifecycle statuses of issue 25 explicitly', () => {
+    expect(orderBadge('revision_requested').tone).toBe('under-way');
+    expect(orderBadge('refund_pending').tone).toBe('under-way');
+    expect(orderBadge('refunded').tone).toBe('closed');
+    expect(orderBadge('expired').tone).toBe('closed');
+  });
+
   it('renders the success variant with the label', () => {
     const host = document.createElement('div');
     const root = createRoot(host);

@@ -47,6 +47,8 @@ const view = (over: Partial<CustomerOrderView> = {}): CustomerOrderView => ({
       revisions: [],
     },
   ],
+  refunds: [],
+  invoiceUrl: null,
   ...over,
 });
 

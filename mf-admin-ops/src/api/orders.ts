@@ -4,6 +4,7 @@ import {
   AdminOrderResponse,
   type AdminOrdersQuery,
   type AssignOrderBody,
+  type ExpectedAtBody,
   type MeResponse,
   type UpdateOrderStatusBody,
 } from '@mastering/contracts';
@@ -65,6 +66,16 @@ export function useAssignOrder(id: string) {
   return useMutation({
     mutationFn: (body: AssignOrderBody) =>
       apiJson('PATCH', `/api/admin/orders/${id}/assignee`, body, { schema: AdminOrderResponse }),
+    onSettled: () => refresh(client),
+  });
+}
+
+/** PATCH /api/admin/orders/:id/expected-at: when the engineer expects to deliver (null clears it). */
+export function useSetExpectedAt(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ExpectedAtBody) =>
+      apiJson('PATCH', `/api/admin/orders/${id}/expected-at`, body, { schema: AdminOrderResponse }),
     onSettled: () => refresh(client),
   });
 }

@@ -1,4 +1,11 @@
-import { OrderRefunds, Refund, type CreateRefundBody } from '@mastering/contracts';
+import {
+  OrderRefunds,
+  Refund,
+  RefundRequest,
+  RefundRequestList,
+  type AnswerRefundRequestBody,
+  type CreateRefundBody,
+} from '@mastering/contracts';
 import { apiJson } from '@mastering/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateUnder } from './list-query';
@@ -22,5 +29,28 @@ export function useIssueRefund(orderId: string) {
   return useMutation({
     mutationFn: (body: CreateRefundBody) => apiJson('POST', refundKeys.order(orderId)[0], body, { schema: Refund }),
     onSettled: () => invalidateUnder(client, '/api/admin/orders', '/api/admin/payments', '/api/admin/dashboard-stats'),
+  });
+}
+
+/** Query keys of an order's "Not happy?" requests; each key is also its URL. */
+export const refundRequestKeys = {
+  order: (orderId: string) => [`/api/admin/refund-requests?orderId=${orderId}`] as const,
+};
+
+/** An order's refund requests from its order page, open ones first (staff). */
+export function useRefundRequests(orderId: string) {
+  return useQuery({
+    queryKey: refundRequestKeys.order(orderId),
+    queryFn: () => apiJson('GET', refundRequestKeys.order(orderId)[0], undefined, { schema: RefundRequestList }),
+  });
+}
+
+/** POST /api/admin/refund-requests/:id/answer: marks a request answered; the order's requests refetch. */
+export function useAnswerRefundRequest(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: AnswerRefundRequestBody & { id: string }) =>
+      apiJson('POST', `/api/admin/refund-requests/${id}/answer`, body, { schema: RefundRequest }),
+    onSettled: () => client.invalidateQueries({ queryKey: refundRequestKeys.order(orderId) }),
   });
 }

@@ -1,5 +1,6 @@
 import {
   CustomerOrderView,
+  RefundRequestReceived,
   TrackOrdersResponse,
   type RevisionRequestBody,
   type TrackOrdersBody,
@@ -34,6 +35,19 @@ export function useRequestRevision(id: string, token: string) {
         { schema: CustomerOrderView },
       ),
     onSuccess: (view) => client.setQueryData(orderPageKeys.view(id, token), view),
+  });
+}
+
+/** "Not happy?": sends the customer's request to staff (never a refund by itself). */
+export function useRequestRefund(id: string, token: string) {
+  return useMutation({
+    mutationFn: (message: string) =>
+      apiJson(
+        'POST',
+        `/api/orders/${encodeURIComponent(id)}/refund-request`,
+        { token, message },
+        { schema: RefundRequestReceived },
+      ),
   });
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Loudness, MasteringStyle, OrderStatus, Tone } from './enums';
 import { TextBoolean } from './common';
 import { INVALID_EMAIL, NO_EMAIL } from './messages';
+import { RefundStatus } from './refund-status';
 
 // The customer's side of an order after payment (issue 25): the order page opened from a signed link in
 // every order mail, Track my order, and revision requests. No account needed: the link is the permission.
@@ -19,6 +20,14 @@ const orderToken = z.string().min(10, ORDER_LINK_INVALID).max(2000, ORDER_LINK_I
 /** GET /api/orders/:id/view?t=<token> */
 export const OrderViewQuery = z.object({ t: orderToken });
 export type OrderViewQuery = z.infer<typeof OrderViewQuery>;
+
+/** GET /api/orders/:id/invoice[?t=<token>]: the order page's link, or (without it) the paying browser or staff. */
+export const OrderInvoiceQuery = z.object({ t: orderToken.optional() });
+export type OrderInvoiceQuery = z.infer<typeof OrderInvoiceQuery>;
+
+/** A refund of the order as its page shows it (amount in rand). */
+export const CustomerRefundView = z.object({ amount: z.number(), status: RefundStatus, createdAt: z.string() });
+export type CustomerRefundView = z.infer<typeof CustomerRefundView>;
 
 /** The steps of the page's timeline, in order. */
 export const TIMELINE_STEPS = ['placed', 'paid', 'in_progress', 'delivered'] as const;
@@ -103,6 +112,10 @@ export const CustomerOrderView = z.object({
   round: z.number().int(),
   revisions: RevisionAllowance,
   tracks: z.array(OrderTrackView),
+  /** The order's refunds, newest first. */
+  refunds: z.array(CustomerRefundView),
+  /** The invoice PDF through this page's link, once the order has one; else null. */
+  invoiceUrl: z.string().nullable(),
 });
 export type CustomerOrderView = z.infer<typeof CustomerOrderView>;
 

@@ -276,6 +276,8 @@ export const AdminOrder = Order.extend({
   assignedTo: z.uuid().nullable(),
   assignedToEmail: z.string().nullable(),
   fileCount: z.number().int(),
+  /** When the engineer expects to deliver (set in the order dialog; the late-orders mail quotes it), or null. */
+  expectedAt: z.string().nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -373,6 +375,13 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 /** PATCH /api/admin/orders/:id/assignee: take the order ('me') or let it go ('nobody'). */
 export const AssignOrderBody = z.object({ assignee: z.enum(['me', 'nobody'], 'Assignee must be me or nobody') });
 export type AssignOrderBody = z.infer<typeof AssignOrderBody>;
+
+export const EXPECTED_AT_INVALID = 'Enter a date and time, or clear the field.';
+/** PATCH /api/admin/orders/:id/expected-at: the engineer's expected delivery time, or null to clear it. */
+export const ExpectedAtBody = z.object({
+  expectedAt: z.iso.datetime({ offset: true, error: EXPECTED_AT_INVALID }).nullable(),
+});
+export type ExpectedAtBody = z.infer<typeof ExpectedAtBody>;
 
 /** The columns of the orders CSV export, in order. */
 export const ORDER_CSV_COLUMNS = [

@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { ORDER_LINK_INVALID } from './customer-orders';
 import { formatCents } from './format';
+import { RefundStatus } from './refund-status';
+
+export * from './refund-status';
 
 // Refunds (issue 25 Deliver 4). Staff issue a refund of a paid order through Yoco: the amount (the whole
 // of what is left by default, or part of it) and a reason. Amounts in the API are rand, as the order's;
 // the database keeps cents.
-
-/** A refund's life: pending until Yoco's webhook says it succeeded or failed. */
-export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export const RefundStatus = z.enum(REFUND_STATUSES);
-export type RefundStatus = z.infer<typeof RefundStatus>;
-export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
-  pending: 'Pending',
-  succeeded: 'Refunded',
-  failed: 'Failed',
-};
 
 export const REFUND_REASON_REQUIRED = 'Please give a reason for the refund.';
 export const REFUND_AMOUNT_INVALID = 'Enter an amount in rand greater than zero (at most two decimals).';
@@ -137,3 +130,9 @@ export type AnswerRefundRequestBody = z.infer<typeof AnswerRefundRequestBody>;
 export const REFUND_REQUEST_RECEIVED =
   'Thank you. We have your request and will answer by email within one working day.';
 export const REFUND_REQUEST_ALREADY_ANSWERED = 'This request has already been answered.';
+/** The answer to the customer's request (201): what the order page shows. */
+export const RefundRequestReceived = z.object({ message: z.literal(REFUND_REQUEST_RECEIVED) });
+export type RefundRequestReceived = z.infer<typeof RefundRequestReceived>;
+/** GET /api/admin/refund-requests?orderId= — staff; one order's requests, open ones first. */
+export const RefundRequestsQuery = z.object({ orderId: z.uuid('Not a valid order') });
+export type RefundRequestsQuery = z.infer<typeof RefundRequestsQuery>;

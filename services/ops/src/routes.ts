@@ -34,6 +34,7 @@ import {
   AdminOrdersQuery,
   AnalyticsQuery,
   AssignOrderBody,
+  ExpectedAtBody,
   ConfirmUploadBody,
   CreateUserBody,
   CustomerEmailParam,
@@ -367,6 +368,15 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
     body: AssignOrderBody,
     response: AdminOrderResponse,
     handler: orders.patchAssignee(knex),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/api/admin/orders/:id/expected-at',
+    permission: 'staff',
+    params: IdParam,
+    body: ExpectedAtBody,
+    response: AdminOrderResponse,
+    handler: orders.patchExpectedAt(knex),
   }),
 
   route({

@@ -5,7 +5,9 @@ import {
   CreateCheckoutBody,
   CreateOrderBody,
   CreateOrderResponse,
+  AnswerRefundRequestBody,
   CreateRefundBody,
+  CreateRefundRequestBody,
   CustomerOrderView,
   ErrorBody,
   IdParam,
@@ -13,8 +15,13 @@ import {
   OkResponse,
   OrderRefunds,
   OrderResponse,
+  OrderInvoiceQuery,
   OrderViewQuery,
   Refund,
+  RefundRequest,
+  RefundRequestList,
+  RefundRequestReceived,
+  RefundRequestsQuery,
   RevisionRequestBody,
   TrackOrdersBody,
   TrackOrdersResponse,
@@ -231,15 +238,16 @@ export const routes = (deps: RouteDeps): RouteTable => [
     response: TrackOrdersResponse,
     handler: trackOrders(deps.knex, deps.queue, deps.trackLimits),
   }),
-  // The paid order's invoice, with the same access as the order itself.
+  // The paid order's invoice, with the same access as the order itself or its order page's link.
   route({
     method: 'GET',
     path: '/api/orders/:id/invoice',
     permission: 'public',
     params: IdParam,
+    query: OrderInvoiceQuery,
     cache: 'private, no-store',
     response: sends('application/pdf', "The order's Tax Invoice or Receipt, as a PDF attachment"),
-    handler: orders.getOrderInvoice(deps.knex, deps.guestCookie),
+    handler: orders.getOrderInvoice(deps.knex, deps.guestCookie, deps.orderPage),
   }),
 
   route({
@@ -267,6 +275,33 @@ export const routes = (deps: RouteDeps): RouteTable => [
     body: CreateRefundBody,
     response: created(Refund),
     handler: refunds.postOrderRefund(deps.payments),
+  }),
+  // "Not happy?": the order page's link is the permission; a request for staff, never a refund.
+  route({
+    method: 'POST',
+    path: '/api/orders/:id/refund-request',
+    permission: 'public',
+    params: IdParam,
+    body: CreateRefundRequestBody,
+    response: created(RefundRequestReceived),
+    handler: refunds.postRefundRequest(deps.orderPage),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/admin/refund-requests',
+    permission: 'staff',
+    query: RefundRequestsQuery,
+    response: RefundRequestList,
+    handler: refunds.getRefundRequests(deps.knex),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/admin/refund-requests/:id/answer',
+    permission: 'staff',
+    params: IdParam,
+    body: AnswerRefundRequestBody,
+    response: RefundRequest,
+    handler: refunds.postRefundRequestAnswer(deps.knex),
   }),
   // Public: the signed link of the payment reminder is the permission.
   route({

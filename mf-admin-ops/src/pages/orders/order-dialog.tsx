@@ -32,6 +32,8 @@ import { Link } from 'react-router-dom';
 import { useAssignOrder, useMe, useOrder, useUpdateOrderStatus } from '../../api/orders';
 import { DeadlineBadge } from '../../components/deadline-badge';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
+import { ExpectedTime } from './expected-time';
+import { RefundRequests } from './refund-requests';
 import { RefundSection } from './refund-section';
 
 /**
@@ -156,8 +158,10 @@ export function OrderDialog({
           )}
 
           <StatusForm order={order} />
+          <ExpectedTime order={order} />
 
           {isAdmin && <RefundSection order={order} />}
+          <RefundRequests orderId={order.id} />
 
           <section className="space-y-2">
             <h3 className="font-semibold">Status history</h3>

@@ -17,6 +17,8 @@ import { useOrderView } from '../../api/order-page';
 import { OutcomeCard, OutcomeFrame } from '../../components/payment-outcome';
 import { PageFrame } from '../../components/page-frame';
 import { AbPlayer } from './ab-player';
+import { OrderMoney } from './order-money';
+import { RefundRequestForm } from './refund-request-form';
 import { RevisionForm } from './revision-form';
 
 /** The customer's order page (`/orders/:id?t=<token>` from an order mail): status, due time, tracks, masters, revisions. */
@@ -55,6 +57,7 @@ export default function OrderPage() {
 
 function OrderDetails({ order, token }: { order: CustomerOrderView; token: string }) {
   const delivered = order.tracks.some((t) => t.masters.length > 0);
+  const paid = order.timeline.some((entry) => entry.step === 'paid' && entry.at !== null);
   return (
     <PageFrame testId="page-order">
       <div className="mx-auto w-full max-w-3xl space-y-6">
@@ -94,6 +97,7 @@ function OrderDetails({ order, token }: { order: CustomerOrderView; token: strin
             ))}
           </ol>
         </OutcomeCard>
+        <OrderMoney order={order} />
         {order.revisions.closedReason && delivered && (
           <p className="text-sm text-muted-foreground" data-testid="revisions-closed">
             {order.revisions.closedReason}
@@ -102,6 +106,8 @@ function OrderDetails({ order, token }: { order: CustomerOrderView; token: strin
         {order.tracks.map((track) => (
           <TrackCard key={track.id} order={order} token={token} track={track} />
         ))}
+        {/* Only a paid order has anything to refund. */}
+        {paid && <RefundRequestForm orderId={order.id} token={token} />}
         <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
           <PackageSearch className="size-4" aria-hidden />
           Lost this link?{' '}

@@ -70,6 +70,33 @@ export class Refund extends BaseModel {
     return { newestFirst: newestFirst('refunds.createdAt') };
   }
 
+  /**
+   * SQL of the cents refunded (succeeded) whose `column` matches the outer query's `outer` column: what a
+   * revenue figure nets out. A partial refund leaves a payment `succeeded` and its order paid, so every
+   * revenue sum subtracts this; a full refund leaves both `refunded`, outside those sums already.
+   */
+  static succeededCentsSql(column: 'payment_id' | 'order_id', outer: string): string {
+    return `coalesce((select sum(r.amount_cents) from refunds r where r.${column} = ${outer} and r.status = 'succeeded'), 0)`;
+  }
+
+  /**
+   * Cents refunded (succeeded) of the orders now in one of `statuses`, optionally only those placed in
+   * [from, to): the dashboard and analytics net them out of revenue.
+   */
+  static async succeededCentsOfOrdersIn(
+    knex: Parameters<typeof Refund.query>[0],
+    statuses: readonly OrderStatus[],
+    placed?: { from: Date; to: Date },
+  ): Promise<number> {
+    const query = Order.query(knex)
+      .whereIn('orders.status', statuses)
+      .whereExists(Refund.query(knex).where('refunds.orderId', Order.ref('orders.id')))
+      .select(Order.raw(`coalesce(sum(${Refund.succeededCentsSql('order_id', 'orders.id')}), 0)::bigint as cents`));
+    if (placed) query.where('orders.createdAt', '>=', placed.from).where('orders.createdAt', '<', placed.to);
+    const [row] = (await query) as unknown as { cents: string }[];
+    return Number(row?.cents ?? 0);
+  }
+
   /** Cents of `status` refunds per payment of the given payments (a payment without any is absent). */
   static async sumsByPayment(
     knex: Parameters<typeof Refund.query>[0],

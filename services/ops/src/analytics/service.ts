@@ -7,6 +7,7 @@ import {
   TREND_BUCKETS,
   type AnalyticsResponse,
 } from '@mastering/contracts';
+import { Refund } from '@mastering/db';
 import { PAID_STATUSES } from '../paid';
 
 // Every figure is SQL over the database (see the rules in contracts/analytics.ts). One `now` per
@@ -58,10 +59,15 @@ async function overview(knex: Knex, w: Window): Promise<AnalyticsResponse['overv
        from ${figures('cur')}, ${figures('prev')}`,
     { paid: PAID_STATUSES, curDays: ordersPerDay(knex, w.cur, w.now), prevDays: ordersPerDay(knex, w.prev, w.cur) },
   );
+  // Net of partial refunds of the period's orders, as the payments screen and the dashboard count revenue.
+  const [curRefunds, prevRefunds] = await Promise.all([
+    Refund.succeededCentsOfOrdersIn(knex, PAID_STATUSES, { from: w.cur, to: w.now }),
+    Refund.succeededCentsOfOrdersIn(knex, PAID_STATUSES, { from: w.prev, to: w.cur }),
+  ]);
   const r = rows[0];
   return overviewOf(
-    { paid: r.cur_paid, revenue: Number(r.cur_revenue), placed: r.cur_placed },
-    { paid: r.prev_paid, revenue: Number(r.prev_revenue), placed: r.prev_placed },
+    { paid: r.cur_paid, revenue: Number(r.cur_revenue) - curRefunds, placed: r.cur_placed },
+    { paid: r.prev_paid, revenue: Number(r.prev_revenue) - prevRefunds, placed: r.prev_placed },
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ORDER_STATUSES, type DashboardStats } from '@mastering/contracts';
-import { CustomerTotals, Order } from '@mastering/db';
+import { CustomerTotals, Order, Refund } from '@mastering/db';
 import { PAID_STATUSES as PAID } from '../paid';
 import { orderCounts, orderStatusTotals, type Counters } from '../counters';
 
@@ -21,7 +21,7 @@ export type DashboardCounters = Pick<Counters, 'orders'>;
 
 /**
  * The dashboard's four figures and the five most recent orders (through the Order model). Orders,
- * pending and revenue come from the per-status totals; revenue is in rand (the spec shows it with an R
+ * pending and revenue come from the per-status totals; revenue, net of partial refunds, is in rand (the spec shows it with an R
  * prefix); pending means awaiting payment; active customers are distinct paying emails; due-soon and
  * overdue flag open orders against their 48 hours, the same figures as the orders screen's counters.
  */
@@ -29,10 +29,11 @@ export async function dashboardStats(
   knex: Knex,
   counters: DashboardCounters = { orders: () => orderCounts(knex) },
 ): Promise<DashboardStats> {
-  const [totals, active, { dueSoon, overdue }] = await Promise.all([
+  const [totals, active, { dueSoon, overdue }, refundedCents] = await Promise.all([
     orderStatusTotals(knex),
     activeCustomers(knex),
     counters.orders(),
+    Refund.succeededCentsOfOrdersIn(knex, PAID),
   ]);
   const recent = await Order.query(knex)
     .modify('newestFirst')
@@ -41,7 +42,8 @@ export async function dashboardStats(
   return {
     totalOrders: ORDER_STATUSES.reduce((sum, s) => sum + totals[s].orders, 0),
     pendingOrders: totals.pending_payment.orders,
-    totalRevenue: PAID.reduce((sum, s) => sum + totals[s].totalCents, 0) / 100,
+    // Net of partial refunds, as the payments screen counts it.
+    totalRevenue: (PAID.reduce((sum, s) => sum + totals[s].totalCents, 0) - refundedCents) / 100,
     activeCustomers: active,
     dueSoonOrders: dueSoon,
     overdueOrders: overdue,

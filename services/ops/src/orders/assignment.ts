@@ -1,6 +1,6 @@
-// Who works an order: staff take an order or let it go.
+// Who works an order and by when: staff take an order or let it go, and say when they expect to deliver.
 import type { Knex } from 'knex';
-import type { AdminOrder, AssignOrderBody, Identity } from '@mastering/contracts';
+import type { AdminOrder, AssignOrderBody, ExpectedAtBody, Identity } from '@mastering/contracts';
 import { Order } from '@mastering/db';
 import { Conflict, Forbidden, NotFound } from '@mastering/service-kit';
 import { orderDetail } from './queries';
@@ -28,5 +28,14 @@ export async function assignOrder(
       .findById(id)
       .patch({ assignedTo: assignee === 'me' ? caller.userId : null });
   });
+  return (await orderDetail(knex, id)).order;
+}
+
+/** PATCH /api/admin/orders/:id/expected-at: the engineer's expected delivery time (null clears it). */
+export async function setExpectedAt(knex: Knex, id: string, { expectedAt }: ExpectedAtBody): Promise<AdminOrder> {
+  const changed = await Order.query(knex)
+    .findById(id)
+    .patch({ expectedAt: expectedAt ? new Date(expectedAt) : null });
+  if (!changed) throw new NotFound('Order not found');
   return (await orderDetail(knex, id)).order;
 }

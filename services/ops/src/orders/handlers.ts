@@ -3,6 +3,7 @@ import {
   ORDER_CSV_COLUMNS,
   type AdminOrdersQuery,
   type AssignOrderBody,
+  type ExpectedAtBody,
   type IdParam,
   type Identity,
   type UpdateOrderStatusBody,
@@ -11,7 +12,7 @@ import type { RouteContext } from '@mastering/service-kit';
 import type { Knex } from 'knex';
 import { Order } from '@mastering/db';
 import { csvWriter } from '../csv';
-import { assignOrder } from './assignment';
+import { assignOrder, setExpectedAt } from './assignment';
 import { listOrders, orderDetail, streamOrders, toAdminOrder } from './queries';
 import { updateOrderStatus, type FulfilmentDeps } from './status';
 
@@ -45,6 +46,11 @@ export const patchOrderStatus =
 /** PATCH /api/admin/orders/:id/assignee — staff; assign the order to the caller or release it. */
 export const patchAssignee = (knex: Knex) => async (ctx: RouteContext<AssignOrderBody, undefined, IdParam>) => {
   ctx.body = { order: await assignOrder(knex, ctx.state.params.id, ctx.state.body, caller(ctx)) };
+};
+
+/** PATCH /api/admin/orders/:id/expected-at — staff; when the engineer expects to deliver. */
+export const patchExpectedAt = (knex: Knex) => async (ctx: RouteContext<ExpectedAtBody, undefined, IdParam>) => {
+  ctx.body = { order: await setExpectedAt(knex, ctx.state.params.id, ctx.state.body) };
 };
 
 /** GET /api/admin/orders/export — staff; the filtered list as CSV, streamed row by row from the database. */

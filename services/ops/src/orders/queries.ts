@@ -36,6 +36,7 @@ export function toAdminOrder(order: Order, now: Date = new Date()): AdminOrder {
     assignedTo: order.assignedTo ?? null,
     assignedToEmail: order.assignee?.email ?? null,
     fileCount: order.trackCount,
+    expectedAt: order.expectedAt ? new Date(order.expectedAt).toISOString() : null,
   };
 }
 

@@ -7,7 +7,7 @@ import {
   type PaymentsQuery,
   type PaymentSummary,
 } from '@mastering/contracts';
-import { likeContains, Payment } from '@mastering/db';
+import { likeContains, Payment, Refund } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 
 type PaymentWithEmail = Payment & { customerEmail: string };
@@ -62,7 +62,7 @@ export async function paymentSummary(knex: Knex, query: PaymentsQuery): Promise<
       knex.raw('count(*)::int as total'),
       knex.raw(
         // Net of partial refunds (a payment refunded in full is `refunded`, outside the sum already).
-        `coalesce(sum(payments.amount_cents - coalesce((select sum(r.amount_cents) from refunds r where r.payment_id = payments.id and r.status = 'succeeded'), 0)) filter (where payments.status = 'succeeded'), 0)::bigint as revenue_cents`,
+        `coalesce(sum(payments.amount_cents - ${Refund.succeededCentsSql('payment_id', 'payments.id')}) filter (where payments.status = 'succeeded'), 0)::bigint as revenue_cents`,
       ),
       ...(['succeeded', 'pending', 'failed', 'refunded', 'cancelled'] as const).map((s) =>
         knex.raw(`count(*) filter (where payments.status = '${s}')::int as ${s}`),

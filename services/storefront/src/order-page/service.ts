@@ -19,9 +19,11 @@ import {
 } from '@mastering/contracts';
 import {
   FileAnalysis,
+  Invoice,
   MasterVersion,
   Order,
   OrderStatusHistory,
+  Refund,
   RevisionRequest,
   Setting,
   type OrderFile,
@@ -44,9 +46,14 @@ const DAY = 24 * HOUR;
 /** How long the page's play and download links work: the page mints fresh ones on every load. */
 const MEDIA_LINK_HOURS = 12;
 
+/** Refuses (403) a link that does not open this order: forged, expired, or another order's. */
+export function assertOrderLink(links: OrderLinks, orderId: string, token: string): void {
+  if (!grantsOrder(links, token, orderId)) throw new Forbidden(ORDER_LINK_INVALID);
+}
+
 /** The order a link opens, or 403 (forged, expired, another order's) / 404 (the order is gone). */
 async function orderOfLink(knex: Knex, links: OrderLinks, orderId: string, token: string): Promise<Order> {
-  if (!grantsOrder(links, token, orderId)) throw new Forbidden(ORDER_LINK_INVALID);
+  assertOrderLink(links, orderId, token);
   const order = await Order.query(knex).findById(orderId).withGraphFetched('files(inNameOrder)');
   if (!order) throw new NotFound('Order not found');
   return order;
@@ -122,19 +129,21 @@ export async function customerOrderView(
   now: Date = new Date(),
 ): Promise<CustomerOrderView> {
   const order = await orderOfLink(deps.knex, deps.orderLinks, orderId, token);
-  return viewOf(deps, order, now);
+  return viewOf(deps, order, token, now);
 }
 
-async function viewOf(deps: OrderPageDeps, order: Order, now: Date): Promise<CustomerOrderView> {
+async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Date): Promise<CustomerOrderView> {
   const { knex } = deps;
   const files = order.files ?? [];
   const fileIds = files.map((f) => f.id);
-  const [history, settings, analyses, versions, revisions] = await Promise.all([
+  const [history, settings, analyses, versions, revisions, refunds, invoice] = await Promise.all([
     OrderStatusHistory.query(knex).where('orderId', order.id).orderBy('createdAt'),
     Setting.section(knex, 'delivery'),
     FileAnalysis.query(knex).whereIn('fileId', fileIds).orderBy('analysedAt'),
     MasterVersion.query(knex).whereIn('fileId', fileIds).orderBy('version'),
     RevisionRequest.query(knex).where('orderId', order.id).orderBy('createdAt'),
+    Refund.query(knex).where('orderId', order.id).modify('newestFirst'),
+    Invoice.query(knex).where('orderId', order.id).whereNot('kind', 'credit_note').first(),
   ]);
   const delivered = order.status === 'delivered' || order.status === 'revision_requested' || lastDeliveryOf(history);
   const mediaUntil = new Date(now.getTime() + MEDIA_LINK_HOURS * HOUR);
@@ -186,6 +195,12 @@ async function viewOf(deps: OrderPageDeps, order: Order, now: Date): Promise<Cus
     round: revisions.reduce((max, r) => Math.max(max, r.round), 0),
     revisions: allowanceOf(order.status, lastDeliveryOf(history), settings, now),
     tracks: files.map(trackOf),
+    refunds: refunds.map((r) => ({
+      amount: r.amountCents / 100,
+      status: r.status,
+      createdAt: new Date(r.createdAt).toISOString(),
+    })),
+    invoiceUrl: invoice ? `/api/orders/${order.id}/invoice?t=${encodeURIComponent(token)}` : null,
   };
 }
 

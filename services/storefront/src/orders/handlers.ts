@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import type { CreateOrderBody, IdParam } from '@mastering/contracts';
+import type { CreateOrderBody, IdParam, OrderInvoiceQuery } from '@mastering/contracts';
 import { orderPageUrl, type OrderLinks, type RouteContext } from '@mastering/service-kit';
 import { visitorOf, type GuestCookieOptions } from '../visitor';
 import { orderInvoicePdf } from '@mastering/orders';
 import { NotFound } from '@mastering/service-kit';
+import { assertOrderLink } from '../order-page/service';
 import { loadOwnOrder, orderForVisitor, placeOrder } from './service';
 
 /** POST /api/orders — public; places this browser's order from its own uploads, priced by the server (analysed once paid). */
@@ -23,11 +24,18 @@ export const getOrder =
     ctx.body = { ...answer, orderPageUrl: orderPageUrl(orderPage.orderLinks, '', answer.order.id) };
   };
 
-/** GET /api/orders/:id/invoice — the order's Tax Invoice or Receipt as a PDF, to whoever may see the order (404 otherwise, or while unpaid). */
+/**
+ * GET /api/orders/:id/invoice[?t=] — the order's Tax Invoice or Receipt as a PDF, to the holder of its order-page
+ * link (403 for a bad link) or, without one, whoever may see the order (404 otherwise, or while unpaid).
+ */
 export const getOrderInvoice =
-  (knex: Knex, cookie: GuestCookieOptions) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
-    const order = await loadOwnOrder(knex, visitorOf(ctx, cookie), ctx.state.params.id);
-    const found = await orderInvoicePdf(knex, order.id);
+  (knex: Knex, cookie: GuestCookieOptions, orderPage: { orderLinks: OrderLinks }) =>
+  async (ctx: RouteContext<undefined, OrderInvoiceQuery, IdParam>) => {
+    const { id } = ctx.state.params;
+    const { t } = ctx.state.query;
+    if (t === undefined) await loadOwnOrder(knex, visitorOf(ctx, cookie), id);
+    else assertOrderLink(orderPage.orderLinks, id, t);
+    const found = await orderInvoicePdf(knex, id);
     if (!found) throw new NotFound('This order has no invoice yet');
     ctx.type = 'application/pdf';
     ctx.attachment(found.filename);

@@ -1,5 +1,14 @@
-import type { CreateRefundBody, IdParam, Identity } from '@mastering/contracts';
-import type { RouteContext } from '@mastering/service-kit';
+import type { Knex } from 'knex';
+import type {
+  AnswerRefundRequestBody,
+  CreateRefundBody,
+  CreateRefundRequestBody,
+  IdParam,
+  Identity,
+  RefundRequestsQuery,
+} from '@mastering/contracts';
+import type { OrderLinks, RouteContext } from '@mastering/service-kit';
+import { answerRefundRequest, orderRefundRequests, requestRefund } from './requests';
 import { issueRefund, orderRefunds, type RefundDeps } from './service';
 
 /** GET /api/admin/orders/:id/refunds — admin; the order's refunds and what is left to refund. */
@@ -14,4 +23,23 @@ export const postOrderRefund =
     const refund = await issueRefund(deps, ctx.state.params.id, ctx.state.body, ctx.state.identity as Identity);
     ctx.status = 201;
     ctx.body = refund;
+  };
+
+/** POST /api/orders/:id/refund-request — public (the link's token in the body is the permission); 201. */
+export const postRefundRequest =
+  (deps: { knex: Knex; orderLinks: OrderLinks }) =>
+  async (ctx: RouteContext<CreateRefundRequestBody, undefined, IdParam>) => {
+    ctx.status = 201;
+    ctx.body = await requestRefund(deps, ctx.state.params.id, ctx.state.body);
+  };
+
+/** GET /api/admin/refund-requests?orderId= — staff; the order's requests, open ones first. */
+export const getRefundRequests = (knex: Knex) => async (ctx: RouteContext<undefined, RefundRequestsQuery>) => {
+  ctx.body = await orderRefundRequests(knex, ctx.state.query.orderId);
+};
+
+/** POST /api/admin/refund-requests/:id/answer — staff; marks the request answered with the answer given. */
+export const postRefundRequestAnswer =
+  (knex: Knex) => async (ctx: RouteContext<AnswerRefundRequestBody, undefined, IdParam>) => {
+    ctx.body = await answerRefundRequest(knex, ctx.state.params.id, ctx.state.body, ctx.state.identity as Identity);
   };

@@ -21,7 +21,7 @@ import {
 } from '@mastering/contracts';
 import { sendMail, type Queue } from '@mastering/jobs';
 import { Order, Payment, PaymentEvent, Refund } from '@mastering/db';
-import { changeOrderStatus, SYSTEM } from '@mastering/orders';
+import { changeOrderStatus, issueCreditNote, issueInvoice, SYSTEM } from '@mastering/orders';
 import { BadRequest, Conflict, NotFound, type Logger } from '@mastering/service-kit';
 import { refundYocoCheckout, type YocoConfig } from '../payments/yoco';
 
@@ -143,7 +143,8 @@ export async function issueRefund(
  * Ends a pending refund once (a later outcome for a settled refund changes nothing, except that a
  * success Yoco reports for a refund thought failed is recorded: the money did leave). Success: the
  * refund and, when the payment is now refunded in full, the payment and the order are marked refunded,
- * else the order goes back where it was; the customer gets "Refund processed". Failure: the order goes
+ * else the order goes back where it was; a credit note is issued against the order's invoice and the
+ * customer gets "Refund processed". Failure: the order goes
  * back, the reason is kept for staff.
  */
 async function settleRefund(
@@ -179,6 +180,9 @@ async function settleRefund(
     });
   }
   if (outcome.ok) {
+    // An order paid before invoices existed gets its invoice now (idempotent), so the credit has one to credit.
+    await issueInvoice(trx, refund.orderId);
+    await issueCreditNote(trx, { orderId: refund.orderId, amountCents: refund.amountCents, reason: refund.reason });
     const order = await Order.query(trx).findById(refund.orderId).throwIfNotFound();
     const remaining = payment.amountCents - refunded;
     await sendMail(deps.queue, {
