@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { AnalyticsResponse, DashboardStats } from '@mastering/contracts';
-import { ago, identityAs, opsPerFile, seedOrder } from './support';
+import { ago, identityAs, opsPerFile, seedOrder } from '../support';
 
 // Issue 25: the dashboard's and analytics' revenue net out succeeded partial refunds, as the Payments screen does;
 // a failed refund changes nothing.

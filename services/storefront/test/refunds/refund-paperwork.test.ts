@@ -9,8 +9,8 @@ import {
   RefundRequestList,
 } from '@mastering/contracts';
 import { createOrderLinks, orderPageUrl } from '@mastering/service-kit';
-import { SECRET, signedInAs, storefrontPerFile } from './support';
-import { deliver, paidOrder, sandboxEnv, sandboxPerFile } from './purchase';
+import { SECRET, signedInAs, storefrontPerFile } from '../support';
+import { deliver, paidOrder, sandboxEnv, sandboxPerFile } from '../purchase';
 
 // Issue 25: a refund that succeeds issues a credit note against the order's invoice, in the same transaction;
 // the order page shows the refunds and links the invoice through its own signed link.
