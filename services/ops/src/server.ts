@@ -22,7 +22,11 @@ queue.define(analysis.name, analysis.handler, analysis.options);
 // One recurring job row however many ops replicas run (agenda's `every` keeps one per name).
 const late = lateOrdersJob({ knex: workerKnex, queue, logger: createLogger('ops-late-orders') });
 queue.define(late.name, late.handler);
-const retention = retentionJob({ knex: workerKnex, storage: analysisStorage().storage, logger: createLogger('ops-retention') });
+const retention = retentionJob({
+  knex: workerKnex,
+  storage: analysisStorage().storage,
+  logger: createLogger('ops-retention'),
+});
 queue.define(retention.name, retention.handler);
 await queue.start();
 await queue.every(late.every, late.name);

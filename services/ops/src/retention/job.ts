@@ -29,10 +29,7 @@ const deliveredBefore = (knex: Knex, before: Date) => {
 /** Every storage key holding audio of one order file: its source, its current master and each master version. */
 export async function audioKeysOf(knex: Knex, file: OrderFile): Promise<string[]> {
   const [uploads, versions] = await Promise.all([
-    Upload.query(knex)
-      .where('orderFileId', file.id)
-      .orWhere('masteredFileId', file.id)
-      .select('objectKey'),
+    Upload.query(knex).where('orderFileId', file.id).orWhere('masteredFileId', file.id).select('objectKey'),
     MasterVersion.query(knex).where('fileId', file.id).select('masteredFilePath'),
   ]);
   const paths = [file.originalFilePath, file.masteredFilePath, ...versions.map((v) => v.masteredFilePath)];
