@@ -17,6 +17,7 @@ export const pages = {
   download: lazy(() => import('./pages/download/download')),
   order: lazy(() => import('./pages/order/order')),
   'track-order': lazy(() => import('./pages/track-order/track-order')),
+  'your-data': lazy(() => import('./pages/your-data/your-data')),
   terms: lazy(() => import('./pages/legal/legal').then((m) => ({ default: m.TermsPage }))),
   privacy: lazy(() => import('./pages/legal/legal').then((m) => ({ default: m.PrivacyPage }))),
   refunds: lazy(() => import('./pages/legal/legal').then((m) => ({ default: m.RefundsPage }))),

@@ -75,6 +75,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The customer's order page from the signed link in every order mail (?t=); and Track my order.
   { path: '/orders/:id', remote: REMOTES.storefront, page: 'order', area: 'site' },
   { path: '/track-order', remote: REMOTES.storefront, page: 'track-order', area: 'site' },
+  // POPIA rights: download or ask to delete what is held about the signed-in address.
+  { path: '/your-data', remote: REMOTES.storefront, page: 'your-data', area: 'site' },
   // The legal pages (texts kept on the server, edited in Settings → Legal); the footer links to them.
   { path: '/terms', remote: REMOTES.storefront, page: 'terms', area: 'site' },
   { path: '/privacy', remote: REMOTES.storefront, page: 'privacy', area: 'site' },

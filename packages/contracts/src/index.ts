@@ -29,3 +29,4 @@ export * from './system-status';
 export * from './legal';
 export * from './consent';
 export * from './invoices';
+export * from './your-data';

@@ -62,6 +62,8 @@ const DeliveryDetails = {
   expiryDate: isoTime.optional(),
   fileNames: fileNames.optional(),
   loudnessNote: z.string().optional(),
+  /** How many days after delivery the studio deletes the audio (Settings -> Security retention). */
+  retentionDays: z.number().int().positive().optional(),
 };
 
 type MailTemplate = {

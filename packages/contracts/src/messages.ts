@@ -141,6 +141,7 @@ export const SCREEN_TITLES = {
   download: 'Your mastered tracks',
   order: 'Your order',
   'track-order': 'Track my order',
+  'your-data': 'Your data',
   terms: 'Terms of Service',
   privacy: 'Privacy Policy',
   refunds: 'Refund Policy',

@@ -114,6 +114,11 @@ export const SESSION_TIMEOUT_LIMIT = 720;
 /** The highest "Max login attempts" the Security setting allows. */
 export const MAX_LOGIN_ATTEMPTS_LIMIT = 100;
 
+/** How long a delivered order's audio is kept unless Settings says otherwise (days). */
+export const DEFAULT_AUDIO_RETENTION_DAYS = 90;
+/** The longest retention the Security setting allows (days; ten years). */
+export const AUDIO_RETENTION_LIMIT_DAYS = 3650;
+
 const limitField = (label: string, max: number, fallback: number) =>
   z.coerce
     .number()
@@ -158,6 +163,8 @@ export const SecuritySettings = z.object({
   adminTokenEnabled: z.boolean(),
   requireStrongPasswords: z.boolean(),
   ...UploadLimitSettings.shape,
+  /** POPIA retention: source audio and masters are deleted this many days after delivery (defaulted for older saves). */
+  audioRetentionDays: limitField('Delete audio after', AUDIO_RETENTION_LIMIT_DAYS, DEFAULT_AUDIO_RETENTION_DAYS),
 });
 export type SecuritySettings = z.infer<typeof SecuritySettings>;
 
@@ -168,6 +175,7 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = Object.freeze({
   adminTokenEnabled: true,
   requireStrongPasswords: true,
   ...DEFAULT_UPLOAD_LIMITS,
+  audioRetentionDays: DEFAULT_AUDIO_RETENTION_DAYS,
 });
 
 /**

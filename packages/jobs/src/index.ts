@@ -15,6 +15,8 @@ export const JOBS = {
   sendCampaign: 'campaign.send',
   /** Every quarter hour: late paid orders get the delayed mail once, admins a daily digest (ops runs it). */
   lateOrders: 'orders.late',
+  /** Every hour: the audio of orders delivered longer ago than Settings' retention is deleted (ops runs it). */
+  audioRetention: 'audio.retention',
 } as const;
 
 /**

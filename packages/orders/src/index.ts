@@ -9,3 +9,4 @@ export {
 } from './status';
 export { issueInvoice, issueCreditNote, orderInvoicePdf, type CreditNoteRequest } from './invoices';
 export { renderInvoicePdf } from './invoice-pdf';
+export { personalDataOf, type PersonalData } from './personal-data';

@@ -9,7 +9,7 @@ export type ServiceName = UpstreamService;
 
 type Route = { methods?: string[]; pattern: RegExp; service: ServiceName };
 
-const ADMIN_OPS = '(?:dashboard-stats|orders|customers|audio-files|payments|analytics|settings)';
+const ADMIN_OPS = '(?:dashboard-stats|orders|customers|deletion-requests|audio-files|payments|analytics|settings)';
 const ADMIN_CONTENT = '(?:showcase-tracks|testimonials)';
 const ADMIN_EMAIL =
   '(?:email-[a-z-]+|marketing-campaigns|send-marketing-campaign|test-email|send-custom-email|init-system-templates)';
@@ -30,6 +30,8 @@ export const ROUTES: Route[] = [
   { pattern: new RegExp(`^/api/files/upload${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/uploads${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/payment${rest}`), service: 'storefront' },
+  // POPIA rights: the signed-in customer's data download and deletion request.
+  { pattern: new RegExp(`^/api/your-data${rest}`), service: 'storefront' },
   // Refunds go through Yoco, whose keys only the storefront holds: before ops' /api/admin/orders.
   { pattern: new RegExp(`^/api/admin/(?:orders/[^/]+/refunds|refund-requests)${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/admin/${ADMIN_OPS}${rest}`), service: 'ops' },

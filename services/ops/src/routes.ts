@@ -40,6 +40,8 @@ import {
   CustomerEmailParam,
   CustomersQuery,
   DownloadUrlQuery,
+  DeletionRequestList,
+  DeletionRequestRow,
   IdParam,
   PaymentsQuery,
   SaveSettingsBody,
@@ -70,6 +72,7 @@ import {
   getCustomerStats,
   postCustomerMessage,
 } from './customers/handlers';
+import { completeDeletionRequest, getDeletionRequests } from './customers/deletion-requests';
 import { getDashboardStats } from './dashboard/handlers';
 import { getPayment, getPayments } from './payments/handlers';
 import { getCustomerFiles, getCustomerOrders } from './profile/handlers';
@@ -199,6 +202,23 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
     params: TestEmailJobParam,
     response: TestEmailStatus,
     handler: getTestEmailStatus(knex),
+  }),
+  // POPIA deletion requests (customers ask on /your-data); completing one erases the person.
+  route({
+    method: 'GET',
+    path: '/api/admin/deletion-requests',
+    permission: 'admin',
+    response: DeletionRequestList,
+    handler: getDeletionRequests(knex),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/admin/deletion-requests/:id/complete',
+    permission: 'admin',
+    params: IdParam,
+    accepts: 'none',
+    response: DeletionRequestRow,
+    handler: completeDeletionRequest(files),
   }),
   // The fixed customer paths come before `:email`.
   route({

@@ -5,6 +5,7 @@ import { bootService, createLogger } from '@mastering/service-kit';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { lateOrdersJob } from './late-orders/job';
+import { retentionJob } from './retention/job';
 
 const config = readConfig();
 // Ops enqueues mail (customer messages, the settings test mail; the email service sends it) and runs
@@ -21,8 +22,15 @@ queue.define(analysis.name, analysis.handler, analysis.options);
 // One recurring job row however many ops replicas run (agenda's `every` keeps one per name).
 const late = lateOrdersJob({ knex: workerKnex, queue, logger: createLogger('ops-late-orders') });
 queue.define(late.name, late.handler);
+const retention = retentionJob({
+  knex: workerKnex,
+  storage: analysisStorage().storage,
+  logger: createLogger('ops-retention'),
+});
+queue.define(retention.name, retention.handler);
 await queue.start();
 await queue.every(late.every, late.name);
+await queue.every(retention.every, retention.name);
 
 await bootService({
   name: 'ops',

@@ -9,6 +9,7 @@ import {
   CreateRefundBody,
   CreateRefundRequestBody,
   CustomerOrderView,
+  DeletionRequested,
   ErrorBody,
   IdParam,
   MeResponse,
@@ -17,6 +18,7 @@ import {
   OrderResponse,
   OrderInvoiceQuery,
   OrderViewQuery,
+  PersonalDataExport,
   Refund,
   RefundRequest,
   RefundRequestList,
@@ -46,6 +48,7 @@ import * as payments from './payments/handlers';
 import * as refunds from './refunds/handlers';
 import * as orderPage from './order-page/handlers';
 import { trackOrders, type TrackLimiters } from './order-page/track';
+import { getYourData, postDeletionRequest } from './your-data/handlers';
 import type { OrderPageDeps } from './order-page/service';
 import type { Queue } from '@mastering/jobs';
 import type { UploadDeps } from './uploads/service';
@@ -134,6 +137,22 @@ export const routes = (deps: RouteDeps): RouteTable => [
     accepts: 'none',
     response: OkResponse,
     handler: auth.logout(deps.auth, deps.cookie),
+  }),
+  // POPIA rights: the session (a login code mailed to the address) proves whose data it is.
+  route({
+    method: 'GET',
+    path: '/api/your-data',
+    permission: 'signed-in',
+    response: PersonalDataExport,
+    handler: getYourData(deps.knex),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/your-data/deletion',
+    permission: 'signed-in',
+    accepts: 'none',
+    response: { status: 202, description: 'Deletion requested', schema: DeletionRequested },
+    handler: postDeletionRequest(deps.knex),
   }),
   // Public: answers `{ user: null }` when signed out.
   route({

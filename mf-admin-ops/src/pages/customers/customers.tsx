@@ -42,6 +42,7 @@ import { SearchBox } from '../../components/search-box';
 import { useDebounced } from '../../components/use-debounced';
 import { CustomerDetailDialog } from './customer-detail-dialog';
 import { SendMessageDialog } from './send-message-dialog';
+import { DeletionRequestsCard } from './deletion-requests-card';
 
 const PAGE_SIZE = 25;
 const CARDS: { key: keyof CustomerStats; icon: LucideIcon; money?: boolean }[] = [
@@ -121,6 +122,8 @@ export default function CustomersPage() {
           />
         ))}
       </div>
+
+      <DeletionRequestsCard />
 
       <Card>
         <CardContent className="space-y-4 pt-6">

@@ -64,9 +64,10 @@ const IDENTITY_FIELDS: readonly [IdentityKey, string][] = [
 type Draft = {
   general: GeneralSettings;
   pricing: Record<keyof PricingFields, string>;
-  security: Omit<SecurityValues, 'sessionTimeout' | 'maxLoginAttempts' | UploadLimitKey> & {
+  security: Omit<SecurityValues, 'sessionTimeout' | 'maxLoginAttempts' | 'audioRetentionDays' | UploadLimitKey> & {
     sessionTimeout: string;
     maxLoginAttempts: string;
+    audioRetentionDays: string;
   } & Record<UploadLimitKey, string>;
   email: Omit<PublicEmailSettings, 'smtpPort' | 'smtpPasswordSet'> & { smtpPort: string; smtpPassword: string };
   revisions: Record<keyof RevisionSettings, string>;
@@ -175,6 +176,7 @@ export default function SettingsPage() {
           ...data.security,
           sessionTimeout: String(data.security.sessionTimeout),
           maxLoginAttempts: String(data.security.maxLoginAttempts),
+          audioRetentionDays: String(data.security.audioRetentionDays),
           ...(Object.fromEntries(UPLOAD_LIMIT_FIELDS.map(([key]) => [key, String(data.security[key])])) as Record<
             UploadLimitKey,
             string
@@ -480,6 +482,20 @@ export default function SettingsPage() {
                     value={draft.security.maxLoginAttempts}
                     onChange={(e) => setSecurity('maxLoginAttempts', e.target.value)}
                     aria-invalid={!!errors.maxLoginAttempts}
+                  />
+                </Field>
+                <Field
+                  id="audioRetentionDays"
+                  label="Delete audio N days after delivery"
+                  error={errors.audioRetentionDays}
+                >
+                  <Input
+                    id="audioRetentionDays"
+                    inputMode="numeric"
+                    value={draft.security.audioRetentionDays}
+                    onChange={(e) => setSecurity('audioRetentionDays', e.target.value)}
+                    aria-invalid={!!errors.audioRetentionDays}
+                    data-testid="settings-audio-retention-days"
                   />
                 </Field>
               </div>

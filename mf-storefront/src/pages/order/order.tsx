@@ -116,6 +116,12 @@ function OrderDetails({ order, token }: { order: CustomerOrderView; token: strin
           </Link>{' '}
           emails you a new one.
         </p>
+        <p className="text-center text-sm text-muted-foreground">
+          <Link to="/your-data" className="underline">
+            Your data
+          </Link>
+          : download what we hold about you, or ask us to delete it.
+        </p>
       </div>
     </PageFrame>
   );

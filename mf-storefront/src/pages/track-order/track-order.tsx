@@ -2,6 +2,7 @@ import { TrackOrdersBody } from '@mastering/contracts';
 import { Button, checkForm, Input, Label, serverErrorText } from '@mastering/ui/core';
 import { PackageSearch } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useTrackOrders } from '../../api/order-page';
 import { OutcomeCard, OutcomeFrame } from '../../components/payment-outcome';
 
@@ -57,6 +58,11 @@ export default function TrackOrderPage() {
             Email me my orders
           </Button>
         </form>
+        <p className="mt-4 text-sm">
+          <Link to="/your-data" className="underline">
+            See or delete your data
+          </Link>
+        </p>
       </OutcomeCard>
     </OutcomeFrame>
   );

@@ -19,6 +19,7 @@ import * as m019 from './019_payment_attention';
 import * as m020 from './020_revisions';
 import * as m021 from './021_refunds_late_abandoned';
 import * as m022 from './022_trade';
+import * as m025 from './025_popia';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '020_revisions', ...m020 },
   { name: '021_refunds_late_abandoned', ...m021 },
   { name: '022_trade', ...m022 },
+  { name: '025_popia', ...m025 },
 ];

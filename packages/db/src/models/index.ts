@@ -27,3 +27,4 @@ export { RefundRequest } from './refund-request';
 export { AdminDigest } from './admin-digest';
 export { LegalDocumentVersion } from './legal-document-version';
 export { Invoice, InvoiceCounter, type InvoiceLine, type InvoiceSeller } from './invoice';
+export { DeletionRequest } from './deletion-request';

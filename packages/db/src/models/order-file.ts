@@ -32,6 +32,8 @@ export class OrderFile extends BaseModel {
   declare processedAt: Date | null;
   declare masteredFilePath: string | null;
   declare uploadedAt: Date;
+  /** When retention (or a deletion request) deleted this file's audio from storage; the row stays. */
+  declare audioDeletedAt: Date | null;
 
   declare order?: Order;
 

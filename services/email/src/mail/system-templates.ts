@@ -240,6 +240,7 @@ const COPY: Record<TemplateType, Copy> = {
       // What the measured loudness means on Spotify, YouTube and Apple Music (ops fills it in once measured).
       '{{loudnessNote}}',
       'The download link stays valid for a limited time, so save your files soon.',
+      '{{#retentionDays}}We keep your files for {{retentionDays}} days after delivery, then delete them for your privacy.{{/retentionDays}}',
     ],
     button: { label: 'Download your master', url: '{{downloadUrl}}' },
     viewOrder: true,

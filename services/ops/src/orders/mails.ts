@@ -84,6 +84,7 @@ async function mailDelivery(deps: MailDeps, trx: Knex.Transaction, order: Order)
     expiryDate: expiresAt.toISOString(),
     fileNames: files.map((f) => f.originalName),
     loudnessNote: await loudnessNote(deps.knex, files),
+    retentionDays: (await Setting.section(deps.knex, 'security')).audioRetentionDays,
   };
   const downloadLink = { orderId: order.id, expiresAt };
   await sendMail(deps.queue, {

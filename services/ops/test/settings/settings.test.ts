@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_AUDIO_RETENTION_DAYS,
   DEFAULT_UPLOAD_LIMITS,
   StoredSettings,
   TestEmailQueued,
@@ -125,8 +126,12 @@ describe('/api/admin/settings', () => {
     const res = await put(withSections);
     expect(res.status).toBe(200);
     const saved = StoredSettings.parse(await res.json());
-    // A save without the upload limits (an older screen) stores their defaults.
-    expect(saved.security).toEqual({ ...withSections.security, ...DEFAULT_UPLOAD_LIMITS });
+    // A save without the upload limits or retention (an older screen) stores their defaults.
+    expect(saved.security).toEqual({
+      ...withSections.security,
+      ...DEFAULT_UPLOAD_LIMITS,
+      audioRetentionDays: DEFAULT_AUDIO_RETENTION_DAYS,
+    });
     expect(saved.email).toEqual({
       smtpHost: 'smtp.jozi.example',
       smtpPort: 465,

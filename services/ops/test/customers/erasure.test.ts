@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
+import { personalDataOf } from '@mastering/orders';
+import { tempFolder } from '@mastering/service-kit/testing';
+import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
+import { ERASED_EMAIL, erasePerson } from '../../src/customers/erasure';
+import { ago, seedOrder } from '../support';
+
+// POPIA rights (issue 26 Deliver 5): the export holds every row about the person; deletion leaves no
+// personal field and no file, and keeps the invoices with the recipient anonymised.
+let db: TestDatabase;
+let storage: ObjectStorage;
+let folder: { remove(): Promise<void> };
+const EMAIL = 'Thandi@Example.com';
+
+/** The person's footprint in every table that names them, plus a stranger's order that must stay untouched. */
+async function seedPerson() {
+  const [user] = await db.knex('users').insert({ email: EMAIL.toLowerCase(), role: 'customer' }).returning('*');
+  const orderId = await seedOrder(db.knex, {
+    email: EMAIL,
+    status: 'delivered',
+    totalCents: 32_400,
+    at: ago(3),
+    userId: user.id,
+  });
+  await db
+    .knex('orders')
+    .where('id', orderId)
+    .update({ termsClientAddress: '203.0.113.9', notes: 'my album', marketingConsent: true });
+  const file = await db.knex('orderFiles').where({ orderId }).first();
+  const uploadId = randomUUID();
+  await storage.put(`uploads/${uploadId}`, 'RIFF');
+  await db.knex('uploads').insert({
+    id: uploadId,
+    objectKey: `uploads/${uploadId}`,
+    status: 'completed',
+    userId: user.id,
+    orderFileId: file.id,
+    originalName: 'My Song.wav',
+    clientAddress: '203.0.113.9',
+    expiresAt: new Date(),
+  });
+  await db
+    .knex('orderFiles')
+    .where('id', file.id)
+    .update({ originalFilePath: `/objects/${uploadId}`, originalName: 'My Song.wav' });
+  const [payment] = await db
+    .knex('payments')
+    .insert({
+      orderId,
+      provider: 'yoco',
+      checkoutId: `ch_${uploadId}`,
+      amountCents: 32_400,
+      status: 'succeeded',
+      paymentMethod: 'card',
+    })
+    .returning('*');
+  const [invoice] = await db
+    .knex('invoices')
+    .insert({
+      kind: 'abridged_tax_invoice',
+      number: `INV-${uploadId.slice(0, 6)}`,
+      orderId,
+      seller: JSON.stringify({}),
+      customerEmail: EMAIL,
+      lines: JSON.stringify([]),
+      totalCents: 32_400,
+      vatCents: 0,
+    })
+    .returning('*');
+  await db.knex('orderStatusHistory').insert({ orderId, fromStatus: 'mastered', toStatus: 'delivered' });
+  const [message] = await db
+    .knex('customerMessages')
+    .insert({ customerEmail: EMAIL, messageType: 'support', subject: 'Hello Thandi' })
+    .returning('*');
+  const [mail] = await db
+    .knex('emailMessages')
+    .insert({
+      toEmail: EMAIL,
+      fromEmail: 'studio@example.com',
+      subject: 'Your master, Thandi',
+      text: 'Hi Thandi',
+      orderId,
+    })
+    .returning('*');
+  await db.knex('unsubscribes').insert({ email: EMAIL.toLowerCase() });
+  const stranger = await seedOrder(db.knex, {
+    email: 'other@example.com',
+    status: 'delivered',
+    totalCents: 32_400,
+    at: ago(3),
+  });
+  return { user, orderId, file, uploadId, payment, invoice, message, mail, stranger };
+}
+
+let seeded: Awaited<ReturnType<typeof seedPerson>>;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const temp = await tempFolder('erasure-test');
+  folder = temp;
+  storage = createLocalStorage(temp.dir);
+  seeded = await seedPerson();
+});
+afterAll(async () => {
+  await db?.destroy();
+  await folder?.remove();
+});
+
+describe('POPIA rights', () => {
+  it('exports every row about the person, whatever the case of their address', async () => {
+    const data = await personalDataOf(db.knex, 'thandi@example.COM');
+    const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+    expect(ids(data.users)).toEqual([seeded.user.id]);
+    expect(ids(data.orders)).toEqual([seeded.orderId]);
+    expect(ids(data.files)).toEqual([seeded.file.id]);
+    expect(ids(data.payments)).toEqual([seeded.payment.id]);
+    expect(ids(data.invoices)).toEqual([seeded.invoice.id]);
+    expect(ids(data.messages)).toEqual([seeded.message.id]);
+    expect(ids(data.emailMessages)).toEqual([seeded.mail.id]);
+    expect(data.statusHistory).toHaveLength(1);
+    expect(data.unsubscribes).toHaveLength(1);
+    expect(data.consents).toEqual([expect.objectContaining({ orderId: seeded.orderId, marketingConsent: true })]);
+    // Serialisable as the download is.
+    expect(JSON.parse(JSON.stringify(data)).orders[0].id).toBe(seeded.orderId);
+  });
+
+  it('deletion leaves no personal field and no file, and keeps the invoice anonymised', async () => {
+    await db.knex('deletionRequests').insert({ email: EMAIL });
+    await erasePerson({ knex: db.knex, storage }, EMAIL, null);
+
+    expect(await storage.exists(`uploads/${seeded.uploadId}`)).toBe(false);
+    const dump = JSON.stringify(
+      await Promise.all(
+        [
+          'users',
+          'orders',
+          'orderFiles',
+          'uploads',
+          'invoices',
+          'customerMessages',
+          'emailMessages',
+          'unsubscribes',
+          'deletionRequests',
+          'loginCodes',
+        ].map((table) => db.knex(table).select()),
+      ),
+    ).toLowerCase();
+    for (const trace of ['thandi', 'my song', '203.0.113.9', 'my album']) expect(dump).not.toContain(trace);
+    expect(await personalDataOf(db.knex, EMAIL)).toMatchObject({
+      users: [],
+      orders: [],
+      invoices: [],
+      emailMessages: [],
+    });
+
+    const invoice = await db.knex('invoices').where('id', seeded.invoice.id).first();
+    expect(invoice).toMatchObject({ number: seeded.invoice.number, customerEmail: ERASED_EMAIL });
+    expect(await db.knex('orders').where('id', seeded.orderId).first()).toMatchObject({ customerEmail: ERASED_EMAIL });
+    expect((await db.knex('orderFiles').where('id', seeded.file.id).first()).audioDeletedAt).toBeInstanceOf(Date);
+    expect(await db.knex('deletionRequests').whereNull('completedAt')).toHaveLength(0);
+    // Someone else's order is untouched.
+    expect(await db.knex('orders').where('id', seeded.stranger).first()).toMatchObject({
+      customerEmail: 'other@example.com',
+    });
+  });
+});
