@@ -15,6 +15,7 @@ const SITE_PAGES = [
   ['/privacy', 'privacy'],
   ['/refunds', 'refunds'],
   ['/track-order', 'track-order'],
+  ['/your-data', 'your-data'],
   // An order page opened without a valid link: the refusal that points to Track my order.
   ['/orders/00000000-0000-4000-8000-000000000000', 'order'],
 ] as const;

@@ -42,6 +42,8 @@ const OUR_TABLES = [
   'admin_digests',
   'refund_requests',
   'refunds',
+  // 025_popia
+  'deletion_requests',
 ];
 
 let db: TestDatabase;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELETION_REQUESTED } from '@mastering/contracts';
-import { signedInAs, storefrontPerFile } from './support';
+import { signedInAs, storefrontPerFile } from '../support';
 
 // POPIA rights, the customer's side (issue 26 Deliver 5): a session (a login code mailed to the
 // address) downloads every row about that address and asks for deletion once.
