@@ -68,6 +68,9 @@ test('at 1280 x 800 Audio Files and Orders show every spec column without sidewa
   await t.click(byTestId('order-row'));
   await t.click(byTestId('order-contact-customer'));
   await t.expect(byTestId('send-message-dialog').innerText).contains(customer);
+  // The order dialog hands over to the message dialog: when it finishes leaving, headlessui gives focus
+  // back to what opened it, which would cut TestCafe's typing short. A person starts typing after that.
+  await t.expect(byTestId('order-dialog').exists).notOk();
   const seen = await inboxIds();
   await t.typeText(byTestId('message-subject'), 'About your order');
   await t.typeText(byTestId('message-body'), 'Your master is on the desk now.');
