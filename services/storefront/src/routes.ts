@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { created, redirects, route, sends, type RawBody, type Reply, type RouteTable } from '@mastering/service-kit';
+import {
+  created,
+  redirects,
+  route,
+  sends,
+  type RawBody,
+  type Reply,
+  type ReplySpec,
+  type RouteTable,
+} from '@mastering/service-kit';
 import {
   CheckoutResponse,
   CreateCheckoutBody,
@@ -54,6 +63,13 @@ import type { Queue } from '@mastering/jobs';
 import type { UploadDeps } from './uploads/service';
 import type { AbandonedDeps } from './payments/abandoned';
 import type { GuestCookieOptions } from './visitor';
+
+/** A public row whose permission is an order's signed link answers 403 when the link is missing, forged, expired or another order's. */
+const ORDER_LINK_REFUSED: ReplySpec = {
+  status: 403,
+  description: "The order link is missing, forged, expired or another order's",
+  schema: ErrorBody,
+};
 
 export type RouteDeps = {
   knex: Knex;
@@ -236,7 +252,10 @@ export const routes = (deps: RouteDeps): RouteTable => [
     params: IdParam,
     query: OrderViewQuery,
     cache: 'private, no-store',
-    response: CustomerOrderView,
+    response: [
+      { status: 200, description: 'The order as its customer sees it', schema: CustomerOrderView },
+      ORDER_LINK_REFUSED,
+    ],
     handler: orderPage.getOrderView(deps.orderPage),
   }),
   route({
@@ -265,7 +284,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
     params: IdParam,
     query: OrderInvoiceQuery,
     cache: 'private, no-store',
-    response: sends('application/pdf', "The order's Tax Invoice or Receipt, as a PDF attachment"),
+    response: [sends('application/pdf', "The order's Tax Invoice or Receipt, as a PDF attachment"), ORDER_LINK_REFUSED],
     handler: orders.getOrderInvoice(deps.knex, deps.guestCookie, deps.orderPage),
   }),
 
