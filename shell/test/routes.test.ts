@@ -17,6 +17,7 @@ describe('routing table', () => {
       '/download/:token',
       '/orders/:id',
       '/track-order',
+      '/your-data',
       '/terms',
       '/privacy',
       '/refunds',
