@@ -13,7 +13,7 @@ export function Brand() {
       <span className="flex size-9 items-center justify-center rounded-lg bg-gradient-to-br from-primary to-brand-2 text-primary-foreground shadow-md shadow-primary/30">
         <AudioWaveform className="size-5" aria-hidden />
       </span>
-      <span className="text-lg font-bold tracking-tight">{siteName}</span>
+      <span className="whitespace-nowrap text-lg font-bold tracking-tight">{siteName}</span>
     </Link>
   );
 }

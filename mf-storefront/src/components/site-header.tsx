@@ -69,7 +69,7 @@ export function SiteHeader() {
       >
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 md:px-6">
           <Brand />
-          <nav aria-label="Sections" className="ml-6 hidden items-center gap-1 md:flex">
+          <nav aria-label="Sections" className="ml-6 hidden items-center gap-1 lg:flex">
             {HOME_SECTIONS.map((section) => (
               <a
                 key={section.id}
@@ -78,7 +78,7 @@ export function SiteHeader() {
                   event.preventDefault();
                   pick(section.id);
                 }}
-                className="rounded-md px-3 py-2 text-sm text-muted-foreground transition-colors hover:text-foreground"
+                className="whitespace-nowrap rounded-md px-3 py-2 text-sm text-muted-foreground transition-colors hover:text-foreground"
               >
                 {section.label}
               </a>
@@ -88,7 +88,7 @@ export function SiteHeader() {
             <ThemeMenuOnDemand />
             <Link
               to="/track-order"
-              className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'hidden md:inline-flex')}
+              className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'hidden whitespace-nowrap md:inline-flex')}
               data-testid="header-track-order"
             >
               Track my order
@@ -106,7 +106,7 @@ export function SiteHeader() {
             </StartMasteringButton>
             <button
               type="button"
-              className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')}
+              className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'lg:hidden')}
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               aria-expanded={menuOpen}
               data-testid="mobile-menu-toggle"
@@ -121,7 +121,7 @@ export function SiteHeader() {
       {menuOpen && (
         <div
           data-testid="mobile-menu"
-          className="fixed inset-x-0 top-16 bottom-0 z-40 flex flex-col gap-2 overflow-y-auto bg-background px-6 py-8 md:hidden"
+          className="fixed inset-x-0 top-16 bottom-0 z-40 flex flex-col gap-2 overflow-y-auto bg-background px-6 py-8 lg:hidden"
         >
           {HOME_SECTIONS.map((section) => (
             <button

@@ -1,16 +1,9 @@
-import type { SiteConfig } from '@mastering/contracts';
+import { type SiteConfig, studioIdentityLines } from '@mastering/contracts';
 
 /** The lines that say who the studio is (ECTA s43): legal name, registration, VAT, address, phone, email. */
 export function identityLines(config: Pick<SiteConfig, 'siteName' | 'supportEmail' | 'studio'>): string[] {
-  const { legalName, registrationNumber, vatNumber, vatVendor, physicalAddress, phone } = config.studio;
-  return [
-    legalName || config.siteName,
-    registrationNumber && `Registration number ${registrationNumber}`,
-    vatVendor && vatNumber ? `VAT number ${vatNumber}` : '',
-    physicalAddress,
-    phone && `Phone ${phone}`,
-    `Email ${config.supportEmail}`,
-  ].filter(Boolean);
+  const { studio } = config;
+  return [studio.legalName || config.siteName, ...studioIdentityLines({ ...studio, email: config.supportEmail })];
 }
 
 /** The studio's identity as a small address block (footer, checkout). */

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatCents, INVOICE_TITLES, VAT_RATE_PERCENT, vatBreakdown } from '@mastering/contracts';
+import { formatCents, INVOICE_TITLES, studioIdentityLines, VAT_RATE_PERCENT, vatBreakdown } from '@mastering/contracts';
 import type { Invoice } from '@mastering/db';
 
 /** Rand with cents, as an invoice prints money: 32400 -> "R324.00". */
@@ -32,14 +32,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   if (invoice.orderId) doc.text(`Order: ${invoice.orderId}`);
   doc.moveDown().fontSize(12).text(seller.name);
   doc.fontSize(10);
-  for (const line of [
-    seller.physicalAddress,
-    seller.registrationNumber && `Registration number: ${seller.registrationNumber}`,
-    vendor && seller.vatNumber ? `VAT number: ${seller.vatNumber}` : '',
-    seller.phone && `Phone: ${seller.phone}`,
-    seller.email && `Email: ${seller.email}`,
-  ])
-    if (line) doc.text(line);
+  for (const line of studioIdentityLines({ ...seller, vatVendor: Boolean(vendor) })) doc.text(line);
   if ((invoice.kind === 'full_tax_invoice' || invoice.kind === 'credit_note') && invoice.customerEmail) {
     doc.moveDown().text('Recipient:');
     doc.text(invoice.customerEmail);

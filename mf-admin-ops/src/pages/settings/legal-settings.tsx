@@ -27,7 +27,7 @@ export function LegalSettings() {
         <CardTitle>Legal</CardTitle>
         <CardDescription>
           The texts of {DOCUMENTS.map((d) => LEGAL_DOCUMENTS[d].path).join(', ')}, in Markdown. Each save is a new
-          version. Placeholders filled in from General: {LEGAL_PLACEHOLDERS.map((p) => `{{${p}}}`).join(' ')}.
+          version. Placeholders filled in from Settings: {LEGAL_PLACEHOLDERS.map((p) => `{{${p}}}`).join(' ')}.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">

@@ -6,8 +6,7 @@ import type { LegalDocumentKind } from '@mastering/contracts';
 
 const TERMS = `# Terms of Service
 
-These terms apply when you order mastering from **{{legalName}}** (registration number {{registrationNumber}}),
-{{physicalAddress}}, phone {{phone}}, email {{supportEmail}}.
+These terms apply when you order mastering from **{{legalName}}** ({{studioDetails}}).
 
 ## The service
 You upload your mixes, choose your mastering options and pay by card through Yoco's secure hosted checkout.
@@ -22,8 +21,9 @@ once; once an engineer has started on your track, the cooling-off right ends for
 starts you may cancel for a full refund by writing to {{supportEmail}}.
 
 ## Revisions
-If a master is not what you hoped for, reply to the delivery email within 14 days and tell us what to
-change. Revisions are free.
+If a master is not what you hoped for, ask for a revision on your order page (the "View your order" link in
+every order email) within {{revisionDays}} days of delivery and tell us what to change. Each track includes
+{{freeRevisions}} free revisions.
 
 ## Your files
 You keep every right in your music. You confirm you may have the files mastered. We use them only to do the
@@ -35,7 +35,7 @@ Write to {{supportEmail}}. Nothing in these terms limits your rights under the C
 
 const PRIVACY = `# Privacy Policy
 
-**{{legalName}}**, {{physicalAddress}} is responsible for your personal information under the Protection of
+**{{legalName}}** ({{studioDetails}}) is responsible for your personal information under the Protection of
 Personal Information Act (POPIA).
 
 ## What we keep and why
@@ -52,7 +52,7 @@ services. Every such mail has a link to stop them at once.
 ## Your rights
 You may ask for a copy of everything we hold about you, ask us to correct it, or ask us to delete it (we keep
 only what tax law requires, without your personal details). Write to our information officer at
-{{supportEmail}} or call {{phone}}. You may also complain to the Information Regulator (inforegulator.org.za).
+{{supportEmail}}. You may also complain to the Information Regulator (inforegulator.org.za).
 
 ## Security
 Payments run on Yoco's PCI-DSS certified checkout. Our site is served over HTTPS, files are stored privately
@@ -64,7 +64,10 @@ const REFUNDS = `# Refund Policy
 We want you to be happy with every master from **{{legalName}}**.
 
 - **Before work starts:** cancel by writing to {{supportEmail}} and we refund the full amount.
-- **Not happy with a master:** ask for a revision within 14 days of delivery; revisions are free.
+- **Asking for a refund:** use "Not happy?" on your order page, or write to {{supportEmail}}; a person answers
+  every request.
+- **Not happy with a master:** ask for a revision on your order page within {{revisionDays}} days of delivery;
+  each track includes {{freeRevisions}} free revisions.
 - **Still not happy after a revision, or we miss the {{deliveryHours}}-hour delivery:** we refund that track
   in full.
 

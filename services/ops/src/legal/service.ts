@@ -3,6 +3,7 @@ import {
   DELIVERY_HOURS,
   fillLegalPlaceholders,
   LEGAL_DOCUMENTS,
+  studioIdentityLines,
   supportAddressOf,
   type AdminLegalDocument,
   type LegalDocument,
@@ -13,7 +14,7 @@ import { LegalDocumentVersion, Setting } from '@mastering/db';
 import { DEFAULT_LEGAL_MARKDOWN } from './defaults';
 import { renderLegalMarkdown } from './render';
 
-/** The values of a legal document's placeholders, from Settings → General and the delivery setting. */
+/** The values of a legal document's placeholders, from Settings → General, Delivery and Revisions. */
 async function placeholders(knex: Knex): Promise<LegalPlaceholders> {
   const [general, delivery] = await Promise.all([Setting.section(knex, 'general'), Setting.section(knex, 'delivery')]);
   return {
@@ -25,6 +26,9 @@ async function placeholders(knex: Knex): Promise<LegalPlaceholders> {
     supportEmail: supportAddressOf(general),
     deliveryHours: String(DELIVERY_HOURS),
     downloadDays: String(delivery.downloadDays),
+    freeRevisions: String(delivery.freeRevisions),
+    revisionDays: String(delivery.revisionWindowDays),
+    studioDetails: studioIdentityLines({ ...general, email: supportAddressOf(general) }).join(', '),
   };
 }
 
