@@ -145,7 +145,12 @@ try {
       if (order?.status !== 201) continue;
       const orderId = (JSON.parse(order.body) as { order: { id: string } }).order.id;
       figures.ordersAcknowledged.push(orderId);
-      const checkout = await write('/api/payment/create-checkout', 'POST', { ...json, cookie }, JSON.stringify({ orderId }));
+      const checkout = await write(
+        '/api/payment/create-checkout',
+        'POST',
+        { ...json, cookie },
+        JSON.stringify({ orderId }),
+      );
       if (checkout?.status !== 200) continue;
       const { redirectUrl } = JSON.parse(checkout.body) as { redirectUrl: string };
       // Pay on the sandbox's page: it sends the signed webhook through the (first) gateway.
@@ -181,7 +186,10 @@ try {
 
   console.log(`Replicas: 2 of each, ${VISITORS} visitors for ${SECONDS} s, killing one replica of each part at a time`);
   const began = performance.now();
-  await Promise.all([...PARTS.map((replicas, i) => killer(replicas, i * 700)), ...Array.from({ length: VISITORS }, (_, n) => visitor(n))]);
+  await Promise.all([
+    ...PARTS.map((replicas, i) => killer(replicas, i * 700)),
+    ...Array.from({ length: VISITORS }, (_, n) => visitor(n)),
+  ]);
   const elapsed = (performance.now() - began) / 1000;
 
   // Settle: paid orders confirmed (webhook) and every queued mail sent, within the bound.
@@ -208,7 +216,8 @@ try {
     .resultSize();
   const sent = await EmailMessage.query(knex).where(recipients).where('status', 'sent').select('toEmail', 'subject');
   const expected = new Map<string, number>();
-  for (const m of sent) expected.set(`${m.toEmail} | ${m.subject}`, (expected.get(`${m.toEmail} | ${m.subject}`) ?? 0) + 1);
+  for (const m of sent)
+    expected.set(`${m.toEmail} | ${m.subject}`, (expected.get(`${m.toEmail} | ${m.subject}`) ?? 0) + 1);
   const delivered = new Map<string, number>();
   for (const m of await mails())
     for (const to of m.to.filter((t) => t.address.startsWith('replica-')))
@@ -230,7 +239,12 @@ Paid               ${figures.paid.length}, confirmed ${confirmed}
 Mails              ${sent.length} sent (email_messages), ${[...delivered.values()].reduce((a, b) => a + b, 0)} in MailDev, duplicates ${duplicates.length}, missing ${missing.length}, not sent ${notSent}
 Writes refused     ${figures.writesRefused} (a replica died under them; sent again)
 Unexpected deaths  ${deaths.length}`);
-  for (const line of [...figures.failedReads.slice(0, 10), ...deaths, ...duplicates.map(([k]) => `duplicate: ${k}`), ...missing.map(([k]) => `missing: ${k}`)])
+  for (const line of [
+    ...figures.failedReads.slice(0, 10),
+    ...deaths,
+    ...duplicates.map(([k]) => `duplicate: ${k}`),
+    ...missing.map(([k]) => `missing: ${k}`),
+  ])
     console.log(`  ${line}`);
   passed =
     figures.failedReads.length === 0 &&

@@ -1,6 +1,6 @@
 // What a script needs to drive the site as browsers do: a tiny valid WAV, one HTTP request answered in
 // full, and a client-side balancer over several gateways (what a load balancer in front does).
-import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { type Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { mayRetry, UpstreamPool } from '../../services/gateway/src/upstreams';
 
 /** A mono 8 kHz 8-bit WAV of `seconds` (8,044 bytes a second): small, and audio by its first bytes. */
