@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createKnex, migrateLatest, seed, startEmbeddedPostgres, type SeedResult } from '@mastering/db';
 import { createStorage, readStorageConfig } from '@mastering/storage';
 import { buildApps } from './build';
+import { startLocalS3 } from './local-s3';
 import { stackSecrets } from './secrets';
 import { SERVICE_PORTS, UPSTREAM_SERVICES, portVariable, urlVariable } from '@mastering/service-kit';
 import { bundleServices, serviceCommand, type ServiceName } from './services';
@@ -217,21 +218,30 @@ export type LocalStack = {
 
 /**
  * The whole site, not started yet: `start()` builds the front-end apps that are stale and bundles the
- * services, starts embedded PostgreSQL (unless DATABASE_URL is set), migrates and seeds, starts
+ * services, starts embedded PostgreSQL (unless DATABASE_URL is set) and, with STORAGE_DRIVER=s3 but no
+ * S3_ENDPOINT, an in-process S3 (s3rver), migrates and seeds, starts
  * MailDev (unless SMTP_URL is set), the services and the gateway.
  */
-export function createStack({ dataDir, env, log, onDeath, buildFrontEnd = true }: StackOptions): LocalStack {
+export function createStack({ dataDir, env: given, log, onDeath, buildFrontEnd = true }: StackOptions): LocalStack {
   const supervisor = new Supervisor(path.join(dataDir, 'logs'), onDeath);
   let starting: Promise<Stack> | null = null;
   let stopping: Promise<void> | null = null;
 
   const bringUp = async (): Promise<Stack> => {
+    let env = given;
     const { signal } = supervisor;
     await Promise.all([buildFrontEnd ? buildApps({ log, signal }) : undefined, bundleServices()]);
     supervisor.throwIfStopping('build');
 
     const storageDir = env.STORAGE_DIR ?? path.join(dataDir, 'storage');
     const adminEmail = env.ADMIN_EMAIL ?? 'admin@example.com';
+    // STORAGE_DRIVER=s3 with no S3_ENDPOINT: an S3 API in this process, shared by every replica.
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_ENDPOINT) {
+      const s3 = await startLocalS3(dataDir, env);
+      await supervisor.adopt('S3', s3.stop);
+      env = { ...env, ...s3.settings };
+      log(`S3 (s3rver) on ${s3.settings.S3_ENDPOINT}, objects in ${path.join(dataDir, 's3')}`);
+    }
     const { databaseUrl, embedded: embeddedDatabase } = await startDatabase({
       dataDir,
       env,
