@@ -55,13 +55,16 @@ try {
 
 if (ready && !stopping) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const count = ready.gatewayUrls.length;
+  const replicas =
+    count > 1 ? `\n  Replicas ${count} of every service and of the gateway (${ready.gatewayUrls.join(', ')})` : '';
   console.log(`
 Ready in ${seconds} s.
 
   Site     ${ready.siteUrl}
   Admin    ${ready.siteUrl}/admin
   Inbox    ${ready.inboxUrl ?? '(SMTP_URL is set: mail goes to your SMTP server)'}
-  Payments ${ready.yocoSandboxUrl ? `Yoco sandbox at ${ready.yocoSandboxUrl} (test mode, no real money)` : 'Yoco (YOCO_SECRET_KEY is set)'}
+  Payments ${ready.yocoSandboxUrl ? `Yoco sandbox at ${ready.yocoSandboxUrl} (test mode, no real money)` : 'Yoco (YOCO_SECRET_KEY is set)'}${replicas}
 
   Log in to the admin: open ${ready.siteUrl}/login, enter ${ready.adminEmail},
   and type the 6-digit code from the email in the inbox.

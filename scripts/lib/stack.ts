@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createKnex, migrateLatest, seed, startEmbeddedPostgres, type SeedResult } from '@mastering/db';
 import { createStorage, readStorageConfig } from '@mastering/storage';
 import { buildApps } from './build';
+import { startLocalS3 } from './local-s3';
 import { stackSecrets } from './secrets';
 import { SERVICE_PORTS, UPSTREAM_SERVICES, portVariable, urlVariable } from '@mastering/service-kit';
 import { bundleServices, serviceCommand, type ServiceName } from './services';
@@ -29,6 +30,14 @@ export type Stack = {
   embeddedDatabase: boolean;
   /** The local Yoco sandbox's address, or null when real Yoco keys are configured. */
   yocoSandboxUrl: string | null;
+  /** Each gateway replica's address (REPLICAS of them; a load balancer in front spreads over these). */
+  gatewayUrls: string[];
+  /** The process names of the table (`storefront`, `storefront-2`, ..., `gateway`), in start order. */
+  processes: string[];
+  /** Kills one process with SIGKILL, as a crash would (not reported as an unexpected death). */
+  crash: (name: string) => Promise<void>;
+  /** Starts a crashed process again; resolves when it is ready. */
+  restart: (name: string) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -38,10 +47,38 @@ const port = (env: NodeJS.ProcessEnv, name: string, fallback: number) => Number(
 export const servicePort = (env: NodeJS.ProcessEnv, name: ServiceName) =>
   port(env, portVariable(name), SERVICE_PORTS[name]);
 
-/** The gateway's `<NAME>_URL` settings: each upstream service on loopback at its port in `env`. */
+/** How many of each service and of the gateway run: REPLICAS (default 1). */
+export function replicaCount(env: NodeJS.ProcessEnv): number {
+  const count = Number(env.REPLICAS ?? 1);
+  if (!Number.isInteger(count) || count < 1 || count > 9)
+    throw new Error(`REPLICAS must be a whole number from 1 to 9 (got "${env.REPLICAS}")`);
+  return count;
+}
+
+/** Ports between one replica of a service and the next (storefront 4001, 4101, ...): REPLICA_PORT_STEP, default 100. */
+const replicaPortStep = (env: NodeJS.ProcessEnv) => port(env, 'REPLICA_PORT_STEP', 100);
+
+/** Replica `index` (0 is the first) of a service: its process name (`storefront`, `storefront-2`) and port. */
+export function replica(env: NodeJS.ProcessEnv, name: ServiceName, index: number): { name: string; port: number } {
+  return {
+    name: index === 0 ? name : `${name}-${index + 1}`,
+    port: servicePort(env, name) + index * replicaPortStep(env),
+  };
+}
+
+/** Every replica of a service (REPLICAS of them). */
+export const replicasOf = (env: NodeJS.ProcessEnv, name: ServiceName) =>
+  Array.from({ length: replicaCount(env) }, (_, i) => replica(env, name, i));
+
+/** The gateway's `<NAME>_URL` settings: each upstream service's replicas on loopback, comma-separated. */
 export function upstreamUrls(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
-    UPSTREAM_SERVICES.map((name) => [urlVariable(name), `http://127.0.0.1:${servicePort(env, name)}`]),
+    UPSTREAM_SERVICES.map((name) => [
+      urlVariable(name),
+      replicasOf(env, name)
+        .map((r) => `http://127.0.0.1:${r.port}`)
+        .join(','),
+    ]),
   );
 }
 
@@ -61,12 +98,16 @@ export function yocoSandboxSettings(env: NodeJS.ProcessEnv): Record<string, stri
 /**
  * The process table: every long-running process of the local stack, one row each (stopped in
  * reverse order). MailDev and the Yoco sandbox are rows only when no real SMTP server / Yoco key is set.
+ * Each service and the gateway have REPLICAS rows, each replica on its own port (see `replica`).
  */
 export function processTable(env: Record<string, string>, useMaildev: boolean, useYocoSandbox = false): ProcessSpec[] {
-  const service = (name: ServiceName): ProcessSpec => {
-    const p = servicePort(env, name);
-    return { name, ...serviceCommand(name), env: { PORT: String(p) }, readyUrl: `http://127.0.0.1:${p}/readyz` };
-  };
+  const service = (name: ServiceName): ProcessSpec[] =>
+    replicasOf(env, name).map((r) => ({
+      name: r.name,
+      ...serviceCommand(name),
+      env: { PORT: String(r.port) },
+      readyUrl: `http://127.0.0.1:${r.port}/readyz`,
+    }));
   const sitePort = servicePort(env, 'gateway');
   const smtpPort = port(env, 'MAILDEV_SMTP_PORT', 1025);
   const webPort = port(env, 'MAILDEV_WEB_PORT', 1080);
@@ -99,13 +140,13 @@ export function processTable(env: Record<string, string>, useMaildev: boolean, u
       },
       readyUrl: `http://127.0.0.1:${sandboxPort}/healthz`,
     },
-    ...UPSTREAM_SERVICES.map(service),
-    {
-      name: 'gateway',
+    ...UPSTREAM_SERVICES.flatMap(service),
+    ...replicasOf(env, 'gateway').map((r) => ({
+      name: r.name,
       ...serviceCommand('gateway'),
-      env: { PORT: String(sitePort) },
-      readyUrl: `http://127.0.0.1:${sitePort}/healthz`,
-    },
+      env: { PORT: String(r.port) },
+      readyUrl: `http://127.0.0.1:${r.port}/healthz`,
+    })),
   ];
   return rows.filter((r): r is ProcessSpec => Boolean(r));
 }
@@ -177,21 +218,30 @@ export type LocalStack = {
 
 /**
  * The whole site, not started yet: `start()` builds the front-end apps that are stale and bundles the
- * services, starts embedded PostgreSQL (unless DATABASE_URL is set), migrates and seeds, starts
+ * services, starts embedded PostgreSQL (unless DATABASE_URL is set) and, with STORAGE_DRIVER=s3 but no
+ * S3_ENDPOINT, an in-process S3 (s3rver), migrates and seeds, starts
  * MailDev (unless SMTP_URL is set), the services and the gateway.
  */
-export function createStack({ dataDir, env, log, onDeath, buildFrontEnd = true }: StackOptions): LocalStack {
+export function createStack({ dataDir, env: given, log, onDeath, buildFrontEnd = true }: StackOptions): LocalStack {
   const supervisor = new Supervisor(path.join(dataDir, 'logs'), onDeath);
   let starting: Promise<Stack> | null = null;
   let stopping: Promise<void> | null = null;
 
   const bringUp = async (): Promise<Stack> => {
+    let env = given;
     const { signal } = supervisor;
     await Promise.all([buildFrontEnd ? buildApps({ log, signal }) : undefined, bundleServices()]);
     supervisor.throwIfStopping('build');
 
     const storageDir = env.STORAGE_DIR ?? path.join(dataDir, 'storage');
     const adminEmail = env.ADMIN_EMAIL ?? 'admin@example.com';
+    // STORAGE_DRIVER=s3 with no S3_ENDPOINT: an S3 API in this process, shared by every replica.
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_ENDPOINT) {
+      const s3 = await startLocalS3(dataDir, env);
+      await supervisor.adopt('S3', s3.stop);
+      env = { ...env, ...s3.settings };
+      log(`S3 (s3rver) on ${s3.settings.S3_ENDPOINT}, objects in ${path.join(dataDir, 's3')}`);
+    }
     const { databaseUrl, embedded: embeddedDatabase } = await startDatabase({
       dataDir,
       env,
@@ -220,8 +270,9 @@ export function createStack({ dataDir, env, log, onDeath, buildFrontEnd = true }
     };
     // Nothing in the table needs another row to be up before it starts (services connect lazily),
     // so they all start at once; each is reported when its ready URL answers.
+    const table = processTable(shared, useMaildev, useYocoSandbox);
     await supervisor.startAll(
-      processTable(shared, useMaildev, useYocoSandbox).map((spec) => ({ ...spec, env: { ...shared, ...spec.env } })),
+      table.map((spec) => ({ ...spec, env: { ...shared, ...spec.env } })),
       (spec) => log(`  started ${spec.name}`),
     );
     return {
@@ -231,6 +282,10 @@ export function createStack({ dataDir, env, log, onDeath, buildFrontEnd = true }
       adminEmail,
       embeddedDatabase,
       yocoSandboxUrl: useYocoSandbox ? shared.YOCO_API_URL : null,
+      gatewayUrls: replicasOf(env, 'gateway').map((r) => `http://127.0.0.1:${r.port}`),
+      processes: table.map((spec) => spec.name),
+      crash: (name) => supervisor.crash(name),
+      restart: (name) => supervisor.restart(name),
       stop,
     };
   };

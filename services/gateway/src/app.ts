@@ -21,6 +21,7 @@ import { apiDocs } from './middleware/api-docs';
 import { proxyToServices } from './middleware/proxy';
 import { requestBodies } from './middleware/request-body';
 import { createStaticApps, serveApps } from './middleware/static-apps';
+import { createPools, currentTargets } from './upstreams';
 
 export type GatewayDeps = { config: Readonly<GatewayConfig>; knex: Knex; logger: Logger };
 
@@ -33,10 +34,14 @@ export type GatewayDeps = { config: Readonly<GatewayConfig>; knex: Knex; logger:
 export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
   const app = new Koa({ proxy: config.TRUST_PROXY_HOPS > 0, maxIpsCount: config.TRUST_PROXY_HOPS });
   app.silent = true;
-  const targets = Object.fromEntries(UPSTREAM_SERVICES.map((name) => [name, config[urlVariable(name)]])) as Record<
-    ServiceName,
-    string
-  >;
+  // Each service's replicas (its `<NAME>_URL` list): the proxy spreads requests over them.
+  const pools = createPools(
+    Object.fromEntries(UPSTREAM_SERVICES.map((name) => [name, config[urlVariable(name)]])) as Record<
+      ServiceName,
+      string[]
+    >,
+  );
+  const targets = currentTargets(pools);
   const apps = createStaticApps(config.APPS_ROOT);
   // Looked up at most once per request, and only when a route needs it (no cookie: no query).
   const identityOf = async (ctx: Context): Promise<Identity | null> => {
@@ -77,7 +82,7 @@ export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
   app.use(apiDocs({ targets, identityOf }));
   app.use(
     proxyToServices({
-      targets,
+      pools,
       identitySecret: config.IDENTITY_SECRET,
       upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
       identityOf,

@@ -7,19 +7,28 @@ import {
   SERVICE_PORTS,
   UPSTREAM_SERVICES,
   urlVariable,
+  type UpstreamService,
   type UrlVariable,
 } from '@mastering/service-kit';
+import { upstreamList } from './upstreams';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** `<NAME>_URL` settings of the upstream services, each defaulting to its port on loopback. */
+/**
+ * `<NAME>_URL` settings of the upstream services: one URL, or a comma-separated list of its replicas
+ * (see upstreams.ts), each defaulting to its port on loopback.
+ */
 function upstreamUrlSettings() {
-  const settings = Object.fromEntries(
-    UPSTREAM_SERVICES.map((name) => [urlVariable(name), z.url().default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)]),
-  );
-  return settings as Record<UrlVariable, z.ZodDefault<z.ZodURL>>;
+  const list = (name: UpstreamService) =>
+    z
+      .string()
+      .default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)
+      .transform(upstreamList)
+      .pipe(z.array(z.url()).min(1, `${urlVariable(name)} needs at least one URL`));
+  const settings = Object.fromEntries(UPSTREAM_SERVICES.map((name) => [urlVariable(name), list(name)]));
+  return settings as Record<UrlVariable, ReturnType<typeof list>>;
 }
 
 const GatewayEnv = BaseServiceConfig.extend({
@@ -43,7 +52,7 @@ const GatewayEnv = BaseServiceConfig.extend({
   UPLOAD_RATE_WINDOW_MS: z.coerce.number().int().positive().default(30_000),
   /** Open connections one client address may hold (further ones are closed at once); 0: no cap. Not applied behind TRUST_PROXY_HOPS proxies. */
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(100),
-  /** Where each service behind the gateway is (STOREFRONT_URL, OPS_URL, ...): by default its port on this host. */
+  /** Where each service behind the gateway is (STOREFRONT_URL, OPS_URL, ...; a comma-separated list for replicas): by default its port on this host. */
   ...upstreamUrlSettings(),
   /** Where the built shell and remotes are (each app's dist/ below it). */
   APPS_ROOT: z.string().default(repoRoot),

@@ -5,9 +5,11 @@ import httpProxy from 'http-proxy';
 import type { Identity } from '@mastering/contracts';
 import { IDENTITY_HEADER, redactUrl, signIdentity, type Logger } from '@mastering/service-kit';
 import { resolveService, type ServiceName } from '../routes';
+import { mayRetry, type UpstreamPool } from '../upstreams';
 
 export type ProxyOptions = {
-  targets: Record<ServiceName, string>;
+  /** Each service's replicas. */
+  pools: Record<ServiceName, UpstreamPool>;
   identitySecret: string;
   /** Cuts a request whose service sends nothing for this long (504). */
   upstreamTimeoutMs: number;
@@ -19,10 +21,12 @@ export type ProxyOptions = {
  * Sends every path the route table gives a service to that service with the caller's signed identity
  * header: uploads stream both ways (a 500 MB file flows through in chunks), other request bodies were
  * read whole by the request-body middleware, and every answer streams back. Connections to the
- * services are kept alive and reused; a service that is down answers 503, one that hangs 504.
+ * services are kept alive and reused; a service that is down answers 503, one that hangs 504. Requests
+ * are spread over a service's replicas, and one that failed on a dead replica goes to another when it
+ * may (see upstreams.ts).
  */
 export function proxyToServices({
-  targets,
+  pools,
   identitySecret,
   upstreamTimeoutMs,
   identityOf,
@@ -63,27 +67,40 @@ export function proxyToServices({
     ctx.state.service = service;
     const identity = await identityOf(ctx);
     if (identity) ctx.req.headers[IDENTITY_HEADER] = await signIdentity(identity, identitySecret);
-    await forward(ctx, proxy, { target: targets[service], agent: ctx.state.upload ? agents.uploads : agents.requests });
+    await forward(ctx, proxy, pools[service], ctx.state.upload ? agents.uploads : agents.requests);
   };
 }
 
 /**
  * Hands the raw request and response to the proxy and resolves when the response is done. An upload
- * is piped straight from the client; any other body goes as the bytes the gateway already read.
+ * is piped straight from the client; any other body goes as the bytes the gateway already read. A
+ * failure before any answer went out is tried on the pool's next replica when `mayRetry` allows.
  */
-function forward(ctx: Context, proxy: httpProxy, options: { target: string; agent: Agent }): Promise<void> {
+function forward(ctx: Context, proxy: httpProxy, pool: UpstreamPool, agent: Agent): Promise<void> {
   ctx.respond = false;
   const body = ctx.state.bufferedBody as Buffer | undefined;
   if (body) {
     delete ctx.req.headers['transfer-encoding'];
     ctx.req.headers['content-length'] = String(body.length);
   }
+  const req = ctx.req as IncomingMessage;
+  const res = ctx.res as ServerResponse;
+  const tried = new Set<string>();
+  const attempt = () => {
+    const target = pool.pick(tried);
+    // The client's stream ended with the first attempt: a retry sends the bytes read (or none).
+    const buffer = body || tried.size > 0 ? Readable.from(body ? [body] : []) : undefined;
+    tried.add(target);
+    proxy.web(req, res, { target, agent, buffer }, (err: NodeJS.ErrnoException) => {
+      pool.failed(target, err);
+      const timedOut = (req as IncomingMessage & { timedOut?: boolean }).timedOut;
+      const again = !res.headersSent && !timedOut && tried.size < pool.urls.length;
+      if (again && mayRetry(req.method ?? 'GET', err, Boolean(ctx.state.upload) && !body)) return attempt();
+      proxy.emit('error', err, req, res, target);
+    });
+  };
   return new Promise((resolve) => {
-    ctx.res.once('close', () => resolve());
-    proxy.web(
-      ctx.req as IncomingMessage,
-      ctx.res as ServerResponse,
-      body ? { ...options, buffer: Readable.from([body]) } : options,
-    );
+    res.once('close', () => resolve());
+    attempt();
   });
 }

@@ -39,8 +39,12 @@ const uploadIdOf = (objectKey: string) => objectKey.slice(UPLOAD_PREFIX.length +
  * the visitor's or address's upload limits (429, the declared length held from the start).
  */
 export function createTusServer(deps: UploadDeps): Server {
-  // tus's default locker is in-process: a resumed upload must reach the process that holds its lock,
-  // which is the one storefront process today (replicas would need a shared locker).
+  // tus's default locker is in-process, and that is enough with replicas: a client sends one PATCH
+  // at a time, so two writers of one upload only meet after a cut connection, when the old request on
+  // another replica may still flush a few bytes. The file store writes each chunk at its offset in the
+  // shared staging file and takes the offset from that file's size, so those late bytes are the same
+  // bytes at the same place, and the resumed PATCH is checked against the offset (409 if it is wrong).
+  // test/replicas.test.ts resumes an upload on a second instance; `npm run test:replicas` kills them.
   const options: ConstructorParameters<typeof Server>[0] = {
     path: `/${UPLOAD_PREFIX}`,
     relativeLocation: true,

@@ -1,0 +1,153 @@
+// deploy/k8s: each overlay rendered offline (scripts/lib/kustomize.ts) and every object validated
+// against the Kubernetes API's own schemas (kubernetes-models), then the rules the platform needs:
+// probes on /readyz and /healthz, a grace period that covers the shutdown deadline, secrets only from
+// the Secret, the migration Job, autoscaling for the gateway and storefront, the compose file's image.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { SERVICE_PORTS, UPSTREAM_SERVICES, urlVariable } from '@mastering/service-kit';
+import { renderKustomization, type K8sObject } from '../lib/kustomize';
+import { ROOT } from '../lib/paths';
+
+const K8S = path.join(ROOT, 'deploy', 'k8s');
+const OVERLAYS = readdirSync(path.join(K8S, 'overlays'));
+const PARTS = [...UPSTREAM_SERVICES, 'gateway'] as const;
+const IMAGE = 'mastering/platform';
+const SECRET = 'mastering-secrets';
+
+type Container = {
+  name: string;
+  image: string;
+  command: string[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  env?: { name: string; value?: string }[];
+  ports?: { name: string; containerPort: number }[];
+  readinessProbe?: { httpGet?: { path: string; port: string } };
+  livenessProbe?: { httpGet?: { path: string; port: string } };
+  lifecycle?: { preStop?: { exec?: { command: string[] } } };
+};
+type PodSpec = { containers: Container[]; terminationGracePeriodSeconds?: number };
+const podOf = (o: K8sObject) => (o.spec!.template as { spec: PodSpec }).spec;
+
+/** The schemas of each apiVersion the manifests use. */
+const SCHEMAS: Record<string, () => Promise<object>> = {
+  v1: () => import('kubernetes-models/v1'),
+  'apps/v1': () => import('kubernetes-models/apps/v1'),
+  'batch/v1': () => import('kubernetes-models/batch/v1'),
+  'autoscaling/v2': () => import('kubernetes-models/autoscaling/v2'),
+  'policy/v1': () => import('kubernetes-models/policy/v1'),
+};
+
+/** Validates one object against the schema of its apiVersion and kind (throws with the schema's complaint). */
+async function validate(o: K8sObject): Promise<void> {
+  const models = (await SCHEMAS[o.apiVersion]?.()) as Record<string, new (data: unknown) => { validate(): void }>;
+  const Model = models?.[o.kind];
+  if (!Model) throw new Error(`no schema for ${o.apiVersion} ${o.kind}`);
+  new Model(o).validate();
+}
+
+const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, { image?: string; command?: string[] }>;
+};
+
+describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
+  const objects = renderKustomization(path.join(K8S, 'overlays', overlay));
+  const find = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+  const config = find('ConfigMap', 'mastering-config')!.data as Record<string, string>;
+
+  it('renders objects that all validate against the Kubernetes schemas, in one namespace', async () => {
+    expect(objects.length).toBeGreaterThan(10);
+    for (const o of objects) {
+      await expect(validate(o).then(() => `${o.kind}/${o.metadata.name}`)).resolves.toBe(
+        `${o.kind}/${o.metadata.name}`,
+      );
+      expect(o.metadata.namespace).toBe('mastering');
+    }
+  });
+
+  it.each(PARTS)('runs %s from the one image, as docker-compose.yml does, with its probes and grace', (name) => {
+    const deployment = find('Deployment', name)!;
+    const pod = podOf(deployment);
+    const [container] = pod.containers;
+    expect(container.image.split(':')[0]).toMatch(new RegExp(`(^|/)${IMAGE}$`));
+    expect(container.command).toEqual(compose.services[name]!.command);
+    expect(container.readinessProbe?.httpGet?.path).toBe('/readyz');
+    expect(container.livenessProbe?.httpGet?.path).toBe('/healthz');
+    expect(container.ports?.[0]).toEqual({ name: 'http', containerPort: SERVICE_PORTS[name] });
+    expect(container.env).toContainEqual({ name: 'PORT', value: String(SERVICE_PORTS[name]) });
+    // SIGTERM comes after preStop; the process then has SHUTDOWN_TIMEOUT_MS before it exits on its own.
+    const pause = Number(container.lifecycle?.preStop?.exec?.command.at(-1) ?? 0);
+    const deadline = Number(config.SHUTDOWN_TIMEOUT_MS) / 1000;
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(pause + deadline);
+    // Settings from the ConfigMap, secrets from the Secret.
+    expect(container.envFrom).toEqual([
+      { configMapRef: { name: 'mastering-config' } },
+      { secretRef: { name: SECRET } },
+    ]);
+    const service = find('Service', name)!;
+    expect(service.spec).toMatchObject({
+      selector: { 'app.kubernetes.io/name': name },
+      ports: [{ port: SERVICE_PORTS[name], targetPort: 'http' }],
+    });
+  });
+
+  it('keeps secrets out of the ConfigMap, and points the gateway at each Service', () => {
+    for (const key of Object.keys(config)) expect(key).not.toMatch(/SECRET|PASSWORD|DATABASE_URL|SMTP_URL|KEY/);
+    for (const name of UPSTREAM_SERVICES)
+      expect(config[urlVariable(name)]).toBe(`http://${name}:${SERVICE_PORTS[name]}`);
+    expect(config.STORAGE_DRIVER).toBe('s3');
+  });
+
+  it('migrates in a Job with the image and command docker-compose.yml uses', () => {
+    const job = find('Job', 'mastering-migrate')!;
+    const [container] = podOf(job).containers;
+    expect(container.image).toBe(podOf(find('Deployment', 'gateway')!).containers[0]!.image);
+    expect(container.command).toEqual(compose.services.migrate!.command);
+    expect(container.envFrom).toContainEqual({ secretRef: { name: SECRET } });
+  });
+
+  it('autoscales the gateway and the storefront', () => {
+    for (const name of ['gateway', 'storefront']) {
+      const hpa = find('HorizontalPodAutoscaler', name)!;
+      expect(hpa.spec).toMatchObject({ scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name } });
+      expect(hpa.spec!.maxReplicas as number).toBeGreaterThan(hpa.spec!.minReplicas as number);
+    }
+  });
+
+  it('mounts one upload-staging volume in every storefront pod (a resumed upload may reach any of them)', () => {
+    const volumes = (find('Deployment', 'storefront')!.spec!.template as { spec: { volumes: unknown[] } }).spec.volumes;
+    expect(volumes).toContainEqual({ name: 'scratch', persistentVolumeClaim: { claimName: 'upload-staging' } });
+    expect(find('PersistentVolumeClaim', 'upload-staging')).toBeTruthy();
+  });
+});
+
+describe('the manifests and docker-compose.yml', () => {
+  it('run the same image', () => {
+    expect(compose.services.gateway!.image).toBe(`${IMAGE}:latest`);
+    const base = renderKustomization(path.join(K8S, 'base'));
+    const images = new Set(
+      base.filter((o) => o.kind === 'Deployment' || o.kind === 'Job').map((o) => podOf(o).containers[0]!.image),
+    );
+    expect([...images]).toEqual([`${IMAGE}:latest`]);
+  });
+
+  it('production pins the image tag', () => {
+    const objects = renderKustomization(path.join(K8S, 'overlays', 'production'));
+    const gateway = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === 'gateway')!;
+    expect(podOf(gateway).containers[0]!.image).toMatch(/:\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('the schema check', () => {
+  it('refuses an object the Kubernetes API would refuse', async () => {
+    const broken = renderKustomization(path.join(K8S, 'base')).find((o) => o.kind === 'Deployment')!;
+    podOf(broken).containers[0]!.ports = [{ name: 'http', containerPort: 'eighty' as unknown as number }];
+    await expect(validate(broken)).rejects.toThrow();
+    const noSelector = structuredClone(
+      renderKustomization(path.join(K8S, 'base')).find((o) => o.kind === 'Deployment')!,
+    );
+    delete noSelector.spec!.selector;
+    await expect(validate(noSelector)).rejects.toThrow();
+  });
+});
