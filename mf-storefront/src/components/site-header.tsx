@@ -88,7 +88,10 @@ export function SiteHeader() {
             <ThemeMenuOnDemand />
             <Link
               to="/track-order"
-              className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'hidden whitespace-nowrap md:inline-flex')}
+              className={cn(
+                buttonVariants({ variant: 'ghost', size: 'sm' }),
+                'hidden whitespace-nowrap md:inline-flex',
+              )}
               data-testid="header-track-order"
             >
               Track my order
