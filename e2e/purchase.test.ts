@@ -7,7 +7,6 @@ import {
   expectLandedOn,
   inboxIds,
   newMailFor,
-  SITE,
   fixtureWithTracks,
 } from './support';
 
