@@ -10,7 +10,14 @@ import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useSendTestEmail, useTestEmailStatus } from '../../api/settings';
 import type { Draft, SectionProps } from './settings-draft';
-import { SettingsSection, type TextSetting, TextSettings, Toggle } from './settings-parts';
+import {
+  SettingsSection,
+  type SwitchSetting,
+  SwitchSettings,
+  type TextSetting,
+  TextSettings,
+  Toggle,
+} from './settings-parts';
 
 type SmtpKey = 'smtpHost' | 'smtpPort' | 'smtpUser' | 'smtpPassword';
 /** The SMTP boxes, in order; the password's placeholder says whether one is stored. */
@@ -27,6 +34,22 @@ const smtpFields = (passwordSet: boolean): readonly TextSetting<SmtpKey>[] => [
       autoComplete: 'new-password',
       placeholder: passwordSet ? 'Stored (leave empty to keep it; a new host clears it)' : 'Not set',
     },
+  },
+];
+
+/** Which notifications customers get. */
+const NOTIFICATION_SWITCHES: readonly SwitchSetting<'orderConfirmationEmails' | 'statusUpdateEmails'>[] = [
+  {
+    key: 'orderConfirmationEmails',
+    testId: 'settings-order-confirmation',
+    label: 'Order confirmation emails',
+    hint: 'Email customers when their payment is confirmed.',
+  },
+  {
+    key: 'statusUpdateEmails',
+    testId: 'settings-status-updates',
+    label: 'Status update emails',
+    hint: "Email customers when their order's status changes.",
   },
 ];
 
@@ -98,20 +121,7 @@ export function EmailSection({ values, errors, set, saved }: SectionProps<'email
         onChange={(v) => set('smtpPlaintextHost', v ? host : '')}
         disabled={!host}
       />
-      <Toggle
-        id="settings-order-confirmation"
-        label="Order confirmation emails"
-        hint="Email customers when their payment is confirmed."
-        checked={values.orderConfirmationEmails}
-        onChange={(v) => set('orderConfirmationEmails', v)}
-      />
-      <Toggle
-        id="settings-status-updates"
-        label="Status update emails"
-        hint="Email customers when their order's status changes."
-        checked={values.statusUpdateEmails}
-        onChange={(v) => set('statusUpdateEmails', v)}
-      />
+      <SwitchSettings switches={NOTIFICATION_SWITCHES} values={values} onChange={set} />
       <TestEmail edited={smtpEdited(values, saved)} />
     </SettingsSection>
   );

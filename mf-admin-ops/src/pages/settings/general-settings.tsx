@@ -1,7 +1,14 @@
 import { SETTINGS_TEXTS } from '@mastering/contracts';
 import { Field, Textarea } from '@mastering/ui';
 import type { SectionProps } from './settings-draft';
-import { SettingsSection, type TextSetting, TextSettings, Toggle } from './settings-parts';
+import {
+  SettingsSection,
+  type SwitchSetting,
+  SwitchSettings,
+  type TextSetting,
+  TextSettings,
+  Toggle,
+} from './settings-parts';
 
 type GeneralText = 'siteName' | 'contactEmail' | 'supportEmail';
 /** Who to write to and what the site is called. */
@@ -22,6 +29,22 @@ const IDENTITY_FIELDS: readonly TextSetting<IdentityKey>[] = (
     ['physicalAddress', 'Physical address'],
   ] as const
 ).map(([key, label]) => ({ key, label, testId: `settings-${key}` }));
+
+/** Whether the studio charges VAT, and whether it takes orders. */
+const GENERAL_SWITCHES: readonly SwitchSetting<'vatVendor' | 'maintenanceMode'>[] = [
+  {
+    key: 'vatVendor',
+    testId: 'settings-vat-vendor',
+    label: 'VAT vendor',
+    hint: 'On: prices include 15 % VAT, checkout shows the VAT amount and paid orders get a Tax Invoice. Off: a Receipt.',
+  },
+  {
+    key: 'maintenanceMode',
+    testId: 'settings-maintenance',
+    label: 'Maintenance mode',
+    hint: 'While it is on, new orders are refused with a notice.',
+  },
+];
 
 /** Settings → General: the studio's name, addresses, identity, and whether it takes orders. */
 export function GeneralSection({ values, errors, set }: SectionProps<'general'>) {
@@ -45,20 +68,7 @@ export function GeneralSection({ values, errors, set }: SectionProps<'general'>)
         onChange={set}
         testId="settings-identity"
       />
-      <Toggle
-        id="settings-vat-vendor"
-        label="VAT vendor"
-        hint="On: prices include 15 % VAT, checkout shows the VAT amount and paid orders get a Tax Invoice. Off: a Receipt."
-        checked={values.vatVendor}
-        onChange={(v) => set('vatVendor', v)}
-      />
-      <Toggle
-        id="settings-maintenance"
-        label="Maintenance mode"
-        hint="While it is on, new orders are refused with a notice."
-        checked={values.maintenanceMode}
-        onChange={(v) => set('maintenanceMode', v)}
-      />
+      <SwitchSettings switches={GENERAL_SWITCHES} values={values} onChange={set} />
       <Toggle id="settings-analytics" label="Analytics" hint={SETTINGS_TEXTS.analyticsHint} checked disabled />
     </SettingsSection>
   );

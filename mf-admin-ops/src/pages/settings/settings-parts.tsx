@@ -110,3 +110,26 @@ export function Toggle({
     </div>
   );
 }
+
+/** One on/off setting of a section: its key, the switch's test id, its label and what it does. */
+export interface SwitchSetting<K extends string> {
+  key: K;
+  testId: string;
+  label: string;
+  hint: string;
+}
+
+/** A section's plain on/off settings, one Toggle each. */
+export function SwitchSettings<K extends string>({
+  switches,
+  values,
+  onChange,
+}: {
+  switches: readonly SwitchSetting<K>[];
+  values: Record<K, boolean>;
+  onChange: (key: K, value: boolean) => void;
+}) {
+  return switches.map(({ key, testId, label, hint }) => (
+    <Toggle key={key} id={testId} label={label} hint={hint} checked={values[key]} onChange={(v) => onChange(key, v)} />
+  ));
+}
