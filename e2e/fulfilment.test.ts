@@ -1,30 +1,25 @@
-import { rmSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { ClientFunction, Selector } from 'testcafe';
 import {
   byTestId,
   checkoutTracks,
   clickAndLeave,
+  ENGINEER_EMAIL,
   expectLandedOn,
   INBOX,
   inboxIds,
   logInAs,
   newMailFor,
   SITE,
-  trackFiles,
+  fixtureWithTracks,
   type TrackFiles,
 } from './support';
 
 // The loop the business exists for: a paid order becomes a delivered master. A customer pays for a
 // track; the engineer uploads its master (progress bar, resumable upload), marks the order delivered;
 // the customer's mail brings a download link that works without logging in.
-const ENGINEER_EMAIL = process.env.E2E_ENGINEER_EMAIL ?? 'engineer@example.com';
 
-fixture('Fulfilment')
-  .page(SITE)
-  .before(async (ctx) => {
-    ctx.files = trackFiles('fulfilment-e2e-', ['Sunrise Demo.wav', 'Sunrise Demo (master).wav']);
-  })
-  .after(async (ctx) => rmSync((ctx.files as TrackFiles).dir, { recursive: true, force: true }));
+fixtureWithTracks('Fulfilment', 'fulfilment-e2e-', ['Sunrise Demo.wav', 'Sunrise Demo (master).wav']);
 
 test('an engineer masters a paid order, delivers it, and the customer downloads the master from the mail', async (t) => {
   const customer = `delivery-${Date.now()}@example.com`;

@@ -1,29 +1,27 @@
-import { rmSync } from 'node:fs';
 import { Selector } from 'testcafe';
 import {
   byTestId,
   checkoutTracks,
   clickAndLeave,
+  ENGINEER_EMAIL,
   expectLandedOn,
   INBOX,
   inboxIds,
   logInAs,
   newMailFor,
   SITE,
-  trackFiles,
+  fixtureWithTracks,
   type TrackFiles,
 } from './support';
 
 // After payment, the customer's side of the order: the page a mail opens in any browser, its due
 // time, the A/B player, a revision with a pinned note, and the master v2 the engineer delivers for it.
-const ENGINEER_EMAIL = process.env.E2E_ENGINEER_EMAIL ?? 'engineer@example.com';
 
-fixture('Order page and revisions')
-  .page(SITE)
-  .before(async (ctx) => {
-    ctx.files = trackFiles('order-page-e2e-', ['Night Drive.wav', 'Night Drive (master).wav', 'Night Drive v2.wav']);
-  })
-  .after(async (ctx) => rmSync((ctx.files as TrackFiles).dir, { recursive: true, force: true }));
+fixtureWithTracks('Order page and revisions', 'order-page-e2e-', [
+  'Night Drive.wav',
+  'Night Drive (master).wav',
+  'Night Drive v2.wav',
+]);
 
 /** The order page link of a mail (its "View your order" button), on the site under test. */
 async function orderLinkOf(customer: string, subject: string, seen: Set<string>): Promise<string> {

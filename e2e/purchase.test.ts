@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { Selector } from 'testcafe';
 import {
   ADMIN_EMAIL,
@@ -8,19 +7,12 @@ import {
   expectLandedOn,
   inboxIds,
   newMailFor,
-  SITE,
-  trackFiles,
-  type TrackFiles,
+  fixtureWithTracks,
 } from './support';
 
 // A customer buys on /upload as a person would: real uploads (tus) to the storefront, an order priced by
 // the server, Yoco's hosted page (the local sandbox) and its signed webhook, the outcome pages and mail.
-fixture('Purchase')
-  .page(SITE)
-  .before(async (ctx) => {
-    ctx.files = trackFiles('purchase-e2e-', ['Summer Mix.wav', 'Late Night.wav']);
-  })
-  .after(async (ctx) => rmSync((ctx.files as TrackFiles).dir, { recursive: true, force: true }));
+fixtureWithTracks('Purchase', 'purchase-e2e-', ['Summer Mix.wav', 'Late Night.wav']);
 
 test('buys two tracks: Pay on the hosted page leads to the success page and both mails arrive', async (t) => {
   const email = `buyer-${Date.now()}@example.com`;

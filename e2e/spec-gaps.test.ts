@@ -1,14 +1,8 @@
-import { rmSync } from 'node:fs';
 import { ClientFunction } from 'testcafe';
-import { admin, byTestId, checkoutTracks, inboxIds, newMailFor, SITE, trackFiles, type TrackFiles } from './support';
+import { admin, byTestId, checkoutTracks, inboxIds, newMailFor, SITE, fixtureWithTracks } from './support';
 
 // Issue 27: the last spec gaps, as a person meets them in the browser.
-fixture('Spec gaps')
-  .page(SITE)
-  .before(async (ctx) => {
-    ctx.files = trackFiles('spec-gaps-e2e-', ['Laptop Check.wav']);
-  })
-  .after(async (ctx) => rmSync((ctx.files as TrackFiles).dir, { recursive: true, force: true }));
+fixtureWithTracks('Spec gaps', 'spec-gaps-e2e-', ['Laptop Check.wav']);
 
 const scrollToExamples = ClientFunction(() => document.getElementById('examples')!.scrollIntoView());
 

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClientFunction, Role, Selector, t } from 'testcafe';
@@ -13,6 +13,8 @@ export const SITE = required('E2E_SITE_URL');
 export const BROKEN_SITE = required('E2E_BROKEN_SITE_URL');
 export const INBOX = required('E2E_INBOX_URL');
 export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com';
+/** The engineer the seed makes; the journeys sign in as them to master orders. */
+export const ENGINEER_EMAIL = process.env.E2E_ENGINEER_EMAIL ?? 'engineer@example.com';
 
 export const byTestId = (id: string) => Selector(`[data-testid="${id}"]`);
 export const htmlClass = ClientFunction(() => document.documentElement.className);
@@ -102,6 +104,20 @@ export function trackFiles(prefix: string, names: string[]): TrackFiles {
   const tracks = names.map((name) => join(dir, name));
   for (const track of tracks) copyFileSync(join(__dirname, 'fixtures', 'short-mix.wav'), track);
   return { dir, tracks };
+}
+
+/**
+ * Declares a fixture at the site whose tests upload the tracks `names` (made by `trackFiles` before its
+ * first test, in `t.fixtureCtx.files`) and removes them after its last. Called from a journey file, as
+ * `fixture` itself is (TestCafe's global API is there while the journey's imports load).
+ */
+export function fixtureWithTracks(name: string, prefix: string, names: string[]): FixtureFn {
+  return fixture(name)
+    .page(SITE)
+    .before(async (ctx) => {
+      ctx.files = trackFiles(prefix, names);
+    })
+    .after(async (ctx) => rmSync((ctx.files as TrackFiles).dir, { recursive: true, force: true }));
 }
 
 /** Ticks the review step's required box (`I agree to the terms and ask you to start work right away`); Pay needs it. */

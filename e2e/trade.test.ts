@@ -1,15 +1,9 @@
-import { rmSync } from 'node:fs';
 import { Selector } from 'testcafe';
-import { admin, byTestId, SITE, trackFiles, type TrackFiles } from './support';
+import { admin, byTestId, SITE, fixtureWithTracks, type TrackFiles } from './support';
 
 // Ready to trade (issue 26): one price everywhere, the legal pages, and the review step that will not
 // pay without the customer's agreement.
-fixture('Trade')
-  .page(SITE)
-  .before(async (ctx) => {
-    ctx.files = trackFiles('trade-e2e-', ['Consent Check.wav']);
-  })
-  .after(async (ctx) => rmSync((ctx.files as TrackFiles).dir, { recursive: true, force: true }));
+fixtureWithTracks('Trade', 'trade-e2e-', ['Consent Check.wav']);
 
 /** Sets the base price on the Settings screen and saves, as an admin would. */
 async function saveBasePrice(t: TestController, rand: string) {

@@ -1,53 +1,33 @@
 // @vitest-environment jsdom
 // Issue 27 item 4: a failed fetch never reads as an empty result; the screen says what failed and offers Retry.
-import { ApiError, createQueryClient, failedLoad, LoadError, loadErrorReason } from '@mastering/ui';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ApiError, failedLoad, LoadError, loadErrorReason } from '@mastering/ui';
+import { fireEvent, renderWithProviders, screen, waitFor, within } from '@mastering/ui/testing';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CustomerDetailDialog } from '../src/pages/customers/customer-detail-dialog';
 import ProfilePage from '../src/pages/profile/profile';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const USER_ID = '5b0c1f4e-8a3c-4c8e-9a7e-1d2c3b4a5f6e';
-let host: HTMLDivElement;
-let root: Root;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-async function render(node: ReactNode) {
-  await act(async () => root.render(<QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>));
-}
-/** Lets pending requests settle. */
-const settle = () => act(async () => void (await new Promise((r) => setTimeout(r, 0))));
-const text = () => host.textContent ?? '';
-
 beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('LoadError', () => {
   it("says what failed, with the server's own message, and Retry asks again", async () => {
     const onRetry = vi.fn();
-    await render(
+    const { container } = renderWithProviders(
       <LoadError what="the orders" error={new ApiError(503, 'Service Unavailable', '')} onRetry={onRetry} />,
     );
-    expect(host.querySelector('[role="alert"]')!.textContent).toContain('Could not load the orders.');
-    expect(text()).toContain('The server answered 503 Service Unavailable.');
-    act(() => host.querySelector<HTMLButtonElement>('[data-testid="load-error-retry"]')!.click());
+    expect(screen.getByRole('alert').textContent).toContain('Could not load the orders.');
+    expect(container.textContent).toContain('The server answered 503 Service Unavailable.');
+    fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
@@ -69,22 +49,16 @@ describe('LoadError', () => {
 describe('customer screens when the server fails', () => {
   it('the customer dialog stops spinning, says what failed, and Retry loads it', async () => {
     fetchMock.mockResolvedValueOnce(json({ error: 'Database unavailable' }, 500));
-    await render(
-      <MemoryRouter>
-        <CustomerDetailDialog email="ann@example.com" onClose={() => {}} onMessage={() => {}} />
-      </MemoryRouter>,
-    );
-    await settle();
-    const dialog = document.querySelector('[data-testid="customer-detail"]')!;
-    expect(dialog.querySelector('[data-testid="load-error"]')!.textContent).toContain(
+    renderWithProviders(<CustomerDetailDialog email="ann@example.com" onClose={() => {}} onMessage={() => {}} />);
+    const dialog = await screen.findByTestId('customer-detail');
+    expect((await within(dialog).findByTestId('load-error')).textContent).toContain(
       "Could not load this customer's details.",
     );
     expect(dialog.textContent).toContain('Database unavailable');
     expect(dialog.querySelector('[data-slot="skeleton"]')).toBeNull();
     expect(fetchMock).toHaveBeenCalledOnce();
-    act(() => dialog.querySelector<HTMLButtonElement>('[data-testid="load-error-retry"]')!.click());
-    await settle();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    fireEvent.click(within(dialog).getByTestId('load-error-retry'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   });
 
   it('the profile shows an error with Retry, not "No orders found", when its orders fail', async () => {
@@ -102,16 +76,14 @@ describe('customer screens when the server fails', () => {
         createdAt: '2026-11-01T10:00:00.000Z',
       });
     });
-    await render(
-      <MemoryRouter initialEntries={[`/profile/${USER_ID}`]}>
-        <Routes>
-          <Route path="/profile/:userId" element={<ProfilePage />} />
-        </Routes>
-      </MemoryRouter>,
+    const { container } = renderWithProviders(
+      <Routes>
+        <Route path="/profile/:userId" element={<ProfilePage />} />
+      </Routes>,
+      { route: `/profile/${USER_ID}` },
     );
-    await settle();
-    expect(text()).toContain("Could not load the customer's orders.");
-    expect(text()).toContain('Orders are unavailable');
-    expect(text()).not.toContain('No orders found');
+    await screen.findByText("Could not load the customer's orders.", { exact: false });
+    expect(container.textContent).toContain('Orders are unavailable');
+    expect(container.textContent).not.toContain('No orders found');
   });
 });

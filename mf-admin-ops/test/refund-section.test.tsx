@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, OrderRefunds } from '@mastering/contracts';
-import { createQueryClient } from '@mastering/ui';
+import { fireEvent, renderWithProviders, screen, waitFor } from '@mastering/ui/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RefundSection } from '../src/pages/orders/refund-section';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const ORDER_ID = '0b1e9d5c-58a4-4a4e-9d6e-7f1c2b3a4d5e';
 const refunds: OrderRefunds = {
@@ -31,8 +26,6 @@ const refunds: OrderRefunds = {
   ],
 };
 const posted: unknown[] = [];
-let root: Root | undefined;
-let host: HTMLDivElement;
 
 beforeEach(() => {
   posted.length = 0;
@@ -48,48 +41,25 @@ beforeEach(() => {
     return new Response(JSON.stringify(refunds), { status: 200 });
   });
 });
-afterEach(() => {
-  act(() => root?.unmount());
-  host.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
-async function render() {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={createQueryClient()}>
-        <RefundSection order={{ id: ORDER_ID, status: 'payment_confirmed' } as AdminOrder} />
-      </QueryClientProvider>,
-    ),
-  );
-  await act(async () => undefined);
-}
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-function type(id: string, value: string) {
-  const el = byTestId(id) as HTMLInputElement | HTMLTextAreaElement;
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!;
-  act(() => {
-    setter.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const render = () =>
+  renderWithProviders(<RefundSection order={{ id: ORDER_ID, status: 'payment_confirmed' } as AdminOrder} />);
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe('RefundSection', () => {
   it('shows what was refunded, and the Refund dialog offers the rest by default and needs a reason', async () => {
-    await render();
-    await vi.waitFor(() => expect(byTestId('order-refunded')?.textContent).toContain('R100'));
-    expect(byTestId('order-refund-row')?.textContent).toContain('One track was not needed');
-    await act(async () => byTestId('order-refund')!.click());
-    expect((byTestId('refund-amount') as HTMLInputElement).value).toBe('549.00');
+    render();
+    expect((await screen.findByTestId('order-refunded')).textContent).toContain('R100');
+    expect(screen.getByTestId('order-refund-row').textContent).toContain('One track was not needed');
+    fireEvent.click(screen.getByTestId('order-refund'));
+    expect((screen.getByTestId('refund-amount') as HTMLInputElement).value).toBe('549.00');
     // No reason: nothing is sent.
-    await act(async () => byTestId('refund-issue')!.click());
+    fireEvent.click(screen.getByTestId('refund-issue'));
     expect(posted).toEqual([]);
     type('refund-amount', '200');
     type('refund-reason', 'Late delivery');
-    await act(async () => byTestId('refund-issue')!.click());
-    await vi.waitFor(() => expect(posted).toEqual([{ amount: 200, reason: 'Late delivery' }]));
+    fireEvent.click(screen.getByTestId('refund-issue'));
+    await waitFor(() => expect(posted).toEqual([{ amount: 200, reason: 'Late delivery' }]));
   });
 });

@@ -1,11 +1,7 @@
 // @vitest-environment jsdom
 import { DEFAULT_PRICING, type PricingSettings, siteConfigFor } from '@mastering/contracts';
-import { createQueryClient, ThemeProvider } from '@mastering/ui';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@mastering/ui/testing';
+import { describe, expect, it } from 'vitest';
 import { LaunchBanner } from '../src/components/payment-outcome';
 import { SiteFooter } from '../src/components/site-footer';
 import { SiteHeader } from '../src/components/site-header';
@@ -14,53 +10,26 @@ import { Comparison } from '../src/pages/home/comparison';
 import { Hero } from '../src/pages/home/hero';
 import LoginPage from '../src/pages/login/login';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-// jsdom has no media queries; the theme provider asks for the system's dark preference.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  addEventListener() {},
-  removeEventListener() {},
-})) as unknown as typeof window.matchMedia;
-
-let root: Root | undefined;
-let host: HTMLDivElement;
+let host: HTMLElement;
+let unmount: () => void;
 
 /** Renders every place that prints a price or a percentage, with /api/config answered for `pricing`. */
-function renderPricedPages(pricing: PricingSettings): HTMLDivElement {
-  const client = createQueryClient();
-  client.setQueryData(['/api/config'], siteConfigFor(pricing));
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root!.render(
-      <QueryClientProvider client={client}>
-        <ThemeProvider>
-          <MemoryRouter>
-            <StartMasteringProvider>
-              <SiteHeader />
-              <Hero />
-              <Comparison />
-              <LaunchBanner />
-              <LoginPage />
-              <SiteFooter />
-            </StartMasteringProvider>
-          </MemoryRouter>
-        </ThemeProvider>
-      </QueryClientProvider>,
-    ),
-  );
+function renderPricedPages(pricing: PricingSettings): HTMLElement {
+  ({ container: host, unmount } = renderWithProviders(
+    <StartMasteringProvider>
+      <SiteHeader />
+      <Hero />
+      <Comparison />
+      <LaunchBanner />
+      <LoginPage />
+      <SiteFooter />
+    </StartMasteringProvider>,
+    { queryData: [[['/api/config'], siteConfigFor(pricing)]] },
+  ));
   return host;
 }
 
 const $ = (testId: string) => host.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-});
 
 describe('one price everywhere (every price text from the pricing settings)', () => {
   it('shows the price checkout charges (R499 less 35 % = R324), never the spec’s fixed R299', () => {
@@ -102,9 +71,7 @@ describe('one price everywhere (every price text from the pricing settings)', ()
     renderPricedPages({ ...DEFAULT_PRICING, launchEndsAt: new Date(Date.now() + 3 * 3600_000 + 30_000).toISOString() });
     expect($('launch-special')).not.toBeNull();
     expect($('countdown')!.querySelector('[role="timer"]')!.getAttribute('aria-label')).toMatch(/^3 hours 0 minutes/);
-    act(() => root!.unmount());
-    root = undefined;
-    host.remove();
+    unmount();
     renderPricedPages(DEFAULT_PRICING);
     expect($('launch-special')).not.toBeNull();
     expect($('countdown')).toBeNull();

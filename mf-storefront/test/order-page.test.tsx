@@ -1,16 +1,9 @@
 // @vitest-environment jsdom
 import { REVISION_ALREADY_REQUESTED, type CustomerOrderView } from '@mastering/contracts';
-import { createQueryClient, ThemeProvider } from '@mastering/ui';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fireEvent, renderWithProviders, screen } from '@mastering/ui/testing';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-// jsdom has no media queries; the page frame's theme menu asks for the system theme.
-window.matchMedia = (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
-const { default: OrderPage } = await import('../src/pages/order/order');
+import OrderPage from '../src/pages/order/order';
 
 const ID = '4b0c2a1e-7d3f-4c1a-9e2b-5f6a7b8c9d0e';
 const FILE = '5c1d3b2f-7d3f-4c1a-9e2b-5f6a7b8c9d0e';
@@ -52,35 +45,21 @@ const view = (over: Partial<CustomerOrderView> = {}): CustomerOrderView => ({
   ...over,
 });
 
-let root: Root;
-let host: HTMLDivElement;
+let host: HTMLElement;
 /** The server: the page's read answers `page`, a revision request `revision` (else 500). */
 let server: { page?: Response; revision?: Response };
 const calls: { url: string; init?: RequestInit }[] = [];
 const $ = (testId: string) => host.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
-};
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function render(url: string) {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root.render(
-      <ThemeProvider>
-        <QueryClientProvider client={createQueryClient()}>
-          <MemoryRouter initialEntries={[url]}>
-            <Routes>
-              <Route path="/orders/:id" element={<OrderPage />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ThemeProvider>,
-    ),
-  );
+  host = renderWithProviders(
+    <Routes>
+      <Route path="/orders/:id" element={<OrderPage />} />
+    </Routes>,
+    { route: url },
+  ).container;
 }
 
 beforeEach(() => {
@@ -92,17 +71,13 @@ beforeEach(() => {
     return answer?.clone() ?? json(500, { error: 'no answer' });
   });
 });
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the order page (rendered)', () => {
   it('reads the order with the link’s token and shows its number, progress, player and downloads', async () => {
     server.page = json(200, view());
     render(`/orders/${ID}?t=token-from-the-mail`);
-    await settle();
+    await screen.findByTestId('order-status');
     expect(calls[0]!.url).toBe(`/api/orders/${ID}/view?t=token-from-the-mail`);
     expect(host.querySelector('h1')!.textContent).toBe('Order #4b0c2a1e');
     expect($('order-status')!.textContent).toBe('Delivered');
@@ -116,25 +91,19 @@ describe('the order page (rendered)', () => {
   it('shows the due time while paid and undelivered', async () => {
     server.page = json(200, view({ status: 'in_progress', dueAt: '2026-11-22T08:01:00.000Z', tracks: [] }));
     render(`/orders/${ID}?t=token`);
-    await settle();
+    await screen.findByTestId('order-due');
     expect($('order-due')!.textContent).toMatch(/^Due by 22 November 2026 at 10:01/);
   });
 
   it('sends a revision request and shows the server’s refusal as it words it', async () => {
     server = { page: json(200, view()), revision: json(409, { error: REVISION_ALREADY_REQUESTED }) };
     render(`/orders/${ID}?t=token`);
-    await settle();
-    const note = host.querySelector<HTMLTextAreaElement>('textarea')!;
-    expect(host.querySelector(`label[for="${note.id}"]`)!.textContent).toBe('What should change?');
-    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
-    act(() => {
-      setter.call(note, 'The kick is too loud');
-      note.dispatchEvent(new Event('input', { bubbles: true }));
-    });
-    const send = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Send revision request')!;
+    const note = await screen.findByLabelText('What should change?');
+    fireEvent.change(note, { target: { value: 'The kick is too loud' } });
+    const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send revision request' });
     expect(send.disabled).toBe(false);
-    act(() => send.click());
-    await settle();
+    fireEvent.click(send);
+    await screen.findByTestId('revision-error');
     const sent = calls.find((c) => c.init?.method === 'POST')!;
     expect(JSON.parse(String(sent.init!.body))).toEqual({
       fileId: FILE,
@@ -148,7 +117,7 @@ describe('the order page (rendered)', () => {
   it('says a link does not work, and where to get a new one', async () => {
     server.page = json(403, { error: 'This order link is not valid or has expired.' });
     render(`/orders/${ID}?t=forged`);
-    await settle();
+    await screen.findByTestId('order-link-invalid');
     expect(host.querySelector('h1')!.textContent).toBe('This order link does not work');
     expect($('order-link-invalid')!.querySelector('a')!.getAttribute('href')).toBe('/track-order');
   });

@@ -1,22 +1,15 @@
 // @vitest-environment jsdom
 // Issue 26 Deliver 5: the Your data page asks for an emailed code first, then offers the download and deletion.
 import { DELETION_REQUESTED } from '@mastering/contracts';
-import { createQueryClient, ThemeProvider } from '@mastering/ui';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, renderWithProviders, screen, waitFor } from '@mastering/ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import YourDataPage from '../src/pages/your-data/your-data';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-let root: Root | null = null;
-/** Renders the page with `me` as the session and answers the deletion request; resolves once settled. */
-async function render(me: unknown) {
+/** Renders the page with `me` as the session and answers the deletion request; answers the page and the requests it made. */
+function render(me: unknown) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -26,33 +19,15 @@ async function render(me: unknown) {
       return answer(202, { message: DELETION_REQUESTED });
     }),
   );
-  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () =>
-    root!.render(
-      <ThemeProvider>
-        <QueryClientProvider client={createQueryClient()}>
-          <MemoryRouter>
-            <YourDataPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ThemeProvider>,
-    ),
-  );
+  const { container: host } = renderWithProviders(<YourDataPage />);
   return { host, calls };
 }
-afterEach(() => {
-  act(() => root?.unmount());
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('Your data page', () => {
   it('sends a signed-out visitor to get a code first', async () => {
-    const { host } = await render(null);
-    await vi.waitFor(() =>
+    const { host } = render(null);
+    await waitFor(() =>
       expect(host.querySelector('[data-testid="your-data-sign-in"] a')?.getAttribute('href')).toBe(
         '/login?next=/your-data',
       ),
@@ -61,11 +36,10 @@ describe('Your data page', () => {
   });
 
   it('offers the download and sends the deletion request of a signed-in customer', async () => {
-    const { host, calls } = await render({ id: 'u1', email: 'ayanda@example.com', role: 'customer' });
-    await vi.waitFor(() => expect(host.querySelector('a[download]')?.getAttribute('href')).toBe('/api/your-data'));
-    const button = [...host.querySelectorAll('button')].find((b) => b.textContent?.includes('delete'))!;
-    await act(async () => button.click());
-    await vi.waitFor(() =>
+    const { host, calls } = render({ id: 'u1', email: 'ayanda@example.com', role: 'customer' });
+    await waitFor(() => expect(host.querySelector('a[download]')?.getAttribute('href')).toBe('/api/your-data'));
+    fireEvent.click(screen.getByRole('button', { name: /delete/ }));
+    await waitFor(() =>
       expect(host.querySelector('[data-testid="your-data-deletion-requested"]')?.textContent).toBe(DELETION_REQUESTED),
     );
     expect(calls).toContain('POST /api/your-data/deletion');

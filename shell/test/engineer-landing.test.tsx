@@ -1,45 +1,43 @@
 // @vitest-environment jsdom
 // Issue 27 item 6: an engineer opening the console lands on Audio Files (Engineer Dashboard), not on "No access".
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { renderWithProviders } from '@mastering/ui/testing';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_HOME, adminLandingFor, PAGE_ROUTES, QUICK_ACCESS, RoleGate } from '../src/routes';
 import { SESSION_QUERY_KEY } from '../src/session/session';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+/** Where the router is now. */
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
 
 /** Renders the gated routes for a signed-in `role` starting at `path`; answers where the router ended and what it shows. */
 function open(role: 'admin' | 'engineer', path: string) {
-  const client = new QueryClient();
-  client.setQueryData(SESSION_QUERY_KEY, { user: { id: 'u1', email: `${role}@example.com`, role } });
-  const router = createMemoryRouter(
-    PAGE_ROUTES.filter((route) => route.area === 'admin').map((route) => ({
-      path: route.path,
-      element: (
-        <RoleGate route={route}>
-          <p data-testid="page">{route.page}</p>
-        </RoleGate>
-      ),
-    })),
-    { initialEntries: [path] },
-  );
-  const host = document.createElement('div');
-  const root = createRoot(host);
-  act(() =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
+  const { container, unmount } = renderWithProviders(
+    <>
+      <Routes>
+        {PAGE_ROUTES.filter((route) => route.area === 'admin').map((route) => (
+          <Route
+            key={route.path}
+            path={route.path}
+            element={
+              <RoleGate route={route}>
+                <p data-testid="page">{route.page}</p>
+              </RoleGate>
+            }
+          />
+        ))}
+      </Routes>
+      <Where />
+    </>,
+    { route: path, queryData: [[SESSION_QUERY_KEY, { user: { id: 'u1', email: `${role}@example.com`, role } }]] },
   );
   const result = {
-    path: router.state.location.pathname,
-    page: host.querySelector('[data-testid="page"]')?.textContent ?? null,
-    noAccess: host.querySelector('[data-testid="no-access"]') !== null,
+    path: container.querySelector('[data-testid="where"]')?.textContent,
+    page: container.querySelector('[data-testid="page"]')?.textContent ?? null,
+    noAccess: container.querySelector('[data-testid="no-access"]') !== null,
   };
-  act(() => root.unmount());
+  unmount();
   return result;
 }
 

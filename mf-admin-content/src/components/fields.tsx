@@ -1,39 +1,7 @@
 import { mediaTooLarge, type MediaField } from '@mastering/contracts';
-import { Button, cn, Dialog, Label, Skeleton } from '@mastering/ui';
+import { Button, Dialog, Field, Skeleton } from '@mastering/ui';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-
-/** A labelled form control with its validation message under it. */
-export function Field({
-  id,
-  label,
-  error,
-  children,
-  className,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={cn('space-y-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error && (
-        <p
-          id={`${id}-error`}
-          role="alert"
-          className="text-sm font-medium text-red-700 dark:text-red-400"
-          data-testid={`${id}-error`}
-        >
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The size message for a chosen file over its field's limit (the server checks again, and the bytes). */
 export const fileSizeError = (file: File | null | undefined, spec: MediaField) =>

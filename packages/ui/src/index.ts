@@ -67,6 +67,7 @@ export {
   useRemoteScopeAttributes,
 } from '@mastering/ui/core';
 export { ThemeMenu } from '@mastering/ui/theme-menu';
+export { Field, invalidProps } from './components/field';
 export { Select, type SelectOption, type SelectProps } from './components/select';
 export { Dialog, Sheet } from './components/dialog';
 export { Switch, type SwitchProps } from './components/switch';

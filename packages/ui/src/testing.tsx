@@ -4,7 +4,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+// The pages' own router package: under Node the two package names can load two router copies (two contexts).
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach } from 'vitest';
 import { createQueryClient } from './api/query-client';
 import { ThemeProvider } from './theme/theme-provider';

@@ -15,7 +15,7 @@ import {
 import { createLogger } from '@mastering/service-kit';
 import { buildApp as buildSandbox } from '../../yoco-sandbox/src/app';
 import { readConfig as readSandboxConfig } from '../../yoco-sandbox/src/config';
-import { uploadWhole, wav, type Storefront } from './support';
+import { storefrontPerFile, uploadWhole, wav, type Storefront } from './support';
 
 export const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 export const SANDBOX_KEY = 'sk_test_purchase_0123456789';
@@ -122,4 +122,24 @@ export async function paidOrder(site: Storefront, sandbox: { url: string; events
   await payOnSandbox(sandbox.url, checkoutId);
   expect((await deliver(site, sandbox.events.at(-1)!)).status).toBe(200);
   return { orderId, checkoutId };
+}
+
+/**
+ * A storefront for one test file over its own sandbox, with the admin `signedInAs('admin')` acts as
+ * (admin@example.com), who issues refunds. Answers the sandbox and the storefront's context.
+ */
+export function refundingStorefrontPerFile() {
+  const sandbox = sandboxPerFile();
+  const ctx = storefrontPerFile(
+    () => sandboxEnv(sandbox.url),
+    async (db) => {
+      await db.knex('users').insert({
+        id: '00000000-0000-4000-8000-00000000000a',
+        email: 'admin@example.com',
+        role: 'admin',
+        is_active: true,
+      });
+    },
+  );
+  return { sandbox, ctx };
 }

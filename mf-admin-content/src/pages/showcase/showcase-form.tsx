@@ -8,11 +8,11 @@ import {
   type ShowcaseMediaField,
   type ShowcaseTrack,
 } from '@mastering/contracts';
-import { Button, checkForm, Input, Label, Select, Switch, Textarea, toast } from '@mastering/ui';
+import { Button, checkForm, Field, Input, invalidProps, Label, Select, Switch, Textarea, toast } from '@mastering/ui';
 import { useState, type FormEvent } from 'react';
 import { showcaseTracks } from '../../api/showcase';
 import { useFailureToast } from '../../components/errors';
-import { Field, FileField, fileSizeError } from '../../components/fields';
+import { FileField, fileSizeError } from '../../components/fields';
 
 const GENRE_OPTIONS = GENRES.map((genre) => ({ value: genre, label: genre }));
 const ACCEPT: Record<ShowcaseMediaField, string> = {
@@ -105,9 +105,6 @@ export function ShowcaseForm({
     }
   };
 
-  const errorProps = (id: string, key: string) =>
-    errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
-
   return (
     <form
       onSubmit={submit}
@@ -123,7 +120,7 @@ export function ShowcaseForm({
               value={values[key]}
               onChange={(e) => set(key, e.target.value)}
               data-testid={`${prefix}-${key}`}
-              {...errorProps(`${prefix}-${key}`, key)}
+              {...invalidProps(`${prefix}-${key}`, errors[key])}
             />
           </Field>
         ))}
@@ -150,7 +147,7 @@ export function ShowcaseForm({
             placeholder={String(nextDisplayOrder)}
             value={values.displayOrder}
             onChange={(e) => set('displayOrder', e.target.value)}
-            {...errorProps(`${prefix}-displayOrder`, 'displayOrder')}
+            {...invalidProps(`${prefix}-displayOrder`, errors.displayOrder)}
           />
         </Field>
         {DESCRIPTIONS.map(([key, label, placeholder]) => (
@@ -161,7 +158,7 @@ export function ShowcaseForm({
               value={values[key]}
               onChange={(e) => set(key, e.target.value)}
               data-testid={`${prefix}-${key}`}
-              {...errorProps(`${prefix}-${key}`, key)}
+              {...invalidProps(`${prefix}-${key}`, errors[key])}
             />
           </Field>
         ))}

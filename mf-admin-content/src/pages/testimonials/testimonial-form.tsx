@@ -5,11 +5,11 @@ import {
   TestimonialUpdate,
   type Testimonial,
 } from '@mastering/contracts';
-import { Button, checkForm, Input, Label, Select, Switch, Textarea, toast } from '@mastering/ui';
+import { Button, checkForm, Field, Input, invalidProps, Label, Select, Switch, Textarea, toast } from '@mastering/ui';
 import { useState, type FormEvent } from 'react';
 import { testimonials } from '../../api/testimonials';
 import { useFailureToast } from '../../components/errors';
-import { Field, FileField, fileSizeError } from '../../components/fields';
+import { FileField, fileSizeError } from '../../components/fields';
 
 const RATINGS = ['5', '4', '3', '2', '1'] as const;
 const RATING_OPTIONS = RATINGS.map((r) => ({ value: r, label: `${r} star${r === '1' ? '' : 's'}` }));
@@ -100,8 +100,7 @@ export function TestimonialForm({
     }
   };
 
-  const invalid = (key: string) =>
-    errors[key] ? { 'aria-invalid': true, 'aria-describedby': `testimonial-${key}-error` } : {};
+  const invalid = (key: string) => invalidProps(`testimonial-${key}`, errors[key]);
 
   return (
     <form

@@ -24,7 +24,7 @@ import {
   useResetTemplate,
   useTemplates,
 } from '../../api/templates';
-import { MailFrame } from '../../components/field';
+import { MailFrame } from '../../components/mail-frame';
 import { TemplateForm } from './template-form';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'preview' | 'delete'; template: EmailTemplate } | null;

@@ -10,7 +10,9 @@ import {
   Button,
   checkForm,
   errorMessage,
+  Field,
   Input,
+  invalidProps,
   Select,
   serverErrorText,
   Switch,
@@ -19,7 +21,7 @@ import {
 } from '@mastering/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useCreateTemplate, usePreview, useUpdateTemplate } from '../../api/templates';
-import { Field, invalidProps, MailFrame } from '../../components/field';
+import { MailFrame } from '../../components/mail-frame';
 
 const TYPE_OPTIONS = TEMPLATE_TYPES.map((type) => ({ value: type, label: type.replaceAll('_', ' ') }));
 const PREVIEW_DELAY_MS = 400;

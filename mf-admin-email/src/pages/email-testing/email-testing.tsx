@@ -17,6 +17,7 @@ import {
   checkForm,
   type FormCheck,
   errorMessage,
+  Field,
   Input,
   Select,
   serverErrorText,
@@ -32,7 +33,6 @@ import { Activity, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useEmailHealthCheck } from '../../api/email-health';
 import { useSendCustomEmail, useSendTestEmail } from '../../api/test-email';
-import { Field } from '../../components/field';
 
 function smtpSummary(health: EmailHealth): string | undefined {
   const { host, port } = health.smtp;

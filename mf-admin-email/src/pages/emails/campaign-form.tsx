@@ -6,10 +6,20 @@ import {
   type CampaignTemplate,
   type RecipientType,
 } from '@mastering/contracts';
-import { Button, checkForm, errorMessage, Input, Select, serverErrorText, Textarea, toast } from '@mastering/ui';
+import {
+  Button,
+  checkForm,
+  errorMessage,
+  Field,
+  Input,
+  invalidProps,
+  Select,
+  serverErrorText,
+  Textarea,
+  toast,
+} from '@mastering/ui';
 import { useState, type FormEvent } from 'react';
 import { useSendCampaign } from '../../api/campaigns';
-import { Field, invalidProps } from '../../components/field';
 
 const TEMPLATE_OPTIONS = CAMPAIGN_TEMPLATES.map((value) => ({
   value,

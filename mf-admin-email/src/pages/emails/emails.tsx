@@ -36,7 +36,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useCampaigns, useCancelCampaign } from '../../api/campaigns';
 import { usePreview, useTemplates } from '../../api/templates';
 import { contentPreview } from '../../lib/content-preview';
-import { MailFrame } from '../../components/field';
+import { MailFrame } from '../../components/mail-frame';
 import { CampaignForm, type CampaignDraft } from './campaign-form';
 
 // recharts is loaded only when the Analytics tab is opened.

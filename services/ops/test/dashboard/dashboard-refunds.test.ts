@@ -1,32 +1,14 @@
 import { expect, it } from 'vitest';
 import { AnalyticsResponse, DashboardStats } from '@mastering/contracts';
-import { ago, identityAs, opsPerFile, seedOrder } from '../support';
+import { seedPartlyRefundedOrder } from '../refund-support';
+import { identityAs, opsPerFile } from '../support';
 
 // Issue 25: the dashboard's and analytics' revenue net out succeeded partial refunds, as the Payments screen does;
 // a failed refund changes nothing.
 const ctx = opsPerFile();
 
 it('takes succeeded partial refunds off the dashboard and analytics revenue, and leaves failed ones', async () => {
-  const orderId = await seedOrder(ctx.db.knex, {
-    email: 'net@dash.example',
-    status: 'delivered',
-    totalCents: 64_900,
-    at: ago(1),
-  });
-  const [{ id: paymentId }] = await ctx.db
-    .knex('payments')
-    .insert({ orderId, checkoutId: 'ch_dash', amountCents: 64_900, status: 'succeeded', createdAt: ago(1) })
-    .returning('id');
-  const refund = (key: string, amountCents: number, status: string) => ({
-    orderId,
-    paymentId,
-    amountCents,
-    reason: 'test',
-    status,
-    idempotencyKey: key,
-    returnStatus: 'delivered',
-  });
-  await ctx.db.knex('refunds').insert([refund('a', 10_000, 'succeeded'), refund('b', 5_000, 'failed')]);
+  await seedPartlyRefundedOrder(ctx.db.knex, 'net@dash.example', 'ch_dash');
   const res = await fetch(`${ctx.base}/api/admin/dashboard-stats`, { headers: await identityAs('admin') });
   expect(res.status).toBe(200);
   expect(DashboardStats.parse(await res.json()).totalRevenue).toBe(549);

@@ -5,11 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import {
   CheckoutResponse,
-  computePricing,
-  CreateOrderResponse,
   ORDER_ALREADY_PAID,
   PAYMENT_ATTENTION_TEXTS,
-  pricingForApi,
   UNAPPROVED_REDIRECT,
   WEBHOOK_AMOUNT_MISMATCH,
   WEBHOOK_REFUND_MISMATCH,
@@ -17,7 +14,8 @@ import {
   WebhookAck,
   replaceFileMessage,
 } from '@mastering/contracts';
-import { startStorefront, storefrontPerFile, uploadWhole, wav, type Storefront } from '../support';
+import { placeOrder as placeUnpaidOrder } from '../purchase';
+import { startStorefront, storefrontPerFile, type Storefront } from '../support';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const PUBLIC_URL = 'https://mastering.example.co.za';
@@ -75,30 +73,11 @@ beforeEach(() => {
   nextRedirect = (id) => `https://c.yoco.com/checkout/${id}`;
 });
 
-/** A guest's order of two tracks (R649), placed through the API. */
+/** A guest's order of two tracks (R649), placed through the API; the queue starts empty, as the tests below count what the payment queues. */
 async function placeOrder(on: Storefront = ctx.site) {
-  const a = await uploadWhole(on, wav(100));
-  const b = await uploadWhole(on, wav(100), { cookie: a.cookie });
-  const file = (originalFilePath: string, originalName: string) => ({
-    originalName,
-    fileName: originalName,
-    fileSize: 100,
-    originalFilePath,
-  });
-  const res = await fetch(`${on.base}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: a.cookie },
-    body: JSON.stringify({
-      customerEmail: 'naledi@example.com',
-      files: [file(a.objectPath, 'one.wav'), file(b.objectPath, 'two.wav')],
-      pricing: pricingForApi(computePricing(2)),
-      termsAccepted: true,
-    }),
-  });
-  expect(res.status).toBe(201);
-  // The tests below count what the payment queues.
+  const order = await placeUnpaidOrder(on);
   on.queued.length = 0;
-  return { cookie: a.cookie, orderId: CreateOrderResponse.parse(await res.json()).order.id };
+  return order;
 }
 
 const checkout = (orderId: string, cookie?: string, on: Storefront = ctx.site) =>

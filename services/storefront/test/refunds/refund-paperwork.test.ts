@@ -9,23 +9,12 @@ import {
   RefundRequestList,
 } from '@mastering/contracts';
 import { createOrderLinks, orderPageUrl } from '@mastering/service-kit';
-import { SECRET, signedInAs, storefrontPerFile } from '../support';
-import { deliver, paidOrder, sandboxEnv, sandboxPerFile } from '../purchase';
+import { SECRET, signedInAs } from '../support';
+import { deliver, paidOrder, refundingStorefrontPerFile } from '../purchase';
 
 // Issue 25: a refund that succeeds issues a credit note against the order's invoice, in the same transaction;
 // the order page shows the refunds and links the invoice through its own signed link.
-const sandbox = sandboxPerFile();
-const ctx = storefrontPerFile(
-  () => sandboxEnv(sandbox.url),
-  async (db) => {
-    await db.knex('users').insert({
-      id: '00000000-0000-4000-8000-00000000000a',
-      email: 'admin@example.com',
-      role: 'admin',
-      is_active: true,
-    });
-  },
-);
+const { sandbox, ctx } = refundingStorefrontPerFile();
 
 async function refund(orderId: string, amount: number, reason: string) {
   const res = await fetch(`${ctx.site.base}/api/admin/orders/${orderId}/refunds`, {

@@ -9,22 +9,11 @@ import {
   refundTooLarge,
   type YocoWebhookEvent,
 } from '@mastering/contracts';
-import { signedInAs, storefrontPerFile } from '../support';
-import { deliver, paidOrder, placeOrder, sandboxEnv, sandboxPerFile } from '../purchase';
+import { signedInAs } from '../support';
+import { deliver, paidOrder, placeOrder, refundingStorefrontPerFile } from '../purchase';
 
 // Refunds through Yoco (issue 25 Deliver 4), against the sandbox: the admin issues, the webhook ends it.
-const sandbox = sandboxPerFile();
-const ctx = storefrontPerFile(
-  () => sandboxEnv(sandbox.url),
-  async (db) => {
-    await db.knex('users').insert({
-      id: '00000000-0000-4000-8000-00000000000a',
-      email: 'admin@example.com',
-      role: 'admin',
-      is_active: true,
-    });
-  },
-);
+const { sandbox, ctx } = refundingStorefrontPerFile();
 beforeEach(() => {
   ctx.site.queued.length = 0;
 });

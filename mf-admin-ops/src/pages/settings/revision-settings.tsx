@@ -1,0 +1,30 @@
+import type { Draft, SectionProps } from './settings-draft';
+import { SettingsSection, type TextSetting, TextSettings } from './settings-parts';
+
+/** The Revisions boxes, in order. */
+const REVISION_FIELDS: readonly TextSetting<keyof Draft['revisions']>[] = [
+  {
+    key: 'freeRevisions',
+    label: 'Free revisions per track',
+    testId: 'settings-free-revisions',
+    input: { inputMode: 'numeric' },
+  },
+  {
+    key: 'revisionWindowDays',
+    label: 'Revision window (days after delivery)',
+    testId: 'settings-revision-window',
+    input: { inputMode: 'numeric' },
+  },
+];
+
+/** Settings → Revisions: free rounds per track and how long after delivery they may be asked for. */
+export function RevisionsSection({ values, errors, set }: SectionProps<'revisions'>) {
+  return (
+    <SettingsSection
+      title="Revisions"
+      description="Free revision rounds per track, and how long after delivery customers may ask."
+    >
+      <TextSettings fields={REVISION_FIELDS} values={values} errors={errors} onChange={set} />
+    </SettingsSection>
+  );
+}

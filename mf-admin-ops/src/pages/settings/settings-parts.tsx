@@ -1,0 +1,135 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Field, Input, Switch } from '@mastering/ui';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { FieldErrors } from './settings-draft';
+
+/** One card of the Settings screen: its title, what it sets, and its fields. */
+export function SettingsSection({
+  title,
+  description,
+  className = 'space-y-4',
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  /** The layout of the card's content (a column of fields unless said). */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={className}>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** One text box of a section: its key (also its id), label, test id, how it is typed, and a note under it. */
+export interface TextSetting<K extends string> {
+  key: K;
+  label: string;
+  testId?: string;
+  input?: Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'placeholder' | 'autoComplete'>;
+  /** Shown under the box at all times (and read with it). */
+  note?: string;
+}
+
+/** A section's text boxes in a grid, each with its label and the save's message for it. */
+export function TextSettings<K extends string>({
+  fields,
+  values,
+  errors,
+  onChange,
+  columns = 2,
+  testId,
+}: {
+  fields: readonly TextSetting<K>[];
+  values: Record<K, string>;
+  errors: FieldErrors;
+  onChange: (key: K, value: string) => void;
+  columns?: 2 | 3;
+  testId?: string;
+}) {
+  return (
+    <div className={cn('grid gap-4', columns === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2')} data-testid={testId}>
+      {fields.map(({ key, label, testId: boxTestId, input, note }) => (
+        <Field key={key} id={key} label={label} error={errors[key]}>
+          <Input
+            id={key}
+            {...input}
+            value={values[key]}
+            onChange={(e) => onChange(key, e.target.value)}
+            aria-invalid={!!errors[key]}
+            aria-describedby={note ? `${key}-note` : undefined}
+            data-testid={boxTestId}
+          />
+          {note && (
+            <p id={`${key}-note`} className="text-xs text-muted-foreground">
+              {note}
+            </p>
+          )}
+        </Field>
+      ))}
+    </div>
+  );
+}
+
+/** A switch with its label and a line saying what it does. */
+export function Toggle({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange?: (v: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div>
+        <p id={`${id}-label`} className="text-sm font-medium">
+          {label}
+        </p>
+        <p className="text-sm text-muted-foreground">{hint}</p>
+      </div>
+      <Switch
+        checked={checked}
+        onChange={onChange ?? (() => undefined)}
+        disabled={disabled}
+        aria-label={label}
+        data-testid={id}
+      />
+    </div>
+  );
+}
+
+/** One on/off setting of a section: its key, the switch's test id, its label and what it does. */
+export interface SwitchSetting<K extends string> {
+  key: K;
+  testId: string;
+  label: string;
+  hint: string;
+}
+
+/** A section's plain on/off settings, one Toggle each. */
+export function SwitchSettings<K extends string>({
+  switches,
+  values,
+  onChange,
+}: {
+  switches: readonly SwitchSetting<K>[];
+  values: Record<K, boolean>;
+  onChange: (key: K, value: boolean) => void;
+}) {
+  return switches.map(({ key, testId, label, hint }) => (
+    <Toggle key={key} id={testId} label={label} hint={hint} checked={values[key]} onChange={(v) => onChange(key, v)} />
+  ));
+}
