@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 25: staff see an order's "Not happy?" requests in the order dialog and mark them answered.
+// Issue 25: staff see an order's "Not happy?" requests in the order dialog and approve or decline them.
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ const open: RefundRequest = {
   orderId: ORDER_ID,
   customerEmail: 'naledi@example.com',
   message: 'The vocals are buried.',
+  decision: null,
   answer: null,
   answeredAt: null,
   createdAt: '2026-11-23T10:00:00.000Z',
@@ -55,7 +56,7 @@ async function render() {
 }
 
 describe('RefundRequests', () => {
-  it("lists the order's open request with its message and marks it answered with the answer", async () => {
+  it("lists the order's open request with its message and declines it with the answer", async () => {
     await render();
     expect(calls[0]!.url).toContain(`/api/admin/refund-requests?orderId=${ORDER_ID}`);
     const row = document.querySelector('[data-testid="refund-request-row"]')!;
@@ -67,9 +68,9 @@ describe('RefundRequests', () => {
       setter.call(field, 'Remastering');
       field.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    await act(async () => row.querySelector('form')!.requestSubmit());
+    await act(async () => row.querySelector<HTMLButtonElement>('[data-testid="refund-request-decline"]')!.click());
     await act(async () => undefined);
     const post = calls.find((c) => c.url.endsWith(`/api/admin/refund-requests/${open.id}/answer`));
-    expect(post?.body).toEqual({ answer: 'Remastering' });
+    expect(post?.body).toEqual({ decision: 'declined', answer: 'Remastering' });
   });
 });

@@ -19,7 +19,7 @@ const PENDING_REFETCH_MS = 2_000;
 
 /**
  * An order's refunds and what is left to refund (admins). While a refund is on its way it asks again,
- * and once none is, the order itself refetches (its status and history moved with the webhook).
+ * and whenever the sums change, the order itself refetches (its status and history moved with the webhook).
  */
 export function useOrderRefunds(orderId: string, enabled = true) {
   const client = useQueryClient();
@@ -28,7 +28,8 @@ export function useOrderRefunds(orderId: string, enabled = true) {
     queryFn: async () => {
       const before = client.getQueryData<OrderRefunds>(refundKeys.order(orderId));
       const now = await apiJson('GET', refundKeys.order(orderId)[0], undefined, { schema: OrderRefunds });
-      if (before && before.pending > 0 && now.pending === 0)
+      // A refund settled (or started) since the last look: the order's status and history moved too.
+      if (before && (before.pending !== now.pending || before.refunded !== now.refunded))
         await client.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
       return now;
     },

@@ -10,6 +10,7 @@ import {
   revisionsUsedUp,
   revisionWindowOver,
   type CustomerOrderView,
+  formatTrackTime,
   type DeliverySettings,
   type MeasuredLoudness,
   type OrderStatus,
@@ -28,6 +29,7 @@ import {
   Setting,
   type OrderFile,
 } from '@mastering/db';
+import { sendMail, type Queue } from '@mastering/jobs';
 import { changeOrderStatus, ORDER_LINK_HOLDER } from '@mastering/orders';
 import {
   Conflict,
@@ -37,9 +39,19 @@ import {
   type DownloadLinks,
   type OrderLinks,
 } from '@mastering/service-kit';
+import { staffRecipients } from '../staff-recipients';
 
-/** What the order page needs: the database, the order-link checker and the signer of play/download links. */
-export type OrderPageDeps = { knex: Knex; orderLinks: OrderLinks; downloads: DownloadLinks };
+/**
+ * What the order page needs: the database, the order-link checker, the signer of play/download links,
+ * and the mail queue with ADMIN_EMAIL (a revision request tells staff).
+ */
+export type OrderPageDeps = {
+  knex: Knex;
+  orderLinks: OrderLinks;
+  downloads: DownloadLinks;
+  queue: Queue;
+  adminEmail?: string;
+};
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -208,7 +220,8 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
  * POST /api/orders/:id/revisions: one track's revision request, as the link's holder. Refused (409, nothing
  * changed) before delivery, after the window, past the free rounds, or while the track's last request has
  * no new master yet. The first request of a delivered order moves it to `revision_requested` through
- * changeOrderStatus (checked against the table for the customer, recorded in the history).
+ * changeOrderStatus (checked against the table for the customer, recorded in the history). Each request
+ * is mailed once to staff: the admins and the order's engineer (`revision-requested`).
  */
 export async function requestRevision(
   deps: OrderPageDeps,
@@ -217,7 +230,7 @@ export async function requestRevision(
   now: Date = new Date(),
 ): Promise<CustomerOrderView> {
   await orderOfLink(deps.knex, deps.orderLinks, orderId, body.t);
-  await deps.knex.transaction(async (trx) => {
+  const mail = await deps.knex.transaction(async (trx) => {
     // The lock makes two requests at once take turns (rounds stay unique and counted).
     const order = await Order.query(trx).findById(orderId).forUpdate().withGraphFetched('files');
     if (!order) throw new NotFound('Order not found');
@@ -240,12 +253,24 @@ export async function requestRevision(
       note: body.note,
       atSeconds: body.atSeconds,
     });
+
     if (order.status === 'delivered')
       await changeOrderStatus(trx, orderId, {
         to: 'revision_requested',
         by: ORDER_LINK_HOLDER,
         note: `The customer asked for revision round ${round} of ${file.originalName}.`,
       });
+    const params = {
+      orderId,
+      customerEmail: order.customerEmail,
+      fileName: file.originalName,
+      round,
+      note: body.note,
+      ...(body.atSeconds !== null ? { at: formatTrackTime(body.atSeconds) } : {}),
+    };
+    return { params, to: await staffRecipients(trx, deps.adminEmail, order.assignedTo) };
   });
+  // Once the request is stored (a refused or rolled-back one tells nobody).
+  for (const to of mail.to) await sendMail(deps.queue, { to, template: 'revision-requested', params: mail.params });
   return customerOrderView(deps, orderId, body.t, now);
 }

@@ -138,6 +138,40 @@ describe('the customer order page', () => {
 });
 
 describe('revision requests', () => {
+  it("mails each request once to the admins and the order's engineer, and a refused one to nobody", async () => {
+    const knex = ctx.db.knex;
+    const [admin, engineer, other] = await knex('users')
+      .insert([
+        { email: 'Boss@example.com', role: 'admin', isActive: true },
+        { email: 'sipho@example.com', role: 'engineer', isActive: true },
+        { email: 'thandi@example.com', role: 'engineer', isActive: true },
+      ])
+      .returning('id');
+    const order = await seed({ status: 'delivered', email: 'notify@example.com' });
+    await knex('orders').where('id', order.id).update({ assignedTo: engineer.id });
+    const staffMails = () => ctx.site.queued.filter((j) => j.data.template === 'revision-requested');
+    ctx.site.queued.length = 0;
+    const ask = () => revise(order.id, { t: order.token, fileId: order.fileId, note: 'Less reverb', atSeconds: 83 });
+    expect((await ask()).status).toBe(201);
+    expect(
+      staffMails()
+        .map((j) => j.data.to)
+        .sort(),
+    ).toEqual(['boss@example.com', 'sipho@example.com']);
+    expect(staffMails()[0]!.data.data).toEqual({
+      orderId: order.id,
+      customerEmail: 'notify@example.com',
+      fileName: 'Sunset.wav',
+      round: 1,
+      note: 'Less reverb',
+      at: '1:23',
+    });
+    // Refused (the track waits for its new master): nobody is told again.
+    expect((await ask()).status).toBe(409);
+    expect(staffMails()).toHaveLength(2);
+    await knex('users').whereIn('id', [admin.id, engineer.id, other.id]).delete();
+  });
+
   it('sends the order back with a pinned note, counts rounds per track, and refuses more than the free ones', async () => {
     const order = await seed({ status: 'delivered' });
     const ask = (note: string) => revise(order.id, { t: order.token, fileId: order.fileId, note, atSeconds: 83 });
