@@ -121,6 +121,21 @@ const loudnessOf = (analysis: FileAnalysis | undefined): MeasuredLoudness | null
     : null;
 
 /**
+ * A master version's loudness: the figures stored on the version when its analysis finished, with the
+ * duration and waveform of its analysis when that is still the file's master row (the newest version).
+ */
+function versionLoudness(version: MasterVersion, analysis: FileAnalysis | undefined): MeasuredLoudness | null {
+  const measured = loudnessOf(analysis);
+  if (version.integratedLufs == null) return measured;
+  return {
+    durationSeconds: measured?.durationSeconds ?? null,
+    waveform: measured?.waveform ?? [],
+    integratedLufs: version.integratedLufs,
+    truePeakDbtp: version.truePeakDbtp ?? null,
+  };
+}
+
+/**
  * The analysis of each master version: the newest master analysis made after the version was confirmed
  * and before the next one was (analyses are kept per file and role, so every version keeps its own).
  */
@@ -186,7 +201,7 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
         .map((v, i) => ({
           version: v.version,
           createdAt: new Date(v.createdAt).toISOString(),
-          loudness: loudnessOf(versionAnalysis(fileVersions, masters, i)),
+          loudness: versionLoudness(v, versionAnalysis(fileVersions, masters, i)),
           url: versionLink(v),
         }))
         .reverse(),

@@ -137,6 +137,41 @@ describe('the customer order page', () => {
   });
 });
 
+describe('master versions keep their own loudness', () => {
+  it("shows each version's stored figures, so v1's survive v2's analysis replacing the file's master row", async () => {
+    const knex = ctx.db.knex;
+    const order = await seed({ status: 'delivered', email: 'versions@example.com' });
+    await knex('masterVersions')
+      .where({ fileId: order.fileId, version: 1 })
+      .update({ integratedLufs: -9.5, truePeakDbtp: -1.2 });
+    await knex('masterVersions').insert({
+      fileId: order.fileId,
+      version: 2,
+      masteredFilePath: '/objects/00000000-0000-4000-8000-000000000003',
+      integratedLufs: -8,
+      truePeakDbtp: -1,
+      createdAt: ago(60_000),
+    });
+    // The file's one master analysis row now measures v2 (written after v2 was confirmed).
+    await knex('fileAnalyses').insert({
+      fileId: order.fileId,
+      role: 'master',
+      analyserVersion: 't',
+      status: 'ok',
+      integratedLufs: -8,
+      truePeakDbtp: -1,
+      durationSeconds: 180,
+      waveform: JSON.stringify([0.2, 0.9]),
+      analysedAt: ago(30_000),
+    });
+    const page = CustomerOrderView.parse(await (await view(order.id, order.token)).json());
+    expect(page.tracks[0]!.masters).toMatchObject([
+      { version: 2, loudness: { integratedLufs: -8, truePeakDbtp: -1, durationSeconds: 180, waveform: [0.2, 0.9] } },
+      { version: 1, loudness: { integratedLufs: -9.5, truePeakDbtp: -1.2 } },
+    ]);
+  });
+});
+
 describe('revision requests', () => {
   it("mails each request once to the admins and the order's engineer, and a refused one to nobody", async () => {
     const knex = ctx.db.knex;
