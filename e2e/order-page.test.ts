@@ -1,14 +1,11 @@
 import { Selector } from 'testcafe';
 import {
+  buyTracks,
   byTestId,
-  checkoutTracks,
-  clickAndLeave,
-  ENGINEER_EMAIL,
-  expectLandedOn,
-  INBOX,
   inboxIds,
-  logInAs,
+  masterAndDeliver,
   newMailFor,
+  orderLinkOf,
   SITE,
   fixtureWithTracks,
   type TrackFiles,
@@ -23,40 +20,11 @@ fixtureWithTracks('Order page and revisions', 'order-page-e2e-', [
   'Night Drive v2.wav',
 ]);
 
-/** The order page link of a mail (its "View your order" button), on the site under test. */
-async function orderLinkOf(customer: string, subject: string, seen: Set<string>): Promise<string> {
-  const mail = await newMailFor(customer, subject, seen);
-  const html = await (await fetch(`${INBOX}/api/email/${mail.id}/html`)).text();
-  const link = html.match(/href="([^"]*\/orders\/[^"?]+\?t=[^"]+)"/)?.[1];
-  if (!link) throw new Error(`The "${subject}" mail has no order page link`);
-  return link.replace(/&amp;/g, '&').replace(/^https?:\/\/[^/]+/, SITE);
-}
-
-/** As the engineer: attach `master` to the customer's track in Audio Files, then deliver the order in Orders. */
-async function masterAndDeliver(t: TestController, customer: string, master: string) {
-  await logInAs(ENGINEER_EMAIL);
-  await t.navigateTo(`${SITE}/admin/files`);
-  await t.typeText(byTestId('files-search'), customer, { replace: true });
-  await t.expect(byTestId('file-row').count).eql(1);
-  await t.click(byTestId('file-row'));
-  await t.setFilesToUpload(byTestId('master-file-input'), [master]);
-  await t.expect(byTestId('toast').withText('Mastered file uploaded successfully!').exists).ok();
-  await t.pressKey('esc');
-  await t.navigateTo(`${SITE}/admin/orders`);
-  await t.typeText(byTestId('orders-search'), customer, { replace: true });
-  await t.click(byTestId('order-row'));
-  await t.click(byTestId('order-new-status')).click(Selector('[role="option"]').withText('Delivered'));
-  await t.click(byTestId('order-update-status'));
-  await t.expect(byTestId('toast').withText('Order status updated successfully!').exists).ok();
-}
-
 test('the customer follows the mail to the order page, compares A/B, asks for a revision and downloads v2', async (t) => {
   const customer = `order-page-${Date.now()}@example.com`;
   const { tracks } = t.fixtureCtx.files as TrackFiles;
   let seen = await inboxIds();
-  await checkoutTracks(t, customer, 1);
-  await clickAndLeave(byTestId('sandbox-pay'));
-  await expectLandedOn('page-payment-success');
+  await buyTracks(t, customer, 1);
 
   // The confirmation mail's link opens the order in a fresh browser (no cookies), with its due time.
   const link = await orderLinkOf(customer, 'Order confirmed', seen);

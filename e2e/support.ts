@@ -13,7 +13,7 @@ export const SITE = required('E2E_SITE_URL');
 export const BROKEN_SITE = required('E2E_BROKEN_SITE_URL');
 export const INBOX = required('E2E_INBOX_URL');
 export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com';
-/** The engineer the seed makes; the journeys sign in as them to master orders. */
+/** The engineer account scripts/e2e.ts makes for the journeys that master and deliver. */
 export const ENGINEER_EMAIL = process.env.E2E_ENGINEER_EMAIL ?? 'engineer@example.com';
 
 export const byTestId = (id: string) => Selector(`[data-testid="${id}"]`);
@@ -21,7 +21,7 @@ export const htmlClass = ClientFunction(() => document.documentElement.className
 export const reload = ClientFunction(() => window.location.reload());
 
 // MailDev's REST shape (only what we read).
-type MailDevEmail = { id: string; subject: string; to: { address: string }[] };
+export type MailDevEmail = { id: string; subject: string; to: { address: string }[] };
 
 const inbox = async () => (await (await fetch(`${INBOX}/api/email`)).json()) as MailDevEmail[];
 
@@ -149,4 +149,48 @@ export async function checkoutTracks(t: TestController, email: string, count: nu
   await t
     .expect(byTestId('sandbox-amount').exists)
     .ok(`the hosted payment page opens (alerts: ${alerts.join(' | ') || 'none'})`);
+}
+
+/** Buys `count` tracks for `email` and pays on the sandbox's hosted page; lands on the payment success page. */
+export async function buyTracks(t: TestController, email: string, count: number) {
+  await checkoutTracks(t, email, count);
+  await clickAndLeave(byTestId('sandbox-pay'));
+  await expectLandedOn('page-payment-success');
+}
+
+/** The HTML body of a MailDev message. */
+export async function mailHtml(mail: MailDevEmail): Promise<string> {
+  return (await fetch(`${INBOX}/api/email/${mail.id}/html`)).text();
+}
+
+/** The order page link of a mail (its "View your order" button), on the site under test. */
+export async function orderLinkOf(customer: string, subject: string, seen: Set<string>): Promise<string> {
+  const html = await mailHtml(await newMailFor(customer, subject, seen));
+  const link = html.match(/href="([^"]*\/orders\/[^"?]+\?t=[^"]+)"/)?.[1];
+  if (!link) throw new Error(`The "${subject}" mail has no order page link`);
+  return link.replace(/&amp;/g, '&').replace(/^https?:\/\/[^/]+/, SITE);
+}
+
+/** Opens the customer's order in the admin Orders screen (the signed-in staff member's), by its customer's email. */
+export async function openAdminOrder(t: TestController, customer: string) {
+  await t.navigateTo(`${SITE}/admin/orders`);
+  await t.typeText(byTestId('orders-search'), customer, { replace: true });
+  await t.click(byTestId('order-row'));
+  await t.expect(byTestId('order-dialog').exists).ok();
+}
+
+/** As the engineer: attach `master` to the customer's track in Audio Files, then deliver the order in Orders. */
+export async function masterAndDeliver(t: TestController, customer: string, master: string) {
+  await logInAs(ENGINEER_EMAIL);
+  await t.navigateTo(`${SITE}/admin/files`);
+  await t.typeText(byTestId('files-search'), customer, { replace: true });
+  await t.expect(byTestId('file-row').count).eql(1);
+  await t.click(byTestId('file-row'));
+  await t.setFilesToUpload(byTestId('master-file-input'), [master]);
+  await t.expect(byTestId('toast').withText('Mastered file uploaded successfully!').exists).ok();
+  await t.pressKey('esc');
+  await openAdminOrder(t, customer);
+  await t.click(byTestId('order-new-status')).click(Selector('[role="option"]').withText('Delivered'));
+  await t.click(byTestId('order-update-status'));
+  await t.expect(byTestId('toast').withText('Order status updated successfully!').exists).ok();
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 25: staff see an order's "Not happy?" requests in the order dialog and mark them answered.
+// Issue 25: staff see an order's "Not happy?" requests in the order dialog and approve or decline them.
 import type { RefundRequest } from '@mastering/contracts';
 import { fireEvent, renderWithProviders, screen, waitFor, within } from '@mastering/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ const open: RefundRequest = {
   orderId: ORDER_ID,
   customerEmail: 'naledi@example.com',
   message: 'The vocals are buried.',
+  decision: null,
   answer: null,
   answeredAt: null,
   createdAt: '2026-11-23T10:00:00.000Z',
@@ -30,16 +31,16 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('RefundRequests', () => {
-  it("lists the order's open request with its message and marks it answered with the answer", async () => {
+  it("lists the order's open request with its message and declines it with the answer", async () => {
     renderWithProviders(<RefundRequests orderId={ORDER_ID} />);
     const row = await screen.findByTestId('refund-request-row');
     expect(calls[0]!.url).toContain(`/api/admin/refund-requests?orderId=${ORDER_ID}`);
     expect(row.textContent).toContain('The vocals are buried.');
     expect(row.textContent).toContain('Open');
     fireEvent.change(within(row).getByTestId('refund-request-answer'), { target: { value: 'Remastering' } });
-    fireEvent.submit(row.querySelector('form')!);
+    fireEvent.click(within(row).getByTestId('refund-request-decline'));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/answer'))).toBe(true));
     const post = calls.find((c) => c.url.endsWith(`/api/admin/refund-requests/${open.id}/answer`));
-    expect(post?.body).toEqual({ answer: 'Remastering' });
+    expect(post?.body).toEqual({ decision: 'declined', answer: 'Remastering' });
   });
 });

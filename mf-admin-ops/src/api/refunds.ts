@@ -9,17 +9,33 @@ import {
 import { apiJson } from '@mastering/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateUnder } from './list-query';
+import { orderKeys } from './orders';
 
 /** Query keys of an order's refunds; each key is also its URL. */
 export const refundKeys = { order: (orderId: string) => [`/api/admin/orders/${orderId}/refunds`] as const };
 
-/** An order's refunds and what is left to refund (admins). */
+/** How often an open order asks again while a refund waits for Yoco's webhook (seconds, in the sandbox). */
+const PENDING_REFETCH_MS = 2_000;
+
+/**
+ * An order's refunds and what is left to refund (admins). While a refund is on its way it asks again,
+ * and whenever the sums change, the order itself refetches (its status and history moved with the webhook).
+ */
 export function useOrderRefunds(orderId: string, enabled = true) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: refundKeys.order(orderId),
-    queryFn: () => apiJson('GET', refundKeys.order(orderId)[0], undefined, { schema: OrderRefunds }),
+    queryFn: async () => {
+      const before = client.getQueryData<OrderRefunds>(refundKeys.order(orderId));
+      const now = await apiJson('GET', refundKeys.order(orderId)[0], undefined, { schema: OrderRefunds });
+      // A refund settled (or started) since the last look: the order's status and history moved too.
+      if (before && (before.pending !== now.pending || before.refunded !== now.refunded))
+        await client.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
+      return now;
+    },
     enabled,
     staleTime: 0,
+    refetchInterval: (query) => ((query.state.data?.pending ?? 0) > 0 ? PENDING_REFETCH_MS : false),
   });
 }
 

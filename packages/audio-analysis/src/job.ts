@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { backoffStrategies } from 'agenda';
 import { ANALYSIS_ERRORS, type AnalysisRole, uploadIdFromObjectPath } from '@mastering/contracts';
-import { FileAnalysis, OrderFile, Upload } from '@mastering/db';
+import { FileAnalysis, MasterVersion, OrderFile, Upload } from '@mastering/db';
 import { AnalyseAudioPayload, JOBS, type Job } from '@mastering/jobs';
 import { localObjectPath, type ObjectStorage } from '@mastering/storage';
 import {
@@ -78,7 +78,11 @@ export async function analyseOrderFile(
   if (!key) return null;
   const source = await openSource(deps, key);
   const analysis = source ? await analyseAudio(source, deps.analyse) : unusableFile(ANALYSIS_ERRORS.missing);
-  return saveAnalysis(deps.knex, fileId, role, analysis);
+  const saved = await saveAnalysis(deps.knex, fileId, role, analysis);
+  // The master's row is per file, so the version keeps its own figures (v1's survive v2's analysis).
+  if (role === 'master' && file.masteredFilePath && saved.status === 'ok')
+    await MasterVersion.recordLoudness(deps.knex, fileId, file.masteredFilePath, saved);
+  return saved;
 }
 
 /** Retries when the machinery failed (not the file): after 30 s, 1 min, 2 min. */

@@ -42,8 +42,20 @@ export const AnalyticsResponse = z.object({
     conversionRate: z.number(),
     conversionGrowth: z.number(),
   }),
-  /** One point per bucket (see TREND_BUCKETS), oldest first, zero where nothing was paid; `date` is the bucket's start (YYYY-MM-DD, UTC). */
-  revenueByPeriod: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
+  /**
+   * One point per bucket (see TREND_BUCKETS), oldest first, zero where nothing was paid; `date` is the
+   * bucket's start (YYYY-MM-DD, UTC). `gross` is what the bucket's orders paid, `refunds` what of it was
+   * refunded since, `revenue` the net of the two (what the chart draws, as the KPIs count revenue).
+   */
+  revenueByPeriod: z.array(
+    z.object({
+      date: z.string(),
+      gross: z.number(),
+      refunds: z.number(),
+      revenue: z.number(),
+      orders: z.number().int(),
+    }),
+  ),
   topGenres: z.array(z.object({ genre: z.string(), orders: z.number().int(), revenue: z.number() })),
   ordersByStatus: z.array(z.object({ status: OrderStatus, count: z.number().int(), percentage: z.number() })),
   processingMetrics: z.object({

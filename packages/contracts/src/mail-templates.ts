@@ -136,6 +136,28 @@ export const MAIL_TEMPLATES = {
     }),
     stored: 'refund_processed',
   },
+  // Staff answered the customer's "Not happy?" request (the storefront): approved (a refund follows,
+  // confirmed by "Refund processed") or declined, with what staff wrote.
+  'refund-request-answered': {
+    params: z.object({
+      orderId: filled,
+      customerEmail: filled,
+      approved: z.boolean(),
+      answer: filled,
+      orderPageUrl,
+    }),
+  },
+  // A customer asked for a revision from the order page: to the admins and the order's engineer, once per request.
+  'revision-requested': {
+    params: z.object({
+      orderId: filled,
+      customerEmail: filled,
+      fileName: filled,
+      round: z.number().int().positive(),
+      note: filled,
+      at: z.string().optional(),
+    }),
+  },
   // A paid order past its due time (the late-orders job, once): the engineer's new time, else within 24 hours.
   'order-delayed': {
     params: z.object({

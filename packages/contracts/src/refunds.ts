@@ -114,6 +114,8 @@ export const RefundRequest = z.object({
   orderId: z.uuid(),
   customerEmail: z.string(),
   message: z.string(),
+  /** What staff decided (null while open): approved means the order will be refunded. */
+  decision: z.enum(['approved', 'declined']).nullable(),
   answer: z.string().nullable(),
   answeredAt: z.string().nullable(),
   createdAt: z.string(),
@@ -122,8 +124,13 @@ export type RefundRequest = z.infer<typeof RefundRequest>;
 export const RefundRequestList = z.array(RefundRequest);
 
 export const REFUND_REQUEST_ANSWER_REQUIRED = 'Please write an answer to the customer.';
-/** POST /api/admin/refund-requests/:id/answer — staff; the answer is mailed to the customer. */
+export const REFUND_REQUEST_DECISION_REQUIRED = 'Choose whether to approve the refund or decline it.';
+/** What staff may answer a refund request: approve it (an admin then refunds) or decline it with a reason. */
+export const REFUND_REQUEST_DECISIONS = ['approved', 'declined'] as const;
+export type RefundRequestDecision = (typeof REFUND_REQUEST_DECISIONS)[number];
+/** POST /api/admin/refund-requests/:id/answer — staff; the decision and answer are mailed to the customer. */
 export const AnswerRefundRequestBody = z.object({
+  decision: z.enum(REFUND_REQUEST_DECISIONS, REFUND_REQUEST_DECISION_REQUIRED),
   answer: z.string(REFUND_REQUEST_ANSWER_REQUIRED).trim().min(1, REFUND_REQUEST_ANSWER_REQUIRED).max(4000),
 });
 export type AnswerRefundRequestBody = z.infer<typeof AnswerRefundRequestBody>;

@@ -145,6 +145,8 @@ async function fromScratch(knex: Knex, days: keyof typeof TREND_BUCKETS, now: Da
     )
   ).rows.map((r: { date: string; revenue_cents: string; orders: number }) => ({
     date: r.date,
+    gross: Number(r.revenue_cents) / 100,
+    refunds: 0,
     revenue: Number(r.revenue_cents) / 100,
     orders: r.orders,
   }));

@@ -64,7 +64,7 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
   const payments = paymentDepsOf({ config, knex, queue, logger });
   const keys = keyringOf(config);
   const orderLinks = createOrderLinks(keys);
-  const orderPage = { knex, orderLinks, downloads: createDownloadLinks(keys) };
+  const orderPage = { knex, orderLinks, downloads: createDownloadLinks(keys), queue, adminEmail: config.ADMIN_EMAIL };
   return createService({
     name: 'storefront',
     knex,

@@ -339,7 +339,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
     params: IdParam,
     body: AnswerRefundRequestBody,
     response: RefundRequest,
-    handler: refunds.postRefundRequestAnswer(deps.knex),
+    handler: refunds.postRefundRequestAnswer(deps),
   }),
   // Public: the signed link of the payment reminder is the permission.
   route({

@@ -161,7 +161,7 @@ export default function AnalyticsPage() {
                 <CardHeader>
                   <CardTitle>Revenue trend</CardTitle>
                   <CardDescription>
-                    Paid revenue per {TREND_BUCKETS[days]}, {data.revenueByPeriod.length} data points.
+                    Paid revenue net of refunds per {TREND_BUCKETS[days]}, {data.revenueByPeriod.length} data points.
                   </CardDescription>
                 </CardHeader>
                 <CardContent>

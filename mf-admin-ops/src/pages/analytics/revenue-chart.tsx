@@ -8,7 +8,7 @@ const label = (date: string, monthly: boolean) => {
   return monthly ? `${MONTHS[m - 1]} ${y}` : `${d} ${MONTHS[m - 1]}`;
 };
 
-/** The revenue trend (recharts; loaded only when the analytics screen draws it). */
+/** The revenue trend, net of refunds (recharts; loaded only when the analytics screen draws it). */
 export default function RevenueChart({
   points,
   monthly,
@@ -21,7 +21,7 @@ export default function RevenueChart({
       className="h-72 w-full"
       data-testid="revenue-chart"
       role="img"
-      aria-label={`Revenue per ${monthly ? 'month' : 'period'}: ${points.length} points`}
+      aria-label={`Net revenue per ${monthly ? 'month' : 'period'}: ${points.length} points`}
     >
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
@@ -56,7 +56,7 @@ export default function RevenueChart({
             }}
             labelFormatter={(d) => label(String(d), monthly)}
             formatter={(value, name) =>
-              name === 'revenue' ? [formatRand(Number(value)), 'Revenue'] : [String(value), 'Orders']
+              name === 'revenue' ? [formatRand(Number(value)), 'Net revenue'] : [String(value), 'Orders']
             }
           />
           <Area

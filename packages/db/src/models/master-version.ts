@@ -10,7 +10,23 @@ export class MasterVersion extends BaseModel {
   declare version: number;
   /** `/objects/<upload id>` of this version's bytes. */
   declare masteredFilePath: string;
+  /** This version's measured loudness, once its analysis finished (kept when a later version is analysed). */
+  declare integratedLufs: number | null;
+  declare truePeakDbtp: number | null;
   declare createdAt: Date;
+
+  /**
+   * Stores a finished master analysis on the version whose bytes it measured (`path`, the file's master
+   * when analysed); no version of that path (a master not confirmed as one) changes nothing.
+   */
+  static async recordLoudness(
+    knex: Knex,
+    fileId: string,
+    path: string,
+    { integratedLufs, truePeakDbtp }: { integratedLufs: number | null; truePeakDbtp: number | null },
+  ): Promise<void> {
+    await MasterVersion.query(knex).where({ fileId, masteredFilePath: path }).patch({ integratedLufs, truePeakDbtp });
+  }
 
   /**
    * Records `path` as the file's next version, unless it already is its newest (confirming the same

@@ -1,5 +1,5 @@
 import type { Modifiers, QueryBuilder, RelationMappings } from 'objection';
-import type { RefundRequest as RefundRequestShape } from '@mastering/contracts';
+import type { RefundRequestDecision, RefundRequest as RefundRequestShape } from '@mastering/contracts';
 import { BaseModel } from './base';
 import { Order } from './order';
 
@@ -10,6 +10,7 @@ export class RefundRequest extends BaseModel {
   declare id: string;
   declare orderId: string;
   declare message: string;
+  declare decision: RefundRequestDecision | null;
   declare answer: string | null;
   declare answeredBy: string | null;
   declare answeredAt: Date | null;
@@ -24,6 +25,7 @@ export class RefundRequest extends BaseModel {
       orderId: this.orderId,
       customerEmail: this.order?.customerEmail ?? '',
       message: this.message,
+      decision: this.decision ?? null,
       answer: this.answer,
       answeredAt: this.answeredAt ? new Date(this.answeredAt).toISOString() : null,
       createdAt: new Date(this.createdAt).toISOString(),

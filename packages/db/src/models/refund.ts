@@ -97,6 +97,28 @@ export class Refund extends BaseModel {
     return Number(row?.cents ?? 0);
   }
 
+  /**
+   * Cents refunded (succeeded) of the orders now in one of `statuses` placed in [from, to), per UTC day
+   * the order was placed (`YYYY-MM-DD`): the analytics trend nets each period's revenue with them.
+   */
+  static async succeededCentsByPlacementDay(
+    knex: Parameters<typeof Refund.query>[0],
+    statuses: readonly OrderStatus[],
+    placed: { from: Date; to: Date },
+  ): Promise<{ day: string; cents: number }[]> {
+    const rows = (await Refund.query(knex)
+      .join('orders', 'orders.id', 'refunds.orderId')
+      .where('refunds.status', 'succeeded')
+      .whereIn('orders.status', statuses)
+      .where('orders.createdAt', '>=', placed.from)
+      .where('orders.createdAt', '<', placed.to)
+      .select(Refund.raw(`to_char((orders.created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day`))
+      .sum('refunds.amountCents as cents')
+      .groupBy('day')
+      .orderBy('day')) as unknown as { day: string; cents: string }[];
+    return rows.map((r) => ({ day: r.day, cents: Number(r.cents) }));
+  }
+
   /** Cents of `status` refunds per payment of the given payments (a payment without any is absent). */
   static async sumsByPayment(
     knex: Parameters<typeof Refund.query>[0],

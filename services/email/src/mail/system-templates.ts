@@ -474,6 +474,27 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
     ],
     button: { label: 'Open the orders', url: '{{siteUrl}}/admin/orders' },
   },
+  'refund-request-answered': {
+    subject: 'Your refund request for order {{shortId}}',
+    preview:
+      '{{#approved}}We will refund your order.{{/approved}}{{^approved}}Our answer to your request.{{/approved}}',
+    lines: [
+      'Hi,',
+      `{{#approved}}We agree: we are refunding ${order}. You get a "Refund processed" email with the amount once the bank has it.{{/approved}}{{^approved}}We read your request about ${order} and will not refund it.{{/approved}}`,
+      '<span style="white-space:pre-line">{{answer}}</span>',
+      'Reply to this email if you have any questions.',
+    ],
+    viewOrder: true,
+  },
+  'revision-requested': {
+    subject: 'Revision round {{round}} asked for: order {{shortId}}',
+    preview: '{{fileName}}: {{note}}',
+    lines: [
+      '{{customerEmail}} asked for revision round {{round}} of <strong>{{fileName}}</strong> (order {{shortId}}){{#at}}, at {{at}}{{/at}}:',
+      '<span style="white-space:pre-line">{{note}}</span>',
+    ],
+    button: { label: 'Open the orders', url: '{{siteUrl}}/admin/orders' },
+  },
   'payment-reminder': {
     subject: 'Your order {{shortId}} is waiting for payment',
     preview: 'Finish paying to start the mastering.',

@@ -105,11 +105,23 @@ async function revenueTrend(
       order by b.bucket`,
     { ...w, unit, paid: PAID_STATUSES, days: ordersPerDay(knex, w.cur, w.now) },
   );
-  return rows.map((r: { date: string; revenue_cents: string; orders: number }) => ({
-    date: r.date,
-    revenue: rand(r.revenue_cents),
-    orders: r.orders,
-  }));
+  // Refunds of the period's orders, each counted in the bucket its order was placed in (as the KPIs net them).
+  const refunds = await Refund.succeededCentsByPlacementDay(knex, PAID_STATUSES, { from: w.cur, to: w.now });
+  const refundCents = new Map<string, number>();
+  for (const { day, cents } of refunds) {
+    const bucket = rows.findLast((r: { date: string }) => r.date <= day)?.date;
+    if (bucket) refundCents.set(bucket, (refundCents.get(bucket) ?? 0) + cents);
+  }
+  return rows.map((r: { date: string; revenue_cents: string; orders: number }) => {
+    const refunded = refundCents.get(r.date) ?? 0;
+    return {
+      date: r.date,
+      gross: rand(r.revenue_cents),
+      refunds: rand(refunded),
+      revenue: rand(Number(r.revenue_cents) - refunded),
+      orders: r.orders,
+    };
+  });
 }
 
 async function topGenres(knex: Knex, w: Window): Promise<AnalyticsResponse['topGenres']> {

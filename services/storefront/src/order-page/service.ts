@@ -10,6 +10,7 @@ import {
   revisionsUsedUp,
   revisionWindowOver,
   type CustomerOrderView,
+  formatTrackTime,
   type DeliverySettings,
   type MeasuredLoudness,
   type OrderStatus,
@@ -28,6 +29,7 @@ import {
   Setting,
   type OrderFile,
 } from '@mastering/db';
+import { sendMail, type Queue } from '@mastering/jobs';
 import { changeOrderStatus, ORDER_LINK_HOLDER } from '@mastering/orders';
 import {
   Conflict,
@@ -37,9 +39,19 @@ import {
   type DownloadLinks,
   type OrderLinks,
 } from '@mastering/service-kit';
+import { staffRecipients } from '../staff-recipients';
 
-/** What the order page needs: the database, the order-link checker and the signer of play/download links. */
-export type OrderPageDeps = { knex: Knex; orderLinks: OrderLinks; downloads: DownloadLinks };
+/**
+ * What the order page needs: the database, the order-link checker, the signer of play/download links,
+ * and the mail queue with ADMIN_EMAIL (a revision request tells staff).
+ */
+export type OrderPageDeps = {
+  knex: Knex;
+  orderLinks: OrderLinks;
+  downloads: DownloadLinks;
+  queue: Queue;
+  adminEmail?: string;
+};
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -109,6 +121,21 @@ const loudnessOf = (analysis: FileAnalysis | undefined): MeasuredLoudness | null
     : null;
 
 /**
+ * A master version's loudness: the figures stored on the version when its analysis finished, with the
+ * duration and waveform of its analysis when that is still the file's master row (the newest version).
+ */
+function versionLoudness(version: MasterVersion, analysis: FileAnalysis | undefined): MeasuredLoudness | null {
+  const measured = loudnessOf(analysis);
+  if (version.integratedLufs == null) return measured;
+  return {
+    durationSeconds: measured?.durationSeconds ?? null,
+    waveform: measured?.waveform ?? [],
+    integratedLufs: version.integratedLufs,
+    truePeakDbtp: version.truePeakDbtp ?? null,
+  };
+}
+
+/**
  * The analysis of each master version: the newest master analysis made after the version was confirmed
  * and before the next one was (analyses are kept per file and role, so every version keeps its own).
  */
@@ -174,7 +201,7 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
         .map((v, i) => ({
           version: v.version,
           createdAt: new Date(v.createdAt).toISOString(),
-          loudness: loudnessOf(versionAnalysis(fileVersions, masters, i)),
+          loudness: versionLoudness(v, versionAnalysis(fileVersions, masters, i)),
           url: versionLink(v),
         }))
         .reverse(),
@@ -208,7 +235,8 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
  * POST /api/orders/:id/revisions: one track's revision request, as the link's holder. Refused (409, nothing
  * changed) before delivery, after the window, past the free rounds, or while the track's last request has
  * no new master yet. The first request of a delivered order moves it to `revision_requested` through
- * changeOrderStatus (checked against the table for the customer, recorded in the history).
+ * changeOrderStatus (checked against the table for the customer, recorded in the history). Each request
+ * is mailed once to staff: the admins and the order's engineer (`revision-requested`).
  */
 export async function requestRevision(
   deps: OrderPageDeps,
@@ -217,7 +245,7 @@ export async function requestRevision(
   now: Date = new Date(),
 ): Promise<CustomerOrderView> {
   await orderOfLink(deps.knex, deps.orderLinks, orderId, body.t);
-  await deps.knex.transaction(async (trx) => {
+  const mail = await deps.knex.transaction(async (trx) => {
     // The lock makes two requests at once take turns (rounds stay unique and counted).
     const order = await Order.query(trx).findById(orderId).forUpdate().withGraphFetched('files');
     if (!order) throw new NotFound('Order not found');
@@ -240,12 +268,24 @@ export async function requestRevision(
       note: body.note,
       atSeconds: body.atSeconds,
     });
+
     if (order.status === 'delivered')
       await changeOrderStatus(trx, orderId, {
         to: 'revision_requested',
         by: ORDER_LINK_HOLDER,
         note: `The customer asked for revision round ${round} of ${file.originalName}.`,
       });
+    const params = {
+      orderId,
+      customerEmail: order.customerEmail,
+      fileName: file.originalName,
+      round,
+      note: body.note,
+      ...(body.atSeconds !== null ? { at: formatTrackTime(body.atSeconds) } : {}),
+    };
+    return { params, to: await staffRecipients(trx, deps.adminEmail, order.assignedTo) };
   });
+  // Once the request is stored (a refused or rolled-back one tells nobody).
+  for (const to of mail.to) await sendMail(deps.queue, { to, template: 'revision-requested', params: mail.params });
   return customerOrderView(deps, orderId, body.t, now);
 }

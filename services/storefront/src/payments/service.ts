@@ -21,12 +21,13 @@ import {
   type WebhookAck,
 } from '@mastering/contracts';
 import { sendMail, type Queue } from '@mastering/jobs';
-import { FileAnalysis, Order, Payment, PaymentEvent, User } from '@mastering/db';
+import { FileAnalysis, Order, Payment, PaymentEvent } from '@mastering/db';
 import { changeOrderStatus, issueInvoice, SYSTEM, type OrderMove } from '@mastering/orders';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
 import { loadOwnOrder, queueOrderAnalysis } from '../orders/service';
 import { applyRefundEvent, isRefundEvent } from '../refunds/service';
 import type { Visitor } from '../visitor';
+import { staffRecipients } from '../staff-recipients';
 import { createYocoCheckout, verifyWebhook, type YocoConfig } from './yoco';
 
 /** What payments need: the database, the mail queue, Yoco, the site's public address and the admins' extra address. */
@@ -239,13 +240,7 @@ async function flagPayment(deps: PaymentDeps, trx: Knex.Transaction, payment: Pa
 }
 
 /** The addresses of admin mail: every active admin and ADMIN_EMAIL, each once. */
-async function adminRecipients(deps: PaymentDeps, trx: Knex.Transaction): Promise<Set<string>> {
-  const admins = await User.query(trx).modify('active').modify('withRole', 'admin').select('email');
-  return new Set([
-    ...admins.map((a) => a.email.toLowerCase()),
-    ...(deps.adminEmail ? [deps.adminEmail.toLowerCase()] : []),
-  ]);
-}
+const adminRecipients = (deps: PaymentDeps, trx: Knex.Transaction) => staffRecipients(trx, deps.adminEmail);
 
 /**
  * Queues the mails a payment's move asks for: the customer's order confirmation, and one new-order

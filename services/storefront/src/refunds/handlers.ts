@@ -7,6 +7,7 @@ import type {
   Identity,
   RefundRequestsQuery,
 } from '@mastering/contracts';
+import type { Queue } from '@mastering/jobs';
 import type { OrderLinks, RouteContext } from '@mastering/service-kit';
 import { answerRefundRequest, orderRefundRequests, requestRefund } from './requests';
 import { issueRefund, orderRefunds, type RefundDeps } from './service';
@@ -38,8 +39,8 @@ export const getRefundRequests = (knex: Knex) => async (ctx: RouteContext<undefi
   ctx.body = await orderRefundRequests(knex, ctx.state.query.orderId);
 };
 
-/** POST /api/admin/refund-requests/:id/answer — staff; marks the request answered with the answer given. */
+/** POST /api/admin/refund-requests/:id/answer — staff; records the decision and answer and mails them to the customer. */
 export const postRefundRequestAnswer =
-  (knex: Knex) => async (ctx: RouteContext<AnswerRefundRequestBody, undefined, IdParam>) => {
-    ctx.body = await answerRefundRequest(knex, ctx.state.params.id, ctx.state.body, ctx.state.identity as Identity);
+  (deps: { knex: Knex; queue: Queue }) => async (ctx: RouteContext<AnswerRefundRequestBody, undefined, IdParam>) => {
+    ctx.body = await answerRefundRequest(deps, ctx.state.params.id, ctx.state.body, ctx.state.identity as Identity);
   };

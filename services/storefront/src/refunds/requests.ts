@@ -11,6 +11,7 @@ import {
   type RefundRequestReceived,
 } from '@mastering/contracts';
 import { Order, RefundRequest } from '@mastering/db';
+import { sendMail, type Queue } from '@mastering/jobs';
 import { Conflict, NotFound, type OrderLinks } from '@mastering/service-kit';
 import { assertOrderLink } from '../order-page/service';
 
@@ -36,19 +37,30 @@ export async function orderRefundRequests(knex: Knex, orderId: string): Promise<
   return requests.map((r) => r.toApi());
 }
 
-/** Marks a request answered with what staff told the customer; 409 when it already was. */
+/**
+ * Answers a request once (409 when it already was): records the decision and what staff wrote, and mails
+ * the customer the `refund-request-answered` mail with both and the order page's link. Approving refunds
+ * nothing by itself: an admin issues the refund from the order dialog ("Refund processed" follows).
+ */
 export async function answerRefundRequest(
-  knex: Knex,
+  deps: { knex: Knex; queue: Queue },
   id: string,
-  { answer }: AnswerRefundRequestBody,
+  { decision, answer }: AnswerRefundRequestBody,
   staff: Identity,
 ): Promise<RefundRequestShape> {
-  return knex.transaction(async (trx) => {
+  return deps.knex.transaction(async (trx) => {
     const request = await RefundRequest.query(trx).findById(id).forUpdate();
     if (!request) throw new NotFound('Refund request not found');
     if (request.answeredAt) throw new Conflict(REFUND_REQUEST_ALREADY_ANSWERED);
-    await request.$query(trx).patch({ answer, answeredBy: staff.userId, answeredAt: new Date() });
-    const answered = await RefundRequest.query(trx).findById(id).withGraphFetched('order');
-    return answered!.toApi();
+    await request.$query(trx).patch({ decision, answer, answeredBy: staff.userId, answeredAt: new Date() });
+    const answered = (await RefundRequest.query(trx).findById(id).withGraphFetched('order'))!;
+    const customerEmail = answered.order!.customerEmail;
+    await sendMail(deps.queue, {
+      to: customerEmail,
+      template: 'refund-request-answered',
+      params: { orderId: answered.orderId, customerEmail, approved: decision === 'approved', answer },
+      orderId: answered.orderId,
+    });
+    return answered.toApi();
   });
 }

@@ -137,7 +137,76 @@ describe('the customer order page', () => {
   });
 });
 
+describe('master versions keep their own loudness', () => {
+  it("shows each version's stored figures, so v1's survive v2's analysis replacing the file's master row", async () => {
+    const knex = ctx.db.knex;
+    const order = await seed({ status: 'delivered', email: 'versions@example.com' });
+    await knex('masterVersions')
+      .where({ fileId: order.fileId, version: 1 })
+      .update({ integratedLufs: -9.5, truePeakDbtp: -1.2 });
+    await knex('masterVersions').insert({
+      fileId: order.fileId,
+      version: 2,
+      masteredFilePath: '/objects/00000000-0000-4000-8000-000000000003',
+      integratedLufs: -8,
+      truePeakDbtp: -1,
+      createdAt: ago(60_000),
+    });
+    // The file's one master analysis row now measures v2 (written after v2 was confirmed).
+    await knex('fileAnalyses').insert({
+      fileId: order.fileId,
+      role: 'master',
+      analyserVersion: 't',
+      status: 'ok',
+      integratedLufs: -8,
+      truePeakDbtp: -1,
+      durationSeconds: 180,
+      waveform: JSON.stringify([0.2, 0.9]),
+      analysedAt: ago(30_000),
+    });
+    const page = CustomerOrderView.parse(await (await view(order.id, order.token)).json());
+    expect(page.tracks[0]!.masters).toMatchObject([
+      { version: 2, loudness: { integratedLufs: -8, truePeakDbtp: -1, durationSeconds: 180, waveform: [0.2, 0.9] } },
+      { version: 1, loudness: { integratedLufs: -9.5, truePeakDbtp: -1.2 } },
+    ]);
+  });
+});
+
 describe('revision requests', () => {
+  it("mails each request once to the admins and the order's engineer, and a refused one to nobody", async () => {
+    const knex = ctx.db.knex;
+    const [admin, engineer, other] = await knex('users')
+      .insert([
+        { email: 'Boss@example.com', role: 'admin', isActive: true },
+        { email: 'sipho@example.com', role: 'engineer', isActive: true },
+        { email: 'thandi@example.com', role: 'engineer', isActive: true },
+      ])
+      .returning('id');
+    const order = await seed({ status: 'delivered', email: 'notify@example.com' });
+    await knex('orders').where('id', order.id).update({ assignedTo: engineer.id });
+    const staffMails = () => ctx.site.queued.filter((j) => j.data.template === 'revision-requested');
+    ctx.site.queued.length = 0;
+    const ask = () => revise(order.id, { t: order.token, fileId: order.fileId, note: 'Less reverb', atSeconds: 83 });
+    expect((await ask()).status).toBe(201);
+    expect(
+      staffMails()
+        .map((j) => j.data.to)
+        .sort(),
+    ).toEqual(['boss@example.com', 'sipho@example.com']);
+    expect(staffMails()[0]!.data.data).toEqual({
+      orderId: order.id,
+      customerEmail: 'notify@example.com',
+      fileName: 'Sunset.wav',
+      round: 1,
+      note: 'Less reverb',
+      at: '1:23',
+    });
+    // Refused (the track waits for its new master): nobody is told again.
+    expect((await ask()).status).toBe(409);
+    expect(staffMails()).toHaveLength(2);
+    await knex('users').whereIn('id', [admin.id, engineer.id, other.id]).delete();
+  });
+
   it('sends the order back with a pinned note, counts rounds per track, and refuses more than the free ones', async () => {
     const order = await seed({ status: 'delivered' });
     const ask = (note: string) => revise(order.id, { t: order.token, fileId: order.fileId, note, atSeconds: 83 });

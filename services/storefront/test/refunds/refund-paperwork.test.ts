@@ -3,7 +3,9 @@ import {
   CustomerOrderView,
   ORDER_LINK_INVALID,
   Refund,
+  mailParamsProblem,
   REFUND_REQUEST_ALREADY_ANSWERED,
+  REFUND_REQUEST_DECISION_REQUIRED,
   REFUND_REQUEST_MESSAGE_REQUIRED,
   REFUND_REQUEST_RECEIVED,
   RefundRequestList,
@@ -96,6 +98,8 @@ const askRefund = (orderId: string, body: object) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+const answerMails = () =>
+  ctx.site.queued.filter((j) => j.data.template === 'refund-request-answered').map((j) => j.data);
 async function requestsOf(orderId: string) {
   const res = await fetch(`${ctx.site.base}/api/admin/refund-requests?orderId=${orderId}`, {
     headers: await signedInAs('admin'),
@@ -105,7 +109,7 @@ async function requestsOf(orderId: string) {
 }
 
 describe('"Not happy?": a refund request from the order page', () => {
-  it('records the request for staff and refunds nothing; staff mark it answered once', async () => {
+  it('records the request for staff and refunds nothing; staff answer it once and the customer is mailed', async () => {
     const { orderId } = await paidOrder(ctx.site, sandbox);
     const res = await askRefund(orderId, { token: tokenOf(orderId), message: 'The vocals are buried.' });
     expect(res.status).toBe(201);
@@ -114,20 +118,50 @@ describe('"Not happy?": a refund request from the order page', () => {
     expect((await ctx.db.knex('orders').where('id', orderId).first()).status).toBe('payment_confirmed');
 
     const [open] = await requestsOf(orderId);
-    expect(open).toMatchObject({ message: 'The vocals are buried.', answer: null, answeredAt: null });
-    const answer = (text: string) =>
+    expect(open).toMatchObject({ message: 'The vocals are buried.', decision: null, answer: null, answeredAt: null });
+    const answer = (body: object) =>
       signedInAs('admin').then((auth) =>
         fetch(`${ctx.site.base}/api/admin/refund-requests/${open!.id}/answer`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...auth },
-          body: JSON.stringify({ answer: text }),
+          body: JSON.stringify(body),
         }),
       );
-    expect((await answer('We will remaster it.')).status).toBe(200);
-    const again = await answer('Twice');
+    ctx.site.queued.length = 0;
+    // No decision: refused, nothing recorded or mailed.
+    const undecided = await answer({ answer: 'We will remaster it.' });
+    expect(undecided.status).toBe(400);
+    expect(JSON.stringify(await undecided.json())).toContain(REFUND_REQUEST_DECISION_REQUIRED);
+    expect(answerMails()).toEqual([]);
+
+    expect((await answer({ decision: 'declined', answer: 'We will remaster it.' })).status).toBe(200);
+    const again = await answer({ decision: 'approved', answer: 'Twice' });
     expect(again.status).toBe(409);
     expect((await again.json()).error).toBe(REFUND_REQUEST_ALREADY_ANSWERED);
-    expect(await requestsOf(orderId)).toMatchObject([{ answer: 'We will remaster it.' }]);
+    expect(await requestsOf(orderId)).toMatchObject([{ decision: 'declined', answer: 'We will remaster it.' }]);
+    const [mail, ...more] = answerMails();
+    expect(more).toEqual([]);
+    const customer = (await ctx.db.knex('orders').where('id', orderId).first()).customerEmail;
+    expect(mail).toMatchObject({
+      to: customer,
+      orderId,
+      data: { orderId, customerEmail: customer, approved: false, answer: 'We will remaster it.' },
+    });
+    expect(mailParamsProblem('refund-request-answered', mail.data)).toBeNull();
+  });
+
+  it('mails an approval as approved', async () => {
+    const { orderId } = await paidOrder(ctx.site, sandbox);
+    await askRefund(orderId, { token: tokenOf(orderId), message: 'Wrong track.' });
+    const [open] = await requestsOf(orderId);
+    ctx.site.queued.length = 0;
+    const res = await fetch(`${ctx.site.base}/api/admin/refund-requests/${open!.id}/answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(await signedInAs('engineer')) },
+      body: JSON.stringify({ decision: 'approved', answer: 'Sorry about that: an admin refunds you today.' }),
+    });
+    expect(res.status).toBe(200);
+    expect(answerMails()).toMatchObject([{ data: { approved: true } }]);
   });
 
   it('refuses a bad link or an empty message and records nothing', async () => {

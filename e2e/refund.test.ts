@@ -1,0 +1,63 @@
+import { rmSync } from 'node:fs';
+import { Selector } from 'testcafe';
+import {
+  admin,
+  buyTracks,
+  byTestId,
+  inboxIds,
+  mailHtml,
+  newMailFor,
+  openAdminOrder,
+  orderLinkOf,
+  SITE,
+  trackFiles,
+  type TrackFiles,
+} from './support';
+
+// Issue 25's last step: an admin refunds part of a paid order through the Yoco sandbox from the order
+// dialog; the order is refund_pending until the sandbox's webhook, then partly refunded, and the
+// customer's order page and "Refund processed" mail say so with the amount.
+fixture('Refunds')
+  .page(SITE)
+  .before(async (ctx) => {
+    ctx.files = trackFiles('refund-e2e-', ['Slow Burn.wav']);
+  })
+  .after(async (ctx) => rmSync((ctx.files as TrackFiles).dir, { recursive: true, force: true }));
+
+test('an admin refunds part of a paid order; the order page and the mail show the refund', async (t) => {
+  const customer = `refund-${Date.now()}@example.com`;
+  let seen = await inboxIds();
+  await buyTracks(t, customer, 1);
+  const link = await orderLinkOf(customer, 'Order confirmed', seen);
+
+  // The admin opens the order and refunds R100 of it, with the required reason.
+  seen = await inboxIds();
+  await t.useRole(admin);
+  await openAdminOrder(t, customer);
+  await t.click(byTestId('order-refund'));
+  await t.expect(byTestId('refund-dialog').exists).ok();
+  // A refund without a reason is refused before anything is sent.
+  await t.typeText(byTestId('refund-amount'), '100', { replace: true });
+  await t.click(byTestId('refund-issue'));
+  await t.expect(byTestId('refund-dialog').exists).ok('the dialog stays open without a reason');
+  await t.typeText(byTestId('refund-reason'), 'The second master came late');
+  await t.click(byTestId('refund-issue'));
+  await t.expect(byTestId('toast').withText('Refund of R100 sent to Yoco').exists).ok();
+
+  // The sandbox's webhook settles it: refund_pending, then back with R100 refunded (the history keeps both).
+  const dialog = byTestId('order-dialog');
+  await t.expect(dialog.find('[data-testid="order-refund-row"]').innerText).contains('Refunded');
+  await t.expect(byTestId('order-refunded').innerText).contains('Refunded R100 of R');
+  const history = byTestId('order-history').find('li');
+  await t.expect(history.withText('Refund Pending').withText('Refund of R100 issued through Yoco').exists).ok();
+  await t.expect(history.withText('Partly refunded: R100.').exists).ok();
+
+  // The customer's "Refund processed" mail names the amount, and the order page lists the refund.
+  const mail = await newMailFor(customer, 'Refund processed', seen);
+  await t.expect(await mailHtml(mail)).contains('R100');
+  await t.deleteCookies();
+  await t.navigateTo(link);
+  await t.expect(byTestId('page-order').find('h1').innerText).match(/^Order #[0-9a-f]{8}$/);
+  await t.expect(byTestId('order-refunds').innerText).match(/Refund R100\s+Refunded/);
+  await t.expect(Selector('[data-testid="order-status"]').innerText).eql('Payment Confirmed');
+});
