@@ -41,6 +41,7 @@ import { Mail, Save } from 'lucide-react';
 import { useSaveSettings, useSendTestEmail, useSettings, useTestEmailStatus } from '../../api/settings';
 import { SystemStatusCard } from './system-status-card';
 import { LegalSettings } from './legal-settings';
+import { ClaimsSettings } from './claims-settings';
 
 type UploadLimitKey = keyof UploadLimitSettings;
 /** The upload limits' fields on the screen, in order, with their labels. */
@@ -629,6 +630,7 @@ export default function SettingsPage() {
           </Card>
 
           <SystemStatusCard />
+          <ClaimsSettings />
           <LegalSettings />
 
           {data && data.recentChanges.length > 0 && (
