@@ -17,7 +17,12 @@ describe('mails asking for a rating', () => {
   });
 
   it('mastering-complete invites a rating when the mail has the order page', async () => {
-    const data = { ...order, customerName: 'Thandi', trackTitle: 'Sunrise', downloadUrl: 'https://site.example/download/abc' };
+    const data = {
+      ...order,
+      customerName: 'Thandi',
+      trackTitle: 'Sunrise',
+      downloadUrl: 'https://site.example/download/abc',
+    };
     const withPage = await renderTemplate(null, 'mastering-complete', { ...data, orderPageUrl });
     expect(withPage.mail.html).toContain(`href="${rateLink}"`);
     expect(withPage.mail.text).toContain('Rate your master from 1 to 5 stars');
