@@ -1,8 +1,10 @@
 import { Selector } from 'testcafe';
 import {
+  ADMIN_EMAIL,
   buyTracks,
   byTestId,
   inboxIds,
+  logInAs,
   masterAndDeliver,
   newMailFor,
   orderLinkOf,
@@ -69,4 +71,19 @@ test('the customer follows the mail to the order page, compares A/B, asks for a 
   const res = await fetch(new URL(v2!, SITE));
   await t.expect(res.status).eql(200);
   await t.expect(res.headers.get('content-disposition') ?? '').contains('v2');
+
+  // Issue 27: the customer rates the master (five stars, consent ticked); the admin sees it in Analytics.
+  const rating = byTestId('rating-form');
+  await t.click(rating.find('label').withText('5 stars'));
+  await t.typeText(rating.find('textarea'), 'Punchy and warm, thank you!');
+  await t.click(rating.find('input[type="checkbox"]'));
+  await t.click(Selector('button').withExactText('Send my rating'));
+  await t.expect(byTestId('order-rating').innerText).contains('Punchy and warm, thank you!');
+  await logInAs(ADMIN_EMAIL);
+  await t.navigateTo(`${SITE}/admin/analytics`);
+  await t.click(Selector('[role="tab"]').withText('Performance'));
+  await t.expect(byTestId('processing-metrics').innerText).contains('5.0 / 5 (1 rating)');
+  const rated = byTestId('rating').withText('Punchy and warm, thank you!');
+  await t.click(rated.find('button').withExactText('Publish as testimonial'));
+  await t.expect(rated.innerText).contains('Testimonial');
 });

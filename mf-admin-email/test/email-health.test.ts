@@ -13,11 +13,15 @@ const smtp = { host: 'localhost', port: 1025 };
 
 describe('fetchEmailHealth', () => {
   it('returns a healthy answer', async () => {
-    answer(JSON.stringify({ status: 'healthy', check: 'reachable', smtp: { ...smtp, connected: true } }), 200);
+    answer(
+      JSON.stringify({ status: 'healthy', check: 'reachable', smtp: { ...smtp, connected: true }, latencyMs: 12 }),
+      200,
+    );
     await expect(fetchEmailHealth()).resolves.toEqual({
       status: 'healthy',
       check: 'reachable',
       smtp: { ...smtp, connected: true },
+      latencyMs: 12,
     });
   });
 
@@ -28,6 +32,7 @@ describe('fetchEmailHealth', () => {
         check: 'refused',
         error: 'SMTP refused',
         smtp: { ...smtp, connected: false },
+        latencyMs: 3000,
       }),
       503,
     );

@@ -42,6 +42,7 @@ const view = (over: Partial<CustomerOrderView> = {}): CustomerOrderView => ({
   ],
   refunds: [],
   invoiceUrl: null,
+  rating: null,
   ...over,
 });
 

@@ -32,7 +32,8 @@ export function useAudioFilePage(filters: AudioFileFilters) {
   });
 }
 
-const refresh = (client: ReturnType<typeof useQueryClient>) =>
+/** Refreshes what a file change moves: the files, the orders and the dashboard. */
+export const refreshAfterFileChange = (client: ReturnType<typeof useQueryClient>) =>
   invalidateUnder(client, '/api/admin/audio-files', '/api/admin/orders', '/api/admin/dashboard-stats');
 
 /** PATCH /api/admin/audio-files/:id/processing with the status the engineer selected. */
@@ -41,7 +42,7 @@ export function useUpdateProcessing(id: string) {
   return useMutation({
     mutationFn: (body: UpdateProcessingBody) =>
       apiJson('PATCH', `/api/admin/audio-files/${id}/processing`, body, { schema: AudioFileResponse }),
-    onSettled: () => refresh(client),
+    onSettled: () => refreshAfterFileChange(client),
   });
 }
 
@@ -89,7 +90,7 @@ export function useUploadMaster(id: string) {
         ),
       );
     },
-    onSettled: () => refresh(client),
+    onSettled: () => refreshAfterFileChange(client),
   });
 }
 

@@ -2,6 +2,7 @@ import {
   CustomerOrderView,
   RefundRequestReceived,
   TrackOrdersResponse,
+  type RateOrderBody,
   type RevisionRequestBody,
   type TrackOrdersBody,
 } from '@mastering/contracts';
@@ -31,6 +32,21 @@ export function useRequestRevision(id: string, token: string) {
       apiJson(
         'POST',
         `/api/orders/${encodeURIComponent(id)}/revisions`,
+        { ...body, t: token },
+        { schema: CustomerOrderView },
+      ),
+    onSuccess: (view) => client.setQueryData(orderPageKeys.view(id, token), view),
+  });
+}
+
+/** Rates the delivered masters (once); the answer is the page as it is now, the rating included. */
+export function useRateOrder(id: string, token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<RateOrderBody, 't'>) =>
+      apiJson(
+        'POST',
+        `/api/orders/${encodeURIComponent(id)}/rating`,
         { ...body, t: token },
         { schema: CustomerOrderView },
       ),

@@ -9,8 +9,8 @@ import { OrderStatus } from './enums';
 //   revenue is their total; conversion rate = paid orders / orders placed (checkouts that were paid).
 // - Processing metrics come from order_status_history: hours from payment_confirmed to delivered for
 //   orders delivered in the period; on time = delivered within 48 hours of payment.
-// - Customer satisfaction has no data source (no ratings are collected): it is null, and the screen
-//   says so instead of showing a number.
+// - Customer satisfaction is the average of the stars customers gave (order ratings, ratings.ts) in the
+//   period, one decimal, with their count; null with no ratings, and the screen says so instead of a number.
 // - Customers: new = first paid order ever is in the period; returning = paid in the period and also
 //   before it; retention = share of the previous period's paying customers who paid again in this one.
 
@@ -64,6 +64,8 @@ export const AnalyticsResponse = z.object({
     /** How many deliveries the two figures above are computed from. */
     deliveredOrders: z.number().int(),
     customerSatisfaction: z.number().nullable(),
+    /** How many ratings the satisfaction average is computed from. */
+    ratings: z.number().int(),
   }),
   customerMetrics: z.object({
     newCustomers: z.number().int(),

@@ -3,6 +3,7 @@ import { Loudness, MasteringStyle, OrderStatus, Tone } from './enums';
 import { TextBoolean } from './common';
 import { INVALID_EMAIL, NO_EMAIL } from './messages';
 import { RefundStatus } from './refund-status';
+import { OrderRatingView } from './ratings';
 
 // The customer's side of an order after payment (issue 25): the order page opened from a signed link in
 // every order mail, Track my order, and revision requests. No account needed: the link is the permission.
@@ -116,6 +117,8 @@ export const CustomerOrderView = z.object({
   refunds: z.array(CustomerRefundView),
   /** The invoice PDF through this page's link, once the order has one; else null. */
   invoiceUrl: z.string().nullable(),
+  /** The customer's rating of the masters, once given (see ratings.ts). */
+  rating: OrderRatingView.nullable(),
 });
 export type CustomerOrderView = z.infer<typeof CustomerOrderView>;
 

@@ -229,6 +229,8 @@ export const EmailHealth = z.object({
   check: SmtpCheck,
   error: z.string().optional(),
   smtp: z.object({ host: z.string(), port: z.number(), connected: z.boolean() }),
+  /** How long the check took, in milliseconds (connect, greeting, TLS and login when configured). */
+  latencyMs: z.number().int().nonnegative(),
 });
 export type EmailHealth = z.infer<typeof EmailHealth>;
 

@@ -30,3 +30,5 @@ export * from './legal';
 export * from './consent';
 export * from './invoices';
 export * from './your-data';
+export * from './ratings';
+export * from './claims';

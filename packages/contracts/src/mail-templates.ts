@@ -158,6 +158,12 @@ export const MAIL_TEMPLATES = {
       at: z.string().optional(),
     }),
   },
+  // Issue 27: a few days after delivery, once, to an order not rated yet (the ops feedback job); its button
+  // opens the order page's rating form.
+  'feedback-request': {
+    params: z.object({ orderId: filled, customerEmail: filled, customerName: z.string().optional(), orderPageUrl }),
+    stored: 'feedback_request',
+  },
   // A paid order past its due time (the late-orders job, once): the engineer's new time, else within 24 hours.
   'order-delayed': {
     params: z.object({

@@ -5,11 +5,12 @@ export const SYSTEM_CHECKS = ['database', 'objectStorage', 'jobQueue'] as const;
 export const SystemCheckName = z.enum(SYSTEM_CHECKS);
 export type SystemCheckName = z.infer<typeof SystemCheckName>;
 
-/** How each check is named on screen. */
-export const SYSTEM_CHECK_LABELS: Record<SystemCheckName, string> = {
+/** How each check is named on screen; the mail relay is the email service's SMTP check (GET /api/admin/email-health). */
+export const SYSTEM_CHECK_LABELS: Record<SystemCheckName | 'mailRelay', string> = {
   database: 'Database',
   objectStorage: 'Object Storage',
   jobQueue: 'Job Queue',
+  mailRelay: 'Mail Relay',
 };
 
 /** One live check: online or not, how long it took, and a plain-words note (never internal error text). */

@@ -44,6 +44,8 @@ const OUR_TABLES = [
   'refunds',
   // 025_popia
   'deletion_requests',
+  // 026_ratings
+  'order_ratings',
 ];
 
 let db: TestDatabase;

@@ -17,6 +17,8 @@ export const JOBS = {
   lateOrders: 'orders.late',
   /** Every hour: the audio of orders delivered longer ago than Settings' retention is deleted (ops runs it). */
   audioRetention: 'audio.retention',
+  /** Every hour: orders delivered a few days ago and not rated get the "Feedback request" mail once (ops runs it). */
+  feedbackRequests: 'orders.feedback-requests',
 } as const;
 
 /**

@@ -18,3 +18,4 @@ export * from './signed-tokens';
 export * from './sealed';
 export * from './links';
 export * from './redact';
+export * from './cached';

@@ -9,6 +9,7 @@ export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter }
 export { Badge, badgeVariants, type BadgeProps } from './components/badge';
 export { Input, Textarea, Label } from './components/input';
 export { Progress, type ProgressProps } from './components/progress';
+export { StarRating } from './components/star-rating';
 export {
   Skeleton,
   Spinner,

@@ -23,6 +23,7 @@ export {
   Textarea,
   Label,
   Progress,
+  StarRating,
   type ProgressProps,
   Skeleton,
   Spinner,
@@ -68,6 +69,7 @@ export {
 } from '@mastering/ui/core';
 export { ThemeMenu } from '@mastering/ui/theme-menu';
 export { Field, invalidProps } from './components/field';
+export { EMAIL_HEALTH_PATH, fetchEmailHealth } from './api/email-health';
 export { Select, type SelectOption, type SelectProps } from './components/select';
 export { Dialog, Sheet } from './components/dialog';
 export { Switch, type SwitchProps } from './components/switch';

@@ -8,6 +8,11 @@ import {
   AdminOrderPage,
   AdminOrderResponse,
   AnalyticsResponse,
+  ClaimSettings,
+  ClaimsOverview,
+  ErrorBody,
+  StaffRating,
+  StaffRatingList,
   AudioFileAnalysis,
   AudioFileList,
   AudioFileResponse,
@@ -64,6 +69,7 @@ import type { Queue } from '@mastering/jobs';
 import { created, route, sends, type RouteTable, type Secrets } from '@mastering/service-kit';
 import { z } from 'zod';
 import { getAnalytics } from './analytics/handlers';
+import { getRatings, postRatingTestimonial } from './ratings/handlers';
 import { getAudioFileAnalysis } from './analysis/handlers';
 import {
   getCustomer,
@@ -77,6 +83,7 @@ import { getDashboardStats } from './dashboard/handlers';
 import { getPayment, getPayments } from './payments/handlers';
 import { getCustomerFiles, getCustomerOrders } from './profile/handlers';
 import { getSettings, getTestEmailStatus, postTestEmail, putSettings } from './settings/handlers';
+import { getClaimSettings, putClaimSettings } from './settings/claims';
 import * as legal from './legal/handlers';
 import { getOrderInvoice } from './orders/invoice';
 import { deleteOneUser, getOneUser, getUsers, postUser, putUser } from './users/handlers';
@@ -194,6 +201,22 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
     accepts: 'none',
     response: ClearedCaches,
     handler: postClearCache(fulfilment),
+  }),
+  // Marketing claims (issue 27): the thresholds under which the home page states no figure.
+  route({
+    method: 'GET',
+    path: '/api/admin/settings/claims',
+    permission: 'admin',
+    response: ClaimsOverview,
+    handler: getClaimSettings(knex),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/admin/settings/claims',
+    permission: 'admin',
+    body: ClaimSettings,
+    response: ClaimsOverview,
+    handler: putClaimSettings(knex),
   }),
   route({
     method: 'GET',
@@ -335,6 +358,28 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
     cache: ANALYTICS_CACHE,
     response: AnalyticsResponse,
     handler: getAnalytics(knex),
+  }),
+  // Customer ratings (issue 27): where staff see them, and turn a consented 5-star comment into a testimonial.
+  route({
+    method: 'GET',
+    path: '/api/admin/analytics/ratings',
+    permission: 'admin',
+    query: AnalyticsQuery,
+    response: StaffRatingList,
+    handler: getRatings(knex),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/admin/analytics/ratings/:id/testimonial',
+    permission: 'admin',
+    params: IdParam,
+    accepts: 'none',
+    response: [
+      { status: 200, description: 'Published: the rating with its testimonial', schema: StaffRating },
+      { status: 404, description: 'No such rating', schema: ErrorBody },
+      { status: 409, description: 'Not 5 stars with a comment, no consent, or published already', schema: ErrorBody },
+    ],
+    handler: postRatingTestimonial(knex),
   }),
 
   // Engineers work orders and audio files (staff); everything else in the back-office is admins only.

@@ -5,6 +5,7 @@ import { bootService, createLogger } from '@mastering/service-kit';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { lateOrdersJob } from './late-orders/job';
+import { feedbackRequestsJob } from './ratings/feedback-job';
 import { retentionJob } from './retention/job';
 
 const config = readConfig();
@@ -28,9 +29,12 @@ const retention = retentionJob({
   logger: createLogger('ops-retention'),
 });
 queue.define(retention.name, retention.handler);
+const feedback = feedbackRequestsJob({ knex: workerKnex, queue, logger: createLogger('ops-feedback') });
+queue.define(feedback.name, feedback.handler);
 await queue.start();
 await queue.every(late.every, late.name);
 await queue.every(retention.every, retention.name);
+await queue.every(feedback.every, feedback.name);
 
 await bootService({
   name: 'ops',

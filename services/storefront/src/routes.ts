@@ -28,6 +28,8 @@ import {
   OrderInvoiceQuery,
   OrderViewQuery,
   PersonalDataExport,
+  PublicClaims,
+  RateOrderBody,
   Refund,
   RefundRequest,
   RefundRequestList,
@@ -51,6 +53,7 @@ import type { AuthDeps } from './auth/service';
 import type { LoginLimiters } from './auth/rate-limits';
 import * as auth from './auth/handlers';
 import { getConfig } from './site-config/handlers';
+import { getClaims, publicClaims } from './site-config/claims';
 import * as uploads from './uploads/handlers';
 import * as orders from './orders/handlers';
 import * as payments from './payments/handlers';
@@ -128,6 +131,15 @@ export const routes = (deps: RouteDeps): RouteTable => [
     cache: 'public, no-cache',
     response: SiteConfig,
     handler: getConfig(deps.knex, deps.payments),
+  }),
+  // The marketing claims computed from delivered orders (issue 27); browsers may reuse them for 5 minutes.
+  route({
+    method: 'GET',
+    path: '/api/config/claims',
+    permission: 'public',
+    cache: 'public, max-age=300',
+    response: PublicClaims,
+    handler: getClaims(publicClaims(deps.knex)),
   }),
   route({
     method: 'POST',
@@ -266,6 +278,20 @@ export const routes = (deps: RouteDeps): RouteTable => [
     body: RevisionRequestBody,
     response: created(CustomerOrderView),
     handler: orderPage.postRevision(deps.orderPage),
+  }),
+  // Rating the delivered masters (issue 27): once per order, the link in the body is the permission.
+  route({
+    method: 'POST',
+    path: '/api/orders/:id/rating',
+    permission: 'public',
+    params: IdParam,
+    body: RateOrderBody,
+    response: [
+      { status: 201, description: 'Rated; the order page as it is now', schema: CustomerOrderView },
+      ORDER_LINK_REFUSED,
+      { status: 409, description: 'Not delivered yet, or rated already (nothing stored)', schema: ErrorBody },
+    ],
+    handler: orderPage.postRating(deps.orderPage),
   }),
   // Track my order: mails the address its orders' links; the same answer whether it has any or not.
   route({

@@ -35,6 +35,7 @@ import { useAnalytics } from '../../api/analytics';
 import { DATE_RANGE_OPTIONS, type DateRangeValue } from '../../components/date-range';
 import { ScreenHeader } from '../../components/screen';
 import { StatCard } from '../../components/stat-card';
+import { RatingsCard } from './ratings-card';
 
 // The chart library is fetched only when a chart is drawn.
 const RevenueChart = lazy(() => import('./revenue-chart'));
@@ -255,6 +256,7 @@ export default function AnalyticsPage() {
                 </CardContent>
               </Card>
               <ProcessingCard metrics={data.processingMetrics} />
+              <RatingsCard days={days} />
             </TabPanel>
           </TabPanels>
         </Tabs>
@@ -294,8 +296,8 @@ function ProcessingCard({ metrics }: { metrics: AnalyticsResponse['processingMet
           label="Customer satisfaction"
           value={
             metrics.customerSatisfaction === null
-              ? 'Not measured: no ratings are collected'
-              : `${metrics.customerSatisfaction.toFixed(1)} / 5`
+              ? 'Not measured: no ratings in this period'
+              : `${metrics.customerSatisfaction.toFixed(1)} / 5 (${metrics.ratings} rating${metrics.ratings === 1 ? '' : 's'})`
           }
         />
       </CardContent>

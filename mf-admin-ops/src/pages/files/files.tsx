@@ -17,7 +17,7 @@ import {
 } from '@mastering/contracts';
 import { Badge, Button, cn, errorMessage, failedLoad, Select, toast } from '@mastering/ui';
 import type { ColumnDef } from '@tanstack/react-table';
-import { CircleAlert, CircleCheck, Files, HardDrive, Loader, RefreshCw, Upload, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, Files, HardDrive, ListChecks, Loader, RefreshCw, Upload, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAudioFilePage, type AudioFileFilters } from '../../api/audio-files';
@@ -27,6 +27,7 @@ import { SearchBox } from '../../components/search-box';
 import { StatCard } from '../../components/stat-card';
 import { useDebounced } from '../../components/use-debounced';
 import { DownloadButtons, FileDialog, FileStatusBadge } from './file-dialog';
+import { BatchProcessDialog } from './batch-process-dialog';
 
 type StatusFilter = FileStatus | 'all';
 type StyleFilter = MasteringStyle | 'all';
@@ -117,6 +118,7 @@ export default function FilesPage() {
   const [sort, setSort] = useState<AudioFileSort>('newest');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [batchOpen, setBatchOpen] = useState(false);
   const q = useDebounced(search.trim());
 
   const filters: AudioFileFilters = {
@@ -148,10 +150,21 @@ export default function FilesPage() {
             Uploaded tracks with their mastering options; upload masters and deliver them.
           </p>
         </div>
-        <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
-          <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
-          Refresh
-        </Button>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            onClick={() => setBatchOpen(true)}
+            disabled={!data?.items.length}
+            data-testid="batch-process"
+          >
+            <ListChecks aria-hidden />
+            Batch Process
+          </Button>
+          <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
+            <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
+            Refresh
+          </Button>
+        </div>
       </div>
 
       <div className="grid gap-4 grid-cols-2 sm:grid-cols-3 2xl:grid-cols-6">
@@ -223,6 +236,7 @@ export default function FilesPage() {
       {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
 
       <FileDialog file={open} onClose={() => setOpenId(null)} />
+      <BatchProcessDialog open={batchOpen} files={data?.items ?? []} onClose={() => setBatchOpen(false)} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useSaveSettings, useSettings } from '../../api/settings';
 import { EmailSection } from './email-settings';
 import { GeneralSection } from './general-settings';
+import { ClaimsSettings } from './claims-settings';
 import { LegalSettings } from './legal-settings';
 import { PricingSection } from './pricing-settings';
 import { RecentChanges } from './recent-changes';
@@ -81,6 +82,7 @@ export default function SettingsPage() {
           <SecuritySection values={draft.security} errors={errors} set={setter('security')} />
           <EmailSection values={draft.email} errors={errors} set={setter('email')} saved={data.email} />
           <SystemStatusCard />
+          <ClaimsSettings />
           <LegalSettings />
           <RecentChanges changes={data.recentChanges} />
         </>

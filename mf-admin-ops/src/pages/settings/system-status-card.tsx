@@ -1,4 +1,4 @@
-import { SYSTEM_CHECK_LABELS, formatOrderDate } from '@mastering/contracts';
+import { SYSTEM_CHECK_LABELS, formatOrderDate, type EmailHealth } from '@mastering/contracts';
 import {
   Badge,
   Button,
@@ -15,11 +15,13 @@ import {
   toast,
 } from '@mastering/ui';
 import { Eraser, RefreshCw } from 'lucide-react';
+import { useMailRelayCheck } from '../../api/mail-relay';
 import { useClearCache, useSystemStatus } from '../../api/settings';
 
 /** Settings → System Status: each part checked live (online or offline, with its latency), Check again and Clear Cache. */
 export function SystemStatusCard() {
   const status = useSystemStatus();
+  const relay = useMailRelayCheck();
   const clearCache = useClearCache();
   const clear = () =>
     clearCache.mutate(undefined, {
@@ -44,8 +46,11 @@ export function SystemStatusCard() {
         <Button
           variant="outline"
           size="sm"
-          onClick={() => void status.refetch()}
-          disabled={status.isFetching}
+          onClick={() => {
+            void status.refetch();
+            void relay.refetch();
+          }}
+          disabled={status.isFetching || relay.isFetching}
           data-testid="system-status-refresh"
         >
           <RefreshCw className={cn(status.isFetching && 'animate-spin')} aria-hidden />
@@ -64,22 +69,79 @@ export function SystemStatusCard() {
         ) : (
           <ul className="divide-y divide-border text-sm">
             {status.data.checks.map((check) => (
-              <li
+              <CheckRow
                 key={check.name}
-                className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2"
-                data-testid="system-check"
-              >
-                <span className="w-36 font-medium">{SYSTEM_CHECK_LABELS[check.name]}</span>
-                <Badge variant={check.status === 'online' ? 'success' : 'destructive'}>
-                  {check.status === 'online' ? 'Online' : 'Offline'}
-                </Badge>
-                <span className="w-16 text-right tabular-nums text-muted-foreground">{check.latencyMs} ms</span>
-                <span className="text-muted-foreground">{check.note}</span>
-              </li>
+                label={SYSTEM_CHECK_LABELS[check.name]}
+                state={check.status}
+                latencyMs={check.latencyMs}
+                note={check.note}
+              />
             ))}
+            <MailRelayRow check={relay.data} failed={relay.isError} />
           </ul>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+type CheckState = 'online' | 'offline' | 'checking';
+const STATE_BADGES: Record<CheckState, { text: string; variant: 'success' | 'destructive' | 'secondary' }> = {
+  online: { text: 'Online', variant: 'success' },
+  offline: { text: 'Offline', variant: 'destructive' },
+  checking: { text: 'Checking', variant: 'secondary' },
+};
+
+/** One part's row: its name, Online, Offline or Checking, the check's latency and a plain-words note. */
+function CheckRow({
+  label,
+  state,
+  latencyMs,
+  note,
+}: {
+  label: string;
+  state: CheckState;
+  latencyMs: number | null;
+  note: string;
+}) {
+  const badge = STATE_BADGES[state];
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2" data-testid="system-check">
+      <span className="w-36 font-medium">{label}</span>
+      <Badge variant={badge.variant}>{badge.text}</Badge>
+      <span className="w-16 text-right tabular-nums text-muted-foreground">
+        {latencyMs === null ? '–' : `${latencyMs} ms`}
+      </span>
+      <span className="text-muted-foreground">{note}</span>
+    </li>
+  );
+}
+
+/** What the mail relay row says: only reachable, refused, TLS failed or timed out (never the server's words). */
+const RELAY_NOTES: Record<EmailHealth['check'], string> = {
+  reachable: 'Reachable',
+  refused: 'Refused the connection or the login',
+  'TLS failed': 'TLS failed',
+  'timed out': 'Timed out',
+};
+
+/** The mail relay's row, from the email service's SMTP check (checking while it runs). */
+function MailRelayRow({ check, failed }: { check: EmailHealth | undefined; failed: boolean }) {
+  if (!check)
+    return (
+      <CheckRow
+        label={SYSTEM_CHECK_LABELS.mailRelay}
+        state={failed ? 'offline' : 'checking'}
+        latencyMs={null}
+        note={failed ? 'The email service did not answer' : 'Checking the SMTP relay'}
+      />
+    );
+  return (
+    <CheckRow
+      label={SYSTEM_CHECK_LABELS.mailRelay}
+      state={check.check === 'reachable' ? 'online' : 'offline'}
+      latencyMs={check.latencyMs}
+      note={RELAY_NOTES[check.check]}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { ArrowRight, Award, Clock, Radio, Sparkles, UserRoundCheck } from 'lucid
 import { launchDiscount, useSiteConfig } from '../../api/site-config';
 import { StartMasteringButton } from '../../components/start-mastering';
 import { Countdown } from './countdown';
+import { HeroClaims } from './hero-claims';
 
 const TRUST_BADGES = [
   { label: 'DSP-Ready', icon: Radio },
@@ -65,6 +66,7 @@ export function Hero() {
             </li>
           ))}
         </ul>
+        <HeroClaims />
       </div>
     </section>
   );

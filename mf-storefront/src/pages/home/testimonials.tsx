@@ -1,23 +1,14 @@
 import { initials, type Testimonial } from '@mastering/contracts';
-import { Badge, cn } from '@mastering/ui/core';
-import { BadgeCheck, Star } from 'lucide-react';
+import { Badge, cn, StarRating } from '@mastering/ui/core';
+import { BadgeCheck } from 'lucide-react';
 import { useTestimonials } from '../../api/testimonials';
 import { SectionHeading } from './section-heading';
 
 function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }) {
-  const rating = Math.max(0, Math.min(5, Math.round(t.rating)));
   return (
     <li data-testid="testimonial" className="flex flex-col gap-4 rounded-xl border border-border bg-card p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex gap-0.5" aria-label={`${rating} out of 5 stars`} role="img">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Star
-              key={i}
-              className={i < rating ? 'size-4 fill-warning text-warning' : 'size-4 text-muted-foreground/40'}
-              aria-hidden
-            />
-          ))}
-        </div>
+        <StarRating stars={t.rating} />
         {t.results && (
           <Badge variant="success" className="whitespace-normal">
             {t.results}

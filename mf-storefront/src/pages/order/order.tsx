@@ -18,6 +18,7 @@ import { OutcomeCard, OutcomeFrame } from '../../components/payment-outcome';
 import { PageFrame } from '../../components/page-frame';
 import { AbPlayer } from './ab-player';
 import { OrderMoney } from './order-money';
+import { RatingForm } from './rating-form';
 import { RefundRequestForm } from './refund-request-form';
 import { RevisionForm } from './revision-form';
 
@@ -106,6 +107,8 @@ function OrderDetails({ order, token }: { order: CustomerOrderView; token: strin
         {order.tracks.map((track) => (
           <TrackCard key={track.id} order={order} token={token} track={track} />
         ))}
+        {/* Only delivered masters can be rated. */}
+        {delivered && <RatingForm orderId={order.id} token={token} rating={order.rating} />}
         {/* Only a paid order has anything to refund. */}
         {paid && <RefundRequestForm orderId={order.id} token={token} />}
         <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">

@@ -20,6 +20,7 @@ import * as m020 from './020_revisions';
 import * as m021 from './021_refunds_late_abandoned';
 import * as m022 from './022_trade';
 import * as m025 from './025_popia';
+import * as m026 from './026_ratings';
 import * as m027 from './027_promises_after_payment';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -51,5 +52,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '021_refunds_late_abandoned', ...m021 },
   { name: '022_trade', ...m022 },
   { name: '025_popia', ...m025 },
+  { name: '026_ratings', ...m026 },
   { name: '027_promises_after_payment', ...m027 },
 ];

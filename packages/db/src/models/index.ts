@@ -28,3 +28,4 @@ export { AdminDigest } from './admin-digest';
 export { LegalDocumentVersion } from './legal-document-version';
 export { Invoice, InvoiceCounter, type InvoiceLine, type InvoiceSeller } from './invoice';
 export { DeletionRequest } from './deletion-request';
+export { OrderRating } from './order-rating';

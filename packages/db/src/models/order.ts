@@ -34,6 +34,8 @@ export class Order extends BaseModel {
   declare delayNotifiedAt: Date | null;
   /** When the unpaid order's payment reminder was queued (sent once). */
   declare paymentReminderSentAt: Date | null;
+  /** When the "Feedback request" mail was queued (sent once, see order_ratings). */
+  declare feedbackRequestedAt: Date | null;
   /** The checkout consent (issue 26): when the terms were agreed, which texts, from which client address. */
   declare termsAcceptedAt: Date | null;
   declare termsTextVersion: string | null;

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { RelationMappings } from 'objection';
 import {
+  ClaimSettings,
+  DEFAULT_CLAIM_SETTINGS,
   DEFAULT_DOWNLOAD_DAYS,
   DEFAULT_EMAIL_SETTINGS,
   DEFAULT_GENERAL_SETTINGS,
@@ -28,6 +30,7 @@ export const SETTING_SECTIONS = {
   security: section(SecuritySettings, DEFAULT_SECURITY_SETTINGS),
   email: section(EmailSettings, DEFAULT_EMAIL_SETTINGS),
   delivery: section(DeliverySettings, DeliverySettings.parse({ downloadDays: DEFAULT_DOWNLOAD_DAYS })),
+  claims: section(ClaimSettings, DEFAULT_CLAIM_SETTINGS),
 };
 export type SettingSection = keyof typeof SETTING_SECTIONS;
 type SectionValue<K extends SettingSection> = (typeof SETTING_SECTIONS)[K]['defaults'];

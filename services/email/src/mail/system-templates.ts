@@ -1,4 +1,10 @@
-import { storedTypeOf, type MAIL_TEMPLATES, type MailTemplateName, type TemplateType } from '@mastering/contracts';
+import {
+  RATING_ANCHOR,
+  storedTypeOf,
+  type MAIL_TEMPLATES,
+  type MailTemplateName,
+  type TemplateType,
+} from '@mastering/contracts';
 
 /** A template's sources: subject and text are mustache; `html` is MJML (or plain HTML) with mustache tags. */
 export type TemplateSource = { subject: string; html: string; text: string };
@@ -105,6 +111,8 @@ function textOf(copy: Pick<Copy, 'lines' | 'button' | 'viewOrder' | 'content'>):
 }
 
 const order = 'order <strong>{{shortId}}</strong>';
+/** The delivery mail's invitation to rate: a link to the order page's rating form (when the mail has the page). */
+const RATE_LINE = `{{#orderPageUrl}}How did it turn out? <a href="{{orderPageUrl}}#${RATING_ANCHOR}">Rate your master</a> from 1 to 5 stars.{{/orderPageUrl}}`;
 
 /** Every system template type of the spec's seven categories, with its real copy. */
 const COPY: Record<TemplateType, Copy> = {
@@ -241,6 +249,7 @@ const COPY: Record<TemplateType, Copy> = {
       '{{loudnessNote}}',
       'The download link stays valid for a limited time, so save your files soon.',
       '{{#retentionDays}}We keep your files for {{retentionDays}} days after delivery, then delete them for your privacy.{{/retentionDays}}',
+      RATE_LINE,
     ],
     button: { label: 'Download your master', url: '{{downloadUrl}}' },
     viewOrder: true,
@@ -319,8 +328,11 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Asks how a master turned out.',
     subject: 'How does your master sound?',
     preview: 'Tell us what you think.',
-    lines: [greeting, 'We hope you love your master. Two minutes of feedback helps us and other artists.'],
-    button: { label: 'Share feedback', url: '{{siteUrl}}/' },
+    lines: [
+      greeting,
+      `We hope you love your master of ${order}. How did it turn out? Rate it from 1 to 5 stars, with a word or two if you like: it takes a minute and helps us and other artists.`,
+    ],
+    button: { label: 'Rate your master', url: `{{orderPageUrl}}#${RATING_ANCHOR}`, when: 'orderPageUrl' },
   },
   re_engagement_inactive_users: {
     name: 'We miss you',

@@ -8,6 +8,7 @@ import {
   LoginCode,
   Order,
   OrderFile,
+  OrderRating,
   RefundRequest,
   RevisionRequest,
   Unsubscribe,
@@ -65,6 +66,8 @@ export async function erasePerson(deps: ErasureDeps, email: string, by: string |
       .findByIds(data.emailMessages.map((m) => m.id))
       .patch({ toEmail: ERASED_EMAIL, subject: ERASED_TEXT, html: null, text: null, lastError: null });
     await RevisionRequest.query(trx).whereIn('orderId', orderIds).patch({ note: ERASED_TEXT });
+    // A rating's stars stay in the satisfaction average; its words and consent go with the person.
+    await OrderRating.query(trx).whereIn('orderId', orderIds).patch({ comment: '', publishConsent: false });
     await RefundRequest.query(trx).whereIn('orderId', orderIds).patch({ message: ERASED_TEXT, answer: null });
     await CustomerMessage.query(trx)
       .whereRaw(...ofPerson('customer_email'))

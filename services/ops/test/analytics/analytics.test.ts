@@ -125,6 +125,7 @@ describe('GET /api/admin/analytics', () => {
       onTimeDelivery: 50,
       deliveredOrders: 2,
       customerSatisfaction: null,
+      ratings: 0,
     });
     expect(a.customerMetrics).toEqual({ newCustomers: 1, returningCustomers: 2, customerRetentionRate: 100 });
   });

@@ -1,6 +1,6 @@
-import type { IdParam, OrderViewQuery, RevisionRequestBody } from '@mastering/contracts';
+import type { IdParam, OrderViewQuery, RateOrderBody, RevisionRequestBody } from '@mastering/contracts';
 import type { RouteContext } from '@mastering/service-kit';
-import { customerOrderView, requestRevision, type OrderPageDeps } from './service';
+import { customerOrderView, rateOrderFromPage, requestRevision, type OrderPageDeps } from './service';
 
 type RevisionBody = Omit<RevisionRequestBody, 'atSeconds'> & { atSeconds: number | null };
 
@@ -14,3 +14,10 @@ export const postRevision = (deps: OrderPageDeps) => async (ctx: RouteContext<Re
   ctx.status = 201;
   ctx.body = await requestRevision(deps, ctx.state.params.id, ctx.state.body);
 };
+
+/** POST /api/orders/:id/rating — public (the link in the body is the permission); rates the delivered masters (201). */
+export const postRating =
+  (deps: OrderPageDeps) => async (ctx: RouteContext<Required<RateOrderBody>, undefined, IdParam>) => {
+    ctx.status = 201;
+    ctx.body = await rateOrderFromPage(deps, ctx.state.params.id, ctx.state.body);
+  };

@@ -14,6 +14,7 @@ import {
   type DeliverySettings,
   type MeasuredLoudness,
   type OrderStatus,
+  type RateOrderBody,
   type RevisionAllowance,
   type RevisionRequestBody,
   type TimelineEntry,
@@ -23,6 +24,7 @@ import {
   Invoice,
   MasterVersion,
   Order,
+  OrderRating,
   OrderStatusHistory,
   Refund,
   RevisionRequest,
@@ -30,7 +32,7 @@ import {
   type OrderFile,
 } from '@mastering/db';
 import { sendMail, type Queue } from '@mastering/jobs';
-import { changeOrderStatus, ORDER_LINK_HOLDER } from '@mastering/orders';
+import { changeOrderStatus, ORDER_LINK_HOLDER, rateOrder } from '@mastering/orders';
 import {
   Conflict,
   Forbidden,
@@ -163,7 +165,7 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
   const { knex } = deps;
   const files = order.files ?? [];
   const fileIds = files.map((f) => f.id);
-  const [history, settings, analyses, versions, revisions, refunds, invoice] = await Promise.all([
+  const [history, settings, analyses, versions, revisions, refunds, invoice, rating] = await Promise.all([
     OrderStatusHistory.query(knex).where('orderId', order.id).orderBy('createdAt'),
     Setting.section(knex, 'delivery'),
     FileAnalysis.query(knex).whereIn('fileId', fileIds).orderBy('analysedAt'),
@@ -171,6 +173,7 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
     RevisionRequest.query(knex).where('orderId', order.id).orderBy('createdAt'),
     Refund.query(knex).where('orderId', order.id).modify('newestFirst'),
     Invoice.query(knex).where('orderId', order.id).whereNot('kind', 'credit_note').first(),
+    OrderRating.query(knex).where('orderId', order.id).first(),
   ]);
   const delivered = order.status === 'delivered' || order.status === 'revision_requested' || lastDeliveryOf(history);
   const mediaUntil = new Date(now.getTime() + MEDIA_LINK_HOURS * HOUR);
@@ -228,7 +231,24 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
       createdAt: new Date(r.createdAt).toISOString(),
     })),
     invoiceUrl: invoice ? `/api/orders/${order.id}/invoice?t=${encodeURIComponent(token)}` : null,
+    rating: rating?.toApi() ?? null,
   };
+}
+
+/**
+ * POST /api/orders/:id/rating: the customer's rating of the delivered masters, as the link's holder
+ * (409 before delivery or when rated already; see @mastering/orders rateOrder). Answers the page.
+ */
+export async function rateOrderFromPage(
+  deps: OrderPageDeps,
+  orderId: string,
+  body: Required<RateOrderBody>,
+  now: Date = new Date(),
+): Promise<CustomerOrderView> {
+  const { t, ...rating } = body;
+  await orderOfLink(deps.knex, deps.orderLinks, orderId, t);
+  await rateOrder(deps.knex, orderId, rating);
+  return customerOrderView(deps, orderId, t, now);
 }
 
 /**

@@ -1,0 +1,127 @@
+import { CLAIM_SETTINGS_NOTE, ClaimSettings, type ClaimFigures } from '@mastering/contracts';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  checkForm,
+  failedLoad,
+  Input,
+  Label,
+  LoadError,
+  serverErrorText,
+  Skeleton,
+  toast,
+} from '@mastering/ui';
+import { Save } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useClaimsOverview, useSaveClaimSettings } from '../../api/claims';
+
+type Draft = Record<keyof ClaimSettings, string>;
+
+const FIELDS: [keyof ClaimSettings, string][] = [
+  ['minTracksDelivered', 'Minimum tracks delivered before any claim'],
+  ['maxMedianDeliveryHours', 'Longest median delivery to claim (hours)'],
+  ['minStreamingReadyPercent', 'Minimum streaming-ready share to claim (%)'],
+];
+
+const draftOf = (s: ClaimSettings): Draft => ({
+  minTracksDelivered: String(s.minTracksDelivered),
+  maxMedianDeliveryHours: String(s.maxMedianDeliveryHours),
+  minStreamingReadyPercent: String(s.minStreamingReadyPercent),
+});
+
+/** The figures in words, so the admin sees what each threshold is compared with. */
+function figuresText(f: ClaimFigures): string {
+  const median = f.medianDeliveryHours === null ? 'no delivery yet' : `${f.medianDeliveryHours.toFixed(1)} hours`;
+  const ready = f.mastersMeasured
+    ? `${f.mastersStreamingReady} of ${f.mastersMeasured} measured masters at or under -1 dBTP`
+    : 'no master measured yet';
+  return `Now: ${f.tracksDelivered} tracks delivered; median delivery ${median}; ${ready}.`;
+}
+
+/** Settings → Marketing claims: the thresholds, the figures they apply to, and what the home page shows. */
+export function ClaimsSettings() {
+  const overview = useClaimsOverview();
+  const save = useSaveClaimSettings();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  useEffect(() => {
+    if (overview.data && draft === null) setDraft(draftOf(overview.data.settings));
+  }, [overview.data, draft]);
+  const failed = failedLoad(overview, 'the marketing claims');
+
+  const submit = () => {
+    if (!draft) return;
+    const checked = checkForm(ClaimSettings, draft);
+    if (!checked.ok) return setErrors(checked.fieldErrors);
+    setErrors({});
+    save.mutate(checked.data, {
+      onSuccess: (saved) => {
+        setDraft(draftOf(saved.settings));
+        toast({ title: 'Marketing claims saved' });
+      },
+      onError: (e) =>
+        toast({ title: 'Could not save', description: serverErrorText(e, 'Try again.'), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <Card data-testid="claims-settings">
+      <CardHeader>
+        <CardTitle>Marketing claims</CardTitle>
+        <CardDescription>{CLAIM_SETTINGS_NOTE}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {failed ? (
+          <LoadError {...failed} />
+        ) : !overview.data || !draft ? (
+          <Skeleton className="h-32 w-full" />
+        ) : (
+          <form
+            className="space-y-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <div className="grid gap-4 sm:grid-cols-3">
+              {FIELDS.map(([key, label]) => (
+                <div key={key} className="space-y-2">
+                  <Label htmlFor={`claims-${key}`}>{label}</Label>
+                  <Input
+                    id={`claims-${key}`}
+                    inputMode="numeric"
+                    value={draft[key]}
+                    onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+                    aria-invalid={!!errors[key]}
+                    aria-describedby={errors[key] ? `claims-${key}-error` : undefined}
+                  />
+                  {errors[key] && (
+                    <p id={`claims-${key}-error`} className="text-sm text-destructive">
+                      {errors[key]}
+                    </p>
+                  )}
+                </div>
+              ))}
+            </div>
+            <p className="text-sm text-muted-foreground" data-testid="claims-figures">
+              {figuresText(overview.data.figures)}
+            </p>
+            <p className="text-sm" data-testid="claims-shown">
+              {overview.data.claims.length === 0
+                ? 'The home page states no figure yet.'
+                : `The home page shows: ${overview.data.claims.map((c) => `${c.figure} ${c.label}`).join(' · ')}.`}
+            </p>
+            <Button type="submit" disabled={save.isPending}>
+              <Save aria-hidden />
+              Save claims
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
