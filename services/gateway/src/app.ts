@@ -43,7 +43,7 @@ export function createGateway({
   config,
   knex,
   logger,
-  cache = createPublicCache(),
+  cache = createPublicCache({ maxSeconds: config.PUBLIC_CACHE_MAX_SECONDS }),
   accessLogger = logger,
 }: GatewayDeps): Koa {
   const app = new Koa({ proxy: config.TRUST_PROXY_HOPS > 0, maxIpsCount: config.TRUST_PROXY_HOPS });

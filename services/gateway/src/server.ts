@@ -19,7 +19,13 @@ await bootService({
     closePurges = purges.close;
     // One line per request: written in blocks, not one synchronous write each.
     const accessLogger = createBufferedLogger('gateway');
-    return createGateway({ config, knex, logger, accessLogger, cache: createPublicCache({ purges }) });
+    return createGateway({
+      config,
+      knex,
+      logger,
+      accessLogger,
+      cache: createPublicCache({ purges, maxSeconds: config.PUBLIC_CACHE_MAX_SECONDS }),
+    });
   },
   onClose: () => closePurges(),
   onServer: (server) => limitClients(server, config),

@@ -106,6 +106,19 @@ describe('public-read cache at the gateway', () => {
     expect(other).toMatchObject({ status: 200, asked: false });
   });
 
+  it('keeps an answer no longer than its own limit (0: never)', () => {
+    const off = createPublicCache({ maxSeconds: 0 });
+    off.store('/api/x', off.generation(), 5, {}, Buffer.from('x'));
+    expect(off.get('/api/x')).toBeUndefined();
+    let at = 0;
+    const capped = createPublicCache({ maxSeconds: 2, now: () => at });
+    capped.store('/api/x', capped.generation(), 5, {}, Buffer.from('x'));
+    at = 1_999;
+    expect(capped.get('/api/x')).toBeDefined();
+    at = 2_000;
+    expect(capped.get('/api/x')).toBeUndefined();
+  });
+
   it('keeps nothing the service did not mark, or marked private, or that sets a cookie', async () => {
     for (const path of ['/api/testimonials', '/api/config', '/api/auth/user']) {
       await read(path);

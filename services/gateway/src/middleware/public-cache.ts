@@ -25,8 +25,11 @@ export const localPurges = (): PurgeChannel => ({ announce() {}, onPurge() {} })
 /** The kept answers and the two operations on them. */
 export type PublicCache = ReturnType<typeof createPublicCache>;
 
-/** A cache of at most MAX_ENTRIES public answers; `now` is injectable for the tests. */
-export function createPublicCache({ purges = localPurges(), now = Date.now } = {}) {
+/**
+ * A cache of at most MAX_ENTRIES public answers, each kept for the service's max-age but at most
+ * `maxSeconds` (0: nothing is kept); `now` is injectable for the tests.
+ */
+export function createPublicCache({ purges = localPurges(), now = Date.now, maxSeconds = 60 } = {}) {
   const entries = new Map<string, Entry>();
   // Bumped by every purge: an answer whose request began before a purge is not kept (it may predate the write).
   let generation = 0;
@@ -46,10 +49,11 @@ export function createPublicCache({ purges = localPurges(), now = Date.now } = {
     generation: () => generation,
     /** Keeps a 200 answer under `key` for `seconds`, unless a purge happened since `since` (its generation). */
     store(key: string, since: number, seconds: number, headers: IncomingHttpHeaders, body: Buffer): void {
-      if (seconds <= 0 || since !== generation || body.length > MAX_BODY_BYTES) return;
+      const keep = Math.min(seconds, maxSeconds);
+      if (keep <= 0 || since !== generation || body.length > MAX_BODY_BYTES) return;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
       const storedAt = now();
-      entries.set(key, { status: 200, headers, body, storedAt, expiresAt: storedAt + seconds * 1000 });
+      entries.set(key, { status: 200, headers, body, storedAt, expiresAt: storedAt + keep * 1000 });
     },
     /** Drops every entry here and on the other gateways. */
     purgeEverywhere(): void {
@@ -107,6 +111,8 @@ export function publicReads(cache: PublicCache): Middleware {
     }
     if (!ctx.path.startsWith('/api/')) return next();
     const key = keyOf(ctx);
+    // A client's own Cache-Control is not asked (as nginx and Varnish do not): this cache is the site's
+    // own, purged by every write, never older than the service allows.
     const entry = cache.get(key);
     if (!entry) {
       if (ctx.method === 'GET') ctx.state.publicCache = { key, since: cache.generation() };
