@@ -131,7 +131,7 @@ async function searchTotal(knex: Knex, q: string): Promise<number> {
   const [byAddress, byIdOnly] = await Promise.all([
     CustomerSummaryRow.query(knex)
       .whereRaw('email like ?', [likeContains(q)])
-      .sum({ orders: 'orderCount' })
+      .sum('orderCount as orders')
       .first() as unknown as Promise<{ orders: string | null }>,
     ids
       ? Order.query(knex)
