@@ -192,14 +192,18 @@ function writeToDisk(file: string, mb: number): Promise<void> {
   });
 }
 
-/** Writes `mb` one-megabyte blocks to `out`, waiting for it to drain (so memory stays flat), then ends it. */
-function writeBlocks(out: NodeJS.WritableStream, mb: number): void {
+/**
+ * Writes `mb` one-megabyte blocks to `out`, the first starting with `head`, waiting for it to drain
+ * (so memory stays flat), then ends it.
+ */
+function writeBlocks(out: NodeJS.WritableStream, mb: number, head = Buffer.alloc(0)): void {
   const block = Buffer.alloc(MB, 3);
+  const first = Buffer.concat([head, block.subarray(head.length)]);
   let written = 0;
   const pump = () => {
     while (written < mb) {
       written++;
-      if (!out.write(block)) return void out.once('drain', pump);
+      if (!out.write(written === 1 ? first : block)) return void out.once('drain', pump);
     }
     out.end();
   };
@@ -227,7 +231,8 @@ async function uploadTrack(site: string, mb: number): Promise<void> {
       },
     );
     req.on('error', reject);
-    writeBlocks(req, mb);
+    // The storefront checks the bytes are audio: they start as a WAV file does.
+    writeBlocks(req, mb, Buffer.from('RIFF\0\0\0\0WAVEfmt ', 'latin1'));
   });
 }
 
