@@ -17,6 +17,9 @@ export const PERMISSION_ROLES: Record<Exclude<Permission, 'public'>, readonly Ro
   admin: ['admin'],
 };
 
+/** The field a service's public answer carries to let the gateway's public-read cache keep it (see `gatewayCacheSeconds`). */
+export const GATEWAY_CACHE_HEADER = 'gateway-cache-control';
+
 // HEAD is listed for protocols that use it on their own (tus asks an upload's offset with HEAD); a GET
 // row already answers HEAD.
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -60,6 +63,12 @@ export type Route<B = unknown, Q = unknown, P = unknown> = {
    * with If-None-Match and receive 304. Omitted: `no-store` for anything read with an identity.
    */
   cache?: string;
+  /**
+   * Seconds the gateway may keep a successful public answer and serve it without asking (its public-read
+   * cache, purged by any back-office write through it): sent as `Gateway-Cache-Control`, which only the
+   * gateway reads. Only for answers that are the same for every caller.
+   */
+  gatewayCacheSeconds?: number;
   /** Reads only `ctx.state.{body,query,params,identity}`; throws domain errors. */
   handler: (ctx: RouteContext<B, Q, P>) => unknown;
 };
@@ -135,6 +144,8 @@ export function mountRouteTable(router: Router, routes: RouteTable): Map<string,
       if (r.method === 'GET' && !ctx.response.get('Cache-Control')) {
         ctx.set('Cache-Control', r.cache ?? (r.permission === 'public' ? 'no-cache' : 'private, no-store'));
       }
+      if (r.method === 'GET' && r.gatewayCacheSeconds)
+        ctx.set(GATEWAY_CACHE_HEADER, `max-age=${r.gatewayCacheSeconds}`);
     });
   }
   return permissions;

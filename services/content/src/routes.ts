@@ -33,6 +33,8 @@ import { getMedia } from './media/handlers';
 // Public lists change when an admin edits them and the change must show at once (a hidden track is
 // gone on the next page load), so every cache revalidates by ETag: an unchanged list is a small 304.
 const PUBLIC_LIST = 'public, no-cache';
+// The gateway may answer them itself for a few seconds: every admin write through it purges its copy.
+const GATEWAY_SECONDS = 5;
 
 /** The admin forms: multipart fields checked by the contract, plus the files (artwork, audio, avatar, logo). */
 const form = (schema: z.ZodType, what: string): RawBody => ({
@@ -63,6 +65,7 @@ export const routes = (deps: ContentDeps): RouteTable => {
       path: '/api/showcase-tracks',
       permission: 'public',
       cache: PUBLIC_LIST,
+      gatewayCacheSeconds: GATEWAY_SECONDS,
       response: ShowcaseTrackList,
       handler: listShowcaseTracks(knex),
     }),
@@ -71,6 +74,7 @@ export const routes = (deps: ContentDeps): RouteTable => {
       path: '/api/testimonials',
       permission: 'public',
       cache: PUBLIC_LIST,
+      gatewayCacheSeconds: GATEWAY_SECONDS,
       response: PublicTestimonialList,
       handler: listTestimonials(knex),
     }),

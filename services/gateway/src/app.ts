@@ -19,19 +19,34 @@ import { crossSiteGuard } from './middleware/cross-site';
 import { healthEndpoints } from './middleware/health';
 import { apiDocs } from './middleware/api-docs';
 import { proxyToServices } from './middleware/proxy';
+import { createPublicCache, publicReads, type PublicCache } from './middleware/public-cache';
 import { requestBodies } from './middleware/request-body';
 import { createStaticApps, serveApps } from './middleware/static-apps';
 import { createPools, currentTargets } from './upstreams';
 
-export type GatewayDeps = { config: Readonly<GatewayConfig>; knex: Knex; logger: Logger };
+export type GatewayDeps = {
+  config: Readonly<GatewayConfig>;
+  knex: Knex;
+  logger: Logger;
+  /** The public-read cache (default: one for this process alone, purged only by writes through it). */
+  cache?: PublicCache;
+  /** Where the access log goes (default: `logger`). */
+  accessLogger?: Logger;
+};
 
 /**
  * Builds the gateway (no listen), one named middleware per concern, in the order a request meets
  * them: request id, access log, errors, security headers, request-body limits, path sanity, forwarded headers (who the
- * client is), the cross-site guard, health, `/mf/remotes.json`, the proxy to the owning service (with
+ * client is), the cross-site guard, health, `/mf/remotes.json`, API docs, the public-read cache, the proxy to the owning service (with
  * the session's signed identity), then the shell and remotes with SPA fallback.
  */
-export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
+export function createGateway({
+  config,
+  knex,
+  logger,
+  cache = createPublicCache({ maxSeconds: config.PUBLIC_CACHE_MAX_SECONDS }),
+  accessLogger = logger,
+}: GatewayDeps): Koa {
   const app = new Koa({ proxy: config.TRUST_PROXY_HOPS > 0, maxIpsCount: config.TRUST_PROXY_HOPS });
   app.silent = true;
   // Each service's replicas (its `<NAME>_URL` list): the proxy spreads requests over them.
@@ -53,7 +68,7 @@ export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
   };
 
   app.use(requestIdMiddleware());
-  app.use(accessLog(logger));
+  app.use(accessLog(accessLogger));
   app.use(errorMiddleware(logger));
   app.use(
     securityHeaders({
@@ -80,6 +95,7 @@ export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
     ctx.body = remotesManifest(config);
   });
   app.use(apiDocs({ targets, identityOf }));
+  app.use(publicReads(cache));
   app.use(
     proxyToServices({
       pools,
@@ -87,6 +103,7 @@ export function createGateway({ config, knex, logger }: GatewayDeps): Koa {
       upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
       identityOf,
       logger,
+      cache,
     }),
   );
   app.use(serveApps(apps));

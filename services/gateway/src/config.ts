@@ -70,6 +70,8 @@ const GatewayEnv = BaseServiceConfig.extend({
       }
     }),
   SESSION_COOKIE: z.string().default('sid'),
+  /** The longest the public-read cache keeps an answer, whatever its service allows; 0 turns the cache off. */
+  PUBLIC_CACHE_MAX_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 export type GatewayConfig = z.infer<typeof GatewayEnv>;
 

@@ -80,6 +80,15 @@ export class Refund extends BaseModel {
   }
 
   /**
+   * SQL of a derived table `refunded (payment_id, cents)`: the succeeded refund cents of each payment
+   * that has any. A sum over many payments left-joins it (one pass over the few refunds) instead of
+   * running succeededCentsSql once per payment, which cost a year's payment figures 80,000 subqueries.
+   */
+  static succeededCentsPerPaymentSql(): string {
+    return `(select payment_id, sum(amount_cents) as cents from refunds where status = 'succeeded' group by payment_id) as refunded`;
+  }
+
+  /**
    * Cents refunded (succeeded) of the orders now in one of `statuses`, optionally only those placed in
    * [from, to): the dashboard and analytics net them out of revenue.
    */

@@ -6,6 +6,7 @@ import type { Identity } from '@mastering/contracts';
 import { IDENTITY_HEADER, redactUrl, signIdentity, type Logger } from '@mastering/service-kit';
 import { resolveService, type ServiceName } from '../routes';
 import { mayRetry, type UpstreamPool } from '../upstreams';
+import { keepAnswer, type PublicCache } from './public-cache';
 
 export type ProxyOptions = {
   /** Each service's replicas. */
@@ -15,6 +16,8 @@ export type ProxyOptions = {
   upstreamTimeoutMs: number;
   identityOf: (ctx: Context) => Promise<Identity | null>;
   logger: Logger;
+  /** The public-read cache the answers pass by (see public-cache.ts); none: nothing is kept. */
+  cache?: PublicCache;
 };
 
 /**
@@ -31,6 +34,7 @@ export function proxyToServices({
   upstreamTimeoutMs,
   identityOf,
   logger,
+  cache,
 }: ProxyOptions): Middleware {
   // Reused connections: opening a TCP connection per request cost the gateway most of its throughput.
   // Idle sockets close after 30 s, before the services' 65 s keep-alive timeout, so none is reused
@@ -60,6 +64,13 @@ export function proxyToServices({
   proxy.on('proxyReq', (proxyReq, req) => {
     proxyReq.once('timeout', () => ((req as IncomingMessage & { timedOut?: boolean }).timedOut = true));
   });
+  // Each request's Koa state, for the cache to see when its answer arrives (before the client gets it).
+  const states = new WeakMap<IncomingMessage, Record<string, unknown>>();
+  if (cache)
+    proxy.on('proxyRes', (proxyRes, req) => {
+      const state = states.get(req);
+      if (state) keepAnswer(cache, state, proxyRes);
+    });
 
   return async (ctx, next) => {
     const service = resolveService(ctx.method, ctx.path);
@@ -67,6 +78,7 @@ export function proxyToServices({
     ctx.state.service = service;
     const identity = await identityOf(ctx);
     if (identity) ctx.req.headers[IDENTITY_HEADER] = await signIdentity(identity, identitySecret);
+    states.set(ctx.req, ctx.state);
     await forward(ctx, proxy, pools[service], ctx.state.upload ? agents.uploads : agents.requests);
   };
 }

@@ -57,12 +57,13 @@ function toApi(p: PaymentWithEmail): PaymentShape {
  */
 export async function paymentSummary(knex: Knex, query: PaymentsQuery): Promise<PaymentSummary> {
   const [totals] = (await inRange(knex, query, false)
+    .leftJoin(knex.raw(Refund.succeededCentsPerPaymentSql()), 'refunded.payment_id', 'payments.id')
     .clearSelect()
     .select(
       knex.raw('count(*)::int as total'),
       knex.raw(
         // Net of partial refunds (a payment refunded in full is `refunded`, outside the sum already).
-        `coalesce(sum(payments.amount_cents - ${Refund.succeededCentsSql('payment_id', 'payments.id')}) filter (where payments.status = 'succeeded'), 0)::bigint as revenue_cents`,
+        `coalesce(sum(payments.amount_cents - coalesce(refunded.cents, 0)) filter (where payments.status = 'succeeded'), 0)::bigint as revenue_cents`,
       ),
       ...(['succeeded', 'pending', 'failed', 'refunded', 'cancelled'] as const).map((s) =>
         knex.raw(`count(*) filter (where payments.status = '${s}')::int as ${s}`),
