@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // vitest 5's reporter uses Map.groupBy (Node 21+); on Node 20 it crashed while printing a failure,
@@ -20,11 +21,21 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
 
 // One vitest run covers every workspace. Integration tests start their own databases
 // (see packages/db/src/testing.ts), so files run in parallel forks safely.
+//
+// Speed on the 2-core CI machine (see .ci/run's timing lines):
+// - vitest's default is one worker fewer than the cores, so ONE worker there; most files spend their
+//   time waiting on PostgreSQL, HTTP and ffmpeg, so one worker per core plus one keeps both busy
+//   (two per core pushed the heaviest integration files past their 60 s timeout on a loaded machine).
+// - `isolate: false`: a worker keeps its loaded modules from one file to the next instead of
+//   importing the service apps, React and zod again for every file (imports were 39% of the run).
+//   Files must not leak state (mocks, stubbed globals, fake timers) past their own afterEach/afterAll.
 export default defineConfig({
   test: {
     include: ['{packages,services,shell,mf-*}/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     pool: 'forks',
+    maxWorkers: availableParallelism() + 1,
+    isolate: false,
     globalSetup: ['./packages/db/src/vitest-global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

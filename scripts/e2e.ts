@@ -11,8 +11,13 @@ import { Supervisor } from './lib/supervisor';
 import { upstreamUrls } from './lib/stack';
 import { startThrowawayStack } from './lib/throwaway-stack';
 import { fuzzApi, printFuzzReport } from './lib/fuzz';
+import { timedPhase } from './lib/ci-timings';
+import { buildApps } from './lib/build';
+import { bundleServices } from './lib/services';
 
-const site = await startThrowawayStack('mastering-e2e');
+// Built first as a phase of its own (for the CI timing lines); the stack then finds every build fresh.
+await timedPhase('build', () => Promise.all([buildApps(), bundleServices()]));
+const site = await timedPhase('stack', () => startThrowawayStack('mastering-e2e'));
 const { stack, env, dataDir } = site;
 const brokenSite = await freePort();
 let failed = false;
@@ -51,61 +56,65 @@ await extra.start({
 const browser =
   process.env.E2E_BROWSER ??
   'chromium:headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run';
-const code = await new Promise<number>((resolve) => {
-  const child = spawn(
-    bin('testcafe'),
-    [
-      browser,
-      ...(process.argv.slice(2).length ? process.argv.slice(2) : ['e2e/']),
-      '--selector-timeout',
-      '15000',
-      '--assertion-timeout',
-      '15000',
-      '--page-load-timeout',
-      '30000',
-      '--disable-screenshots',
-      '--reporter',
-      'spec',
-    ],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        E2E_SITE_URL: stack.siteUrl,
-        E2E_BROKEN_SITE_URL: `http://127.0.0.1:${brokenSite}`,
-        E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
-        E2E_ADMIN_EMAIL: stack.adminEmail,
-        // Journeys that need data no screen creates (analytics over past orders) seed it here.
-        E2E_DATABASE_URL: stack.databaseUrl,
-        E2E_ENGINEER_EMAIL: ENGINEER_EMAIL,
-        // The SMTP port of the stack's MailDev, for the journey that saves it as the admin's relay.
-        E2E_MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT!,
-      },
-    },
-  );
-  child.on('exit', (c) => resolve(c ?? 1));
-});
+const code = await timedPhase(
+  'e2e',
+  () =>
+    new Promise<number>((resolve) => {
+      const child = spawn(
+        bin('testcafe'),
+        [
+          browser,
+          ...(process.argv.slice(2).length ? process.argv.slice(2) : ['e2e/']),
+          '--selector-timeout',
+          '15000',
+          '--assertion-timeout',
+          '15000',
+          '--page-load-timeout',
+          '30000',
+          '--disable-screenshots',
+          '--reporter',
+          'spec',
+        ],
+        {
+          cwd: ROOT,
+          stdio: 'inherit',
+          env: {
+            ...process.env,
+            E2E_SITE_URL: stack.siteUrl,
+            E2E_BROKEN_SITE_URL: `http://127.0.0.1:${brokenSite}`,
+            E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
+            E2E_ADMIN_EMAIL: stack.adminEmail,
+            // Journeys that need data no screen creates (analytics over past orders) seed it here.
+            E2E_DATABASE_URL: stack.databaseUrl,
+            E2E_ENGINEER_EMAIL: ENGINEER_EMAIL,
+            // The SMTP port of the stack's MailDev, for the journey that saves it as the admin's relay.
+            E2E_MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT!,
+          },
+        },
+      );
+      child.on('exit', (c) => resolve(c ?? 1));
+    }),
+);
 
 // The API fuzzed from its OpenAPI document on the same stack, after the journeys (whose data it finds);
 // `npm run test:fuzz` runs it alone. Skipped when only some journeys were asked for.
 let fuzzed = true;
 if (process.argv.length <= 2) {
-  const started = Date.now();
-  fuzzed = await fuzzApi(
-    {
-      siteUrl: stack.siteUrl,
-      inboxUrl: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
-      databaseUrl: stack.databaseUrl,
-    },
-    path.join(dataDir, 'fuzz'),
-  )
-    .then(printFuzzReport)
-    .catch((err: unknown) => {
-      console.error('✖ fuzz:', err);
-      return false;
-    });
-  console.log(`fuzz: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  fuzzed = await timedPhase('fuzz', () =>
+    fuzzApi(
+      {
+        siteUrl: stack.siteUrl,
+        inboxUrl: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
+        databaseUrl: stack.databaseUrl,
+      },
+      path.join(dataDir, 'fuzz'),
+    )
+      .then(printFuzzReport)
+      .catch((err: unknown) => {
+        console.error('✖ fuzz:', err);
+        return false;
+      }),
+  );
 }
 
 await extra.stopAll();

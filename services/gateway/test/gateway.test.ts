@@ -14,6 +14,9 @@ import { BODY_TOO_LARGE, BODY_TOO_SLOW, UPLOAD_TOO_SLOW } from '../src/middlewar
 
 const SECRET = 'x'.repeat(40);
 const MB = 1024 * 1024;
+// Megabytes in the streamed upload and download: many times any stream buffer (64 KB), so a proxy that
+// buffered a whole body would still hang (upload) or hold it all (download); more only costs CI time.
+const BIG_BLOCKS = 8;
 
 type Seen = { method?: string; url?: string; headers?: IncomingHttpHeaders; bytes: number };
 
@@ -54,7 +57,7 @@ beforeAll(async () => {
         let sent = 0;
         const block = Buffer.alloc(MB, 7);
         const pump = () => {
-          while (sent < 32) {
+          while (sent < BIG_BLOCKS) {
             sent++;
             if (!res.write(block)) return void res.once('drain', pump);
           }
@@ -161,7 +164,7 @@ describe('gateway proxy', () => {
 
   it('streams an upload body: the service receives data before the client has finished sending', async () => {
     const arrived = new Promise<void>((resolve) => (firstChunk = resolve));
-    const total = 64 * MB;
+    const total = BIG_BLOCKS * MB;
     const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
         new URL(`/uploads/${crypto.randomUUID()}`, gatewayUrl),
@@ -180,7 +183,7 @@ describe('gateway proxy', () => {
       void arrived.then(() => {
         let written = 1;
         const pump = () => {
-          while (written < 64) {
+          while (written < BIG_BLOCKS) {
             written++;
             if (!req.write(block)) return void req.once('drain', pump);
           }
@@ -197,7 +200,7 @@ describe('gateway proxy', () => {
     const res = await get('/media/big-download');
     expect(res.status).toBe(200);
     const body = new Uint8Array(await res.arrayBuffer());
-    expect(body.byteLength).toBe(32 * MB);
+    expect(body.byteLength).toBe(BIG_BLOCKS * MB);
     expect(body.every((b) => b === 7)).toBe(true);
   });
 
