@@ -77,6 +77,8 @@ import { getDashboardStats } from './dashboard/handlers';
 import { getPayment, getPayments } from './payments/handlers';
 import { getCustomerFiles, getCustomerOrders } from './profile/handlers';
 import { getSettings, getTestEmailStatus, postTestEmail, putSettings } from './settings/handlers';
+import { postBackup } from './backup/handlers';
+import type { BackupDeps } from './backup/service';
 import * as legal from './legal/handlers';
 import { getOrderInvoice } from './orders/invoice';
 import { deleteOneUser, getOneUser, getUsers, postUser, putUser } from './users/handlers';
@@ -103,10 +105,11 @@ export type OpsRouteDeps = {
   keys: Secrets;
   fulfilment: FulfilmentDeps;
   audioFiles: AudioFileDeps;
+  backup: BackupDeps;
 };
 
 /** The ops service's route table, with the permission of each route. */
-export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: OpsRouteDeps): RouteTable => [
+export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backup }: OpsRouteDeps): RouteTable => [
   route({
     method: 'GET',
     path: '/api/admin/dashboard-stats',
@@ -194,6 +197,14 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
     accepts: 'none',
     response: ClearedCaches,
     handler: postClearCache(fulfilment),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/admin/settings/backup',
+    permission: 'admin',
+    accepts: 'none',
+    response: sends('application/octet-stream', 'A pg_dump custom-format archive of the database, as an attachment'),
+    handler: postBackup(backup),
   }),
   route({
     method: 'GET',

@@ -16,6 +16,7 @@ import {
 } from '@mastering/ui';
 import { Eraser, RefreshCw } from 'lucide-react';
 import { useClearCache, useSystemStatus } from '../../api/settings';
+import { BackupDatabaseButton } from './backup-button';
 
 /** Settings → System Status: each part checked live (online or offline, with its latency), Check again and Clear Cache. */
 export function SystemStatusCard() {
@@ -55,6 +56,7 @@ export function SystemStatusCard() {
           <Eraser aria-hidden />
           Clear Cache
         </Button>
+        <BackupDatabaseButton />
       </CardHeader>
       <CardContent>
         {failed ? (
