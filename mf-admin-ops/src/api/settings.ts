@@ -74,7 +74,9 @@ const attachmentName = (res: Response, fallback: string) =>
  * Backup Database: asks the server for a pg_dump archive of the database, reports the bytes received
  * so far to `onProgress`, then hands the file to the browser under the server's name.
  */
-export async function downloadBackup(onProgress: (bytes: number) => void): Promise<{ fileName: string; bytes: number }> {
+export async function downloadBackup(
+  onProgress: (bytes: number) => void,
+): Promise<{ fileName: string; bytes: number }> {
   const res = await apiRequest('POST', '/api/admin/settings/backup');
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;

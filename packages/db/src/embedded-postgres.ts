@@ -304,7 +304,11 @@ export const majorOf = (version: string) => version.split('.')[0];
  * beside itself as `<dataDir>.pg<major>-<time>` (never deleted) so a fresh cluster is initialised,
  * and say where it went.
  */
-export async function setAsideOtherMajor(dataDir: string, major: string, log: (message: string) => void): Promise<void> {
+export async function setAsideOtherMajor(
+  dataDir: string,
+  major: string,
+  log: (message: string) => void,
+): Promise<void> {
   const found = (await readFile(path.join(dataDir, 'PG_VERSION'), 'utf8').catch(() => null))?.trim();
   if (!found || found === major) return;
   const aside = `${dataDir}.pg${found}-${new Date().toISOString().replace(/[:.]/g, '-')}`;

@@ -60,7 +60,12 @@ it('starts PostgreSQL 15 on a fresh cluster where PostgreSQL 18 had left its dat
   const dataDir = path.join(dir, 'postgres');
   await oldCluster(dataDir, '18');
   const logs: string[] = [];
-  const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), durable: false, log: (m) => logs.push(m) });
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    port: await freePort(),
+    durable: false,
+    log: (m) => logs.push(m),
+  });
   try {
     const client = new pg.Client({ connectionString: server.connectionString });
     await client.connect();

@@ -80,10 +80,7 @@ export function pgConnection(databaseUrl: string): { args: string[]; env: NodeJS
  * of a broken file. A failure later on breaks the stream (the download fails, never looks complete);
  * `abort` stops pg_dump (the admin went away).
  */
-export async function startBackup(
-  deps: BackupDeps,
-  userId: string,
-): Promise<{ archive: Readable; abort: () => void }> {
+export async function startBackup(deps: BackupDeps, userId: string): Promise<{ archive: Readable; abort: () => void }> {
   const program = pgDumpPath(deps.pgBinDir);
   const [dumpMajor, needed] = await Promise.all([pgDumpMajor(program), serverMajor(deps.knex)]);
   // pg_dump refuses a server newer than itself; say so before any byte is sent.

@@ -5,7 +5,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { type Role } from '@mastering/contracts';
+import type { Role } from '@mastering/contracts';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { tempFolder } from '@mastering/service-kit/testing';
 import {
@@ -120,7 +120,13 @@ describe('startBackup without a usable pg_dump', () => {
 describe('pgConnection', () => {
   it('passes the password only through PGPASSWORD, never in the arguments', () => {
     const { args, env } = pgConnection('postgres://app%40x:s%3Acret@db.example:6543/mastering?sslmode=require');
-    expect(args).toEqual(['--no-password', '--host=db.example', '--port=6543', '--username=app@x', '--dbname=mastering']);
+    expect(args).toEqual([
+      '--no-password',
+      '--host=db.example',
+      '--port=6543',
+      '--username=app@x',
+      '--dbname=mastering',
+    ]);
     expect(args.join(' ')).not.toContain('s:cret');
     expect(env.PGPASSWORD).toBe('s:cret');
     expect(env.PGSSLMODE).toBe('require');
@@ -143,7 +149,9 @@ async function rowCounts(knex: Knex): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const { schemaname, tablename } of rows) {
     const name = schemaname === 'public' ? tablename : `${schemaname}.${tablename}`;
-    const [{ count }] = (await knex.withSchema(schemaname).from(tablename).count({ count: '*' })) as { count: string }[];
+    const [{ count }] = (await knex.withSchema(schemaname).from(tablename).count({ count: '*' })) as {
+      count: string;
+    }[];
     counts[name] = Number(count);
   }
   expect(Object.keys(counts).length).toBeGreaterThan(10);
