@@ -6,7 +6,7 @@ import {
   type TestEmailStatus,
   type SaveSettingsBody,
 } from '@mastering/contracts';
-import { apiJson } from '@mastering/ui';
+import { apiJson, apiRequest } from '@mastering/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** Query keys of the settings; each key is also its URL. */
@@ -64,4 +64,47 @@ export function useClearCache() {
   return useMutation({
     mutationFn: () => apiJson('POST', '/api/admin/settings/clear-cache', {}, { schema: ClearedCaches }),
   });
+}
+
+/** The file name a download's Content-Disposition gives, or `fallback`. */
+const attachmentName = (res: Response, fallback: string) =>
+  /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+
+/**
+ * Backup Database: asks the server for a pg_dump archive of the database, reports the bytes received
+ * so far to `onProgress`, then hands the file to the browser under the server's name.
+ */
+export async function downloadBackup(
+  onProgress: (bytes: number) => void,
+): Promise<{ fileName: string; bytes: number }> {
+  const res = await apiRequest('POST', '/api/admin/settings/backup');
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  if (res.body) {
+    const reader = res.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      chunks.push(part.value);
+      bytes += part.value.byteLength;
+      onProgress(bytes);
+    }
+  }
+  const fileName = attachmentName(res, 'mastering.dump');
+  saveFile(new Blob(chunks, { type: 'application/octet-stream' }), fileName);
+  return { fileName, bytes };
+}
+
+/** Offers `blob` to the browser as a download named `fileName`. */
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: the browser has the file by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Backup Database as a mutation; `onProgress` gets the bytes received while the archive streams in. */
+export function useBackupDatabase(onProgress: (bytes: number) => void) {
+  return useMutation({ mutationFn: () => downloadBackup(onProgress) });
 }

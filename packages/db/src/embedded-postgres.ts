@@ -63,6 +63,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const postgresUser = await ensurePostgresUser();
   const binaries = await reachableBinaries(postgresUser, log);
   const dataDir = await reachableDataDir(path.resolve(options.dataDir), postgresUser, log);
+  await setAsideOtherMajor(dataDir, majorOf(packagedBinaries().version), log);
   const flags = [
     '-c',
     'listen_addresses=127.0.0.1',
@@ -291,6 +292,34 @@ async function isInitialised(dataDir: string): Promise<boolean> {
   return stat(path.join(dataDir, 'PG_VERSION')).then(
     () => true,
     () => false,
+  );
+}
+
+/** The major version of a PostgreSQL release or package version ("15.18.0-beta.17" -> "15"). */
+export const majorOf = (version: string) => version.split('.')[0];
+
+/**
+ * A cluster made by another PostgreSQL major (say 18, before the embedded server went back to 15 so
+ * Debian's pg_dump can back it up) cannot be opened by this one. Move it, with its password file,
+ * beside itself as `<dataDir>.pg<major>-<time>` (never deleted) so a fresh cluster is initialised,
+ * and say where it went.
+ */
+export async function setAsideOtherMajor(
+  dataDir: string,
+  major: string,
+  log: (message: string) => void,
+): Promise<void> {
+  const found = (await readFile(path.join(dataDir, 'PG_VERSION'), 'utf8').catch(() => null))?.trim();
+  if (!found || found === major) return;
+  const aside = `${dataDir}.pg${found}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  await rename(dataDir, aside);
+  await rename(passwordFileOf(dataDir), passwordFileOf(aside)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
+  log(
+    `PostgreSQL: ${dataDir} holds a PostgreSQL ${found} cluster, which PostgreSQL ${major} cannot open; ` +
+      `it was moved to ${aside} (nothing deleted) and a fresh cluster is made. To keep its data, start ` +
+      `PostgreSQL ${found} on it and restore a pg_dump of it into the new one.`,
   );
 }
 

@@ -34,6 +34,13 @@ export function buildApp({ config, knex, queue, storage = createStorage(readStor
     knex,
     identitySecret: keys,
     logger,
-    routes: routes({ knex, queue, keys, fulfilment, audioFiles }),
+    routes: routes({
+      knex,
+      queue,
+      keys,
+      fulfilment,
+      audioFiles,
+      backup: { knex, databaseUrl: config.DATABASE_URL, pgBinDir: config.PG_BIN_DIR },
+    }),
   });
 }

@@ -84,6 +84,8 @@ import { getPayment, getPayments } from './payments/handlers';
 import { getCustomerFiles, getCustomerOrders } from './profile/handlers';
 import { getSettings, getTestEmailStatus, postTestEmail, putSettings } from './settings/handlers';
 import { getClaimSettings, putClaimSettings } from './settings/claims';
+import { postBackup } from './backup/handlers';
+import type { BackupDeps } from './backup/service';
 import * as legal from './legal/handlers';
 import { getOrderInvoice } from './orders/invoice';
 import { deleteOneUser, getOneUser, getUsers, postUser, putUser } from './users/handlers';
@@ -110,10 +112,11 @@ export type OpsRouteDeps = {
   keys: Secrets;
   fulfilment: FulfilmentDeps;
   audioFiles: AudioFileDeps;
+  backup: BackupDeps;
 };
 
 /** The ops service's route table, with the permission of each route. */
-export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: OpsRouteDeps): RouteTable => [
+export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backup }: OpsRouteDeps): RouteTable => [
   route({
     method: 'GET',
     path: '/api/admin/dashboard-stats',
@@ -217,6 +220,14 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files }: Ops
     body: ClaimSettings,
     response: ClaimsOverview,
     handler: putClaimSettings(knex),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/admin/settings/backup',
+    permission: 'admin',
+    accepts: 'none',
+    response: sends('application/octet-stream', 'A pg_dump custom-format archive of the database, as an attachment'),
+    handler: postBackup(backup),
   }),
   route({
     method: 'GET',

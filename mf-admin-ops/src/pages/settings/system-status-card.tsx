@@ -17,6 +17,7 @@ import {
 import { Eraser, RefreshCw } from 'lucide-react';
 import { useMailRelayCheck } from '../../api/mail-relay';
 import { useClearCache, useSystemStatus } from '../../api/settings';
+import { BackupDatabaseButton } from './backup-button';
 
 /** Settings → System Status: each part checked live (online or offline, with its latency), Check again and Clear Cache. */
 export function SystemStatusCard() {
@@ -60,6 +61,7 @@ export function SystemStatusCard() {
           <Eraser aria-hidden />
           Clear Cache
         </Button>
+        <BackupDatabaseButton />
       </CardHeader>
       <CardContent>
         {failed ? (
