@@ -108,6 +108,10 @@ export const CreateRefundRequestBody = z.object({
 });
 export type CreateRefundRequestBody = z.infer<typeof CreateRefundRequestBody>;
 
+/** What staff may answer a refund request: approve it (an admin then refunds) or decline it with a reason. */
+export const REFUND_REQUEST_DECISIONS = ['approved', 'declined'] as const;
+export type RefundRequestDecision = (typeof REFUND_REQUEST_DECISIONS)[number];
+
 /** A refund request as staff see it. */
 export const RefundRequest = z.object({
   id: z.uuid(),
@@ -115,7 +119,7 @@ export const RefundRequest = z.object({
   customerEmail: z.string(),
   message: z.string(),
   /** What staff decided (null while open): approved means the order will be refunded. */
-  decision: z.enum(['approved', 'declined']).nullable(),
+  decision: z.enum(REFUND_REQUEST_DECISIONS).nullable(),
   answer: z.string().nullable(),
   answeredAt: z.string().nullable(),
   createdAt: z.string(),
@@ -125,9 +129,6 @@ export const RefundRequestList = z.array(RefundRequest);
 
 export const REFUND_REQUEST_ANSWER_REQUIRED = 'Please write an answer to the customer.';
 export const REFUND_REQUEST_DECISION_REQUIRED = 'Choose whether to approve the refund or decline it.';
-/** What staff may answer a refund request: approve it (an admin then refunds) or decline it with a reason. */
-export const REFUND_REQUEST_DECISIONS = ['approved', 'declined'] as const;
-export type RefundRequestDecision = (typeof REFUND_REQUEST_DECISIONS)[number];
 /** POST /api/admin/refund-requests/:id/answer — staff; the decision and answer are mailed to the customer. */
 export const AnswerRefundRequestBody = z.object({
   decision: z.enum(REFUND_REQUEST_DECISIONS, REFUND_REQUEST_DECISION_REQUIRED),

@@ -22,7 +22,7 @@ import {
   UPLOAD_STATUSES,
 } from '@mastering/contracts';
 import { CAMPAIGN_RECIPIENT_STATUSES } from '../src/enums';
-import { InvoiceKind, LegalDocumentKind } from '@mastering/contracts';
+import { InvoiceKind, LegalDocumentKind, REFUND_REQUEST_DECISIONS } from '@mastering/contracts';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 // Migrations freeze the values a status column allows (a later enum change cannot rewrite history).
@@ -56,6 +56,7 @@ const ENUM_OF: Record<string, readonly string[]> = {
   'file_analyses.role': ANALYSIS_ROLES,
   'file_analyses.status': ANALYSIS_STATUSES,
   'refunds.status': REFUND_STATUSES,
+  'refund_requests.decision': REFUND_REQUEST_DECISIONS,
   'invoices.kind': InvoiceKind.options,
   'legal_document_versions.document': LegalDocumentKind.options,
 };
