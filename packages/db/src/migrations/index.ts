@@ -20,6 +20,7 @@ import * as m020 from './020_revisions';
 import * as m021 from './021_refunds_late_abandoned';
 import * as m022 from './022_trade';
 import * as m025 from './025_popia';
+import * as m028 from './028_code_purpose';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '021_refunds_late_abandoned', ...m021 },
   { name: '022_trade', ...m022 },
   { name: '025_popia', ...m025 },
+  { name: '028_code_purpose', ...m028 },
 ];
