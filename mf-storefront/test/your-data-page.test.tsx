@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// Issue 26 Deliver 5: the Your data page asks for an emailed code first, then offers the download and deletion.
+// Issue 26 Deliver 5: the Your data page asks for an emailed code first (no account needed), then offers the
+// download and deletion.
 import { DELETION_REQUESTED } from '@mastering/contracts';
 import { createQueryClient, ThemeProvider } from '@mastering/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -15,14 +16,14 @@ const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let root: Root | null = null;
-/** Renders the page with `me` as the session and answers the deletion request; resolves once settled. */
-async function render(me: unknown) {
+/** Renders the page with `proof` as the proven address and answers the deletion request; resolves once settled. */
+async function render(proof: unknown) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
-      if (String(url).endsWith('/api/auth/me')) return answer(200, { user: me });
+      if (String(url).endsWith('/api/your-data/proof')) return answer(200, proof);
       return answer(202, { message: DELETION_REQUESTED });
     }),
   );
@@ -50,18 +51,14 @@ afterEach(() => {
 });
 
 describe('Your data page', () => {
-  it('sends a signed-out visitor to get a code first', async () => {
-    const { host } = await render(null);
-    await vi.waitFor(() =>
-      expect(host.querySelector('[data-testid="your-data-sign-in"] a')?.getAttribute('href')).toBe(
-        '/login?next=/your-data',
-      ),
-    );
+  it('asks a visitor with no proven address for their email first', async () => {
+    const { host } = await render({ email: null, via: null });
+    await vi.waitFor(() => expect(host.querySelector('[data-testid="your-data-email-form"]')).not.toBeNull());
     expect(host.querySelector('[data-testid="your-data-actions"]')).toBeNull();
   });
 
-  it('offers the download and sends the deletion request of a signed-in customer', async () => {
-    const { host, calls } = await render({ id: 'u1', email: 'ayanda@example.com', role: 'customer' });
+  it('offers the download and sends the deletion request of a proven address', async () => {
+    const { host, calls } = await render({ email: 'ayanda@example.com', via: 'session' });
     await vi.waitFor(() => expect(host.querySelector('a[download]')?.getAttribute('href')).toBe('/api/your-data'));
     const button = [...host.querySelectorAll('button')].find((b) => b.textContent?.includes('delete'))!;
     await act(async () => button.click());
