@@ -45,10 +45,12 @@ const view = (over: Partial<CustomerOrderView> = {}): CustomerOrderView => ({
         { version: 1, createdAt: '2026-11-21T09:00:00.000Z', loudness: loudness(-9), url: '/api/downloads/file/v1' },
       ],
       revisions: [],
+      audioDeleted: false,
     },
   ],
   refunds: [],
   invoiceUrl: null,
+  retentionDays: 90,
   ...over,
 });
 
@@ -151,5 +153,26 @@ describe('the order page (rendered)', () => {
     await settle();
     expect(host.querySelector('h1')!.textContent).toBe('This order link does not work');
     expect($('order-link-invalid')!.querySelector('a')!.getAttribute('href')).toBe('/track-order');
+  });
+
+  it('says when the files are deleted, and once purged says so instead of offering a dead download', async () => {
+    server.page = json(200, view({ retentionDays: 60 }));
+    render(`/orders/${ID}?t=token`);
+    await settle();
+    expect($('retention-notice')!.textContent).toBe('Files are deleted 60 days after delivery.');
+    expect($('audio-deleted')).toBeNull();
+    act(() => root.unmount());
+    host.remove();
+
+    const [track] = view().tracks;
+    server.page = json(
+      200,
+      view({ retentionDays: 60, tracks: [{ ...track!, masters: [], originalUrl: null, audioDeleted: true }] }),
+    );
+    render(`/orders/${ID}?t=token`);
+    await settle();
+    expect($('audio-deleted')!.textContent).toBe('Audio deleted after 60 days.');
+    expect(host.querySelector('a[download]')).toBeNull();
+    expect($('ab-player')).toBeNull();
   });
 });

@@ -84,6 +84,8 @@ export const OrderTrackView = z.object({
   originalUrl: z.string().nullable(),
   masters: z.array(MasterVersionView),
   revisions: z.array(RevisionView),
+  /** True once the retention job (or an erasure) deleted the audio: no masters or original are offered. */
+  audioDeleted: z.boolean(),
 });
 export type OrderTrackView = z.infer<typeof OrderTrackView>;
 
@@ -116,6 +118,8 @@ export const CustomerOrderView = z.object({
   refunds: z.array(CustomerRefundView),
   /** The invoice PDF through this page's link, once the order has one; else null. */
   invoiceUrl: z.string().nullable(),
+  /** Days after delivery the audio is kept (Settings -> Security retention). */
+  retentionDays: z.number().int().positive(),
 });
 export type CustomerOrderView = z.infer<typeof CustomerOrderView>;
 
