@@ -10,3 +10,4 @@ export {
 export { issueInvoice, issueCreditNote, orderInvoicePdf, type CreditNoteRequest } from './invoices';
 export { renderInvoicePdf } from './invoice-pdf';
 export { personalDataOf, type PersonalData } from './personal-data';
+export { pdfText } from './pdf-text';
