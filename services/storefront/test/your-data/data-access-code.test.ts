@@ -122,7 +122,8 @@ describe('Your data without an account', () => {
   });
 
   it('answers 401 with how to prove the address when there is no proof or a forged one', async () => {
-    for (const headers of [{}, { cookie: 'data_access=eyJlbWFpbCI6ImxlcmF0b0BleGFtcGxlLmNvbSJ9AAAA' }]) {
+    const forged = { cookie: 'data_access=eyJlbWFpbCI6ImxlcmF0b0BleGFtcGxlLmNvbSJ9AAAA' };
+    for (const headers of [{}, forged] as Record<string, string>[]) {
       const res = await fetch(`${ctx.site.base}/api/your-data`, { headers });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: DATA_PROOF_NEEDED });
