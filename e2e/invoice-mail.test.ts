@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { pdfText } from '@mastering/orders/pdf-text';
+import { pdfText } from '../packages/orders/src/pdf-text';
 import {
   byTestId,
   checkoutTracks,
