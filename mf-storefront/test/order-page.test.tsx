@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { REVISION_ALREADY_REQUESTED, type CustomerOrderView } from '@mastering/contracts';
-import { fireEvent, renderWithProviders, screen } from '@mastering/ui/testing';
+import { cleanup, fireEvent, renderWithProviders, screen } from '@mastering/ui/testing';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import OrderPage from '../src/pages/order/order';
@@ -38,11 +38,13 @@ const view = (over: Partial<CustomerOrderView> = {}): CustomerOrderView => ({
         { version: 1, createdAt: '2026-11-21T09:00:00.000Z', loudness: loudness(-9), url: '/api/downloads/file/v1' },
       ],
       revisions: [],
+      audioDeleted: false,
     },
   ],
   refunds: [],
   invoiceUrl: null,
   rating: null,
+  retentionDays: 90,
   ...over,
 });
 
@@ -121,5 +123,25 @@ describe('the order page (rendered)', () => {
     await screen.findByTestId('order-link-invalid');
     expect(host.querySelector('h1')!.textContent).toBe('This order link does not work');
     expect($('order-link-invalid')!.querySelector('a')!.getAttribute('href')).toBe('/track-order');
+  });
+
+  it('says when the files are deleted, and once purged says so instead of offering a dead download', async () => {
+    server.page = json(200, view({ retentionDays: 60 }));
+    render(`/orders/${ID}?t=token`);
+    expect((await screen.findByTestId('retention-notice')).textContent).toBe(
+      'Files are deleted 60 days after delivery.',
+    );
+    expect($('audio-deleted')).toBeNull();
+    cleanup();
+
+    const [track] = view().tracks;
+    server.page = json(
+      200,
+      view({ retentionDays: 60, tracks: [{ ...track!, masters: [], originalUrl: null, audioDeleted: true }] }),
+    );
+    render(`/orders/${ID}?t=token`);
+    expect((await screen.findByTestId('audio-deleted')).textContent).toBe('Audio deleted after 60 days.');
+    expect(host.querySelector('a[download]')).toBeNull();
+    expect($('ab-player')).toBeNull();
   });
 });

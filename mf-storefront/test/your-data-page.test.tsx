@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// Issue 26 Deliver 5: the Your data page asks for an emailed code first, then offers the download and deletion.
+// Issue 26 Deliver 5: the Your data page asks for an emailed code first (no account needed), then offers the
+// download and deletion.
 import { DELETION_REQUESTED } from '@mastering/contracts';
 import { fireEvent, renderWithProviders, screen, waitFor } from '@mastering/ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,14 +9,14 @@ import YourDataPage from '../src/pages/your-data/your-data';
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** Renders the page with `me` as the session and answers the deletion request; answers the page and the requests it made. */
-function render(me: unknown) {
+/** Renders the page with `proof` as the proven address and answers the deletion request; answers the page and the requests it made. */
+function render(proof: unknown) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
-      if (String(url).endsWith('/api/auth/me')) return answer(200, { user: me });
+      if (String(url).endsWith('/api/your-data/proof')) return answer(200, proof);
       return answer(202, { message: DELETION_REQUESTED });
     }),
   );
@@ -25,18 +26,14 @@ function render(me: unknown) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Your data page', () => {
-  it('sends a signed-out visitor to get a code first', async () => {
-    const { host } = render(null);
-    await waitFor(() =>
-      expect(host.querySelector('[data-testid="your-data-sign-in"] a')?.getAttribute('href')).toBe(
-        '/login?next=/your-data',
-      ),
-    );
+  it('asks a visitor with no proven address for their email first', async () => {
+    const { host } = render({ email: null, via: null });
+    await waitFor(() => expect(host.querySelector('[data-testid="your-data-email-form"]')).not.toBeNull());
     expect(host.querySelector('[data-testid="your-data-actions"]')).toBeNull();
   });
 
-  it('offers the download and sends the deletion request of a signed-in customer', async () => {
-    const { host, calls } = render({ id: 'u1', email: 'ayanda@example.com', role: 'customer' });
+  it('offers the download and sends the deletion request of a proven address', async () => {
+    const { host, calls } = render({ email: 'ayanda@example.com', via: 'session' });
     await waitFor(() => expect(host.querySelector('a[download]')?.getAttribute('href')).toBe('/api/your-data'));
     fireEvent.click(screen.getByRole('button', { name: /delete/ }));
     await waitFor(() =>

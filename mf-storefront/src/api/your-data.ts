@@ -1,20 +1,45 @@
-import { DeletionRequested, type MeResponse } from '@mastering/contracts';
-import { apiJson, getQueryFn } from '@mastering/ui/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  DataAccessProof,
+  DeletionRequested,
+  RequestCodeResponse,
+  type RequestCodeBody,
+  type VerifyCodeBody,
+} from '@mastering/contracts';
+import { apiJson } from '@mastering/ui/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-/** Where the signed-in customer's data downloads from (a JSON attachment). */
+/** Where the proven address's data downloads from (a JSON attachment). */
 export const YOUR_DATA_URL = '/api/your-data';
+const PROOF_KEY = [`${YOUR_DATA_URL}/proof`] as const;
 
-/** Who is signed in (null when nobody): the session is the proof of the address (an emailed code). */
-export function useSignedInUser() {
+/** The address this browser has proven (a data-access code typed here, or the signed-in session), or null. */
+export function useDataAccessProof() {
   const query = useQuery({
-    queryKey: ['/api/auth/me'],
-    queryFn: getQueryFn<MeResponse | null>({ on401: 'returnNull' }),
+    queryKey: PROOF_KEY,
+    queryFn: () => apiJson('GET', PROOF_KEY[0], undefined, { schema: DataAccessProof }),
   });
-  return { user: query.data?.user ?? null, isLoading: query.isLoading };
+  return { proof: query.data ?? null, isLoading: query.isLoading };
 }
 
-/** `POST /api/your-data/deletion`: asks staff to delete what is held about the signed-in address. */
+/** `POST /api/your-data/request-code`: mails a data-access code (it makes no account). */
+export function useRequestDataCode() {
+  return useMutation({
+    mutationFn: (body: RequestCodeBody) =>
+      apiJson('POST', `${YOUR_DATA_URL}/request-code`, body, { schema: RequestCodeResponse }),
+  });
+}
+
+/** `POST /api/your-data/verify-code`: proves the address in this browser; the proof is read again. */
+export function useVerifyDataCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VerifyCodeBody) =>
+      apiJson('POST', `${YOUR_DATA_URL}/verify-code`, body, { schema: DataAccessProof }),
+    onSuccess: (proof) => client.setQueryData(PROOF_KEY, proof),
+  });
+}
+
+/** `POST /api/your-data/deletion`: asks staff to delete what is held about the proven address. */
 export function useRequestDeletion() {
   return useMutation({
     mutationFn: () => apiJson('POST', `${YOUR_DATA_URL}/deletion`, undefined, { schema: DeletionRequested }),

@@ -85,6 +85,8 @@ export const OrderTrackView = z.object({
   originalUrl: z.string().nullable(),
   masters: z.array(MasterVersionView),
   revisions: z.array(RevisionView),
+  /** True once the retention job (or an erasure) deleted the audio: no masters or original are offered. */
+  audioDeleted: z.boolean(),
 });
 export type OrderTrackView = z.infer<typeof OrderTrackView>;
 
@@ -119,6 +121,8 @@ export const CustomerOrderView = z.object({
   invoiceUrl: z.string().nullable(),
   /** The customer's rating of the masters, once given (see ratings.ts). */
   rating: OrderRatingView.nullable(),
+  /** Days after delivery the audio is kept (Settings -> Security retention). */
+  retentionDays: z.number().int().positive(),
 });
 export type CustomerOrderView = z.infer<typeof CustomerOrderView>;
 

@@ -29,8 +29,12 @@ export const Delivery = z.object({
       url: z.string(),
       /** The master's measured loudness in plain words (see loudnessInPlainWords); null until measured. */
       loudness: z.string().nullable(),
+      /** True once the retention job (or an erasure) deleted the audio: the page says so, no link. */
+      audioDeleted: z.boolean(),
     }),
   ),
+  /** Days after delivery the audio is kept (Settings -> Security retention). */
+  retentionDays: z.number().int().positive(),
   /** All masters in one zip (also given for one file, then it is that file). */
   archiveUrl: z.string(),
 });
@@ -55,6 +59,12 @@ export const DOWNLOAD_TEXTS = {
   invalid: 'Please use the link from your delivery email exactly as it was sent.',
   loading: 'Loading your tracks...',
 } as const;
+/** What the download and order pages say about retention: before, and once the audio is gone. */
+export const RETENTION_TEXTS = {
+  notice: (days: number) => `Files are deleted ${days} days after delivery.`,
+  deleted: (days: number) => `Audio deleted after ${days} days.`,
+} as const;
+
 /** The API's answers when a delivery link no longer works (410) or never did (404). */
 export const DELIVERY_EXPIRED = 'This download link has expired.';
 export const DELIVERY_INVALID = 'This download link is not valid.';

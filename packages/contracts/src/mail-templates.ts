@@ -66,6 +66,12 @@ const DeliveryDetails = {
   retentionDays: z.number().int().positive().optional(),
 };
 
+/** A mailed one-time code and how long it works. */
+const CodeMailParams = z.object({
+  code: z.string().regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`)),
+  expiresInMinutes: z.number().positive().optional(),
+});
+
 type MailTemplate = {
   /** The template's `{{variables}}`; extra ones are a type error at `sendMail` and ignored at send time. */
   params: z.ZodObject;
@@ -75,12 +81,9 @@ type MailTemplate = {
 
 /** Every mail template code sends, by name: its params and the stored type that may replace its text. */
 export const MAIL_TEMPLATES = {
-  'login-code': {
-    params: z.object({
-      code: z.string().regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`)),
-      expiresInMinutes: z.number().positive().optional(),
-    }),
-  },
+  'login-code': { params: CodeMailParams },
+  // The Your data page's code (POPIA access and deletion): proves the address, opens no account.
+  'data-access-code': { params: CodeMailParams },
   // Sent by the storefront when a payment confirms an order, and by the test screen (customerName,
   // trackTitle): the same template serves both.
   'order-confirmation': {

@@ -1,7 +1,23 @@
 import { z } from 'zod';
 
-// POPIA s23/s24: a customer, signed in with an emailed login code, downloads what the studio holds
-// about their address or asks for it to be deleted; staff complete deletion requests in Customers.
+// POPIA s23/s24: a customer proves their address with an emailed code (a data-access code, which makes
+// no account, or a signed-in session), downloads what the studio holds about it or asks for it to be
+// deleted; staff complete deletion requests in Customers.
+
+/** How long a proven address stays proven in this browser (the data-access cookie's life). */
+export const DATA_ACCESS_MINUTES = 30;
+
+/** GET /api/your-data/proof (and the verify answer): the address this browser proved, and how (null: none). */
+export const DataAccessProof = z.object({
+  email: z.string().nullable(),
+  via: z.enum(['code', 'session']).nullable(),
+});
+export type DataAccessProof = z.infer<typeof DataAccessProof>;
+
+/** What the data routes answer (401) before the address is proven. */
+export const DATA_PROOF_NEEDED = `Prove the address first: ask for a code, then type it in. A proof works for ${DATA_ACCESS_MINUTES} minutes.`;
+/** What asking for a data-access code answers (the same whether or not the studio knows the address). */
+export const DATA_CODE_SENT = 'If the address can receive mail, a code is on its way.';
 
 /** GET /api/your-data: every row about the signed-in address, table by table (rows as stored). */
 export const PersonalDataExport = z.looseObject({ email: z.string() });

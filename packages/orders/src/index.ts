@@ -11,3 +11,4 @@ export { issueInvoice, issueCreditNote, orderInvoicePdf, type CreditNoteRequest 
 export { renderInvoicePdf } from './invoice-pdf';
 export { personalDataOf, type PersonalData } from './personal-data';
 export { publishRating, rateOrder, wasDelivered } from './ratings';
+export { pdfText } from './pdf-text';

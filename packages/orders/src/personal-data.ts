@@ -9,11 +9,13 @@ import {
   OrderFile,
   OrderStatusHistory,
   Payment,
+  PaymentEvent,
   Refund,
   RefundRequest,
   RevisionRequest,
   Unsubscribe,
   User,
+  likeContains,
 } from '@mastering/db';
 
 // POPIA s23 (access): everything the studio holds about one email address, as rows. One function so
@@ -37,7 +39,7 @@ export async function personalDataOf(knex: Knex, email: string) {
     RefundRequest.query(knex).whereIn('orderId', orderIds),
     RevisionRequest.query(knex).whereIn('orderId', orderIds),
   ]);
-  const [masterVersions, messages, emailMessages, unsubscribes, campaignRecipients] = await Promise.all([
+  const [masterVersions, messages, emailMessages, unsubscribes, campaignRecipients, paymentEvents] = await Promise.all([
     MasterVersion.query(knex).whereIn(
       'fileId',
       files.map((f) => f.id),
@@ -48,6 +50,15 @@ export async function personalDataOf(knex: Knex, email: string) {
       .orWhereIn('orderId', orderIds),
     Unsubscribe.query(knex).whereRaw(...byEmail('unsubscribes.email')),
     CampaignRecipient.query(knex).whereRaw(...byEmail('campaign_recipients.email')),
+    // Webhooks as received: those of the person's payments, and any whose payload names them or their order.
+    PaymentEvent.query(knex)
+      .whereIn(
+        'paymentId',
+        payments.map((p) => p.id),
+      )
+      .orWhereRaw("payload->'payload'->'metadata'->>'orderId' = any(?)", [orderIds])
+      .orWhereRaw('payload::text ilike ?', [likeContains(lower)])
+      .orderBy('receivedAt'),
   ]);
   return {
     email: lower,
@@ -57,6 +68,7 @@ export async function personalDataOf(knex: Knex, email: string) {
     files,
     masterVersions,
     payments,
+    paymentEvents,
     invoices,
     refunds,
     refundRequests,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { Invoice } from '@mastering/db';
 import { issueCreditNote, issueInvoice, renderInvoicePdf } from '../src';
+import { pdfText } from '../src/pdf-text';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -50,14 +51,6 @@ async function setVendor(vatVendor: boolean) {
     .insert({ key: 'general', value: JSON.stringify(general) })
     .onConflict('key')
     .merge();
-}
-
-/** The text of an uncompressed pdfkit PDF: its hex-encoded text runs, decoded and joined. */
-function pdfText(pdf: Buffer): string {
-  const runs = [...pdf.toString('latin1').matchAll(/\[([^\]]*)\]\s*TJ/g)].map((m) =>
-    [...m[1]!.matchAll(/<([0-9a-f]+)>/gi)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''),
-  );
-  return runs.join('\n');
 }
 
 const serialOf = (number: string) => Number(number.split('-')[1]);

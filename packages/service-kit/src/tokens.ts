@@ -28,6 +28,7 @@ export type KeyPurpose =
   | 'download-link'
   | 'payment-resume'
   | 'order-link'
+  | 'data-access'
   | 'key-id'
   | 'smtp-password';
 

@@ -16,6 +16,8 @@ const StorefrontEnv = BaseServiceConfig.extend({
   /** The cookie that marks a guest buyer's browser (set on its first upload); orders answer only to it. */
   GUEST_COOKIE: z.string().default('gid'),
   GUEST_COOKIE_DAYS: z.coerce.number().positive().default(30),
+  /** The cookie proving a data-access code was typed in this browser (Your data page; 30 minutes, path /api/your-data). */
+  DATA_ACCESS_COOKIE: z.string().default('data_access'),
   /** Root of the local object storage (uploads land under `uploads/`), shared with the other services; see also STORAGE_DRIVER. */
   STORAGE_DIR: z.string().default('.data/storage'),
   /** How long an upload URL accepts bytes (a 500 MB file over a slow line, with pauses, fits). */

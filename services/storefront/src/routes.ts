@@ -18,6 +18,7 @@ import {
   CreateRefundBody,
   CreateRefundRequestBody,
   CustomerOrderView,
+  DataAccessProof,
   DeletionRequested,
   ErrorBody,
   IdParam,
@@ -60,7 +61,8 @@ import * as payments from './payments/handlers';
 import * as refunds from './refunds/handlers';
 import * as orderPage from './order-page/handlers';
 import { trackOrders, type TrackLimiters } from './order-page/track';
-import { getYourData, postDeletionRequest } from './your-data/handlers';
+import { getProof, getYourData, postDeletionRequest, requestDataCode, verifyDataCode } from './your-data/handlers';
+import type { YourDataDeps } from './your-data/proof';
 import type { OrderPageDeps } from './order-page/service';
 import type { Queue } from '@mastering/jobs';
 import type { UploadDeps } from './uploads/service';
@@ -86,6 +88,14 @@ export type RouteDeps = {
   orderPage: OrderPageDeps;
   queue: Queue;
   trackLimits: TrackLimiters;
+  yourData: YourDataDeps;
+};
+
+/** A Your data row answers 401 until the browser has proven an address (a data-access code or a session). */
+const NOT_PROVEN: ReplySpec = {
+  status: 401,
+  description: 'No address proven yet: ask for a code and verify it, or sign in',
+  schema: ErrorBody,
 };
 
 /** The raw file of a whole-body PUT (an audio type, or octet-stream when the browser knows none). */
@@ -166,21 +176,50 @@ export const routes = (deps: RouteDeps): RouteTable => [
     response: OkResponse,
     handler: auth.logout(deps.auth, deps.cookie),
   }),
-  // POPIA rights: the session (a login code mailed to the address) proves whose data it is.
+  // POPIA rights: a code mailed to the address proves whose data it is (a data-access code, which
+  // makes no account, or the login code behind a session).
+  route({
+    method: 'POST',
+    path: '/api/your-data/request-code',
+    permission: 'public',
+    body: RequestCodeBody,
+    response: RequestCodeResponse,
+    handler: requestDataCode(deps.auth, deps.limits),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/your-data/verify-code',
+    permission: 'public',
+    body: VerifyCodeBody,
+    response: DataAccessProof,
+    handler: verifyDataCode(deps.auth, deps.limits, deps.yourData),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/your-data/proof',
+    permission: 'public',
+    cache: 'private, no-store',
+    response: DataAccessProof,
+    handler: getProof(deps.yourData),
+  }),
   route({
     method: 'GET',
     path: '/api/your-data',
-    permission: 'signed-in',
-    response: PersonalDataExport,
-    handler: getYourData(deps.knex),
+    permission: 'public',
+    cache: 'private, no-store',
+    response: [
+      { status: 200, description: 'Every row about the proven address', schema: PersonalDataExport },
+      NOT_PROVEN,
+    ],
+    handler: getYourData(deps.yourData),
   }),
   route({
     method: 'POST',
     path: '/api/your-data/deletion',
-    permission: 'signed-in',
+    permission: 'public',
     accepts: 'none',
-    response: { status: 202, description: 'Deletion requested', schema: DeletionRequested },
-    handler: postDeletionRequest(deps.knex),
+    response: [{ status: 202, description: 'Deletion requested', schema: DeletionRequested }, NOT_PROVEN],
+    handler: postDeletionRequest(deps.yourData),
   }),
   // Public: answers `{ user: null }` when signed out.
   route({

@@ -1,4 +1,11 @@
-import { DOWNLOAD_TEXTS, formatBytes, formatOrderDate, SCREEN_TITLES, shortId } from '@mastering/contracts';
+import {
+  DOWNLOAD_TEXTS,
+  formatBytes,
+  formatOrderDate,
+  RETENTION_TEXTS,
+  SCREEN_TITLES,
+  shortId,
+} from '@mastering/contracts';
 import { ApiError, buttonVariants, Spinner } from '@mastering/ui/core';
 import { CircleCheck, Clock, Download, FileAudio, Link2Off } from 'lucide-react';
 import { useParams } from 'react-router-dom';
@@ -49,16 +56,24 @@ export default function DownloadPage() {
             <li key={file.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="download-file">
               <FileAudio className="size-5 text-primary" aria-hidden />
               <span className="min-w-0 flex-1 truncate font-medium">{file.name}</span>
-              <span className="text-sm text-muted-foreground tabular-nums">{formatBytes(file.size)}</span>
-              <a
-                href={file.url}
-                download
-                className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                aria-label={`${DOWNLOAD_TEXTS.download} ${file.name}`}
-              >
-                <Download aria-hidden />
-                {DOWNLOAD_TEXTS.download}
-              </a>
+              {file.audioDeleted ? (
+                <span className="text-sm text-muted-foreground" data-testid="audio-deleted">
+                  {RETENTION_TEXTS.deleted(data.retentionDays)}
+                </span>
+              ) : (
+                <>
+                  <span className="text-sm text-muted-foreground tabular-nums">{formatBytes(file.size)}</span>
+                  <a
+                    href={file.url}
+                    download
+                    className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                    aria-label={`${DOWNLOAD_TEXTS.download} ${file.name}`}
+                  >
+                    <Download aria-hidden />
+                    {DOWNLOAD_TEXTS.download}
+                  </a>
+                </>
+              )}
               {file.loudness && (
                 <p className="w-full pl-8 text-sm text-muted-foreground" data-testid="download-loudness">
                   {file.loudness}
@@ -68,15 +83,20 @@ export default function DownloadPage() {
           ))}
         </ul>
       </OutcomeCard>
-      <div className="flex flex-col items-center gap-3">
-        <a href={data.archiveUrl} download className={buttonVariants({ size: 'lg' })} data-testid="download-all">
-          <Download aria-hidden />
-          {DOWNLOAD_TEXTS.downloadAll}
-        </a>
-        <p className="text-sm text-muted-foreground" data-testid="download-expiry">
-          {DOWNLOAD_TEXTS.expires(formatOrderDate(data.expiresAt))}
-        </p>
-      </div>
+      {data.files.every((file) => file.audioDeleted) ? null : (
+        <div className="flex flex-col items-center gap-3">
+          <a href={data.archiveUrl} download className={buttonVariants({ size: 'lg' })} data-testid="download-all">
+            <Download aria-hidden />
+            {DOWNLOAD_TEXTS.downloadAll}
+          </a>
+          <p className="text-sm text-muted-foreground" data-testid="download-expiry">
+            {DOWNLOAD_TEXTS.expires(formatOrderDate(data.expiresAt))}
+          </p>
+          <p className="text-sm text-muted-foreground" data-testid="retention-notice">
+            {RETENTION_TEXTS.notice(data.retentionDays)}
+          </p>
+        </div>
+      )}
     </OutcomeFrame>
   );
 }

@@ -3,6 +3,7 @@ import {
   formatStudioTime,
   formatTrackTime,
   ORDER_STATUS_LABELS,
+  RETENTION_TEXTS,
   shortId,
   TIMELINE_LABELS,
   timeLeftText,
@@ -109,6 +110,11 @@ function OrderDetails({ order, token }: { order: CustomerOrderView; token: strin
         ))}
         {/* Only delivered masters can be rated. */}
         {delivered && <RatingForm orderId={order.id} token={token} rating={order.rating} />}
+        {delivered && (
+          <p className="text-center text-sm text-muted-foreground" data-testid="retention-notice">
+            {RETENTION_TEXTS.notice(order.retentionDays)}
+          </p>
+        )}
         {/* Only a paid order has anything to refund. */}
         {paid && <RefundRequestForm orderId={order.id} token={token} />}
         <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
@@ -145,6 +151,11 @@ function TrackCard({ order, token, track }: { order: CustomerOrderView; token: s
         {track.needsReplacing && (
           <p role="alert" className="text-sm text-destructive" data-testid="track-needs-replacing">
             This upload needs replacing: {track.needsReplacing}
+          </p>
+        )}
+        {track.audioDeleted && (
+          <p className="text-sm text-muted-foreground" data-testid="audio-deleted">
+            {RETENTION_TEXTS.deleted(order.retentionDays)}
           </p>
         )}
         {latest && (

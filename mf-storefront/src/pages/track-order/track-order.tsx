@@ -59,7 +59,11 @@ export default function TrackOrderPage() {
           </Button>
         </form>
         <p className="mt-4 text-sm">
-          <Link to="/your-data" className="underline">
+          <Link
+            to={email.trim() ? `/your-data?email=${encodeURIComponent(email.trim())}` : '/your-data'}
+            className="underline"
+            data-testid="track-order-your-data"
+          >
             See or delete your data
           </Link>
         </p>

@@ -1,15 +1,19 @@
 import { Button, buttonVariants, serverErrorText } from '@mastering/ui/core';
 import { ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { useRequestDeletion, useSignedInUser, YOUR_DATA_URL } from '../../api/your-data';
+import { useSearchParams } from 'react-router-dom';
+import { useDataAccessProof, useRequestDeletion, YOUR_DATA_URL } from '../../api/your-data';
 import { OutcomeCard, OutcomeFrame } from '../../components/payment-outcome';
+import { ProveAddress } from './prove-address';
 
 /**
- * Your data (POPIA s23/s24): signed in with a code mailed to their address, a customer downloads
- * everything held about it or asks for it to be deleted.
+ * Your data (POPIA s23/s24): proven by a code mailed to their address (no account needed; a signed-in
+ * session counts too), a customer downloads everything held about it or asks for it to be deleted.
+ * The order page and Track my order link here, with the order's address as `?email=`.
  */
 export default function YourDataPage() {
-  const { user, isLoading } = useSignedInUser();
+  const [params] = useSearchParams();
+  const { proof, isLoading } = useDataAccessProof();
+  const email = proof?.email ?? null;
   const deletion = useRequestDeletion();
   return (
     <OutcomeFrame
@@ -19,15 +23,12 @@ export default function YourDataPage() {
       title="Your data"
       lead="Download everything we hold about your email address, or ask us to delete it."
     >
-      {isLoading ? null : !user ? (
+      {isLoading ? null : !email ? (
         <OutcomeCard title="Prove it is your address" testId="your-data-sign-in">
-          <p className="mb-3 text-sm">We email you a code to sign in with, so only you can see or delete your data.</p>
-          <Link to="/login?next=/your-data" className={buttonVariants()}>
-            Email me a code
-          </Link>
+          <ProveAddress initialEmail={params.get('email') ?? ''} />
         </OutcomeCard>
       ) : (
-        <OutcomeCard title={user.email} testId="your-data-actions">
+        <OutcomeCard title={email} testId="your-data-actions">
           <div className="space-y-3">
             <p className="text-sm">
               The download is a JSON file of your account, orders, file list, payments, invoices, messages, consents and

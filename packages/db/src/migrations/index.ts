@@ -22,6 +22,7 @@ import * as m022 from './022_trade';
 import * as m025 from './025_popia';
 import * as m026 from './026_ratings';
 import * as m027 from './027_promises_after_payment';
+import * as m028 from './028_code_purpose';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '025_popia', ...m025 },
   { name: '026_ratings', ...m026 },
   { name: '027_promises_after_payment', ...m027 },
+  { name: '028_code_purpose', ...m028 },
 ];

@@ -1,7 +1,7 @@
 export { BaseModel } from './base';
 export { User } from './user';
 export { Session } from './session';
-export { LoginCode } from './login-code';
+export { LoginCode, type CodePurpose } from './login-code';
 export { Order } from './order';
 export { OrderFile } from './order-file';
 export { Payment } from './payment';

@@ -1,7 +1,10 @@
 import type { Modifiers, QueryBuilder } from 'objection';
 import { BaseModel } from './base';
 
-/** A 6-digit login code sent by email, stored as a hash, valid once and for a short time. */
+/** What a code proves the address for: signing in, or only reading and deleting its data (no account made). */
+export type CodePurpose = 'login' | 'data-access';
+
+/** A 6-digit code sent by email, stored as a hash, valid once and for a short time. */
 export class LoginCode extends BaseModel {
   static tableName = 'login_codes';
 
@@ -12,6 +15,7 @@ export class LoginCode extends BaseModel {
   declare attempts: number;
   declare consumedAt: Date | null;
   declare requestedIp: string | null;
+  declare purpose: CodePurpose;
   declare createdAt: Date;
 
   static get modifiers(): Modifiers<QueryBuilder<LoginCode>> {

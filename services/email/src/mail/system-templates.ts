@@ -455,6 +455,15 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
       'It expires in {{expiresInMinutes}} minutes. If you did not ask for it, ignore this email.',
     ],
   },
+  'data-access-code': {
+    subject: 'Your code to see your data: {{code}}',
+    preview: 'Your code for the Your data page',
+    lines: [
+      'Your code to download or delete the data we hold about this address is',
+      '<span style="font-size:28px;font-weight:700;letter-spacing:6px">{{code}}</span>',
+      'It expires in {{expiresInMinutes}} minutes. It does not create an account. If you did not ask for it, ignore this email.',
+    ],
+  },
   'new-order': newOrder,
   'admin-new-order': newOrder,
   'payment-needs-attention': {

@@ -37,4 +37,9 @@ describe('delivery mail templates (built-in versions, as ops sends them)', () =>
       'mastering-complete needs downloadUrl',
     );
   });
+
+  it('mastering-complete states how many days the files are kept (Settings -> Security retention)', async () => {
+    const { mail } = await renderTemplate(null, 'mastering-complete', { ...data, retentionDays: 60 });
+    expect(mail.text).toContain('We keep your files for 60 days after delivery');
+  });
 });

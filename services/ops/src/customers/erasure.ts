@@ -9,6 +9,7 @@ import {
   Order,
   OrderFile,
   OrderRating,
+  PaymentEvent,
   RefundRequest,
   RevisionRequest,
   Unsubscribe,
@@ -18,10 +19,12 @@ import {
 import { personalDataOf } from '@mastering/orders';
 import type { ObjectStorage } from '@mastering/storage';
 import { purgeFileAudio } from '../retention/job';
+import { neutralInvoiceLines, withoutPersonalFields } from './anonymise';
 
 // POPIA s24 (deletion): a completed request purges the person's audio and replaces every personal
 // field with one anonymous marker. Invoices stay (tax law keeps them five years) with the recipient
-// anonymised; orders, payments and history stay as the studio's books, tied to nobody.
+// anonymised and line texts made neutral; orders, payments, their webhooks (personal fields dropped)
+// and history stay as the studio's books, tied to nobody.
 
 /** What a personal field reads once its person is erased (a reserved domain, so it can never be mailed). */
 export const ERASED_EMAIL = 'erased@anonymised.invalid';
@@ -59,9 +62,20 @@ export async function erasePerson(deps: ErasureDeps, email: string, by: string |
         data.files.map((f) => f.id),
       )
       .patch({ originalName: null, clientAddress: null, guestKeyHash: null });
-    await Invoice.query(trx)
-      .findByIds(data.invoices.map((i) => i.id))
-      .patch({ customerEmail: ERASED_EMAIL });
+    // Tax law keeps invoices five years: amounts, numbers and dates stay, texts that could name the person go.
+    for (const invoice of data.invoices)
+      await Invoice.query(trx)
+        .findById(invoice.id)
+        .patch({
+          customerEmail: ERASED_EMAIL,
+          lines: neutralInvoiceLines(invoice.kind, invoice.lines),
+          reason: invoice.reason === null ? null : ERASED_TEXT,
+        });
+    // Webhooks stay as the payment records: ids, amounts and statuses, without the payer's details.
+    for (const event of data.paymentEvents)
+      await PaymentEvent.query(trx)
+        .findById(event.id)
+        .patch({ payload: withoutPersonalFields(event.payload, lower) as Record<string, unknown> });
     await EmailMessage.query(trx)
       .findByIds(data.emailMessages.map((m) => m.id))
       .patch({ toEmail: ERASED_EMAIL, subject: ERASED_TEXT, html: null, text: null, lastError: null });

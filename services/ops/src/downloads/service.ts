@@ -13,7 +13,7 @@ import {
   withAudioExtension,
   type Delivery,
 } from '@mastering/contracts';
-import { MasterVersion, objectKeyOfPath, Order, OrderFile, Upload } from '@mastering/db';
+import { MasterVersion, objectKeyOfPath, Order, OrderFile, Setting, Upload } from '@mastering/db';
 import { HttpError, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import { contentTypeFromKey, type ObjectStorage } from '@mastering/storage';
 import { masterLoudnessWords } from '../analysis/service';
@@ -115,10 +115,18 @@ export async function delivery(deps: DownloadDeps, token: string): Promise<Deliv
       size: (await deps.storage.stat(objectKeyOfPath(f.masteredFilePath) ?? ''))?.size ?? 0,
       url: `${base}/files/${f.id}`,
       loudness: loudness.get(f.id) ?? null,
+      audioDeleted: f.audioDeletedAt !== null && f.audioDeletedAt !== undefined,
     })),
   );
+  const { audioRetentionDays } = await Setting.section(deps.knex, 'security');
   // Only dotted legacy mail links lack an expiry; every download token has one.
-  return { orderId: order.id, expiresAt: expiresAt!.toISOString(), files, archiveUrl: `${base}/archive` };
+  return {
+    orderId: order.id,
+    expiresAt: expiresAt!.toISOString(),
+    files,
+    archiveUrl: `${base}/archive`,
+    retentionDays: audioRetentionDays,
+  };
 }
 
 /** GET /api/downloads/order/:token/files/:fileId: one master of the delivered order. */

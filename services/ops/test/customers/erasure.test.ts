@@ -64,9 +64,54 @@ async function seedPerson() {
       orderId,
       seller: JSON.stringify({}),
       customerEmail: EMAIL,
-      lines: JSON.stringify([]),
+      lines: JSON.stringify([
+        { description: 'Mastering, 1 track', quantity: 1, unitCents: 49_900, totalCents: 49_900 },
+        { description: 'Launch discount (35%)', quantity: 1, unitCents: -17_500, totalCents: -17_500 },
+        { description: 'Stem mix of My Song for Thandi', quantity: 1, unitCents: 0, totalCents: 0 },
+      ]),
       totalCents: 32_400,
       vatCents: 0,
+    })
+    .returning('*');
+  const [creditNote] = await db
+    .knex('invoices')
+    .insert({
+      kind: 'credit_note',
+      number: `CN-${uploadId.slice(0, 6)}`,
+      orderId,
+      creditFor: invoice.id,
+      seller: JSON.stringify({}),
+      customerEmail: EMAIL,
+      lines: JSON.stringify([
+        { description: 'Refund: Thandi changed her mind', quantity: 1, unitCents: 10_000, totalCents: 10_000 },
+      ]),
+      totalCents: 10_000,
+      vatCents: 0,
+      reason: 'Thandi changed her mind',
+    })
+    .returning('*');
+  // A webhook as a payment provider may send it, with the payer's details beside the ids and amounts.
+  const [event] = await db
+    .knex('paymentEvents')
+    .insert({
+      eventId: `evt_${uploadId}`,
+      type: 'payment.succeeded',
+      paymentId: payment.id,
+      payload: JSON.stringify({
+        id: `evt_${uploadId}`,
+        type: 'payment.succeeded',
+        payload: {
+          id: 'p_1',
+          amount: 32_400,
+          currency: 'ZAR',
+          status: 'succeeded',
+          metadata: { checkoutId: payment.checkoutId, orderId, customerEmail: EMAIL },
+          customer: { name: 'Thandi Nkosi', phone: '+27 82 555 0101' },
+          billingAddress: { line1: '12 Long Street', city: 'Cape Town' },
+          cardHolder: 'T NKOSI',
+          note: `Paid by ${EMAIL}`,
+        },
+      }),
     })
     .returning('*');
   await db.knex('orderStatusHistory').insert({ orderId, fromStatus: 'mastered', toStatus: 'delivered' });
@@ -91,7 +136,7 @@ async function seedPerson() {
     totalCents: 32_400,
     at: ago(3),
   });
-  return { user, orderId, file, uploadId, payment, invoice, message, mail, stranger };
+  return { user, orderId, file, uploadId, payment, invoice, creditNote, event, message, mail, stranger };
 }
 
 let seeded: Awaited<ReturnType<typeof seedPerson>>;
@@ -115,7 +160,8 @@ describe('POPIA rights', () => {
     expect(ids(data.orders)).toEqual([seeded.orderId]);
     expect(ids(data.files)).toEqual([seeded.file.id]);
     expect(ids(data.payments)).toEqual([seeded.payment.id]);
-    expect(ids(data.invoices)).toEqual([seeded.invoice.id]);
+    expect(ids(data.invoices).sort()).toEqual([seeded.invoice.id, seeded.creditNote.id].sort());
+    expect(ids(data.paymentEvents)).toEqual([seeded.event.id]);
     expect(ids(data.messages)).toEqual([seeded.message.id]);
     expect(ids(data.emailMessages)).toEqual([seeded.mail.id]);
     expect(data.statusHistory).toHaveLength(1);
@@ -138,6 +184,7 @@ describe('POPIA rights', () => {
           'orderFiles',
           'uploads',
           'invoices',
+          'paymentEvents',
           'customerMessages',
           'emailMessages',
           'unsubscribes',
@@ -146,7 +193,8 @@ describe('POPIA rights', () => {
         ].map((table) => db.knex(table).select()),
       ),
     ).toLowerCase();
-    for (const trace of ['thandi', 'my song', '203.0.113.9', 'my album']) expect(dump).not.toContain(trace);
+    for (const trace of ['thandi', 'nkosi', 'my song', '203.0.113.9', 'my album', '555 0101', 'long street'])
+      expect(dump).not.toContain(trace);
     expect(await personalDataOf(db.knex, EMAIL)).toMatchObject({
       users: [],
       orders: [],
@@ -155,7 +203,30 @@ describe('POPIA rights', () => {
     });
 
     const invoice = await db.knex('invoices').where('id', seeded.invoice.id).first();
-    expect(invoice).toMatchObject({ number: seeded.invoice.number, customerEmail: ERASED_EMAIL });
+    expect(invoice).toMatchObject({ number: seeded.invoice.number, customerEmail: ERASED_EMAIL, totalCents: '32400' });
+    // Amounts, numbers and dates stay for the taxman; the studio's own line texts stay, the rest is neutral.
+    expect(invoice.lines).toEqual([
+      { description: 'Mastering, 1 track', quantity: 1, unitCents: 49_900, totalCents: 49_900 },
+      { description: 'Launch discount (35%)', quantity: 1, unitCents: -17_500, totalCents: -17_500 },
+      { description: 'Audio mastering service', quantity: 1, unitCents: 0, totalCents: 0 },
+    ]);
+    expect(invoice.issuedAt).toEqual(seeded.invoice.issuedAt);
+    const note = await db.knex('invoices').where('id', seeded.creditNote.id).first();
+    expect(note).toMatchObject({ number: seeded.creditNote.number, totalCents: '10000' });
+    expect(note.lines).toEqual([{ description: 'Refund', quantity: 1, unitCents: 10_000, totalCents: 10_000 }]);
+    // The webhook keeps its ids, amount and status, and loses the payer's details.
+    const event = await db.knex('paymentEvents').where('id', seeded.event.id).first();
+    expect(event.payload).toEqual({
+      id: seeded.event.eventId,
+      type: 'payment.succeeded',
+      payload: {
+        id: 'p_1',
+        amount: 32_400,
+        currency: 'ZAR',
+        status: 'succeeded',
+        metadata: { checkoutId: seeded.payment.checkoutId, orderId: seeded.orderId },
+      },
+    });
     expect(await db.knex('orders').where('id', seeded.orderId).first()).toMatchObject({ customerEmail: ERASED_EMAIL });
     expect((await db.knex('orderFiles').where('id', seeded.file.id).first()).audioDeletedAt).toBeInstanceOf(Date);
     expect(await db.knex('deletionRequests').whereNull('completedAt')).toHaveLength(0);

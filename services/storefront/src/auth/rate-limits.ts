@@ -1,7 +1,8 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { TooManyRequests } from '@mastering/service-kit';
+import { clientKeyOf, TooManyRequests } from '@mastering/service-kit';
+import { Setting } from '@mastering/db';
 import { MAX_LOGIN_ATTEMPTS_LIMIT } from '@mastering/contracts';
 
 /**
@@ -94,4 +95,41 @@ export async function consumeOrReject(ctx: Context, message: string, checks: Lim
 /** Gives back the point each limiter took for its key (an attempt that turned out not to count). */
 export async function refund(checks: LimitCheck[]): Promise<void> {
   await Promise.all(checks.map(([limiter, key]) => limiter.reward(key)));
+}
+
+const TOO_MANY_CODES = 'Too many login codes requested. Please wait a few minutes and try again.';
+const TOO_MANY_TRIES = 'Too many attempts. Please wait a few minutes and try again.';
+
+/**
+ * Counts a request for a code (login or data access alike) mailed to `email`, refusing with 429 past a
+ * limit: per client IP, per (email, client) and, higher, per email, so the form can neither flood an
+ * inbox nor be used by one client to use up the requests the address's owner needs: a client's first
+ * code of the hour is never refused for what other clients requested. Answers the client's key.
+ */
+export async function limitCodeRequest(ctx: Context, limits: LoginLimiters, email: string): Promise<string> {
+  const client = clientKeyOf(ctx.ip);
+  const [, own] = await consumeOrReject(ctx, TOO_MANY_CODES, [
+    [limits.requestsPerIp, client],
+    [limits.codesPerEmailClient, emailClientKey(email, client)],
+  ]);
+  if (own!.consumedPoints > FREE_CODES_PER_CLIENT)
+    await consumeOrReject(ctx, TOO_MANY_CODES, [[limits.codesPerEmail, email]]);
+  return client;
+}
+
+/**
+ * Counts a try of a code for `email` (login or data access alike), refusing with 429 past a limit: per
+ * IP, and wrong codes per (email, client) up to the Security setting's max login attempts, never across
+ * clients, so other clients' wrong guesses cannot lock the owner out. Every try takes a failure point up
+ * front (so parallel guesses cannot slip past the count); `succeeded` gives it back. Answers the
+ * client's key, the security settings and `succeeded`.
+ */
+export async function limitCodeTry(ctx: Context, knex: Knex, limits: LoginLimiters, email: string) {
+  const client = clientKeyOf(ctx.ip);
+  const security = await Setting.section(knex, 'security');
+  const failures: LimitCheck[] = [
+    [limits.failuresPerEmailClient, emailClientKey(email, client), security.maxLoginAttempts],
+  ];
+  await consumeOrReject(ctx, TOO_MANY_TRIES, [[limits.verificationsPerIp, client], ...failures]);
+  return { client, security, succeeded: () => refund(failures) };
 }

@@ -2,8 +2,13 @@ import { createHmac, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { deriveKey, hashToken, BadRequest, newSessionToken, sameHash } from '@mastering/service-kit';
 import { sendMail, type Queue } from '@mastering/jobs';
-import { INVALID_OR_EXPIRED_CODE, LOGIN_CODE_LENGTH, type SessionUser } from '@mastering/contracts';
-import { LoginCode, Session, User } from '@mastering/db';
+import {
+  INVALID_OR_EXPIRED_CODE,
+  LOGIN_CODE_LENGTH,
+  type MailTemplateName,
+  type SessionUser,
+} from '@mastering/contracts';
+import { type CodePurpose, LoginCode, Session, User } from '@mastering/db';
 
 /** Login codes live 10 minutes (storefront spec §9). */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -40,24 +45,36 @@ export function normaliseEmail(email: string): string {
 const triableFrom = (row: LoginCode, ip: string | null) =>
   row.requestedIp === ip || row.attempts < FOREIGN_GUESSES_PER_CODE;
 
-/** The codes of `email` that still verify, newest first, locked for the rest of the transaction. */
-const liveCodes = (trx: Knex.Transaction, email: string) =>
+/** The codes of `email` for `purpose` that still verify, newest first, locked for the rest of the transaction. */
+const liveCodes = (trx: Knex.Transaction, purpose: CodePurpose, email: string) =>
   LoginCode.query(trx)
     .modify('usable')
     .where('login_codes.email', email)
+    .where('login_codes.purpose', purpose)
     .orderBy('login_codes.createdAt', 'desc')
     .forUpdate();
 
+/** The mail each purpose's code goes out as (a data-access code says it opens no account). */
+const CODE_MAILS = { login: 'login-code', 'data-access': 'data-access-code' } as const satisfies Record<
+  CodePurpose,
+  MailTemplateName
+>;
+
 /**
- * Issues a fresh 6-digit code for `email` to client address `ip` and queues the login-code email. That
- * address's newest codes stay valid (LIVE_CODES in all); its older ones stop working; other addresses'
- * codes are untouched. Answers the same whether or not the address belongs to a user.
+ * Issues a fresh 6-digit code for `purpose` and `email` to client address `ip` and queues its email.
+ * That address's newest codes stay valid (LIVE_CODES in all); its older ones stop working; other
+ * addresses' codes are untouched. Answers the same whether or not the address belongs to a user.
  */
-export async function requestLoginCode(deps: AuthDeps, rawEmail: string, ip: string | undefined): Promise<void> {
+export async function requestCode(
+  deps: AuthDeps,
+  purpose: CodePurpose,
+  rawEmail: string,
+  ip: string | undefined,
+): Promise<void> {
   const email = normaliseEmail(rawEmail);
   const client = ip ?? null;
   const code = await deps.knex.transaction(async (trx) => {
-    const live = await liveCodes(trx, email);
+    const live = await liveCodes(trx, purpose, email);
     // A new code never equals one that still verifies, so a code always identifies one row.
     let code: string;
     let hash: string;
@@ -67,6 +84,7 @@ export async function requestLoginCode(deps: AuthDeps, rawEmail: string, ip: str
     } while (live.some((row) => sameHash(row.codeHash, hash)));
     await LoginCode.query(trx).insert({
       email,
+      purpose,
       codeHash: hash,
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
       attempts: 0,
@@ -81,17 +99,48 @@ export async function requestLoginCode(deps: AuthDeps, rawEmail: string, ip: str
   });
   await sendMail(deps.queue, {
     to: email,
-    template: 'login-code',
+    template: CODE_MAILS[purpose],
     params: { code, expiresInMinutes: CODE_TTL_MS / 60_000 },
   });
 }
 
 /**
- * Checks a code, typed at client address `ip`, against the email's live codes that may be tried from
- * there (triableFrom); on success uses up all of them, creates the user as a customer if new, and
- * starts a session of `sessionHours` (the Security setting's session timeout). Returns the session
- * token and its end (for the cookie) and the user. A wrong code counts as a guess against every code it
- * was compared with that another address requested; the caller counts wrong tries per (email, client).
+ * Checks a code, typed at client address `ip`, against the email's live codes of `purpose` that may be
+ * tried from there (triableFrom). On success uses all of them up and answers true. A wrong code counts
+ * as a guess against every code it was compared with that another address requested, and answers
+ * false; the caller must commit `trx` then, so the guesses count. The caller counts wrong tries per
+ * (email, client).
+ */
+async function proveCode(
+  trx: Knex.Transaction,
+  deps: AuthDeps,
+  purpose: CodePurpose,
+  email: string,
+  code: string,
+  client: string | null,
+): Promise<boolean> {
+  const hash = codeHash(deps.secret, email, code);
+  const triable = (await liveCodes(trx, purpose, email)).filter((row) => triableFrom(row, client));
+  // Compare with every triable code (constant time each), so the answer time does not tell which matched.
+  const matches = triable.filter((row) => sameHash(row.codeHash, hash));
+  if (matches.length === 0) {
+    const foreign = triable.filter((row) => row.requestedIp !== client).map((row) => row.id);
+    if (foreign.length > 0) await LoginCode.query(trx).findByIds(foreign).increment('attempts', 1);
+    return false;
+  }
+  // The address is proven; its other pending codes are no longer needed, so nobody may guess them.
+  await LoginCode.query(trx)
+    .modify('usable')
+    .where('login_codes.email', email)
+    .where('login_codes.purpose', purpose)
+    .patch({ consumedAt: new Date() });
+  return true;
+}
+
+/**
+ * Checks a login code (proveCode) typed at client address `ip`; on success creates the user as a
+ * customer if new, and starts a session of `sessionHours` (the Security setting's session timeout).
+ * Returns the session token and its end (for the cookie) and the user; a wrong code is a 400.
  */
 export async function verifyLoginCode(
   deps: AuthDeps,
@@ -101,19 +150,8 @@ export async function verifyLoginCode(
   ip: string | undefined,
 ): Promise<{ token: string; expiresAt: Date; user: User }> {
   const email = normaliseEmail(rawEmail);
-  const hash = codeHash(deps.secret, email, code);
-  const client = ip ?? null;
   const signedIn = await deps.knex.transaction(async (trx) => {
-    const triable = (await liveCodes(trx, email)).filter((row) => triableFrom(row, client));
-    // Compare with every triable code (constant time each), so the answer time does not tell which matched.
-    const matches = triable.filter((row) => sameHash(row.codeHash, hash));
-    if (matches.length === 0) {
-      const foreign = triable.filter((row) => row.requestedIp !== client).map((row) => row.id);
-      if (foreign.length > 0) await LoginCode.query(trx).findByIds(foreign).increment('attempts', 1);
-      return null; // committed: the guesses count
-    }
-    // The address is proven; its other pending codes are no longer needed, so nobody may guess them.
-    await LoginCode.query(trx).modify('usable').where('login_codes.email', email).patch({ consumedAt: new Date() });
+    if (!(await proveCode(trx, deps, 'login', email, code, ip ?? null))) return null; // committed: the guesses count
     const user =
       (await User.query(trx).modify('withEmail', email).first()) ??
       (await User.query(trx).insert({ email, role: 'customer', isActive: true }).returning('*'));
@@ -125,6 +163,23 @@ export async function verifyLoginCode(
   });
   if (!signedIn) throw new BadRequest(INVALID_OR_EXPIRED_CODE);
   return signedIn;
+}
+
+/**
+ * Checks a data-access code (proveCode) typed at client address `ip`: the address is proven for the
+ * Your data page, and nothing else happens (no user, no session). Answers the normalised email; a wrong
+ * code is a 400.
+ */
+export async function verifyDataAccessCode(
+  deps: AuthDeps,
+  rawEmail: string,
+  code: string,
+  ip: string | undefined,
+): Promise<string> {
+  const email = normaliseEmail(rawEmail);
+  const proven = await deps.knex.transaction((trx) => proveCode(trx, deps, 'data-access', email, code, ip ?? null));
+  if (!proven) throw new BadRequest(INVALID_OR_EXPIRED_CODE);
+  return email;
 }
 
 /** The signed-in user in its API shape, or null. */

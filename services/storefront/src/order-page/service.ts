@@ -165,9 +165,10 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
   const { knex } = deps;
   const files = order.files ?? [];
   const fileIds = files.map((f) => f.id);
-  const [history, settings, analyses, versions, revisions, refunds, invoice, rating] = await Promise.all([
+  const [history, settings, security, analyses, versions, revisions, refunds, invoice, rating] = await Promise.all([
     OrderStatusHistory.query(knex).where('orderId', order.id).orderBy('createdAt'),
     Setting.section(knex, 'delivery'),
+    Setting.section(knex, 'security'),
     FileAnalysis.query(knex).whereIn('fileId', fileIds).orderBy('analysedAt'),
     MasterVersion.query(knex).whereIn('fileId', fileIds).orderBy('version'),
     RevisionRequest.query(knex).where('orderId', order.id).orderBy('createdAt'),
@@ -187,8 +188,10 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
     const original = own.findLast((a) => a.role === 'original');
     const masters = own.filter((a) => a.role === 'master');
     const fileVersions = versions.filter((v) => v.fileId === file.id);
-    // Masters are shown once delivered: an engineer's work in progress is not the customer's yet.
-    const shown = delivered ? fileVersions : [];
+    // Masters are shown once delivered: an engineer's work in progress is not the customer's yet; and
+    // not once retention deleted the audio (no dead links: the page says it was deleted).
+    const audioDeleted = file.audioDeletedAt !== null && file.audioDeletedAt !== undefined;
+    const shown = delivered && !audioDeleted ? fileVersions : [];
     const api = file.toApi();
     return {
       id: file.id,
@@ -209,6 +212,7 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
         }))
         .reverse(),
       revisions: revisions.filter((r) => r.fileId === file.id).map((r) => r.toApi()),
+      audioDeleted,
     };
   };
 
@@ -232,6 +236,7 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
     })),
     invoiceUrl: invoice ? `/api/orders/${order.id}/invoice?t=${encodeURIComponent(token)}` : null,
     rating: rating?.toApi() ?? null,
+    retentionDays: security.audioRetentionDays,
   };
 }
 

@@ -1,17 +1,21 @@
-import type { Knex } from 'knex';
-import { DELETION_REQUESTED } from '@mastering/contracts';
-import { DeletionRequest, User } from '@mastering/db';
+import type { Context } from 'koa';
+import { DATA_CODE_SENT, DATA_PROOF_NEEDED, DELETION_REQUESTED } from '@mastering/contracts';
+import { DeletionRequest } from '@mastering/db';
 import { personalDataOf } from '@mastering/orders';
-import { NotFound, type RouteContext } from '@mastering/service-kit';
+import { Unauthorized, type RouteContext } from '@mastering/service-kit';
+import { limitCodeRequest, limitCodeTry, type LoginLimiters } from '../auth/rate-limits';
+import { normaliseEmail, requestCode, verifyDataAccessCode, type AuthDeps } from '../auth/service';
+import { proofOf, setProofCookie, type YourDataDeps } from './proof';
 
-// The customer side of POPIA rights. The proof of the address is the login code mailed to it (the
-// login's own machinery and rate limits): these routes need a signed-in session and act on its email.
+// The customer side of POPIA rights. The proof of the address is a code mailed to it: a data-access
+// code (the login's machinery and rate limits, but no account is made, so a guest stays a guest) or
+// the login code behind a signed-in session. These routes act on the proven email only.
 
-/** The signed-in user's email (their session proves they received a code there). */
-async function provenEmail(knex: Knex, ctx: RouteContext): Promise<string> {
-  const user = await User.query(knex).findById(ctx.state.identity!.userId);
-  if (!user) throw new NotFound('Account not found');
-  return user.email;
+/** The proven email of the request, or 401 saying how to prove it. */
+async function provenEmail(ctx: Context, deps: YourDataDeps): Promise<string> {
+  const { email } = await proofOf(ctx, deps);
+  if (!email) throw new Unauthorized(DATA_PROOF_NEEDED);
+  return email;
 }
 
 /** Swallows a unique violation (23505), rethrows anything else. */
@@ -19,22 +23,45 @@ const unlessDuplicate = (err: { code?: string }) => {
   if (err.code !== '23505') throw err;
 };
 
-/** GET /api/your-data — the JSON download of every row about the signed-in address. */
-export const getYourData = (knex: Knex) => async (ctx: RouteContext) => {
-  const data = await personalDataOf(knex, await provenEmail(knex, ctx));
+/** POST /api/your-data/request-code — mails a data-access code (login's limits); same answer for any address. */
+export const requestDataCode = (auth: AuthDeps, limits: LoginLimiters) => async (ctx: Context) => {
+  const email = normaliseEmail(ctx.state.body.email);
+  const client = await limitCodeRequest(ctx, limits, email);
+  await requestCode(auth, 'data-access', email, client);
+  ctx.body = { message: DATA_CODE_SENT };
+};
+
+/** POST /api/your-data/verify-code — checks a data-access code; the browser gets the proof cookie (no account, no session). */
+export const verifyDataCode = (auth: AuthDeps, limits: LoginLimiters, deps: YourDataDeps) => async (ctx: Context) => {
+  const email = normaliseEmail(ctx.state.body.email);
+  const { client, succeeded } = await limitCodeTry(ctx, auth.knex, limits, email);
+  await verifyDataAccessCode(auth, email, ctx.state.body.code, client);
+  await succeeded();
+  setProofCookie(ctx, deps, email);
+  ctx.body = { email, via: 'code' };
+};
+
+/** GET /api/your-data/proof — the address this browser has proven (nulls when none). */
+export const getProof = (deps: YourDataDeps) => async (ctx: Context) => {
+  ctx.body = await proofOf(ctx, deps);
+};
+
+/** GET /api/your-data — the JSON download of every row about the proven address. */
+export const getYourData = (deps: YourDataDeps) => async (ctx: RouteContext) => {
+  const data = await personalDataOf(deps.knex, await provenEmail(ctx, deps));
   ctx.set('Content-Disposition', 'attachment; filename="your-data.json"');
   ctx.body = data;
 };
 
 /** POST /api/your-data/deletion — records a deletion request for staff (once: a waiting one is kept). */
-export const postDeletionRequest = (knex: Knex) => async (ctx: RouteContext) => {
-  const email = await provenEmail(knex, ctx);
-  const waiting = await DeletionRequest.query(knex)
+export const postDeletionRequest = (deps: YourDataDeps) => async (ctx: RouteContext) => {
+  const email = await provenEmail(ctx, deps);
+  const waiting = await DeletionRequest.query(deps.knex)
     .whereRaw('lower(email) = lower(?)', [email])
     .whereNull('completedAt')
     .first();
   // Two requests at once: the unique index keeps one, and the other answers the same.
-  if (!waiting) await DeletionRequest.query(knex).insert({ email }).catch(unlessDuplicate);
+  if (!waiting) await DeletionRequest.query(deps.knex).insert({ email }).catch(unlessDuplicate);
   ctx.status = 202;
   ctx.body = { message: DELETION_REQUESTED };
 };

@@ -1,0 +1,73 @@
+import { rmSync } from 'node:fs';
+import { pdfText } from '../packages/orders/src/pdf-text';
+import {
+  byTestId,
+  checkoutTracks,
+  clickAndLeave,
+  expectLandedOn,
+  INBOX,
+  inboxIds,
+  newMailFor,
+  SITE,
+  trackFiles,
+  type TrackFiles,
+} from './support';
+
+// Issue 26 Deliver 4: a bought track's confirmation mail carries its invoice as a PDF, read back from
+// MailDev and checked with the same PDF-text reader the vitest uses.
+fixture('Invoice by mail')
+  .page(SITE)
+  .before(async (ctx) => {
+    ctx.files = trackFiles('invoice-e2e-', ['Invoice Check.wav']);
+  })
+  .after(async (ctx) => rmSync((ctx.files as TrackFiles).dir, { recursive: true, force: true }));
+
+// MailDev's message detail (only what we read).
+type Attachment = { filename: string; generatedFileName: string; contentType: string };
+
+test('the confirmation mail of a bought track carries the PDF invoice: its kind, number and amount', async (t) => {
+  const email = `invoice-${Date.now()}@example.com`;
+  const seen = await inboxIds();
+  await checkoutTracks(t, email, 1);
+  const amount = (await byTestId('sandbox-amount').innerText).trim();
+  await clickAndLeave(byTestId('sandbox-pay'));
+  await expectLandedOn('page-payment-success');
+
+  const mail = await newMailFor(email, 'Order confirmed', seen);
+  const detail = (await (await fetch(`${INBOX}/api/email/${mail.id}`)).json()) as { attachments?: Attachment[] };
+  const pdfs = (detail.attachments ?? []).filter((a) => a.contentType === 'application/pdf');
+  await t.expect(pdfs.length).eql(1, 'one PDF is attached');
+  const name = pdfs[0]!.filename;
+  await t.expect(name).match(/^INV-\d{6}\.pdf$/, 'named by its invoice number');
+  // MailDev serves an attachment under the name it generated for it.
+  const res = await fetch(`${INBOX}/api/email/${mail.id}/attachment/${encodeURIComponent(pdfs[0]!.generatedFileName)}`);
+  const pdf = Buffer.from(await res.arrayBuffer());
+  await t.expect(pdf.subarray(0, 5).toString()).eql('%PDF-');
+
+  const text = pdfText(pdf);
+  // Not a VAT vendor by default: a Receipt; a vendor's would be a Tax Invoice.
+  await t.expect(/Tax Invoice|Receipt/.test(text)).ok(`the document says what it is:\n${text}`);
+  await t.expect(text).contains(name.replace('.pdf', ''), 'the number is printed');
+  // The document's total is what the hosted page charged (whole rand, however each formats it).
+  const rand = (money: string) => Number(/R\s?([\d\s,]+)/.exec(money)?.[1]?.replace(/[\s,]/g, ''));
+  const total = text.split('\n').find((line) => line.startsWith('Total')) ?? '';
+  await t.expect(rand(total)).eql(rand(amount), `the total (${total}) is the amount paid (${amount})`);
+});
+
+test('a guest proves their address with a mailed code on Your data, without an account, and may download', async (t) => {
+  const email = `guest-data-${Date.now()}@example.com`;
+  await t.navigateTo(`${SITE}/track-order`);
+  await t.typeText(byTestId('track-order-form').find('input[type="email"]'), email);
+  await t.click(byTestId('track-order-your-data'));
+  await t.expect(byTestId('your-data-email').value).eql(email, 'Track my order passes the address');
+  const seen = await inboxIds();
+  await t.click(byTestId('your-data-send'));
+  const mail = await newMailFor(email, 'Your code to see your data', seen);
+  const code = /(\d{6})/.exec(mail.subject)?.[1] ?? '';
+  await t.typeText(byTestId('your-data-code'), code).click(byTestId('your-data-verify'));
+  await t.expect(byTestId('your-data-actions').innerText).contains(email);
+  await t.expect(byTestId('your-data-actions').find('a[download]').getAttribute('href')).eql('/api/your-data');
+  // The proof is a cookie of this browser (no session): a fresh visit still shows the data.
+  await t.navigateTo(`${SITE}/your-data`);
+  await t.expect(byTestId('your-data-actions').exists).ok('the proof lasts in this browser');
+});
