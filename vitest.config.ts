@@ -37,6 +37,7 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     isolate: false,
     globalSetup: ['./packages/db/src/vitest-global-setup.ts'],
+    setupFiles: ['./vitest.setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -6,10 +6,11 @@
 // no one client address carries the whole load: the per-address upload limits stay at their defaults.
 // Prints orders placed, paid and confirmed (status payment_confirmed in the database once the webhook
 // was processed), lost (paid but never confirmed), 5xx answers, and p50/p99 per step. Figures only.
-import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { Agent } from 'node:http';
 import { parseArgs } from 'node:util';
 import { computePricing, pricingForApi, SiteConfig, UploadUrlResponse } from '@mastering/contracts';
 import { createKnex, Order, Payment } from '@mastering/db';
+import { type Answer, send, tinyWav } from '../lib/site-client';
 import { startThrowawayStack } from '../lib/throwaway-stack';
 
 const { values: args } = parseArgs({
@@ -26,58 +27,6 @@ const ADDRESSES = Number(args.addresses);
 const CONFIRM_GRACE_MS = 30_000;
 const STEPS = ['upload-url', 'upload', 'order', 'checkout', 'pay'] as const;
 type Step = (typeof STEPS)[number];
-
-/** A one-second mono 8 kHz 8-bit WAV (8,044 bytes): small, and audio by its first bytes. */
-function tinyWav(): Buffer {
-  const samples = 8000;
-  const file = Buffer.alloc(44 + samples, 128);
-  file.write('RIFF', 0, 'ascii');
-  file.writeUInt32LE(36 + samples, 4);
-  file.write('WAVEfmt ', 8, 'ascii');
-  file.writeUInt32LE(16, 16);
-  file.writeUInt16LE(1, 20); // PCM
-  file.writeUInt16LE(1, 22); // mono
-  file.writeUInt32LE(8000, 24);
-  file.writeUInt32LE(8000, 28);
-  file.writeUInt16LE(1, 32);
-  file.writeUInt16LE(8, 34);
-  file.write('data', 36, 'ascii');
-  file.writeUInt32LE(samples, 40);
-  for (let i = 0; i < samples; i++) file[44 + i] = 128 + Math.round(60 * Math.sin((2 * Math.PI * 440 * i) / 8000));
-  return file;
-}
-
-type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
-
-/** One HTTP request from a given local address (its agent), answered in full. */
-function send(
-  agent: Agent,
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  body?: Buffer | string,
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method,
-        agent,
-        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 const timings = new Map<Step, number[]>(STEPS.map((s) => [s, []]));
 const serverErrors = new Map<Step, number>(STEPS.map((s) => [s, 0]));

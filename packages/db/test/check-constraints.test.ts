@@ -22,6 +22,7 @@ import {
   UPLOAD_STATUSES,
 } from '@mastering/contracts';
 import { CAMPAIGN_RECIPIENT_STATUSES } from '../src/enums';
+import { CODE_PURPOSES } from '../src/models/login-code';
 import { InvoiceKind, LegalDocumentKind, REFUND_REQUEST_DECISIONS } from '@mastering/contracts';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
@@ -57,6 +58,7 @@ const ENUM_OF: Record<string, readonly string[]> = {
   'file_analyses.status': ANALYSIS_STATUSES,
   'refunds.status': REFUND_STATUSES,
   'refund_requests.decision': REFUND_REQUEST_DECISIONS,
+  'login_codes.purpose': CODE_PURPOSES,
   'invoices.kind': InvoiceKind.options,
   'legal_document_versions.document': LegalDocumentKind.options,
 };

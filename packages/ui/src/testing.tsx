@@ -2,11 +2,10 @@
 // a fresh react-query client, the theme), plus the browser APIs jsdom lacks. Use it from a test file
 // that starts with `// @vitest-environment jsdom`.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 // The pages' own router package: under Node the two package names can load two router copies (two contexts).
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach } from 'vitest';
 import { createQueryClient } from './api/query-client';
 import { ThemeProvider } from './theme/theme-provider';
 import type { Theme } from '@mastering/contracts';
@@ -14,8 +13,8 @@ import { saveThemePreference } from './theme/theme-preference';
 
 export * from '@testing-library/react';
 
-// Every render of the kit is unmounted after its test, whichever file it runs in.
-afterEach(cleanup);
+// Every render is unmounted after its test by vitest.setup.ts (per file, which a hook registered here on
+// import would not be once workers keep modules between files).
 
 /** jsdom lacks matchMedia (the theme reads it) and ResizeObserver (headlessui measures with it). */
 function fillBrowserGaps() {

@@ -13,6 +13,7 @@ import {
   type OrderStatus,
 } from '@mastering/contracts';
 import { Order, OrderFileTotal, OrderStatusTotal } from '@mastering/db';
+import { cachedValue } from '@mastering/service-kit';
 
 const HOUR = 3_600_000;
 
@@ -78,35 +79,17 @@ export async function audioFileCounts(knex: Knex): Promise<AudioFileCounts> {
   };
 }
 
-/**
- * Counters of a large list (aggregates over every order or file) change slowly but cost a scan; each
- * is kept for `ttlMs` per process, and any write through this service drops them at once, so staff
- * see their own change immediately and other replicas' changes within `ttlMs`.
- */
-export function cachedCounters<T>(ttlMs: number, compute: () => Promise<T>) {
-  let cached: { at: number; value: Promise<T> } | null = null;
-  return {
-    get(): Promise<T> {
-      if (cached && Date.now() - cached.at < ttlMs) return cached.value;
-      const value = compute();
-      cached = { at: Date.now(), value };
-      // A failed computation is not kept.
-      value.catch(() => (cached = null));
-      return value;
-    },
-    clear(): void {
-      cached = null;
-    },
-  };
-}
+// Counters of a large list (aggregates over every order or file) change slowly but cost a scan; each is a
+// cachedValue kept for `ttlMs` per process, and any write through this service drops them at once, so staff
+// see their own change immediately and other replicas' changes within `ttlMs`.
 
-/** The two list screens' counters, cached together (see cachedCounters); the dashboard shares the orders'. */
+/** The two list screens' counters, cached together (see cachedValue); the dashboard shares the orders'. */
 export type Counters = { orders(): Promise<OrderCounts>; files(): Promise<AudioFileCounts>; clear(): void };
 
 /** The counters of the orders and audio-files screens on `knex`, each kept for `ttlMs` (0: always fresh). */
 export function createCounters(knex: Knex, ttlMs: number): Counters {
-  const orders = cachedCounters(ttlMs, () => orderCounts(knex));
-  const files = cachedCounters(ttlMs, () => audioFileCounts(knex));
+  const orders = cachedValue(ttlMs, () => orderCounts(knex));
+  const files = cachedValue(ttlMs, () => audioFileCounts(knex));
   return {
     orders: () => orders.get(),
     files: () => files.get(),

@@ -2,7 +2,8 @@ import type { Modifiers, QueryBuilder } from 'objection';
 import { BaseModel } from './base';
 
 /** What a code proves the address for: signing in, or only reading and deleting its data (no account made). */
-export type CodePurpose = 'login' | 'data-access';
+export const CODE_PURPOSES = ['login', 'data-access'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 /** A 6-digit code sent by email, stored as a hash, valid once and for a short time. */
 export class LoginCode extends BaseModel {
