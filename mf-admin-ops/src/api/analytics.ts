@@ -5,11 +5,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 /** Query keys of the analytics screen; each key is also its URL. */
 export const analyticsKeys = { period: (days: number) => [`/api/admin/analytics?days=${days}`] as const };
 
-/** The analytics of the last `days` days (through the session cookie; fresh for 5 minutes, as the spec caches it). */
+/**
+ * The analytics of the last `days` days (through the session cookie). The screen reuses an answer for 5
+ * minutes, as the spec caches it, but each fetch asks the server again (`no-cache`): the answer's own
+ * `max-age` would otherwise let the browser serve a page load or the Refresh button a copy older than a
+ * rating or delivery staff just made.
+ */
 export function useAnalytics(days: number) {
   return useQuery({
     queryKey: analyticsKeys.period(days),
-    queryFn: () => apiJson('GET', analyticsKeys.period(days)[0], undefined, { schema: AnalyticsResponse }),
+    queryFn: () =>
+      apiJson('GET', analyticsKeys.period(days)[0], undefined, { schema: AnalyticsResponse, cache: 'no-cache' }),
     staleTime: ANALYTICS_STALE_MS,
   });
 }
