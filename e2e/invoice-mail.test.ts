@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { pdfText } from '../packages/orders/src/pdf-text';
 import {
   byTestId,
@@ -9,18 +8,12 @@ import {
   inboxIds,
   newMailFor,
   SITE,
-  trackFiles,
-  type TrackFiles,
+  fixtureWithTracks,
 } from './support';
 
 // Issue 26 Deliver 4: a bought track's confirmation mail carries its invoice as a PDF, read back from
 // MailDev and checked with the same PDF-text reader the vitest uses.
-fixture('Invoice by mail')
-  .page(SITE)
-  .before(async (ctx) => {
-    ctx.files = trackFiles('invoice-e2e-', ['Invoice Check.wav']);
-  })
-  .after(async (ctx) => rmSync((ctx.files as TrackFiles).dir, { recursive: true, force: true }));
+fixtureWithTracks('Invoice by mail', 'invoice-e2e-', ['Invoice Check.wav']);
 
 // MailDev's message detail (only what we read).
 type Attachment = { filename: string; generatedFileName: string; contentType: string };

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { Selector } from 'testcafe';
 import {
   admin,
@@ -9,20 +8,13 @@ import {
   newMailFor,
   openAdminOrder,
   orderLinkOf,
-  SITE,
-  trackFiles,
-  type TrackFiles,
+  fixtureWithTracks,
 } from './support';
 
 // Issue 25's last step: an admin refunds part of a paid order through the Yoco sandbox from the order
 // dialog; the order is refund_pending until the sandbox's webhook, then partly refunded, and the
 // customer's order page and "Refund processed" mail say so with the amount.
-fixture('Refunds')
-  .page(SITE)
-  .before(async (ctx) => {
-    ctx.files = trackFiles('refund-e2e-', ['Slow Burn.wav']);
-  })
-  .after(async (ctx) => rmSync((ctx.files as TrackFiles).dir, { recursive: true, force: true }));
+fixtureWithTracks('Refunds', 'refund-e2e-', ['Slow Burn.wav']);
 
 test('an admin refunds part of a paid order; the order page and the mail show the refund', async (t) => {
   const customer = `refund-${Date.now()}@example.com`;
