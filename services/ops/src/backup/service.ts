@@ -93,24 +93,30 @@ export async function startBackup(deps: BackupDeps, userId: string): Promise<{ a
     stderr = (stderr + chunk.toString()).slice(-2000);
   });
   const exited = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
+  // Into the download from pg_dump's first byte on: a stream that is only watched ('readable') until the
+  // download starts can drop what pg_dump wrote in between (the backup test caught empty downloads).
+  const archive = new PassThrough();
+  child.stdout.pipe(archive, { end: false });
 
   // Wait for the first bytes (or the end): only then is the download worth starting.
   const waiting = new AbortController();
   const first = await Promise.race([
-    once(child.stdout, 'readable', { signal: waiting.signal }).then(
+    once(child.stdout, 'data', { signal: waiting.signal }).then(
       () => 'data' as const,
       () => 'exit' as const, // aborted: the exit won
     ),
     exited.then(() => 'exit' as const),
   ]).finally(() => waiting.abort());
   if (first === 'exit' && child.exitCode !== 0) {
-    throw new Unavailable('The backup could not read the database; see the ops service log');
+    archive.destroy();
+    const failed = new Unavailable('The backup could not read the database; see the ops service log');
+    // The request log prints the error with its cause: pg_dump's own words, for whoever reads the log.
+    failed.cause = new Error(`pg_dump exit code ${child.exitCode}: ${stderr.trim()}`);
+    throw failed;
   }
 
   await SettingsAudit.query(deps.knex).insert({ changedBy: userId, sections: [BACKUP_AUDIT_SECTION] });
 
-  const archive = new PassThrough();
-  child.stdout.pipe(archive, { end: false });
   void exited.then(([code, signal]) => {
     if (code === 0) archive.end();
     else archive.destroy(new Error(`pg_dump failed (${signal ?? `exit code ${code}`}): ${stderr.trim()}`));
