@@ -35,11 +35,14 @@ const draftOf = (s: ClaimSettings): Draft => ({
 
 /** The figures in words, so the admin sees what each threshold is compared with. */
 function figuresText(f: ClaimFigures): string {
-  const median = f.medianDeliveryHours === null ? 'no delivery yet' : `${f.medianDeliveryHours.toFixed(1)} hours`;
+  const median =
+    f.medianDeliveryHours === null
+      ? 'no median delivery yet'
+      : `median delivery ${f.medianDeliveryHours.toFixed(1)} hours`;
   const ready = f.mastersMeasured
     ? `${f.mastersStreamingReady} of ${f.mastersMeasured} measured masters at or under -1 dBTP`
     : 'no master measured yet';
-  return `Now: ${f.tracksDelivered} tracks delivered; median delivery ${median}; ${ready}.`;
+  return `Now: ${f.tracksDelivered} tracks delivered; ${median}; ${ready}.`;
 }
 
 /** Settings → Marketing claims: the thresholds, the figures they apply to, and what the home page shows. */
