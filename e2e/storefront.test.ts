@@ -93,6 +93,18 @@ test('on a phone the menu locks scrolling, closes on a pick, and its start butto
   await t.expect(byTestId('upload-modal').visible).ok();
 });
 
+/** How far the page is wider than the window (0: no sideways scrolling). */
+const pageOverflow = ClientFunction(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test('on a phone no storefront page scrolls sideways', async (t) => {
+  await t.resizeWindow(390, 844);
+  for (const path of ['/', '/upload', '/track-order', '/your-data', '/terms', '/refunds']) {
+    await t.navigateTo(`${SITE}${path}`);
+    await t.expect(Selector('h1').exists).ok(path);
+    await t.expect(pageOverflow()).lte(0, `${path} fits a 390 px screen`);
+  }
+});
+
 // The upload URL call fails on purpose, so these messages hold whatever the back end does.
 const failingUploadUrl = RequestMock()
   .onRequestTo({ url: /\/api\/files\/upload$/, method: 'POST' })

@@ -1,5 +1,5 @@
 import { buttonVariants, cn, ThemeMenuOnDemand } from '@mastering/ui/core';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, PackageSearch } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from './brand';
@@ -13,8 +13,14 @@ export function PageFrame({ children, testId }: { children: ReactNode; testId: s
           <Brand />
           <div className="ml-auto flex items-center gap-1">
             <ThemeMenuOnDemand />
-            <Link to="/track-order" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }))}>
-              Track my order
+            <Link
+              to="/track-order"
+              className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }))}
+              aria-label="Track my order"
+            >
+              <PackageSearch aria-hidden />
+              {/* On a phone the icon alone: with the words the header was wider than a 390 px screen. */}
+              <span className="hidden sm:inline">Track my order</span>
             </Link>
             <Link to="/" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }))} aria-label="Back to Home">
               <ArrowLeft aria-hidden />
