@@ -116,7 +116,7 @@ describe('replacing a flagged track from the order page', () => {
     expect(track.replacedAt).not.toBeNull();
 
     const file = await ctx.db.knex('orderFiles').where('id', order.fileId).first();
-    expect(file).toMatchObject({ originalFilePath: fresh.objectPath, fileSize: 300, originalName: 'Sunset.wav' });
+    expect(file).toMatchObject({ originalFilePath: fresh.objectPath, fileSize: '300', originalName: 'Sunset.wav' });
     expect(file.replacedAt).toBeInstanceOf(Date);
     const uploads = await ctx.db.knex('uploads').where('orderFileId', order.fileId).select('id');
     expect(uploads.map((u) => u.id)).toEqual([uploadIdFromObjectPath(fresh.objectPath)]);
