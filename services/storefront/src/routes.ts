@@ -336,10 +336,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
         schema: ErrorBody,
       },
     ],
-    handler: orderPage.postReplacement(
-      { ...deps.orderPage, files: deps.uploads, logger: deps.payments.logger },
-      deps.guestCookie,
-    ),
+    handler: orderPage.postReplacement(deps.orderPage, deps.uploads, deps.guestCookie),
   }),
   // Rating the delivered masters (issue 27): once per order, the link in the body is the permission.
   route({

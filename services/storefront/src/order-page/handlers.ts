@@ -35,7 +35,7 @@ export const postRating =
  * this browser's); points a flagged track at its new upload and answers the page.
  */
 export const postReplacement =
-  (deps: ReplaceDeps, cookie: GuestCookieOptions) =>
+  (page: OrderPageDeps, files: ReplaceDeps['files'], cookie: GuestCookieOptions) =>
   async (ctx: RouteContext<ReplaceTrackBody, undefined, IdParam>) => {
-    ctx.body = await replaceTrack(deps, ctx.state.params.id, visitorOf(ctx, cookie), ctx.state.body);
+    ctx.body = await replaceTrack({ ...page, files }, ctx.state.params.id, visitorOf(ctx, cookie), ctx.state.body);
   };

@@ -13,15 +13,15 @@ import {
 } from '@mastering/contracts';
 import { FileAnalysis, Order, Upload } from '@mastering/db';
 import { enqueueAnalysis } from '@mastering/jobs';
-import { Conflict, Forbidden, NotFound, type Logger } from '@mastering/service-kit';
+import { Conflict, Forbidden, NotFound } from '@mastering/service-kit';
 import { storedFileOf } from '../orders/service';
 import { removeObjects, type SweepDeps } from '../uploads/sweeper';
 import { owns, type Visitor } from '../visitor';
 import { currentOriginal, flaggedReason } from './flags';
 import { assertOrderLink, customerOrderView, type OrderPageDeps } from './service';
 
-/** What a replacement needs beyond the order page: the storage that drops the old file, and a log for a failure to. */
-export type ReplaceDeps = OrderPageDeps & { files: Pick<SweepDeps, 'storage' | 'tus'>; logger?: Logger };
+/** What a replacement needs beyond the order page: the storage that drops the old file. */
+export type ReplaceDeps = OrderPageDeps & { files: Pick<SweepDeps, 'storage' | 'tus'> };
 
 /** How the messages about the upload name it (the customer has only just chosen it). */
 const NEW_FILE = 'The new file';

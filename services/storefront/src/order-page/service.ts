@@ -40,6 +40,7 @@ import {
   grantsOrder,
   NotFound,
   type DownloadLinks,
+  type Logger,
   type OrderLinks,
 } from '@mastering/service-kit';
 import { staffRecipients } from '../staff-recipients';
@@ -47,7 +48,7 @@ import { currentOriginal, flaggedReason } from './flags';
 
 /**
  * What the order page needs: the database, the order-link checker, the signer of play/download links,
- * and the mail queue with ADMIN_EMAIL (a revision request tells staff).
+ * the mail queue with ADMIN_EMAIL (a revision request tells staff), and the log.
  */
 export type OrderPageDeps = {
   knex: Knex;
@@ -55,6 +56,7 @@ export type OrderPageDeps = {
   downloads: DownloadLinks;
   queue: Queue;
   adminEmail?: string;
+  logger?: Logger;
 };
 
 const HOUR = 3_600_000;
