@@ -43,7 +43,9 @@ async function reloadUntil(t: TestController, link: string, testId: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     await t.navigateTo(link);
-    if (await byTestId(testId).with({ timeout: 3000 }).exists) return;
+    // Loaded (its status shows) before looking for `testId`, which is there at once or not this time.
+    await t.expect(byTestId('order-status').exists).ok();
+    if (await byTestId(testId).with({ timeout: 0 }).exists) return;
   }
   throw new Error(`The order page never showed ${testId} within 60 s`);
 }

@@ -30,7 +30,7 @@ const NEW_FILE = 'The new file';
  * POST /api/orders/:id/replacements: points a flagged track at the customer's new upload, as the link's
  * holder. Refused, nothing changed: another order's link (403); a track not of the order (404); an order
  * not paid, delivered, refunded or expired (409); a track the analysis did not flag (409); an upload not
- * of this browser (403), unfinished (400) or already a track's (409). The flagged upload is of no use to
+ * of this browser (403), unfinished or already a track's (409). The flagged upload is of no use to
  * anyone, so it is deleted at once: its row with the change, its bytes just after (as an expiry does).
  * The track keeps its name and options, records when it was replaced (staff see it in the order and in
  * Audio Files) and its analysis runs again; the page says "checking" until it has.
@@ -71,6 +71,9 @@ export async function replaceTrack(
   await removeObjects(deps.files, oldKeys).catch((err: Error) =>
     deps.logger?.warn({ err: err.message, orderId }, 'could not remove a replaced upload'),
   );
-  await enqueueAnalysis(deps.queue, { fileId: body.fileId, role: 'original' });
+  // The replacement stands whatever happens to this (as a payment does): a failure to queue is logged.
+  await enqueueAnalysis(deps.queue, { fileId: body.fileId, role: 'original' }).catch((err: Error) =>
+    deps.logger?.warn({ err: err.message, orderId }, 'could not queue the analysis of a replaced upload'),
+  );
   return customerOrderView(deps, orderId, body.t, now);
 }
