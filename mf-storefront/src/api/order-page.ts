@@ -2,7 +2,9 @@ import {
   CustomerOrderView,
   RefundRequestReceived,
   TrackOrdersResponse,
+  type OrderTrackView,
   type RateOrderBody,
+  type ReplaceTrackBody,
   type RevisionRequestBody,
   type TrackOrdersBody,
 } from '@mastering/contracts';
@@ -15,12 +17,20 @@ export const orderPageKeys = {
     [`/api/orders/${encodeURIComponent(id)}/view?t=${encodeURIComponent(token)}`] as const,
 };
 
+/** True while a replaced track's new file has no analysis yet (the page says it is being checked). */
+export const checkingReplacement = (track: OrderTrackView) =>
+  track.replacedAt != null && track.original === null && track.needsReplacing === null;
+
+/** How often the page looks again while a replaced file is being checked, so its analysis shows when ready. */
+const REPLACEMENT_POLL_MS = 10_000;
+
 /** The customer's order page, read with the token of the mailed link (403 when the link is not valid). */
 export function useOrderView(id: string, token: string) {
   return useQuery({
     queryKey: orderPageKeys.view(id, token),
     queryFn: () => apiJson('GET', orderPageKeys.view(id, token)[0], undefined, { schema: CustomerOrderView }),
     enabled: Boolean(id && token),
+    refetchInterval: (query) => (query.state.data?.tracks.some(checkingReplacement) ? REPLACEMENT_POLL_MS : false),
   });
 }
 
@@ -32,6 +42,21 @@ export function useRequestRevision(id: string, token: string) {
       apiJson(
         'POST',
         `/api/orders/${encodeURIComponent(id)}/revisions`,
+        { ...body, t: token },
+        { schema: CustomerOrderView },
+      ),
+    onSuccess: (view) => client.setQueryData(orderPageKeys.view(id, token), view),
+  });
+}
+
+/** Points a flagged track at its finished new upload; the answer is the page as it is now. */
+export function useReplaceTrack(id: string, token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<ReplaceTrackBody, 't'>) =>
+      apiJson(
+        'POST',
+        `/api/orders/${encodeURIComponent(id)}/replacements`,
         { ...body, t: token },
         { schema: CustomerOrderView },
       ),

@@ -117,7 +117,7 @@ export type FileNeedingReplacement = z.infer<typeof FileNeedingReplacement>;
 
 /** One line a customer reads about a file to replace: which file, why, and how. */
 export const replaceFileMessage = ({ originalName, reason }: Pick<FileNeedingReplacement, 'originalName' | 'reason'>) =>
-  `"${originalName}" needs replacing. ${reason} Reply to this email with the new file (or a link to it); the rest of your order goes ahead as normal.`;
+  `"${originalName}" needs replacing. ${reason} Open your order page (View your order) and use Replace file to upload a new one; the rest of your order goes ahead as normal.`;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 

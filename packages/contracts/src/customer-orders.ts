@@ -16,7 +16,7 @@ export const ORDER_LINK_INVALID =
   'This order link is not valid or has expired. Use Track my order to get a new link by email.';
 
 /** The signed token of an order-page link (`?t=` of the link in the mail). */
-const orderToken = z.string().min(10, ORDER_LINK_INVALID).max(2000, ORDER_LINK_INVALID);
+export const orderToken = z.string().min(10, ORDER_LINK_INVALID).max(2000, ORDER_LINK_INVALID);
 
 /** GET /api/orders/:id/view?t=<token> */
 export const OrderViewQuery = z.object({ t: orderToken });
@@ -81,6 +81,10 @@ export const OrderTrackView = z.object({
   original: MeasuredLoudness.nullable(),
   /** Why the analysis says the upload cannot be mastered (then the page asks for a replacement), else null. */
   needsReplacing: z.string().nullable(),
+  /** True when the page offers Replace file: flagged, and the order paid and not yet delivered (see track-replacement.ts). */
+  replaceable: z.boolean().optional(),
+  /** When the customer last replaced the upload (its new analysis may still be running), else null. */
+  replacedAt: z.string().nullable().optional(),
   /** Plays the original (for the A/B player) once there is a master; else null. */
   originalUrl: z.string().nullable(),
   masters: z.array(MasterVersionView),

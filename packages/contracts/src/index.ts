@@ -25,6 +25,7 @@ export * from './analysis';
 export * from './downloads';
 export * from './mail-templates';
 export * from './customer-orders';
+export * from './track-replacement';
 export * from './system-status';
 export * from './legal';
 export * from './consent';

@@ -68,6 +68,8 @@ export const OrderFile = z.object({
   processedAt: z.string().nullable(),
   uploadedAt: z.string(),
   masteredFilePath: z.string().nullable(),
+  /** When the customer replaced a flagged upload from the order page (see track-replacement.ts), else null. */
+  replacedAt: z.string().nullable().optional(),
 });
 export type OrderFile = z.infer<typeof OrderFile>;
 
@@ -361,14 +363,36 @@ export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
 export const StaffRevision = RevisionView.extend({ fileId: z.uuid(), fileName: z.string() });
 export type StaffRevision = z.infer<typeof StaffRevision>;
 
+/** Whether a master version's loudness is known: measured, its analysis still to come, or none will come (it failed, or a later version's replaced it). */
+export const MASTER_MEASUREMENTS = ['measured', 'measuring', 'not_measured'] as const;
+export const MasterMeasurement = z.enum(MASTER_MEASUREMENTS);
+export type MasterMeasurement = z.infer<typeof MasterMeasurement>;
+
+/** One master version of an order file as staff see it: its number and its own measured loudness. */
+export const StaffMasterVersion = z.object({
+  fileId: z.uuid(),
+  version: z.number().int().positive(),
+  createdAt: z.string(),
+  integratedLufs: z.number().nullable(),
+  truePeakDbtp: z.number().nullable(),
+  measurement: MasterMeasurement,
+});
+export type StaffMasterVersion = z.infer<typeof StaffMasterVersion>;
+/** What the order dialog says of a version without figures. */
+export const MASTER_MEASUREMENT_TEXTS: Record<Exclude<MasterMeasurement, 'measured'>, string> = {
+  measuring: 'measuring…',
+  not_measured: 'not measured',
+};
+
 /**
- * GET /api/admin/orders/:id: the order with its files, its status history (newest change first) and its
- * customer's revision requests (newest first).
+ * GET /api/admin/orders/:id: the order with its files, its status history (newest change first), its
+ * customer's revision requests (newest first) and every master version of its files (per file, v1 first).
  */
 export const AdminOrderDetail = z.object({
   order: AdminOrder,
   history: z.array(OrderStatusChange),
   revisions: z.array(StaffRevision).default([]),
+  masters: z.array(StaffMasterVersion).default([]),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 

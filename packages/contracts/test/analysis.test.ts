@@ -43,7 +43,7 @@ describe('original against master', () => {
 
   it('tells the customer which file to replace, why and how', () => {
     expect(replaceFileMessage({ originalName: 'song.wav', reason: 'The file is silent.' })).toBe(
-      '"song.wav" needs replacing. The file is silent. Reply to this email with the new file (or a link to it); the rest of your order goes ahead as normal.',
+      '"song.wav" needs replacing. The file is silent. Open your order page (View your order) and use Replace file to upload a new one; the rest of your order goes ahead as normal.',
     );
   });
 });

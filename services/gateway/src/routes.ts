@@ -22,7 +22,10 @@ export const ROUTES: Route[] = [
   { methods: ['POST'], pattern: /^\/api\/orders\/?$/, service: 'storefront' },
   { methods: ['GET', 'HEAD'], pattern: /^\/api\/orders\/[^/]+\/?$/, service: 'storefront' },
   // The customer's order page (by its signed link), its revision and refund requests, its rating, and Track my order.
-  { pattern: /^\/api\/orders\/(?:track|[^/]+\/(?:view|revisions|refund-request|rating))\/?$/, service: 'storefront' },
+  {
+    pattern: /^\/api\/orders\/(?:track|[^/]+\/(?:view|revisions|replacements|refund-request|rating))\/?$/,
+    service: 'storefront',
+  },
   { methods: ['GET', 'HEAD'], pattern: /^\/api\/orders\/[^/]+\/invoice\/?$/, service: 'storefront' },
   { pattern: new RegExp(`^/auth${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/auth${rest}`), service: 'storefront' },

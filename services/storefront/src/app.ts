@@ -65,7 +65,14 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
   const payments = paymentDepsOf({ config, knex, queue, logger });
   const keys = keyringOf(config);
   const orderLinks = createOrderLinks(keys);
-  const orderPage = { knex, orderLinks, downloads: createDownloadLinks(keys), queue, adminEmail: config.ADMIN_EMAIL };
+  const orderPage = {
+    knex,
+    orderLinks,
+    downloads: createDownloadLinks(keys),
+    queue,
+    adminEmail: config.ADMIN_EMAIL,
+    logger,
+  };
   return createService({
     name: 'storefront',
     knex,

@@ -36,6 +36,7 @@ import {
   RefundRequestList,
   RefundRequestReceived,
   RefundRequestsQuery,
+  ReplaceTrackBody,
   RevisionRequestBody,
   TrackOrdersBody,
   TrackOrdersResponse,
@@ -317,6 +318,25 @@ export const routes = (deps: RouteDeps): RouteTable => [
     body: RevisionRequestBody,
     response: created(CustomerOrderView),
     handler: orderPage.postRevision(deps.orderPage),
+  }),
+  // A track the analysis flagged gets a new upload (the link in the body and the uploading browser are the permission).
+  route({
+    method: 'POST',
+    path: '/api/orders/:id/replacements',
+    permission: 'public',
+    params: IdParam,
+    body: ReplaceTrackBody,
+    response: [
+      { status: 200, description: 'Replaced; the order page as it is now', schema: CustomerOrderView },
+      ORDER_LINK_REFUSED,
+      {
+        status: 409,
+        description:
+          'The order is not open, the track is not flagged, or the upload is unfinished or taken (nothing changed)',
+        schema: ErrorBody,
+      },
+    ],
+    handler: orderPage.postReplacement(deps.orderPage, deps.uploads, deps.guestCookie),
   }),
   // Rating the delivered masters (issue 27): once per order, the link in the body is the permission.
   route({

@@ -131,6 +131,7 @@ export function FileDialog({ file, onClose }: { file: AdminAudioFile | null; onC
             <Field label="Size" value={formatBytes(file.fileSize)} />
             <Field label="MIME type" value={file.mimeType} />
             <Field label="Uploaded" value={formatOrderDate(file.uploadedAt)} />
+            {file.replacedAt && <Field label="Replaced by the customer" value={formatOrderDate(file.replacedAt)} />}
             <Field label="Style" value={file.masteringStyle} />
             <Field label="Tone" value={file.tone} />
             <Field label="Loudness" value={file.loudness} />

@@ -33,12 +33,13 @@ import { useAssignOrder, useMe, useOrder, useUpdateOrderStatus } from '../../api
 import { DeadlineBadge } from '../../components/deadline-badge';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
 import { ExpectedTime } from './expected-time';
+import { MasterVersions } from './master-versions';
 import { RefundRequests } from './refund-requests';
 import { RefundSection } from './refund-section';
 
 /**
  * The order detail dialog: customer (with Contact Customer for admins), summary, clock, engineer,
- * files, status history and Update Status.
+ * files with their master versions' loudness, status history and Update Status.
  */
 export function OrderDialog({
   orderId,
@@ -127,6 +128,12 @@ export function OrderDialog({
                   <Badge variant={file.masteredFilePath ? 'success' : 'outline'}>
                     {file.masteredFilePath ? 'Master ready' : humanizeStatus(file.processingStatus)}
                   </Badge>
+                  {file.replacedAt && (
+                    <p className="w-full pl-7 text-xs text-muted-foreground" data-testid="order-file-replaced">
+                      The customer replaced this file {formatOrderDate(file.replacedAt)}
+                    </p>
+                  )}
+                  <MasterVersions versions={data.masters.filter((m) => m.fileId === file.id)} />
                 </li>
               ))}
             </ul>

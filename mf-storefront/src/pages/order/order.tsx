@@ -3,6 +3,7 @@ import {
   formatStudioTime,
   formatTrackTime,
   ORDER_STATUS_LABELS,
+  REPLACE_TEXTS,
   RETENTION_TEXTS,
   shortId,
   TIMELINE_LABELS,
@@ -14,13 +15,14 @@ import { ApiError, Badge, buttonVariants, serverErrorText, Spinner } from '@mast
 import { CircleCheck, Clock, Download, Link2Off, PackageSearch } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { useOrderView } from '../../api/order-page';
+import { checkingReplacement, useOrderView } from '../../api/order-page';
 import { OutcomeCard, OutcomeFrame } from '../../components/payment-outcome';
 import { PageFrame } from '../../components/page-frame';
 import { AbPlayer } from './ab-player';
 import { OrderMoney } from './order-money';
 import { RatingForm } from './rating-form';
 import { RefundRequestForm } from './refund-request-form';
+import { ReplaceFile } from './replace-file';
 import { RevisionForm } from './revision-form';
 
 /** The customer's order page (`/orders/:id?t=<token>` from an order mail): status, due time, tracks, masters, revisions. */
@@ -151,6 +153,12 @@ function TrackCard({ order, token, track }: { order: CustomerOrderView; token: s
         {track.needsReplacing && (
           <p role="alert" className="text-sm text-destructive" data-testid="track-needs-replacing">
             This upload needs replacing: {track.needsReplacing}
+          </p>
+        )}
+        {track.replaceable && <ReplaceFile orderId={order.id} token={token} track={track} />}
+        {checkingReplacement(track) && (
+          <p role="status" className="text-sm text-muted-foreground" data-testid="track-replaced">
+            {REPLACE_TEXTS.measuring}
           </p>
         )}
         {track.audioDeleted && (

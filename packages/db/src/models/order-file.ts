@@ -34,6 +34,8 @@ export class OrderFile extends BaseModel {
   declare uploadedAt: Date;
   /** When retention (or a deletion request) deleted this file's audio from storage; the row stays. */
   declare audioDeletedAt: Date | null;
+  /** When the customer replaced this track's flagged upload from the order page, else null. */
+  declare replacedAt: Date | null;
 
   declare order?: Order;
 
@@ -56,6 +58,7 @@ export class OrderFile extends BaseModel {
       processedAt: iso(this.processedAt),
       uploadedAt: new Date(this.uploadedAt).toISOString(),
       masteredFilePath: this.masteredFilePath ?? null,
+      replacedAt: iso(this.replacedAt ?? null),
     };
   }
 

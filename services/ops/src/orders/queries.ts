@@ -19,6 +19,7 @@ import {
 import { CustomerSummaryRow, likeContains, Order, RevisionRequest } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 import { orderCounts, orderStatusTotals } from '../counters';
+import { masterVersionsOf } from './master-versions';
 import { containsSql, uuidPrefixRange } from './search';
 
 const HOUR = 3_600_000;
@@ -152,17 +153,21 @@ export function streamOrders(knex: Knex, query: AdminOrdersQuery, caller: Identi
     .stream();
 }
 
-/** One order with files, engineer and status history (newest change first); 404 when unknown. */
+/** One order with files, engineer, status history (newest change first), revisions and master versions; 404 when unknown. */
 export async function orderDetail(knex: Knex, id: string): Promise<AdminOrderDetail> {
   const order = await Order.query(knex)
     .findById(id)
     .withGraphFetched('[files(inNameOrder), assignee, statusHistory(newestFirst).changer]');
   if (!order) throw new NotFound('Order not found');
   const names = new Map((order.files ?? []).map((f) => [f.id, f.originalName]));
-  const revisions = await RevisionRequest.query(knex).where('orderId', id).orderBy('createdAt', 'desc');
+  const [revisions, masters] = await Promise.all([
+    RevisionRequest.query(knex).where('orderId', id).orderBy('createdAt', 'desc'),
+    masterVersionsOf(knex, [...names.keys()]),
+  ]);
   return {
     order: toAdminOrder(order),
     history: (order.statusHistory ?? []).map((h) => h.toApi()),
     revisions: revisions.map((r) => ({ ...r.toApi(), fileId: r.fileId, fileName: names.get(r.fileId) ?? '' })),
+    masters,
   };
 }

@@ -1,5 +1,13 @@
-import type { IdParam, OrderViewQuery, RateOrderBody, RevisionRequestBody } from '@mastering/contracts';
+import type {
+  IdParam,
+  OrderViewQuery,
+  RateOrderBody,
+  ReplaceTrackBody,
+  RevisionRequestBody,
+} from '@mastering/contracts';
 import type { RouteContext } from '@mastering/service-kit';
+import { visitorOf, type GuestCookieOptions } from '../visitor';
+import { replaceTrack, type ReplaceDeps } from './replace';
 import { customerOrderView, rateOrderFromPage, requestRevision, type OrderPageDeps } from './service';
 
 type RevisionBody = Omit<RevisionRequestBody, 'atSeconds'> & { atSeconds: number | null };
@@ -20,4 +28,14 @@ export const postRating =
   (deps: OrderPageDeps) => async (ctx: RouteContext<Required<RateOrderBody>, undefined, IdParam>) => {
     ctx.status = 201;
     ctx.body = await rateOrderFromPage(deps, ctx.state.params.id, ctx.state.body);
+  };
+
+/**
+ * POST /api/orders/:id/replacements — public (the link in the body is the permission, the upload must be
+ * this browser's); points a flagged track at its new upload and answers the page.
+ */
+export const postReplacement =
+  (page: OrderPageDeps, files: ReplaceDeps['files'], cookie: GuestCookieOptions) =>
+  async (ctx: RouteContext<ReplaceTrackBody, undefined, IdParam>) => {
+    ctx.body = await replaceTrack({ ...page, files }, ctx.state.params.id, visitorOf(ctx, cookie), ctx.state.body);
   };

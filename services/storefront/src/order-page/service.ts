@@ -18,6 +18,7 @@ import {
   type RevisionAllowance,
   type RevisionRequestBody,
   type TimelineEntry,
+  replacementOpen,
 } from '@mastering/contracts';
 import {
   FileAnalysis,
@@ -39,13 +40,15 @@ import {
   grantsOrder,
   NotFound,
   type DownloadLinks,
+  type Logger,
   type OrderLinks,
 } from '@mastering/service-kit';
 import { staffRecipients } from '../staff-recipients';
+import { currentOriginal, flaggedReason } from './flags';
 
 /**
  * What the order page needs: the database, the order-link checker, the signer of play/download links,
- * and the mail queue with ADMIN_EMAIL (a revision request tells staff).
+ * the mail queue with ADMIN_EMAIL (a revision request tells staff), and the log.
  */
 export type OrderPageDeps = {
   knex: Knex;
@@ -53,6 +56,7 @@ export type OrderPageDeps = {
   downloads: DownloadLinks;
   queue: Queue;
   adminEmail?: string;
+  logger?: Logger;
 };
 
 const HOUR = 3_600_000;
@@ -185,8 +189,9 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
 
   const trackOf = (file: OrderFile) => {
     const own = analyses.filter((a) => a.fileId === file.id);
-    const original = own.findLast((a) => a.role === 'original');
+    const original = currentOriginal(file, own);
     const masters = own.filter((a) => a.role === 'master');
+    const needsReplacing = flaggedReason(original);
     const fileVersions = versions.filter((v) => v.fileId === file.id);
     // Masters are shown once delivered: an engineer's work in progress is not the customer's yet; and
     // not once retention deleted the audio (no dead links: the page says it was deleted).
@@ -201,7 +206,9 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
       loudness: file.loudness,
       volumeMatch: api.volumeMatch,
       original: loudnessOf(original),
-      needsReplacing: original?.status === 'error' ? (original.errorReason ?? null) : null,
+      needsReplacing,
+      replaceable: needsReplacing !== null && replacementOpen(order.status),
+      replacedAt: api.replacedAt,
       originalUrl: shown.length > 0 ? fileLink(file.id, 'original') : null,
       masters: shown
         .map((v, i) => ({

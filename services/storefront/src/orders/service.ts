@@ -41,6 +41,21 @@ export async function queueOrderAnalysis(knex: Knex, jobs: OrderJobs, orderId: s
 }
 
 /**
+ * What an order file keeps of the upload behind it (a new order's, or a replacement's): the stored name,
+ * derived here whatever the browser sent, with the extension of the format the upload's bytes showed
+ * (see uploads/sniff.ts); its size, its type (else `declaredType`) and its stored path.
+ */
+export function storedFileOf(upload: Upload, originalName: string, declaredType: string) {
+  const format = audioFormatOfType(upload.contentType);
+  return {
+    fileName: format ? withAudioExtension(sanitizeFileName(originalName), format) : sanitizeFileName(originalName),
+    fileSize: upload.size ?? 0,
+    mimeType: upload.contentType?.startsWith('audio/') ? upload.contentType : declaredType,
+    originalFilePath: objectPathOfKey(upload.objectKey),
+  };
+}
+
+/**
  * Places an order for this visitor: every file must be a completed upload of this browser not yet in
  * an order; the price is the server's (a browser total that differs is refused, 409); the order, its
  * files and the uploads' links to them are written in one transaction, status `pending_payment`.
@@ -79,17 +94,9 @@ export async function placeOrder(
       if (!upload || !owns(visitor, upload)) throw new Forbidden(fileNotUploadedHere(file.originalName));
       if (upload.status !== 'completed') throw new BadRequest(fileStillUploading(file.originalName));
       if (upload.orderFileId) throw new Conflict(fileAlreadyOrdered(file.originalName));
-      // The upload's type is the one its bytes showed (see uploads/sniff.ts).
-      const format = audioFormatOfType(upload.contentType);
       return {
         originalName: file.originalName,
-        // The stored name is derived here, whatever the browser sent as fileName.
-        fileName: format
-          ? withAudioExtension(sanitizeFileName(file.originalName), format)
-          : sanitizeFileName(file.originalName),
-        fileSize: upload.size ?? 0,
-        mimeType: upload.contentType?.startsWith('audio/') ? upload.contentType : file.mimeType,
-        originalFilePath: objectPathOfKey(upload.objectKey),
+        ...storedFileOf(upload, file.originalName, file.mimeType),
         masteringStyle: file.masteringStyle,
         tone: file.tone,
         loudness: file.loudness,

@@ -19,8 +19,11 @@ const expiryNote = (hours: number) => `Not paid within ${hours} hours: expired a
 // would make a backlog of abandoned uploads take hours.
 const REMOVE_CONCURRENCY = 8;
 
-/** Removes the stored object (or partial tus upload) and tus's record of each upload. */
-async function removeObjects(deps: SweepDeps, objectKeys: readonly string[]): Promise<void> {
+/** Removes the stored object (or partial tus upload) and tus's record of each upload (their rows are gone already). */
+export async function removeObjects(
+  deps: Pick<SweepDeps, 'storage' | 'tus'>,
+  objectKeys: readonly string[],
+): Promise<void> {
   for (let i = 0; i < objectKeys.length; i += REMOVE_CONCURRENCY) {
     await Promise.all(
       objectKeys.slice(i, i + REMOVE_CONCURRENCY).map(async (key) => {
