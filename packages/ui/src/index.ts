@@ -74,5 +74,6 @@ export { Select, type SelectOption, type SelectProps } from './components/select
 export { Dialog, Sheet } from './components/dialog';
 export { Switch, type SwitchProps } from './components/switch';
 export { Tabs, TabList, Tab, TabPanels, TabPanel } from './components/tabs';
+export { ScreenHeader } from './components/screen';
 export { sendToStorage, type RunningUpload, type UploadProgress } from './api/uploads';
 export { renderStandalone, type StandaloneOptions } from './app/standalone';
