@@ -39,18 +39,13 @@ await new Promise<void>((r) => sink.listen(0, '127.0.0.1', () => r()));
 const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
 const barePort = await freePort();
 const gatewayLogLevel = process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'info';
-// The stack as `npm start` composes it, with content and the storefront only (ops and email paths go to
-// the sink) and its gateway's public-read cache on; beside it a bare gateway: cache off, storefront
+// The stack as `npm start` composes it, with content and the storefront only (ops and email paths
+// answer 404) and its gateway's public-read cache on; beside it a bare gateway: cache off, storefront
 // paths to the sink.
 const { work, ports, main } = await benchStack(
   'mastering-bench',
   {
     env: {
-      OPS_URL: sinkUrl,
-      EMAIL_URL: sinkUrl,
-      // Nothing here sends mail or takes a payment: no inbox and no Yoco sandbox beside the stack.
-      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-      YOCO_SECRET_KEY: 'sk_test_bench',
       // The services' own logs off (BENCH_LOG_LEVEL sets them); the gateways' access log is on, as `npm start` runs it.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     },

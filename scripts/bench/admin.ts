@@ -5,10 +5,8 @@
 // Paths another feature builds (customers, payments, analytics) are timed when they answer 200 and
 // skipped with a note otherwise.
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import { createKnex, freePort, Order, Session, User } from '@mastering/db';
+import { createKnex, Order, Session, User } from '@mastering/db';
 import { hashToken } from '@mastering/service-kit';
 import { benchStack } from '../lib/bench-harness';
 import type { Stack } from '../lib/stack';
@@ -18,30 +16,11 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 60_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-// The services the gateway would route to besides ops: a stub that answers 404 (nothing here is theirs).
-const stub = createServer((_req, res) => {
-  res.writeHead(404, { 'content-type': 'application/json' });
-  res.end('{"error":"Not found"}');
+// The stack as `npm start` composes it, with ops alone behind the gateway (the other services' paths answer 404).
+const { main } = await benchStack('mastering-bench-admin', {
+  env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' },
+  services: ['ops'],
 });
-await new Promise<void>((r) => stub.listen(0, '127.0.0.1', () => r()));
-const stubUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
-// The stack as `npm start` composes it, with ops alone behind the gateway.
-const { main } = await benchStack(
-  'mastering-bench-admin',
-  {
-    env: {
-      STOREFRONT_URL: stubUrl,
-      CONTENT_URL: stubUrl,
-      EMAIL_URL: stubUrl,
-      // Nothing here sends mail or takes a payment: no inbox and no Yoco sandbox beside the stack.
-      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-      YOCO_SECRET_KEY: 'sk_test_bench',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-    },
-    services: ['ops'],
-  },
-  () => stub.close(),
-);
 await main(run);
 
 async function run(stack: Stack) {

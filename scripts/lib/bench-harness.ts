@@ -1,4 +1,7 @@
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UPSTREAM_SERVICES, urlVariable } from '@mastering/service-kit';
 import { createStack, type Stack, type StackOptions } from './stack';
 import { throwawaySite } from './throwaway-stack';
 
@@ -13,10 +16,29 @@ export type BenchStackOptions = Pick<StackOptions, 'services' | 'processEnv' | '
  * (createStack), on free ports in a throwaway folder, with PostgreSQL's crash safety off and no
  * front-end build; and `main(run)`, which starts it, runs the benchmark and then, or on Ctrl-C or a
  * process dying, stops everything (PostgreSQL last), calls `cleanup`, deletes the folder and exits.
+ * The services it leaves out answer 404 from one stub (nothing a benchmark asks is theirs) unless
+ * `options.env` says where they are; no inbox or Yoco sandbox runs unless it sets SMTP_URL.
  */
 export async function benchStack(prefix: string, options: BenchStackOptions, cleanup: () => void = () => {}) {
+  const stub = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end('{"error":"Not found"}');
+  });
+  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+  const stubUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
   const site = await throwawaySite(prefix);
-  const env = { ...site.env, ...options.env };
+  const running = options.services ?? UPSTREAM_SERVICES;
+  const env: Record<string, string> = {
+    ...site.env,
+    ...Object.fromEntries(
+      UPSTREAM_SERVICES.filter((name) => !running.includes(name)).map((name) => [urlVariable(name), stubUrl]),
+    ),
+    // Nothing sends mail or takes a payment unless the benchmark says: the discard port as the mail
+    // server (nothing listens there), a Yoco key that keeps the sandbox away.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    YOCO_SECRET_KEY: 'sk_test_bench',
+    ...options.env,
+  };
   const stack = createStack({
     ...options,
     dataDir: site.dataDir,
@@ -33,6 +55,7 @@ export async function benchStack(prefix: string, options: BenchStackOptions, cle
   const finish = (code: number): Promise<never> => {
     finishing ??= (async () => {
       await stack.stop().catch((err: Error) => console.error(`✖ ${err.message}`));
+      stub.close();
       cleanup();
       rmSync(site.dataDir, { recursive: true, force: true });
       process.exit(code);
