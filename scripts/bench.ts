@@ -17,9 +17,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@mastering/db';
-import { bundleServices, serviceCommand } from './lib/services';
-import { benchHarness } from './lib/bench-harness';
-import { startDatabase } from './lib/stack';
+import { benchStack } from './lib/bench-harness';
+import { serviceCommand } from './lib/services';
+import type { Stack } from './lib/stack';
 
 const MB = 1024 * 1024;
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 500);
@@ -35,89 +35,48 @@ const sink = createServer((req, res) => {
     res.end(JSON.stringify({ bytes }));
   });
 });
-const { work, supervisor, main } = benchHarness('mastering-bench', () => sink.close());
+await new Promise<void>((r) => sink.listen(0, '127.0.0.1', () => r()));
+const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+const barePort = await freePort();
+const gatewayLogLevel = process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'info';
+// The stack as `npm start` composes it, with content and the storefront only (ops and email paths
+// answer 404) and its gateway's public-read cache on; beside it a bare gateway: cache off, storefront
+// paths to the sink.
+const { work, ports, main } = await benchStack(
+  'mastering-bench',
+  {
+    env: {
+      // The services' own logs off (BENCH_LOG_LEVEL sets them); the gateways' access log is on, as `npm start` runs it.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    },
+    services: ['content', 'storefront'],
+    processEnv: { gateway: { LOG_LEVEL: gatewayLogLevel } },
+    extraProcesses: (env) => [
+      {
+        name: 'gateway-bare',
+        ...serviceCommand('gateway'),
+        env: {
+          ...env,
+          LOG_LEVEL: gatewayLogLevel,
+          PUBLIC_CACHE_MAX_SECONDS: '0',
+          PORT: String(barePort),
+          STOREFRONT_URL: sinkUrl,
+        },
+        readyUrl: `http://127.0.0.1:${barePort}/healthz`,
+      },
+    ],
+  },
+  () => sink.close(),
+);
 await main(run);
 
-async function run() {
-  await new Promise<void>((r) => sink.listen(0, '127.0.0.1', () => r()));
-  const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
-  const [gatewayPort, contentPort, pgPort, storefrontPort, siteGatewayPort] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
-
-  await bundleServices(['gateway', 'content', 'storefront']);
+async function run(stack: Stack) {
   const storageDir = path.join(work, 'storage');
-  const { databaseUrl } = await startDatabase({
-    dataDir: work,
-    env: { PG_PORT: String(pgPort) },
-    supervisor,
-    storageDir,
-    durable: false,
-  });
+  const direct = `http://127.0.0.1:${ports.content}`;
+  const base = `http://127.0.0.1:${barePort}`;
+  const gatewayPid = stack.pidOf('gateway-bare')!;
 
-  const env: Record<string, string> = {
-    DATABASE_URL: databaseUrl,
-    IDENTITY_SECRET: 'b'.repeat(40),
-    HOST: '127.0.0.1',
-    STORAGE_DIR: storageDir,
-    // The services' own logs off (BENCH_LOG_LEVEL sets them); the gateway's access log is on, as `npm start` runs it.
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-  };
-  const gatewayLogLevel = process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'info';
-  const direct = `http://127.0.0.1:${contentPort}`;
-  const base = `http://127.0.0.1:${gatewayPort}`;
-  await supervisor.startAll([
-    {
-      name: 'content',
-      ...serviceCommand('content'),
-      env: { ...env, PORT: String(contentPort) },
-      readyUrl: `${direct}/readyz`,
-    },
-    {
-      name: 'gateway',
-      ...serviceCommand('gateway'),
-      env: {
-        ...env,
-        LOG_LEVEL: gatewayLogLevel,
-        PUBLIC_CACHE_MAX_SECONDS: '0',
-        PORT: String(gatewayPort),
-        CONTENT_URL: direct,
-        STOREFRONT_URL: sinkUrl,
-        OPS_URL: sinkUrl,
-        EMAIL_URL: sinkUrl,
-      },
-      readyUrl: `${base}/healthz`,
-    },
-    {
-      name: 'storefront',
-      ...serviceCommand('storefront'),
-      env: { ...env, PORT: String(storefrontPort) },
-      readyUrl: `http://127.0.0.1:${storefrontPort}/readyz`,
-    },
-    {
-      // A second gateway in front of the real storefront, for the upload as a browser sends it, and
-      // with its public-read cache on.
-      name: 'gateway-site',
-      ...serviceCommand('gateway'),
-      env: {
-        ...env,
-        LOG_LEVEL: gatewayLogLevel,
-        PORT: String(siteGatewayPort),
-        CONTENT_URL: direct,
-        STOREFRONT_URL: `http://127.0.0.1:${storefrontPort}`,
-        OPS_URL: sinkUrl,
-        EMAIL_URL: sinkUrl,
-      },
-      readyUrl: `http://127.0.0.1:${siteGatewayPort}/healthz`,
-    },
-  ]);
-  const gatewayPid = supervisor.pidOf('gateway')!;
-
-  /** The gateway process's peak resident memory so far, in MB. */
+  /** The bare gateway process's peak resident memory so far, in MB. */
   const gatewayPeakRssMb = () =>
     Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${gatewayPid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -140,7 +99,7 @@ async function run() {
   console.log(`GET /mf/remotes.json: p50 ${remotes.p50} ms, p99 ${remotes.p99} ms (1000 sequential)`);
   console.log(`GET /api/config proxied: p50 ${proxied.p50} ms, p99 ${proxied.p99} ms (1000 sequential)`);
 
-  const site = `http://127.0.0.1:${siteGatewayPort}`;
+  const site = stack.gatewayUrls[0]!;
   const directLoad = await load(`${direct}${SHOWCASE}`);
   const gatewayLoad = await load(`${base}${SHOWCASE}`);
   const cachedLoad = await load(`${site}${SHOWCASE}`);

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 // Issue 27 item 5: Delivered is a success (the spec's `completed` is not an order status).
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@mastering/contracts';
+import { renderWithProviders } from '@mastering/ui/testing';
+import { describe, expect, it } from 'vitest';
 import { OrderStatusBadge, orderBadge } from '../src/pages/dashboard/order-status-badge';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 describe('order status badge', () => {
   it('shows Delivered as a green success, never the warning', () => {
@@ -29,12 +26,9 @@ describe('order status badge', () => {
   });
 
   it('renders the success variant with the label', () => {
-    const host = document.createElement('div');
-    const root = createRoot(host);
-    act(() => root.render(<OrderStatusBadge status="delivered" />));
-    const badge = host.querySelector('[data-slot="badge"]')!;
+    const { container } = renderWithProviders(<OrderStatusBadge status="delivered" />);
+    const badge = container.querySelector('[data-slot="badge"]')!;
     expect(badge.getAttribute('data-variant')).toBe('success');
     expect(badge.textContent).toMatch(/^delivered$/i);
-    act(() => root.unmount());
   });
 });

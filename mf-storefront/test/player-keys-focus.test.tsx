@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
 // Issue 27 item 1: after clicking a player button, Space and A still drive the player, once per press.
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act, renderWithProviders } from '@mastering/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_TRACKS } from '../src/lib/demo-tracks';
 import { playerKeyCommand } from '../src/lib/player';
 import { ExamplesPlayer } from '../src/pages/home/examples';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
+let host: HTMLElement;
 
 const player = () => host.querySelector<HTMLElement>('[data-testid="examples-player"]')!;
 const button = (testId: string) => host.querySelector<HTMLButtonElement>(`[data-testid="${testId}"]`)!;
@@ -34,17 +30,10 @@ beforeEach(() => {
   vi.useFakeTimers();
   HTMLMediaElement.prototype.play = vi.fn(() => Promise.resolve()) as unknown as () => Promise<void>;
   HTMLMediaElement.prototype.pause = vi.fn();
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root.render(<ExamplesPlayer tracks={DEMO_TRACKS} />));
+  host = renderWithProviders(<ExamplesPlayer tracks={DEMO_TRACKS} />).container;
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-  vi.useRealTimers();
-});
+afterEach(() => vi.useRealTimers());
 
 describe('player keys with a focused button', () => {
   it('a focused button is not a text field', () => {

@@ -5,44 +5,26 @@
 // Paths another feature builds (customers, payments, analytics) are timed when they answer 200 and
 // skipped with a note otherwise.
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { createKnex, freePort, Order, Session } from '@mastering/db';
+import { createKnex, Order, Session, User } from '@mastering/db';
 import { hashToken } from '@mastering/service-kit';
-import { bundleServices, serviceCommand } from '../lib/services';
-import { benchHarness } from '../lib/bench-harness';
-import { startDatabase } from '../lib/stack';
+import { benchStack } from '../lib/bench-harness';
+import type { Stack } from '../lib/stack';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 60_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-// The services the gateway would route to besides ops: a stub that answers 404 (nothing here is theirs).
-const stub = createServer((_req, res) => {
-  res.writeHead(404, { 'content-type': 'application/json' });
-  res.end('{"error":"Not found"}');
+// The stack as `npm start` composes it, with ops alone behind the gateway (the other services' paths answer 404).
+const { main } = await benchStack('mastering-bench-admin', {
+  env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' },
+  services: ['ops'],
 });
-const { work, supervisor, main } = benchHarness('mastering-bench-admin', () => stub.close());
 await main(run);
 
-async function run() {
-  await new Promise<void>((r) => stub.listen(0, '127.0.0.1', () => r()));
-  const stubUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
-  const [gatewayPort, opsPort, pgPort] = await Promise.all([freePort(), freePort(), freePort()]);
-  await bundleServices(['gateway', 'ops']);
-  const storageDir = path.join(work, 'storage');
-  const { databaseUrl, seeded } = await startDatabase({
-    dataDir: work,
-    env: { PG_PORT: String(pgPort) },
-    supervisor,
-    storageDir,
-    durable: false,
-  });
-  const { adminUserId } = seeded;
-  const knex = createKnex(databaseUrl);
+async function run(stack: Stack) {
+  const knex = createKnex(stack.databaseUrl);
   let cookie: string;
   let shortId: string;
   try {
@@ -53,9 +35,11 @@ async function run() {
     );
     // The admin's session, as a login would leave it: the browser holds the token, the table its hash.
     const token = randomBytes(32).toString('base64url');
+    const admin = await User.query(knex).findOne({ email: stack.adminEmail });
+    if (!admin) throw new Error(`no admin ${stack.adminEmail} after the seed`);
     await Session.start(knex, {
       tokenHash: hashToken(token),
-      userId: adminUserId,
+      userId: admin.id,
       expiresAt: new Date(Date.now() + 3_600_000),
     });
     cookie = `sid=${token}`;
@@ -65,34 +49,7 @@ async function run() {
     await knex.destroy();
   }
 
-  const env: Record<string, string> = {
-    DATABASE_URL: databaseUrl,
-    IDENTITY_SECRET: 'b'.repeat(40),
-    STORAGE_DIR: storageDir,
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-  };
-  const base = `http://127.0.0.1:${gatewayPort}`;
-  await supervisor.startAll([
-    {
-      name: 'ops',
-      ...serviceCommand('ops'),
-      env: { ...env, PORT: String(opsPort) },
-      readyUrl: `http://127.0.0.1:${opsPort}/readyz`,
-    },
-    {
-      name: 'gateway',
-      ...serviceCommand('gateway'),
-      env: {
-        ...env,
-        PORT: String(gatewayPort),
-        OPS_URL: `http://127.0.0.1:${opsPort}`,
-        STOREFRONT_URL: stubUrl,
-        CONTENT_URL: stubUrl,
-        EMAIL_URL: stubUrl,
-      },
-      readyUrl: `${base}/healthz`,
-    },
-  ]);
+  const base = stack.gatewayUrls[0]!;
 
   const targets: [string, string, boolean][] = [
     ['orders, first page', '/api/admin/orders?page=1&pageSize=25', true],

@@ -1,39 +1,77 @@
 import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { postgresTempDir } from '@mastering/db';
-import { Supervisor } from './supervisor';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UPSTREAM_SERVICES, urlVariable } from '@mastering/service-kit';
+import { createStack, type Stack, type StackOptions } from './stack';
+import { throwawaySite } from './throwaway-stack';
+
+/** How a benchmark composes the stack: which services run, settings of its own, processes beside it. */
+export type BenchStackOptions = Pick<StackOptions, 'services' | 'processEnv' | 'extraProcesses'> & {
+  /** Settings over the throwaway site's (its free ports, its own database). */
+  env?: Record<string, string>;
+};
 
 /**
- * What every benchmark run shares: a throwaway folder (PostgreSQL's data, storage, logs), a supervisor
- * for its processes, and `main(run)`, which runs the benchmark and then, or on Ctrl-C or a process
- * dying, stops everything (PostgreSQL last), calls `cleanup`, deletes the folder and exits.
+ * What every benchmark run shares: the stack composed as `npm start` and the journeys compose it
+ * (createStack), on free ports in a throwaway folder, with PostgreSQL's crash safety off and no
+ * front-end build; and `main(run)`, which starts it, runs the benchmark and then, or on Ctrl-C or a
+ * process dying, stops everything (PostgreSQL last), calls `cleanup`, deletes the folder and exits.
+ * The services it leaves out answer 404 from one stub (nothing a benchmark asks is theirs) unless
+ * `options.env` says where they are; no inbox or Yoco sandbox runs unless it sets SMTP_URL.
  */
-export function benchHarness(prefix: string, cleanup: () => void = () => {}) {
-  const work = postgresTempDir(prefix);
-  const supervisor = new Supervisor(path.join(work, 'logs'), (name, code, tail) => {
-    console.error(`✖ ${name} exited (code ${code}) during the benchmark:\n${tail.join('\n')}`);
-    void finish(1);
+export async function benchStack(prefix: string, options: BenchStackOptions, cleanup: () => void = () => {}) {
+  const stub = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end('{"error":"Not found"}');
+  });
+  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+  const stubUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
+  const site = await throwawaySite(prefix);
+  const running = options.services ?? UPSTREAM_SERVICES;
+  const env: Record<string, string> = {
+    ...site.env,
+    ...Object.fromEntries(
+      UPSTREAM_SERVICES.filter((name) => !running.includes(name)).map((name) => [urlVariable(name), stubUrl]),
+    ),
+    // Nothing sends mail or takes a payment unless the benchmark says: the discard port as the mail
+    // server (nothing listens there), a Yoco key that keeps the sandbox away.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    YOCO_SECRET_KEY: 'sk_test_bench',
+    ...options.env,
+  };
+  const stack = createStack({
+    ...options,
+    dataDir: site.dataDir,
+    env,
+    log: () => {},
+    onDeath: (name, code, tail) => {
+      console.error(`✖ ${name} exited (code ${code}) during the benchmark:\n${tail.join('\n')}`);
+      void finish(1);
+    },
+    buildFrontEnd: false,
+    durableDatabase: false,
   });
   let finishing: Promise<never> | null = null;
   const finish = (code: number): Promise<never> => {
     finishing ??= (async () => {
-      await supervisor.stopAll().catch((err: Error) => console.error(`✖ ${err.message}`));
+      await stack.stop().catch((err: Error) => console.error(`✖ ${err.message}`));
+      stub.close();
       cleanup();
-      rmSync(work, { recursive: true, force: true });
+      rmSync(site.dataDir, { recursive: true, force: true });
       process.exit(code);
     })();
     return finishing;
   };
   process.on('SIGINT', () => void finish(130));
   process.on('SIGTERM', () => void finish(143));
-  const main = async (run: () => Promise<void>): Promise<never> => {
+  const main = async (run: (stack: Stack) => Promise<void>): Promise<never> => {
     try {
-      await run();
+      await run(await stack.start());
       return await finish(0);
     } catch (err) {
       console.error(`✖ ${(err as Error).stack ?? err}`);
       return finish(1);
     }
   };
-  return { work, supervisor, main };
+  return { work: site.dataDir, ports: site.ports, env, main };
 }

@@ -5,7 +5,13 @@ import { createStorage, readStorageConfig } from '@mastering/storage';
 import { buildApps } from './build';
 import { startLocalS3 } from './local-s3';
 import { stackSecrets } from './secrets';
-import { SERVICE_PORTS, UPSTREAM_SERVICES, portVariable, urlVariable } from '@mastering/service-kit';
+import {
+  SERVICE_PORTS,
+  UPSTREAM_SERVICES,
+  portVariable,
+  urlVariable,
+  type UpstreamService,
+} from '@mastering/service-kit';
 import { bundleServices, serviceCommand, type ServiceName } from './services';
 import { bin, ROOT } from './paths';
 import { Supervisor, type ProcessSpec } from './supervisor';
@@ -20,6 +26,15 @@ export type StackOptions = {
   onDeath: (name: string, code: number | null, tail: string[]) => void;
   /** false skips building the front-end apps (a test of the API alone); default true. */
   buildFrontEnd?: boolean;
+  // What a benchmark composes differently (`npm start` and the journeys leave these out):
+  /** The upstream services that run (default all); the gateway finds each other one at its `<NAME>_URL` in `env`. */
+  services?: readonly UpstreamService[];
+  /** Settings for single processes, by process name (e.g. the gateway's LOG_LEVEL). */
+  processEnv?: Record<string, Record<string, string>>;
+  /** More processes started with the table, given the stack's environment (e.g. a second gateway). */
+  extraProcesses?: (env: Record<string, string>) => ProcessSpec[];
+  /** false: PostgreSQL trades crash safety for speed (throwaway benchmark data); default true. */
+  durableDatabase?: boolean;
 };
 
 export type Stack = {
@@ -38,6 +53,8 @@ export type Stack = {
   crash: (name: string) => Promise<void>;
   /** Starts a crashed process again; resolves when it is ready. */
   restart: (name: string) => Promise<void>;
+  /** The process id of a process of the table (a benchmark reads its memory). */
+  pidOf: (name: string) => number | undefined;
   stop: () => Promise<void>;
 };
 
@@ -70,6 +87,23 @@ export function replica(env: NodeJS.ProcessEnv, name: ServiceName, index: number
 export const replicasOf = (env: NodeJS.ProcessEnv, name: ServiceName) =>
   Array.from({ length: replicaCount(env) }, (_, i) => replica(env, name, i));
 
+/**
+ * The `<NAME>_URL` settings of the upstream services a stack leaves out: each as `env` gives it (a
+ * benchmark's stub); a missing one is an error, not a gateway proxying to nothing.
+ */
+export function upstreamsElsewhere(
+  env: NodeJS.ProcessEnv,
+  running: readonly UpstreamService[],
+): Record<string, string> {
+  return Object.fromEntries(
+    UPSTREAM_SERVICES.filter((name) => !running.includes(name)).map((name) => {
+      const url = env[urlVariable(name)];
+      if (!url) throw new Error(`${name} does not run in this stack: set ${urlVariable(name)} to where it answers`);
+      return [urlVariable(name), url];
+    }),
+  );
+}
+
 /** The gateway's `<NAME>_URL` settings: each upstream service's replicas on loopback, comma-separated. */
 export function upstreamUrls(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
@@ -100,7 +134,12 @@ export function yocoSandboxSettings(env: NodeJS.ProcessEnv): Record<string, stri
  * reverse order). MailDev and the Yoco sandbox are rows only when no real SMTP server / Yoco key is set.
  * Each service and the gateway have REPLICAS rows, each replica on its own port (see `replica`).
  */
-export function processTable(env: Record<string, string>, useMaildev: boolean, useYocoSandbox = false): ProcessSpec[] {
+export function processTable(
+  env: Record<string, string>,
+  useMaildev: boolean,
+  useYocoSandbox = false,
+  services: readonly UpstreamService[] = UPSTREAM_SERVICES,
+): ProcessSpec[] {
   const service = (name: ServiceName): ProcessSpec[] =>
     replicasOf(env, name).map((r) => ({
       name: r.name,
@@ -140,7 +179,7 @@ export function processTable(env: Record<string, string>, useMaildev: boolean, u
       },
       readyUrl: `http://127.0.0.1:${sandboxPort}/healthz`,
     },
-    ...UPSTREAM_SERVICES.flatMap(service),
+    ...services.flatMap(service),
     ...replicasOf(env, 'gateway').map((r) => ({
       name: r.name,
       ...serviceCommand('gateway'),
@@ -222,7 +261,17 @@ export type LocalStack = {
  * S3_ENDPOINT, an in-process S3 (s3rver), migrates and seeds, starts
  * MailDev (unless SMTP_URL is set), the services and the gateway.
  */
-export function createStack({ dataDir, env: given, log, onDeath, buildFrontEnd = true }: StackOptions): LocalStack {
+export function createStack({
+  dataDir,
+  env: given,
+  log,
+  onDeath,
+  buildFrontEnd = true,
+  services = UPSTREAM_SERVICES,
+  processEnv = {},
+  extraProcesses = () => [],
+  durableDatabase = true,
+}: StackOptions): LocalStack {
   const supervisor = new Supervisor(path.join(dataDir, 'logs'), onDeath);
   let starting: Promise<Stack> | null = null;
   let stopping: Promise<void> | null = null;
@@ -248,6 +297,7 @@ export function createStack({ dataDir, env: given, log, onDeath, buildFrontEnd =
       supervisor,
       storageDir,
       adminEmail,
+      durable: durableDatabase,
       log,
     });
     supervisor.throwIfStopping('seed');
@@ -266,13 +316,14 @@ export function createStack({ dataDir, env: given, log, onDeath, buildFrontEnd =
       // Configured, else made up once for this data folder: links mailed before a restart keep working.
       ...(await stackSecrets(dataDir, env)),
       ...upstreamUrls(env),
+      ...upstreamsElsewhere(env, services),
       ...(useYocoSandbox ? yocoSandboxSettings(env) : {}),
     };
     // Nothing in the table needs another row to be up before it starts (services connect lazily),
     // so they all start at once; each is reported when its ready URL answers.
-    const table = processTable(shared, useMaildev, useYocoSandbox);
+    const table = [...processTable(shared, useMaildev, useYocoSandbox, services), ...extraProcesses(shared)];
     await supervisor.startAll(
-      table.map((spec) => ({ ...spec, env: { ...shared, ...spec.env } })),
+      table.map((spec) => ({ ...spec, env: { ...shared, ...spec.env, ...processEnv[spec.name] } })),
       (spec) => log(`  started ${spec.name}`),
     );
     return {
@@ -286,6 +337,7 @@ export function createStack({ dataDir, env: given, log, onDeath, buildFrontEnd =
       processes: table.map((spec) => spec.name),
       crash: (name) => supervisor.crash(name),
       restart: (name) => supervisor.restart(name),
+      pidOf: (name) => supervisor.pidOf(name),
       stop,
     };
   };

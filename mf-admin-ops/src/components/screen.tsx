@@ -1,26 +1,6 @@
-import { Skeleton } from '@mastering/ui';
-import type { ReactNode } from 'react';
-
-/** A screen's title row: heading, a line under it, and the screen's buttons on the right. */
-export function ScreenHeader({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{title}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{description}</p>
-      </div>
-      {children && <div className="flex flex-wrap gap-2">{children}</div>}
-    </div>
-  );
-}
+import { Button, cn, LoadError, Skeleton, toast, errorMessage, failedLoad } from '@mastering/ui';
+import { RefreshCw } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
 
 /** Skeleton rows for a list that is loading (the spec shows three). */
 export function ListSkeleton({ rows = 3 }: { rows?: number }) {
@@ -31,6 +11,77 @@ export function ListSkeleton({ rows = 3 }: { rows?: number }) {
       ))}
     </div>
   );
+}
+
+/** What a list's query holds: enough to tell a failure, a first load, no rows, or rows. */
+interface ListQuery<T> {
+  data: T | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A list's states in the order a reader needs them: the load error with Retry (never read as an empty
+ * list), skeleton rows while the first page loads, the empty text, else the rows.
+ */
+export function ListStates<T, R>({
+  query,
+  what,
+  rows,
+  empty,
+  emptyTestId,
+  emptyClassName = 'py-10',
+  children,
+}: {
+  query: ListQuery<T>;
+  /** What failed, for the load error ("the payments"). */
+  what: string;
+  /** The rows out of the query's data (none while it loads). */
+  rows: (data: T) => R[];
+  empty: string;
+  emptyTestId?: string;
+  /** The empty text's padding: a card inside a card has less room. */
+  emptyClassName?: string;
+  children: (rows: R[]) => ReactNode;
+}) {
+  const failed = failedLoad(query, what);
+  if (failed) return <LoadError {...failed} />;
+  if (query.isLoading) return <ListSkeleton />;
+  const list = query.data === undefined ? [] : rows(query.data);
+  if (list.length === 0)
+    return (
+      <p className={cn('text-center text-sm text-muted-foreground', emptyClassName)} data-testid={emptyTestId}>
+        {empty}
+      </p>
+    );
+  return children(list);
+}
+
+/** A screen's Refresh button: asks the server again, its icon spinning while it does. */
+export function RefreshButton({
+  query,
+  label = 'Refresh',
+  testId,
+}: {
+  query: { isFetching: boolean; refetch: () => unknown };
+  label?: string;
+  testId?: string;
+}) {
+  return (
+    <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid={testId}>
+      <RefreshCw className={cn(query.isFetching && 'animate-spin')} aria-hidden />
+      {label}
+    </Button>
+  );
+}
+
+/** Toasts a screen's failed fetch once per error, titled with what the screen could not load. */
+export function useFailureToast(title: string, error: unknown) {
+  useEffect(() => {
+    if (error) toast({ title, description: errorMessage(error), variant: 'destructive' });
+  }, [title, error]);
 }
 
 /** A label and a value in a detail dialog. */

@@ -2,14 +2,14 @@
 // one theme and one set of contexts for the shell and every remote. The shared state lives in
 // `@mastering/ui/core` (its own singleton, what the home page loads); re-exported here by package
 // name, never by relative path, so this entry uses the one loaded copy instead of bundling a second.
-// Named re-exports only: `export *` from a shared module loses its names in cached builds.
+// Its values are re-exported by name: `export *` from a shared module loses its names in cached builds
+// (test/entry-points.test.ts fails when a value of core is missing here); its types by `export type *`.
+export type * from '@mastering/ui/core';
 export {
   cn,
   checkForm,
-  type FormCheck,
   Button,
   buttonVariants,
-  type ButtonProps,
   Card,
   CardHeader,
   CardTitle,
@@ -18,21 +18,17 @@ export {
   CardFooter,
   Badge,
   badgeVariants,
-  type BadgeProps,
   Input,
   Textarea,
   Label,
   Progress,
   StarRating,
-  type ProgressProps,
   Skeleton,
   Spinner,
   EmptyState,
-  type EmptyStateProps,
   LoadError,
   loadErrorReason,
   failedLoad,
-  type LoadErrorProps,
   ThemeProvider,
   useTheme,
   ThemeMenuOnDemand,
@@ -45,9 +41,6 @@ export {
   toast,
   toastReducer,
   isDismissSwipe,
-  type ToastInput,
-  type ToastItem,
-  type ToastVariant,
   Toaster,
   useToast,
   isToastHotkey,
@@ -58,12 +51,8 @@ export {
   getQueryFn,
   errorMessage,
   serverErrorText,
-  type ApiRequestInit,
-  type UnauthorizedBehavior,
   createQueryClient,
   AppProviders,
-  type RemotePages,
-  type RemoteRoutesModule,
   RemoteScope,
   useRemoteScopeAttributes,
 } from '@mastering/ui/core';
@@ -74,5 +63,6 @@ export { Select, type SelectOption, type SelectProps } from './components/select
 export { Dialog, Sheet } from './components/dialog';
 export { Switch, type SwitchProps } from './components/switch';
 export { Tabs, TabList, Tab, TabPanels, TabPanel } from './components/tabs';
+export { ScreenHeader } from './components/screen';
 export { sendToStorage, type RunningUpload, type UploadProgress } from './api/uploads';
 export { renderStandalone, type StandaloneOptions } from './app/standalone';

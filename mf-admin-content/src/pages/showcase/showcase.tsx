@@ -10,6 +10,7 @@ import {
   failedLoad,
   LoadError,
   Switch,
+  ScreenHeader,
 } from '@mastering/ui';
 import { ArrowDown, ArrowUp, AudioWaveform } from 'lucide-react';
 import { useState } from 'react';
@@ -39,10 +40,7 @@ export default function ShowcasePage() {
 
   return (
     <div data-testid="page-showcase" className="mx-auto w-full max-w-6xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.showcase}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Before/after examples for the home page player.</p>
-      </div>
+      <ScreenHeader title={SCREEN_TITLES.showcase} description="Before/after examples for the home page player." />
 
       <Card>
         <CardHeader>

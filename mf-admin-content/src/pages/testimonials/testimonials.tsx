@@ -9,6 +9,7 @@ import {
   failedLoad,
   LoadError,
   Switch,
+  ScreenHeader,
 } from '@mastering/ui';
 import { BadgeCheck, Star } from 'lucide-react';
 import { useState } from 'react';
@@ -42,12 +43,10 @@ export default function TestimonialsPage() {
 
   return (
     <div data-testid="page-testimonials" className="mx-auto w-full max-w-6xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.testimonials}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">
-          What artists say about the service, shown on the home page when active.
-        </p>
-      </div>
+      <ScreenHeader
+        title={SCREEN_TITLES.testimonials}
+        description="What artists say about the service, shown on the home page when active."
+      />
 
       <Card>
         <CardHeader>

@@ -14,6 +14,7 @@ import {
   Skeleton,
   toast,
   LoadError,
+  ScreenHeader,
 } from '@mastering/ui';
 import { Eye, Pencil, Plus, RotateCcw, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -137,22 +138,17 @@ export default function EmailTemplatesPage() {
 
   return (
     <div data-testid="page-email-templates" className="mx-auto w-full max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES['email-templates']}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            The mails the studio sends, grouped by category. System templates can be edited and reset.
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={runInit} disabled={init.isPending} data-testid="init-system-templates">
-            <Sparkles aria-hidden /> {init.isPending ? 'Initialising...' : 'Init System Templates'}
-          </Button>
-          <Button onClick={() => setOpen({ kind: 'create' })} data-testid="template-create">
-            <Plus aria-hidden /> New Template
-          </Button>
-        </div>
-      </div>
+      <ScreenHeader
+        title={SCREEN_TITLES['email-templates']}
+        description="The mails the studio sends, grouped by category. System templates can be edited and reset."
+      >
+        <Button variant="outline" onClick={runInit} disabled={init.isPending} data-testid="init-system-templates">
+          <Sparkles aria-hidden /> {init.isPending ? 'Initialising...' : 'Init System Templates'}
+        </Button>
+        <Button onClick={() => setOpen({ kind: 'create' })} data-testid="template-create">
+          <Plus aria-hidden /> New Template
+        </Button>
+      </ScreenHeader>
 
       {templates.isPending ? (
         <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">

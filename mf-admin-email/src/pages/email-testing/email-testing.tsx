@@ -28,6 +28,7 @@ import {
   Tabs,
   Textarea,
   toast,
+  ScreenHeader,
 } from '@mastering/ui';
 import { Activity, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -225,16 +226,12 @@ export default function EmailTestingPage() {
 
   return (
     <div data-testid="page-email-testing" className="mx-auto w-full max-w-5xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES['email-testing']}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">Check the email service and send test emails.</p>
-        </div>
+      <ScreenHeader title={SCREEN_TITLES['email-testing']} description="Check the email service and send test emails.">
         <Button data-testid="email-health-check" variant="outline" onClick={runHealthCheck} disabled={health.isPending}>
           <Activity className={health.isPending ? 'animate-pulse' : undefined} aria-hidden />
           {health.isPending ? 'Checking...' : 'Health Check'}
         </Button>
-      </div>
+      </ScreenHeader>
       <Tabs>
         <TabList>
           <Tab data-testid="tab-template-testing">Template testing</Tab>

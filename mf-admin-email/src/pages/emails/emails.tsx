@@ -30,6 +30,7 @@ import {
   Tabs,
   toast,
   LoadError,
+  ScreenHeader,
 } from '@mastering/ui';
 import { Eye, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -347,17 +348,14 @@ export default function EmailsPage() {
 
   return (
     <div data-testid="page-emails" className="mx-auto w-full max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.emails}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Marketing campaigns to your customers, with delivery, open and click figures.
-          </p>
-        </div>
+      <ScreenHeader
+        title={SCREEN_TITLES.emails}
+        description="Marketing campaigns to your customers, with delivery, open and click figures."
+      >
         <Button onClick={() => setComposing({ template: 'newsletter', content: '' })} data-testid="new-campaign">
           <Plus aria-hidden /> New Campaign
         </Button>
-      </div>
+      </ScreenHeader>
       <Tabs>
         <TabList>
           <Tab data-testid="tab-campaigns">Campaigns</Tab>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   ANALYTICS_FETCH_FAILED,
   DELIVERY_HOURS,
@@ -11,14 +11,13 @@ import {
   type OrderStatus,
 } from '@mastering/contracts';
 import {
-  Button,
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
   cn,
-  errorMessage,
+  ScreenHeader,
   Select,
   Skeleton,
   Tab,
@@ -26,14 +25,13 @@ import {
   TabPanel,
   TabPanels,
   Tabs,
-  toast,
   failedLoad,
   LoadError,
 } from '@mastering/ui';
-import { Banknote, Percent, RefreshCw, ShoppingCart, TrendingUp, type LucideIcon } from 'lucide-react';
+import { Banknote, Percent, ShoppingCart, TrendingUp, type LucideIcon } from 'lucide-react';
 import { useAnalytics } from '../../api/analytics';
 import { DATE_RANGE_OPTIONS, type DateRangeValue } from '../../components/date-range';
-import { ScreenHeader } from '../../components/screen';
+import { RefreshButton, useFailureToast } from '../../components/screen';
 import { StatCard } from '../../components/stat-card';
 import { RatingsCard } from './ratings-card';
 
@@ -104,12 +102,9 @@ export default function AnalyticsPage() {
   const [period, setPeriod] = useState<DateRangeValue>('30');
   const days = Number(period) as keyof typeof TREND_BUCKETS;
   const analytics = useAnalytics(days);
-  const { data, isLoading, isFetching, error, refetch } = analytics;
+  const { data, isLoading } = analytics;
   const failed = failedLoad(analytics, 'the analytics');
-
-  useEffect(() => {
-    if (error) toast({ title: ANALYTICS_FETCH_FAILED, description: errorMessage(error), variant: 'destructive' });
-  }, [error]);
+  useFailureToast(ANALYTICS_FETCH_FAILED, analytics.error);
 
   return (
     <div data-testid="page-analytics" className="mx-auto w-full max-w-6xl space-y-6">
@@ -124,10 +119,7 @@ export default function AnalyticsPage() {
           options={DATE_RANGE_OPTIONS}
           data-testid="analytics-period"
         />
-        <Button variant="outline" onClick={() => void refetch()} disabled={isFetching} data-testid="analytics-refresh">
-          <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
-          Refresh
-        </Button>
+        <RefreshButton query={analytics} testId="analytics-refresh" />
       </ScreenHeader>
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

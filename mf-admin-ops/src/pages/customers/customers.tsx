@@ -10,18 +10,7 @@ import {
   type CustomersQuery,
   type CustomerStats,
 } from '@mastering/contracts';
-import {
-  Button,
-  buttonVariants,
-  Card,
-  CardContent,
-  cn,
-  errorMessage,
-  failedLoad,
-  LoadError,
-  Select,
-  toast,
-} from '@mastering/ui';
+import { Button, buttonVariants, Card, CardContent, cn, ScreenHeader, Select } from '@mastering/ui';
 import {
   Banknote,
   ChevronLeft,
@@ -36,7 +25,7 @@ import {
 } from 'lucide-react';
 import { customerKeys, useCustomerPage, useCustomerStats } from '../../api/customers';
 import { CustomerStatusBadge } from '../../components/badges';
-import { ListSkeleton, ScreenHeader } from '../../components/screen';
+import { ListStates, useFailureToast } from '../../components/screen';
 import { StatCard } from '../../components/stat-card';
 import { SearchBox } from '../../components/search-box';
 import { useDebounced } from '../../components/use-debounced';
@@ -84,13 +73,9 @@ export default function CustomersPage() {
   } as const;
   const list = useCustomerPage(query);
   const stats = useCustomerStats();
-  const listFailed = failedLoad(list, 'the customers');
 
   useEffect(() => setOffset(0), [q, status, sort]);
-  useEffect(() => {
-    const error = list.error ?? stats.error;
-    if (error) toast({ title: CUSTOMER_TEXTS.fetchFailed, description: errorMessage(error), variant: 'destructive' });
-  }, [list.error, stats.error]);
+  useFailureToast(CUSTOMER_TEXTS.fetchFailed, list.error ?? stats.error);
 
   const page = list.data;
   return (
@@ -146,20 +131,20 @@ export default function CustomersPage() {
             <Select className="md:w-44" value={sort} onChange={setSort} options={SORT_OPTIONS} />
           </div>
 
-          {listFailed ? (
-            <LoadError {...listFailed} />
-          ) : list.isLoading ? (
-            <ListSkeleton />
-          ) : !page || page.items.length === 0 ? (
-            <p className="py-10 text-center text-sm text-muted-foreground" data-testid="customers-empty">
-              {EMPTY_TEXTS.customers}
-            </p>
-          ) : (
-            <>
-              <CustomerCards rows={page.items} onOpen={setDetail} onMessage={setMessageTo} />
-              <CustomerTable rows={page.items} onOpen={setDetail} onMessage={setMessageTo} />
-            </>
-          )}
+          <ListStates
+            query={list}
+            what="the customers"
+            rows={(d) => d.items}
+            empty={EMPTY_TEXTS.customers}
+            emptyTestId="customers-empty"
+          >
+            {(rows) => (
+              <>
+                <CustomerCards rows={rows} onOpen={setDetail} onMessage={setMessageTo} />
+                <CustomerTable rows={rows} onOpen={setDetail} onMessage={setMessageTo} />
+              </>
+            )}
+          </ListStates>
 
           {page && page.count > PAGE_SIZE && (
             <div className="flex items-center justify-between text-sm text-muted-foreground">

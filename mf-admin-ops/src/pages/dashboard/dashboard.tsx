@@ -9,7 +9,6 @@ import {
   type DashboardStats,
 } from '@mastering/contracts';
 import {
-  Button,
   buttonVariants,
   Card,
   CardContent,
@@ -17,12 +16,7 @@ import {
   CardHeader,
   CardTitle,
   cn,
-  errorMessage,
-  Skeleton,
-  toast,
-  failedLoad,
-  LoadError,
-  type LoadErrorProps,
+  ScreenHeader,
 } from '@mastering/ui';
 import {
   AlarmClock,
@@ -30,15 +24,15 @@ import {
   Banknote,
   Clock,
   FileHeadphone,
-  RefreshCw,
   ShoppingCart,
   TriangleAlert,
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useDashboardStats } from '../../api/dashboard';
+import { ListStates, RefreshButton, useFailureToast } from '../../components/screen';
+import { StatCard } from '../../components/stat-card';
 import { OrderStatusBadge } from './order-status-badge';
 
 const STAT_CARDS: { label: string; icon: LucideIcon; value: (stats: DashboardStats) => string; testId: string }[] = [
@@ -87,40 +81,25 @@ const ACTIONS: { title: string; description: string; to: string; icon: LucideIco
 /** Dashboard: four figures, the recent orders and shortcuts to the main screens. */
 export default function DashboardPage() {
   const stats = useDashboardStats();
-  const { data, error, isLoading, isFetching, refetch } = stats;
-
-  useEffect(() => {
-    if (error) toast({ title: DASHBOARD_FETCH_FAILED, description: errorMessage(error), variant: 'destructive' });
-  }, [error]);
+  const { data, isLoading } = stats;
+  useFailureToast(DASHBOARD_FETCH_FAILED, stats.error);
 
   return (
     <div data-testid="page-dashboard" className="mx-auto w-full max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.dashboard}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">Orders, revenue and customers at a glance.</p>
-        </div>
-        <Button variant="outline" onClick={() => void refetch()} disabled={isFetching} data-testid="refresh-stats">
-          <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
-          {DASHBOARD_TEXTS.refreshStats}
-        </Button>
-      </div>
+      <ScreenHeader title={SCREEN_TITLES.dashboard} description="Orders, revenue and customers at a glance.">
+        <RefreshButton query={stats} label={DASHBOARD_TEXTS.refreshStats} testId="refresh-stats" />
+      </ScreenHeader>
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {STAT_CARDS.map(({ label, icon: Icon, value, testId }) => (
-          <Card key={label} data-testid={testId}>
-            <CardHeader className="flex-row items-center justify-between pb-2">
-              <CardDescription className="font-medium">{label}</CardDescription>
-              <Icon className="size-4 text-muted-foreground" aria-hidden />
-            </CardHeader>
-            <CardContent>
-              {isLoading ? (
-                <Skeleton className="h-8 w-24" />
-              ) : (
-                <p className="text-2xl font-bold tabular-nums">{data ? value(data) : '-'}</p>
-              )}
-            </CardContent>
-          </Card>
+        {STAT_CARDS.map(({ label, icon, value, testId }) => (
+          <StatCard
+            key={label}
+            label={label}
+            icon={icon}
+            loading={isLoading}
+            value={data ? value(data) : '-'}
+            testId={testId}
+          />
         ))}
       </div>
 
@@ -162,7 +141,15 @@ export default function DashboardPage() {
           </Link>
         </CardHeader>
         <CardContent>
-          <RecentOrders stats={data} loading={isLoading} failed={failedLoad(stats, 'the recent orders')} />
+          <ListStates
+            query={stats}
+            what="the recent orders"
+            rows={(d) => d.recentOrders}
+            empty={EMPTY_TEXTS.recentOrders}
+            emptyClassName="py-8"
+          >
+            {(orders) => <RecentOrders orders={orders} />}
+          </ListStates>
         </CardContent>
       </Card>
 
@@ -185,29 +172,8 @@ export default function DashboardPage() {
   );
 }
 
-function RecentOrders({
-  stats,
-  loading,
-  failed,
-}: {
-  stats?: DashboardStats;
-  loading: boolean;
-  failed: LoadErrorProps | null;
-}) {
-  if (failed) return <LoadError {...failed} />;
-  if (loading) {
-    return (
-      <div className="space-y-3">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-14 w-full" />
-        ))}
-      </div>
-    );
-  }
-  const orders = stats?.recentOrders ?? [];
-  if (orders.length === 0) {
-    return <p className="py-8 text-center text-sm text-muted-foreground">{EMPTY_TEXTS.recentOrders}</p>;
-  }
+/** The latest orders, one line each. */
+function RecentOrders({ orders }: { orders: DashboardStats['recentOrders'] }) {
   return (
     <ul className="divide-y divide-border">
       {orders.map((order) => (

@@ -15,14 +15,15 @@ import {
   type FileStatus,
   type MasteringStyle,
 } from '@mastering/contracts';
-import { Badge, Button, cn, errorMessage, failedLoad, Select, toast } from '@mastering/ui';
+import { Badge, Button, failedLoad, ScreenHeader, Select } from '@mastering/ui';
 import type { ColumnDef } from '@tanstack/react-table';
-import { CircleAlert, CircleCheck, Files, HardDrive, ListChecks, Loader, RefreshCw, Upload, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, Files, HardDrive, ListChecks, Loader, Upload, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAudioFilePage, type AudioFileFilters } from '../../api/audio-files';
 import { DataTable, Pager, TwoLines } from '../../components/data-table';
 import { AnalysisCell } from '../../components/audio-analysis/analysis-panel';
+import { RefreshButton, useFailureToast } from '../../components/screen';
 import { SearchBox } from '../../components/search-box';
 import { StatCard } from '../../components/stat-card';
 import { useDebounced } from '../../components/use-debounced';
@@ -133,39 +134,28 @@ export default function FilesPage() {
   };
   useEffect(() => setPage(1), [q, status, style, orderFilter, sort, orderId]);
   const files = useAudioFilePage(filters);
-  const { data, error, isLoading, isFetching, refetch } = files;
-  useEffect(() => {
-    if (error)
-      toast({ title: 'Failed to fetch audio files', description: errorMessage(error), variant: 'destructive' });
-  }, [error]);
+  const { data, isLoading } = files;
+  useFailureToast('Failed to fetch audio files', files.error);
   const counts = data?.counts;
   const open = data?.items.find((f) => f.id === openId) ?? null;
 
   return (
     <div data-testid="page-files" className="mx-auto w-full max-w-7xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.files}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Uploaded tracks with their mastering options; upload masters and deliver them.
-          </p>
-        </div>
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            onClick={() => setBatchOpen(true)}
-            disabled={!data?.items.length}
-            data-testid="batch-process"
-          >
-            <ListChecks aria-hidden />
-            Batch Process
-          </Button>
-          <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
-            <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
-            Refresh
-          </Button>
-        </div>
-      </div>
+      <ScreenHeader
+        title={SCREEN_TITLES.files}
+        description="Uploaded tracks with their mastering options; upload masters and deliver them."
+      >
+        <Button
+          variant="outline"
+          onClick={() => setBatchOpen(true)}
+          disabled={!data?.items.length}
+          data-testid="batch-process"
+        >
+          <ListChecks aria-hidden />
+          Batch Process
+        </Button>
+        <RefreshButton query={files} />
+      </ScreenHeader>
 
       <div className="grid gap-4 grid-cols-2 sm:grid-cols-3 2xl:grid-cols-6">
         <StatCard

@@ -14,14 +14,15 @@ import {
   type OrderSort,
   type OrderStatus,
 } from '@mastering/contracts';
-import { Button, buttonVariants, cn, errorMessage, failedLoad, Label, Select, Switch, toast } from '@mastering/ui';
+import { Button, buttonVariants, failedLoad, Label, ScreenHeader, Select, Switch } from '@mastering/ui';
 import type { ColumnDef } from '@tanstack/react-table';
-import { AlarmClock, CircleCheck, Clock, Download, Package, RefreshCw, TriangleAlert, Wallet } from 'lucide-react';
+import { AlarmClock, CircleCheck, Clock, Download, Package, TriangleAlert, Wallet } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { orderExportUrl, useOrderPage, type OrderFilters } from '../../api/orders';
 import { DataTable, Pager, TwoLines } from '../../components/data-table';
 import { DeadlineBadge } from '../../components/deadline-badge';
+import { RefreshButton, useFailureToast } from '../../components/screen';
 import { SearchBox } from '../../components/search-box';
 import { StatCard } from '../../components/stat-card';
 import { useDebounced } from '../../components/use-debounced';
@@ -122,10 +123,8 @@ export default function OrdersPage() {
   // A new filter starts again at the first page.
   useEffect(() => setPage(1), [q, status, deadline, mine, sort]);
   const orders = useOrderPage(filters);
-  const { data, error, isLoading, isFetching, refetch } = orders;
-  useEffect(() => {
-    if (error) toast({ title: ORDER_TEXTS.fetchFailed, description: errorMessage(error), variant: 'destructive' });
-  }, [error]);
+  const { data, isLoading } = orders;
+  useFailureToast(ORDER_TEXTS.fetchFailed, orders.error);
 
   const counts = data?.counts;
   const cards = useMemo(
@@ -145,29 +144,21 @@ export default function OrdersPage() {
 
   return (
     <div data-testid="page-orders" className="mx-auto w-full max-w-7xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.orders}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Every order with its status, customer, files and the time left of its 48 hours.
-          </p>
-        </div>
-        <div className="flex gap-2">
-          <a
-            href={orderExportUrl(filters)}
-            download
-            className={buttonVariants({ variant: 'outline' })}
-            data-testid="orders-export"
-          >
-            <Download aria-hidden />
-            Export
-          </a>
-          <Button variant="outline" onClick={() => void refetch()} disabled={isFetching} data-testid="orders-refresh">
-            <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
-            Refresh
-          </Button>
-        </div>
-      </div>
+      <ScreenHeader
+        title={SCREEN_TITLES.orders}
+        description="Every order with its status, customer, files and the time left of its 48 hours."
+      >
+        <a
+          href={orderExportUrl(filters)}
+          download
+          className={buttonVariants({ variant: 'outline' })}
+          data-testid="orders-export"
+        >
+          <Download aria-hidden />
+          Export
+        </a>
+        <RefreshButton query={orders} testId="orders-refresh" />
+      </ScreenHeader>
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (

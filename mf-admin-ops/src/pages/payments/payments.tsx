@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   EMPTY_TEXTS,
   formatCents,
@@ -11,21 +11,11 @@ import {
   shortId,
   type PaymentsQuery,
 } from '@mastering/contracts';
-import {
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  errorMessage,
-  failedLoad,
-  LoadError,
-  Select,
-  toast,
-} from '@mastering/ui';
+import { Card, CardContent, CardHeader, CardTitle, ScreenHeader, Select } from '@mastering/ui';
 import { Banknote, CircleCheck, Percent, Receipt, TrendingUp } from 'lucide-react';
 import { usePayments } from '../../api/payments';
 import { PaymentAttentionBadge, PaymentStatusBadge } from '../../components/badges';
-import { ListSkeleton, ScreenHeader } from '../../components/screen';
+import { ListStates, useFailureToast } from '../../components/screen';
 import { StatCard } from '../../components/stat-card';
 import { DATE_RANGE_OPTIONS, type DateRangeValue } from '../../components/date-range';
 import { SearchBox } from '../../components/search-box';
@@ -49,12 +39,8 @@ export default function PaymentsPage() {
     status,
     q: q || undefined,
   });
-  const { data, isLoading, error } = payments;
-  const failed = failedLoad(payments, 'the payments');
-
-  useEffect(() => {
-    if (error) toast({ title: PAYMENTS_FETCH_FAILED, description: errorMessage(error), variant: 'destructive' });
-  }, [error]);
+  const { data, isLoading } = payments;
+  useFailureToast(PAYMENTS_FETCH_FAILED, payments.error);
 
   const counts = data && [
     { label: 'Successful', value: data.successfulPayments },
@@ -145,38 +131,34 @@ export default function PaymentsPage() {
               data-testid="payments-status"
             />
           </div>
-          {failed ? (
-            <LoadError {...failed} />
-          ) : isLoading ? (
-            <ListSkeleton />
-          ) : !data?.recentPayments.length ? (
-            <p className="py-10 text-center text-sm text-muted-foreground">{EMPTY_TEXTS.payments}</p>
-          ) : (
-            <ul className="divide-y divide-border">
-              {data.recentPayments.map((p) => (
-                <li key={p.id}>
-                  <button
-                    type="button"
-                    onClick={() => setOpen(p.id)}
-                    className="grid w-full grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 py-3 text-left text-sm hover:bg-accent/40 focus-visible:bg-accent/40 focus-visible:outline-none md:flex"
-                    data-testid="payment-row"
-                  >
-                    <span className="min-w-0 truncate font-medium md:flex-1">{p.customerEmail}</span>
-                    <span className="text-right font-medium tabular-nums md:order-last md:w-24">
-                      {formatCents(p.amount)}
-                    </span>
-                    <span className="col-span-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground md:contents">
-                      <PaymentStatusBadge status={p.status} />
-                      <PaymentAttentionBadge attention={p.attention} />
-                      <span className="font-mono">#{shortId(p.orderId)}</span>
-                      <span className="capitalize md:w-14">{p.paymentMethod || 'Card'}</span>
-                      <span className="text-xs md:w-40 md:text-right">{formatOrderDate(p.createdAt)}</span>
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ListStates query={payments} what="the payments" rows={(d) => d.recentPayments} empty={EMPTY_TEXTS.payments}>
+            {(rows) => (
+              <ul className="divide-y divide-border">
+                {rows.map((p) => (
+                  <li key={p.id}>
+                    <button
+                      type="button"
+                      onClick={() => setOpen(p.id)}
+                      className="grid w-full grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 py-3 text-left text-sm hover:bg-accent/40 focus-visible:bg-accent/40 focus-visible:outline-none md:flex"
+                      data-testid="payment-row"
+                    >
+                      <span className="min-w-0 truncate font-medium md:flex-1">{p.customerEmail}</span>
+                      <span className="text-right font-medium tabular-nums md:order-last md:w-24">
+                        {formatCents(p.amount)}
+                      </span>
+                      <span className="col-span-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground md:contents">
+                        <PaymentStatusBadge status={p.status} />
+                        <PaymentAttentionBadge attention={p.attention} />
+                        <span className="font-mono">#{shortId(p.orderId)}</span>
+                        <span className="capitalize md:w-14">{p.paymentMethod || 'Card'}</span>
+                        <span className="text-xs md:w-40 md:text-right">{formatOrderDate(p.createdAt)}</span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ListStates>
         </CardContent>
       </Card>
       <PaymentDetailDialog id={open} onClose={() => setOpen(null)} />

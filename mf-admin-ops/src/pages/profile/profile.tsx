@@ -26,7 +26,7 @@ import { ArrowLeft, FileAudio, Mail, ShoppingCart, UserX } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { useUser, useUserFiles, useUserOrders } from '../../api/users';
 import { ActiveBadge, RoleBadge } from '../../components/badges';
-import { ListSkeleton } from '../../components/screen';
+import { ListStates } from '../../components/screen';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
 
 /** The admin view of a customer profile (opened in a new tab from User Management): details, orders, files and quick actions. */
@@ -53,8 +53,6 @@ export default function ProfilePage() {
   const u = user.data;
   const name = u ? displayName(u) : '';
   const userFailed = failedLoad(user, 'this profile');
-  const ordersFailed = failedLoad(orders, "the customer's orders");
-  const filesFailed = failedLoad(files, "the customer's audio files");
   return (
     <div data-testid="page-profile" className="mx-auto w-full max-w-5xl space-y-6 p-4 md:p-6">
       <div className="flex items-center justify-between gap-4">
@@ -102,24 +100,26 @@ export default function ProfilePage() {
               <CardTitle>Orders</CardTitle>
             </CardHeader>
             <CardContent>
-              {ordersFailed ? (
-                <LoadError {...ordersFailed} />
-              ) : orders.isLoading ? (
-                <ListSkeleton />
-              ) : !orders.data?.length ? (
-                <p className="py-6 text-center text-sm text-muted-foreground">{EMPTY_TEXTS.profileOrders}</p>
-              ) : (
-                <ul className="divide-y divide-border" data-testid="profile-orders">
-                  {orders.data.map((o) => (
-                    <li key={o.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
-                      <span className="font-mono">#{shortIdTail(o.id)}</span>
-                      <OrderStatusBadge status={o.status} />
-                      <span className="flex-1 text-right tabular-nums">{formatRand(o.total)}</span>
-                      <span className="w-40 text-right text-muted-foreground">{formatOrderDate(o.createdAt)}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <ListStates
+                query={orders}
+                what="the customer's orders"
+                rows={(d) => d}
+                empty={EMPTY_TEXTS.profileOrders}
+                emptyClassName="py-6"
+              >
+                {(rows) => (
+                  <ul className="divide-y divide-border" data-testid="profile-orders">
+                    {rows.map((o) => (
+                      <li key={o.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
+                        <span className="font-mono">#{shortIdTail(o.id)}</span>
+                        <OrderStatusBadge status={o.status} />
+                        <span className="flex-1 text-right tabular-nums">{formatRand(o.total)}</span>
+                        <span className="w-40 text-right text-muted-foreground">{formatOrderDate(o.createdAt)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </ListStates>
             </CardContent>
           </Card>
           <Card>
@@ -127,27 +127,29 @@ export default function ProfilePage() {
               <CardTitle>Audio Files</CardTitle>
             </CardHeader>
             <CardContent>
-              {filesFailed ? (
-                <LoadError {...filesFailed} />
-              ) : files.isLoading ? (
-                <ListSkeleton />
-              ) : !files.data?.length ? (
-                <p className="py-6 text-center text-sm text-muted-foreground">No audio files yet</p>
-              ) : (
-                <ul className="divide-y divide-border" data-testid="profile-files">
-                  {files.data.map((f) => (
-                    <li key={f.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
-                      <FileAudio className="size-4 text-muted-foreground" aria-hidden />
-                      <span className="min-w-0 flex-1 truncate">{f.originalName}</span>
-                      <Badge variant="outline" className="capitalize">
-                        {f.processingStatus}
-                      </Badge>
-                      <span className="w-20 text-right tabular-nums">{formatMegabytes(f.fileSize)}</span>
-                      <span className="w-40 text-right text-muted-foreground">{formatOrderDate(f.uploadedAt)}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <ListStates
+                query={files}
+                what="the customer's audio files"
+                rows={(d) => d}
+                empty="No audio files yet"
+                emptyClassName="py-6"
+              >
+                {(rows) => (
+                  <ul className="divide-y divide-border" data-testid="profile-files">
+                    {rows.map((f) => (
+                      <li key={f.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
+                        <FileAudio className="size-4 text-muted-foreground" aria-hidden />
+                        <span className="min-w-0 flex-1 truncate">{f.originalName}</span>
+                        <Badge variant="outline" className="capitalize">
+                          {f.processingStatus}
+                        </Badge>
+                        <span className="w-20 text-right tabular-nums">{formatMegabytes(f.fileSize)}</span>
+                        <span className="w-40 text-right text-muted-foreground">{formatOrderDate(f.uploadedAt)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </ListStates>
             </CardContent>
           </Card>
         </div>

@@ -1,5 +1,5 @@
 import { formatOrderDate, SCREEN_TITLES, SETTINGS_TEXTS } from '@mastering/contracts';
-import { Button, serverErrorText, Skeleton, toast } from '@mastering/ui';
+import { Button, ScreenHeader, serverErrorText, Skeleton, toast } from '@mastering/ui';
 import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSaveSettings, useSettings } from '../../api/settings';
@@ -56,21 +56,21 @@ export default function SettingsPage() {
 
   return (
     <div data-testid="page-settings" className="mx-auto w-full max-w-4xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{SCREEN_TITLES.settings}</h1>
-          <p className="mt-1 text-sm text-muted-foreground" data-testid="settings-saved-by">
-            {/* No author: saved by the first setup (the seed), or by a user since deleted. */}
-            {data?.updatedAt
-              ? `Last saved ${formatOrderDate(data.updatedAt)}${data.updatedBy ? ` by ${data.updatedBy}` : ''}`
-              : 'Using the defaults: nothing saved yet.'}
-          </p>
-        </div>
+      <ScreenHeader
+        title={SCREEN_TITLES.settings}
+        // No author: saved by the first setup (the seed), or by a user since deleted.
+        description={
+          data?.updatedAt
+            ? `Last saved ${formatOrderDate(data.updatedAt)}${data.updatedBy ? ` by ${data.updatedBy}` : ''}`
+            : 'Using the defaults: nothing saved yet.'
+        }
+        descriptionTestId="settings-saved-by"
+      >
         <Button onClick={onSave} disabled={!draft || save.isPending} data-testid="settings-save">
           <Save aria-hidden />
           {save.isPending ? 'Saving...' : 'Save All Settings'}
         </Button>
-      </div>
+      </ScreenHeader>
 
       {isLoading || !draft || !data ? (
         <Skeleton className="h-96 w-full" />

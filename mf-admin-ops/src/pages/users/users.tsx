@@ -1,10 +1,20 @@
 import { useState } from 'react';
 import { displayName, formatOrderDate, initials, SCREEN_TITLES, USER_TEXTS, type User } from '@mastering/contracts';
-import { Button, Card, CardContent, Dialog, failedLoad, LoadError, serverErrorText, toast } from '@mastering/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  failedLoad,
+  LoadError,
+  ScreenHeader,
+  serverErrorText,
+  toast,
+} from '@mastering/ui';
 import { ExternalLink, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useCurrentUser, useUserMutations, useUsers } from '../../api/users';
 import { ActiveBadge, RoleBadge } from '../../components/badges';
-import { ListSkeleton, ScreenHeader } from '../../components/screen';
+import { ListSkeleton } from '../../components/screen';
 import { UserFormDialog } from './user-form-dialog';
 
 /** User Management: user cards with role and status; create, edit, delete (never yourself) and the profile in a new tab. */
