@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -87,7 +87,9 @@ describe('Supervisor', () => {
       const script = `const c = require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'inherit' }); console.log('grandchild ' + c.pid); setInterval(() => {}, 1000);`;
       void supervisor.start({ name: 'parent', ...node(script) });
       const poll = setInterval(() => {
-        const log = readFileSync(path.join(dir, 'parent.log'), 'utf8');
+        // The supervisor opens the log as it spawns: on a busy machine a first poll can come before it.
+        const file = path.join(dir, 'parent.log');
+        const log = existsSync(file) ? readFileSync(file, 'utf8') : '';
         const match = /grandchild (\d+)/.exec(log);
         if (match) {
           clearInterval(poll);
