@@ -23,6 +23,7 @@ import * as m025 from './025_popia';
 import * as m026 from './026_ratings';
 import * as m027 from './027_promises_after_payment';
 import * as m028 from './028_code_purpose';
+import * as m030 from './030_email_message_claims';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '026_ratings', ...m026 },
   { name: '027_promises_after_payment', ...m027 },
   { name: '028_code_purpose', ...m028 },
+  { name: '030_email_message_claims', ...m030 },
 ];
