@@ -3,8 +3,8 @@
 // and resumable tus in small chunks), order, pay on the Yoco sandbox and read (public pages, and the
 // back-office as a signed-in admin), while one replica after another is killed with SIGKILL and started
 // again. Passes only on counts: 0 failed reads, 0 acknowledged uploads or orders missing, every paid
-// order confirmed, every mail delivered exactly once (MailDev against email_messages), no other process
-// dying. Prints the figures. Writes that met a dying replica are refused (5xx or a cut connection) and
+// order confirmed with exactly one confirmation mail in MailDev, every mail delivered exactly once
+// (MailDev against email_messages), no other process dying. Prints the figures. Writes that met a dying replica are refused (5xx or a cut connection) and
 // are sent again by the visitor, as a browser would; they are counted, not failed.
 import { rmSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -218,13 +218,35 @@ try {
   const expected = new Map<string, number>();
   for (const m of sent)
     expected.set(`${m.toEmail} | ${m.subject}`, (expected.get(`${m.toEmail} | ${m.subject}`) ?? 0) + 1);
+  const inboxMails = await mails();
   const delivered = new Map<string, number>();
-  for (const m of await mails())
+  for (const m of inboxMails)
     for (const to of m.to.filter((t) => t.address.startsWith('replica-')))
       delivered.set(`${to.address} | ${m.subject}`, (delivered.get(`${to.address} | ${m.subject}`) ?? 0) + 1);
   const duplicates = [...delivered].filter(([key, count]) => count > (expected.get(key) ?? 0));
   const missing = [...expected].filter(([key, count]) => (delivered.get(key) ?? 0) < count);
   const notSent = await EmailMessage.query(knex).where(recipients).whereNot('status', 'sent').resultSize();
+  // Orders against the inbox: every confirmed order's customer has exactly one confirmation in MailDev
+  // (each visitor's order has its own address), whatever the outbox says.
+  const confirmedOrders = await Order.query(knex)
+    .whereIn('id', figures.paid)
+    .where('status', 'payment_confirmed')
+    .select('id', 'customerEmail');
+  const confirmations = await EmailMessage.query(knex)
+    .whereIn(
+      'orderId',
+      confirmedOrders.map((o) => o.id),
+    )
+    .where('template', 'order-confirmation')
+    .select('orderId', 'subject');
+  const confirmationCount = (order: { id: string; customerEmail: string }) => {
+    const subjects = new Set(confirmations.filter((c) => c.orderId === order.id).map((c) => c.subject));
+    return inboxMails.filter((m) => subjects.has(m.subject) && m.to.some((to) => to.address === order.customerEmail))
+      .length;
+  };
+  const badConfirmations = confirmedOrders
+    .map((order) => ({ order, count: confirmationCount(order) }))
+    .filter(({ count }) => count !== 1);
   await knex.destroy();
   agent.destroy();
 
@@ -236,6 +258,7 @@ Reads              ${figures.reads}, failed ${figures.failedReads.length}
 Uploads            ${figures.uploadsAcknowledged.length} acknowledged, ${completedUploads} completed + ${attachedUploads - completedUploads} attached to orders, lost ${lostUploads}
 Orders             ${figures.ordersAcknowledged.length} acknowledged, ${orders} in the database, lost ${lostOrders}
 Paid               ${figures.paid.length}, confirmed ${confirmed}
+Confirmations      ${confirmedOrders.length} confirmed orders, ${confirmedOrders.length - badConfirmations.length} with exactly one confirmation mail in MailDev, ${badConfirmations.length} with none or several
 Mails              ${sent.length} sent (email_messages), ${[...delivered.values()].reduce((a, b) => a + b, 0)} in MailDev, duplicates ${duplicates.length}, missing ${missing.length}, not sent ${notSent}
 Writes refused     ${figures.writesRefused} (a replica died under them; sent again)
 Unexpected deaths  ${deaths.length}`);
@@ -244,6 +267,7 @@ Unexpected deaths  ${deaths.length}`);
     ...deaths,
     ...duplicates.map(([k]) => `duplicate: ${k}`),
     ...missing.map(([k]) => `missing: ${k}`),
+    ...badConfirmations.map(({ order, count }) => `order ${order.id}: ${count} confirmation mails`),
   ])
     console.log(`  ${line}`);
   passed =
@@ -254,6 +278,7 @@ Unexpected deaths  ${deaths.length}`);
     duplicates.length === 0 &&
     missing.length === 0 &&
     notSent === 0 &&
+    badConfirmations.length === 0 &&
     deaths.length === 0 &&
     figures.ordersAcknowledged.length > 0 &&
     PARTS.every((replicas) => replicas.some((name) => figures.kills.includes(name)));

@@ -33,10 +33,7 @@ export async function claimMessage(knex: Knex, id: string, token: string, ms: nu
     .findById(id)
     .whereNot('status', 'sent')
     .where((q) =>
-      q
-        .whereNot('status', 'sending')
-        .orWhereNull('claimedUntil')
-        .orWhere('claimedUntil', '<', knex.fn.now()),
+      q.whereNot('status', 'sending').orWhereNull('claimedUntil').orWhere('claimedUntil', '<', knex.fn.now()),
     )
     .patch({
       status: 'sending',
