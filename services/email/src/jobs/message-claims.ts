@@ -44,15 +44,20 @@ export async function claimMessage(knex: Knex, id: string, token: string, ms: nu
   return claimed === 1;
 }
 
-/** Ends the claim of `token` on message `id` with its outcome (sent, or failed for a retry to claim again). */
+/**
+ * Ends run `token`'s claim on message `id` with its outcome. "Sent" is written whoever holds the claim
+ * (the mail is out); "failed" only while the claim is still this run's, so a run whose claim lapsed
+ * never releases the mail under the run that took it over.
+ */
 export async function settleMessage(
   knex: Knex,
   id: string,
+  token: string,
   outcome: Pick<EmailMessage, 'status'> & Partial<EmailMessage>,
 ): Promise<void> {
-  await EmailMessage.query(knex)
-    .findById(id)
-    .patch({ ...outcome, claimedBy: null, claimedUntil: null });
+  const query = EmailMessage.query(knex).findById(id);
+  if (outcome.status !== 'sent') query.where('claimedBy', token);
+  await query.patch({ ...outcome, claimedBy: null, claimedUntil: null });
 }
 
 /**

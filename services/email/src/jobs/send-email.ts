@@ -184,7 +184,7 @@ export function sendEmailJob({
             headers,
             ...(attachments ? { attachments } : {}),
           });
-          await settleMessage(knex, message.id, {
+          await settleMessage(knex, message.id, hold.token, {
             status: 'sent',
             sentAt: new Date(),
             providerMessageId: messageId,
@@ -193,7 +193,7 @@ export function sendEmailJob({
         } catch (err) {
           logger.warn({ err: (err as Error).message, messageId: message.id }, 'email send failed; will retry');
           // Only what SmtpCheck may say is kept (the test mail's status shows it); the server's text stays in the log.
-          await settleMessage(knex, message.id, { status: 'failed', lastError: smtpCheckOf(err) });
+          await settleMessage(knex, message.id, hold.token, { status: 'failed', lastError: smtpCheckOf(err) });
           throw err;
         }
       } catch (err) {
