@@ -192,12 +192,13 @@ try {
   ]);
   const elapsed = (performance.now() - began) / 1000;
 
-  // Settle: paid orders confirmed (webhook) and every queued mail sent, within the bound.
+  // Settle: paid orders confirmed (webhook) and every queued mail sent, within the bound. A failed try
+  // is still on its way (its job retries it in seconds), so it is waited for too.
   const recipients = knex.raw("to_email like 'replica-%'");
   const settleEnd = Date.now() + SETTLE_MS;
   const unsettled = async () =>
     (await Order.query(knex).whereIn('id', figures.paid).whereNot('status', 'payment_confirmed').resultSize()) +
-    (await EmailMessage.query(knex).where(recipients).whereIn('status', ['queued', 'sending']).resultSize());
+    (await EmailMessage.query(knex).where(recipients).whereIn('status', ['queued', 'sending', 'failed']).resultSize());
   while ((await unsettled()) > 0 && Date.now() < settleEnd) await delay(500);
 
   const completedUploads = await Upload.query(knex)
@@ -214,7 +215,10 @@ try {
     .whereIn('id', figures.paid)
     .where('status', 'payment_confirmed')
     .resultSize();
-  const sent = await EmailMessage.query(knex).where(recipients).where('status', 'sent').select('toEmail', 'subject');
+  const sent = await EmailMessage.query(knex)
+    .where(recipients)
+    .where('status', 'sent')
+    .select('toEmail', 'subject', 'attempts');
   const expected = new Map<string, number>();
   for (const m of sent)
     expected.set(`${m.toEmail} | ${m.subject}`, (expected.get(`${m.toEmail} | ${m.subject}`) ?? 0) + 1);
@@ -225,7 +229,10 @@ try {
       delivered.set(`${to.address} | ${m.subject}`, (delivered.get(`${to.address} | ${m.subject}`) ?? 0) + 1);
   const duplicates = [...delivered].filter(([key, count]) => count > (expected.get(key) ?? 0));
   const missing = [...expected].filter(([key, count]) => (delivered.get(key) ?? 0) < count);
-  const notSent = await EmailMessage.query(knex).where(recipients).whereNot('status', 'sent').resultSize();
+  const notSent = await EmailMessage.query(knex)
+    .where(recipients)
+    .whereNot('status', 'sent')
+    .select('template', 'status', 'attempts', 'lastError', 'orderId', 'createdAt');
   // Orders against the inbox: every confirmed order's customer has exactly one confirmation in MailDev
   // (each visitor's order has its own address), whatever the outbox says.
   const confirmedOrders = await Order.query(knex)
@@ -259,7 +266,7 @@ Uploads            ${figures.uploadsAcknowledged.length} acknowledged, ${complet
 Orders             ${figures.ordersAcknowledged.length} acknowledged, ${orders} in the database, lost ${lostOrders}
 Paid               ${figures.paid.length}, confirmed ${confirmed}
 Confirmations      ${confirmedOrders.length} confirmed orders, ${confirmedOrders.length - badConfirmations.length} with exactly one confirmation mail in MailDev, ${badConfirmations.length} with none or several
-Mails              ${sent.length} sent (email_messages), ${[...delivered.values()].reduce((a, b) => a + b, 0)} in MailDev, duplicates ${duplicates.length}, missing ${missing.length}, not sent ${notSent}
+Mails              ${sent.length} sent (email_messages), ${[...delivered.values()].reduce((a, b) => a + b, 0)} in MailDev, duplicates ${duplicates.length}, missing ${missing.length}, not sent ${notSent.length}, ${sent.filter((m) => m.attempts > 1).length} sent on a later attempt
 Writes refused     ${figures.writesRefused} (a replica died under them; sent again)
 Unexpected deaths  ${deaths.length}`);
   for (const line of [
@@ -267,6 +274,10 @@ Unexpected deaths  ${deaths.length}`);
     ...deaths,
     ...duplicates.map(([k]) => `duplicate: ${k}`),
     ...missing.map(([k]) => `missing: ${k}`),
+    ...notSent.map(
+      (m) =>
+        `not sent: ${m.template} ${m.status} after ${m.attempts} attempts (${m.lastError ?? 'no error'}), order ${m.orderId} ${figures.paid.includes(m.orderId ?? '') ? 'paid' : 'not paid'}, queued ${m.createdAt.toISOString()}`,
+    ),
     ...badConfirmations.map(({ order, count }) => `order ${order.id}: ${count} confirmation mails`),
   ])
     console.log(`  ${line}`);
@@ -277,7 +288,7 @@ Unexpected deaths  ${deaths.length}`);
     confirmed === figures.paid.length &&
     duplicates.length === 0 &&
     missing.length === 0 &&
-    notSent === 0 &&
+    notSent.length === 0 &&
     badConfirmations.length === 0 &&
     deaths.length === 0 &&
     figures.ordersAcknowledged.length > 0 &&
@@ -285,6 +296,8 @@ Unexpected deaths  ${deaths.length}`);
   console.log(passed ? '\n✓ replicas: PASS' : '\n✖ replicas: FAIL');
 } finally {
   await stack.stop().catch((err: Error) => console.error(`stop: ${err.message}`));
-  rmSync(site.dataDir, { recursive: true, force: true });
+  // A failed run keeps its data folder: each process's log is in its logs/ (the database is gone).
+  if (passed) rmSync(site.dataDir, { recursive: true, force: true });
+  else console.log(`Logs kept in ${site.dataDir}/logs`);
 }
 process.exit(passed ? 0 : 1);
