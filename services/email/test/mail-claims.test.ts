@@ -5,9 +5,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createQueue, JOBS, SendEmailPayload, sendMail, type Job, type Queue } from '@mastering/jobs';
+import { transactionId } from '@mastering/db';
 import { createLogger } from '@mastering/service-kit';
 import { sendEmailJob } from '../src/jobs/send-email';
-import { StillSending } from '../src/jobs/message-claims';
+import { NotCommittedYet, StillSending } from '../src/jobs/message-claims';
 import type { Mailer, OutgoingMail } from '../src/mail/mailer';
 import { emailPerFile, PUBLIC_URL, SECRET, testWorker } from './support';
 
@@ -15,10 +16,12 @@ const ctx = emailPerFile({ worker: false });
 const logger = createLogger('mail-claims-test', 'silent');
 const arrive = <T>(check: () => T, timeout = 15_000) => vi.waitFor(check, { timeout, interval: 50 });
 const queues: Queue[] = [];
+let byHand: Queue | undefined;
 const children: ChildProcess[] = [];
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   for (const queue of queues) await queue.stop();
+  await byHand?.stop();
 });
 
 /** A mailer whose sends wait until `release()`; `calls` counts the sends begun. */
@@ -47,25 +50,36 @@ const message = (to: string) => ({
 });
 const rowOf = (to: string) => ctx.db.knex('email_messages').where({ toEmail: to }).first();
 
+/**
+ * A real job row that no worker picks up (disabled), for a test to run by hand. Its queue knows the
+ * job's retry policy (which decides whether a failure is the last) and is never started.
+ */
+async function jobByHand(data: Parameters<typeof SendEmailPayload.parse>[0]) {
+  if (!byHand) {
+    byHand = createQueue({ connectionString: ctx.db.connectionString, name: 'by-hand' });
+    const definition = sendEmailJob({ knex: ctx.db.knex, mailer: gatedMailer().mailer, from: 'x@example.com', logger });
+    byHand.define(definition.name, definition.handler, definition.options);
+  }
+  const job = byHand.create(JOBS.sendEmail, SendEmailPayload.parse(data));
+  job.disable();
+  await job.save();
+  return job as Job<SendEmailPayload>;
+}
+
 describe('the hold on a single mail', () => {
   it('a second run of the same job while the first is sending sends nothing, and finds the mail sent afterwards', async () => {
     const { mailer, state, release } = gatedMailer();
     const handler = sendEmailJob({ knex: ctx.db.knex, mailer, from: 'x@example.com', logger }).handler;
-    // A real job row that no worker picks up (disabled), run by hand twice: two runs of one job.
-    const job = ctx.queue.create(
-      JOBS.sendEmail,
-      SendEmailPayload.parse({ to: 'twice@example.com', template: 'customer-message', data: message('').params }),
-    );
-    job.disable();
-    await job.save();
-    const first = handler(job as Job<SendEmailPayload>);
+    // Run by hand twice: two runs of one job.
+    const job = await jobByHand({ to: 'twice@example.com', template: 'customer-message', data: message('').params });
+    const first = handler(job);
     await arrive(() => expect(state.calls).toBe(1));
 
-    await expect(handler(job as Job<SendEmailPayload>)).rejects.toThrow(StillSending);
+    await expect(handler(job)).rejects.toThrow(StillSending);
     expect(state.calls).toBe(1);
     release();
     await first;
-    await handler(job as Job<SendEmailPayload>);
+    await handler(job);
     expect(state.sent).toHaveLength(1);
     expect(await rowOf('twice@example.com')).toMatchObject({
       status: 'sent',
@@ -142,5 +156,36 @@ describe('the hold on a single mail', () => {
       logger,
     });
     expect(options.lockLifetime).toBeLessThanOrEqual(30_000);
+  });
+});
+
+describe('a mail queued inside a transaction', () => {
+  const jobOf = (to: string, afterTransaction: string) =>
+    jobByHand({ to, template: 'customer-message', data: message(to).params, afterTransaction });
+
+  it('waits while the transaction is open and goes out once it commits', async () => {
+    const { mailer, state, release } = gatedMailer();
+    release();
+    const handler = sendEmailJob({ knex: ctx.db.knex, mailer, from: 'x@example.com', logger }).handler;
+    const trx = await ctx.db.knex.transaction();
+    const job = await jobOf('committed@example.com', await transactionId(trx));
+    await expect(handler(job)).rejects.toThrow(NotCommittedYet);
+    expect(state.calls).toBe(0);
+    expect(await rowOf('committed@example.com')).toBeUndefined();
+    await trx.commit();
+    await handler(job);
+    expect(state.sent.map((m) => m.to)).toEqual(['committed@example.com']);
+  });
+
+  it('is dropped unsent when the transaction rolled back (the payment it announced never happened)', async () => {
+    const { mailer, state, release } = gatedMailer();
+    release();
+    const handler = sendEmailJob({ knex: ctx.db.knex, mailer, from: 'x@example.com', logger }).handler;
+    const trx = await ctx.db.knex.transaction();
+    const job = await jobOf('rolled-back@example.com', await transactionId(trx));
+    await trx.rollback();
+    await handler(job);
+    expect(state.calls).toBe(0);
+    expect(await rowOf('rolled-back@example.com')).toBeUndefined();
   });
 });

@@ -19,6 +19,13 @@ export class StillSending extends Error {
   }
 }
 
+/** The transaction that queued the mail has not committed yet: tried again shortly, like StillSending. */
+export class NotCommittedYet extends Error {
+  constructor(transaction: string) {
+    super(`the transaction ${transaction} that queued this mail has not committed yet`);
+  }
+}
+
 /** A database interval of `ms` (at least one millisecond). */
 const intervalOf = (knex: Knex, ms: number) =>
   knex.raw('now() + ?::interval', [`${Math.max(1, Math.round(ms))} milliseconds`]);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { NOTIFICATION_SWITCHES, notificationEnabled, type MailTemplateName } from '@mastering/contracts';
-import { EmailMessage, Invoice, Setting, Unsubscribe } from '@mastering/db';
+import { EmailMessage, Invoice, Setting, transactionOutcome, Unsubscribe } from '@mastering/db';
 import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
 import { renderInvoicePdf } from '@mastering/orders';
 import {
@@ -14,7 +14,14 @@ import {
 import { smtpCheckOf, type Mailer, type OutgoingMail } from '../mail/mailer';
 import { renderTemplate } from '../mail/templates';
 import { personalise, unsubscribeHeaders, type LinkSigner } from '../tracking/links';
-import { claimMessage, holdWhileRunning, MAIL_CLAIM_MS, settleMessage, StillSending } from './message-claims';
+import {
+  claimMessage,
+  holdWhileRunning,
+  MAIL_CLAIM_MS,
+  NotCommittedYet,
+  settleMessage,
+  StillSending,
+} from './message-claims';
 
 /**
  * Templates tried once: the Settings screen's test mail shows the SMTP server's answer at once, and a
@@ -30,7 +37,7 @@ const ONE_TRY_TEMPLATES: ReadonlySet<string> = new Set<MailTemplateName>(['setti
 const withOneTry =
   (backoff: typeof MAIL_BACKOFF): typeof MAIL_BACKOFF =>
   (context) =>
-    context.error instanceof StillSending
+    context.error instanceof StillSending || context.error instanceof NotCommittedYet
       ? backoff(context)
       : context.error instanceof Invalid ||
           ONE_TRY_TEMPLATES.has(String((context.jobData as { template?: unknown } | undefined)?.template))
@@ -96,7 +103,8 @@ async function attachmentsOf(knex: Knex, payload: SendEmailPayload): Promise<Out
  * unsent and unrecorded, and it is not retried. Marketing mail is never sent to an unsubscribed address
  * and carries the unsubscribe link and headers.
  * A notification whose switch is off in the Email settings (order confirmations, status updates) is
- * dropped unsent.
+ * dropped unsent, and so is a mail whose queuing transaction (`afterTransaction`) rolled back; one whose
+ * transaction is still open waits for it.
  * Delivery is at least once, and once in practice: the job's lock and the message's claim last
  * `claimMs` unless renewed, so the mail of a worker killed mid-send is sent by another worker soon
  * after, while a live run's claim keeps any second run from sending it too.
@@ -127,6 +135,15 @@ export function sendEmailJob({
       const hold = holdWhileRunning(job, knex, claimMs, logger);
       try {
         const payload = SendEmailPayload.parse(job.attrs.data);
+        if (!message && payload.afterTransaction) {
+          const outcome = await transactionOutcome(knex, payload.afterTransaction);
+          if (outcome === 'in progress') throw new NotCommittedYet(payload.afterTransaction);
+          if (outcome === 'aborted') {
+            logger.info({ template: payload.template }, 'mail of a rolled-back transaction dropped unsent');
+            await forgetJobData(job);
+            return;
+          }
+        }
         const marketing = payload.kind === 'marketing';
         if (marketing && !message && (await Unsubscribe.query(knex).findById(payload.to.toLowerCase()))) {
           logger.info({ template: payload.template }, 'marketing mail to an unsubscribed address skipped');
