@@ -58,6 +58,13 @@ type Deps = {
   claimMs?: number;
 };
 
+/**
+ * The Message-ID of stored message `id` from `from`: the same on every try, so a mail resent after a
+ * worker died between the SMTP server's acceptance and the "sent" write is one message to its
+ * recipient's mailbox (mail clients and providers drop a repeated Message-ID).
+ */
+export const messageIdOf = (id: string, from: string) => `<${id}@${/@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'}>`;
+
 /** The signers of the links a mail may carry, minted at send time. */
 type LinkMinters = { downloads: DownloadLinks | undefined; orderLinks: OrderLinks | undefined };
 
@@ -197,6 +204,7 @@ export function sendEmailJob({
           const { messageId } = await mailer.send({
             to: message.toEmail,
             from: message.fromEmail,
+            messageId: messageIdOf(message.id, message.fromEmail),
             ...mail,
             headers,
             ...(attachments ? { attachments } : {}),
