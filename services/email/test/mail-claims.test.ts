@@ -189,3 +189,26 @@ describe('a mail queued inside a transaction', () => {
     expect(await rowOf('rolled-back@example.com')).toBeUndefined();
   });
 });
+
+describe('every try of one message', () => {
+  it('carries the same Message-ID, so a resend is one message to the mailbox', async () => {
+    const ids: (string | undefined)[] = [];
+    const mailer: Mailer = {
+      async send(mail) {
+        ids.push(mail.messageId);
+        if (ids.length === 1) throw new Error('connection reset after the data was accepted');
+        return { messageId: mail.messageId ?? '' };
+      },
+      async verify() {},
+      describe: () => ({ host: 'test', port: 25 }),
+      close: () => undefined,
+    };
+    const handler = sendEmailJob({ knex: ctx.db.knex, mailer, from: 'Studio <studio@example.com>', logger }).handler;
+    const job = await jobByHand({ to: 'resent@example.com', template: 'customer-message', data: message('').params });
+    await expect(handler(job)).rejects.toThrow('connection reset');
+    await handler(job);
+    const row = await rowOf('resent@example.com');
+    expect(ids).toEqual([`<${row.id}@example.com>`, `<${row.id}@example.com>`]);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
