@@ -196,9 +196,18 @@ try {
   // is still on its way (its job retries it in seconds), so it is waited for too.
   const recipients = knex.raw("to_email like 'replica-%'");
   const settleEnd = Date.now() + SETTLE_MS;
+  /** Paid orders whose confirmation is not sent yet (its job may be waiting for the webhook's commit). */
+  const confirmationsDue = async () => {
+    const sentFor = await EmailMessage.query(knex)
+      .whereIn('orderId', figures.paid)
+      .where({ template: 'order-confirmation', status: 'sent' })
+      .select('orderId');
+    return figures.paid.length - new Set(sentFor.map((m) => m.orderId)).size;
+  };
   const unsettled = async () =>
     (await Order.query(knex).whereIn('id', figures.paid).whereNot('status', 'payment_confirmed').resultSize()) +
-    (await EmailMessage.query(knex).where(recipients).whereIn('status', ['queued', 'sending', 'failed']).resultSize());
+    (await EmailMessage.query(knex).where(recipients).whereIn('status', ['queued', 'sending', 'failed']).resultSize()) +
+    (await confirmationsDue());
   while ((await unsettled()) > 0 && Date.now() < settleEnd) await delay(500);
 
   const completedUploads = await Upload.query(knex)
