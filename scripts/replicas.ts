@@ -3,8 +3,8 @@
 // and resumable tus in small chunks), order, pay on the Yoco sandbox and read (public pages, and the
 // back-office as a signed-in admin), while one replica after another is killed with SIGKILL and started
 // again. Passes only on counts: 0 failed reads, 0 acknowledged uploads or orders missing, every paid
-// order confirmed, every mail delivered exactly once (MailDev against email_messages), no other process
-// dying. Prints the figures. Writes that met a dying replica are refused (5xx or a cut connection) and
+// order confirmed with exactly one confirmation mail in MailDev, every mail delivered exactly once
+// (MailDev against email_messages), no other process dying. Prints the figures. Writes that met a dying replica are refused (5xx or a cut connection) and
 // are sent again by the visitor, as a browser would; they are counted, not failed.
 import { rmSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -55,7 +55,7 @@ try {
   const agent = new Agent({ keepAlive: true });
   const gateways = gatewayBalancer(started.gatewayUrls, agent);
   const json = { 'content-type': 'application/json' };
-  type Mail = { id: string; subject: string; to: { address: string }[] };
+  type Mail = { id: string; headers?: Record<string, string>; subject: string; to: { address: string }[] };
   const mails = async () => (await (await fetch(`${inbox}/api/email`)).json()) as Mail[];
 
   // The admin signs in once, before the kills (the session then works on whichever replica answers).
@@ -192,12 +192,22 @@ try {
   ]);
   const elapsed = (performance.now() - began) / 1000;
 
-  // Settle: paid orders confirmed (webhook) and every queued mail sent, within the bound.
+  // Settle: paid orders confirmed (webhook) and every queued mail sent, within the bound. A failed try
+  // is still on its way (its job retries it in seconds), so it is waited for too.
   const recipients = knex.raw("to_email like 'replica-%'");
   const settleEnd = Date.now() + SETTLE_MS;
+  /** Paid orders whose confirmation is not sent yet (its job may be waiting for the webhook's commit). */
+  const confirmationsDue = async () => {
+    const sentFor = await EmailMessage.query(knex)
+      .whereIn('orderId', figures.paid)
+      .where({ template: 'order-confirmation', status: 'sent' })
+      .select('orderId');
+    return figures.paid.length - new Set(sentFor.map((m) => m.orderId)).size;
+  };
   const unsettled = async () =>
     (await Order.query(knex).whereIn('id', figures.paid).whereNot('status', 'payment_confirmed').resultSize()) +
-    (await EmailMessage.query(knex).where(recipients).whereIn('status', ['queued', 'sending']).resultSize());
+    (await EmailMessage.query(knex).where(recipients).whereIn('status', ['queued', 'sending', 'failed']).resultSize()) +
+    (await confirmationsDue());
   while ((await unsettled()) > 0 && Date.now() < settleEnd) await delay(500);
 
   const completedUploads = await Upload.query(knex)
@@ -214,17 +224,48 @@ try {
     .whereIn('id', figures.paid)
     .where('status', 'payment_confirmed')
     .resultSize();
-  const sent = await EmailMessage.query(knex).where(recipients).where('status', 'sent').select('toEmail', 'subject');
+  const sent = await EmailMessage.query(knex)
+    .where(recipients)
+    .where('status', 'sent')
+    .select('toEmail', 'subject', 'attempts');
   const expected = new Map<string, number>();
   for (const m of sent)
     expected.set(`${m.toEmail} | ${m.subject}`, (expected.get(`${m.toEmail} | ${m.subject}`) ?? 0) + 1);
+  // A mail resent after its worker died between the server's acceptance and the "sent" write carries
+  // the same Message-ID: its recipient's mailbox shows it once, so it counts once (and is reported).
+  const received = await mails();
+  const inboxMails = [...new Map(received.map((m) => [m.headers?.['message-id'] ?? m.id, m])).values()];
   const delivered = new Map<string, number>();
-  for (const m of await mails())
+  for (const m of inboxMails)
     for (const to of m.to.filter((t) => t.address.startsWith('replica-')))
       delivered.set(`${to.address} | ${m.subject}`, (delivered.get(`${to.address} | ${m.subject}`) ?? 0) + 1);
   const duplicates = [...delivered].filter(([key, count]) => count > (expected.get(key) ?? 0));
   const missing = [...expected].filter(([key, count]) => (delivered.get(key) ?? 0) < count);
-  const notSent = await EmailMessage.query(knex).where(recipients).whereNot('status', 'sent').resultSize();
+  const notSent = await EmailMessage.query(knex)
+    .where(recipients)
+    .whereNot('status', 'sent')
+    .select('template', 'status', 'attempts', 'lastError', 'orderId', 'createdAt');
+  // Orders against the inbox: every confirmed order's customer has exactly one confirmation in MailDev
+  // (each visitor's order has its own address), whatever the outbox says.
+  const confirmedOrders = await Order.query(knex)
+    .whereIn('id', figures.paid)
+    .where('status', 'payment_confirmed')
+    .select('id', 'customerEmail');
+  const confirmations = await EmailMessage.query(knex)
+    .whereIn(
+      'orderId',
+      confirmedOrders.map((o) => o.id),
+    )
+    .where('template', 'order-confirmation')
+    .select('orderId', 'subject');
+  const confirmationCount = (order: { id: string; customerEmail: string }) => {
+    const subjects = new Set(confirmations.filter((c) => c.orderId === order.id).map((c) => c.subject));
+    return inboxMails.filter((m) => subjects.has(m.subject) && m.to.some((to) => to.address === order.customerEmail))
+      .length;
+  };
+  const badConfirmations = confirmedOrders
+    .map((order) => ({ order, count: confirmationCount(order) }))
+    .filter(({ count }) => count !== 1);
   await knex.destroy();
   agent.destroy();
 
@@ -236,7 +277,8 @@ Reads              ${figures.reads}, failed ${figures.failedReads.length}
 Uploads            ${figures.uploadsAcknowledged.length} acknowledged, ${completedUploads} completed + ${attachedUploads - completedUploads} attached to orders, lost ${lostUploads}
 Orders             ${figures.ordersAcknowledged.length} acknowledged, ${orders} in the database, lost ${lostOrders}
 Paid               ${figures.paid.length}, confirmed ${confirmed}
-Mails              ${sent.length} sent (email_messages), ${[...delivered.values()].reduce((a, b) => a + b, 0)} in MailDev, duplicates ${duplicates.length}, missing ${missing.length}, not sent ${notSent}
+Confirmations      ${confirmedOrders.length} confirmed orders, ${confirmedOrders.length - badConfirmations.length} with exactly one confirmation mail in MailDev, ${badConfirmations.length} with none or several
+Mails              ${sent.length} sent (email_messages), ${[...delivered.values()].reduce((a, b) => a + b, 0)} in MailDev, duplicates ${duplicates.length}, missing ${missing.length}, not sent ${notSent.length}, ${received.length - inboxMails.length} resent with the same Message-ID, ${sent.filter((m) => m.attempts > 1).length} sent on a later attempt
 Writes refused     ${figures.writesRefused} (a replica died under them; sent again)
 Unexpected deaths  ${deaths.length}`);
   for (const line of [
@@ -244,6 +286,11 @@ Unexpected deaths  ${deaths.length}`);
     ...deaths,
     ...duplicates.map(([k]) => `duplicate: ${k}`),
     ...missing.map(([k]) => `missing: ${k}`),
+    ...notSent.map(
+      (m) =>
+        `not sent: ${m.template} ${m.status} after ${m.attempts} attempts (${m.lastError ?? 'no error'}), order ${m.orderId} ${figures.paid.includes(m.orderId ?? '') ? 'paid' : 'not paid'}, queued ${m.createdAt.toISOString()}`,
+    ),
+    ...badConfirmations.map(({ order, count }) => `order ${order.id}: ${count} confirmation mails`),
   ])
     console.log(`  ${line}`);
   passed =
@@ -253,13 +300,16 @@ Unexpected deaths  ${deaths.length}`);
     confirmed === figures.paid.length &&
     duplicates.length === 0 &&
     missing.length === 0 &&
-    notSent === 0 &&
+    notSent.length === 0 &&
+    badConfirmations.length === 0 &&
     deaths.length === 0 &&
     figures.ordersAcknowledged.length > 0 &&
     PARTS.every((replicas) => replicas.some((name) => figures.kills.includes(name)));
   console.log(passed ? '\n✓ replicas: PASS' : '\n✖ replicas: FAIL');
 } finally {
   await stack.stop().catch((err: Error) => console.error(`stop: ${err.message}`));
-  rmSync(site.dataDir, { recursive: true, force: true });
+  // A failed run keeps its data folder: each process's log is in its logs/ (the database is gone).
+  if (passed) rmSync(site.dataDir, { recursive: true, force: true });
+  else console.log(`Logs kept in ${site.dataDir}/logs`);
 }
 process.exit(passed ? 0 : 1);

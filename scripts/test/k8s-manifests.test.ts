@@ -1,5 +1,6 @@
 // deploy/k8s: each overlay rendered offline (scripts/lib/kustomize.ts) and every object validated
-// against the Kubernetes API's own schemas (kubernetes-models), then the rules the platform needs:
+// against the Kubernetes API's own schemas (kubernetes-models), unknown fields refused (scripts/lib/k8s-fields.ts),
+// then the rules the platform needs:
 // probes on /readyz and /healthz, a grace period that covers the shutdown deadline, secrets only from
 // the Secret, the migration Job, autoscaling for the gateway and storefront, the compose file's image.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SERVICE_PORTS, UPSTREAM_SERVICES, urlVariable } from '@mastering/service-kit';
+import { unknownFields } from '../lib/k8s-fields';
 import { renderKustomization, type K8sObject } from '../lib/kustomize';
 import { ROOT } from '../lib/paths';
 
@@ -64,6 +66,8 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
       );
       expect(o.metadata.namespace).toBe('mastering');
     }
+    // The schemas above pass a field they do not know (as the API server drops it); this refuses it.
+    expect(await unknownFields(objects)).toEqual([]);
   });
 
   it.each(PARTS)('runs %s from the one image, as docker-compose.yml does, with its probes and grace', (name) => {
@@ -149,5 +153,38 @@ describe('the schema check', () => {
     );
     delete noSelector.spec!.selector;
     await expect(validate(noSelector)).rejects.toThrow();
+  });
+});
+
+describe('the unknown-field check', () => {
+  const base = () => renderKustomization(path.join(K8S, 'base'));
+  const deployment = (objects: K8sObject[]) => objects.find((o) => o.kind === 'Deployment')!;
+
+  it('refuses a misspelled field at any depth, naming the object and the field', async () => {
+    const misspelled = base();
+    const spec = deployment(misspelled).spec!;
+    spec.replica = spec.replicas;
+    delete spec.replicas;
+    const probed = structuredClone(deployment(misspelled));
+    probed.metadata.name = 'probed';
+    const [container] = podOf(probed).containers as (Container & { livenesProbe?: unknown })[];
+    container!.livenesProbe = container!.livenessProbe;
+    delete container!.livenessProbe;
+    const name = deployment(misspelled).metadata.name;
+    // The schema check alone lets both through: that is why this check exists.
+    await expect(validate(deployment(misspelled))).resolves.toBeUndefined();
+    await expect(validate(probed)).resolves.toBeUndefined();
+
+    const complaints = await unknownFields([...misspelled, probed]);
+    expect(complaints).toHaveLength(2);
+    expect(complaints[0]).toMatch(new RegExp(`^Deployment/${name}: .*'replica'`));
+    expect(complaints[1]).toMatch(/^Deployment\/probed: .*'livenesProbe'/);
+  });
+
+  it('refuses a misspelled top-level field of any kind', async () => {
+    const service = base().find((o) => o.kind === 'Service')!;
+    service.spce = service.spec;
+    delete service.spec;
+    expect(await unknownFields([service])).toEqual([expect.stringMatching(/^Service\/.*'spce'/)]);
   });
 });

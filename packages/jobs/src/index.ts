@@ -50,6 +50,12 @@ export const SendEmailPayload = z.object({
   downloadLink: DownloadLinkRequest.optional(),
   /** An issued invoice to attach as a PDF, rendered by the worker when it sends (the job keeps only its id). */
   invoiceId: z.uuid().optional(),
+  /**
+   * The database transaction that queued this mail (transactionId): the worker sends it only once that
+   * transaction committed, and drops it if it rolled back. The job row is written outside the
+   * transaction, so without this a mail could announce what never happened.
+   */
+  afterTransaction: z.string().regex(/^\d+$/).optional(),
 });
 export type SendEmailPayload = z.infer<typeof SendEmailPayload>;
 
@@ -181,6 +187,8 @@ type MailEnvelope = {
   campaignId?: string;
   /** Attach this issued invoice's PDF (the order confirmation). */
   invoiceId?: string;
+  /** Queued inside this transaction (`transactionId(trx)` from @mastering/db): sent only if it commits. */
+  afterTransaction?: string;
 };
 
 /** The params of mail `N`; one whose template shows a `downloadUrl` may ask for the link to be minted at send time instead. */
@@ -209,6 +217,7 @@ const payloadOf = ({
   campaignId,
   downloadLink,
   invoiceId,
+  afterTransaction,
 }: MailEnvelope & { template: string; params: object; downloadLink?: DownloadLinkRequest }): z.input<
   typeof SendEmailPayload
 > => ({
@@ -220,6 +229,7 @@ const payloadOf = ({
   campaignId,
   downloadLink,
   invoiceId,
+  afterTransaction,
 });
 
 /**

@@ -12,6 +12,9 @@ const keys = keyringOf(config);
 const queue = createQueue({
   connectionString: config.DATABASE_URL,
   name: `email-${process.pid}`,
+  // The poll also takes over the mail of a worker that died mid-send once its hold ran out
+  // (MAIL_CLAIM_MS): such a mail goes out within that plus this.
+  processEvery: '10 seconds',
   logger: createLogger('email-queue'),
 });
 // Each campaign sender holds a database connection for its claimed recipient while the mail goes out.

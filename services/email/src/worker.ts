@@ -26,6 +26,8 @@ export type WorkerDeps = {
   campaignConcurrency: number;
   /** Retry policy of both jobs (tests shorten it). */
   backoff?: typeof MAIL_BACKOFF;
+  /** How long a worker's hold on a single mail lasts without renewal (tests shorten it); see MAIL_CLAIM_MS. */
+  mailClaimMs?: number;
 };
 
 /**
@@ -44,6 +46,7 @@ export async function startMailWorker(deps: WorkerDeps): Promise<void> {
     orderLinks: deps.orderLinks,
     siteUrl: deps.siteUrl,
     backoff: deps.backoff,
+    claimMs: deps.mailClaimMs,
   });
   queue.define(single.name, single.handler, { ...single.options, concurrency: deps.mailConcurrency });
   const campaign = sendCampaignJob({

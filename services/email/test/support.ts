@@ -135,7 +135,11 @@ export async function testWorker(
   db: TestDatabase,
   smtpUrl: string,
   name: string,
-  { campaignRate = 0, campaignConcurrency = 2 } = {},
+  {
+    campaignRate = 0,
+    campaignConcurrency = 2,
+    mailClaimMs,
+  }: { campaignRate?: number; campaignConcurrency?: number; mailClaimMs?: number } = {},
 ) {
   const queue = createQueue({ connectionString: db.connectionString, name, processEvery: '0.2 seconds' });
   await startMailWorker({
@@ -152,6 +156,7 @@ export async function testWorker(
     campaignRate,
     campaignConcurrency,
     backoff: FAST_BACKOFF,
+    mailClaimMs,
   });
   return queue;
 }

@@ -24,6 +24,7 @@ import * as m026 from './026_ratings';
 import * as m027 from './027_promises_after_payment';
 import * as m028 from './028_code_purpose';
 import * as m029 from './029_track_replacement';
+import * as m030 from './030_email_message_claims';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '027_promises_after_payment', ...m027 },
   { name: '028_code_purpose', ...m028 },
   { name: '029_track_replacement', ...m029 },
+  { name: '030_email_message_claims', ...m030 },
 ];

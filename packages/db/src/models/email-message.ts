@@ -25,6 +25,10 @@ export class EmailMessage extends BaseModel {
   declare orderId: string | null;
   declare nextAttemptAt: Date | null;
   declare sentAt: Date | null;
+  /** The run sending it now (see `claimedUntil`). */
+  declare claimedBy: string | null;
+  /** When the sending run's claim lapses: a worker that died mid-send leaves a claim another worker may take after this. */
+  declare claimedUntil: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { NOTIFICATION_SWITCHES, notificationEnabled, type MailTemplateName } from '@mastering/contracts';
-import { EmailMessage, Invoice, Setting, Unsubscribe } from '@mastering/db';
+import { EmailMessage, Invoice, Setting, transactionOutcome, Unsubscribe } from '@mastering/db';
 import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
 import { renderInvoicePdf } from '@mastering/orders';
 import {
@@ -14,6 +14,14 @@ import {
 import { smtpCheckOf, type Mailer, type OutgoingMail } from '../mail/mailer';
 import { renderTemplate } from '../mail/templates';
 import { personalise, unsubscribeHeaders, type LinkSigner } from '../tracking/links';
+import {
+  claimMessage,
+  holdWhileRunning,
+  MAIL_CLAIM_MS,
+  NotCommittedYet,
+  settleMessage,
+  StillSending,
+} from './message-claims';
 
 /**
  * Templates tried once: the Settings screen's test mail shows the SMTP server's answer at once, and a
@@ -23,15 +31,18 @@ const ONE_TRY_TEMPLATES: ReadonlySet<string> = new Set<MailTemplateName>(['setti
 
 /**
  * `backoff`, except that a one-try template is never retried, and neither is a job that can never
- * succeed (an unknown template, params that do not fit it: `Invalid`).
+ * succeed (an unknown template, params that do not fit it: `Invalid`). A mail another run is still
+ * sending is always tried again (that try finds it sent, or takes over a claim that ran out).
  */
 const withOneTry =
   (backoff: typeof MAIL_BACKOFF): typeof MAIL_BACKOFF =>
   (context) =>
-    context.error instanceof Invalid ||
-    ONE_TRY_TEMPLATES.has(String((context.jobData as { template?: unknown } | undefined)?.template))
-      ? null
-      : backoff(context);
+    context.error instanceof StillSending || context.error instanceof NotCommittedYet
+      ? backoff(context)
+      : context.error instanceof Invalid ||
+          ONE_TRY_TEMPLATES.has(String((context.jobData as { template?: unknown } | undefined)?.template))
+        ? null
+        : backoff(context);
 
 type Deps = {
   knex: Knex;
@@ -43,7 +54,16 @@ type Deps = {
   orderLinks?: OrderLinks;
   siteUrl?: string;
   backoff?: typeof MAIL_BACKOFF;
+  /** How long a worker's hold on a mail lasts without renewal (tests shorten it); see MAIL_CLAIM_MS. */
+  claimMs?: number;
 };
+
+/**
+ * The Message-ID of stored message `id` from `from`: the same on every try, so a mail resent after a
+ * worker died between the SMTP server's acceptance and the "sent" write is one message to its
+ * recipient's mailbox (mail clients and providers drop a repeated Message-ID).
+ */
+export const messageIdOf = (id: string, from: string) => `<${id}@${/@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'}>`;
 
 /** The signers of the links a mail may carry, minted at send time. */
 type LinkMinters = { downloads: DownloadLinks | undefined; orderLinks: OrderLinks | undefined };
@@ -90,7 +110,11 @@ async function attachmentsOf(knex: Knex, payload: SendEmailPayload): Promise<Out
  * unsent and unrecorded, and it is not retried. Marketing mail is never sent to an unsubscribed address
  * and carries the unsubscribe link and headers.
  * A notification whose switch is off in the Email settings (order confirmations, status updates) is
- * dropped unsent.
+ * dropped unsent, and so is a mail whose queuing transaction (`afterTransaction`) rolled back; one whose
+ * transaction is still open waits for it.
+ * Delivery is at least once, and once in practice: the job's lock and the message's claim last
+ * `claimMs` unless renewed, so the mail of a worker killed mid-send is sent by another worker soon
+ * after, while a live run's claim keeps any second run from sending it too.
  */
 export function sendEmailJob({
   knex,
@@ -102,20 +126,31 @@ export function sendEmailJob({
   orderLinks,
   siteUrl = '',
   backoff = MAIL_BACKOFF,
+  claimMs = MAIL_CLAIM_MS,
 }: Deps) {
+  /** A duplicate delivery of a sent mail sends nothing; it also finishes forgetting the payload if that failed last time. */
+  const alreadySent = async (job: Job<SendEmailPayload>) => {
+    if (Object.keys(job.attrs.data ?? {}).length > 0) await forgetJobData(job);
+  };
   return {
     name: JOBS.sendEmail,
-    options: { backoff: withOneTry(backoff), concurrency: 5 },
+    options: { backoff: withOneTry(backoff), concurrency: 5, lockLifetime: claimMs },
     async handler(job: Job<SendEmailPayload>) {
       const jobId = String(job.attrs._id);
       let message = await EmailMessage.query(knex).findOne({ jobId });
-      if (message?.status === 'sent') {
-        // A duplicate delivery; it also finishes forgetting the payload if that failed last time.
-        if (Object.keys(job.attrs.data ?? {}).length > 0) await forgetJobData(job);
-        return;
-      }
+      if (message?.status === 'sent') return alreadySent(job);
+      const hold = holdWhileRunning(job, knex, claimMs, logger);
       try {
         const payload = SendEmailPayload.parse(job.attrs.data);
+        if (!message && payload.afterTransaction) {
+          const outcome = await transactionOutcome(knex, payload.afterTransaction);
+          if (outcome === 'in progress') throw new NotCommittedYet(payload.afterTransaction);
+          if (outcome === 'aborted') {
+            logger.info({ template: payload.template }, 'mail of a rolled-back transaction dropped unsent');
+            await forgetJobData(job);
+            return;
+          }
+        }
         const marketing = payload.kind === 'marketing';
         if (marketing && !message && (await Unsubscribe.query(knex).findById(payload.to.toLowerCase()))) {
           logger.info({ template: payload.template }, 'marketing mail to an unsubscribed address skipped');
@@ -157,33 +192,40 @@ export function sendEmailJob({
             campaignId: payload.campaignId ?? null,
           })
           .returning('*');
-        await EmailMessage.query(knex)
-          .findById(message.id)
-          .patch({ status: 'sending', attempts: knex.raw('attempts + 1') });
+        if (!(await claimMessage(knex, message.id, hold.token, claimMs))) {
+          // Sent meanwhile by the run that held it, or still going out under its live claim.
+          if ((await EmailMessage.query(knex).findById(message.id))?.status === 'sent') return alreadySent(job);
+          throw new StillSending(message.id);
+        }
+        hold.claimed(message.id);
         try {
           // The stored row holds the masked copy; what goes out is the rendering with the real values.
           const attachments = await attachmentsOf(knex, payload);
           const { messageId } = await mailer.send({
             to: message.toEmail,
             from: message.fromEmail,
+            messageId: messageIdOf(message.id, message.fromEmail),
             ...mail,
             headers,
             ...(attachments ? { attachments } : {}),
           });
-          await EmailMessage.query(knex)
-            .findById(message.id)
-            .patch({ status: 'sent', sentAt: new Date(), providerMessageId: messageId, lastError: null });
+          await settleMessage(knex, message.id, hold.token, {
+            status: 'sent',
+            sentAt: new Date(),
+            providerMessageId: messageId,
+            lastError: null,
+          });
         } catch (err) {
           logger.warn({ err: (err as Error).message, messageId: message.id }, 'email send failed; will retry');
           // Only what SmtpCheck may say is kept (the test mail's status shows it); the server's text stays in the log.
-          await EmailMessage.query(knex)
-            .findById(message.id)
-            .patch({ status: 'failed', lastError: smtpCheckOf(err) });
+          await settleMessage(knex, message.id, hold.token, { status: 'failed', lastError: smtpCheckOf(err) });
           throw err;
         }
       } catch (err) {
         if (isFinalFailure(job, err as Error)) await forgetJobData(job);
         throw err;
+      } finally {
+        hold.stop();
       }
       await forgetJobData(job);
     },

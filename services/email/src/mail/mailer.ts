@@ -12,6 +12,8 @@ export type OutgoingMail = {
   html: string;
   text: string;
   headers?: Record<string, string>;
+  /** The Message-ID header: the same on every try of one message, so a mailbox shows a resend once. */
+  messageId?: string;
   /** Files sent with the mail (an invoice PDF). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 };

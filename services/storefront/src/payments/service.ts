@@ -21,7 +21,7 @@ import {
   type WebhookAck,
 } from '@mastering/contracts';
 import { sendMail, type Queue } from '@mastering/jobs';
-import { FileAnalysis, Order, Payment, PaymentEvent } from '@mastering/db';
+import { FileAnalysis, Order, Payment, PaymentEvent, transactionId } from '@mastering/db';
 import { changeOrderStatus, issueInvoice, SYSTEM, type OrderMove } from '@mastering/orders';
 import { BadRequest, Conflict, HttpError, Unavailable, type Logger } from '@mastering/service-kit';
 import { loadOwnOrder, queueOrderAnalysis } from '../orders/service';
@@ -107,7 +107,8 @@ const OUTCOMES: Record<string, PaymentStatus> = {
  * (checkout id, order id, amount, currency; a mismatch is refused and nothing is recorded), then
  * applied: succeeded confirms the order and queues the customer's confirmation and the admins'
  * new-order mails; failed or cancelled marks the payment and leaves the order payable. The mails are
- * queued inside the transaction, so an event is either fully applied (mails included) or retried.
+ * queued during the transaction and sent only if it commits (`afterTransaction`), so an event is either
+ * fully applied (mails included) or retried.
  */
 export async function handleWebhook(
   deps: PaymentDeps,
@@ -235,8 +236,15 @@ async function flagPayment(deps: PaymentDeps, trx: Knex.Transaction, payment: Pa
     amount: formatCents(payment.amountCents),
     reason: PAYMENT_ATTENTION_TEXTS[attention],
   };
+  const afterTransaction = await transactionId(trx);
   for (const to of await adminRecipients(deps, trx))
-    await sendMail(deps.queue, { to, template: 'payment-needs-attention', params, orderId: order.id });
+    await sendMail(deps.queue, {
+      to,
+      template: 'payment-needs-attention',
+      params,
+      orderId: order.id,
+      afterTransaction,
+    });
 }
 
 /** The addresses of admin mail: every active admin and ADMIN_EMAIL, each once. */
@@ -260,6 +268,8 @@ async function queueMoveMails(
     fileNames: (order.files ?? []).map((f) => f.originalName).join(', '),
     deliveryHours: DELIVERY_HOURS,
   };
+  // The job rows are written outside this transaction: the worker sends them only once it commits.
+  const afterTransaction = await transactionId(trx);
   for (const mail of mails) {
     if (mail === 'order-confirmation') {
       // Files an analysis already found unusable (not audio, silent, under a second) are named with how
@@ -272,10 +282,11 @@ async function queueMoveMails(
         params: { ...data, replaceNote },
         orderId: order.id,
         invoiceId,
+        afterTransaction,
       });
     } else if (mail === 'new-order') {
       for (const to of await adminRecipients(deps, trx))
-        await sendMail(deps.queue, { to, template: 'new-order', params: data, orderId: order.id });
+        await sendMail(deps.queue, { to, template: 'new-order', params: data, orderId: order.id, afterTransaction });
     } else throw new Error(`the storefront does not write the ${mail} mail`);
   }
 }
