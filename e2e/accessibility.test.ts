@@ -67,7 +67,14 @@ async function expectAccessible(t: TestController, pages: readonly (readonly [st
   await t.expect(findings).eql([], `${theme} theme:\n${findings.join('\n')}`);
 }
 
-fixture('Accessibility').page(SITE).clientScripts({ path: AXE });
+// One error is let through here, and only its opaque form: "Script error." with no stack is what the browser
+// reports for an error in a script it may not show, and this journey (axe injected into every page and
+// frame, the mail previews in sandboxed frames) met it in 3 of 9 runs, never with anything to act on. The
+// journeys that click through these same pages still fail on any error, this one included.
+fixture('Accessibility')
+  .page(SITE)
+  .clientScripts({ path: AXE })
+  .skipJsErrors({ message: /^Script error\.$/ });
 
 for (const theme of THEMES) {
   test(`the site's pages have no serious axe violations (${theme})`, async (t) => {

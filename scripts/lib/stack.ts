@@ -318,6 +318,9 @@ export function createStack({
       ...upstreamUrls(env),
       ...upstreamsElsewhere(env, services),
       ...(useYocoSandbox ? yocoSandboxSettings(env) : {}),
+      // MailDev keeps its mails in this stack's folder (and shows them again after a restart); its
+      // default, one /tmp/maildev for every stack, let a starting MailDev prune another stack's inbox.
+      MAILDEV_MAIL_DIRECTORY: env.MAILDEV_MAIL_DIRECTORY ?? path.join(dataDir, 'maildev'),
     };
     // Nothing in the table needs another row to be up before it starts (services connect lazily),
     // so they all start at once; each is reported when its ready URL answers.
