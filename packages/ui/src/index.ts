@@ -23,6 +23,7 @@ export {
   Label,
   Progress,
   StarRating,
+  PersonAvatar,
   Skeleton,
   Spinner,
   EmptyState,

@@ -1,4 +1,4 @@
-import { initials, SCREEN_TITLES, TESTIMONIAL_TEXTS, type Testimonial } from '@mastering/contracts';
+import { SCREEN_TITLES, TESTIMONIAL_TEXTS, type Testimonial } from '@mastering/contracts';
 import {
   Badge,
   Card,
@@ -8,8 +8,9 @@ import {
   CardTitle,
   failedLoad,
   LoadError,
-  Switch,
+  PersonAvatar,
   ScreenHeader,
+  Switch,
 } from '@mastering/ui';
 import { BadgeCheck, Star } from 'lucide-react';
 import { useState } from 'react';
@@ -128,13 +129,7 @@ function TestimonialCard({
   return (
     <li data-testid="testimonial-row" className="flex min-w-0 flex-col gap-3 rounded-xl border border-border p-4">
       <div className="flex items-center gap-3">
-        {t.avatarUrl ? (
-          <img src={t.avatarUrl} alt="" className="size-10 rounded-full object-cover" loading="lazy" />
-        ) : (
-          <span className="flex size-10 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary">
-            {initials(t.name)}
-          </span>
-        )}
+        <PersonAvatar name={t.name} avatarUrl={t.avatarUrl} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold" data-testid="testimonial-row-name">
             {t.name}

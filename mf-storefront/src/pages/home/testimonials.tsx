@@ -1,5 +1,5 @@
-import { initials, type Testimonial } from '@mastering/contracts';
-import { Badge, cn, StarRating } from '@mastering/ui/core';
+import type { Testimonial } from '@mastering/contracts';
+import { Badge, cn, PersonAvatar, StarRating } from '@mastering/ui/core';
 import { BadgeCheck } from 'lucide-react';
 import { useTestimonials } from '../../api/testimonials';
 import { SectionHeading } from './section-heading';
@@ -17,13 +17,7 @@ function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }) {
       </div>
       <blockquote className="flex-1 text-sm leading-relaxed">“{t.content}”</blockquote>
       <div className="flex items-center gap-3">
-        {t.avatarUrl ? (
-          <img src={t.avatarUrl} alt="" className="size-10 rounded-full object-cover" loading="lazy" />
-        ) : (
-          <span className="flex size-10 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary">
-            {initials(t.name)}
-          </span>
-        )}
+        <PersonAvatar name={t.name} avatarUrl={t.avatarUrl} />
         <div className="min-w-0">
           <p className="flex items-center gap-1.5 text-sm font-semibold">
             {t.name}
