@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { encodeWav } from '../packages/db/src/seed/wav';
 import {
   ADMIN_EMAIL,
   buyTracks,
@@ -19,23 +20,8 @@ import {
 /** Two seconds of a 440 Hz tone at -12 dBFS: 16-bit mono WAV at 44.1 kHz, a file the analysis accepts. */
 function toneWav(path: string) {
   const rate = 44_100;
-  const samples = rate * 2;
-  const file = Buffer.alloc(44 + samples * 2);
-  file.write('RIFF', 0, 'ascii');
-  file.writeUInt32LE(file.length - 8, 4);
-  file.write('WAVEfmt ', 8, 'ascii');
-  file.writeUInt32LE(16, 16);
-  file.writeUInt16LE(1, 20);
-  file.writeUInt16LE(1, 22);
-  file.writeUInt32LE(rate, 24);
-  file.writeUInt32LE(rate * 2, 28);
-  file.writeUInt16LE(2, 32);
-  file.writeUInt16LE(16, 34);
-  file.write('data', 36, 'ascii');
-  file.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++)
-    file.writeInt16LE(Math.round(0.25 * 32_767 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  writeFileSync(path, file);
+  const tone = Float32Array.from({ length: rate * 2 }, (_, i) => 0.25 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  writeFileSync(path, encodeWav(tone, rate));
 }
 
 /** Opens the order page until `testId` shows (the analysis runs in the ops worker); bounded. */
