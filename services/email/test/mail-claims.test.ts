@@ -1,8 +1,7 @@
 // A single mail is held by one worker at a time, under a hold that runs out (issue 29): a worker killed
 // mid-send leaves its mail to another worker soon after, a live worker keeps its mail however slow the
 // SMTP server is, and a second run of the same job never sends it alongside the first.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createQueue, JOBS, SendEmailPayload, sendMail, type Job, type Queue } from '@mastering/jobs';
 import { transactionId } from '@mastering/db';
@@ -10,7 +9,7 @@ import { createLogger } from '@mastering/service-kit';
 import { sendEmailJob } from '../src/jobs/send-email';
 import { NotCommittedYet, StillSending } from '../src/jobs/message-claims';
 import type { Mailer, OutgoingMail } from '../src/mail/mailer';
-import { emailPerFile, PUBLIC_URL, SECRET, testWorker } from './support';
+import { emailPerFile, killProcess, testWorker, workerProcess } from './support';
 
 const ctx = emailPerFile({ worker: false });
 const logger = createLogger('mail-claims-test', 'silent');
@@ -117,29 +116,12 @@ describe('the hold on a single mail', () => {
   it('a worker killed mid-send: another worker sends the mail, once, after the hold runs out', async () => {
     const claimMs = 1_000;
     const held = ctx.smtp.holdAfter(ctx.smtp.received.length);
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/campaign-worker.ts')],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: ctx.db.connectionString,
-          SMTP_URL: ctx.smtp.url,
-          IDENTITY_SECRET: SECRET,
-          PUBLIC_URL,
-          MAIL_CLAIM_MS: String(claimMs),
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const child = await workerProcess(ctx.db, ctx.smtp.url, { MAIL_CLAIM_MS: String(claimMs) });
     children.push(child);
-    await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
     await sendMail(ctx.queue, message('killed@example.com'));
     await held; // the mail is on the wire, its 250 never comes
     expect(await rowOf('killed@example.com')).toMatchObject({ status: 'sending', attempts: 1 });
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await killProcess(child);
 
     ctx.smtp.holdAfter(Number.POSITIVE_INFINITY);
     queues.push(await testWorker(ctx.db, ctx.smtp.url, 'worker-after-kill', { mailClaimMs: claimMs }));

@@ -1,10 +1,9 @@
 // Mail survives what goes wrong in production: SMTP down, two workers, a worker killed mid-campaign.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Campaign } from '@mastering/contracts';
 import { sendMail, type Queue } from '@mastering/jobs';
-import { call, emailPerFile, PUBLIC_URL, SECRET, testWorker } from './support';
+import { call, emailPerFile, PUBLIC_URL, SECRET, killProcess, testWorker, workerProcess } from './support';
 
 const ctx = emailPerFile({ worker: false });
 const admin = { role: 'admin' as const };
@@ -115,28 +114,12 @@ describe('mail resilience', () => {
     for (const worker of workers.splice(0)) await worker.stop();
     const before = ctx.smtp.received.length;
     const held = ctx.smtp.holdAfter(before + 12);
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/campaign-worker.ts')],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: ctx.db.connectionString,
-          SMTP_URL: ctx.smtp.url,
-          IDENTITY_SECRET: SECRET,
-          PUBLIC_URL,
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const child = await workerProcess(ctx.db, ctx.smtp.url);
     children.push(child);
-    await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
     const emails = Array.from({ length: 30 }, (_, i) => `kill-${i}@example.com`);
     const campaign = await campaignTo(emails, 'Killed worker');
     await held;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await killProcess(child);
     expect(counts('kill-').size).toBe(12);
     expect((await campaignStatus(campaign.id)).status).toBe('sending');
 

@@ -1,4 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { backoffStrategies } from 'agenda';
@@ -188,4 +190,39 @@ export async function call(
     json = undefined;
   }
   return { status: res.status, json, text, headers: res.headers };
+}
+
+/**
+ * A mail worker in its own process (fixtures/campaign-worker.ts) on `db`, for the tests that SIGKILL one
+ * mid-send: resolves once it is ready. `env` adds settings (e.g. MAIL_CLAIM_MS).
+ */
+export async function workerProcess(
+  db: TestDatabase,
+  smtpUrl: string,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/campaign-worker.ts')],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: db.connectionString,
+        SMTP_URL: smtpUrl,
+        IDENTITY_SECRET: SECRET,
+        PUBLIC_URL,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  return child;
+}
+
+/** Kills `child` with SIGKILL (no cleanup, as a crash) and resolves once it has exited. */
+export async function killProcess(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
 }
