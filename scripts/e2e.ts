@@ -14,6 +14,7 @@ import { fuzzApi, printFuzzReport } from './lib/fuzz';
 import { timedPhase } from './lib/ci-timings';
 import { buildApps } from './lib/build';
 import { bundleServices } from './lib/services';
+import { printJourneyProfile } from './lib/e2e-profile';
 
 // Built first as a phase of its own (for the CI timing lines); the stack then finds every build fresh.
 await timedPhase('build', () => Promise.all([buildApps(), bundleServices()]));
@@ -56,6 +57,7 @@ await extra.start({
 const browser =
   process.env.E2E_BROWSER ??
   'chromium:headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run';
+const journeyReport = path.join(dataDir, 'journeys.json');
 const code = await timedPhase(
   'e2e',
   () =>
@@ -73,7 +75,7 @@ const code = await timedPhase(
           '30000',
           '--disable-screenshots',
           '--reporter',
-          'spec',
+          `spec,json:${journeyReport}`,
         ],
         {
           cwd: ROOT,
@@ -95,6 +97,8 @@ const code = await timedPhase(
       child.on('exit', (c) => resolve(c ?? 1));
     }),
 );
+
+printJourneyProfile(journeyReport);
 
 // The API fuzzed from its OpenAPI document on the same stack, after the journeys (whose data it finds);
 // `npm run test:fuzz` runs it alone. Skipped when only some journeys were asked for.

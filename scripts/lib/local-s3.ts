@@ -30,7 +30,7 @@ export async function startLocalS3(
     S3_SECRET_ACCESS_KEY: KEY,
     S3_FORCE_PATH_STYLE: 'true',
   };
-  const client = createS3Client({
+  const client = await createS3Client({
     endpoint: settings.S3_ENDPOINT,
     accessKeyId: KEY,
     secretAccessKey: KEY,

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { formatCents, INVOICE_TITLES, studioIdentityLines, VAT_RATE_PERCENT, vatBreakdown } from '@mastering/contracts';
 import type { Invoice } from '@mastering/db';
 
@@ -11,7 +10,10 @@ const money = (cents: number) => `${cents < 0 ? '-' : ''}R${(Math.abs(cents) / 1
  * tax invoice and a credit note), the lines, and the total with its 15 % VAT when a vendor.
  * `compress: false` keeps the text readable by any PDF reader and by the tests.
  */
-export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  // pdfkit (with its fonts) is loaded at the first invoice, not when the service starts: it is about a
+  // quarter of a second of start-up for three services that render a PDF rarely.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

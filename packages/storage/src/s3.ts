@@ -1,15 +1,6 @@
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  S3Client,
-  type GetObjectCommandOutput,
-  type HeadObjectCommandOutput,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { GetObjectCommandOutput, HeadObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
 import { contentTypeFromKey } from './content-types';
 import { assertValidKey } from './keys';
 import {
@@ -45,8 +36,23 @@ const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 // reads can tell it from the server's own default (application/octet-stream), as the local driver does.
 const TYPED = 'mastering-content-type';
 
+// The AWS SDK is about a quarter of a second of start-up for every service that stores files, and only
+// the S3 driver needs it: it is loaded on the first S3 call, once per process. (Bare dynamic imports:
+// the service bundles keep npm packages external, and esbuild keeps these loads where they are; Node
+// loads each once and answers later imports from its module cache.)
+async function loadSdk() {
+  const [{ DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client }, { Upload }, { getSignedUrl }] =
+    await Promise.all([
+      import('@aws-sdk/client-s3'),
+      import('@aws-sdk/lib-storage'),
+      import('@aws-sdk/s3-request-presigner'),
+    ]);
+  return { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, Upload, getSignedUrl };
+}
+
 /** The S3 client for these options: path-style when asked, checksums only where the API requires them. */
-export function createS3Client(options: Omit<S3StorageOptions, 'bucket' | 'client'>): S3Client {
+export async function createS3Client(options: Omit<S3StorageOptions, 'bucket' | 'client'>): Promise<S3Client> {
+  const { S3Client } = await loadSdk();
   return new S3Client({
     region: options.region ?? 'us-east-1',
     endpoint: options.endpoint,
@@ -70,7 +76,12 @@ export function createS3Client(options: Omit<S3StorageOptions, 'bucket' | 'clien
  */
 export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   const { bucket } = options;
-  const client = options.client ?? createS3Client(options);
+  let connecting: Promise<S3Client> | undefined;
+  /** The client and the SDK's commands, loaded on first use. */
+  const connect = async () => {
+    const client = await (connecting ??= options.client ? Promise.resolve(options.client) : createS3Client(options));
+    return { client, ...(await loadSdk()) };
+  };
   const partSize = Math.max(MIN_PART_SIZE, options.partSize ?? DEFAULT_PART_SIZE);
   const queueSize = options.queueSize ?? 4;
 
@@ -83,6 +94,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 
   const stat = async (key: string): Promise<ObjectInfo | null> => {
     assertValidKey(key);
+    const { client, HeadObjectCommand } = await connect();
     try {
       const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
       return info(key, head, head.ContentLength ?? 0);
@@ -122,6 +134,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         size = payload.byteLength;
         if (maxBytes !== undefined && size > maxBytes) throw new ObjectTooLargeError(maxBytes);
       }
+      const { client, Upload } = await connect();
       const upload = new Upload({
         client,
         partSize,
@@ -154,6 +167,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       ) {
         throw new RangeNotSatisfiableError((await stat(key))?.size ?? 0);
       }
+      const { client, GetObjectCommand } = await connect();
       let res: GetObjectCommandOutput;
       try {
         res = await client.send(
@@ -186,12 +200,14 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     async delete(key) {
       // S3 deletes idempotently and does not say whether there was an object, so look first.
       if (!(await stat(key))) return false;
+      const { client, DeleteObjectCommand } = await connect();
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
       return true;
     },
 
     async downloadUrl(key, { expiresInSeconds = 3600 } = {}) {
       assertValidKey(key);
+      const { client, GetObjectCommand, getSignedUrl } = await connect();
       return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expiresInSeconds });
     },
   };

@@ -33,7 +33,7 @@ afterAll(async () => {
  */
 async function s3Harness() {
   const bucket = `test-${++bucketNo}`;
-  const client = createS3Client({
+  const client = await createS3Client({
     endpoint,
     region: 'us-east-1',
     accessKeyId: 'S3RVER',

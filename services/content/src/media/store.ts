@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
 import { MEDIA_KINDS, mediaWrongType, type MediaField } from '@mastering/contracts';
 import { Invalid, type Logger } from '@mastering/service-kit';
 import { contentTypeFromKey, type ObjectStorage } from '@mastering/storage';
@@ -53,6 +52,8 @@ export async function storeMedia(
   let ext: string = detected.ext;
   if (spec.kind === 'image') {
     const size = spec.sizePx ?? 600;
+    // sharp is loaded at the first image, not when the service starts (a fifth of a second of start-up).
+    const { default: sharp } = await import('sharp');
     // rotate() applies the EXIF orientation before the metadata is dropped.
     body = await sharp(file.path)
       .rotate()

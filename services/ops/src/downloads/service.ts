@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
 import type { Knex } from 'knex';
 import {
   AUDIO_FORMATS,
@@ -151,6 +150,8 @@ export async function deliveryArchive(
       open(deps, objectKeyOfPath(f.masteredFilePath), await masterName(deps.knex, f)),
     ),
   );
+  // archiver is loaded at the first archive, not when the service starts (a quarter of a second of start-up).
+  const { ZipArchive } = await import('archiver');
   const zip = new ZipArchive({ store: true });
   const used = new Set<string>();
   for (const entry of entries) {

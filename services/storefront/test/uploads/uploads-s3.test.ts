@@ -36,12 +36,13 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: 'true',
   };
-  await createS3Client({
+  const client = await createS3Client({
     endpoint: env.S3_ENDPOINT,
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
-  }).send(new CreateBucketCommand({ Bucket: BUCKET }));
+  });
+  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
 });
 afterAll(async () => {
   await s3rver?.close();
