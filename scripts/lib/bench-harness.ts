@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UPSTREAM_SERVICES, urlVariable } from '@mastering/service-kit';
+import { UPSTREAM_SERVICES, urlVariable } from '@mastering/service-kit/ports';
 import { createStack, type Stack, type StackOptions } from './stack';
 import { throwawaySite } from './throwaway-stack';
 

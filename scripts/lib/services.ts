@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import { ROOT } from './paths';
-import { SERVICE_PORTS, type ServiceName } from '@mastering/service-kit';
+import { SERVICE_PORTS, type ServiceName } from '@mastering/service-kit/ports';
 
 export type { ServiceName };
 /** The back-end processes built from services/<name>/src/server.ts (the Yoco sandbox only runs locally). */

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { createKnex, migrateLatest, seed, startEmbeddedPostgres, type SeedResult } from '@mastering/db';
 import { createStorage, readStorageConfig } from '@mastering/storage';
 import { buildApps } from './build';
-import { startLocalS3 } from './local-s3';
 import { stackSecrets } from './secrets';
 import {
   SERVICE_PORTS,
@@ -11,7 +10,7 @@ import {
   portVariable,
   urlVariable,
   type UpstreamService,
-} from '@mastering/service-kit';
+} from '@mastering/service-kit/ports';
 import { bundleServices, serviceCommand, type ServiceName } from './services';
 import { bin, ROOT } from './paths';
 import { Supervisor, type ProcessSpec } from './supervisor';
@@ -279,27 +278,27 @@ export function createStack({
   const bringUp = async (): Promise<Stack> => {
     let env = given;
     const { signal } = supervisor;
-    await Promise.all([buildFrontEnd ? buildApps({ log, signal }) : undefined, bundleServices()]);
-    supervisor.throwIfStopping('build');
-
     const storageDir = env.STORAGE_DIR ?? path.join(dataDir, 'storage');
     const adminEmail = env.ADMIN_EMAIL ?? 'admin@example.com';
-    // STORAGE_DRIVER=s3 with no S3_ENDPOINT: an S3 API in this process, shared by every replica.
-    if (env.STORAGE_DRIVER === 's3' && !env.S3_ENDPOINT) {
-      const s3 = await startLocalS3(dataDir, env);
-      await supervisor.adopt('S3', s3.stop);
-      env = { ...env, ...s3.settings };
-      log(`S3 (s3rver) on ${s3.settings.S3_ENDPOINT}, objects in ${path.join(dataDir, 's3')}`);
-    }
-    const { databaseUrl, embedded: embeddedDatabase } = await startDatabase({
-      dataDir,
-      env,
-      supervisor,
-      storageDir,
-      adminEmail,
-      durable: durableDatabase,
-      log,
-    });
+    const building = Promise.all([buildFrontEnd ? buildApps({ log, signal }) : undefined, bundleServices()]);
+    // The database (and a local S3) come up while the apps build and the services bundle: neither needs
+    // the other. Both are awaited before either's failure is reported, so nothing is left starting.
+    const database = (async () => {
+      // STORAGE_DRIVER=s3 with no S3_ENDPOINT: an S3 API in this process, shared by every replica.
+      if (env.STORAGE_DRIVER === 's3' && !env.S3_ENDPOINT) {
+        // Loaded only here: s3rver and the AWS SDK are a second of start-up that the default stack never uses.
+        const { startLocalS3 } = await import('./local-s3');
+        const s3 = await startLocalS3(dataDir, env);
+        await supervisor.adopt('S3', s3.stop);
+        env = { ...env, ...s3.settings };
+        log(`S3 (s3rver) on ${s3.settings.S3_ENDPOINT}, objects in ${path.join(dataDir, 's3')}`);
+      }
+      return startDatabase({ dataDir, env, supervisor, storageDir, adminEmail, durable: durableDatabase, log });
+    })();
+    const [built, started] = await Promise.allSettled([building, database]);
+    if (built.status === 'rejected') throw built.reason;
+    if (started.status === 'rejected') throw started.reason;
+    const { databaseUrl, embedded: embeddedDatabase } = started.value;
     supervisor.throwIfStopping('seed');
 
     const useMaildev = !env.SMTP_URL;

@@ -2,7 +2,7 @@
 // with `npm start` or another run, and leaves nothing behind once stopped.
 import { rmSync } from 'node:fs';
 import { freePort, postgresTempDir } from '@mastering/db';
-import { portVariable, type UpstreamService } from '@mastering/service-kit';
+import { portVariable, type UpstreamService } from '@mastering/service-kit/ports';
 import { SERVICES } from './services';
 import { stackSecrets } from './secrets';
 import { startStack, type Stack } from './stack';
