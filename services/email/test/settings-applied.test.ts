@@ -26,6 +26,7 @@ beforeAll(async () => {
   fallback = await smtpSink();
   // The admin's relay: it requires a login (over plain SMTP here, as a local relay may).
   relay = new SMTPServer({
+    closeTimeout: 100, // as the sink's: do not wait 30 s for pooled connections at the end
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,

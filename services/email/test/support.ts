@@ -30,6 +30,9 @@ export async function smtpSink() {
   let held!: () => void;
   const holding = new Promise<void>((resolve) => (held = resolve));
   const server = new SMTPServer({
+    // Closing waits this long for connected clients (a mailer's pooled connection) before cutting them:
+    // smtp-server's default is 30 s, which every test file using the sink spent in its afterAll.
+    closeTimeout: 100,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
