@@ -142,15 +142,19 @@ describe('the hold on a single mail', () => {
 });
 
 describe('a mail queued inside a transaction', () => {
-  const jobOf = (to: string, afterTransaction: string) =>
-    jobByHand({ to, template: 'customer-message', data: message(to).params, afterTransaction });
-
-  it('waits while the transaction is open and goes out once it commits', async () => {
+  /** An open transaction, a mail to `to` queued inside it, and the send handler with an ungated mailer. */
+  const mailInTransaction = async (to: string) => {
     const { mailer, state, release } = gatedMailer();
     release();
     const handler = sendEmailJob({ knex: ctx.db.knex, mailer, from: 'x@example.com', logger }).handler;
     const trx = await ctx.db.knex.transaction();
-    const job = await jobOf('committed@example.com', await transactionId(trx));
+    const afterTransaction = await transactionId(trx);
+    const job = await jobByHand({ to, template: 'customer-message', data: message(to).params, afterTransaction });
+    return { state, handler, trx, job };
+  };
+
+  it('waits while the transaction is open and goes out once it commits', async () => {
+    const { state, handler, trx, job } = await mailInTransaction('committed@example.com');
     await expect(handler(job)).rejects.toThrow(NotCommittedYet);
     expect(state.calls).toBe(0);
     expect(await rowOf('committed@example.com')).toBeUndefined();
@@ -160,11 +164,7 @@ describe('a mail queued inside a transaction', () => {
   });
 
   it('is dropped unsent when the transaction rolled back (the payment it announced never happened)', async () => {
-    const { mailer, state, release } = gatedMailer();
-    release();
-    const handler = sendEmailJob({ knex: ctx.db.knex, mailer, from: 'x@example.com', logger }).handler;
-    const trx = await ctx.db.knex.transaction();
-    const job = await jobOf('rolled-back@example.com', await transactionId(trx));
+    const { state, handler, trx, job } = await mailInTransaction('rolled-back@example.com');
     await trx.rollback();
     await handler(job);
     expect(state.calls).toBe(0);

@@ -36,13 +36,11 @@ const ONE_TRY_TEMPLATES: ReadonlySet<string> = new Set<MailTemplateName>(['setti
  */
 const withOneTry =
   (backoff: typeof MAIL_BACKOFF): typeof MAIL_BACKOFF =>
-  (context) =>
-    context.error instanceof StillSending || context.error instanceof NotCommittedYet
-      ? backoff(context)
-      : context.error instanceof Invalid ||
-          ONE_TRY_TEMPLATES.has(String((context.jobData as { template?: unknown } | undefined)?.template))
-        ? null
-        : backoff(context);
+  (context) => {
+    if (context.error instanceof StillSending || context.error instanceof NotCommittedYet) return backoff(context);
+    const template = String((context.jobData as { template?: unknown } | undefined)?.template);
+    return context.error instanceof Invalid || ONE_TRY_TEMPLATES.has(template) ? null : backoff(context);
+  };
 
 type Deps = {
   knex: Knex;
