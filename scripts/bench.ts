@@ -10,7 +10,8 @@
 //    the access log on, p99 <= 2x direct; cached >= 2x direct). The gateway logs as `npm start` runs it.
 // 4. A 500 MB track uploaded the way a browser does (POST /api/files/upload, then one PUT of the file)
 //    through the gateway to the real storefront and its storage, against a plain write of as many
-//    bytes to the same disk.
+//    bytes to the same disk. Both wait until the bytes are on the disk (fsync), as a stored upload must
+//    be: a write that stops at the page cache measures memory, not the disk.
 import { createWriteStream, readFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -141,12 +142,12 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-/** Writes `mb` megabytes to `file` and waits until they are flushed. */
+/** Writes `mb` megabytes to `file` and waits until they are on the disk (fsync before the file closes). */
 function writeToDisk(file: string, mb: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const out = createWriteStream(file);
+    const out = createWriteStream(file, { flush: true });
     out.on('error', reject);
-    out.on('finish', () => resolve());
+    out.on('close', () => resolve());
     writeBlocks(out, mb);
   });
 }

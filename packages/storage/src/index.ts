@@ -7,7 +7,7 @@ export * from './types';
 export { assertValidKey, isValidKey, InvalidKeyError } from './keys';
 export { contentTypeFromKey } from './content-types';
 export { sniffAudioFormat, SNIFF_BYTES } from './sniff';
-export { createLocalStorage, localObjectPath } from './local';
+export { createLocalStorage, localObjectPath, syncToDisk } from './local';
 export { createS3Client, createS3Storage, type S3StorageOptions } from './s3';
 
 /** Which storage to use: the local disk under `root`, or an S3-compatible bucket. */

@@ -21,7 +21,8 @@ const TEMP_DIR = '.tmp';
 /**
  * Object storage on the local disk under `root`: object `a/b.wav` is the file `<root>/a/b.wav`, its
  * content type (when given) sits in `<root>/a/b.wav.meta.json`. Writes go to a temp file under
- * `<root>/.tmp` and are renamed into place, which is atomic on one filesystem.
+ * `<root>/.tmp` and are renamed into place, which is atomic on one filesystem. A write resolves only
+ * once its bytes and its name are on the disk (fsync), so an upload answered as stored survives a power cut.
  */
 export function createLocalStorage(root: string): ObjectStorage {
   const base = path.resolve(root);
@@ -46,7 +47,9 @@ export function createLocalStorage(root: string): ObjectStorage {
     }
     const temp = path.join(tempDir, `${randomUUID()}.meta`);
     await writeFile(temp, JSON.stringify({ contentType }));
+    await flushToDisk(temp);
     await rename(temp, file + META_SUFFIX);
+    await flushToDisk(path.dirname(file));
   };
 
   const info = async (key: string, file: string, size: number, mtime: Date): Promise<ObjectInfo> => ({
@@ -75,7 +78,9 @@ export function createLocalStorage(root: string): ObjectStorage {
       const temp = path.join(tempDir, `${randomUUID()}.part`);
       try {
         const size = await writeBody(temp, body, options.maxBytes);
+        await flushToDisk(temp);
         await rename(temp, file);
+        await flushToDisk(path.dirname(file));
         await writeContentType(key, file, options.contentType);
         return { key, size };
       } catch (err) {
@@ -147,6 +152,25 @@ export function localObjectPath(root: string, key: string): string {
   // Defence in depth: the key rules already forbid it, but never touch a file outside the root.
   if (!file.startsWith(base + path.sep)) throw new InvalidKeyError(key, 'resolves outside the storage root');
   return file;
+}
+
+/**
+ * Flushes a file that is already written, and its entry in its folder, to the disk: after this a
+ * power cut can neither lose nor truncate it (the page cache alone holds writes for up to ~30 s).
+ */
+export async function syncToDisk(file: string): Promise<void> {
+  await flushToDisk(file);
+  await flushToDisk(path.dirname(file));
+}
+
+/** fsync of a file's bytes, or of a folder's entries (a file created or renamed in it). */
+async function flushToDisk(fileOrFolder: string): Promise<void> {
+  const handle = await open(fileOrFolder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Writes the body to `file`, streaming when it is a stream; returns the number of bytes written. */

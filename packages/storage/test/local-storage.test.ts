@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { createStorage } from '../src/index';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createStorage, syncToDisk } from '../src/index';
+import { recordSyncs } from '../src/testing';
 import { describeObjectStorage } from './storage-suite';
 
 /** Temp files of unfinished writes under the storage root. */
@@ -48,6 +50,42 @@ describe('local storage on disk', () => {
     try {
       await storage.put('a/b.wav', 'x');
       expect(await storage.downloadUrl('a/b.wav')).toBeNull();
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+describe('local storage durability', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("flushes a stored object's bytes before naming it, then its folder, before put resolves", async () => {
+    const { root, storage, cleanup } = await localHarness();
+    try {
+      const synced = await recordSyncs();
+      await storage.put('uploads/track.wav', Readable.from([Buffer.alloc(1024, 1), Buffer.alloc(1024, 2)]));
+      await storage.put('small/text.txt', 'bytes, not a stream');
+      expect(synced).toEqual([
+        expect.stringMatching(/\/\.tmp\/[\w-]+\.part$/),
+        path.join(root, 'uploads'),
+        expect.stringMatching(/\/\.tmp\/[\w-]+\.part$/),
+        path.join(root, 'small'),
+      ]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('flushes a file written elsewhere (a finished tus upload) and its folder entry', async () => {
+    const { root, cleanup } = await localHarness();
+    try {
+      const file = path.join(root, 'finished.wav');
+      await writeFile(file, 'bytes');
+      const synced = await recordSyncs();
+      await syncToDisk(file);
+      expect(synced).toEqual([file, root]);
     } finally {
       await cleanup();
     }

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { FileKvStore, type DataStore } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import { UPLOAD_BYTES_NOT_AUDIO, type AudioFormat } from '@mastering/contracts';
-import type { ObjectStorage, StorageConfig } from '@mastering/storage';
+import { syncToDisk, type ObjectStorage, type StorageConfig } from '@mastering/storage';
 import { audioFormatOf, SNIFF_BYTES, sniffAudio } from './sniff';
 
 /**
@@ -20,7 +20,10 @@ import { audioFormatOf, SNIFF_BYTES, sniffAudio } from './sniff';
  */
 export interface TusStore {
   datastore: DataStore;
-  /** Makes a finished upload's bytes the stored object (nothing to do when the storage is this disk). */
+  /**
+   * Makes a finished upload's bytes the stored object: on this disk, flushes them to it (tus writes
+   * through the page cache); with S3, copies them into the bucket.
+   */
   promote(objectKey: string, contentType: string | undefined): Promise<void>;
   /** Removes what tus keeps for an upload: its record and, when staged apart, its partial file. */
   forget(objectKey: string): Promise<void>;
@@ -68,7 +71,8 @@ export function createTusStore(config: StorageConfig, storage: ObjectStorage, st
 
   const datastore = new AudioFileStore({ directory: root, configstore: new FileKvStore(records) });
   const formatOf = async (objectKey: string) => audioFormatOf(await headOf(staged(objectKey)));
-  if (config.driver !== 's3') return { datastore, promote: async () => undefined, forget: forgetRecord, formatOf };
+  if (config.driver !== 's3')
+    return { datastore, promote: (objectKey) => syncToDisk(staged(objectKey)), forget: forgetRecord, formatOf };
   return {
     datastore,
     formatOf,
