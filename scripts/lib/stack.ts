@@ -220,7 +220,8 @@ export async function startDatabase({
   if (!databaseUrl) {
     const pg = await startEmbeddedPostgres({
       dataDir: path.join(dataDir, 'postgres'),
-      port: port(env, 'PG_PORT', 54320),
+      // Below the kernel's range of outgoing ports (see .env.example).
+      port: port(env, 'PG_PORT', 15432),
       durable,
       log,
     });
