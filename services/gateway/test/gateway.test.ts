@@ -110,6 +110,21 @@ afterAll(async () => {
 
 const get = (p: string, headers: Record<string, string> = {}) => fetch(new URL(p, gatewayUrl), { headers });
 
+/**
+ * A GET sent with exactly these headers, as a browser sends it (fetch adds its own: with a conditional
+ * header it also asks for no cached answer, and Accept-Encoding without br).
+ */
+const rawGet = (p: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    request(new URL(p, gatewayUrl), { headers }, (r) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => resolve({ status: r.statusCode!, headers: r.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+
 describe('gateway proxy', () => {
   it('forwards an owned API path to its service with method, path and query intact', async () => {
     const res = await fetch(new URL('/api/admin/payments?status=failed&days=7', gatewayUrl));
@@ -406,20 +421,32 @@ describe('gateway static apps', () => {
     expect((await get('/main.js')).headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('answers a browser revalidating an entry file 304 until the file changes, and always sends the page', async () => {
+    const first = await rawGet('/mf/mf-admin-ops/mf-manifest.json');
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    const again = await rawGet('/mf/mf-admin-ops/mf-manifest.json', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    // A new build: the browser's copy is stale, so the whole file comes back.
+    const manifest = path.join(appsRoot, 'mf-admin-ops', 'dist', 'mf-manifest.json');
+    writeFileSync(manifest, '{"id":"mf_admin_ops","v":2}');
+    try {
+      const changed = await rawGet('/mf/mf-admin-ops/mf-manifest.json', { 'if-none-match': etag });
+      expect(changed.status).toBe(200);
+      expect(JSON.parse(changed.body.toString())).toEqual({ id: 'mf_admin_ops', v: 2 });
+    } finally {
+      writeFileSync(manifest, '{"id":"mf_admin_ops"}');
+    }
+    // The page document has no validator: it is sent whole every time.
+    const page = await rawGet('/admin/orders');
+    expect(page.headers.etag).toBeUndefined();
+    expect((await rawGet('/admin/orders', { 'if-modified-since': page.headers['last-modified']! })).status).toBe(200);
+  });
+
   it('serves the precompressed sibling to clients that accept it, keeping the cache policy', async () => {
-    const res = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      request(
-        new URL('/vendor.0123456789abcdef.js', gatewayUrl),
-        { headers: { 'accept-encoding': 'br, gzip' } },
-        (r) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
-        },
-      )
-        .on('error', reject)
-        .end();
-    });
+    const res = await rawGet('/vendor.0123456789abcdef.js', { 'accept-encoding': 'br, gzip' });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers.vary).toContain('Accept-Encoding');

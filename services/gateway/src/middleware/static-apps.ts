@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { Readable } from 'node:stream';
 import send from 'koa-send';
 import type { Context, Middleware } from 'koa';
 import { REMOTE_APPS } from '@mastering/contracts';
@@ -8,11 +10,16 @@ import { REMOTE_APPS } from '@mastering/contracts';
 // Files whose names carry a content hash never change: cache them for a year.
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/i;
 
-function cacheHeaders(ctx: Context, file: string) {
+function cacheHeaders(ctx: Context, file: string, stats: Stats) {
   // koa-send may answer with a precompressed sibling (main.js.br); the policy is the original's.
   const name = path.basename(file).replace(/\.(br|gz)$/, '');
   ctx.set('Cache-Control', HASHED.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache');
   ctx.set('Vary', 'Accept-Encoding');
+  // A validator of the file sent (size and time, as nginx does; the .br and the plain file differ),
+  // so a browser revalidating a no-cache entry file (main.js, remoteEntry.js, mf-manifest.json) gets a
+  // 304, not the whole file again on every page load. The page itself (index.html, 1 KB) is always sent.
+  if (!name.endsWith('.html'))
+    ctx.set('ETag', `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`);
 }
 
 /**
@@ -21,7 +28,13 @@ function cacheHeaders(ctx: Context, file: string) {
  */
 async function sendFrom(ctx: Context, root: string, rel: string): Promise<boolean> {
   try {
-    await send(ctx, rel, { root, index: false, setHeaders: (_res, file) => cacheHeaders(ctx, file) });
+    await send(ctx, rel, { root, index: false, setHeaders: (_res, file, stats) => cacheHeaders(ctx, file, stats) });
+    if (ctx.response.get('ETag') && ctx.fresh) {
+      // The browser's copy is current: answer 304 and close the file koa-send opened.
+      if (ctx.body instanceof Readable) ctx.body.destroy();
+      ctx.status = 304;
+      ctx.body = null;
+    }
     return true;
   } catch (err) {
     if ((err as { status?: number }).status === 404) return false;
