@@ -19,6 +19,7 @@ import {
 import { CustomerSummaryRow, likeContains, Order, RevisionRequest } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 import { orderCounts, orderStatusTotals } from '../counters';
+import { totalFromPage } from '../paging';
 import { masterVersionsOf } from './master-versions';
 import { containsSql, uuidPrefixRange } from './search';
 
@@ -96,14 +97,16 @@ export async function listOrders(
   if (!wantsPage(query)) return (await builder).map((o) => toAdminOrder(o, now));
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const [items, total, counts] = await Promise.all([
-    builder
-      .clone()
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    filteredTotal(knex, query, caller, now),
-    countersOf(),
-  ]);
+  const offset = (page - 1) * pageSize;
+  // The page first: when it is not full it says the total, and the filtered count is not run.
+  const ofPage = async () => {
+    const items = await builder.clone().limit(pageSize).offset(offset);
+    return {
+      items,
+      total: await totalFromPage(offset, pageSize, items.length, () => filteredTotal(knex, query, caller, now)),
+    };
+  };
+  const [{ items, total }, counts] = await Promise.all([ofPage(), countersOf()]);
   return { items: items.map((o) => toAdminOrder(o, now)), total, page, pageSize, counts };
 }
 
