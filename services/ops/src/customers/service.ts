@@ -17,7 +17,7 @@ import { CustomerMessage, CustomerTotals, likeContains, Order, User } from '@mas
 import { sendMail, type Queue } from '@mastering/jobs';
 import { NotFound } from '@mastering/service-kit';
 import { csvWriter } from '../csv';
-import { totalFromPage } from '../paging';
+import { pageWithTotal } from '../paging';
 
 const VIP_CENTS = VIP_THRESHOLD_RAND * 100;
 /** The plain-array answer (no paging asked for) stops here, so a huge customer base cannot exhaust memory. */
@@ -137,9 +137,14 @@ export async function listCustomers(knex: Knex, query: CustomersQuery): Promise<
   if (query.offset === undefined && query.limit === undefined) return page(knex, query, 0, PLAIN_LIST_CAP);
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 50;
-  const items = await page(knex, query, offset, limit);
-  const count = await totalFromPage(offset, limit, items.length, () => countCustomers(knex, query));
-  return { items, count, offset, limit };
+  const { items, total } = await pageWithTotal(
+    offset,
+    limit,
+    () => page(knex, query, offset, limit),
+    () => countCustomers(knex, query),
+    Boolean(query.q),
+  );
+  return { items, count: total, offset, limit };
 }
 
 /** The five cards: customers, active (any paid order, VIPs included), VIPs, average paid order and revenue, in rand. */

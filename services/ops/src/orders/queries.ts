@@ -19,7 +19,7 @@ import {
 import { CustomerSummaryRow, likeContains, Order, RevisionRequest } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 import { orderCounts, orderStatusTotals } from '../counters';
-import { totalFromPage } from '../paging';
+import { pageWithTotal } from '../paging';
 import { masterVersionsOf } from './master-versions';
 import { containsSql, uuidPrefixRange } from './search';
 
@@ -98,15 +98,16 @@ export async function listOrders(
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const offset = (page - 1) * pageSize;
-  // The page first: when it is not full it says the total, and the filtered count is not run.
-  const ofPage = async () => {
-    const items = await builder.clone().limit(pageSize).offset(offset);
-    return {
-      items,
-      total: await totalFromPage(offset, pageSize, items.length, () => filteredTotal(knex, query, caller, now)),
-    };
-  };
-  const [{ items, total }, counts] = await Promise.all([ofPage(), countersOf()]);
+  const [{ items, total }, counts] = await Promise.all([
+    pageWithTotal(
+      offset,
+      pageSize,
+      async () => builder.clone().limit(pageSize).offset(offset),
+      () => filteredTotal(knex, query, caller, now),
+      Boolean(query.q),
+    ),
+    countersOf(),
+  ]);
   return { items: items.map((o) => toAdminOrder(o, now)), total, page, pageSize, counts };
 }
 
