@@ -21,6 +21,7 @@ const OUR_TABLES = [
   'order_files',
   'orders',
   'order_status_history',
+  'payment_day_stats',
   'payment_events',
   'payments',
   'rate_limits',

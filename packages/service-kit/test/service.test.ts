@@ -226,6 +226,13 @@ describe('createService', () => {
     expect(await revalidate(`${base}/items/8?q=soul`, tag!)).toBe(200);
   });
 
+  it('tags no answer that must not be stored (nothing revalidates it)', async () => {
+    const res = await fetch(`${base}/staff`, { headers: { [IDENTITY_HEADER]: await signIdentity(identity, SECRET) } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('etag')).toBeNull();
+  });
+
   it('keeps the whole admin prefix for admins, with engineers only on staff routes', async () => {
     const as = async (role: 'customer' | 'engineer' | 'admin' | null, path: string) =>
       (

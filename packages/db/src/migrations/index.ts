@@ -25,6 +25,7 @@ import * as m027 from './027_promises_after_payment';
 import * as m028 from './028_code_purpose';
 import * as m029 from './029_track_replacement';
 import * as m030 from './030_email_message_claims';
+import * as m031 from './031_payment_day_stats';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -60,4 +61,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '028_code_purpose', ...m028 },
   { name: '029_track_replacement', ...m029 },
   { name: '030_email_message_claims', ...m030 },
+  { name: '031_payment_day_stats', ...m031 },
 ];

@@ -21,7 +21,14 @@ export { MasterVersion } from './master-version';
 export { RevisionRequest } from './revision-request';
 export { CustomerMessage } from './customer-message';
 export { SettingsAudit } from './settings-audit';
-export { CustomerSummaryRow, CustomerTotals, OrderDayStat, OrderStatusTotal, OrderFileTotal } from './summaries';
+export {
+  CustomerSummaryRow,
+  CustomerTotals,
+  OrderDayStat,
+  OrderStatusTotal,
+  OrderFileTotal,
+  PaymentDayStat,
+} from './summaries';
 export { Refund } from './refund';
 export { RefundRequest } from './refund-request';
 export { AdminDigest } from './admin-digest';

@@ -89,6 +89,20 @@ export class Refund extends BaseModel {
   }
 
   /**
+   * Cents refunded (succeeded) of the payments still `succeeded` that were created at or after `from`:
+   * what the payments screen nets out of its revenue (read from the few refunds, not the payments).
+   */
+  static async succeededCentsOfPaymentsSince(knex: Parameters<typeof Refund.query>[0], from: Date): Promise<number> {
+    const [row] = (await Refund.query(knex)
+      .join('payments', 'payments.id', 'refunds.paymentId')
+      .where('refunds.status', 'succeeded')
+      .where('payments.status', 'succeeded')
+      .where('payments.createdAt', '>=', from)
+      .select(Refund.raw('coalesce(sum(refunds.amount_cents), 0)::bigint as cents'))) as unknown as { cents: string }[];
+    return Number(row?.cents ?? 0);
+  }
+
+  /**
    * Cents refunded (succeeded) of the orders now in one of `statuses`, optionally only those placed in
    * [from, to): the dashboard and analytics net them out of revenue.
    */

@@ -19,6 +19,7 @@ import {
 import { CustomerSummaryRow, likeContains, Order, RevisionRequest } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 import { orderCounts, orderStatusTotals } from '../counters';
+import { pageWithTotal } from '../paging';
 import { masterVersionsOf } from './master-versions';
 import { containsSql, uuidPrefixRange } from './search';
 
@@ -96,12 +97,15 @@ export async function listOrders(
   if (!wantsPage(query)) return (await builder).map((o) => toAdminOrder(o, now));
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const [items, total, counts] = await Promise.all([
-    builder
-      .clone()
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    filteredTotal(knex, query, caller, now),
+  const offset = (page - 1) * pageSize;
+  const [{ items, total }, counts] = await Promise.all([
+    pageWithTotal(
+      offset,
+      pageSize,
+      async () => builder.clone().limit(pageSize).offset(offset),
+      () => filteredTotal(knex, query, caller, now),
+      Boolean(query.q),
+    ),
     countersOf(),
   ]);
   return { items: items.map((o) => toAdminOrder(o, now)), total, page, pageSize, counts };

@@ -7,7 +7,7 @@ import {
   type PaymentsQuery,
   type PaymentSummary,
 } from '@mastering/contracts';
-import { likeContains, Payment, Refund } from '@mastering/db';
+import { likeContains, Payment, PaymentDayStat, Refund } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 
 type PaymentWithEmail = Payment & { customerEmail: string };
@@ -50,12 +50,11 @@ function toApi(p: PaymentWithEmail): PaymentShape {
   };
 }
 
-/**
- * The Payment & Revenue screen: cards and counts over the range and search (aggregates in SQL; every
- * count from the data, refunds and cancellations included), and the newest payments that also match
- * the status filter.
- */
-export async function paymentSummary(knex: Knex, query: PaymentsQuery): Promise<PaymentSummary> {
+type Totals = { total: number; revenueCents: number } & Record<(typeof COUNTED)[number], number>;
+const COUNTED = ['succeeded', 'pending', 'failed', 'refunded', 'cancelled'] as const;
+
+/** The cards of a search: aggregated over the matching payments (joined to their orders for the email). */
+async function searchedTotals(knex: Knex, query: PaymentsQuery): Promise<Totals> {
   const [totals] = (await inRange(knex, query, false)
     .leftJoin(knex.raw(Refund.succeededCentsPerPaymentSql()), 'refunded.payment_id', 'payments.id')
     .clearSelect()
@@ -65,24 +64,49 @@ export async function paymentSummary(knex: Knex, query: PaymentsQuery): Promise<
         // Net of partial refunds (a payment refunded in full is `refunded`, outside the sum already).
         `coalesce(sum(payments.amount_cents - coalesce(refunded.cents, 0)) filter (where payments.status = 'succeeded'), 0)::bigint as revenue_cents`,
       ),
-      ...(['succeeded', 'pending', 'failed', 'refunded', 'cancelled'] as const).map((s) =>
-        knex.raw(`count(*) filter (where payments.status = '${s}')::int as ${s}`),
-      ),
-    )) as unknown as {
-    total: number;
-    revenueCents: string;
-    succeeded: number;
-    pending: number;
-    failed: number;
-    refunded: number;
-    cancelled: number;
-  }[];
-  const recent = (await inRange(knex, query, true)
-    .modify('withStatus', query.status)
-    .select('payments.*', 'orders.customerEmail')
-    .modify('newestFirst')
-    .limit(RECENT_PAYMENTS_LIMIT)) as PaymentWithEmail[];
-  const revenueCents = Number(totals.revenueCents);
+      ...COUNTED.map((s) => knex.raw(`count(*) filter (where payments.status = '${s}')::int as ${s}`)),
+    )) as unknown as (Omit<Totals, 'revenueCents'> & { revenueCents: string })[];
+  return { ...totals, revenueCents: Number(totals.revenueCents) };
+}
+
+/**
+ * The cards of the whole range without a search: the counts and amounts per status from the day
+ * figures (migration 031; a year is a few hundred rows, not every payment), the revenue net of the
+ * succeeded refunds of its succeeded payments, as searchedTotals nets them.
+ */
+async function rangeTotals(knex: Knex, from: Date): Promise<Totals> {
+  const [perStatus, refundedCents] = await Promise.all([
+    PaymentDayStat.totalsSince(knex, from),
+    Refund.succeededCentsOfPaymentsSince(knex, from),
+  ]);
+  const of = (status: (typeof COUNTED)[number]) => perStatus.find((s) => s.status === status);
+  const payments = (status: (typeof COUNTED)[number]) => of(status)?.payments ?? 0;
+  return {
+    total: perStatus.reduce((sum, s) => sum + s.payments, 0),
+    revenueCents: (of('succeeded')?.amountCents ?? 0) - refundedCents,
+    succeeded: payments('succeeded'),
+    pending: payments('pending'),
+    failed: payments('failed'),
+    refunded: payments('refunded'),
+    cancelled: payments('cancelled'),
+  };
+}
+
+/**
+ * The Payment & Revenue screen: cards and counts over the range and search (every count from the
+ * data, refunds and cancellations included), and the newest payments that also match the status filter.
+ */
+export async function paymentSummary(knex: Knex, query: PaymentsQuery): Promise<PaymentSummary> {
+  const [totals, recent] = await Promise.all([
+    query.q ? searchedTotals(knex, query) : rangeTotals(knex, new Date(Date.now() - query.days * 86_400_000)),
+    inRange(knex, query, true)
+      .modify('withStatus', query.status)
+      .select('payments.*', 'orders.customerEmail')
+      .modify('newestFirst')
+      .limit(RECENT_PAYMENTS_LIMIT)
+      .then((rows) => rows as PaymentWithEmail[]),
+  ]);
+  const { revenueCents } = totals;
   return {
     totalRevenue: revenueCents / 100,
     totalTransactions: totals.total,
