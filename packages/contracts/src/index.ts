@@ -28,6 +28,7 @@ export * from './customer-orders';
 export * from './track-replacement';
 export * from './system-status';
 export * from './legal';
+export * from './legal-pages';
 export * from './consent';
 export * from './invoices';
 export * from './your-data';
