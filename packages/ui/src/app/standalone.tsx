@@ -1,6 +1,6 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Navigate, NavLink, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 // Shared state (theme, toasts, remote scope) by package name: the copies the pages use too.
 import {
   AppProviders,
@@ -68,7 +68,7 @@ export function renderStandalone({ name: remote, title, pages, paths = {} }: Sta
   }
 
   const hasRootPage = keys.some((key) => pathOf(key) === '/');
-  const router = createBrowserRouter([
+  const routes: RouteObject[] = [
     {
       element: <Frame />,
       children: [
@@ -81,7 +81,8 @@ export function renderStandalone({ name: remote, title, pages, paths = {} }: Sta
           : [{ path: '/', element: <Navigate to={linkOf(keys[0])} replace /> }]),
       ],
     },
-  ]);
+  ];
+  const Routes = () => useRoutes(routes);
 
   // Alone there is no shell stylesheet: the remote's scoped stylesheet must cover the whole page
   // (the development bar, toasts and anything portalled under <body>).
@@ -90,7 +91,9 @@ export function renderStandalone({ name: remote, title, pages, paths = {} }: Sta
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders client={createQueryClient()}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Routes />
+        </BrowserRouter>
         <Toaster />
       </AppProviders>
     </StrictMode>,
