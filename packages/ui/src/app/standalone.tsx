@@ -14,6 +14,11 @@ import {
 import { ThemeMenu } from '@mastering/ui/theme-menu';
 import { REMOTE_SCOPE_ATTRIBUTE } from './remote-scope-attribute';
 
+/** The standalone page's routes, matched against the browser's URL. */
+function StandaloneRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
 export interface StandaloneOptions {
   /** Federation container name, e.g. `mf_admin_email`: the scope of the remote's stylesheet. */
   name: string;
@@ -82,7 +87,6 @@ export function renderStandalone({ name: remote, title, pages, paths = {} }: Sta
       ],
     },
   ];
-  const Routes = () => useRoutes(routes);
 
   // Alone there is no shell stylesheet: the remote's scoped stylesheet must cover the whole page
   // (the development bar, toasts and anything portalled under <body>).
@@ -92,7 +96,7 @@ export function renderStandalone({ name: remote, title, pages, paths = {} }: Sta
     <StrictMode>
       <AppProviders client={createQueryClient()}>
         <BrowserRouter>
-          <Routes />
+          <StandaloneRoutes routes={routes} />
         </BrowserRouter>
         <Toaster />
       </AppProviders>
