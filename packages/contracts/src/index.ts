@@ -1,4 +1,5 @@
 export * from './enums';
+export * from './enum-schemas';
 export * from './constants';
 export * from './common';
 export * from './messages';
