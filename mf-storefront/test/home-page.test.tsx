@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { DEFAULT_PRICING, siteConfigFor } from '@mastering/contracts';
 import { renderWithProviders, screen } from '@mastering/ui/testing';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import HomePage from '../src/pages/home/home';
 
 describe('the home page', () => {
+  // The chunk is compiled on first import, which may take seconds on a busy machine; the page's own wait is not what is tested.
+  beforeAll(() => import('../src/pages/home/below-the-fold'));
+
   it('draws the hero at once and every section below it once their chunk arrives', async () => {
     const { container } = renderWithProviders(<HomePage />, {
       queryData: [
