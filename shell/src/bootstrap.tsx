@@ -4,9 +4,9 @@ import './audio/placeholder.wav';
 import { AppProviders, createQueryClient, Toaster } from '@mastering/ui/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { startFederation } from './remotes/federation';
-import { createAppRouter } from './routes';
+import { AppRoutes } from './routes';
 
 // Fetching /mf/remotes.json starts now but nothing waits for it: the frame renders at once and
 // each remote page waits for its own remote.
@@ -15,7 +15,9 @@ startFederation();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders client={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Toaster />
     </AppProviders>
   </StrictMode>,

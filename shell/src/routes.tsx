@@ -32,11 +32,12 @@ import {
   type StaffRole,
 } from '@mastering/contracts';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router-dom';
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { AdminGuard, NoAccess } from './admin/admin-guard';
 import type { AdminNavItem } from './admin/admin-nav';
 import { NotFound } from './pages/not-found';
 import { PageLoading, RemotePage } from './remotes/remote-page';
+import { ScrollToTop } from './scroll-to-top';
 import { useSession } from './session/session';
 
 /** Federation container names by remote (REMOTE_APPS in contracts); /mf/remotes.json says where each one is served from. */
@@ -239,15 +240,15 @@ function AdminArea() {
 function Root() {
   return (
     <>
-      <ScrollRestoration />
+      <ScrollToTop />
       <Outlet />
     </>
   );
 }
 
-/** The browser router built from PAGE_ROUTES. */
-export function createAppRouter() {
-  return createBrowserRouter([
+/** The route objects built from PAGE_ROUTES: the public site, the admin frame, guarded plain pages, the 404. */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       element: <Root />,
       children: [
@@ -273,5 +274,12 @@ export function createAppRouter() {
         },
       ],
     },
-  ]);
+  ];
+}
+
+const APP_ROUTES = appRoutes();
+
+/** Every page of the site, matched against the browser's URL (inside the shell's BrowserRouter). */
+export function AppRoutes() {
+  return useRoutes(APP_ROUTES);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderStatus } from './enums';
+import { OrderStatus } from './enum-schemas';
 
 // Analytics money (revenue, order values) is whole rand; growth and rates are percent with one
 // decimal. The answer covers the last `days` days and compares each KPI with the `days` before them:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RevisionView } from './customer-orders';
 import { AnalysisSummary } from './analysis';
-import { FileStatus, MasteringStyle, OrderStatus } from './enums';
+import { FileStatus, MasteringStyle, OrderStatus } from './enum-schemas';
 import { OrderFile, ListPageQuery } from './orders';
 
 // File sizes are bytes; the browser formats them (formatBytes, formatMegabytes).

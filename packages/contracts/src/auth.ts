@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role } from './enums';
+import { Role } from './enum-schemas';
 import { User } from './users';
 import { LOGIN_CODE_LENGTH } from './constants';
 import { INVALID_EMAIL, INVALID_OR_EXPIRED_CODE, NO_EMAIL } from './messages';

@@ -49,3 +49,19 @@ export function supportAddressOf(general: { supportEmail: string; contactEmail: 
 
 /** The placeholder audio (a quarter second of silence) for a showcase version without audio: a real file under /audio (storefront spec §3). */
 export const PLACEHOLDER_AUDIO_URL = '/audio/placeholder.wav';
+
+/**
+ * R499 per track, 35% launch discount, 500 MB per file (storefront spec §9): the shape of
+ * PricingSettings (pricing.ts), kept here without its schema so the pages' texts take no zod.
+ */
+export const DEFAULT_PRICING: Readonly<{
+  basePriceCents: number;
+  launchDiscountPercent: number;
+  maxFileSizeMb: number;
+  launchEndsAt: string | null;
+}> = Object.freeze({
+  basePriceCents: 49900,
+  launchDiscountPercent: 35,
+  maxFileSizeMb: 500,
+  launchEndsAt: null,
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Loudness, MasteringStyle, OrderStatus, Tone } from './enums';
+import { Loudness, MasteringStyle, OrderStatus, Tone } from './enum-schemas';
 import { TextBoolean } from './common';
 import { INVALID_EMAIL, NO_EMAIL } from './messages';
 import { RefundStatus } from './refund-status';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderStatus } from './enums';
+import { OrderStatus } from './enum-schemas';
 import { FILL_REQUIRED, INVALID_EMAIL } from './messages';
 
 // Customers are everyone who ordered (grouped by order email, lower-cased: guests need no account)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderStatus } from './enums';
+import { OrderStatus } from './enum-schemas';
 
 // Dashboard money (totalRevenue, order totals) is whole rand, shown with an R prefix.
 

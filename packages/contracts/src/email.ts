@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  CampaignStatus,
-  CampaignTemplate,
-  RecipientType,
-  TemplateType,
-  TEST_EMAIL_TEMPLATES,
-  type TestEmailTemplate,
-} from './enums';
+import { TEST_EMAIL_TEMPLATES, type TestEmailTemplate } from './enums';
+import { CampaignStatus, CampaignTemplate, RecipientType, TemplateType } from './enum-schemas';
 import { TextBoolean, TextBooleanInput } from './common';
 import {
   CONTENT_REQUIRED,

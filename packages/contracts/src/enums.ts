@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// The enumerations' values, labels and types, without zod: the shell and the home page take their
+// lists and labels from here without loading it. Their zod schemas are in enum-schemas.ts.
 
 /** Order lifecycle, in the order an order normally moves through it. */
 export const ORDER_STATUSES = [
@@ -13,8 +14,7 @@ export const ORDER_STATUSES = [
   'refunded',
   'expired',
 ] as const;
-export const OrderStatus = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof OrderStatus>;
+type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Human labels for order statuses, as the back-office shows them. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -32,23 +32,16 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 /** Processing status of one uploaded audio file. */
 export const FILE_STATUSES = ['uploaded', 'processing', 'completed', 'error'] as const;
-export const FileStatus = z.enum(FILE_STATUSES);
-export type FileStatus = z.infer<typeof FileStatus>;
 
 /** Payment status; `succeeded` is shown as Successful. */
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
-export const PaymentStatus = z.enum(PAYMENT_STATUSES);
-export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 /** Marketing campaign status. */
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'failed'] as const;
-export const CampaignStatus = z.enum(CAMPAIGN_STATUSES);
-export type CampaignStatus = z.infer<typeof CampaignStatus>;
 
 /** Who may do what: customers order, engineers master, admins run everything. */
 export const ROLES = ['customer', 'engineer', 'admin'] as const;
-export const Role = z.enum(ROLES);
-export type Role = z.infer<typeof Role>;
+type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = { customer: 'Customer', engineer: 'Engineer', admin: 'Administrator' };
 
 /** Staff run the back-office: the roles the admin guard, the gateway and the services let in. */
@@ -62,14 +55,8 @@ export function isStaffRole(role: Role | null | undefined): role is StaffRole {
 
 /** Mastering options a customer picks per track. */
 export const MASTERING_STYLES = ['Custom', 'Modern', 'Vintage', 'Analog'] as const;
-export const MasteringStyle = z.enum(MASTERING_STYLES);
-export type MasteringStyle = z.infer<typeof MasteringStyle>;
 export const TONES = ['WARM', 'BALANCED', 'OPEN'] as const;
-export const Tone = z.enum(TONES);
-export type Tone = z.infer<typeof Tone>;
 export const LOUDNESS_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
-export const Loudness = z.enum(LOUDNESS_LEVELS);
-export type Loudness = z.infer<typeof Loudness>;
 
 /** Showcase genres; Electronic is the form's default. */
 export const GENRES = [
@@ -84,8 +71,6 @@ export const GENRES = [
   'Blues',
   'Folk',
 ] as const;
-export const Genre = z.enum(GENRES);
-export type Genre = z.infer<typeof Genre>;
 
 /** Email template types grouped by the categories the template screen shows. */
 export const TEMPLATE_CATEGORIES = {
@@ -115,16 +100,10 @@ export const TEMPLATE_TYPES = Object.values(TEMPLATE_CATEGORIES).flat() as [
   (typeof TEMPLATE_CATEGORIES)[TemplateCategory][number],
   ...(typeof TEMPLATE_CATEGORIES)[TemplateCategory][number][],
 ];
-export const TemplateType = z.enum(TEMPLATE_TYPES);
-export type TemplateType = z.infer<typeof TemplateType>;
 
 /** Campaign templates and audiences offered by the New Campaign form. */
 export const CAMPAIGN_TEMPLATES = ['newsletter', 'promotion', 'announcement', 'custom'] as const;
-export const CampaignTemplate = z.enum(CAMPAIGN_TEMPLATES);
-export type CampaignTemplate = z.infer<typeof CampaignTemplate>;
 export const RECIPIENT_TYPES = ['all', 'active', 'vip', 'custom'] as const;
-export const RecipientType = z.enum(RECIPIENT_TYPES);
-export type RecipientType = z.infer<typeof RecipientType>;
 
 /** The eight transactional test-email templates and the fields each requires. */
 export const TEST_EMAIL_TEMPLATES = {
@@ -149,8 +128,6 @@ export type TestEmailTemplate = keyof typeof TEST_EMAIL_TEMPLATES;
 
 /** Email outbox states: queued before SMTP is tried, so nothing is lost when it is down. */
 export const EMAIL_MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
-export const EmailMessageStatus = z.enum(EMAIL_MESSAGE_STATUSES);
-export type EmailMessageStatus = z.infer<typeof EmailMessageStatus>;
 
 /** Theme preference stored in the browser; dark by default (storefront spec §9). */
 export const THEMES = ['light', 'dark', 'system'] as const;

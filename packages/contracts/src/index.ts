@@ -1,4 +1,5 @@
 export * from './enums';
+export * from './enum-schemas';
 export * from './constants';
 export * from './common';
 export * from './messages';
@@ -28,6 +29,7 @@ export * from './customer-orders';
 export * from './track-replacement';
 export * from './system-status';
 export * from './legal';
+export * from './legal-pages';
 export * from './consent';
 export * from './invoices';
 export * from './your-data';

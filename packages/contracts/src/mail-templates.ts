@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOGIN_CODE_LENGTH } from './constants';
 import { CampaignMailParams, CustomerMessageParams } from './email';
-import type { TemplateType } from './enums';
+import type { TemplateType } from './enum-schemas';
 
 // Every mail a service can send, by the name code sends it as (hyphenated), with the params its
 // template needs. `sendMail` (packages/jobs) is typed by this map, and the email service's worker checks

@@ -1,9 +1,8 @@
 // Every user-facing text the specs fix, word for word. Forms and services import these.
 
 import { AUDIO_EXTENSIONS, orList } from './audio-formats';
-import { DELIVERY_HOURS, LOGIN_CODE_TTL_MINUTES } from './constants';
+import { DEFAULT_PRICING, DELIVERY_HOURS, LOGIN_CODE_TTL_MINUTES } from './constants';
 import { formatRand } from './format';
-import { DEFAULT_PRICING } from './pricing';
 
 // Storefront: upload and order (storefront spec §5, §8)
 export const NO_VALID_AUDIO = `No valid audio files found. Please upload ${orList(AUDIO_EXTENSIONS, { serialComma: true })} files.`;

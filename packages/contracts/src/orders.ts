@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import {
-  Genre,
-  Loudness,
-  MasteringStyle,
-  ORDER_STATUS_LABELS,
-  OrderStatus,
-  Tone,
-  FileStatus,
-  type Role,
-} from './enums';
+import { ORDER_STATUS_LABELS } from './enums';
+import { Genre, Loudness, MasteringStyle, OrderStatus, Tone, FileStatus, type Role } from './enum-schemas';
 import { Pricing } from './pricing';
 import { RevisionView } from './customer-orders';
 import { TextBoolean, TextBooleanInput } from './common';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaymentStatus } from './enums';
+import { PaymentStatus } from './enum-schemas';
 
 // Payment amounts are minor units (cents), divided by 100 for display (back-office spec §3).
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PRICING } from './constants';
 
 // Money: the database keeps integer cents (ZAR). The storefront's `pricing` object and order totals
 // are whole rand, as the spec's client shows them; payment amounts are cents (back-office spec).
@@ -12,14 +13,6 @@ export const PricingSettings = z.object({
   launchEndsAt: z.string().nullable().optional(),
 });
 export type PricingSettings = z.infer<typeof PricingSettings>;
-
-/** R499 per track, 35% launch discount, 500 MB per file (storefront spec §9). */
-export const DEFAULT_PRICING: PricingSettings = Object.freeze({
-  basePriceCents: 49900,
-  launchDiscountPercent: 35,
-  maxFileSizeMb: 500,
-  launchEndsAt: null,
-});
 
 /**
  * The pricing in force at `now`: the stored settings, with the launch discount dropped once its end

@@ -74,11 +74,15 @@ export function remoteApp<I extends RemoteId>(id: I): Extract<(typeof REMOTE_APP
 export const REMOTES_URL = '/mf/remotes.json';
 
 /** One line of /mf/remotes.json: container name and the URL of its mf-manifest.json. */
-export const RemoteEntry = z.object({ name: z.string().min(1), entry: z.string().min(1) });
+// Marked pure: the shell and the remotes' builds take REMOTE_APPS from here without zod.
+export const RemoteEntry = /* @__PURE__ */ z.object({
+  name: /* @__PURE__ */ z.string().min(1),
+  entry: /* @__PURE__ */ z.string().min(1),
+});
 export type RemoteEntry = z.infer<typeof RemoteEntry>;
 
 /** GET /mf/remotes.json: where the shell loads each remote from (the gateway answers, the shell parses). */
-export const RemotesManifest = z.object({ remotes: z.array(RemoteEntry) });
+export const RemotesManifest = /* @__PURE__ */ z.object({ remotes: /* @__PURE__ */ z.array(RemoteEntry) });
 export type RemotesManifest = z.infer<typeof RemotesManifest>;
 
 /** The default remotes list: each remote's build served by the gateway from its own folder. */

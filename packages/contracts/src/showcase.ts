@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Genre } from './enums';
+import { Genre } from './enum-schemas';
 import { blankKeeps, TextBoolean, TextBooleanInput, updateOf } from './common';
 import { AFTER_REQUIRED, ARTIST_REQUIRED, BEFORE_REQUIRED, GENRE_REQUIRED, TITLE_REQUIRED } from './messages';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderToken } from './customer-orders';
-import type { OrderStatus } from './enums';
+import type { OrderStatus } from './enum-schemas';
 import { OPEN_ORDER_STATUSES } from './orders';
 import { uploadIdFromObjectPath } from './uploads';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PRICING } from './pricing';
+import { DEFAULT_PRICING } from './constants';
 import { AUDIO_EXTENSIONS, AUDIO_FORMAT_NAMES, isAcceptedAudioFile, orList } from './audio-formats';
 
 // POST /api/files/upload takes no body (JSON content type only); the browser then PUTs the raw file

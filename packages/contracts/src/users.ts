@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role } from './enums';
+import { Role } from './enum-schemas';
 import { TextBoolean, TextBooleanInput, updateOf } from './common';
 import { FIRST_NAME_REQUIRED, INVALID_EMAIL, LAST_NAME_REQUIRED } from './messages';
 

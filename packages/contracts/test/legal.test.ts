@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillLegalPlaceholders, type LegalPlaceholders, studioIdentityLines } from '../src/legal';
+import { fillLegalPlaceholders, type LegalPlaceholders, studioIdentityLines } from '../src/legal-pages';
 
 const studio = {
   registrationNumber: '2024/123456/07',

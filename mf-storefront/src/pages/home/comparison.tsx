@@ -44,7 +44,13 @@ export function Comparison() {
         <SectionHeading eyebrow="Compare" title="Why artists choose human mastering">
           What you get here, against mastering it yourself or a cheap automated service.
         </SectionHeading>
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
+        {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe: scrollable-region-focusable). */}
+        <section
+          aria-label="Comparison table"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl border border-border bg-card"
+        >
           <table data-testid="comparison-table" className="w-full min-w-[36rem] text-sm">
             <caption className="sr-only">Our mastering compared with DIY mastering and cheap auto-mastering</caption>
             <thead>
@@ -82,7 +88,7 @@ export function Comparison() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </div>
     </section>
   );

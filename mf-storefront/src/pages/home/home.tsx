@@ -1,42 +1,25 @@
-import { DELIVERY_HOURS, startMasteringLabel } from '@mastering/contracts';
-import { ArrowRight } from 'lucide-react';
-import { useLaunchDiscount } from '../../api/site-config';
+import { lazy, Suspense } from 'react';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
-import { StartMasteringButton, StartMasteringProvider } from '../../components/start-mastering';
-import { Comparison } from './comparison';
-import { Examples } from './examples';
-import { Features } from './features';
+import { StartMasteringProvider } from '../../components/start-mastering';
 import { Hero } from './hero';
-import { HowItWorks } from './how-it-works';
-import { Testimonials } from './testimonials';
+
+// The sections below the hero arrive in a chunk of their own after the first paint, so the hero (the
+// page's largest paint) waits neither for their code nor for rendering them.
+const BelowTheFold = lazy(() => import('./below-the-fold'));
 
 /** The landing page: header, hero, how it works, examples, features, comparison, testimonials, footer; every start button opens the upload modal. */
 export default function HomePage() {
-  const discount = useLaunchDiscount();
   return (
     <StartMasteringProvider>
       <div data-testid="page-home" className="min-h-screen">
         <SiteHeader />
         <main>
           <Hero />
-          <HowItWorks />
-          <Examples />
-          <Features />
-          <Comparison />
-          <Testimonials />
-          <section className="px-4 py-20 md:px-6">
-            <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 rounded-2xl border border-primary/30 bg-gradient-to-br from-primary/20 via-card to-brand-2/15 px-6 py-14 text-center">
-              <h2 className="text-3xl font-bold tracking-tight">Ready to hear your track at its best?</h2>
-              <p className="max-w-xl text-muted-foreground">
-                Upload your mix today and get your master back within {DELIVERY_HOURS} hours.
-              </p>
-              <StartMasteringButton testId="cta-start" variant={{ variant: 'brand', size: 'lg' }}>
-                {startMasteringLabel(discount)}
-                <ArrowRight aria-hidden />
-              </StartMasteringButton>
-            </div>
-          </section>
+          {/* A screen's height until they arrive, so the footer never shows and then jumps away. */}
+          <Suspense fallback={<div className="min-h-screen" />}>
+            <BelowTheFold />
+          </Suspense>
         </main>
         <SiteFooter />
       </div>

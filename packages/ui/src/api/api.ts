@@ -1,4 +1,4 @@
-import { ErrorBody } from '@mastering/contracts';
+import type { ErrorBody } from '@mastering/contracts';
 import type { QueryFunction } from '@tanstack/react-query';
 
 /**
@@ -19,9 +19,19 @@ export class ApiError extends Error {
     super(`${status}: ${text || statusText}`);
     this.name = 'ApiError';
     this.json = parseJson(text);
-    const body = ErrorBody.safeParse(this.json);
-    this.body = body.success ? body.data : null;
+    this.body = readErrorBody(this.json);
   }
+}
+
+/**
+ * The API's `{ error, details }` in `json`, or null: the rule of ErrorBody in contracts, read without
+ * zod so that every page's first load does not carry it (test/api.test.ts holds the two together).
+ */
+export function readErrorBody(json: unknown): ErrorBody | null {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
+  const { error, details } = json as Record<string, unknown>;
+  if (typeof error !== 'string') return null;
+  return 'details' in json ? { error, details } : { error };
 }
 
 function parseJson(text: string): unknown {

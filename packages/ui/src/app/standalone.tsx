@@ -1,6 +1,6 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Navigate, NavLink, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 // Shared state (theme, toasts, remote scope) by package name: the copies the pages use too.
 import {
   AppProviders,
@@ -13,6 +13,11 @@ import {
 } from '@mastering/ui/core';
 import { ThemeMenu } from '@mastering/ui/theme-menu';
 import { REMOTE_SCOPE_ATTRIBUTE } from './remote-scope-attribute';
+
+/** The standalone page's routes, matched against the browser's URL. */
+function StandaloneRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
 
 export interface StandaloneOptions {
   /** Federation container name, e.g. `mf_admin_email`: the scope of the remote's stylesheet. */
@@ -68,7 +73,7 @@ export function renderStandalone({ name: remote, title, pages, paths = {} }: Sta
   }
 
   const hasRootPage = keys.some((key) => pathOf(key) === '/');
-  const router = createBrowserRouter([
+  const routes: RouteObject[] = [
     {
       element: <Frame />,
       children: [
@@ -81,7 +86,7 @@ export function renderStandalone({ name: remote, title, pages, paths = {} }: Sta
           : [{ path: '/', element: <Navigate to={linkOf(keys[0])} replace /> }]),
       ],
     },
-  ]);
+  ];
 
   // Alone there is no shell stylesheet: the remote's scoped stylesheet must cover the whole page
   // (the development bar, toasts and anything portalled under <body>).
@@ -90,7 +95,9 @@ export function renderStandalone({ name: remote, title, pages, paths = {} }: Sta
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders client={createQueryClient()}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <StandaloneRoutes routes={routes} />
+        </BrowserRouter>
         <Toaster />
       </AppProviders>
     </StrictMode>,
