@@ -1,9 +1,11 @@
-import { Button, cn, LoadError, Skeleton, type LoadErrorProps } from '@mastering/ui';
+import { Button, cn, LoadError, ScrollRegion, Skeleton, type LoadErrorProps } from '@mastering/ui';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 export interface DataTableProps<T> {
+  /** Accessible name of the table's scrolling region, e.g. "Orders". */
+  label: string;
   // biome-ignore lint/suspicious/noExplicitAny: TanStack Table types a column list of mixed value types this way (its documented idiom)
   columns: ColumnDef<T, any>[];
   rows: T[];
@@ -32,6 +34,7 @@ declare module '@tanstack/react-table' {
  * with a click or Enter/Space, so the whole list works from the keyboard.
  */
 export function DataTable<T>({
+  label,
   columns,
   rows,
   rowId,
@@ -51,7 +54,7 @@ export function DataTable<T>({
     manualPagination: true,
   });
   return (
-    <div className="overflow-x-auto rounded-xl border border-border" data-testid={rest['data-testid']}>
+    <ScrollRegion label={label} className="rounded-xl border border-border" data-testid={rest['data-testid']}>
       <table className="w-full min-w-[48rem] text-left text-sm">
         <thead className="bg-muted/40 text-xs text-muted-foreground uppercase">
           {table.getHeaderGroups().map((group) => (
@@ -126,7 +129,7 @@ export function DataTable<T>({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -11,6 +11,7 @@ export { Input, Textarea, Label } from './components/input';
 export { Progress, type ProgressProps } from './components/progress';
 export { StarRating } from './components/star-rating';
 export { PersonAvatar } from './components/avatar';
+export { ScrollRegion } from './components/scroll-region';
 export {
   Skeleton,
   Spinner,

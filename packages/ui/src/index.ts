@@ -24,6 +24,7 @@ export {
   Progress,
   StarRating,
   PersonAvatar,
+  ScrollRegion,
   Skeleton,
   Spinner,
   EmptyState,

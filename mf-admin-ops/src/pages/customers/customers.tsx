@@ -10,7 +10,7 @@ import {
   type CustomersQuery,
   type CustomerStats,
 } from '@mastering/contracts';
-import { Button, buttonVariants, Card, CardContent, cn, ScreenHeader, Select } from '@mastering/ui';
+import { Button, buttonVariants, Card, CardContent, cn, ScreenHeader, ScrollRegion, Select } from '@mastering/ui';
 import {
   Banknote,
   ChevronLeft,
@@ -235,7 +235,7 @@ function CustomerCards({ rows, onOpen, onMessage }: RowsProps) {
 /** Wider screens: the customer table. */
 function CustomerTable({ rows, onOpen, onMessage }: RowsProps) {
   return (
-    <div className="hidden overflow-x-auto md:block">
+    <ScrollRegion label="Customers" className="hidden md:block">
       <table className="w-full min-w-[720px] text-sm">
         <thead className="text-left text-xs text-muted-foreground">
           <tr className="border-b border-border">
@@ -286,6 +286,6 @@ function CustomerTable({ rows, onOpen, onMessage }: RowsProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

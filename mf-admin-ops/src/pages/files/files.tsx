@@ -212,6 +212,7 @@ export default function FilesPage() {
       )}
 
       <DataTable
+        label="Audio files"
         columns={COLUMNS}
         rows={data?.items ?? []}
         rowId={(f) => f.id}

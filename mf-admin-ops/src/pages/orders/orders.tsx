@@ -223,6 +223,7 @@ export default function OrdersPage() {
       </div>
 
       <DataTable
+        label="Orders"
         columns={COLUMNS}
         rows={data?.items ?? []}
         rowId={(o) => o.id}

@@ -1,4 +1,5 @@
 import { comparisonPrice, DELIVERY_HOURS, type SiteConfig } from '@mastering/contracts';
+import { ScrollRegion } from '@mastering/ui/core';
 import { Check, X } from 'lucide-react';
 import { useSiteConfig } from '../../api/site-config';
 import { SectionHeading } from './section-heading';
@@ -44,13 +45,7 @@ export function Comparison() {
         <SectionHeading eyebrow="Compare" title="Why artists choose human mastering">
           What you get here, against mastering it yourself or a cheap automated service.
         </SectionHeading>
-        {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe: scrollable-region-focusable). */}
-        <section
-          aria-label="Comparison table"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          tabIndex={0}
-          className="overflow-x-auto rounded-xl border border-border bg-card"
-        >
+        <ScrollRegion label="Comparison table" className="rounded-xl border border-border bg-card">
           <table data-testid="comparison-table" className="w-full min-w-[36rem] text-sm">
             <caption className="sr-only">Our mastering compared with DIY mastering and cheap auto-mastering</caption>
             <thead>
@@ -88,7 +83,7 @@ export function Comparison() {
               ))}
             </tbody>
           </table>
-        </section>
+        </ScrollRegion>
       </div>
     </section>
   );
