@@ -9,10 +9,10 @@ import {
   type CustomerOrderView,
   type OrderTrackView,
 } from '@mastering/contracts';
-import { act, renderWithProviders, screen, waitFor } from '@mastering/ui/testing';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadProgress } from '../src/api/uploads';
+import { freshModules } from './fresh-modules';
 
 // The order page's Replace file (issue 25): a flagged track's new file goes through the upload page's own
 // upload module (mocked here at its boundary, so the test drives progress and outcome), then the track is
@@ -26,7 +26,9 @@ vi.mock('../src/api/uploads', () => ({
     return { done, abort: () => {} };
   },
 }));
-const { default: OrderPage } = await import('../src/pages/order/order');
+const [{ default: OrderPage }, { act, renderWithProviders, screen, waitFor }] = await freshModules(() =>
+  Promise.all([import('../src/pages/order/order'), import('@mastering/ui/testing')]),
+);
 
 const ID = '4b0c2a1e-7d3f-4c1a-9e2b-5f6a7b8c9d0e';
 const FILE = '5c1d3b2f-7d3f-4c1a-9e2b-5f6a7b8c9d0e';

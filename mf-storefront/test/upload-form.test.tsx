@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { DEFAULT_PRICING, siteConfigFor } from '@mastering/contracts';
-import { renderWithProviders } from '@mastering/ui/testing';
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadProgress } from '../src/api/uploads';
+import { freshModules } from './fresh-modules';
 
 // The API-hook boundary: each started upload is kept so the test drives its progress and outcome.
 const uploads: {
@@ -21,7 +21,9 @@ vi.mock('../src/api/uploads', () => ({
     return { done, abort: () => (entry.aborted = true) };
   },
 }));
-const { UploadForm } = await import('../src/pages/upload/upload-form');
+const [{ UploadForm }, { renderWithProviders }] = await freshModules(() =>
+  Promise.all([import('../src/pages/upload/upload-form'), import('@mastering/ui/testing')]),
+);
 
 const MB = 1024 * 1024;
 let host: HTMLElement;
