@@ -8,6 +8,7 @@ const OUR_TABLES = [
   'campaign_recipients',
   'campaigns',
   'customer_messages',
+  'customer_paid_day_stats',
   'customer_summaries',
   'customer_totals',
   'email_messages',

@@ -26,6 +26,7 @@ import * as m028 from './028_code_purpose';
 import * as m029 from './029_track_replacement';
 import * as m030 from './030_email_message_claims';
 import * as m031 from './031_payment_day_stats';
+import * as m032 from './032_customer_paid_day_stats';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '029_track_replacement', ...m029 },
   { name: '030_email_message_claims', ...m030 },
   { name: '031_payment_day_stats', ...m031 },
+  { name: '032_customer_paid_day_stats', ...m032 },
 ];

@@ -3,7 +3,7 @@ import type { FileStatus, MasteringStyle, OrderStatus, PaymentStatus } from '@ma
 import { BaseModel } from './base';
 
 // Summaries the back-office screens read instead of aggregating every row per request. Triggers keep
-// them exact (migrations 014, 015 and 031): they are read-only for every service, never written by a query.
+// them exact (migrations 014, 015, 031 and 032): they are read-only for every service, never written by a query.
 
 /** One customer of the customers screen (lower-cased address): order counts, paid totals, first/last dates. */
 export class CustomerSummaryRow extends BaseModel {

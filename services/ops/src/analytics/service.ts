@@ -14,7 +14,8 @@ import { PAID_STATUSES } from '../paid';
 // answer, so the two periods meet exactly and a test can compute the expected figures by hand.
 // Order counts and totals come from order_day_stats (per UTC day and status, kept by migration 014's
 // triggers) for the whole days of a period and from the orders themselves for its two part days;
-// customer figures from customer_summaries' first and last paid order.
+// customer figures from customer_summaries' first and last paid order, counted per day by
+// customer_paid_day_stats (migration 032's triggers) in the same way.
 
 type Window = { now: Date; cur: Date; prev: Date };
 
@@ -30,23 +31,46 @@ const floorDay = (t: Date) => new Date(Math.floor(t.getTime() / DAY_MS) * DAY_MS
 const ceilDay = (t: Date) => new Date(Math.ceil(t.getTime() / DAY_MS) * DAY_MS);
 
 /**
- * Rows (day, status, orders, revenue_cents) that add up to exactly the orders placed in [from, to):
- * the summary's whole UTC days inside it, and the orders of the part days at either end, counted
- * from the orders (an index range each). A derived-table SQL fragment with its own bindings.
+ * The whole UTC days inside [from, to) as [first, end) dates, and the instants where they start and
+ * end (both `to` when no whole day lies inside): the part days before and after them are counted from
+ * the rows themselves (an index range each).
  */
-function ordersPerDay(knex: Knex, from: Date, to: Date): Knex.Raw {
+function wholeDays(from: Date, to: Date) {
   let fullFrom = ceilDay(from);
   let fullTo = floorDay(to);
-  // No whole day inside: every order comes from the orders table.
   if (fullFrom >= fullTo) fullFrom = fullTo = to;
   const day = (t: Date) => t.toISOString().slice(0, 10);
+  return { fullFrom, fullTo, first: day(fullFrom), end: day(fullTo) };
+}
+
+/**
+ * Rows (day, status, orders, revenue_cents) that add up to exactly the orders placed in [from, to):
+ * the summary's whole UTC days inside it, and the orders of the part days at either end. A
+ * derived-table SQL fragment with its own bindings.
+ */
+function ordersPerDay(knex: Knex, from: Date, to: Date): Knex.Raw {
+  const { fullFrom, fullTo, first, end } = wholeDays(from, to);
   return knex.raw(
     `(select day, status, orders::bigint as orders, revenue_cents::numeric as revenue_cents from order_day_stats where day >= ?::date and day < ?::date
       union all
       select (created_at at time zone 'UTC')::date, status, count(*), sum(total_cents) from orders
        where (created_at >= ? and created_at < ?) or (created_at >= ? and created_at < ?)
        group by 1, 2)`,
-    [day(fullFrom), day(fullTo), from, fullFrom, fullTo, to],
+    [first, end, from, fullFrom, fullTo, to],
+  );
+}
+
+/**
+ * How many customers' first (or last) paid order was placed in [from, to): customer_paid_day_stats'
+ * whole UTC days inside it (migration 032) plus customer_summaries' part days at either end. A
+ * scalar SQL fragment with its own bindings.
+ */
+function customersPaidIn(knex: Knex, edge: 'first_paid' | 'last_paid', from: Date, to: Date): Knex.Raw {
+  const { fullFrom, fullTo, first, end } = wholeDays(from, to);
+  return knex.raw(
+    `((select coalesce(sum(${edge}), 0) from customer_paid_day_stats where day >= ?::date and day < ?::date)
+      + (select count(*) from customer_summaries where (${edge} >= ? and ${edge} < ?) or (${edge} >= ? and ${edge} < ?)))`,
+    [first, end, from, fullFrom, fullTo, to],
   );
 }
 
@@ -206,11 +230,17 @@ async function customerMetrics(knex: Knex, w: Window): Promise<AnalyticsResponse
   const { rows } = await knex.raw(
     `with before as (select distinct lower(customer_email) as email from orders where status = any(:paid) and created_at >= :prev and created_at < :cur),
           later as (select ${paidIn('cur', 'now')} as paid_now, ${paidIn('prev', 'cur')} as paid_before from customer_summaries s where s.last_paid >= :now)
-     select (select count(*) from customer_summaries where first_paid >= :cur and first_paid < :now)::int as new_customers,
-            ((select count(*) from customer_summaries where last_paid >= :cur and last_paid < :now) + (select count(*) from later where paid_now))::int as paying_customers,
+     select (:newCount)::int as new_customers,
+            (:lastNow + (select count(*) from later where paid_now))::int as paying_customers,
             (select count(*) from before)::int as previous_customers,
-            ((select count(*) from customer_summaries where last_paid >= :prev and last_paid < :cur) + (select count(*) from later where paid_before and not paid_now))::int as lapsed`,
-    { ...w, paid: PAID_STATUSES },
+            (:lastBefore + (select count(*) from later where paid_before and not paid_now))::int as lapsed`,
+    {
+      ...w,
+      paid: PAID_STATUSES,
+      newCount: customersPaidIn(knex, 'first_paid', w.cur, w.now),
+      lastNow: customersPaidIn(knex, 'last_paid', w.cur, w.now),
+      lastBefore: customersPaidIn(knex, 'last_paid', w.prev, w.cur),
+    },
   );
   const r = rows[0];
   return {
