@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createRollupTriggers, dropRollupTriggers } from './helpers';
 
 // The payments screen's cards over a year read 365 rows instead of every payment of the year:
 //   payment_day_stats  per UTC day (of the payment's created_at) and payment status: how many
@@ -47,34 +48,18 @@ export async function up(knex: Knex): Promise<void> {
                cross join lateral (values (${delta('o', -1)}), (${delta('n', 1)})) v(day, status, sign, amount_cents)
               where (o.status, o.amount_cents, o.created_at) is distinct from (n.status, n.amount_cents, n.created_at)`,
   };
-  for (const op of Object.keys(REFERENCING) as (keyof typeof REFERENCING)[]) {
-    await knex.raw(
-      `create function payments_day_stats_${op}() returns trigger language plpgsql as $$ begin ${apply(changes[op])} return null; end $$`,
-    );
-    await knex.raw(
-      `create trigger payments_day_stats_${op} after ${op} on payments ${REFERENCING[op]} for each statement execute function payments_day_stats_${op}()`,
-    );
-  }
-  await knex.raw(
-    'create function payments_day_stats_truncate() returns trigger language plpgsql as $$ begin perform rebuild_payment_day_stats(); return null; end $$',
-  );
-  await knex.raw(
-    'create trigger payments_day_stats_truncate after truncate on payments for each statement execute function payments_day_stats_truncate()',
-  );
+  await createRollupTriggers(knex, {
+    name: 'payments_day_stats',
+    table: 'payments',
+    changes,
+    apply,
+    rebuild: 'rebuild_payment_day_stats',
+  });
 }
-
-const REFERENCING = {
-  insert: 'referencing new table as new_rows',
-  update: 'referencing old table as old_rows new table as new_rows',
-  delete: 'referencing old table as old_rows',
-};
 
 /** Drops the triggers, their functions and the day figures. */
 export async function down(knex: Knex): Promise<void> {
-  for (const op of [...Object.keys(REFERENCING), 'truncate']) {
-    await knex.raw(`drop trigger payments_day_stats_${op} on payments`);
-    await knex.raw(`drop function payments_day_stats_${op}()`);
-  }
+  await dropRollupTriggers(knex, 'payments_day_stats', 'payments');
   await knex.raw('drop function rebuild_payment_day_stats()');
   await knex.raw('drop table payment_day_stats');
 }

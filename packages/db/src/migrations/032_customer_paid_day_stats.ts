@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createRollupTriggers, dropRollupTriggers } from './helpers';
 
 // The analytics screen's customer figures over a year read 365 rows instead of counting every customer:
 //   customer_paid_day_stats  per UTC day: how many customers' first paid order (first_paid) and last
@@ -52,34 +53,18 @@ export async function up(knex: Knex): Promise<void> {
              union all
              select v.* from new_rows n cross join lateral (values ${delta('n', 1)}) v where not exists (${same('n', 'old_rows')})`,
   };
-  for (const op of Object.keys(REFERENCING) as (keyof typeof REFERENCING)[]) {
-    await knex.raw(
-      `create function customer_summaries_paid_days_${op}() returns trigger language plpgsql as $$ begin ${apply(changes[op])} return null; end $$`,
-    );
-    await knex.raw(
-      `create trigger customer_summaries_paid_days_${op} after ${op} on customer_summaries ${REFERENCING[op]} for each statement execute function customer_summaries_paid_days_${op}()`,
-    );
-  }
-  await knex.raw(
-    'create function customer_summaries_paid_days_truncate() returns trigger language plpgsql as $$ begin perform rebuild_customer_paid_day_stats(); return null; end $$',
-  );
-  await knex.raw(
-    'create trigger customer_summaries_paid_days_truncate after truncate on customer_summaries for each statement execute function customer_summaries_paid_days_truncate()',
-  );
+  await createRollupTriggers(knex, {
+    name: 'customer_summaries_paid_days',
+    table: 'customer_summaries',
+    changes,
+    apply,
+    rebuild: 'rebuild_customer_paid_day_stats',
+  });
 }
-
-const REFERENCING = {
-  insert: 'referencing new table as new_rows',
-  update: 'referencing old table as old_rows new table as new_rows',
-  delete: 'referencing old table as old_rows',
-};
 
 /** Drops the triggers, their functions and the day figures. */
 export async function down(knex: Knex): Promise<void> {
-  for (const op of [...Object.keys(REFERENCING), 'truncate']) {
-    await knex.raw(`drop trigger customer_summaries_paid_days_${op} on customer_summaries`);
-    await knex.raw(`drop function customer_summaries_paid_days_${op}()`);
-  }
+  await dropRollupTriggers(knex, 'customer_summaries_paid_days', 'customer_summaries');
   await knex.raw('drop function rebuild_customer_paid_day_stats()');
   await knex.raw('drop table customer_paid_day_stats');
 }

@@ -57,3 +57,55 @@ export async function uniqueLowerIndex(
   const columns = [...alsoColumns.map((c) => `"${c}"`), `lower("${column}")`].join(', ');
   await knex.raw(`create unique index "${table}_${column}_lower_unique" on "${table}" (${columns})`);
 }
+
+/** The transition tables a statement-level trigger reads, by the statement it follows. */
+const TRANSITION_TABLES = {
+  insert: 'referencing new table as new_rows',
+  update: 'referencing old table as old_rows new table as new_rows',
+  delete: 'referencing old table as old_rows',
+};
+
+/**
+ * Installs the statement-level triggers `<name>_<insert|update|delete|truncate>` on `table` that keep a
+ * rollup: after each insert, update and delete, `apply(changes[op])` (SQL reading the statement's
+ * `new_rows`/`old_rows`); after a TRUNCATE, `perform <rebuild>()`.
+ */
+export async function createRollupTriggers(
+  knex: Knex,
+  {
+    name,
+    table,
+    changes,
+    apply,
+    rebuild,
+  }: {
+    name: string;
+    table: string;
+    changes: Record<keyof typeof TRANSITION_TABLES, string>;
+    apply: (changes: string) => string;
+    rebuild: string;
+  },
+): Promise<void> {
+  for (const op of Object.keys(TRANSITION_TABLES) as (keyof typeof TRANSITION_TABLES)[]) {
+    await knex.raw(
+      `create function ${name}_${op}() returns trigger language plpgsql as $$ begin ${apply(changes[op])} return null; end $$`,
+    );
+    await knex.raw(
+      `create trigger ${name}_${op} after ${op} on ${table} ${TRANSITION_TABLES[op]} for each statement execute function ${name}_${op}()`,
+    );
+  }
+  await knex.raw(
+    `create function ${name}_truncate() returns trigger language plpgsql as $$ begin perform ${rebuild}(); return null; end $$`,
+  );
+  await knex.raw(
+    `create trigger ${name}_truncate after truncate on ${table} for each statement execute function ${name}_truncate()`,
+  );
+}
+
+/** Drops what createRollupTriggers installed. */
+export async function dropRollupTriggers(knex: Knex, name: string, table: string): Promise<void> {
+  for (const op of [...Object.keys(TRANSITION_TABLES), 'truncate']) {
+    await knex.raw(`drop trigger ${name}_${op} on ${table}`);
+    await knex.raw(`drop function ${name}_${op}()`);
+  }
+}
