@@ -19,6 +19,14 @@ export const ENGINEER_EMAIL = process.env.E2E_ENGINEER_EMAIL ?? 'engineer@exampl
 export const byTestId = (id: string) => Selector(`[data-testid="${id}"]`);
 export const htmlClass = ClientFunction(() => document.documentElement.className);
 export const reload = ClientFunction(() => window.location.reload());
+/**
+ * Opens `path` inside the running app without loading the page again, as the app's own links do: the
+ * router reads the new address on `popstate`. For journeys that visit many pages (the accessibility one).
+ */
+export const openInApp = ClientFunction((path: string) => {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+});
 
 // MailDev's REST shape (only what we read).
 export type MailDevEmail = { id: string; subject: string; to: { address: string }[] };
