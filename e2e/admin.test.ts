@@ -5,6 +5,7 @@ import {
   byTestId,
   admin,
   reload,
+  restoreWindow,
   SITE,
   BROKEN_SITE,
   logInAs,
@@ -72,9 +73,7 @@ test('below 768 px the sidebar is a sheet that closes when a page is picked', as
   await t.click(byTestId('admin-sidebar').find('a').withText('Orders'));
   await t.expect(Selector('h1').withText('Order Management').exists).ok();
   await t.expect(byTestId('admin-sidebar').exists).notOk();
-}).after(async (t) => {
-  await t.maximizeWindow();
-});
+}).after(restoreWindow);
 
 fixture('A remote that cannot load').page(BROKEN_SITE);
 

@@ -1,5 +1,14 @@
 import { ClientFunction } from 'testcafe';
-import { admin, byTestId, checkoutTracks, inboxIds, newMailFor, SITE, fixtureWithTracks } from './support';
+import {
+  admin,
+  byTestId,
+  checkoutTracks,
+  inboxIds,
+  newMailFor,
+  restoreWindow,
+  SITE,
+  fixtureWithTracks,
+} from './support';
 
 // Issue 27: the last spec gaps, as a person meets them in the browser.
 fixtureWithTracks('Spec gaps', 'spec-gaps-e2e-', ['Laptop Check.wav']);
@@ -71,7 +80,7 @@ test('at 1280 x 800 Audio Files and Orders show every spec column without sidewa
   await t.click(byTestId('message-send'));
   await t.expect(byTestId('toast').withText('Message sent successfully!').exists).ok();
   await newMailFor(customer, 'About your order', seen);
-});
+}).after(restoreWindow);
 
 test('the missing-audio placeholder is a real file under /audio', async (t) => {
   const res = await fetch(`${SITE}/audio/placeholder.wav`);

@@ -1,5 +1,5 @@
 import { ClientFunction, RequestMock, Selector } from 'testcafe';
-import { byTestId, htmlClass, reload, SITE } from './support';
+import { byTestId, htmlClass, reload, restoreWindow, SITE } from './support';
 
 fixture('Storefront').page(SITE);
 
@@ -94,7 +94,7 @@ test('on a phone the menu locks scrolling, closes on a pick, and its start butto
   await t.click(byTestId('mobile-menu-toggle')).click(byTestId('mobile-menu-start'));
   await t.expect(byTestId('mobile-menu').exists).notOk();
   await t.expect(byTestId('upload-modal').visible).ok();
-});
+}).after(restoreWindow);
 
 /** How far the page is wider than the window (0: no sideways scrolling). */
 const pageOverflow = ClientFunction(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -106,7 +106,7 @@ test('on a phone no storefront page scrolls sideways', async (t) => {
     await t.expect(Selector('h1').exists).ok(path);
     await t.expect(pageOverflow()).lte(0, `${path} fits a 390 px screen`);
   }
-});
+}).after(restoreWindow);
 
 // The upload URL call fails on purpose, so these messages hold whatever the back end does.
 const failingUploadUrl = RequestMock()

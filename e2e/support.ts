@@ -20,6 +20,13 @@ export const byTestId = (id: string) => Selector(`[data-testid="${id}"]`);
 export const htmlClass = ClientFunction(() => document.documentElement.className);
 export const reload = ClientFunction(() => window.location.reload());
 /**
+ * Gives the browser its usual window back after a test that resized it (`test(...).after(restoreWindow)`):
+ * the window outlives the test, and the next file's journeys would otherwise run at a phone's width.
+ */
+export const restoreWindow = async (t: TestController) => {
+  await t.maximizeWindow();
+};
+/**
  * Opens `path` inside the running app without loading the page again, as the app's own links do: the
  * router reads the new address on `popstate`. For journeys that visit many pages (the accessibility one).
  */
