@@ -1,10 +1,10 @@
 import { Selector } from 'testcafe';
 import {
-  ADMIN_EMAIL,
+  admin,
   buyTracks,
   byTestId,
+  freshBrowser,
   inboxIds,
-  logInAs,
   masterAndDeliver,
   newMailFor,
   orderLinkOf,
@@ -30,7 +30,7 @@ test('the customer follows the mail to the order page, compares A/B, asks for a 
 
   // The confirmation mail's link opens the order in a fresh browser (no cookies), with its due time.
   const link = await orderLinkOf(customer, 'Order confirmed', seen);
-  await t.deleteCookies();
+  await freshBrowser(t);
   await t.navigateTo(link);
   await t.expect(byTestId('page-order').find('h1').innerText).match(/^Order #[0-9a-f]{8}$/);
   await t.expect(byTestId('order-due').innerText).match(/^Due by /);
@@ -40,7 +40,7 @@ test('the customer follows the mail to the order page, compares A/B, asks for a 
   seen = await inboxIds();
   await masterAndDeliver(t, customer, tracks[1]!);
   await newMailFor(customer, 'Your master is ready', seen);
-  await t.deleteCookies();
+  await freshBrowser(t);
   await t.navigateTo(link);
   await t.expect(byTestId('ab-player').exists).ok();
   await t.click(byTestId('ab-original'));
@@ -63,7 +63,7 @@ test('the customer follows the mail to the order page, compares A/B, asks for a 
   seen = await inboxIds();
   await masterAndDeliver(t, customer, tracks[2]!);
   await newMailFor(customer, 'Your master is ready', seen);
-  await t.deleteCookies();
+  await freshBrowser(t);
   await t.navigateTo(link);
   await t.expect(byTestId('download-v2').exists).ok();
   await t.expect(byTestId('download-v1').exists).ok();
@@ -79,7 +79,7 @@ test('the customer follows the mail to the order page, compares A/B, asks for a 
   await t.click(rating.find('input[type="checkbox"]'));
   await t.click(Selector('button').withExactText('Send my rating'));
   await t.expect(byTestId('order-rating').innerText).contains('Punchy and warm, thank you!');
-  await logInAs(ADMIN_EMAIL);
+  await t.useRole(admin);
   await t.navigateTo(`${SITE}/admin/analytics`);
   await t.click(Selector('[role="tab"]').withText('Performance'));
   await t.expect(byTestId('processing-metrics').innerText).contains('5.0 / 5 (1 rating)');

@@ -112,6 +112,17 @@ export async function logInAs(email: string, site = SITE) {
 /** The admin, signed in once and reused by every test that needs the back-office. */
 export const admin = Role(`${SITE}/login`, async () => logInAs(ADMIN_EMAIL), { preserveUrl: false });
 
+/**
+ * A fresh browser: no cookies and no storage, as when a mail's link is opened elsewhere. Through
+ * `Role.anonymous()` rather than deleting cookies, so a role signed in before keeps its saved sign-in.
+ */
+export async function freshBrowser(t: TestController) {
+  await t.useRole(Role.anonymous());
+}
+
+/** The engineer, signed in once and reused by every journey that masters and delivers. */
+export const engineer = Role(`${SITE}/login`, async () => logInAs(ENGINEER_EMAIL), { preserveUrl: false });
+
 /** Audio files for a fixture: copies of the short test mix under the given names, in a temporary folder. */
 export type TrackFiles = { dir: string; tracks: string[] };
 export function trackFiles(prefix: string, names: string[]): TrackFiles {
@@ -196,7 +207,7 @@ export async function openAdminOrder(t: TestController, customer: string) {
 
 /** As the engineer: attach `master` to the customer's track in Audio Files, then deliver the order in Orders. */
 export async function masterAndDeliver(t: TestController, customer: string, master: string) {
-  await logInAs(ENGINEER_EMAIL);
+  await t.useRole(engineer);
   await t.navigateTo(`${SITE}/admin/files`);
   await t.typeText(byTestId('files-search'), customer, { replace: true });
   await t.expect(byTestId('file-row').count).eql(1);
