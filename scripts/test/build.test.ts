@@ -115,4 +115,20 @@ describe('precompress', () => {
     expect(existsSync(path.join(root, 'app', 'dist', 'tiny.js.br'))).toBe(false);
     expect(existsSync(path.join(root, 'app', 'dist', 'cover.png.br'))).toBe(false);
   });
+
+  it('compresses with brotli at its best quality, as small as the browser can receive', async () => {
+    const { precompress } = await import('../lib/build');
+    const { brotliCompressSync, constants } = await import('node:zlib');
+    const { readFileSync } = await import('node:fs');
+    const code = Array.from(
+      { length: 400 },
+      (_, i) => `export const value${i} = ${i * 7} + "mastering ${i % 13}";`,
+    ).join('\n');
+    write('app/dist/chunk.js', code);
+    await precompress(path.join(root, 'app', 'dist'));
+    const best = brotliCompressSync(code, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    });
+    expect(readFileSync(path.join(root, 'app', 'dist', 'chunk.js.br')).length).toBeLessThanOrEqual(best.length);
+  });
 });

@@ -119,7 +119,31 @@ describe('remoteBuild and shellBuild', () => {
     expect(config.output?.publicPath).toBe('/');
     expect(federation(config)).toMatchObject({ name: 'shell', exposes: {}, manifest: false });
   });
+
+  it('minifies with SWC: code tree-shaking left unreferenced is dropped and names are mangled', async () => {
+    const [minimizer] = shellBuild(path.join(repoRoot, SHELL_APP.dir)).optimization?.minimizer ?? [];
+    const { implementation, options } = (
+      minimizer as unknown as {
+        options: { minimizer: { implementation: MinifyFunction; options: object } };
+      }
+    ).options.minimizer;
+    expect(implementation.name).toBe('swcMinify');
+    const source = [
+      'function unused(longArgumentName) { return longArgumentName * 2; }',
+      'export function shown(longArgumentName) { return longArgumentName + 1; }',
+    ].join('\n');
+    const { code } = await implementation({ 'main.js': source }, undefined, { ...options, module: true }, false);
+    expect(code).not.toContain('unused');
+    expect(code).not.toContain('longArgumentName');
+  });
 });
+
+type MinifyFunction = ((
+  input: Record<string, string>,
+  sourceMap: undefined,
+  options: object,
+  extractComments: boolean,
+) => Promise<{ code: string }>) & { name: string };
 
 describe('scopeRemoteUtilities', () => {
   const scope = remoteScopeSelector('mf_admin_ops');
