@@ -1,7 +1,6 @@
-// A search shorter than a trigram matches the addresses among customer_summaries' lower-cased ones
-// (addressContainsSql) instead of testing every order's address: it must find exactly the orders the
-// plain condition finds (any capitalisation, wildcards taken literally, an id by its start), in the
-// list's order, and count them the same.
+// A search shorter than a trigram (which the trigram index cannot serve) must find exactly the orders
+// the plain condition finds (any capitalisation, wildcards taken literally, an id by its start), in
+// the list's order, and count them the same (the total comes from the customer summaries).
 import { beforeAll, expect, it } from 'vitest';
 import { AdminOrderList, AdminOrderPage } from '@mastering/contracts';
 import { likeContains } from '@mastering/db';
