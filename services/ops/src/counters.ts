@@ -30,24 +30,45 @@ export async function orderStatusTotals(
   return totals;
 }
 
-/** The counters: orders by status (kept totals), and open orders due within 12 hours or overdue (an aggregate over open orders). */
+/** The instant an open order paid at or before is overdue: `now` less the 48 hours of delivery. */
+export const overdueBy = (now: Date): Date => new Date(now.getTime() - DELIVERY_HOURS * HOUR);
+
+/**
+ * How many orders with a status in `statuses` (open ones) were paid at or before `dueBy`: their kept
+ * total (order_status_totals, migration 015) less those paid after `dueBy` or not stamped, which are
+ * a short range of the open orders' paid_at index (orders_open_paid_at_index) instead of every open
+ * order (270,000 of them at 1,000,000 orders). One statement, so both parts see one snapshot.
+ */
+export async function overdueCount(knex: Knex, statuses: readonly OrderStatus[], dueBy: Date): Promise<number> {
+  const [row] = (await knex.queryBuilder().select(
+    knex.raw(
+      `(select coalesce(sum(orders), 0) from ${OrderStatusTotal.tableName} where status = any(:statuses))
+          - (select count(*) from ${Order.tableName} where status = any(:statuses) and (paid_at > :dueBy or paid_at is null)) as overdue`,
+      { statuses: [...statuses], dueBy },
+    ),
+  )) as { overdue: string | number }[];
+  return Number(row!.overdue);
+}
+
+/** The counters: orders by status (kept totals), and open orders due within 12 hours or overdue (overdueCount, and a range of paid_at). */
 export async function orderCounts(knex: Knex, now: Date = new Date()): Promise<OrderCounts> {
-  const totals = await orderStatusTotals(knex);
-  const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, totals[s].orders])) as Record<OrderStatus, number>;
-  const dueBy = new Date(now.getTime() - DELIVERY_HOURS * HOUR);
+  const dueBy = overdueBy(now);
   const soonFrom = new Date(now.getTime() - (DELIVERY_HOURS - DUE_SOON_HOURS) * HOUR);
-  const clock = (await Order.query(knex)
-    .whereIn('status', OPEN_ORDER_STATUSES)
-    .select(
-      knex.raw('count(*) filter (where paid_at <= ?)::int as overdue', [dueBy]),
-      knex.raw('count(*) filter (where paid_at > ? and paid_at <= ?)::int as due_soon', [dueBy, soonFrom]),
-    )
-    .first()) as unknown as { overdue: number; dueSoon: number };
+  const [totals, overdue, dueSoon] = await Promise.all([
+    orderStatusTotals(knex),
+    overdueCount(knex, OPEN_ORDER_STATUSES, dueBy),
+    Order.query(knex)
+      .whereIn('status', OPEN_ORDER_STATUSES)
+      .where('paidAt', '>', dueBy)
+      .where('paidAt', '<=', soonFrom)
+      .resultSize(),
+  ]);
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, totals[s].orders])) as Record<OrderStatus, number>;
   return {
     total: Object.values(byStatus).reduce((a, b) => a + b, 0),
     byStatus,
-    dueSoon: clock.dueSoon,
-    overdue: clock.overdue,
+    dueSoon,
+    overdue,
   };
 }
 

@@ -18,7 +18,7 @@ import {
 } from '@mastering/contracts';
 import { CustomerSummaryRow, likeContains, Order, RevisionRequest } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
-import { orderCounts, orderStatusTotals } from '../counters';
+import { orderCounts, orderStatusTotals, overdueBy, overdueCount } from '../counters';
 import { pageWithTotal } from '../paging';
 import { masterVersionsOf } from './master-versions';
 import { containsSql, uuidPrefixRange } from './search';
@@ -44,7 +44,7 @@ export function toAdminOrder(order: Order, now: Date = new Date()): AdminOrder {
 
 /** The SQL condition of the deadline filters: open orders paid more than 36 h ago (due soon) or 48 h ago (overdue). */
 function whereDeadline(builder: ReturnType<typeof Order.query>, deadline: 'due_soon' | 'overdue', now: Date) {
-  const dueBy = new Date(now.getTime() - DELIVERY_HOURS * HOUR);
+  const dueBy = overdueBy(now);
   const soonFrom = new Date(now.getTime() - (DELIVERY_HOURS - DUE_SOON_HOURS) * HOUR);
   builder.whereIn('orders.status', OPEN as string[]);
   if (deadline === 'overdue') builder.where('orders.paidAt', '<=', dueBy);
@@ -113,11 +113,16 @@ export async function listOrders(
 
 /**
  * How many orders match: read from the kept totals when only the status filters, from the customer
- * summaries when only a search does, else counted.
+ * summaries when only a search does, from the kept totals less the recently paid when only the status
+ * and overdue filter, else counted.
  */
 async function filteredTotal(knex: Knex, query: AdminOrdersQuery, caller: Identity, now: Date): Promise<number> {
   const othersFilter = query.status !== 'all' || query.mine === 'true' || query.deadline;
   if (query.q && !othersFilter) return searchTotal(knex, query.q.toLowerCase());
+  if (!query.q && query.mine !== 'true' && query.deadline === 'overdue') {
+    const statuses = OPEN_ORDER_STATUSES.filter((s) => query.status === 'all' || s === query.status);
+    return overdueCount(knex, statuses, overdueBy(now));
+  }
   if (query.q || othersFilter) return filteredOrders(knex, query, caller, now).resultSize();
   const totals = await orderStatusTotals(knex);
   return query.status === 'all'
