@@ -1,22 +1,4 @@
 import {
-  ArrowLeft,
-  ChartColumn,
-  CreditCard,
-  FileHeadphone,
-  FileText,
-  FlaskConical,
-  LayoutDashboard,
-  Mail,
-  MessageSquareQuote,
-  Settings,
-  ShoppingCart,
-  Star,
-  UserCog,
-  Users,
-  Wrench,
-  type LucideIcon,
-} from 'lucide-react';
-import {
   documentTitle,
   isStaffRole,
   MENU_LABELS,
@@ -34,7 +16,7 @@ import {
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { AdminGuard, NoAccess } from './admin/admin-guard';
-import type { AdminNavItem } from './admin/admin-nav';
+import type { AdminIcon, AdminNavItem } from './admin/admin-nav';
 import { NotFound } from './pages/not-found';
 import { PageLoading, RemotePage } from './remotes/remote-page';
 import { ScrollToTop } from './scroll-to-top';
@@ -58,7 +40,7 @@ export interface PageRoute {
   page: ScreenKey;
   area: Area;
   /** Admin sidebar entry (its label is the page's MENU_LABELS entry), in the spec's menu order. */
-  nav?: { icon: LucideIcon };
+  nav?: { icon: AdminIcon };
   /** Staff roles that may open a guarded page; admins only when absent (engineers work orders and files). */
   roles?: readonly StaffRole[];
 }
@@ -83,51 +65,51 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/privacy', remote: REMOTES.storefront, page: 'privacy', area: 'site' },
   { path: '/refunds', remote: REMOTES.storefront, page: 'refunds', area: 'site' },
 
-  { path: '/admin', remote: REMOTES.ops, page: 'dashboard', area: 'admin', nav: { icon: LayoutDashboard } },
+  { path: '/admin', remote: REMOTES.ops, page: 'dashboard', area: 'admin', nav: { icon: 'dashboard' } },
   {
     path: '/admin/orders',
     remote: REMOTES.ops,
     page: 'orders',
     area: 'admin',
-    nav: { icon: ShoppingCart },
+    nav: { icon: 'orders' },
     roles: STAFF_ROLES,
   },
-  { path: '/admin/customers', remote: REMOTES.ops, page: 'customers', area: 'admin', nav: { icon: Users } },
-  { path: '/admin/users', remote: REMOTES.ops, page: 'users', area: 'admin', nav: { icon: UserCog } },
+  { path: '/admin/customers', remote: REMOTES.ops, page: 'customers', area: 'admin', nav: { icon: 'customers' } },
+  { path: '/admin/users', remote: REMOTES.ops, page: 'users', area: 'admin', nav: { icon: 'users' } },
   {
     path: '/admin/files',
     remote: REMOTES.ops,
     page: 'files',
     area: 'admin',
-    nav: { icon: FileHeadphone },
+    nav: { icon: 'files' },
     roles: STAFF_ROLES,
   },
-  { path: '/admin/payments', remote: REMOTES.ops, page: 'payments', area: 'admin', nav: { icon: CreditCard } },
-  { path: '/admin/analytics', remote: REMOTES.ops, page: 'analytics', area: 'admin', nav: { icon: ChartColumn } },
-  { path: '/admin/showcase', remote: REMOTES.content, page: 'showcase', area: 'admin', nav: { icon: Star } },
+  { path: '/admin/payments', remote: REMOTES.ops, page: 'payments', area: 'admin', nav: { icon: 'payments' } },
+  { path: '/admin/analytics', remote: REMOTES.ops, page: 'analytics', area: 'admin', nav: { icon: 'analytics' } },
+  { path: '/admin/showcase', remote: REMOTES.content, page: 'showcase', area: 'admin', nav: { icon: 'showcase' } },
   {
     path: '/admin/testimonials',
     remote: REMOTES.content,
     page: 'testimonials',
     area: 'admin',
-    nav: { icon: MessageSquareQuote },
+    nav: { icon: 'testimonials' },
   },
   {
     path: '/admin/email-testing',
     remote: REMOTES.email,
     page: 'email-testing',
     area: 'admin',
-    nav: { icon: FlaskConical },
+    nav: { icon: 'email-testing' },
   },
   {
     path: '/admin/email-templates',
     remote: REMOTES.email,
     page: 'email-templates',
     area: 'admin',
-    nav: { icon: FileText },
+    nav: { icon: 'email-templates' },
   },
-  { path: '/admin/emails', remote: REMOTES.email, page: 'emails', area: 'admin', nav: { icon: Mail } },
-  { path: '/admin/settings', remote: REMOTES.ops, page: 'settings', area: 'admin', nav: { icon: Settings } },
+  { path: '/admin/emails', remote: REMOTES.email, page: 'emails', area: 'admin', nav: { icon: 'emails' } },
+  { path: '/admin/settings', remote: REMOTES.ops, page: 'settings', area: 'admin', nav: { icon: 'settings' } },
   { path: '/profile/:userId', remote: REMOTES.ops, page: 'profile', area: 'admin-plain' },
 ];
 
@@ -161,8 +143,8 @@ export function adminLandingFor(role: StaffRole): string {
 
 /** The sidebar's quick access links. */
 export const QUICK_ACCESS: readonly AdminNavItem[] = [
-  { label: QUICK_ACCESS_LABELS.engineerDashboard, to: ENGINEER_DASHBOARD, icon: Wrench },
-  { label: QUICK_ACCESS_LABELS.backToSite, to: '/', icon: ArrowLeft },
+  { label: QUICK_ACCESS_LABELS.engineerDashboard, to: ENGINEER_DASHBOARD, icon: 'engineer-dashboard' },
+  { label: QUICK_ACCESS_LABELS.backToSite, to: '/', icon: 'back-to-site' },
 ];
 
 /** The browser tab title of a screen (the home page leads with the product's promise). */

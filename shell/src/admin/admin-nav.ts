@@ -1,8 +1,27 @@
-import type { LucideIcon } from 'lucide-react';
+/**
+ * Which icon a sidebar link shows, by name: the icons themselves (admin-icons.ts) load with the console,
+ * so the routing table, which every page loads, carries no admin icon.
+ */
+export type AdminIcon =
+  | 'dashboard'
+  | 'orders'
+  | 'customers'
+  | 'users'
+  | 'files'
+  | 'payments'
+  | 'analytics'
+  | 'showcase'
+  | 'testimonials'
+  | 'email-testing'
+  | 'email-templates'
+  | 'emails'
+  | 'settings'
+  | 'engineer-dashboard'
+  | 'back-to-site';
 
 /** One link of the admin sidebar. */
 export interface AdminNavItem {
   label: string;
   to: string;
-  icon: LucideIcon;
+  icon: AdminIcon;
 }

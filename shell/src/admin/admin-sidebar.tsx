@@ -2,6 +2,7 @@ import { ADMIN_CONSOLE } from '@mastering/contracts';
 import { cn } from '@mastering/ui/core';
 import { AudioWaveform } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
+import { ADMIN_ICONS } from './admin-icons';
 import type { AdminNavItem } from './admin-nav';
 
 interface SidebarContentProps {
@@ -11,7 +12,7 @@ interface SidebarContentProps {
 }
 
 function NavItem({ item, expanded }: { item: AdminNavItem; expanded: boolean }) {
-  const Icon = item.icon;
+  const Icon = ADMIN_ICONS[item.icon];
   return (
     <li>
       <NavLink
