@@ -28,6 +28,17 @@ export async function cast(knex: Knex, domain: string) {
 /** Headers for JSON requests as `who` (or anonymous). */
 export const json = (who?: Person) => ({ 'content-type': 'application/json', ...(who?.headers ?? {}) });
 
+/** An order of one R1 track for `customerEmail`, to insert straight into `orders` (the list and total tests); `extra` sets other columns. */
+export const orderRow = (customerEmail: string, status = 'payment_confirmed', extra: Record<string, unknown> = {}) => ({
+  customerEmail,
+  status,
+  unitPriceCents: 100,
+  trackCount: 1,
+  subtotalCents: 100,
+  totalCents: 100,
+  ...extra,
+});
+
 /**
  * Inserts an order with one file per name (each original stored in `storage` as a completed upload),
  * `status`, placed `hoursAgo` hours ago and paid then too when it is past payment.

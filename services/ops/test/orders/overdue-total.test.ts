@@ -4,7 +4,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { AdminOrderList, AdminOrderPage, ORDER_STATUSES } from '@mastering/contracts';
 import { opsPerFile } from '../support';
-import { cast, json, type Person } from '../fulfilment-support';
+import { cast, json, orderRow, type Person } from '../fulfilment-support';
 
 const ctx = opsPerFile();
 const HOUR = 3_600_000;
@@ -12,15 +12,10 @@ let admin: Person;
 beforeAll(async () => {
   ({ admin } = await cast(ctx.db.knex, 'overdue-total.test'));
   let n = 0;
-  const order = (status: string, paidHoursAgo: number | null) => ({
-    customerEmail: `buyer${(n += 1)}@overdue-total.test`,
-    status,
-    unitPriceCents: 100,
-    trackCount: 1,
-    subtotalCents: 100,
-    totalCents: 100,
-    paidAt: paidHoursAgo === null ? null : new Date(Date.now() - paidHoursAgo * HOUR),
-  });
+  const order = (status: string, paidHoursAgo: number | null) =>
+    orderRow(`buyer${(n += 1)}@overdue-total.test`, status, {
+      paidAt: paidHoursAgo === null ? null : new Date(Date.now() - paidHoursAgo * HOUR),
+    });
   await ctx.db.knex('orders').insert([
     // Overdue: open and paid more than 48 hours ago.
     order('payment_confirmed', 49),

@@ -3,21 +3,14 @@
 import { beforeAll, expect, it } from 'vitest';
 import { AdminOrderList, AdminOrderPage } from '@mastering/contracts';
 import { opsPerFile } from '../support';
-import { cast, json, type Person } from '../fulfilment-support';
+import { cast, json, orderRow, type Person } from '../fulfilment-support';
 
 const ctx = opsPerFile();
 let admin: Person;
 beforeAll(async () => {
   ({ admin } = await cast(ctx.db.knex, 'search-total.test'));
-  const order = (id: string, customerEmail: string, status = 'payment_confirmed') => ({
-    id,
-    customerEmail,
-    status,
-    unitPriceCents: 100,
-    trackCount: 1,
-    subtotalCents: 100,
-    totalCents: 100,
-  });
+  const order = (id: string, customerEmail: string, status = 'payment_confirmed') =>
+    orderRow(customerEmail, status, { id });
   await ctx.db.knex('orders').insert([
     // Two orders of one address in two capitalisations: one summary row counts both.
     order('ab000000-0000-4000-8000-000000000001', 'Thabo@Search.test'),

@@ -5,22 +5,14 @@ import { beforeAll, expect, it } from 'vitest';
 import { AdminOrderList, AdminOrderPage } from '@mastering/contracts';
 import { likeContains } from '@mastering/db';
 import { opsPerFile } from '../support';
-import { cast, json, type Person } from '../fulfilment-support';
+import { cast, json, orderRow, type Person } from '../fulfilment-support';
 
 const ctx = opsPerFile();
 let admin: Person;
 beforeAll(async () => {
   ({ admin } = await cast(ctx.db.knex, 'short-search.test'));
-  const order = (id: string, customerEmail: string, minutesAgo: number, status = 'payment_confirmed') => ({
-    id,
-    customerEmail,
-    status,
-    unitPriceCents: 100,
-    trackCount: 1,
-    subtotalCents: 100,
-    totalCents: 100,
-    createdAt: new Date(Date.now() - minutesAgo * 60_000),
-  });
+  const order = (id: string, customerEmail: string, minutesAgo: number, status = 'payment_confirmed') =>
+    orderRow(customerEmail, status, { id, createdAt: new Date(Date.now() - minutesAgo * 60_000) });
   await ctx.db
     .knex('orders')
     .insert([
