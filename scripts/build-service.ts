@@ -3,5 +3,5 @@ import { bundleServices, SERVICES, type ServiceName } from './lib/services';
 
 const name = process.argv[2] as ServiceName;
 if (!SERVICES.includes(name)) throw new Error(`Usage: build-service.ts <${SERVICES.join('|')}>`);
-await bundleServices([name]);
+await bundleServices([name], { force: true });
 console.log(`Bundled services/${name}/dist/server.mjs`);

@@ -3,7 +3,7 @@
 import { buildApps } from './lib/build';
 import { bundleServices, SERVICES } from './lib/services';
 
-await bundleServices();
+await bundleServices(SERVICES, { force: true });
 console.log(`Bundled ${SERVICES.join(', ')}.`);
 const built = await buildApps({ force: process.argv.includes('--force') });
 if (built.length === 0) console.log('All front-end apps are up to date.');

@@ -129,6 +129,32 @@ export function yocoSandboxSettings(env: NodeJS.ProcessEnv): Record<string, stri
 }
 
 /**
+ * MailDev, the local inbox, on MAILDEV_SMTP_PORT (1025) and MAILDEV_WEB_PORT (1080); it keeps its mails
+ * in MAILDEV_MAIL_DIRECTORY (the stack sets it to its own folder).
+ */
+export function maildevProcess(env: NodeJS.ProcessEnv): ProcessSpec {
+  const smtpPort = port(env, 'MAILDEV_SMTP_PORT', 1025);
+  const webPort = port(env, 'MAILDEV_WEB_PORT', 1080);
+  return {
+    name: 'maildev',
+    command: bin('maildev'),
+    args: [
+      '--smtp',
+      String(smtpPort),
+      '--web',
+      String(webPort),
+      '--ip',
+      '127.0.0.1',
+      '--web-ip',
+      '127.0.0.1',
+      '--max-emails',
+      '500',
+    ],
+    readyUrl: `http://127.0.0.1:${webPort}/api/healthz`,
+  };
+}
+
+/**
  * The process table: every long-running process of the local stack, one row each (stopped in
  * reverse order). MailDev and the Yoco sandbox are rows only when no real SMTP server / Yoco key is set.
  * Each service and the gateway have REPLICAS rows, each replica on its own port (see `replica`).
@@ -147,27 +173,9 @@ export function processTable(
       readyUrl: `http://127.0.0.1:${r.port}/readyz`,
     }));
   const sitePort = servicePort(env, 'gateway');
-  const smtpPort = port(env, 'MAILDEV_SMTP_PORT', 1025);
-  const webPort = port(env, 'MAILDEV_WEB_PORT', 1080);
   const sandboxPort = servicePort(env, 'yoco-sandbox');
   const rows: (ProcessSpec | false)[] = [
-    useMaildev && {
-      name: 'maildev',
-      command: bin('maildev'),
-      args: [
-        '--smtp',
-        String(smtpPort),
-        '--web',
-        String(webPort),
-        '--ip',
-        '127.0.0.1',
-        '--web-ip',
-        '127.0.0.1',
-        '--max-emails',
-        '500',
-      ],
-      readyUrl: `http://127.0.0.1:${webPort}/api/healthz`,
-    },
+    useMaildev && maildevProcess(env),
     useYocoSandbox && {
       name: 'yoco-sandbox',
       ...serviceCommand('yoco-sandbox'),
@@ -281,9 +289,9 @@ export function createStack({
     const { signal } = supervisor;
     const storageDir = env.STORAGE_DIR ?? path.join(dataDir, 'storage');
     const adminEmail = env.ADMIN_EMAIL ?? 'admin@example.com';
-    const building = Promise.all([buildFrontEnd ? buildApps({ log, signal }) : undefined, bundleServices()]);
-    // The database (and a local S3) come up while the apps build and the services bundle: neither needs
-    // the other. Both are awaited before either's failure is reported, so nothing is left starting.
+    // The database (and a local S3) and the inbox need nothing else: they start first and come up while
+    // the apps are checked and built and the services bundled. All are awaited before any failure is
+    // reported, so nothing is left starting.
     const database = (async () => {
       // STORAGE_DRIVER=s3 with no S3_ENDPOINT: an S3 API in this process, shared by every replica.
       if (env.STORAGE_DRIVER === 's3' && !env.S3_ENDPOINT) {
@@ -296,13 +304,24 @@ export function createStack({
       }
       return startDatabase({ dataDir, env, supervisor, storageDir, adminEmail, durable: durableDatabase, log });
     })();
-    const [built, started] = await Promise.allSettled([building, database]);
-    if (built.status === 'rejected') throw built.reason;
-    if (started.status === 'rejected') throw started.reason;
-    const { databaseUrl, embedded: embeddedDatabase } = started.value;
+    const useMaildev = !env.SMTP_URL;
+    // MailDev keeps its mails in this stack's folder (and shows them again after a restart); its
+    // default, one /tmp/maildev for every stack, let a starting MailDev prune another stack's inbox.
+    const mailDirectory = env.MAILDEV_MAIL_DIRECTORY ?? path.join(dataDir, 'maildev');
+    const inbox = useMaildev
+      ? supervisor
+          .start({
+            ...maildevProcess(env),
+            env: { ...(env as Record<string, string>), MAILDEV_MAIL_DIRECTORY: mailDirectory, ...processEnv.maildev },
+          })
+          .then(() => log('  started maildev'))
+      : undefined;
+    const building = Promise.all([buildFrontEnd ? buildApps({ log, signal }) : undefined, bundleServices()]);
+    const steps = await Promise.allSettled([building, database, inbox]);
+    for (const step of steps) if (step.status === 'rejected') throw step.reason;
+    const { databaseUrl, embedded: embeddedDatabase } = (steps[1] as PromiseFulfilledResult<StackDatabase>).value;
     supervisor.throwIfStopping('seed');
 
-    const useMaildev = !env.SMTP_URL;
     // The address visitors use; locally it follows PORT, so links and payment returns reach this stack.
     const publicUrl = env.PUBLIC_URL ?? `http://localhost:${servicePort(env, 'gateway')}`;
     const useYocoSandbox = !env.YOCO_SECRET_KEY;
@@ -318,13 +337,11 @@ export function createStack({
       ...upstreamUrls(env),
       ...upstreamsElsewhere(env, services),
       ...(useYocoSandbox ? yocoSandboxSettings(env) : {}),
-      // MailDev keeps its mails in this stack's folder (and shows them again after a restart); its
-      // default, one /tmp/maildev for every stack, let a starting MailDev prune another stack's inbox.
-      MAILDEV_MAIL_DIRECTORY: env.MAILDEV_MAIL_DIRECTORY ?? path.join(dataDir, 'maildev'),
+      MAILDEV_MAIL_DIRECTORY: mailDirectory,
     };
     // Nothing in the table needs another row to be up before it starts (services connect lazily),
-    // so they all start at once; each is reported when its ready URL answers.
-    const table = [...processTable(shared, useMaildev, useYocoSandbox, services), ...extraProcesses(shared)];
+    // so they all start at once; each is reported when its ready URL answers. (MailDev is up already.)
+    const table = [...processTable(shared, false, useYocoSandbox, services), ...extraProcesses(shared)];
     await supervisor.startAll(
       table.map((spec) => ({ ...spec, env: { ...shared, ...spec.env, ...processEnv[spec.name] } })),
       (spec) => log(`  started ${spec.name}`),
@@ -337,7 +354,7 @@ export function createStack({
       embeddedDatabase,
       yocoSandboxUrl: useYocoSandbox ? shared.YOCO_API_URL : null,
       gatewayUrls: replicasOf(env, 'gateway').map((r) => `http://127.0.0.1:${r.port}`),
-      processes: table.map((spec) => spec.name),
+      processes: [...(useMaildev ? ['maildev'] : []), ...table.map((spec) => spec.name)],
       crash: (name) => supervisor.crash(name),
       restart: (name) => supervisor.restart(name),
       pidOf: (name) => supervisor.pidOf(name),

@@ -1,6 +1,19 @@
+import { isBuiltin } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { bundleOptions, SERVICES, type ServiceName } from '../lib/services';
+import {
+  bundleOptions,
+  inputsDigest,
+  KEPT_EXTERNAL,
+  mapOwnCodeOnly,
+  SERVICES,
+  UNUSED_DRIVERS,
+  type ServiceName,
+} from '../lib/services';
 
 /** The workspace sources a service's bundle holds, and the npm packages it loads at start and on demand. */
 async function loadedBy(name: ServiceName) {
@@ -40,5 +53,73 @@ describe('service bundles', () => {
     expect(onDemand('email')).toEqual(expect.arrayContaining(['pdfkit', 'mjml', 'html-to-text']));
     expect(onDemand('content')).toEqual(expect.arrayContaining(['sharp', '@aws-sdk/client-s3']));
     expect(onDemand('ops')).toEqual(expect.arrayContaining(['pdfkit', 'archiver', '@aws-sdk/lib-storage']));
+  });
+});
+
+describe('a service bundle', () => {
+  it('compiles its npm packages in, leaving out only the rarely needed, native and uninstalled ones', async () => {
+    const kept = new RegExp(
+      `^(${[...KEPT_EXTERNAL, ...UNUSED_DRIVERS].map((p) => p.replace('*', '.*')).join('|')})(/|$)`,
+    );
+    for (const name of SERVICES) {
+      const { packages, sources } = await loadedBy(name);
+      const external = packages.filter((pkg) => !isBuiltin(pkg) && !kept.test(pkg));
+      expect({ name, external }).toEqual({ name, external: [] });
+      // What the services load at every start is inside: the web framework, the database layer, zod.
+      expect(sources.some((file) => file.startsWith('node_modules/koa/'))).toBe(true);
+      expect(sources.some((file) => file.startsWith('node_modules/knex/'))).toBe(true);
+    }
+  });
+
+  it('is rebuilt when one of its inputs or the lockfile changes, and kept otherwise', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'bundle-inputs-'));
+    writeFileSync(path.join(root, 'package-lock.json'), '{"lockfileVersion":3}');
+    writeFileSync(path.join(root, 'a.ts'), 'export const a = 1;');
+    writeFileSync(path.join(root, 'b.ts'), 'export const b = 2;');
+    const inputs = ['a.ts', 'b.ts'];
+    const built = inputsDigest(inputs, root);
+    expect(inputsDigest(inputs, root)).toBe(built);
+
+    writeFileSync(path.join(root, 'b.ts'), 'export const b = 3;');
+    utimesSync(path.join(root, 'b.ts'), new Date(2001, 0, 1), new Date(2001, 0, 1));
+    const edited = inputsDigest(inputs, root);
+    expect(edited).not.toBe(built);
+
+    // npm writes every package file with the same old mtime: a new version is seen through the lockfile.
+    writeFileSync(path.join(root, 'package-lock.json'), '{"lockfileVersion":3,"packages":{}}');
+    expect(inputsDigest(inputs, root)).not.toBe(edited);
+
+    rmSync(path.join(root, 'a.ts'));
+    expect(inputsDigest(inputs, root)).not.toBe(inputsDigest(['b.ts'], root));
+    rmSync(root, { recursive: true });
+  });
+});
+
+describe("a service bundle's source map", () => {
+  it('maps our own code only, so the first stack trace does not parse every package', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bundle-map-'));
+    const file = path.join(dir, 'server.mjs.map');
+    // Line 1 from a package, line 2 from our code, line 3 from both.
+    const mappings = encode([
+      [[0, 0, 10, 0]],
+      [[0, 1, 5, 2]],
+      [
+        [0, 0, 11, 0],
+        [8, 1, 6, 0],
+      ],
+    ]);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 3,
+        sources: ['../../../node_modules/koa/lib/application.js', '../src/server.ts'],
+        names: [],
+        mappings,
+      }),
+    );
+    mapOwnCodeOnly(file);
+    const map = JSON.parse(readFileSync(file, 'utf8'));
+    expect(decode(map.mappings)).toEqual([[], [[0, 1, 5, 2]], [[8, 1, 6, 0]]]);
+    rmSync(dir, { recursive: true });
   });
 });
