@@ -92,7 +92,7 @@ function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(builder: B,
     // and the matches are combined before the join; the orders whose email matches are found once.
     const orderIds = uuidPrefixRange(q);
     builder.where((w) => {
-      const [email, emailBindings] = containsSql('orders.customer_email', q);
+      const [email, emailBindings] = containsSql('customer_email', q);
       w.whereRaw(...containsSql('order_files.original_name', q)).orWhereRaw(
         `order_files.order_id = any(array(select id from orders where ${email}))`,
         emailBindings,

@@ -16,7 +16,7 @@ import {
   type OrderCounts,
   type OrderSort,
 } from '@mastering/contracts';
-import { CustomerSummaryRow, Order, RevisionRequest } from '@mastering/db';
+import { CustomerSummaryRow, likeContains, Order, RevisionRequest } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 import { orderCounts, orderStatusTotals, overdueBy, overdueCount } from '../counters';
 import { pageWithTotal } from '../paging';
@@ -140,7 +140,7 @@ async function searchTotal(knex: Knex, q: string): Promise<number> {
   const ids = uuidPrefixRange(q);
   const [byAddress, byIdOnly] = await Promise.all([
     CustomerSummaryRow.query(knex)
-      .whereRaw(...containsSql('customer_summaries.email', q))
+      .whereRaw('email like ?', [likeContains(q)])
       .sum('orderCount as orders')
       .first() as unknown as Promise<{ orders: string | null }>,
     ids

@@ -1,23 +1,9 @@
 // How the back-office lists search: any part of an email or file name, and an order id by its start.
 import { likeContains } from '@mastering/db';
 
-// The searched columns that keep their text lower-case already (migration 014's summaries), so
-// their indexes are built on the column itself rather than on lower(column).
-const LOWER_CASE_COLUMNS = new Set(['customer_summaries.email']);
-// The columns whose grams are indexed (migration 033): a search shorter than a trigram reads that index.
-const GRAMS_INDEXED = new Set(['orders.customer_email', 'customer_summaries.email']);
-
-/**
- * The SQL condition "lower(`column`) contains `q`" (q already lower-case; wildcards in it match
- * literally) with its binding. For one or two characters on a column with a grams index, the same
- * condition asked of that index (search_grams, migration 033): no trigram index can serve it, and
- * the plain condition reads every row. (A query with white space keeps the plain condition: the
- * grams may lose a pair that holds a space.)
- */
+/** The SQL condition "lower(`column`) contains `q`" (q already lower-case; wildcards in it match literally) with its binding. */
 export function containsSql(column: string, q: string): [string, string[]] {
-  const text = LOWER_CASE_COLUMNS.has(column) ? column : `lower(${column})`;
-  if (q.length < 3 && GRAMS_INDEXED.has(column) && !/\s/.test(q)) return [`search_grams(${text}) && array[?]`, [q]];
-  return [`${text} like ?`, [likeContains(q)]];
+  return [`lower(${column}) like ?`, [likeContains(q)]];
 }
 
 // The lists show an order's id by its first characters (shortId), and a search matches an id by its
