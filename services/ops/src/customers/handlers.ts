@@ -2,24 +2,11 @@ import type { Knex } from 'knex';
 import type { CustomerEmailParam, CustomersQuery, SendMessageBody } from '@mastering/contracts';
 import type { Queue } from '@mastering/jobs';
 import type { RouteContext } from '@mastering/service-kit';
-import {
-  customerDetail,
-  customerPage,
-  customerStats,
-  exportCustomers,
-  messageCustomer,
-  plainCustomerList,
-  wantsPlainList,
-} from './service';
+import { customerDetail, customerStats, exportCustomers, listCustomers, messageCustomer } from './service';
 
 /** GET /api/admin/customers — admin; searched, filtered, sorted customers (plain array, or a page when asked). */
 export const getCustomers = (knex: Knex) => async (ctx: RouteContext<undefined, CustomersQuery>) => {
-  const query = ctx.state.query;
-  if (wantsPlainList(query)) {
-    // JSON text built by PostgreSQL, passed through as it is.
-    ctx.type = 'application/json';
-    ctx.body = await plainCustomerList(knex, query);
-  } else ctx.body = await customerPage(knex, query);
+  ctx.body = await listCustomers(knex, ctx.state.query);
 };
 
 /** GET /api/admin/customers/stats — admin; the five customer cards. */

@@ -103,74 +103,12 @@ function toRow(r: CustomerRecord): CustomerRow {
   };
 }
 
-/** The ORDER BY of the chosen sort over `c`, the email breaking ties. */
-const orderOf = (query: CustomersQuery) =>
-  `c.${SORT_COLUMNS[query.sort]} ${query.dir === 'asc' ? 'asc' : 'desc'} nulls last, c.email asc`;
-
-/** `limit` customers from `offset`, searched, filtered and sorted on the server, with their accounts (as `c`). */
-function cutWithAccounts(knex: Knex, query: CustomersQuery, offset: number, limit: number): Knex.Raw {
-  const cut = filtered(knex, query).select('*').orderByRaw(orderOf(query)).offset(offset).limit(limit).as('c');
-  return withAccounts(knex, cut);
-}
-
-/** One page of customers, searched, filtered and sorted on the server. */
+/** One page (or the capped plain list) of customers, searched, filtered and sorted on the server. */
 async function page(knex: Knex, query: CustomersQuery, offset: number, limit: number): Promise<CustomerRow[]> {
-  const rows: CustomerRecord[] = await knex
-    .queryBuilder()
-    .from(cutWithAccounts(knex, query, offset, limit))
-    .select('*')
-    .orderByRaw(orderOf(query));
+  const order = `c.${SORT_COLUMNS[query.sort]} ${query.dir === 'asc' ? 'asc' : 'desc'} nulls last, c.email asc`;
+  const cut = filtered(knex, query).select('*').orderByRaw(order).offset(offset).limit(limit).as('c');
+  const rows: CustomerRecord[] = await knex.queryBuilder().from(withAccounts(knex, cut)).select('*').orderByRaw(order);
   return rows.map(toRow);
-}
-
-// What String.prototype.trim removes (displayName trims the names), as btrim's characters.
-const JS_TRIMMED = `U&'${[
-  ...['0009', '000A', '000B', '000C', '000D', '0020', '00A0', '1680'],
-  ...Array.from({ length: 11 }, (_, i) => (0x2000 + i).toString(16).toUpperCase()),
-  ...['2028', '2029', '202F', '205F', '3000', 'FEFF'],
-]
-  .map((code) => `\\${code}`)
-  .join('')}'`;
-const trimmed = (column: string) => `btrim(${column}, ${JS_TRIMMED})`;
-
-/**
- * toRow's `name` in SQL over a record of `c`: displayName of the account's first and last name, null
- * when it has neither. Exported for the test that holds it to displayName.
- */
-export const NAME_SQL = `case
-  when coalesce(c.first_name, '') = '' and coalesce(c.last_name, '') = '' then null
-  when ${trimmed('c.first_name')} <> '' and ${trimmed('c.last_name')} <> '' then ${trimmed('c.first_name')} || ' ' || ${trimmed('c.last_name')}
-  when ${trimmed('c.first_name')} <> '' then ${trimmed('c.first_name')}
-  else coalesce(nullif(split_part(c.email, '@', 1), ''), 'User') end`;
-
-/**
- * toRow in SQL: one record of `c` as the API's JSON row. Money divides exact cents by 100 (JSON.parse
- * reads the decimal to the same double as the division in JS); the average rounds half up in whole
- * integers, as Math.round does for these positive amounts; dates are ISO with milliseconds cut, as
- * the driver's Date keeps them. The plain list's equality with the pages (customers-plain-list.test.ts) holds it to toRow.
- */
-const ROW_JSON = `json_build_object(
-  'email', c.email,
-  'name', ${NAME_SQL},
-  'userId', c.user_id,
-  'status', c.status,
-  'totalOrders', c.total_orders,
-  'totalSpent', c.spent_cents / 100.0,
-  'averageOrderValue', case when c.total_orders > 0 then div(2 * c.spent_cents + c.total_orders, 2 * c.total_orders) / 100.0 else 0 end,
-  'firstOrderDate', to_char(c.first_order at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'lastOrderDate', to_char(c.last_order at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
-
-/**
- * The spec's plain array (at most PLAIN_LIST_CAP customers) as JSON text, built by PostgreSQL: for
- * 1,000 rows, reading them into objects, mapping and serialising them was most of the service's time
- * (CPU profile under bench:admin: the driver's row and date parsing, toRow and JSON.stringify).
- */
-export async function plainCustomerList(knex: Knex, query: CustomersQuery): Promise<string> {
-  const { rows } = await knex.raw(
-    `select coalesce(json_agg(${ROW_JSON} order by ${orderOf(query)}), '[]')::text as list from ?`,
-    [cutWithAccounts(knex, query, 0, PLAIN_LIST_CAP)],
-  );
-  return rows[0].list;
 }
 
 /** The one row of customer_totals (migration 014's triggers keep it equal to the summaries). */
@@ -194,11 +132,12 @@ async function countCustomers(knex: Knex, query: CustomersQuery): Promise<number
   return Number(count);
 }
 
-/** True when GET /api/admin/customers asks for the spec's plain array (no paging parameter). */
-export const wantsPlainList = (query: CustomersQuery) => query.offset === undefined && query.limit === undefined;
-
-/** GET /api/admin/customers with paging asked for: one page of customers and the total count. */
-export async function customerPage(knex: Knex, query: CustomersQuery): Promise<CustomerPage> {
+/**
+ * GET /api/admin/customers: the spec's plain array when no paging parameter is given (at most
+ * PLAIN_LIST_CAP rows), else the envelope with the total count.
+ */
+export async function listCustomers(knex: Knex, query: CustomersQuery): Promise<CustomerRow[] | CustomerPage> {
+  if (query.offset === undefined && query.limit === undefined) return page(knex, query, 0, PLAIN_LIST_CAP);
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 50;
   const { items, total } = await pageWithTotal(
