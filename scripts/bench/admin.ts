@@ -5,6 +5,7 @@
 // Paths another feature builds (customers, payments, analytics) are timed when they answer 200 and
 // skipped with a note otherwise.
 import { randomBytes } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createKnex, Order, Session, User } from '@mastering/db';
@@ -113,7 +114,9 @@ async function run(stack: Stack) {
   }
   for (const [, url] of timed)
     await autocannon({ url: `${base}${url}`, connections: 2, amount: 10, headers: { cookie } });
-  console.log(`through the gateway, ${CONNECTIONS} connections, ${SECONDS} s each (aim: p95 <= 100 ms):`);
+  // The times swing with whatever else the machine runs: the load average says how busy it was.
+  const busy = () => `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
+  console.log(`through the gateway, ${CONNECTIONS} connections, ${SECONDS} s each (aim: p95 <= 100 ms), ${busy()}:`);
   for (const [label, url] of timed) {
     const r = await load(`${base}${url}`, cookie, opsPid);
     const flag = r.p95 <= 100 ? '' : '  (over 100 ms)';
@@ -121,6 +124,7 @@ async function run(stack: Stack) {
       `  ${label.padEnd(26)} p95 ${r.p95.toFixed(1)} ms, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s, ops CPU ${r.opsCpuMs.toFixed(1)} ms/req${r.failures ? `, ${r.failures} failed` : ''}${flag}`,
     );
   }
+  console.log(`done, ${busy()}`);
   if (HOLD) {
     console.log(`holding the database for psql: ${stack.databaseUrl} (Ctrl-C ends)`);
     await new Promise(() => {});
