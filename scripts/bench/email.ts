@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { Campaign, createKnex } from '@mastering/db';
 import { createQueue, enqueue, JOBS, startProducer } from '@mastering/jobs';
 import { resolveRecipients } from '../../services/email/src/campaigns/service';
-import { benchStack } from '../lib/bench-harness';
+import { benchStack, processCpuSeconds } from '../lib/bench-harness';
 import type { Stack } from '../lib/stack';
 
 const RECIPIENTS = Number(process.env.BENCH_EMAIL_RECIPIENTS ?? 10_000);
@@ -47,14 +47,8 @@ await main(run);
 
 async function run(stack: Stack) {
   const workerPid = stack.pidOf('email')!;
-  // CPU seconds the worker used (utime + stime, in clock ticks of 1/100 s): a figure the machine's load
-  // from other processes sways far less than the send rate does.
-  const cpuSeconds = () =>
-    readFileSync(`/proc/${workerPid}/stat`, 'utf8')
-      .split(') ')[1]!
-      .split(' ')
-      .slice(11, 13)
-      .reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+  // CPU seconds the worker used: a figure the machine's load from other processes sways far less than the send rate does.
+  const cpuSeconds = () => processCpuSeconds(workerPid);
   const peakRssMb = () =>
     Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${workerPid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   const knex = createKnex(stack.databaseUrl);

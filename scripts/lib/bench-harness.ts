@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UPSTREAM_SERVICES, urlVariable } from '@mastering/service-kit/ports';
@@ -74,4 +74,18 @@ export async function benchStack(prefix: string, options: BenchStackOptions, cle
     }
   };
   return { work: site.dataDir, ports: site.ports, env, main };
+}
+
+/**
+ * The CPU seconds process `pid` has used so far (utime + stime of /proc/<pid>/stat, in Linux's clock
+ * ticks of 1/100 s): a figure the machine's load from other processes sways far less than a rate.
+ */
+export function processCpuSeconds(pid: number): number {
+  return (
+    readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .split(') ')[1]!
+      .split(' ')
+      .slice(11, 13)
+      .reduce((sum, ticks) => sum + Number(ticks), 0) / 100
+  );
 }

@@ -35,15 +35,19 @@ export const overdueBy = (now: Date): Date => new Date(now.getTime() - DELIVERY_
 
 /**
  * How many orders with a status in `statuses` (open ones) were paid at or before `dueBy`: their kept
- * total (order_status_totals, migration 015) less those paid after `dueBy` or not stamped, which are
+ * total (order_status_totals, migration 015) less those paid after `dueBy` and those not stamped, each
  * a short range of the open orders' paid_at index (orders_open_paid_at_index) instead of every open
- * order (270,000 of them at 1,000,000 orders). One statement, so both parts see one snapshot.
+ * order (270,000 of them at 1,000,000 orders). Two counts, not one with `or`: the planner cannot
+ * turn an `or` into index conditions here, and read the whole index with a filter (EXPLAIN at 100,000
+ * orders: 27,123 rows removed, 136 buffers; apart, 150 rows and 7 buffers). One statement, so every
+ * part sees one snapshot.
  */
 export async function overdueCount(knex: Knex, statuses: readonly OrderStatus[], dueBy: Date): Promise<number> {
   const [row] = (await knex.queryBuilder().select(
     knex.raw(
       `(select coalesce(sum(orders), 0) from ${OrderStatusTotal.tableName} where status = any(:statuses))
-          - (select count(*) from ${Order.tableName} where status = any(:statuses) and (paid_at > :dueBy or paid_at is null)) as overdue`,
+          - (select count(*) from ${Order.tableName} where status = any(:statuses) and paid_at > :dueBy)
+          - (select count(*) from ${Order.tableName} where status = any(:statuses) and paid_at is null) as overdue`,
       { statuses: [...statuses], dueBy },
     ),
   )) as { overdue: string | number }[];
