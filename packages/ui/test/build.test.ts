@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTE_APPS, SHELL_APP } from '@mastering/contracts';
+import { defaultRemotesManifest, REMOTE_APPS, REMOTE_ENTRY_FILE, SHELL_APP } from '@mastering/contracts';
 import postcss from 'postcss';
 import type { Configuration } from 'webpack';
 import { describe, expect, it } from 'vitest';
-import { packageNameOf, remoteBuild, sharedSingletons, shellBuild } from '../build/index';
+import { federationRuntimePlugins, packageNameOf, remoteBuild, sharedSingletons, shellBuild } from '../build/index';
 import { remoteScopeSelector, scopeRemoteUtilities } from '../build/scope-remote-css';
 
 describe('sharedSingletons', () => {
@@ -104,10 +104,16 @@ describe('remoteBuild and shellBuild', () => {
       const options = federation(config);
       expect(config.name).toBe(app.name);
       expect(config.devServer?.port).toBe(app.devPort);
+      // The shell loads a remote by its remoteEntry.js (what /mf/remotes.json points at), not a manifest.
       expect(options).toMatchObject({
         name: app.name,
         exposes: app.exposes,
-        manifest: { fileName: 'mf-manifest.json' },
+        filename: REMOTE_ENTRY_FILE,
+        manifest: false,
+      });
+      expect(defaultRemotesManifest().remotes).toContainEqual({
+        name: app.name,
+        entry: `/mf/${app.dir}/${REMOTE_ENTRY_FILE}`,
       });
       expect(Object.keys(options.shared as object)).not.toContain('@mastering/contracts');
     },
@@ -118,6 +124,7 @@ describe('remoteBuild and shellBuild', () => {
     expect(config.name).toBe(SHELL_APP.name);
     expect(config.output?.publicPath).toBe('/');
     expect(federation(config)).toMatchObject({ name: 'shell', exposes: {}, manifest: false });
+    expect(federation(config).runtimePlugins).toEqual(federationRuntimePlugins(true));
   });
 
   it('minifies with SWC: code tree-shaking left unreferenced is dropped and names are mangled', async () => {
