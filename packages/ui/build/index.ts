@@ -44,7 +44,7 @@ export interface FederatedAppOptions {
  * would hand a remote redeployed with newer contracts the shell's older copy. Each app bundles its own.
  * `react-router` itself is deliberately absent: react-router-dom re-exports it with `export *`, and
  * sharing both made cached (filesystem) builds lose those re-exports (createBrowserRouter undefined).
- * Always import routing from react-router-dom; what is shared under that name is ROUTER_FACADE.
+ * Always import routing from react-router-dom; what is shared under that name is its facade (FACADES).
  * `zod` (each app's contracts use it) is not shared either: a shared module cannot be tree-shaken,
  * and the whole of zod (76 KB brotli) is more than the two tree-shaken copies (31 KB each) together.
  */
@@ -62,16 +62,18 @@ const SINGLETONS = [
 ] as const;
 
 /**
- * What the federation shares as `react-router-dom`: the list of the names the apps use
- * (src/router.ts) instead of the whole package, so each build tree-shakes react-router's rest away.
+ * What the federation shares under a package's name, for packages whose whole is more than the apps
+ * use: the list of the names they import (src/router.ts, src/query.ts) instead of the package, so
+ * each build tree-shakes the rest away (a shared module cannot be tree-shaken).
  */
-const ROUTER_FACADE = path.join(buildDir, '..', 'src', 'router.ts');
-const ROUTER_PACKAGE = 'react-router-dom';
+const FACADES: Readonly<Record<string, string>> = {
+  'react-router-dom': path.join(buildDir, '..', 'src', 'router.ts'),
+  '@tanstack/react-query': path.join(buildDir, '..', 'src', 'query.ts'),
+};
 
-/** The version of the installed react-router-dom: the facade provides it under that version. */
-function installedRouterVersion(): string {
-  return (JSON.parse(readFileSync(require.resolve(`${ROUTER_PACKAGE}/package.json`), 'utf8')) as { version: string })
-    .version;
+/** The version of an installed package: its facade provides it under that version. */
+function installedVersion(pkg: string): string {
+  return (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version;
 }
 
 /**
@@ -121,10 +123,8 @@ export function sharedSingletons(appDependencies: Record<string, string>, uiDepe
       const range = appDependencies[pkg] ?? uiDependencies[pkg];
       const isWorkspace = pkg.startsWith('@mastering/') || range === '*' || range === undefined;
       const config = { singleton: true, requiredVersion: isWorkspace ? (false as const) : range };
-      return [
-        request,
-        request === ROUTER_PACKAGE ? { ...config, import: ROUTER_FACADE, version: installedRouterVersion() } : config,
-      ];
+      const facade = FACADES[request];
+      return [request, facade ? { ...config, import: facade, version: installedVersion(request) } : config];
     }),
   );
 }
