@@ -9,10 +9,10 @@ import { tailwindMergeConfig } from '../src/lib/tailwind-merge-config';
 // default configuration does for every class a source can hand it.
 const classes = sourceClasses();
 
-/** The pairs of `classes` (each with itself too, in both orders) that `merge` answers differently from twMerge. */
-function mismatches(merge: (...names: string[]) => string): string[] {
+/** The pairs of `firsts` and `classes` (each with itself too) that `merge` answers differently from twMerge. */
+function mismatches(merge: (...names: string[]) => string, firsts = classes): string[] {
   const found: string[] = [];
-  for (const first of classes)
+  for (const first of firsts)
     for (const second of classes) {
       const expected = twMerge(first, second);
       if (merge(first, second) !== expected) found.push(`${first} ${second} -> ${expected}`);
@@ -32,7 +32,10 @@ describe('cn', () => {
     expect([...usedClassGroups()].filter((group) => !known.includes(group))).toEqual([]);
   });
 
-  it('merges every pair of the sources’ classes as tailwind-merge’s default configuration does', () => {
+  // About 370,000 pairs: 5 s on an idle core, so a generous bound for a busy machine.
+  it('merges every pair of the sources’ classes as tailwind-merge’s default configuration does', {
+    timeout: 180_000,
+  }, () => {
     expect(mismatches(cn)).toEqual([]);
   });
 
@@ -51,6 +54,7 @@ describe('cn', () => {
     const withoutPadding = createTailwindMerge(
       () => ({ ...config, classGroups }) as ReturnType<typeof tailwindMergeConfig>,
     );
-    expect(mismatches(withoutPadding)).toContain('p-4 p-6 -> p-6');
+    const padding = classes.filter((name) => /^p-/.test(name));
+    expect(mismatches(withoutPadding, padding)).toContain('p-4 p-6 -> p-6');
   });
 });
