@@ -152,7 +152,7 @@ const PROVIDE_RUNTIME_PLUGIN = '@module-federation/inject-external-runtime-core-
  * The ES module file of a package the federation plugin depends on. `provideExternalRuntime: true`
  * adds PROVIDE_RUNTIME_PLUGIN by `require.resolve`, i.e. its CommonJS file, which requires the
  * CommonJS build of the whole runtime: the shell's main.js then held the runtime twice (the ES one
- * its own code imports, and that one), 32 KB brotli where one copy is about half of it.
+ * its own code imports, and that one): 32 KB brotli, 22 KB with one copy and no snapshot code.
  */
 export function federationEsmEntry(pkg: string): string {
   const fromFederation = createRequire(require.resolve('@module-federation/enhanced/webpack'));
