@@ -7,17 +7,17 @@ describe('parseRemotesConfig', () => {
   it('reads what the gateway answers by default: every remote the routing table names', () => {
     const list = parseRemotesConfig(JSON.parse(JSON.stringify(defaultRemotesManifest())));
     expect(list.map((r) => r.name).sort()).toEqual(Object.values(REMOTES).sort());
-    expect(list.find((r) => r.name === 'mf_admin_email')?.entry).toBe('/mf/mf-admin-email/mf-manifest.json');
+    expect(list.find((r) => r.name === 'mf_admin_email')?.entry).toBe('/mf/mf-admin-email/remoteEntry.js');
     expect(list).toHaveLength(REMOTE_APPS.length);
   });
 
   it('keeps name and entry and ignores fields a newer gateway may add', () => {
     expect(
       parseRemotesConfig({
-        remotes: [{ name: 'mf_admin_email', entry: 'https://cdn.example/mf-manifest.json', extra: 1 }],
+        remotes: [{ name: 'mf_admin_email', entry: 'https://cdn.example/remoteEntry.js', extra: 1 }],
         version: 2,
       }),
-    ).toEqual([{ name: 'mf_admin_email', entry: 'https://cdn.example/mf-manifest.json' }]);
+    ).toEqual([{ name: 'mf_admin_email', entry: 'https://cdn.example/remoteEntry.js' }]);
   });
 
   it('rejects a malformed list and says where it is wrong', () => {

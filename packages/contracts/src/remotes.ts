@@ -70,10 +70,17 @@ export function remoteApp<I extends RemoteId>(id: I): Extract<(typeof REMOTE_APP
   return REMOTE_APPS.find((app) => app.id === id) as Extract<(typeof REMOTE_APPS)[number], { id: I }>;
 }
 
+/**
+ * The file of a remote's build the shell loads it by: its federation container. The shell's runtime
+ * reads no mf-manifest.json (its snapshot code is left out of the first load), so a remotes list
+ * points at this file.
+ */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+
 /** Where the gateway publishes the remotes list. */
 export const REMOTES_URL = '/mf/remotes.json';
 
-/** One line of /mf/remotes.json: container name and the URL of its mf-manifest.json. */
+/** One line of /mf/remotes.json: container name and the URL of its remoteEntry.js (REMOTE_ENTRY_FILE). */
 // Marked pure: the shell and the remotes' builds take REMOTE_APPS from here without zod.
 export const RemoteEntry = /* @__PURE__ */ z.object({
   name: /* @__PURE__ */ z.string().min(1),
@@ -87,5 +94,5 @@ export type RemotesManifest = z.infer<typeof RemotesManifest>;
 
 /** The default remotes list: each remote's build served by the gateway from its own folder. */
 export function defaultRemotesManifest(): RemotesManifest {
-  return { remotes: REMOTE_APPS.map((app) => ({ name: app.name, entry: `/mf/${app.dir}/mf-manifest.json` })) };
+  return { remotes: REMOTE_APPS.map((app) => ({ name: app.name, entry: `/mf/${app.dir}/${REMOTE_ENTRY_FILE}` })) };
 }

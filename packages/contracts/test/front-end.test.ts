@@ -32,7 +32,7 @@ describe('remote manifest', () => {
   it('the default /mf/remotes.json points at each remote build under its folder and passes its own schema', () => {
     const manifest = defaultRemotesManifest();
     expect(RemotesManifest.parse(manifest)).toEqual(manifest);
-    expect(manifest.remotes).toContainEqual({ name: 'mf_storefront', entry: '/mf/mf-storefront/mf-manifest.json' });
+    expect(manifest.remotes).toContainEqual({ name: 'mf_storefront', entry: '/mf/mf-storefront/remoteEntry.js' });
     expect(manifest.remotes).toHaveLength(REMOTE_APPS.length);
   });
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,14 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration, WebpackPluginInstance } from 'webpack';
-import { documentTitle, remoteApp, SHELL_APP, SITE_DESCRIPTION, type RemoteId } from '@mastering/contracts';
+import {
+  documentTitle,
+  REMOTE_ENTRY_FILE,
+  remoteApp,
+  SHELL_APP,
+  SITE_DESCRIPTION,
+  type RemoteId,
+} from '@mastering/contracts';
 import { themeBootScript } from '../src/theme/theme-preference';
 import { scopeRemoteUtilities } from './scope-remote-css';
 
@@ -22,7 +29,7 @@ export interface FederatedAppOptions {
   dir: string;
   /** Modules a remote exposes, e.g. `{ './routes': './src/routes.tsx' }`. */
   exposes?: Record<string, string>;
-  /** True for the shell: served at `/`, no manifest, loads remotes at run time. */
+  /** True for the shell: served at `/`, exposes nothing, loads remotes at run time. */
   host?: boolean;
   /** Port of `npm run dev` for this app. */
   devPort?: number;
@@ -37,7 +44,7 @@ export interface FederatedAppOptions {
  * would hand a remote redeployed with newer contracts the shell's older copy. Each app bundles its own.
  * `react-router` itself is deliberately absent: react-router-dom re-exports it with `export *`, and
  * sharing both made cached (filesystem) builds lose those re-exports (createBrowserRouter undefined).
- * Always import routing from react-router-dom; what is shared under that name is ROUTER_FACADE.
+ * Always import routing from react-router-dom; what is shared under that name is its facade (FACADES).
  * `zod` (each app's contracts use it) is not shared either: a shared module cannot be tree-shaken,
  * and the whole of zod (76 KB brotli) is more than the two tree-shaken copies (31 KB each) together.
  */
@@ -55,16 +62,18 @@ const SINGLETONS = [
 ] as const;
 
 /**
- * What the federation shares as `react-router-dom`: the list of the names the apps use
- * (src/router.ts) instead of the whole package, so each build tree-shakes react-router's rest away.
+ * What the federation shares under a package's name, for packages whose whole is more than the apps
+ * use: the list of the names they import (src/router.ts, src/query.ts) instead of the package, so
+ * each build tree-shakes the rest away (a shared module cannot be tree-shaken).
  */
-const ROUTER_FACADE = path.join(buildDir, '..', 'src', 'router.ts');
-const ROUTER_PACKAGE = 'react-router-dom';
+const FACADES: Readonly<Record<string, string>> = {
+  'react-router-dom': path.join(buildDir, '..', 'src', 'router.ts'),
+  '@tanstack/react-query': path.join(buildDir, '..', 'src', 'query.ts'),
+};
 
-/** The version of the installed react-router-dom: the facade provides it under that version. */
-function installedRouterVersion(): string {
-  return (JSON.parse(readFileSync(require.resolve(`${ROUTER_PACKAGE}/package.json`), 'utf8')) as { version: string })
-    .version;
+/** The version of an installed package: its facade provides it under that version. */
+function installedVersion(pkg: string): string {
+  return (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version;
 }
 
 /**
@@ -114,24 +123,51 @@ export function sharedSingletons(appDependencies: Record<string, string>, uiDepe
       const range = appDependencies[pkg] ?? uiDependencies[pkg];
       const isWorkspace = pkg.startsWith('@mastering/') || range === '*' || range === undefined;
       const config = { singleton: true, requiredVersion: isWorkspace ? (false as const) : range };
-      return [
-        request,
-        request === ROUTER_PACKAGE ? { ...config, import: ROUTER_FACADE, version: installedRouterVersion() } : config,
-      ];
+      const facade = FACADES[request];
+      return [request, facade ? { ...config, import: facade, version: installedVersion(request) } : config];
     }),
   );
 }
 
 /**
- * The federation runtime ships once per page: the shell bundles it and provides it to the remotes
- * (`provideExternalRuntime`), and each production remote takes it from there (`externalRuntime`)
- * instead of carrying its own copy (31 KB brotli each). A remote served standalone by its dev server
- * has no shell to take it from, so development builds keep their own. Both drop the runtime's Node code.
+ * The federation runtime ships once per page: the shell bundles it and provides it to the remotes,
+ * and each production remote takes it from there (`externalRuntime`) instead of carrying its own copy
+ * (31 KB brotli each). A remote served standalone by its dev server has no shell to take it from, so
+ * development builds keep their own. All of them drop the runtime's Node code (`target: 'web'`) and
+ * its snapshot code (`disableSnapshot`: the manifest reader and asset preloader, which the shell does
+ * not use since /mf/remotes.json points at each remote's remoteEntry.js).
+ * The shell provides the runtime with the plugin `provideExternalRuntime` would add, but by its ES
+ * module entry (see PROVIDE_RUNTIME_PLUGIN).
  */
 export function federationExperiments(host: boolean, production: boolean) {
-  const optimization = { target: 'web' as const };
-  if (host) return { provideExternalRuntime: true, optimization };
+  const optimization = { target: 'web' as const, disableSnapshot: true };
+  if (host) return { optimization };
   return production ? { externalRuntime: true, optimization } : { optimization };
+}
+
+/** The runtime plugin that hands the shell's federation runtime to the remotes (global `_FEDERATION_RUNTIME_CORE`). */
+const PROVIDE_RUNTIME_PLUGIN = '@module-federation/inject-external-runtime-core-plugin';
+
+/**
+ * The ES module file of a package the federation plugin depends on. `provideExternalRuntime: true`
+ * adds PROVIDE_RUNTIME_PLUGIN by `require.resolve`, i.e. its CommonJS file, which requires the
+ * CommonJS build of the whole runtime: the shell's main.js then held the runtime twice (the ES one
+ * its own code imports, and that one): 32 KB brotli, 22 KB with one copy and no snapshot code.
+ */
+export function federationEsmEntry(pkg: string): string {
+  const fromFederation = createRequire(require.resolve('@module-federation/enhanced/webpack'));
+  // The package's main file, then up to its folder (its package.json is not among its exports).
+  let dir = path.dirname(fromFederation.resolve(pkg));
+  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  const { exports } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    exports: { '.': { import: { default: string } } };
+  };
+  return path.join(dir, exports['.'].import.default);
+}
+
+/** Runtime plugins of an app: the shell provides its runtime to the remotes. */
+export function federationRuntimePlugins(host: boolean): string[] {
+  return host ? [federationEsmEntry(PROVIDE_RUNTIME_PLUGIN)] : [];
 }
 
 /** webpack configuration of a remote, named, placed and exposed as its REMOTE_APPS entry in contracts says. */
@@ -221,7 +257,7 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
       }),
       new ModuleFederationPlugin({
         name,
-        filename: 'remoteEntry.js',
+        filename: REMOTE_ENTRY_FILE,
         exposes,
         // Remote locations come from /mf/remotes.json at run time, never from the build.
         remotes: {},
@@ -232,7 +268,9 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
         // The shell loads first and provides every singleton; remotes reuse what is loaded.
         shareStrategy: 'loaded-first',
         experiments: federationExperiments(host, production),
-        manifest: host ? false : { fileName: 'mf-manifest.json' },
+        runtimePlugins: federationRuntimePlugins(host),
+        // No mf-manifest.json: the shell loads each remote by its remoteEntry.js (federationExperiments).
+        manifest: false,
         dts: false,
       }),
     ],

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTE_APPS, SHELL_APP } from '@mastering/contracts';
+import { defaultRemotesManifest, REMOTE_APPS, REMOTE_ENTRY_FILE, SHELL_APP } from '@mastering/contracts';
 import postcss from 'postcss';
 import type { Configuration } from 'webpack';
 import { describe, expect, it } from 'vitest';
-import { packageNameOf, remoteBuild, sharedSingletons, shellBuild } from '../build/index';
+import { federationRuntimePlugins, packageNameOf, remoteBuild, sharedSingletons, shellBuild } from '../build/index';
 import { remoteScopeSelector, scopeRemoteUtilities } from '../build/scope-remote-css';
 
 describe('sharedSingletons', () => {
@@ -52,29 +53,27 @@ describe('sharedSingletons', () => {
   });
 });
 
-describe('the router facade', () => {
+describe('the facades shared in place of whole packages', () => {
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-  // The build only warns about a missing export and the page then fails at run time; this fails first.
-  it('exports every name an app imports from react-router-dom', async () => {
-    const facade = await import('../src/router');
-    const sources = [
-      'shell/src',
-      'mf-storefront/src',
-      'mf-admin-ops/src',
-      'mf-admin-content/src',
-      'mf-admin-email/src',
-      'packages/ui/src',
-    ].flatMap((dir) =>
-      readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
-        // The React test kit is never built into an app: it may use what the facade leaves out.
-        .filter((file) => /\.tsx?$/.test(file) && file !== 'testing.tsx')
-        .map((file) => readFileSync(path.join(repoRoot, dir, file), 'utf8')),
-    );
-    const imported = new Set(
+  const sources = [
+    'shell/src',
+    'mf-storefront/src',
+    'mf-admin-ops/src',
+    'mf-admin-content/src',
+    'mf-admin-email/src',
+    'packages/ui/src',
+  ].flatMap((dir) =>
+    readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
+      // The React test kit is never built into an app: it may use what a facade leaves out.
+      .filter((file) => /\.tsx?$/.test(file) && file !== 'testing.tsx')
+      .map((file) => readFileSync(path.join(repoRoot, dir, file), 'utf8')),
+  );
+  /** The names (not types) the apps import from `pkg`. */
+  const importedFrom = (pkg: string) =>
+    new Set(
       sources.flatMap((source) =>
-        [...source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'react-router-dom'/g)].flatMap((match) =>
-          match[1]
+        [...source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g)].flatMap((match) =>
+          match[1] || match[3] !== pkg
             ? []
             : match[2]
                 .split(',')
@@ -83,8 +82,42 @@ describe('the router facade', () => {
         ),
       ),
     );
+
+  // The build only warns about a missing export and the page then fails at run time; this fails first.
+  it.each([
+    ['react-router-dom', () => import('../src/router')],
+    ['@tanstack/react-query', () => import('../src/query')],
+  ])('exports every name an app imports from %s', async (pkg, load) => {
+    const facade = await load();
+    const imported = importedFrom(pkg);
     expect(imported.size).toBeGreaterThan(5);
     for (const name of imported) expect(Object.keys(facade), name).toContain(name.split(/\s+as\s+/)[0]);
+  });
+
+  it('shares each facade under its package’s name and installed version', () => {
+    const shared = sharedSingletons({}, { 'react-router-dom': '^7.18.5', '@tanstack/react-query': '^5.108.0' });
+    expect(shared['react-router-dom']).toMatchObject({
+      import: expect.stringMatching(/packages\/ui\/src\/router\.ts$/),
+    });
+    expect(shared['@tanstack/react-query']).toMatchObject({
+      import: expect.stringMatching(/packages\/ui\/src\/query\.ts$/),
+      version: expect.stringMatching(/^5\./),
+      requiredVersion: '^5.108.0',
+    });
+  });
+
+  // The query facade names the package by its file (by its name the federation would answer with the
+  // facade itself): it must be the very file the package's name resolves to for a bundler.
+  it('takes react-query from the file its package name resolves to', () => {
+    const fromUi = createRequire(path.join(repoRoot, 'packages/ui/package.json'));
+    const manifestFile = fromUi.resolve('@tanstack/react-query/package.json');
+    const { exports } = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+      exports: { '.': { import: { default: string } } };
+    };
+    const entry = path.join(path.dirname(manifestFile), exports['.'].import.default);
+    const facade = readFileSync(path.join(repoRoot, 'packages/ui/src/query.ts'), 'utf8');
+    const [, request] = /from '([^']+)';/.exec(facade) ?? [];
+    expect(path.resolve(repoRoot, 'packages/ui/src', request!)).toBe(entry);
   });
 });
 
@@ -104,10 +137,16 @@ describe('remoteBuild and shellBuild', () => {
       const options = federation(config);
       expect(config.name).toBe(app.name);
       expect(config.devServer?.port).toBe(app.devPort);
+      // The shell loads a remote by its remoteEntry.js (what /mf/remotes.json points at), not a manifest.
       expect(options).toMatchObject({
         name: app.name,
         exposes: app.exposes,
-        manifest: { fileName: 'mf-manifest.json' },
+        filename: REMOTE_ENTRY_FILE,
+        manifest: false,
+      });
+      expect(defaultRemotesManifest().remotes).toContainEqual({
+        name: app.name,
+        entry: `/mf/${app.dir}/${REMOTE_ENTRY_FILE}`,
       });
       expect(Object.keys(options.shared as object)).not.toContain('@mastering/contracts');
     },
@@ -118,6 +157,7 @@ describe('remoteBuild and shellBuild', () => {
     expect(config.name).toBe(SHELL_APP.name);
     expect(config.output?.publicPath).toBe('/');
     expect(federation(config)).toMatchObject({ name: 'shell', exposes: {}, manifest: false });
+    expect(federation(config).runtimePlugins).toEqual(federationRuntimePlugins(true));
   });
 
   it('minifies with SWC: code tree-shaking left unreferenced is dropped and names are mangled', async () => {

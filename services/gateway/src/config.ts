@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultRemotesManifest, RemotesManifest } from '@mastering/contracts';
+import { defaultRemotesManifest, REMOTE_ENTRY_FILE, RemotesManifest } from '@mastering/contracts';
 import {
   BaseServiceConfig,
   loadConfig,
@@ -31,6 +31,15 @@ function upstreamUrlSettings() {
   return settings as Record<UrlVariable, ReturnType<typeof list>>;
 }
 
+/** True when `entry` (absolute, or a path on this site) names a JavaScript file: a remote's container. */
+function isRemoteEntryUrl(entry: string): boolean {
+  try {
+    return new URL(entry, 'http://site.invalid').pathname.endsWith('.js');
+  } catch {
+    return false;
+  }
+}
+
 const GatewayEnv = BaseServiceConfig.extend({
   PORT: portSetting('gateway'),
   /** The gateway is the one public entry, so it alone takes the shared HOST setting. */
@@ -56,18 +65,26 @@ const GatewayEnv = BaseServiceConfig.extend({
   ...upstreamUrlSettings(),
   /** Where the built shell and remotes are (each app's dist/ below it). */
   APPS_ROOT: z.string().default(repoRoot),
-  /** JSON list overriding where the shell finds remotes, e.g. a CDN: [{"name":"mf_storefront","entry":"https://…/mf-manifest.json"}]. */
+  /** JSON list overriding where the shell finds remotes, e.g. a CDN: [{"name":"mf_storefront","entry":"https://…/remoteEntry.js"}]. */
   MF_REMOTES: z
     .string()
     .optional()
     .transform((s, ctx) => {
       if (!s) return undefined;
+      let remotes: RemotesManifest['remotes'];
       try {
-        return RemotesManifest.shape.remotes.parse(JSON.parse(s));
+        remotes = RemotesManifest.shape.remotes.parse(JSON.parse(s));
       } catch {
         ctx.addIssue({ code: 'custom', message: 'MF_REMOTES must be a JSON array of {name, entry}' });
         return z.NEVER;
       }
+      // The shell loads a remote by its container file; a manifest URL (how it once loaded them) would fail in the browser.
+      for (const { name, entry } of remotes.filter((remote) => !isRemoteEntryUrl(remote.entry)))
+        ctx.addIssue({
+          code: 'custom',
+          message: `MF_REMOTES: the entry of ${name} (${entry}) must be the URL of its ${REMOTE_ENTRY_FILE}, not a manifest`,
+        });
+      return remotes;
     }),
   SESSION_COOKIE: z.string().default('sid'),
   /** The longest the public-read cache keeps an answer, whatever its service allows; 0 turns the cache off. */

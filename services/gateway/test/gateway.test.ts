@@ -84,7 +84,7 @@ beforeAll(async () => {
     path.join(appsRoot, 'shell', 'dist', 'vendor.0123456789abcdef.js.br'),
     brotliCompressSync('console.log(2)'),
   );
-  writeFileSync(path.join(appsRoot, 'mf-admin-ops', 'dist', 'mf-manifest.json'), '{"id":"mf_admin_ops"}');
+  writeFileSync(path.join(appsRoot, 'mf-admin-ops', 'dist', 'remoteEntry.js'), 'var mf_admin_ops;');
 
   const config = readGatewayConfig({
     DATABASE_URL: db.connectionString,
@@ -422,22 +422,22 @@ describe('gateway static apps', () => {
   });
 
   it('answers a browser revalidating an entry file 304 until the file changes, and always sends the page', async () => {
-    const first = await rawGet('/mf/mf-admin-ops/mf-manifest.json');
+    const first = await rawGet('/mf/mf-admin-ops/remoteEntry.js');
     const etag = first.headers.etag!;
     expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
-    const again = await rawGet('/mf/mf-admin-ops/mf-manifest.json', { 'if-none-match': etag });
+    const again = await rawGet('/mf/mf-admin-ops/remoteEntry.js', { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers['cache-control']).toBe('no-cache');
     // A new build: the browser's copy is stale, so the whole file comes back.
-    const manifest = path.join(appsRoot, 'mf-admin-ops', 'dist', 'mf-manifest.json');
-    writeFileSync(manifest, '{"id":"mf_admin_ops","v":2}');
+    const entry = path.join(appsRoot, 'mf-admin-ops', 'dist', 'remoteEntry.js');
+    writeFileSync(entry, 'var mf_admin_ops = 2;');
     try {
-      const changed = await rawGet('/mf/mf-admin-ops/mf-manifest.json', { 'if-none-match': etag });
+      const changed = await rawGet('/mf/mf-admin-ops/remoteEntry.js', { 'if-none-match': etag });
       expect(changed.status).toBe(200);
-      expect(JSON.parse(changed.body.toString())).toEqual({ id: 'mf_admin_ops', v: 2 });
+      expect(changed.body.toString()).toBe('var mf_admin_ops = 2;');
     } finally {
-      writeFileSync(manifest, '{"id":"mf_admin_ops"}');
+      writeFileSync(entry, 'var mf_admin_ops;');
     }
     // The page document has no validator: it is sent whole every time.
     const page = await rawGet('/admin/orders');
@@ -458,11 +458,11 @@ describe('gateway static apps', () => {
     );
   });
 
-  it('serves remote manifests no-cache and 404s missing remote files', async () => {
-    const manifest = await get('/mf/mf-admin-ops/mf-manifest.json');
-    expect(manifest.status).toBe(200);
-    expect(manifest.headers.get('cache-control')).toBe('no-cache');
-    expect((await get('/mf/mf-admin-email/mf-manifest.json')).status).toBe(404);
+  it('serves remote entries no-cache and 404s missing remote files', async () => {
+    const entry = await get('/mf/mf-admin-ops/remoteEntry.js');
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/mf/mf-admin-email/remoteEntry.js')).status).toBe(404);
     expect((await get('/missing.js')).status).toBe(404);
   });
 
@@ -471,10 +471,10 @@ describe('gateway static apps', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.json()).toEqual({
       remotes: [
-        { name: 'mf_storefront', entry: '/mf/mf-storefront/mf-manifest.json' },
-        { name: 'mf_admin_ops', entry: '/mf/mf-admin-ops/mf-manifest.json' },
-        { name: 'mf_admin_content', entry: '/mf/mf-admin-content/mf-manifest.json' },
-        { name: 'mf_admin_email', entry: '/mf/mf-admin-email/mf-manifest.json' },
+        { name: 'mf_storefront', entry: '/mf/mf-storefront/remoteEntry.js' },
+        { name: 'mf_admin_ops', entry: '/mf/mf-admin-ops/remoteEntry.js' },
+        { name: 'mf_admin_content', entry: '/mf/mf-admin-content/remoteEntry.js' },
+        { name: 'mf_admin_email', entry: '/mf/mf-admin-email/remoteEntry.js' },
       ],
     });
   });

@@ -14,10 +14,10 @@ interface FailedRoutesModule {
 }
 
 /**
- * Runtime hook: when loading a remote's module fails (manifest, remoteEntry or chunk), answer a
+ * Runtime hook: when loading a remote's module fails (remoteEntry or chunk), answer a
  * stand-in module carrying the error instead of letting the runtime throw its own, so the page
- * can show the fallback panel. Earlier lifecycles must answer nothing: a value there would be
- * taken as the manifest itself.
+ * can show the fallback panel. Earlier lifecycles must answer nothing: the runtime would take a
+ * value there for what that step makes (the request's arguments), not for a module.
  */
 function fallbackOnLoadError(): ModuleFederationRuntimePlugin {
   return {
@@ -89,7 +89,7 @@ export function loadRemotePages(remote: string): Promise<RemotePages> {
 
 /**
  * Makes the next loadRemotePages(remote) really go to the network again: the runtime's cached
- * manifest and container for that remote are dropped by re-registering it.
+ * container for that remote are dropped by re-registering it.
  */
 export async function forgetRemote(remote: string): Promise<void> {
   pagesCache.delete(remote);

@@ -16,7 +16,7 @@ function cacheHeaders(ctx: Context, file: string, stats: Stats) {
   ctx.set('Cache-Control', HASHED.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache');
   ctx.set('Vary', 'Accept-Encoding');
   // A validator of the file sent (size and time, as nginx does; the .br and the plain file differ),
-  // so a browser revalidating a no-cache entry file (main.js, remoteEntry.js, mf-manifest.json) gets a
+  // so a browser revalidating a no-cache entry file (main.js, remoteEntry.js) gets a
   // 304, not the whole file again on every page load. The page itself (index.html, 1 KB) is always sent.
   if (!name.endsWith('.html'))
     ctx.set('ETag', `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`);
