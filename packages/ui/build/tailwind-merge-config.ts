@@ -22,7 +22,7 @@ type DefaultConfig = Config<DefaultClassGroupIds, DefaultThemeGroupIds>;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Where the front-end apps' sources are: every class `cn` can be given is written in one of them. */
+/** Where the front-end apps' sources are: every class `cn` can be given (and every shared name an app imports) is written in one of them. */
 export const CLASS_SOURCES = [
   'shell/src',
   'mf-storefront/src',

@@ -8,6 +8,7 @@ import type { Configuration } from 'webpack';
 import { describe, expect, it } from 'vitest';
 import { federationRuntimePlugins, packageNameOf, remoteBuild, sharedSingletons, shellBuild } from '../build/index';
 import { remoteScopeSelector, scopeRemoteUtilities } from '../build/scope-remote-css';
+import { CLASS_SOURCES } from '../build/tailwind-merge-config';
 
 describe('sharedSingletons', () => {
   const shared = sharedSingletons(
@@ -55,14 +56,7 @@ describe('sharedSingletons', () => {
 
 describe('the facades shared in place of whole packages', () => {
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-  const sources = [
-    'shell/src',
-    'mf-storefront/src',
-    'mf-admin-ops/src',
-    'mf-admin-content/src',
-    'mf-admin-email/src',
-    'packages/ui/src',
-  ].flatMap((dir) =>
+  const sources = CLASS_SOURCES.flatMap((dir) =>
     readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
       // The React test kit is never built into an app: it may use what a facade leaves out.
       .filter((file) => /\.tsx?$/.test(file) && file !== 'testing.tsx')
