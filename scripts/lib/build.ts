@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { addFileContents, addFileStat } from './digest';
 import { bin, FRONTEND_APPS, ROOT } from './paths';
 
 // What a front-end build reads besides its workspaces' files: the installed versions and this
@@ -45,16 +46,11 @@ export function buildInputs(app: string, root = ROOT): string[] {
   return [...[...folders].sort(), ...PIPELINE_INPUTS];
 }
 
-/**
- * Adds every file under `target` to `hash` by path, size and modification time (like make): the five
- * apps' inputs are thousands of files, and reading them all held `npm start` for most of a second
- * before the database could start.
- */
-function hashTree(hash: ReturnType<typeof createHash>, root: string, target: string) {
+/** Adds every file under `target` to `hash` by size and mtime (addFileStat), but node_modules and dist. */
+function hashTree(hash: Hash, root: string, target: string) {
   if (!existsSync(target)) return;
-  const stat = statSync(target);
-  if (stat.isFile()) {
-    hash.update(`${path.relative(root, target)}\0${stat.size}:${stat.mtimeMs}\0`);
+  if (statSync(target).isFile()) {
+    addFileStat(hash, root, path.relative(root, target));
     return;
   }
   for (const entry of readdirSync(target).sort()) {
@@ -64,16 +60,14 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, target: str
 }
 
 /**
- * A digest of every input of one app's build (buildInputs); the build is skipped when `dist/.build-stamp`
- * matches. The pipeline's own files (the lockfile: npm writes packages with one fixed old mtime) count
- * by content.
+ * A digest of every input of one app's build (buildInputs): the workspaces' files by size and mtime, the
+ * pipeline's own files by content. The build is skipped when `dist/.build-stamp` matches.
  */
 export function sourceDigest(app: string, root = ROOT): string {
   const hash = createHash('sha256');
   for (const input of buildInputs(app, root)) {
-    const file = path.join(root, input);
-    if (PIPELINE_INPUTS.includes(input)) hash.update(input).update(existsSync(file) ? readFileSync(file) : '');
-    else hashTree(hash, root, file);
+    if (PIPELINE_INPUTS.includes(input)) addFileContents(hash, root, input);
+    else hashTree(hash, root, path.join(root, input));
   }
   return hash.digest('hex');
 }

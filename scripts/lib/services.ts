@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { build, type BuildOptions } from 'esbuild';
+import { addFileContents, addFileStat } from './digest';
 import { ROOT } from './paths';
 import { SERVICE_PORTS, type ServiceName } from '@mastering/service-kit/ports';
 
@@ -60,19 +61,14 @@ const stampOf = (name: ServiceName) => path.join(path.dirname(serviceBundle(name
 type BundleStamp = { inputs: string[]; digest: string };
 
 /**
- * A digest of a bundle's inputs (paths relative to `root`) by size and modification time, like make: a
- * few milliseconds for the thousand files of a bundle, where hashing their contents took most of a
- * second per service. npm writes packages with a fixed old mtime, so the lockfile's contents and this
- * file (the build options) are hashed too: a changed dependency or option always rebuilds.
+ * A digest of a bundle's inputs (paths relative to `root`) by size and mtime (addFileStat), with the
+ * lockfile and this file (the build options) by content: a changed dependency or option always rebuilds.
  */
 export function inputsDigest(inputs: readonly string[], root = ROOT): string {
-  const hash = createHash('sha256')
-    .update(readFileSync(fileURLToPath(import.meta.url)))
-    .update(readFileSync(path.join(root, 'package-lock.json')));
-  for (const input of inputs) {
-    const stat = statSync(path.resolve(root, input), { throwIfNoEntry: false });
-    hash.update(`${input}\0${stat ? `${stat.size}:${stat.mtimeMs}` : 'missing'}\0`);
-  }
+  const hash = createHash('sha256');
+  addFileContents(hash, root, path.relative(root, fileURLToPath(import.meta.url)));
+  addFileContents(hash, root, 'package-lock.json');
+  for (const input of inputs) addFileStat(hash, root, input);
   return hash.digest('hex');
 }
 

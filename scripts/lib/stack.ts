@@ -337,7 +337,6 @@ export function createStack({
       ...upstreamUrls(env),
       ...upstreamsElsewhere(env, services),
       ...(useYocoSandbox ? yocoSandboxSettings(env) : {}),
-      MAILDEV_MAIL_DIRECTORY: mailDirectory,
     };
     // Nothing in the table needs another row to be up before it starts (services connect lazily),
     // so they all start at once; each is reported when its ready URL answers. (MailDev is up already.)

@@ -1,5 +1,5 @@
 // What the apps use of react-router, and all the federation shares under the name
-// `react-router-dom` (see ROUTER_FACADE in build/index.ts). A shared module cannot be tree-shaken,
+// `react-router-dom` (see FACADES in build/index.ts). A shared module cannot be tree-shaken,
 // so sharing the package itself loaded all of react-router (SSR, forms, fetchers) on every page;
 // sharing this list lets each build drop the rest while the router context stays one copy.
 // The declarative router (BrowserRouter + useRoutes), not the data router (createBrowserRouter):

@@ -89,7 +89,7 @@ export function loadRemotePages(remote: string): Promise<RemotePages> {
 
 /**
  * Makes the next loadRemotePages(remote) really go to the network again: the runtime's cached
- * container for that remote are dropped by re-registering it.
+ * container for that remote is dropped by re-registering it.
  */
 export async function forgetRemote(remote: string): Promise<void> {
   pagesCache.delete(remote);
