@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@mastering/db';
-import { benchStack } from './lib/bench-harness';
+import { benchStack, processCpuTimes } from './lib/bench-harness';
 import { serviceCommand } from './lib/services';
 import type { Stack } from './lib/stack';
 
@@ -125,13 +125,32 @@ async function run(stack: Stack) {
   );
   console.log(`  cached/direct: throughput ${(cachedLoad.rps / directLoad.rps).toFixed(2)}x (aim >= 2x)`);
 
+  // Where the CPU goes (user: the process's own code; kernel: copying the bytes through sockets and into
+  // files on its behalf), for the upload and for the plain write it is measured against.
+  const processes = { gateway: stack.pidOf('gateway')!, storefront: stack.pidOf('storefront')! };
+  const cpuBefore = Object.values(processes).map(processCpuTimes);
+  const clientBefore = process.cpuUsage();
   const stored = await timed(() => uploadTrack(site, UPLOAD_MB));
+  const clientUpload = process.cpuUsage(clientBefore);
+  const cpuAfter = Object.values(processes).map(processCpuTimes);
+  const diskBefore = process.cpuUsage();
   const disk = await timed(() => writeToDisk(path.join(storageDir, 'bench-plain-write'), UPLOAD_MB));
+  const clientDisk = process.cpuUsage(diskBefore);
+  const split = (user: number, kernel: number) => `${user.toFixed(2)} + ${kernel.toFixed(2)}`;
+  const ofClient = (usage: NodeJS.CpuUsage) => split(usage.user / 1e6, usage.system / 1e6);
   console.log(
     `${UPLOAD_MB} MB track through the gateway to the storefront's storage: ${stored.toFixed(2)} s = ${(UPLOAD_MB / stored).toFixed(0)} MB/s`,
   );
   console.log(
     `  plain disk write of ${UPLOAD_MB} MB: ${disk.toFixed(2)} s = ${(UPLOAD_MB / disk).toFixed(0)} MB/s; upload/disk ${(disk / stored).toFixed(2)}x`,
+  );
+  console.log(
+    `  CPU seconds, user + kernel: upload ${Object.keys(processes)
+      .map(
+        (name, i) =>
+          `${name} ${split(cpuAfter[i]!.user - cpuBefore[i]!.user, cpuAfter[i]!.kernel - cpuBefore[i]!.kernel)}`,
+      )
+      .join(', ')}, client ${ofClient(clientUpload)}; plain write ${ofClient(clientDisk)}`,
   );
 }
 

@@ -81,11 +81,16 @@ export async function benchStack(prefix: string, options: BenchStackOptions, cle
  * ticks of 1/100 s): a figure the machine's load from other processes sways far less than a rate.
  */
 export function processCpuSeconds(pid: number): number {
-  return (
-    readFileSync(`/proc/${pid}/stat`, 'utf8')
-      .split(') ')[1]!
-      .split(' ')
-      .slice(11, 13)
-      .reduce((sum, ticks) => sum + Number(ticks), 0) / 100
-  );
+  const { user, kernel } = processCpuTimes(pid);
+  return user + kernel;
+}
+
+/** processCpuSeconds split into time in the process's own code (user) and in the kernel on its behalf (kernel). */
+export function processCpuTimes(pid: number): { user: number; kernel: number } {
+  const [user, kernel] = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .split(') ')[1]!
+    .split(' ')
+    .slice(11, 13)
+    .map((ticks) => Number(ticks) / 100);
+  return { user: user!, kernel: kernel! };
 }
