@@ -20,7 +20,7 @@ function peek(source: Readable, bytes: number): Promise<{ head: Buffer; body: Re
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let length = 0;
-    const stop = () => source.off('readable', onReadable).off('end', onEnd).off('error', onError);
+    const stop = () => source.off('readable', onReadable).off('end', onEnd).off('error', onError).off('close', onClose);
     const onReadable = () => {
       for (let chunk: Buffer | null; length < bytes && (chunk = source.read()) !== null; length += chunk.length)
         chunks.push(chunk);
@@ -40,7 +40,10 @@ function peek(source: Readable, bytes: number): Promise<{ head: Buffer; body: Re
       stop();
       reject(err);
     };
-    source.on('readable', onReadable).on('end', onEnd).on('error', onError);
+    // A client that goes away mid-head may close the stream without an error: the upload fails all the same.
+    const onClose = () =>
+      onError(Object.assign(new Error('The upload was cut off'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    source.on('readable', onReadable).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }
 

@@ -57,4 +57,21 @@ describe('sniffAudio', () => {
     expect(format).toBe('flac');
     expect(await buffer(body)).toEqual(HEADS.flac.subarray(0, 40));
   });
+
+  it('fails, instead of waiting for ever, when the body is cut off before its first bytes are in', async () => {
+    const source = new Readable({ read() {} });
+    source.push(HEADS.wav.subarray(0, 10));
+    const sniffed = sniffAudio(source);
+    source.destroy();
+    await expect(sniffed).rejects.toThrow('The upload was cut off');
+  });
+
+  it('hands on the body itself, first bytes put back, when it is longer than the sample', async () => {
+    const file = wav(200_000);
+    const source = Readable.from([file.subarray(0, 70_000), file.subarray(70_000)], { objectMode: false });
+    const { format, body } = await sniffAudio(source);
+    expect(format).toBe('wav');
+    expect(body).toBe(source);
+    expect(await buffer(body)).toEqual(file);
+  });
 });
