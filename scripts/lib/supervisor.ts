@@ -126,11 +126,13 @@ export class Supervisor {
     };
     child.stdout!.on('data', collect);
     child.stderr!.on('data', collect);
-    void exited.then(() => {
-      log.end();
-      // A child that dies before it is ready fails its start instead (with the same tail).
-      if (entry.ready && !this.signal.aborted) this.onDeath(spec.name, exitCode, entry.tail);
-    });
+    void exited
+      // The log is on the disk before anyone is told to read it.
+      .then(() => new Promise<void>((resolve) => log.end(resolve)))
+      .then(() => {
+        // A child that dies before it is ready fails its start instead (with the same tail).
+        if (entry.ready && !this.signal.aborted) this.onDeath(spec.name, exitCode, entry.tail);
+      });
 
     if (spec.readyUrl) await this.waitUntilReady(entry, spec.readyUrl, timeoutMs);
     this.throwIfStopping(spec.name);
