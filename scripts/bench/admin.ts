@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { GENRES } from '@mastering/contracts';
 import { createKnex, Order, Session, User } from '@mastering/db';
 import { hashToken } from '@mastering/service-kit';
 import { benchStack, processCpuSeconds } from '../lib/bench-harness';
@@ -157,14 +158,17 @@ async function seedShop(knex: ReturnType<typeof createKnex>) {
      cross join lateral (select (array['delivered','delivered','delivered','delivered','delivered','delivered','in_progress','payment_confirmed','mastered','pending_payment','cancelled'])[1 + n % 11] as status) s`,
     [CUSTOMERS, ORDERS, ORDERS],
   );
-  // 2 or 3 files per order: about 250,000 for 100,000 orders.
+  // 2 or 3 files per order: about 250,000 for 100,000 orders. The first two tracks of an order carry a
+  // genre (the analytics' top genres group by it), the third none, as a customer may leave it out.
   await knex.raw(
-    `insert into order_files (order_id, original_name, file_name, file_size, mime_type, original_file_path, processing_status, uploaded_at, mastered_file_path)
+    `insert into order_files (order_id, original_name, file_name, file_size, mime_type, original_file_path, processing_status, uploaded_at, mastered_file_path, genre)
      select o.id, 'Track ' || (row_number() over ()) || '.wav', 'track.wav', 30000000 + k * 1000, 'audio/wav', '/objects/' || gen_random_uuid(),
             case when o.status = 'delivered' then 'completed' when o.status = 'in_progress' then 'processing' else 'uploaded' end,
-            o.created_at, case when o.status = 'delivered' then '/objects/' || gen_random_uuid() end
+            o.created_at, case when o.status = 'delivered' then '/objects/' || gen_random_uuid() end,
+            case when k < 3 then (?::text[])[1 + (abs(hashtext(o.id::text)) + k) % ?] end
      from orders o cross join generate_series(1, 3) k
      where k <= o.track_count`,
+    [[...GENRES], GENRES.length],
   );
   await knex.raw(
     `insert into payments (order_id, checkout_id, payment_id, amount_cents, status, processed_at, created_at)
