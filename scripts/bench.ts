@@ -8,6 +8,8 @@
 //    gateway with its public-read cache off (PUBLIC_CACHE_MAX_SECONDS=0: the proxy's own cost) and
 //    through one with it on, with the ratios (aims: proxied >= 0.8x the direct throughput with
 //    the access log on, p99 <= 2x direct; cached >= 2x direct). The gateway logs as `npm start` runs it.
+//    Each run also prints the CPU each process used per request, and the throughput those figures allow
+//    on this machine's cores and with a core per process: what the ratio is made of, whatever the load.
 // 4. A 500 MB track uploaded the way a browser does (POST /api/files/upload, then one PUT of the file)
 //    through the gateway to the real storefront and its storage, against a plain write of as many
 //    bytes to the same disk. Both wait until the bytes are on the disk (fsync), as a stored upload must
@@ -15,6 +17,7 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@mastering/db';
@@ -101,9 +104,15 @@ async function run(stack: Stack) {
   console.log(`GET /api/config proxied: p50 ${proxied.p50} ms, p99 ${proxied.p99} ms (1000 sequential)`);
 
   const site = stack.gatewayUrls[0]!;
-  const directLoad = await load(`${direct}${SHOWCASE}`);
-  const gatewayLoad = await load(`${base}${SHOWCASE}`);
-  const cachedLoad = await load(`${site}${SHOWCASE}`);
+  // The processes each run keeps busy (autocannon runs in this one), for their CPU per request.
+  const content = stack.pidOf('content')!;
+  const directLoad = await load(`${direct}${SHOWCASE}`, { content, autocannon: process.pid });
+  const gatewayLoad = await load(`${base}${SHOWCASE}`, { gateway: gatewayPid, content, autocannon: process.pid });
+  const cachedLoad = await load(`${site}${SHOWCASE}`, {
+    gateway: stack.pidOf('gateway')!,
+    content,
+    autocannon: process.pid,
+  });
   const describe = (label: string, r: Load) =>
     `${label} ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.failures ? `, ${r.failures} failed or non-2xx` : ''}`;
   console.log(
@@ -124,6 +133,31 @@ async function run(stack: Stack) {
     `  gateway/direct: throughput ${(gatewayLoad.rps / directLoad.rps).toFixed(2)}x (aim >= 0.8x), p99 ${(gatewayLoad.p99 / Math.max(directLoad.p99, 1)).toFixed(2)}x (aim <= 2x)`,
   );
   console.log(`  cached/direct: throughput ${(cachedLoad.rps / directLoad.rps).toFixed(2)}x (aim >= 2x)`);
+  console.log(`  CPU per request, user + kernel µs:`);
+  for (const [label, r] of [
+    ['content directly', directLoad],
+    ['through gateway, no cache', gatewayLoad],
+    ['through gateway, cached', cachedLoad],
+  ] as const)
+    console.log(
+      `    ${label}: ${Object.entries(r.cpu)
+        .map(([name, { user, kernel }]) => `${name} ${user.toFixed(0)} + ${kernel.toFixed(0)}`)
+        .join(', ')}`,
+    );
+  // What the gateway's own CPU costs in throughput when CPU is the limit: each process uses at most one
+  // core, all of them together at most `cores`. Both sides use the gateway run's figures for content and
+  // autocannon (the same work either way; a busy machine sways a slower run's figures per request up).
+  const cpuSeconds = ({ user, kernel }: CpuPerRequest) => (user + kernel) / 1e6;
+  const ceiling = (perRequest: number[], cores: number) =>
+    Math.min(1 / Math.max(...perRequest), cores / perRequest.reduce((a, b) => a + b, 0));
+  const withGateway = Object.values(gatewayLoad.cpu).map(cpuSeconds);
+  const withoutGateway = Object.entries(gatewayLoad.cpu)
+    .filter(([name]) => name !== 'gateway')
+    .map(([, cpu]) => cpuSeconds(cpu));
+  const cpuBound = (cores: number) => (ceiling(withGateway, cores) / ceiling(withoutGateway, cores)).toFixed(2);
+  console.log(
+    `  gateway/direct if CPU were the only limit: ${cpuBound(availableParallelism())}x on this machine's ${availableParallelism()} cores, ${cpuBound(3)}x with a core per process`,
+  );
 
   // Where the CPU goes (user: the process's own code; kernel: copying the bytes through sockets and into
   // files on its behalf), for the upload and for the plain write it is measured against.
@@ -258,16 +292,30 @@ function connectionHeader(url: string): Promise<string | undefined> {
   }).finally(() => agent.destroy());
 }
 
-type Load = { rps: number; p50: number; p99: number; failures: number };
+/** CPU a process used per request of a run, in µs: in its own code (user) and in the kernel for it. */
+type CpuPerRequest = { user: number; kernel: number };
+type Load = { rps: number; p50: number; p99: number; failures: number; cpu: Record<string, CpuPerRequest> };
 
-/** autocannon against `url` (after a short warm-up, so both targets are measured with a warm JIT and pools). */
-async function load(url: string): Promise<Load> {
+/**
+ * autocannon against `url` (after a short warm-up, so both targets are measured with a warm JIT and
+ * pools), with the CPU per request each of `processes` (name: pid) used during the measured run.
+ */
+async function load(url: string, processes: Record<string, number>): Promise<Load> {
   await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const before = Object.values(processes).map(processCpuTimes);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS });
+  const perRequest = (seconds: number) => (seconds * 1e6) / Math.max(result.requests.total, 1);
+  const cpu = Object.fromEntries(
+    Object.entries(processes).map(([name, pid], i) => {
+      const { user, kernel } = processCpuTimes(pid);
+      return [name, { user: perRequest(user - before[i]!.user), kernel: perRequest(kernel - before[i]!.kernel) }];
+    }),
+  );
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
+    cpu,
   };
 }
