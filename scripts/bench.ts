@@ -21,7 +21,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@mastering/db';
-import { benchStack, processCpuTimes } from './lib/bench-harness';
+import { benchStack, processCpuTimes, processTreeCpuTimes } from './lib/bench-harness';
 import { serviceCommand } from './lib/services';
 import type { Stack } from './lib/stack';
 
@@ -104,15 +104,18 @@ async function run(stack: Stack) {
   console.log(`GET /api/config proxied: p50 ${proxied.p50} ms, p99 ${proxied.p99} ms (1000 sequential)`);
 
   const site = stack.gatewayUrls[0]!;
-  // The processes each run keeps busy (autocannon runs in this one), for their CPU per request.
-  const content = stack.pidOf('content')!;
-  const directLoad = await load(`${direct}${SHOWCASE}`, { content, autocannon: process.pid });
-  const gatewayLoad = await load(`${base}${SHOWCASE}`, { gateway: gatewayPid, content, autocannon: process.pid });
-  const cachedLoad = await load(`${site}${SHOWCASE}`, {
-    gateway: stack.pidOf('gateway')!,
-    content,
-    autocannon: process.pid,
-  });
+  // The processes each run keeps busy, for their CPU per request: autocannon runs in this one, and
+  // content asks PostgreSQL (its server process and backends) for the list on every uncached request.
+  const cpuOf = (pid: number) => () => processCpuTimes(pid);
+  const postgresPid = Number(readFileSync(path.join(work, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const shared = {
+    content: cpuOf(stack.pidOf('content')!),
+    postgres: () => processTreeCpuTimes(postgresPid),
+    autocannon: cpuOf(process.pid),
+  };
+  const directLoad = await load(`${direct}${SHOWCASE}`, shared);
+  const gatewayLoad = await load(`${base}${SHOWCASE}`, { gateway: cpuOf(gatewayPid), ...shared });
+  const cachedLoad = await load(`${site}${SHOWCASE}`, { gateway: cpuOf(stack.pidOf('gateway')!), ...shared });
   const describe = (label: string, r: Load) =>
     `${label} ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.failures ? `, ${r.failures} failed or non-2xx` : ''}`;
   console.log(
@@ -145,8 +148,9 @@ async function run(stack: Stack) {
         .join(', ')}`,
     );
   // What the gateway's own CPU costs in throughput when CPU is the limit: each process uses at most one
-  // core, all of them together at most `cores`. Both sides use the gateway run's figures for content and
-  // autocannon (the same work either way; a busy machine sways a slower run's figures per request up).
+  // core (PostgreSQL's backends are counted as one here), all of them together at most `cores`. Both
+  // sides use the gateway run's figures for the others (the same work either way; a busy machine
+  // sways a slower run's figures per request up). Perfect sharing is assumed: a ceiling.
   const cpuSeconds = ({ user, kernel }: CpuPerRequest) => (user + kernel) / 1e6;
   const ceiling = (perRequest: number[], cores: number) =>
     Math.min(1 / Math.max(...perRequest), cores / perRequest.reduce((a, b) => a + b, 0));
@@ -156,7 +160,7 @@ async function run(stack: Stack) {
     .map(([, cpu]) => cpuSeconds(cpu));
   const cpuBound = (cores: number) => (ceiling(withGateway, cores) / ceiling(withoutGateway, cores)).toFixed(2);
   console.log(
-    `  gateway/direct if CPU were the only limit: ${cpuBound(availableParallelism())}x on this machine's ${availableParallelism()} cores, ${cpuBound(3)}x with a core per process`,
+    `  gateway/direct if CPU were the only limit: ${cpuBound(availableParallelism())}x on this machine's ${availableParallelism()} cores, ${cpuBound(withGateway.length)}x with a core per process`,
   );
 
   // Where the CPU goes (user: the process's own code; kernel: copying the bytes through sockets and into
@@ -292,22 +296,25 @@ function connectionHeader(url: string): Promise<string | undefined> {
   }).finally(() => agent.destroy());
 }
 
-/** CPU a process used per request of a run, in µs: in its own code (user) and in the kernel for it. */
-type CpuPerRequest = { user: number; kernel: number };
+/** CPU seconds a process used: in its own code (user) and in the kernel on its behalf. */
+type CpuTimes = { user: number; kernel: number };
+/** CPU a process used per request of a run, in µs, as CpuTimes. */
+type CpuPerRequest = CpuTimes;
 type Load = { rps: number; p50: number; p99: number; failures: number; cpu: Record<string, CpuPerRequest> };
 
 /**
  * autocannon against `url` (after a short warm-up, so both targets are measured with a warm JIT and
- * pools), with the CPU per request each of `processes` (name: pid) used during the measured run.
+ * pools), with the CPU per request each of `processes` (name: its CPU seconds so far) used during the
+ * measured run.
  */
-async function load(url: string, processes: Record<string, number>): Promise<Load> {
+async function load(url: string, processes: Record<string, () => CpuTimes>): Promise<Load> {
   await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const before = Object.values(processes).map(processCpuTimes);
+  const before = Object.values(processes).map((times) => times());
   const result = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS });
   const perRequest = (seconds: number) => (seconds * 1e6) / Math.max(result.requests.total, 1);
   const cpu = Object.fromEntries(
-    Object.entries(processes).map(([name, pid], i) => {
-      const { user, kernel } = processCpuTimes(pid);
+    Object.entries(processes).map(([name, times], i) => {
+      const { user, kernel } = times();
       return [name, { user: perRequest(user - before[i]!.user), kernel: perRequest(kernel - before[i]!.kernel) }];
     }),
   );
