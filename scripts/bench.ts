@@ -8,6 +8,8 @@
 //    gateway with its public-read cache off (PUBLIC_CACHE_MAX_SECONDS=0: the proxy's own cost) and
 //    through one with it on, with the ratios (aims: proxied >= 0.8x the direct throughput with
 //    the access log on, p99 <= 2x direct; cached >= 2x direct). The gateway logs as `npm start` runs it.
+//    Each run also prints the CPU each process used per request, and the throughput those figures allow
+//    on this machine's cores and with a core per process: what the ratio is made of, whatever the load.
 // 4. A 500 MB track uploaded the way a browser does (POST /api/files/upload, then one PUT of the file)
 //    through the gateway to the real storefront and its storage, against a plain write of as many
 //    bytes to the same disk. Both wait until the bytes are on the disk (fsync), as a stored upload must
@@ -15,10 +17,11 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@mastering/db';
-import { benchStack, processCpuTimes } from './lib/bench-harness';
+import { benchStack, processCpuTimes, processTreeCpuTimes } from './lib/bench-harness';
 import { serviceCommand } from './lib/services';
 import type { Stack } from './lib/stack';
 
@@ -101,9 +104,18 @@ async function run(stack: Stack) {
   console.log(`GET /api/config proxied: p50 ${proxied.p50} ms, p99 ${proxied.p99} ms (1000 sequential)`);
 
   const site = stack.gatewayUrls[0]!;
-  const directLoad = await load(`${direct}${SHOWCASE}`);
-  const gatewayLoad = await load(`${base}${SHOWCASE}`);
-  const cachedLoad = await load(`${site}${SHOWCASE}`);
+  // The processes each run keeps busy, for their CPU per request: autocannon runs in this one, and
+  // content asks PostgreSQL (its server process and backends) for the list on every uncached request.
+  const cpuOf = (pid: number) => () => processCpuTimes(pid);
+  const postgresPid = Number(readFileSync(path.join(work, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const shared = {
+    content: cpuOf(stack.pidOf('content')!),
+    postgres: () => processTreeCpuTimes(postgresPid),
+    autocannon: cpuOf(process.pid),
+  };
+  const directLoad = await load(`${direct}${SHOWCASE}`, shared);
+  const gatewayLoad = await load(`${base}${SHOWCASE}`, { gateway: cpuOf(gatewayPid), ...shared });
+  const cachedLoad = await load(`${site}${SHOWCASE}`, { gateway: cpuOf(stack.pidOf('gateway')!), ...shared });
   const describe = (label: string, r: Load) =>
     `${label} ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.failures ? `, ${r.failures} failed or non-2xx` : ''}`;
   console.log(
@@ -124,6 +136,32 @@ async function run(stack: Stack) {
     `  gateway/direct: throughput ${(gatewayLoad.rps / directLoad.rps).toFixed(2)}x (aim >= 0.8x), p99 ${(gatewayLoad.p99 / Math.max(directLoad.p99, 1)).toFixed(2)}x (aim <= 2x)`,
   );
   console.log(`  cached/direct: throughput ${(cachedLoad.rps / directLoad.rps).toFixed(2)}x (aim >= 2x)`);
+  console.log(`  CPU per request, user + kernel µs:`);
+  for (const [label, r] of [
+    ['content directly', directLoad],
+    ['through gateway, no cache', gatewayLoad],
+    ['through gateway, cached', cachedLoad],
+  ] as const)
+    console.log(
+      `    ${label}: ${Object.entries(r.cpu)
+        .map(([name, { user, kernel }]) => `${name} ${user.toFixed(0)} + ${kernel.toFixed(0)}`)
+        .join(', ')}`,
+    );
+  // What the gateway's own CPU costs in throughput when CPU is the limit: each process uses at most one
+  // core (PostgreSQL's backends are counted as one here), all of them together at most `cores`. Both
+  // sides use the gateway run's figures for the others (the same work either way; a busy machine
+  // sways a slower run's figures per request up). Perfect sharing is assumed: a ceiling.
+  const cpuSeconds = ({ user, kernel }: CpuPerRequest) => (user + kernel) / 1e6;
+  const ceiling = (perRequest: number[], cores: number) =>
+    Math.min(1 / Math.max(...perRequest), cores / perRequest.reduce((a, b) => a + b, 0));
+  const withGateway = Object.values(gatewayLoad.cpu).map(cpuSeconds);
+  const withoutGateway = Object.entries(gatewayLoad.cpu)
+    .filter(([name]) => name !== 'gateway')
+    .map(([, cpu]) => cpuSeconds(cpu));
+  const cpuBound = (cores: number) => (ceiling(withGateway, cores) / ceiling(withoutGateway, cores)).toFixed(2);
+  console.log(
+    `  gateway/direct if CPU were the only limit: ${cpuBound(availableParallelism())}x on this machine's ${availableParallelism()} cores, ${cpuBound(withGateway.length)}x with a core per process`,
+  );
 
   // Where the CPU goes (user: the process's own code; kernel: copying the bytes through sockets and into
   // files on its behalf), for the upload and for the plain write it is measured against.
@@ -258,16 +296,33 @@ function connectionHeader(url: string): Promise<string | undefined> {
   }).finally(() => agent.destroy());
 }
 
-type Load = { rps: number; p50: number; p99: number; failures: number };
+/** CPU seconds a process used: in its own code (user) and in the kernel on its behalf. */
+type CpuTimes = { user: number; kernel: number };
+/** CPU a process used per request of a run, in µs, as CpuTimes. */
+type CpuPerRequest = CpuTimes;
+type Load = { rps: number; p50: number; p99: number; failures: number; cpu: Record<string, CpuPerRequest> };
 
-/** autocannon against `url` (after a short warm-up, so both targets are measured with a warm JIT and pools). */
-async function load(url: string): Promise<Load> {
+/**
+ * autocannon against `url` (after a short warm-up, so both targets are measured with a warm JIT and
+ * pools), with the CPU per request each of `processes` (name: its CPU seconds so far) used during the
+ * measured run.
+ */
+async function load(url: string, processes: Record<string, () => CpuTimes>): Promise<Load> {
   await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const before = Object.values(processes).map((times) => times());
   const result = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS });
+  const perRequest = (seconds: number) => (seconds * 1e6) / Math.max(result.requests.total, 1);
+  const cpu = Object.fromEntries(
+    Object.entries(processes).map(([name, times], i) => {
+      const { user, kernel } = times();
+      return [name, { user: perRequest(user - before[i]!.user), kernel: perRequest(kernel - before[i]!.kernel) }];
+    }),
+  );
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
+    cpu,
   };
 }

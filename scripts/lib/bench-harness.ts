@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UPSTREAM_SERVICES, urlVariable } from '@mastering/service-kit/ports';
@@ -93,4 +93,33 @@ export function processCpuTimes(pid: number): { user: number; kernel: number } {
     .slice(11, 13)
     .map((ticks) => Number(ticks) / 100);
   return { user: user!, kernel: kernel! };
+}
+
+/**
+ * processCpuTimes of `pid` and its children summed: PostgreSQL's server and its backends (one per
+ * pooled connection, so their time counts while the pool keeps them).
+ */
+export function processTreeCpuTimes(pid: number): { user: number; kernel: number } {
+  const parentOf = (child: number) => {
+    try {
+      return Number(readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+    } catch {
+      return -1; // gone
+    }
+  };
+  const tree = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((candidate) => candidate === pid || parentOf(candidate) === pid);
+  return tree.reduce(
+    (sum, member) => {
+      try {
+        const { user, kernel } = processCpuTimes(member);
+        return { user: sum.user + user, kernel: sum.kernel + kernel };
+      } catch {
+        return sum; // ended between the listing and the read
+      }
+    },
+    { user: 0, kernel: 0 },
+  );
 }

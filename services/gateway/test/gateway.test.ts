@@ -401,6 +401,24 @@ describe('gateway edge', () => {
       silent.close();
     }
   });
+
+  it('cuts the client off when a service stops in the middle of its answer, instead of leaving it waiting', async () => {
+    const dying = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"partial":');
+      setTimeout(() => res.socket?.destroy(), 50);
+    });
+    const dyingUrl = `http://127.0.0.1:${await listen(dying)}`;
+    const gw = await startGateway({ CONTENT_URL: dyingUrl });
+    try {
+      const res = await fetch(`${gw.url}/api/showcase-tracks`);
+      expect(res.status).toBe(200);
+      await expect(res.text()).rejects.toThrow();
+    } finally {
+      gw.close();
+      dying.close();
+    }
+  });
 });
 
 describe('gateway static apps', () => {

@@ -1,7 +1,5 @@
-import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { Agent, request, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import type { Context, Middleware } from 'koa';
-import httpProxy from 'http-proxy';
 import type { Identity } from '@mastering/contracts';
 import { IDENTITY_HEADER, redactUrl, signIdentity, type Logger } from '@mastering/service-kit';
 import { resolveService, type ServiceName } from '../routes';
@@ -18,6 +16,17 @@ export type ProxyOptions = {
   logger: Logger;
   /** The public-read cache the answers pass by (see public-cache.ts); none: nothing is kept. */
   cache?: PublicCache;
+};
+
+/** What one forwarded request needs besides the request itself: where its answers and failures go. */
+type Forwarding = {
+  pool: UpstreamPool;
+  agent: Agent;
+  timeoutMs: number;
+  /** Sees each service answer before the client does (the public-read cache). */
+  onAnswer: (answer: IncomingMessage) => void;
+  /** Answers the client when no replica answered (503, or 504 when `timedOut`). */
+  onFailure: (err: NodeJS.ErrnoException, timedOut: boolean) => void;
 };
 
 /**
@@ -42,35 +51,6 @@ export function proxyToServices({
   // for as long as the client sends, and however many do so, every other request still finds one.
   const pool = () => new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 30_000 });
   const agents = { requests: pool(), uploads: pool() };
-  const proxy = httpProxy.createProxyServer({ xfwd: false, ws: false, proxyTimeout: upstreamTimeoutMs });
-  proxy.on('error', (err, req, res) => {
-    const response = res as ServerResponse;
-    const timedOut =
-      (err as NodeJS.ErrnoException).code === 'ECONNRESET' &&
-      (req as IncomingMessage & { timedOut?: boolean }).timedOut;
-    logger.warn(
-      { err: err.message, requestId: req.headers['x-request-id'], url: redactUrl(req.url ?? ''), timedOut },
-      'upstream error',
-    );
-    if (response.headersSent) return void response.destroy();
-    response.writeHead(timedOut ? 504 : 503, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-    });
-    response.end(
-      JSON.stringify({ error: timedOut ? 'The service did not answer in time' : 'Service temporarily unavailable' }),
-    );
-  });
-  proxy.on('proxyReq', (proxyReq, req) => {
-    proxyReq.once('timeout', () => ((req as IncomingMessage & { timedOut?: boolean }).timedOut = true));
-  });
-  // Each request's Koa state, for the cache to see when its answer arrives (before the client gets it).
-  const states = new WeakMap<IncomingMessage, Record<string, unknown>>();
-  if (cache)
-    proxy.on('proxyRes', (proxyRes, req) => {
-      const state = states.get(req);
-      if (state) keepAnswer(cache, state, proxyRes);
-    });
 
   return async (ctx, next) => {
     const service = resolveService(ctx.method, ctx.path);
@@ -78,41 +58,122 @@ export function proxyToServices({
     ctx.state.service = service;
     const identity = await identityOf(ctx);
     if (identity) ctx.req.headers[IDENTITY_HEADER] = await signIdentity(identity, identitySecret);
-    states.set(ctx.req, ctx.state);
-    await forward(ctx, proxy, pools[service], ctx.state.upload ? agents.uploads : agents.requests);
+    const { req, res, state } = ctx;
+    await forward(ctx, {
+      pool: pools[service],
+      agent: state.upload ? agents.uploads : agents.requests,
+      timeoutMs: upstreamTimeoutMs,
+      onAnswer: (answer) => {
+        if (cache) keepAnswer(cache, state, answer);
+      },
+      onFailure: (err, timedOut) => {
+        logger.warn(
+          { err: err.message, requestId: req.headers['x-request-id'], url: redactUrl(req.url ?? ''), timedOut },
+          'upstream error',
+        );
+        if (res.headersSent) return void res.destroy();
+        res.writeHead(timedOut ? 504 : 503, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+        });
+        res.end(
+          JSON.stringify({
+            error: timedOut ? 'The service did not answer in time' : 'Service temporarily unavailable',
+          }),
+        );
+      },
+    });
   };
 }
 
 /**
- * Hands the raw request and response to the proxy and resolves when the response is done. An upload
- * is piped straight from the client; any other body goes as the bytes the gateway already read. A
- * failure before any answer went out is tried on the pool's next replica when `mayRetry` allows.
+ * Hands the raw request to a replica and its answer to the client, and resolves when the response is
+ * done. An upload is piped straight from the client; any other body goes as the bytes the gateway
+ * already read. A failure before any answer went out is tried on the pool's next replica when
+ * `mayRetry` allows; a client that goes away cancels the request to the service.
  */
-function forward(ctx: Context, proxy: httpProxy, pool: UpstreamPool, agent: Agent): Promise<void> {
+function forward(ctx: Context, { pool, agent, timeoutMs, onAnswer, onFailure }: Forwarding): Promise<void> {
   ctx.respond = false;
   const body = ctx.state.bufferedBody as Buffer | undefined;
+  const { req, res } = ctx;
   if (body) {
-    delete ctx.req.headers['transfer-encoding'];
-    ctx.req.headers['content-length'] = String(body.length);
+    delete req.headers['transfer-encoding'];
+    req.headers['content-length'] = String(body.length);
   }
-  const req = ctx.req as IncomingMessage;
-  const res = ctx.res as ServerResponse;
+  const streamed = Boolean(ctx.state.upload) && !body;
   const tried = new Set<string>();
+  let current: ClientRequest | undefined;
+  let clientGone = false;
   const attempt = () => {
     const target = pool.pick(tried);
     // The client's stream ended with the first attempt: a retry sends the bytes read (or none).
-    const buffer = body || tried.size > 0 ? Readable.from(body ? [body] : []) : undefined;
+    const first = tried.size === 0;
     tried.add(target);
-    proxy.web(req, res, { target, agent, buffer }, (err: NodeJS.ErrnoException) => {
-      pool.failed(target, err);
-      const timedOut = (req as IncomingMessage & { timedOut?: boolean }).timedOut;
-      const again = !res.headersSent && !timedOut && tried.size < pool.urls.length;
-      if (again && mayRetry(req.method ?? 'GET', err, Boolean(ctx.state.upload) && !body)) return attempt();
-      proxy.emit('error', err, req, res, target);
+    const { host, port, base } = parseTarget(target);
+    const upstream = request({ host, port, method: req.method, path: base + req.url, headers: req.headers, agent });
+    current = upstream;
+    let timedOut = false;
+    if (timeoutMs > 0)
+      upstream.setTimeout(timeoutMs, () => {
+        timedOut = true;
+        upstream.destroy();
+      });
+    upstream.once('response', (answer: IncomingMessage) => {
+      onAnswer(answer);
+      if (res.headersSent || res.writableEnded) return void answer.resume();
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, clientHeaders(answer));
+      // A service that stops mid-answer: the client's response is cut too (it would otherwise wait forever).
+      answer.once('close', () => {
+        if (!answer.complete) res.destroy();
+      });
+      answer.pipe(res);
     });
+    upstream.on('error', (err: NodeJS.ErrnoException) => {
+      // The client went away first (and its request to the service with it): nobody is left to answer.
+      if (clientGone) return;
+      pool.failed(target, err);
+      const again = !res.headersSent && !timedOut && tried.size < pool.urls.length;
+      if (again && mayRetry(req.method ?? 'GET', err, streamed)) return attempt();
+      onFailure(err, timedOut);
+    });
+    if (body) upstream.end(body);
+    else if (first && streamed) req.pipe(upstream);
+    else upstream.end();
   };
   return new Promise((resolve) => {
-    res.once('close', () => resolve());
+    res.once('close', () => {
+      if (!res.writableFinished) {
+        clientGone = true;
+        current?.destroy();
+      }
+      resolve();
+    });
     attempt();
   });
+}
+
+/** A replica's URL as `request` takes it (host, port and any base path), parsed once per URL. */
+const parsedTargets = new Map<string, { host: string; port: number; base: string }>();
+function parseTarget(url: string): { host: string; port: number; base: string } {
+  let target = parsedTargets.get(url);
+  if (!target) {
+    const { hostname, port, pathname } = new URL(url);
+    target = { host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || 80), base: pathname.replace(/\/$/, '') };
+    parsedTargets.set(url, target);
+  }
+  return target;
+}
+
+/** Headers about one connection (RFC 9110 7.6.1), not about the answer. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'te']);
+
+/**
+ * The service's answer headers as the client gets them: the connection-level ones describe the
+ * gateway's connection to the service, so Node writes the client connection's own (keep-alive or
+ * close, chunking when there is no Content-Length, HTTP/1.0 included).
+ */
+function clientHeaders(answer: IncomingMessage): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const name in answer.headers) if (!HOP_BY_HOP.has(name)) headers[name] = answer.headers[name];
+  return headers;
 }
