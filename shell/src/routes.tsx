@@ -13,6 +13,7 @@ import {
   type ScreenKey,
   type StaffRole,
 } from '@mastering/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { AdminGuard, NoAccess } from './admin/admin-guard';
@@ -43,12 +44,27 @@ export interface PageRoute {
   nav?: { icon: AdminIcon };
   /** Staff roles that may open a guarded page; admins only when absent (engineers work orders and files). */
   roles?: readonly StaffRole[];
+  /**
+   * Public API reads the page draws at once (query keys, each also its URL): a first visit fetches them
+   * while the page's code loads (prefetchPageReads), so the page renders once, with its data, instead of
+   * waiting for its code before asking and then moving its content about as the answers arrive.
+   */
+  reads?: readonly string[];
 }
+
+/** The site configuration (price, launch special) that every storefront header and start button shows. */
+const SITE_CONFIG_READ = '/api/config';
 
 /** THE routing table: every route of the storefront and back-office specs. Unknown paths get the 404 page. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: '/', remote: REMOTES.storefront, page: 'home', area: 'site' },
-  { path: '/upload', remote: REMOTES.storefront, page: 'upload', area: 'site' },
+  {
+    path: '/',
+    remote: REMOTES.storefront,
+    page: 'home',
+    area: 'site',
+    reads: [SITE_CONFIG_READ, '/api/config/claims'],
+  },
+  { path: '/upload', remote: REMOTES.storefront, page: 'upload', area: 'site', reads: [SITE_CONFIG_READ] },
   { path: '/login', remote: REMOTES.storefront, page: 'login', area: 'site' },
   { path: '/payment/success', remote: REMOTES.storefront, page: 'payment-success', area: 'site' },
   { path: '/payment/cancelled', remote: REMOTES.storefront, page: 'payment-cancelled', area: 'site' },
@@ -126,6 +142,23 @@ export function adminMenuFor(role: Role | null): readonly AdminNavItem[] {
       ? [{ label: MENU_LABELS[route.page as keyof typeof MENU_LABELS], to: route.path, icon: route.nav.icon }]
       : [],
   );
+}
+
+/** The route of a URL path (`:name` segments match any one segment), or undefined for the 404 page. */
+export function routeAt(pathname: string): PageRoute | undefined {
+  const segments = pathname.replace(/\/+$/, '').split('/');
+  return PAGE_ROUTES.find((route) => {
+    const pattern = route.path.replace(/\/+$/, '').split('/');
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
+    );
+  });
+}
+
+/** Starts fetching the reads of the page at `pathname` into the query cache its components read. */
+export function prefetchPageReads(client: QueryClient, pathname: string): void {
+  for (const read of routeAt(pathname)?.reads ?? []) void client.prefetchQuery({ queryKey: [read] });
 }
 
 /** The whole admin menu (what an admin sees). */
