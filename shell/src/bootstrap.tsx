@@ -5,14 +5,13 @@ import { AppProviders, createQueryClient, Toaster } from '@mastering/ui/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { preloadPagesAt, startFederation } from './remotes/federation';
+import { startFederation } from './remotes/federation';
 import { AppRoutes, prefetchPageReads } from './routes';
 
-// Fetching /mf/remotes.json starts now but nothing waits for it: the frame renders at once and
-// each remote page waits for its own remote.
+// The remotes list (asked for by the entry, index.ts) is registered when it arrives, but nothing waits
+// for it: the frame renders at once and each remote page waits for its own remote.
 startFederation();
-// The page's code and first data are asked for now too, before React renders the frame, not once it has.
-preloadPagesAt(window.location.pathname);
+// The page's first data is asked for now too, beside its code, not once its code has run.
 const queryClient = createQueryClient();
 prefetchPageReads(queryClient, window.location.pathname);
 

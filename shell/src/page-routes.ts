@@ -51,7 +51,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     remote: REMOTES.storefront,
     page: 'home',
     area: 'site',
-    reads: [SITE_CONFIG_READ, '/api/config/claims'],
+    // The hero's price and claims; the examples and testimonials below it, so they too draw once, with their lists.
+    reads: [SITE_CONFIG_READ, '/api/config/claims', '/api/showcase-tracks', '/api/testimonials'],
   },
   { path: '/upload', remote: REMOTES.storefront, page: 'upload', area: 'site', reads: [SITE_CONFIG_READ] },
   { path: '/login', remote: REMOTES.storefront, page: 'login', area: 'site' },

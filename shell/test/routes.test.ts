@@ -4,7 +4,9 @@ import { pages as contentPages } from '../../mf-admin-content/src/routes';
 import { pages as emailPages } from '../../mf-admin-email/src/routes';
 import { pages as opsPages } from '../../mf-admin-ops/src/routes';
 import { claimKeys } from '../../mf-storefront/src/api/claims';
+import { showcaseKeys } from '../../mf-storefront/src/api/showcase';
 import { siteConfigKeys } from '../../mf-storefront/src/api/site-config';
+import { testimonialKeys } from '../../mf-storefront/src/api/testimonials';
 import { pages as storefrontPages } from '../../mf-storefront/src/routes';
 import { QueryClient } from '@tanstack/react-query';
 import {
@@ -131,12 +133,14 @@ describe('routing table', () => {
       },
     });
     prefetchPageReads(client, '/');
-    await vi.waitFor(() => expect(client.getQueryData(['/api/config/claims'])).toEqual({ url: '/api/config/claims' }));
-    expect(asked).toEqual(['/api/config', '/api/config/claims']);
+    await vi.waitFor(() => expect(client.getQueryData(['/api/testimonials'])).toEqual({ url: '/api/testimonials' }));
+    expect(asked).toEqual(['/api/config', '/api/config/claims', '/api/showcase-tracks', '/api/testimonials']);
     // The same cache entries the pages' own queries read.
-    expect(routeAt('/')?.reads).toEqual([siteConfigKeys.config()[0], claimKeys.claims()[0]]);
+    expect(routeAt('/')?.reads).toEqual(
+      [siteConfigKeys.config(), claimKeys.claims(), showcaseKeys.list(), testimonialKeys.list()].map(([key]) => key),
+    );
     prefetchPageReads(client, '/login');
     prefetchPageReads(client, '/no/such/page');
-    expect(asked).toHaveLength(2);
+    expect(asked).toHaveLength(4);
   });
 });

@@ -6,7 +6,6 @@ import {
 } from '@module-federation/enhanced/runtime';
 import { ROUTES_MODULE } from '@mastering/contracts';
 import { apiJson, type RemotePages, type RemoteRoutesModule } from '@mastering/ui/core';
-import { routeAt } from '../page-routes';
 import { takeEarlyRemotes } from './early-remotes';
 import { parseRemotesConfig, RemoteLoadError, REMOTES_URL, type RemoteEntry } from './remotes-config';
 
@@ -90,15 +89,6 @@ export function loadRemotePages(remote: string): Promise<RemotePages> {
     pages.catch(() => pagesCache.delete(remote));
   }
   return pages;
-}
-
-/**
- * Starts loading the remote of the public page at `pathname` (its container and page map) before React
- * renders the frame that would ask for it; a failure is left for the page itself to show.
- */
-export function preloadPagesAt(pathname: string): void {
-  const route = routeAt(pathname);
-  if (route?.area === 'site') loadRemotePages(route.remote).catch(() => undefined);
 }
 
 /**
