@@ -10,7 +10,7 @@ import {
 import type { AdminIcon } from './admin/admin-nav';
 
 // The routing table on its own, without React: the entry (index.ts) reads it before the shared
-// modules load, to start fetching the page's remote at once (see remotes/preload-remote.ts).
+// modules load, to start fetching the page's remote at once (see remotes/early-remotes.ts).
 
 /** Federation container names by remote (REMOTE_APPS in contracts); /mf/remotes.json says where each one is served from. */
 export const REMOTES = Object.fromEntries(REMOTE_APPS.map((app) => [app.id, app.name])) as Readonly<
