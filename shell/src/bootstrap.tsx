@@ -6,15 +6,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { startFederation } from './remotes/federation';
-import { AppRoutes } from './routes';
+import { AppRoutes, prefetchPageReads } from './routes';
 
-// Fetching /mf/remotes.json starts now but nothing waits for it: the frame renders at once and
-// each remote page waits for its own remote.
+// The remotes list (asked for by the entry, index.ts) is registered when it arrives, but nothing waits
+// for it: the frame renders at once and each remote page waits for its own remote.
 startFederation();
+// The page's first data is asked for now too, beside its code, not once its code has run.
+const queryClient = createQueryClient();
+prefetchPageReads(queryClient, window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders client={createQueryClient()}>
+    <AppProviders client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

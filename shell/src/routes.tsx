@@ -4,120 +4,23 @@ import {
   MENU_LABELS,
   NOT_FOUND_TITLE,
   QUICK_ACCESS_LABELS,
-  REMOTE_APPS,
   SCREEN_TITLES,
-  STAFF_ROLES,
-  type RemoteId,
-  type RemoteName,
   type Role,
   type ScreenKey,
   type StaffRole,
 } from '@mastering/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { AdminGuard, NoAccess } from './admin/admin-guard';
-import type { AdminIcon, AdminNavItem } from './admin/admin-nav';
+import type { AdminNavItem } from './admin/admin-nav';
+import { type Area, mayOpen, PAGE_ROUTES, type PageRoute, routeAt } from './page-routes';
 import { NotFound } from './pages/not-found';
 import { PageLoading, RemotePage } from './remotes/remote-page';
 import { ScrollToTop } from './scroll-to-top';
 import { useSession } from './session/session';
 
-/** Federation container names by remote (REMOTE_APPS in contracts); /mf/remotes.json says where each one is served from. */
-export const REMOTES = Object.fromEntries(REMOTE_APPS.map((app) => [app.id, app.name])) as Readonly<
-  Record<RemoteId, RemoteName>
->;
-
-/**
- * Where a page is shown: the public site (full width), the admin frame (sidebar + header), or a
- * guarded page without the sidebar (the admin view of a customer profile).
- */
-export type Area = 'site' | 'admin' | 'admin-plain';
-
-/** One row of the routing table: URL, the remote and page key that serve it (its spec title is SCREEN_TITLES[page]). */
-export interface PageRoute {
-  path: string;
-  remote: RemoteName;
-  page: ScreenKey;
-  area: Area;
-  /** Admin sidebar entry (its label is the page's MENU_LABELS entry), in the spec's menu order. */
-  nav?: { icon: AdminIcon };
-  /** Staff roles that may open a guarded page; admins only when absent (engineers work orders and files). */
-  roles?: readonly StaffRole[];
-}
-
-/** THE routing table: every route of the storefront and back-office specs. Unknown paths get the 404 page. */
-export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: '/', remote: REMOTES.storefront, page: 'home', area: 'site' },
-  { path: '/upload', remote: REMOTES.storefront, page: 'upload', area: 'site' },
-  { path: '/login', remote: REMOTES.storefront, page: 'login', area: 'site' },
-  { path: '/payment/success', remote: REMOTES.storefront, page: 'payment-success', area: 'site' },
-  { path: '/payment/cancelled', remote: REMOTES.storefront, page: 'payment-cancelled', area: 'site' },
-  { path: '/payment/failed', remote: REMOTES.storefront, page: 'payment-failed', area: 'site' },
-  // The customer's delivery link from the mastering-complete mail; no login, the token is the permission.
-  { path: '/download/:token', remote: REMOTES.storefront, page: 'download', area: 'site' },
-  // The customer's order page from the signed link in every order mail (?t=); and Track my order.
-  { path: '/orders/:id', remote: REMOTES.storefront, page: 'order', area: 'site' },
-  { path: '/track-order', remote: REMOTES.storefront, page: 'track-order', area: 'site' },
-  // POPIA rights: download or ask to delete what is held about the signed-in address.
-  { path: '/your-data', remote: REMOTES.storefront, page: 'your-data', area: 'site' },
-  // The legal pages (texts kept on the server, edited in Settings → Legal); the footer links to them.
-  { path: '/terms', remote: REMOTES.storefront, page: 'terms', area: 'site' },
-  { path: '/privacy', remote: REMOTES.storefront, page: 'privacy', area: 'site' },
-  { path: '/refunds', remote: REMOTES.storefront, page: 'refunds', area: 'site' },
-
-  { path: '/admin', remote: REMOTES.ops, page: 'dashboard', area: 'admin', nav: { icon: 'dashboard' } },
-  {
-    path: '/admin/orders',
-    remote: REMOTES.ops,
-    page: 'orders',
-    area: 'admin',
-    nav: { icon: 'orders' },
-    roles: STAFF_ROLES,
-  },
-  { path: '/admin/customers', remote: REMOTES.ops, page: 'customers', area: 'admin', nav: { icon: 'customers' } },
-  { path: '/admin/users', remote: REMOTES.ops, page: 'users', area: 'admin', nav: { icon: 'users' } },
-  {
-    path: '/admin/files',
-    remote: REMOTES.ops,
-    page: 'files',
-    area: 'admin',
-    nav: { icon: 'files' },
-    roles: STAFF_ROLES,
-  },
-  { path: '/admin/payments', remote: REMOTES.ops, page: 'payments', area: 'admin', nav: { icon: 'payments' } },
-  { path: '/admin/analytics', remote: REMOTES.ops, page: 'analytics', area: 'admin', nav: { icon: 'analytics' } },
-  { path: '/admin/showcase', remote: REMOTES.content, page: 'showcase', area: 'admin', nav: { icon: 'showcase' } },
-  {
-    path: '/admin/testimonials',
-    remote: REMOTES.content,
-    page: 'testimonials',
-    area: 'admin',
-    nav: { icon: 'testimonials' },
-  },
-  {
-    path: '/admin/email-testing',
-    remote: REMOTES.email,
-    page: 'email-testing',
-    area: 'admin',
-    nav: { icon: 'email-testing' },
-  },
-  {
-    path: '/admin/email-templates',
-    remote: REMOTES.email,
-    page: 'email-templates',
-    area: 'admin',
-    nav: { icon: 'email-templates' },
-  },
-  { path: '/admin/emails', remote: REMOTES.email, page: 'emails', area: 'admin', nav: { icon: 'emails' } },
-  { path: '/admin/settings', remote: REMOTES.ops, page: 'settings', area: 'admin', nav: { icon: 'settings' } },
-  { path: '/profile/:userId', remote: REMOTES.ops, page: 'profile', area: 'admin-plain' },
-];
-
-/** True when a user with `role` may open `route` (the public site: anyone; guarded pages: their roles, else admins). */
-export function mayOpen(route: Pick<PageRoute, 'area' | 'roles'>, role: Role | null | undefined): boolean {
-  if (route.area === 'site') return true;
-  return role !== null && role !== undefined && (route.roles ?? ['admin']).includes(role as StaffRole);
-}
+export { type Area, mayOpen, PAGE_ROUTES, type PageRoute, REMOTES, routeAt } from './page-routes';
 
 /** The admin sidebar menu a role may use, derived from the table so a page and its menu entry cannot drift apart. */
 export function adminMenuFor(role: Role | null): readonly AdminNavItem[] {
@@ -126,6 +29,11 @@ export function adminMenuFor(role: Role | null): readonly AdminNavItem[] {
       ? [{ label: MENU_LABELS[route.page as keyof typeof MENU_LABELS], to: route.path, icon: route.nav.icon }]
       : [],
   );
+}
+
+/** Starts fetching the reads of the page at `pathname` into the query cache its components read. */
+export function prefetchPageReads(client: QueryClient, pathname: string): void {
+  for (const read of routeAt(pathname)?.reads ?? []) void client.prefetchQuery({ queryKey: [read] });
 }
 
 /** The whole admin menu (what an admin sees). */

@@ -1,10 +1,24 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pages as contentPages } from '../../mf-admin-content/src/routes';
 import { pages as emailPages } from '../../mf-admin-email/src/routes';
 import { pages as opsPages } from '../../mf-admin-ops/src/routes';
+import { claimKeys } from '../../mf-storefront/src/api/claims';
+import { showcaseKeys } from '../../mf-storefront/src/api/showcase';
+import { siteConfigKeys } from '../../mf-storefront/src/api/site-config';
+import { testimonialKeys } from '../../mf-storefront/src/api/testimonials';
 import { pages as storefrontPages } from '../../mf-storefront/src/routes';
-import { ADMIN_MENU, adminMenuFor, mayOpen, PAGE_ROUTES, QUICK_ACCESS, REMOTES } from '../src/routes';
+import { QueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_MENU,
+  adminMenuFor,
+  mayOpen,
+  PAGE_ROUTES,
+  prefetchPageReads,
+  QUICK_ACCESS,
+  REMOTES,
+  routeAt,
+} from '../src/routes';
 
 describe('routing table', () => {
   it('lists every route of both specs once', () => {
@@ -94,5 +108,39 @@ describe('routing table', () => {
       const guarded = route.path.startsWith('/admin') || route.path.startsWith('/profile');
       expect(route.area !== 'site', route.path).toBe(guarded);
     }
+  });
+
+  it('finds the route of a URL path, parameters included', () => {
+    expect(routeAt('/')?.page).toBe('home');
+    expect(routeAt('/upload/')?.page).toBe('upload');
+    expect(routeAt('/orders/0b7e5c1a')?.page).toBe('order');
+    expect(routeAt('/orders/')).toBeUndefined();
+    expect(routeAt('/admin/orders')?.page).toBe('orders');
+    expect(routeAt('/no/such/page')).toBeUndefined();
+  });
+
+  it("prefetches a page's reads with the query client's own fetcher, each key its URL", async () => {
+    const asked: string[] = [];
+    const client = new QueryClient({
+      defaultOptions: {
+        queries: {
+          staleTime: Infinity,
+          queryFn: async ({ queryKey }) => {
+            asked.push(String(queryKey[0]));
+            return { url: queryKey[0] };
+          },
+        },
+      },
+    });
+    prefetchPageReads(client, '/');
+    await vi.waitFor(() => expect(client.getQueryData(['/api/testimonials'])).toEqual({ url: '/api/testimonials' }));
+    expect(asked).toEqual(['/api/config', '/api/config/claims', '/api/showcase-tracks', '/api/testimonials']);
+    // The same cache entries the pages' own queries read.
+    expect(routeAt('/')?.reads).toEqual(
+      [siteConfigKeys.config(), claimKeys.claims(), showcaseKeys.list(), testimonialKeys.list()].map(([key]) => key),
+    );
+    prefetchPageReads(client, '/login');
+    prefetchPageReads(client, '/no/such/page');
+    expect(asked).toHaveLength(4);
   });
 });

@@ -1,7 +1,7 @@
-import { fetchEmailHealth } from '@mastering/ui';
+import { fetchEmailHealth } from '@mastering/ui/email-health';
 import { useMutation } from '@tanstack/react-query';
 
-// The check itself is shared with Settings → System Status (mf-admin-ops): @mastering/ui fetchEmailHealth.
+// The check itself is shared with Settings → System Status (mf-admin-ops): @mastering/ui/email-health.
 export { fetchEmailHealth };
 
 /** The Health Check button's action (a mutation: it runs only when asked). */

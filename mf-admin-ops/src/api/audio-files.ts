@@ -8,7 +8,8 @@ import {
   type DownloadKind,
   type UpdateProcessingBody,
 } from '@mastering/contracts';
-import { apiJson, sendToStorage, type UploadProgress } from '@mastering/ui';
+import { apiJson } from '@mastering/ui';
+import { sendToStorage, type UploadProgress } from '@mastering/ui/upload';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateUnder, listUrl } from './list-query';
 

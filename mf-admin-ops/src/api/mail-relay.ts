@@ -1,4 +1,4 @@
-import { EMAIL_HEALTH_PATH, fetchEmailHealth } from '@mastering/ui';
+import { EMAIL_HEALTH_PATH, fetchEmailHealth } from '@mastering/ui/email-health';
 import { useQuery } from '@tanstack/react-query';
 
 /** Settings → System Status's mail relay row: the email service's live SMTP check, asked again on every visit. */

@@ -1,5 +1,6 @@
 import { GET_UPLOAD_URL_FAILED, STORAGE_UPLOAD_FAILED, UploadUrlResponse } from '@mastering/contracts';
-import { apiJson, sendToStorage, type RunningUpload, type UploadProgress } from '@mastering/ui';
+import { apiJson } from '@mastering/ui/core';
+import { sendToStorage, type RunningUpload, type UploadProgress } from '@mastering/ui/upload';
 
 export { sendToStorage, type RunningUpload, type UploadProgress };
 

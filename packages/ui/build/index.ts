@@ -11,6 +11,7 @@ import {
   documentTitle,
   REMOTE_ENTRY_FILE,
   remoteApp,
+  REMOTES_URL,
   SHELL_APP,
   SITE_DESCRIPTION,
   type RemoteId,
@@ -253,6 +254,7 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
         favicon: host ? path.join(dir, 'src', 'favicon.svg') : undefined,
         themeScript: themeBootScript(),
         description: SITE_DESCRIPTION,
+        remotesUrl: REMOTES_URL,
         chunks: ['main'],
       }),
       new ModuleFederationPlugin({

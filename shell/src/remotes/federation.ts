@@ -6,6 +6,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import { ROUTES_MODULE } from '@mastering/contracts';
 import { apiJson, type RemotePages, type RemoteRoutesModule } from '@mastering/ui/core';
+import { takeEarlyRemotes } from './early-remotes';
 import { parseRemotesConfig, RemoteLoadError, REMOTES_URL, type RemoteEntry } from './remotes-config';
 
 /** What a routes module looks like when its remote failed: the error instead of pages. */
@@ -34,10 +35,13 @@ let registry: Promise<Map<string, RemoteEntry>> | null = null;
 const pagesCache = new Map<string, Promise<RemotePages>>();
 
 async function fetchRegistry(): Promise<Map<string, RemoteEntry>> {
-  const remotes = await apiJson('GET', REMOTES_URL, undefined, {
-    cache: 'no-cache',
-    schema: { parse: parseRemotesConfig },
-  });
+  // The list the entry script already asked for (the first time), else a request of our own.
+  const remotes =
+    (await takeEarlyRemotes()) ??
+    (await apiJson('GET', REMOTES_URL, undefined, {
+      cache: 'no-cache',
+      schema: { parse: parseRemotesConfig },
+    }));
   registerRemotes(remotes, { force: true });
   return new Map(remotes.map((remote) => [remote.name, remote]));
 }

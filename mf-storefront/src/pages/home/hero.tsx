@@ -50,10 +50,13 @@ export function Hero() {
           {uploadAndSaveLabel(launchDiscount(config.data))}
           <ArrowRight aria-hidden />
         </StartMasteringButton>
-        {config.data && (
+        {/* Its line is kept while the price loads, so the badges below do not jump down when it comes. */}
+        {config.data ? (
           <p className="text-sm text-muted-foreground" data-testid="price-line">
             {priceLine(config.data)}
           </p>
+        ) : (
+          config.isPending && <p className="text-sm">{'\u00a0'}</p>
         )}
         <ul className="mt-4 grid w-full max-w-2xl grid-cols-2 gap-3 md:grid-cols-4">
           {TRUST_BADGES.map(({ label, icon: Icon }) => (
