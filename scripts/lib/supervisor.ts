@@ -98,6 +98,9 @@ export class Supervisor {
   async start(spec: ProcessSpec, timeoutMs = 90_000): Promise<void> {
     this.throwIfStopping(spec.name);
     const log = createWriteStream(path.join(this.logDir, `${spec.name}.log`), { flags: 'a' });
+    // A log file that cannot be written (its folder removed meanwhile) must not take the launcher down:
+    // the tail in memory still holds the last lines.
+    log.on('error', (err) => entry.tail.push(`(log file: ${err.message})`));
     const child = spawn(spec.command, spec.args, {
       cwd: ROOT,
       env: { ...process.env, ...spec.env },
