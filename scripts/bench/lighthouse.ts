@@ -40,7 +40,7 @@ try {
   const scores: number[] = [];
   for (const [name, url] of Object.entries(pages)) {
     const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(url));
+    for (let i = 0; i < RUNS; i++) runs.push(await withRetries(() => lighthouse(url), name));
     const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
     scores.push(m('score'));
     console.log(
@@ -96,6 +96,22 @@ async function lighthouse(url: string): Promise<Figures> {
     si: metric('speed-index'),
     cls: metric('cumulative-layout-shift'),
   };
+}
+
+/**
+ * Lighthouse on this kind of machine sometimes fails to record its trace ("NO_NAVSTART", seen 3 times in
+ * about 20 runs of unchanged pages): such a run is made again, at most twice, and says so.
+ */
+async function withRetries(measure: () => Promise<Figures>, page: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure();
+    } catch (err) {
+      const reason = /Runtime error encountered: (.*)/.exec(String((err as { stderr?: string }).stderr))?.[1];
+      if (!reason || attempt > 2) throw err;
+      console.log(`  (${page}: Lighthouse failed to measure, run again: ${reason})`);
+    }
+  }
 }
 
 function median(values: number[]): number {
