@@ -21,7 +21,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@mastering/db';
-import { benchStack, processCpuTimes, processTreeCpuTimes } from './lib/bench-harness';
+import { benchStack, type CpuTimes, processCpuTimes, processTreeCpuTimes } from './lib/bench-harness';
 import { serviceCommand } from './lib/services';
 import type { Stack } from './lib/stack';
 
@@ -296,8 +296,6 @@ function connectionHeader(url: string): Promise<string | undefined> {
   }).finally(() => agent.destroy());
 }
 
-/** CPU seconds a process used: in its own code (user) and in the kernel on its behalf. */
-type CpuTimes = { user: number; kernel: number };
 /** CPU a process used per request of a run, in µs, as CpuTimes. */
 type CpuPerRequest = CpuTimes;
 type Load = { rps: number; p50: number; p99: number; failures: number; cpu: Record<string, CpuPerRequest> };

@@ -76,6 +76,12 @@ export async function benchStack(prefix: string, options: BenchStackOptions, cle
   return { work: site.dataDir, ports: site.ports, env, main };
 }
 
+/** CPU seconds a process used: in its own code (user) and in the kernel on its behalf (kernel). */
+export type CpuTimes = { user: number; kernel: number };
+
+/** The fields of /proc/<pid>/stat after the command name (field 3, the state, first). */
+const statFields = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+
 /**
  * The CPU seconds process `pid` has used so far (utime + stime of /proc/<pid>/stat, in Linux's clock
  * ticks of 1/100 s): a figure the machine's load from other processes sways far less than a rate.
@@ -85,11 +91,9 @@ export function processCpuSeconds(pid: number): number {
   return user + kernel;
 }
 
-/** processCpuSeconds split into time in the process's own code (user) and in the kernel on its behalf (kernel). */
-export function processCpuTimes(pid: number): { user: number; kernel: number } {
-  const [user, kernel] = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    .split(') ')[1]!
-    .split(' ')
+/** processCpuSeconds split into user and kernel time. */
+export function processCpuTimes(pid: number): CpuTimes {
+  const [user, kernel] = statFields(pid)
     .slice(11, 13)
     .map((ticks) => Number(ticks) / 100);
   return { user: user!, kernel: kernel! };
@@ -99,10 +103,10 @@ export function processCpuTimes(pid: number): { user: number; kernel: number } {
  * processCpuTimes of `pid` and its children summed: PostgreSQL's server and its backends (one per
  * pooled connection, so their time counts while the pool keeps them).
  */
-export function processTreeCpuTimes(pid: number): { user: number; kernel: number } {
+export function processTreeCpuTimes(pid: number): CpuTimes {
   const parentOf = (child: number) => {
     try {
-      return Number(readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      return Number(statFields(child)[1]);
     } catch {
       return -1; // gone
     }
