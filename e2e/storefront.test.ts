@@ -24,6 +24,22 @@ test('theme defaults to dark and the choice persists across a reload', async (t)
   await t.expect(htmlClass()).contains('dark');
 });
 
+// scripts/e2e.ts starts Chromium asking for less motion, as a visitor's system setting can.
+const motion = ClientFunction(() => {
+  const upload = document.querySelector('[data-testid="hero-start"]')!;
+  return {
+    reduced: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+    scroll: getComputedStyle(document.documentElement).scrollBehavior,
+    buttonTransition: getComputedStyle(upload).transitionDuration,
+  };
+});
+
+test('a visitor who asks for less motion gets jumps instead of glides, and no transitions', async (t) => {
+  await t.expect(byTestId('page-home').exists).ok();
+  // Buttons fade their colours over 150 ms (transition-colors) for everyone else.
+  await t.expect(motion()).eql({ reduced: true, scroll: 'auto', buttonTransition: '1e-05s' });
+});
+
 test('an unknown route shows the 404 page', async (t) => {
   await t.navigateTo(`${SITE}/no-such-page`);
   await t.expect(byTestId('not-found').innerText).contains('404 Page Not Found');

@@ -26,9 +26,9 @@ function useScrolledPast(threshold: number): boolean {
   return past;
 }
 
-/** Smoothly scrolls to a home page section. */
+/** Scrolls to a home page section: smoothly unless the visitor asked for less motion (the page's CSS decides). */
 export function scrollToSection(id: string) {
-  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  document.getElementById(id)?.scrollIntoView({ block: 'start' });
 }
 
 /**

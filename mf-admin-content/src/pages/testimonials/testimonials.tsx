@@ -90,7 +90,8 @@ export default function TestimonialsPage() {
                   onToggle={(active) => void toggle(t, active)}
                   onEdit={() => {
                     setEditing(t);
-                    window.scrollTo({ top: 0, behavior: 'smooth' });
+                    // The page's CSS makes this smooth unless the admin asked for less motion.
+                    window.scrollTo({ top: 0 });
                   }}
                   onDelete={() => setDeleting(t)}
                 />

@@ -1,0 +1,61 @@
+// `npm run test:suites`: builds the site, then runs the unit suite (vitest) and the browser suite (scripts/e2e.ts:
+// stack, journeys, fuzz) side by side, as `npm test` runs them. Fails when either fails.
+//
+// Why side by side: the journeys keep about one of two cores busy (TestCafe waits on the page between actions),
+// and vitest needs about 220 CPU-seconds. Run one after the other they took 120 s + 400 s on the 2-core CI machine;
+// side by side 440 s. vitest runs at low priority (nice 10) so the journeys, which wait on the browser's
+// answers, keep their pace and the unit tests take the idle time. The build comes first because it keeps both
+// cores busy: a unit test starved beside it could pass its timeout.
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApps } from './lib/build';
+import { timedPhase } from './lib/ci-timings';
+import { bin, ROOT } from './lib/paths';
+import { bundleServices } from './lib/services';
+
+/**
+ * Runs `command` and resolves to its exit code. With `heading`, its output goes to a log file as it comes and is
+ * printed in one block under that heading when it ends, so it does not interleave with the other suite's lines.
+ */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, heading?: string): Promise<number> {
+  const buffered = heading !== undefined;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    // Both streams into one list, in the order they came, so a failure's lines stay beside its test.
+    const output: Buffer[] = [];
+    const log = buffered ? path.join(tmpdir(), `unit-tests-${process.pid}.log`) : undefined;
+    const live = log ? createWriteStream(log) : undefined;
+    if (log) console.log(`${heading}: running; follow it with \`tail -f ${log}\``);
+    const keep = (chunk: Buffer) => {
+      output.push(chunk);
+      live?.write(chunk);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.on('error', (err) => {
+      output.push(Buffer.from(`${command}: ${err.message}\n`));
+      resolve(1);
+    });
+    child.on('close', (code) => {
+      live?.end();
+      if (buffered) {
+        console.log(`── ${heading} ──`);
+        process.stdout.write(Buffer.concat(output));
+        console.log(`── ${heading}: ${code === 0 ? 'passed' : `failed (exit ${code})`} ──`);
+      }
+      resolve(code ?? 1);
+    });
+  });
+}
+
+await timedPhase('build', () => Promise.all([buildApps(), bundleServices()]));
+
+const UNIT = 'unit tests (vitest, at low priority beside the journeys)';
+const unit = timedPhase('unit', () => run('nice', ['-n', '10', bin('vitest'), 'run'], process.env, UNIT));
+const e2e = run(process.execPath, ['--import', 'tsx', 'scripts/e2e.ts'], { ...process.env, E2E_BUILT: '1' });
+
+const [unitCode, e2eCode] = await Promise.all([unit, e2e]);
+if (unitCode !== 0) console.error(`✖ the unit tests failed: their report is above, under "── ${UNIT}"`);
+process.exit(unitCode === 0 && e2eCode === 0 ? 0 : 1);
