@@ -21,7 +21,8 @@ export const htmlClass = ClientFunction(() => document.documentElement.className
 export const reload = ClientFunction(() => window.location.reload());
 /**
  * Gives the browser its usual window back after a test that resized it (`test(...).after(restoreWindow)`):
- * the window outlives the test, and the next file's journeys would otherwise run at a phone's width.
+ * the window outlives the test, and the next file's journeys would otherwise run at a phone's width. The
+ * usual window is the 1280 x 800 it starts at: scripts/e2e.ts makes that TestCafe's "maximized" size.
  */
 export const restoreWindow = async (t: TestController) => {
   await t.maximizeWindow();

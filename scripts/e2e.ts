@@ -95,6 +95,10 @@ const code = await timedPhase(
             E2E_ENGINEER_EMAIL: ENGINEER_EMAIL,
             // The SMTP port of the stack's MailDev, for the journey that saves it as the admin's relay.
             E2E_MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT!,
+            // Headless Chromium starts at TestCafe's 1280 x 800; "maximize" (restoreWindow, after a journey at a
+            // phone's width) would otherwise make it 1920 x 1080, so every later journey ran in a window twice the
+            // size (twice the pixels to draw) and saw a different layout depending on which file ran first.
+            MAXIMIZED_HEADLESS_WINDOW_SIZE: '1280x800',
           },
         },
       );
