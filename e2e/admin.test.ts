@@ -24,9 +24,9 @@ test('signed-out visitors go to /login, and back to the screen they asked for on
   await t.expect(currentPath()).eql('/login?next=%2Fadmin%2Forders');
   await t.expect(byTestId('admin-sidebar').exists).notOk();
   const seen = await inboxIds();
-  await t.typeText(byTestId('login-email'), ADMIN_EMAIL).click(byTestId('login-send'));
+  await t.typeText(byTestId('login-email'), ADMIN_EMAIL, { paste: true }).click(byTestId('login-send'));
   const code = await newLoginCodeFor(ADMIN_EMAIL, seen);
-  await t.typeText(byTestId('login-code'), code);
+  await t.typeText(byTestId('login-code'), code, { paste: true });
   await clickAndLeave(byTestId('login-verify'));
   await t.expect(byTestId('admin-sidebar').exists).ok();
   await t.expect(currentPath()).eql('/admin/orders');
@@ -50,12 +50,12 @@ test('the admin signs in with an emailed code and the sidebar collapses with Ctr
 test('a wrong code is refused with the server message and the right one still works', async (t) => {
   await t.navigateTo(`${SITE}/login`);
   const seen = await inboxIds();
-  await t.typeText(byTestId('login-email'), 'new.artist@example.com').click(byTestId('login-send'));
+  await t.typeText(byTestId('login-email'), 'new.artist@example.com', { paste: true }).click(byTestId('login-send'));
   const code = await newLoginCodeFor('new.artist@example.com', seen);
   const wrong = code === '000000' ? '111111' : '000000';
-  await t.typeText(byTestId('login-code'), wrong).click(byTestId('login-verify'));
+  await t.typeText(byTestId('login-code'), wrong, { paste: true }).click(byTestId('login-verify'));
   await t.expect(byTestId('login-error').innerText).contains('Invalid or expired code');
-  await t.typeText(byTestId('login-code'), code, { replace: true });
+  await t.typeText(byTestId('login-code'), code, { replace: true, paste: true });
   await clickAndLeave(byTestId('login-verify'));
   await expectLandedOn('page-home');
   // A customer is signed in but is not staff: the console stays closed.

@@ -80,7 +80,7 @@ test('analytics draws the revenue trend and top genres for the seeded orders', a
 test('customers: find the seeded buyer, open the detail and send a message that arrives by mail', async (t) => {
   await t.useRole(admin);
   await t.navigateTo(`${SITE}/admin/customers`);
-  await t.typeText(byTestId('customers-search'), `blues-${RUN}`);
+  await t.typeText(byTestId('customers-search'), `blues-${RUN}`, { paste: true });
   await t.expect(byTestId('customer-row').count).eql(1);
   await t.expect(byTestId('customer-row').find('[data-testid="customer-status"]').innerText).eql('VIP');
   await t.click(byTestId('customer-row').find('button').withText(BUYER));
@@ -91,8 +91,8 @@ test('customers: find the seeded buyer, open the detail and send a message that 
   // back to what opened it, which would cut TestCafe's typing short. A person starts typing after that.
   await t.expect(byTestId('customer-detail').exists).notOk();
   await t
-    .typeText(byTestId('message-subject'), `Your blues master ${RUN}`)
-    .typeText(byTestId('message-body'), 'It is ready.');
+    .typeText(byTestId('message-subject'), `Your blues master ${RUN}`, { paste: true })
+    .typeText(byTestId('message-body'), 'It is ready.', { paste: true });
   await t.click(byTestId('message-send'));
   await t.expect(byTestId('toast').withText('Message sent successfully!').exists).ok();
   const mail = await newMailFor(BUYER, `Your blues master ${RUN}`, seen);
@@ -102,7 +102,7 @@ test('customers: find the seeded buyer, open the detail and send a message that 
 test('payments: the seeded payment opens with its webhook events', async (t) => {
   await t.useRole(admin);
   await t.navigateTo(`${SITE}/admin/payments`);
-  await t.typeText(byTestId('payments-search'), `pay_${RUN}_2`);
+  await t.typeText(byTestId('payments-search'), `pay_${RUN}_2`, { paste: true });
   await t.expect(byTestId('payment-row').count).eql(1);
   await t.click(byTestId('payment-row'));
   // The seeded order of two days ago: 129,900 cents, in the one money format (a space groups thousands).
@@ -118,9 +118,9 @@ test('users: create, edit (deactivate) and delete a user', async (t) => {
   await t.click(byTestId('user-save'));
   await t.expect(byTestId('user-firstName-error').innerText).eql('First name is required');
   await t
-    .typeText(byTestId('user-firstName'), 'Zanele')
-    .typeText(byTestId('user-lastName'), 'Khumalo')
-    .typeText(byTestId('user-email'), email);
+    .typeText(byTestId('user-firstName'), 'Zanele', { paste: true })
+    .typeText(byTestId('user-lastName'), 'Khumalo', { paste: true })
+    .typeText(byTestId('user-email'), email, { paste: true });
   await choose(t, 'user-role', 'Engineer');
   await t.click(byTestId('user-save'));
   await t.expect(byTestId('toast').withText('User created successfully').exists).ok();
@@ -153,7 +153,7 @@ test('maintenance mode refuses a new order with the notice', async (t) => {
     await t.navigateTo(`${SITE}/upload`);
     await t.setFilesToUpload(byTestId('file-input'), [track]);
     await t.expect(byTestId('upload-item').filter('[data-status="completed"]').count).eql(1);
-    await t.typeText(byTestId('customer-email'), `late-${RUN}@business.example`);
+    await t.typeText(byTestId('customer-email'), `late-${RUN}@business.example`, { paste: true });
     await t.setNativeDialogHandler(() => true);
     await t.click(byTestId('proceed-to-payment'));
     await agreeToTerms(t);

@@ -83,10 +83,10 @@ test('the admin uploads a showcase track that plays on the home page, hides it, 
   await t.expect(byTestId('showcase-artist-error').innerText).eql('Artist is required');
 
   await t
-    .typeText(byTestId('showcase-title'), title)
-    .typeText(byTestId('showcase-artist'), 'E2E Artist')
-    .typeText(byTestId('showcase-beforeDescription'), 'Flat demo mix')
-    .typeText(byTestId('showcase-afterDescription'), 'Loud and wide')
+    .typeText(byTestId('showcase-title'), title, { paste: true })
+    .typeText(byTestId('showcase-artist'), 'E2E Artist', { paste: true })
+    .typeText(byTestId('showcase-beforeDescription'), 'Flat demo mix', { paste: true })
+    .typeText(byTestId('showcase-afterDescription'), 'Loud and wide', { paste: true })
     .setFilesToUpload(byTestId('showcase-artwork'), [files.artwork])
     .setFilesToUpload(byTestId('showcase-originalAudio'), [files.original])
     .setFilesToUpload(byTestId('showcase-masteredAudio'), [files.mastered])
@@ -112,7 +112,7 @@ test('the admin uploads a showcase track that plays on the home page, hides it, 
   await t.click(row.find('[data-testid="showcase-row-edit"]'));
   const edit = byTestId('showcase-edit-form');
   await t
-    .typeText(edit.find('input[id$="-artist"]'), 'E2E Artist Edited', { replace: true })
+    .typeText(edit.find('input[id$="-artist"]'), 'E2E Artist Edited', { replace: true, paste: true })
     .selectText(edit.find('input[id$="-title"]'))
     .pressKey('delete')
     .click(edit.find('button[type="submit"]'));
@@ -142,15 +142,17 @@ test("the admin adds a testimonial and it shows on the home page without the aut
   await t.expect(heading.innerText).match(/^Existing Testimonials \(\d+\)$/);
   const before = Number((await heading.innerText).match(/\d+/)![0]);
 
-  await t.typeText(byTestId('testimonial-email'), 'not-an-email').click(byTestId('testimonial-submit'));
+  await t
+    .typeText(byTestId('testimonial-email'), 'not-an-email', { paste: true })
+    .click(byTestId('testimonial-submit'));
   await t.expect(byTestId('testimonial-name-error').innerText).eql('Name is required');
   await t.expect(byTestId('testimonial-email-error').innerText).eql('Invalid email address');
 
   await t
-    .typeText(byTestId('testimonial-name'), name)
-    .typeText(byTestId('testimonial-role'), 'Producer')
-    .typeText(byTestId('testimonial-email'), 'private.author@example.com', { replace: true })
-    .typeText(byTestId('testimonial-content'), 'Masters came back in a day and sound huge.')
+    .typeText(byTestId('testimonial-name'), name, { paste: true })
+    .typeText(byTestId('testimonial-role'), 'Producer', { paste: true })
+    .typeText(byTestId('testimonial-email'), 'private.author@example.com', { replace: true, paste: true })
+    .typeText(byTestId('testimonial-content'), 'Masters came back in a day and sound huge.', { paste: true })
     .setFilesToUpload(byTestId('testimonial-avatar'), [files.avatar])
     .click(byTestId('testimonial-verified'))
     .click(byTestId('testimonial-submit'));

@@ -21,11 +21,11 @@ test('an admin sends a test email from Email Testing and it arrives in the inbox
     )
     .ok();
   await t
-    .typeText(byTestId('test-field-customerEmail'), to)
-    .typeText(byTestId('test-field-customerName'), 'Lindiwe')
-    .typeText(byTestId('test-field-orderId'), '5e1d9c2a-0000-4000-8000-000000000042')
-    .typeText(byTestId('test-field-trackTitle'), 'Golden Hour')
-    .typeText(byTestId('test-field-downloadUrl'), 'https://example.com/download/golden-hour');
+    .typeText(byTestId('test-field-customerEmail'), to, { paste: true })
+    .typeText(byTestId('test-field-customerName'), 'Lindiwe', { paste: true })
+    .typeText(byTestId('test-field-orderId'), '5e1d9c2a-0000-4000-8000-000000000042', { paste: true })
+    .typeText(byTestId('test-field-trackTitle'), 'Golden Hour', { paste: true })
+    .typeText(byTestId('test-field-downloadUrl'), 'https://example.com/download/golden-hour', { paste: true });
   const seen = await inboxIds();
   await t.click(byTestId('test-email-send'));
   await t.expect(byTestId('toast').withText('Email Sent').exists).ok();
@@ -42,10 +42,10 @@ test('an admin creates and sends a campaign and watches its progress reach 100 %
   await t.click(byTestId('new-campaign'));
   await t.click(byTestId('campaign-send'));
   await t.expect(Selector('[role="alert"]').withText('Subject is required').exists).ok();
-  await t.typeText(byTestId('campaign-subject'), subject);
+  await t.typeText(byTestId('campaign-subject'), subject, { paste: true });
   await t.click(byTestId('campaign-recipients')).click(option('Custom list'));
-  await t.typeText(byTestId('campaign-custom'), recipients.join(', '));
-  await t.typeText(byTestId('campaign-content'), 'Book your December mastering slot now.');
+  await t.typeText(byTestId('campaign-custom'), recipients.join(', '), { paste: true });
+  await t.typeText(byTestId('campaign-content'), 'Book your December mastering slot now.', { paste: true });
   const seen = await inboxIds();
   await t.click(byTestId('campaign-send'));
   await t.expect(byTestId('toast').withText('Campaign sent successfully.').exists).ok();

@@ -38,14 +38,14 @@ test('an engineer masters a paid order, delivers it, and the customer downloads 
   await t.expect(byTestId('admin-sidebar').find('a').withExactText('Dashboard').exists).notOk();
 
   // Audio Files: find the customer's track and open it.
-  await t.typeText(byTestId('files-search'), customer);
+  await t.typeText(byTestId('files-search'), customer, { paste: true });
   await t.expect(byTestId('file-row').count).eql(1);
   await t.click(byTestId('file-row'));
   await t.expect(byTestId('file-dialog').innerText).contains('Sunrise Demo.wav');
 
   // Update Status sends what was selected.
   await t.click(byTestId('file-status-select')).click(Selector('[role="option"]').withText('processing'));
-  await t.typeText(byTestId('file-notes'), 'On the desk now');
+  await t.typeText(byTestId('file-notes'), 'On the desk now', { paste: true });
   await t.click(byTestId('file-update-status'));
   await t.expect(byTestId('toast').innerText).contains('Processing status updated successfully!');
   await t.expect(byTestId('file-dialog').innerText).contains('processing');
@@ -60,7 +60,7 @@ test('an engineer masters a paid order, delivers it, and the customer downloads 
 
   // Orders: every file has a master, so the order is Mastered and can be delivered.
   await t.navigateTo(`${SITE}/admin/orders`);
-  await t.typeText(byTestId('orders-search'), customer);
+  await t.typeText(byTestId('orders-search'), customer, { paste: true });
   await t.expect(byTestId('order-row').count).eql(1);
   await t.click(byTestId('order-row'));
   await t.click(byTestId('order-assign-me'));
@@ -68,7 +68,7 @@ test('an engineer masters a paid order, delivers it, and the customer downloads 
   await t.expect(byTestId('order-status-form').innerText).contains('Delivered');
   const seen = await inboxIds();
   await t.click(byTestId('order-new-status')).click(Selector('[role="option"]').withText('Delivered'));
-  await t.typeText(byTestId('order-notes'), 'Delivered after a bass tweak');
+  await t.typeText(byTestId('order-notes'), 'Delivered after a bass tweak', { paste: true });
   await t.click(byTestId('order-update-status'));
   await t.expect(byTestId('toast').withText('Order status updated successfully!').exists).ok();
   await t.expect(byTestId('order-history').innerText).contains('Delivered after a bass tweak');

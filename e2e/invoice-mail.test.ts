@@ -50,14 +50,14 @@ test('the confirmation mail of a bought track carries the PDF invoice: its kind,
 test('a guest proves their address with a mailed code on Your data, without an account, and may download', async (t) => {
   const email = `guest-data-${Date.now()}@example.com`;
   await t.navigateTo(`${SITE}/track-order`);
-  await t.typeText(byTestId('track-order-form').find('input[type="email"]'), email);
+  await t.typeText(byTestId('track-order-form').find('input[type="email"]'), email, { paste: true });
   await t.click(byTestId('track-order-your-data'));
   await t.expect(byTestId('your-data-email').value).eql(email, 'Track my order passes the address');
   const seen = await inboxIds();
   await t.click(byTestId('your-data-send'));
   const mail = await newMailFor(email, 'Your code to see your data', seen);
   const code = /(\d{6})/.exec(mail.subject)?.[1] ?? '';
-  await t.typeText(byTestId('your-data-code'), code).click(byTestId('your-data-verify'));
+  await t.typeText(byTestId('your-data-code'), code, { paste: true }).click(byTestId('your-data-verify'));
   await t.expect(byTestId('your-data-actions').innerText).contains(email);
   await t.expect(byTestId('your-data-actions').find('a[download]').getAttribute('href')).eql('/api/your-data');
   // The proof is a cookie of this browser (no session): a fresh visit still shows the data.

@@ -52,7 +52,7 @@ test('the customer follows the mail to the order page, compares A/B, asks for a 
   // A revision with a note pinned to a time of the track.
   await t.click(byTestId('ab-progress'));
   await t.expect(byTestId('revision-pinned').innerText).contains('at ');
-  await t.typeText(Selector('textarea'), 'The kick is too loud here');
+  await t.typeText(Selector('textarea'), 'The kick is too loud here', { paste: true });
   await t.click(Selector('button').withExactText('Send revision request'));
   await t.expect(byTestId('revision-sent').exists).ok();
   await t.expect(byTestId('order-status').innerText).eql('Revision Requested');
@@ -75,7 +75,7 @@ test('the customer follows the mail to the order page, compares A/B, asks for a 
   // Issue 27: the customer rates the master (five stars, consent ticked); the admin sees it in Analytics.
   const rating = byTestId('rating-form');
   await t.click(rating.find('label').withText('5 stars'));
-  await t.typeText(rating.find('textarea'), 'Punchy and warm, thank you!');
+  await t.typeText(rating.find('textarea'), 'Punchy and warm, thank you!', { paste: true });
   await t.click(rating.find('input[type="checkbox"]'));
   await t.click(Selector('button').withExactText('Send my rating'));
   await t.expect(byTestId('order-rating').innerText).contains('Punchy and warm, thank you!');

@@ -7,7 +7,7 @@ import { admin, ADMIN_EMAIL, agreeToTerms, byTestId, clickAndLeave, inboxIds, ne
 /** Sets the launch discount on the Settings screen and saves, as an admin would. */
 async function saveDiscount(t: TestController, percent: string) {
   await t.navigateTo(`${SITE}/admin/settings`);
-  await t.typeText(byTestId('settings-discount'), percent, { replace: true });
+  await t.typeText(byTestId('settings-discount'), percent, { replace: true, paste: true });
   await t.click(byTestId('settings-save'));
   await t.expect(byTestId('toast').withText('Settings Saved').exists).ok();
 }
@@ -30,7 +30,7 @@ test("an admin changes the launch discount and the storefront, its order summary
     await t.navigateTo(`${SITE}/upload`);
     await t.setFilesToUpload(byTestId('file-input'), [track]);
     await t.expect(byTestId('upload-item').filter('[data-status="completed"]').count).eql(1);
-    await t.typeText(byTestId('customer-email'), `discount-${Date.now()}@example.com`);
+    await t.typeText(byTestId('customer-email'), `discount-${Date.now()}@example.com`, { paste: true });
     await t.click(byTestId('proceed-to-payment'));
     await t.expect(byTestId('summary-discount').innerText).contains('100');
     await t.expect(byTestId('summary-total').innerText).contains('399');
@@ -48,7 +48,7 @@ test("an admin changes the launch discount and the storefront, its order summary
 test('a bad figure is refused with its message and nothing is saved', async (t) => {
   await t.useRole(admin);
   await t.navigateTo(`${SITE}/admin/settings`);
-  await t.typeText(byTestId('settings-discount'), '120', { replace: true });
+  await t.typeText(byTestId('settings-discount'), '120', { replace: true, paste: true });
   await t.click(byTestId('settings-save'));
   await t.expect(byTestId('launchDiscount-error').innerText).eql('Launch discount must be 0 to 100');
   await t.navigateTo(`${SITE}/admin/settings`);
@@ -58,9 +58,9 @@ test('a bad figure is refused with its message and nothing is saved', async (t) 
 /** Saves the SMTP host and port on the Settings screen, and whether that host may be used without TLS. */
 async function saveRelay(t: TestController, host: string, port: string, withoutTls = false) {
   await t.navigateTo(`${SITE}/admin/settings`);
-  if (host) await t.typeText(Selector('#smtpHost'), host, { replace: true });
+  if (host) await t.typeText(Selector('#smtpHost'), host, { replace: true, paste: true });
   else await t.selectText(Selector('#smtpHost')).pressKey('delete');
-  await t.typeText(byTestId('settings-smtp-port'), port, { replace: true });
+  await t.typeText(byTestId('settings-smtp-port'), port, { replace: true, paste: true });
   const exemption = byTestId('settings-smtp-plaintext');
   if (host && (await exemption.getAttribute('aria-checked')) !== String(withoutTls)) await t.click(exemption);
   await t.click(byTestId('settings-save'));

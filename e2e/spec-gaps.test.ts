@@ -49,7 +49,7 @@ test('at 1280 x 800 Audio Files and Orders show every spec column without sidewa
   await t.useRole(admin);
 
   await t.navigateTo(`${SITE}/admin/files`);
-  await t.typeText(byTestId('files-search'), customer);
+  await t.typeText(byTestId('files-search'), customer, { paste: true });
   await t.expect(byTestId('file-row').count).eql(1);
   const row = byTestId('file-row');
   // Name, status, style, customer, order, size, upload date, tone, loudness and volume match, all visible.
@@ -62,7 +62,7 @@ test('at 1280 x 800 Audio Files and Orders show every spec column without sidewa
   await t.expect(tableOverflow()).lte(0, 'the files table fits 1280 px');
 
   await t.navigateTo(`${SITE}/admin/orders`);
-  await t.typeText(byTestId('orders-search'), customer);
+  await t.typeText(byTestId('orders-search'), customer, { paste: true });
   await t.expect(byTestId('order-row').count).eql(1);
   await t.expect(byTestId('order-row').innerText).contains('1 file');
   await t.expect(tableOverflow()).lte(0, 'the orders table fits 1280 px');
@@ -75,8 +75,8 @@ test('at 1280 x 800 Audio Files and Orders show every spec column without sidewa
   // back to what opened it, which would cut TestCafe's typing short. A person starts typing after that.
   await t.expect(byTestId('order-dialog').exists).notOk();
   const seen = await inboxIds();
-  await t.typeText(byTestId('message-subject'), 'About your order');
-  await t.typeText(byTestId('message-body'), 'Your master is on the desk now.');
+  await t.typeText(byTestId('message-subject'), 'About your order', { paste: true });
+  await t.typeText(byTestId('message-body'), 'Your master is on the desk now.', { paste: true });
   await t.click(byTestId('message-send'));
   await t.expect(byTestId('toast').withText('Message sent successfully!').exists).ok();
   await newMailFor(customer, 'About your order', seen);

@@ -145,7 +145,7 @@ test.requestHooks(failingUploadUrl)('the upload page shows every validation mess
   await t.expect(byTestId('upload-item').getAttribute('data-status')).eql('error');
   await t.expect(byTestId('upload-error').innerText).eql('Failed to upload short-mix.wav. Please try again.');
   await t.expect(byTestId('summary-total').innerText).eql('R324');
-  await t.typeText(byTestId('customer-email'), 'artist@example.com');
+  await t.typeText(byTestId('customer-email'), 'artist@example.com', { paste: true });
   await t.click(byTestId('proceed-to-payment'));
   await t
     .expect(byTestId('upload-error').innerText)

@@ -8,7 +8,7 @@ fixtureWithTracks('Trade', 'trade-e2e-', ['Consent Check.wav']);
 /** Sets the base price on the Settings screen and saves, as an admin would. */
 async function saveBasePrice(t: TestController, rand: string) {
   await t.navigateTo(`${SITE}/admin/settings`);
-  await t.typeText(byTestId('settings-base-price'), rand, { replace: true });
+  await t.typeText(byTestId('settings-base-price'), rand, { replace: true, paste: true });
   await t.click(byTestId('settings-save'));
   await t.expect(byTestId('toast').withText('Settings Saved').exists).ok();
 }
@@ -32,7 +32,7 @@ test('checkout shows the review step and will not continue without the terms tic
   await t.navigateTo(`${SITE}/upload`);
   await t.setFilesToUpload(byTestId('file-input'), tracks);
   await t.expect(byTestId('upload-item').filter('[data-status="completed"]').count).eql(1);
-  await t.typeText(byTestId('customer-email'), `consent-${Date.now()}@example.com`);
+  await t.typeText(byTestId('customer-email'), `consent-${Date.now()}@example.com`, { paste: true });
   await t.click(byTestId('proceed-to-payment'));
   await t.expect(byTestId('review-order').innerText).contains('Consent Check.wav');
   await t.expect(byTestId('review-vat').innerText).contains('48 hours');
