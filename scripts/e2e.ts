@@ -1,59 +1,64 @@
 // `npm run test:e2e [files…]`: TestCafe journeys (all of e2e/, or the files given) in headless Chromium against the real built stack.
-// Starts the stack on its own ports and data folder (so it can run beside `npm start`), plus a
-// second gateway whose apps folder lacks one remote's build, for the fallback journey.
+// All of them run in two groups side by side (scripts/lib/journey-groups.ts), each against a stack of its own on
+// its own ports and data folder (so it can also run beside `npm start`), each with a second gateway whose apps
+// folder lacks one remote's build, for the fallback journey. The files given run in one group.
 import { spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { createKnex, freePort, User } from '@mastering/db';
 import { bin, FRONTEND_APPS, ROOT } from './lib/paths';
 import { serviceCommand } from './lib/services';
 import { Supervisor } from './lib/supervisor';
 import { upstreamUrls } from './lib/stack';
-import { startThrowawayStack } from './lib/throwaway-stack';
+import { startThrowawayStack, type ThrowawayStack } from './lib/throwaway-stack';
 import { fuzzApi, printFuzzReport } from './lib/fuzz';
 import { timedPhase } from './lib/ci-timings';
 import { buildApps } from './lib/build';
 import { bundleServices } from './lib/services';
 import { printJourneyProfile } from './lib/e2e-profile';
+import { journeyFiles, splitJourneys } from './lib/journey-groups';
 
-// Built first as a phase of its own (for the CI timing lines); the stack then finds every build fresh.
-// scripts/test-suites.ts builds before it starts this script (E2E_BUILT), so the timing lines show one build.
-if (!process.env.E2E_BUILT) await timedPhase('build', () => Promise.all([buildApps(), bundleServices()]));
-const site = await timedPhase('stack', () => startThrowawayStack('mastering-e2e'));
-const { stack, env, dataDir } = site;
-const brokenSite = await freePort();
-let failed = false;
-
-// An engineer account for the fulfilment journey (users are otherwise made by admins in the Users screen).
+/** The engineer account the fulfilment journeys sign in with (users are otherwise made by admins in the Users screen). */
 const ENGINEER_EMAIL = 'engineer@example.com';
-{
+
+/** A stack for one group of journeys, and the second gateway beside it whose apps folder lacks a remote. */
+type JourneySite = ThrowawayStack & { brokenSite: number; extra: Supervisor; extraFailed: () => boolean };
+
+/** Starts a throwaway stack for a group of journeys, with the engineer account and the gateway missing a remote. */
+async function startJourneySite(prefix: string): Promise<JourneySite> {
+  const site = await startThrowawayStack(prefix);
+  const { stack, env, dataDir } = site;
   const knex = createKnex(stack.databaseUrl);
   await User.ensure(knex, { email: ENGINEER_EMAIL, firstName: 'Sipho', lastName: 'Engineer', role: 'engineer' });
   await knex.destroy();
-}
 
-// An apps folder with every build but mf-admin-email's: that remote's files are "missing".
-const brokenApps = path.join(dataDir, 'apps-without-email');
-for (const app of FRONTEND_APPS.filter((a) => a !== 'mf-admin-email')) {
-  mkdirSync(path.join(brokenApps, app), { recursive: true });
-  symlinkSync(path.join(ROOT, app, 'dist'), path.join(brokenApps, app, 'dist'));
+  // An apps folder with every build but mf-admin-email's: that remote's files are "missing".
+  const brokenApps = path.join(dataDir, 'apps-without-email');
+  for (const app of FRONTEND_APPS.filter((a) => a !== 'mf-admin-email')) {
+    mkdirSync(path.join(brokenApps, app), { recursive: true });
+    symlinkSync(path.join(ROOT, app, 'dist'), path.join(brokenApps, app, 'dist'));
+  }
+  let extraFailed = false;
+  const extra = new Supervisor(path.join(dataDir, 'logs'), (name, code, tail) => {
+    extraFailed = true;
+    console.error(`✖ ${name} exited (code ${code}):\n${tail.join('\n')}`);
+  });
+  const brokenSite = await freePort();
+  await extra.start({
+    name: 'gateway-missing-remote',
+    ...serviceCommand('gateway'),
+    env: {
+      ...env,
+      PORT: String(brokenSite),
+      DATABASE_URL: stack.databaseUrl,
+      APPS_ROOT: brokenApps,
+      ...upstreamUrls(env),
+    },
+    readyUrl: `http://127.0.0.1:${brokenSite}/mf/remotes.json`,
+  });
+  return { ...site, brokenSite, extra, extraFailed: () => extraFailed };
 }
-const extra = new Supervisor(path.join(dataDir, 'logs'), (name, code, tail) => {
-  failed = true;
-  console.error(`✖ ${name} exited (code ${code}):\n${tail.join('\n')}`);
-});
-await extra.start({
-  name: 'gateway-missing-remote',
-  ...serviceCommand('gateway'),
-  env: {
-    ...env,
-    PORT: String(brokenSite),
-    DATABASE_URL: stack.databaseUrl,
-    APPS_ROOT: brokenApps,
-    ...upstreamUrls(env),
-  },
-  readyUrl: `http://127.0.0.1:${brokenSite}/mf/remotes.json`,
-});
 
 // The browser asks for less motion (a system setting the site honours, packages/ui/src/styles.css): scrolls jump
 // and transitions end at once, so TestCafe does not wait out a glide before each click (up to 1.6 s for a
@@ -61,57 +66,84 @@ await extra.start({
 const browser =
   process.env.E2E_BROWSER ??
   'chromium:headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --force-prefers-reduced-motion';
-const journeyReport = path.join(dataDir, 'journeys.json');
-const code = await timedPhase(
-  'e2e',
-  () =>
-    new Promise<number>((resolve) => {
-      const child = spawn(
-        bin('testcafe'),
-        [
-          browser,
-          ...(process.argv.slice(2).length ? process.argv.slice(2) : ['e2e/']),
-          '--selector-timeout',
-          '15000',
-          '--assertion-timeout',
-          '15000',
-          '--page-load-timeout',
-          '30000',
-          '--disable-screenshots',
-          '--reporter',
-          `spec,json:${journeyReport}`,
-        ],
-        {
-          cwd: ROOT,
-          stdio: 'inherit',
-          env: {
-            ...process.env,
-            E2E_SITE_URL: stack.siteUrl,
-            E2E_BROKEN_SITE_URL: `http://127.0.0.1:${brokenSite}`,
-            E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
-            E2E_ADMIN_EMAIL: stack.adminEmail,
-            // Journeys that need data no screen creates (analytics over past orders) seed it here.
-            E2E_DATABASE_URL: stack.databaseUrl,
-            E2E_ENGINEER_EMAIL: ENGINEER_EMAIL,
-            // The SMTP port of the stack's MailDev, for the journey that saves it as the admin's relay.
-            E2E_MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT!,
-            // Headless Chromium starts at TestCafe's 1280 x 800; "maximize" (restoreWindow, after a journey at a
-            // phone's width) would otherwise make it 1920 x 1080, so every later journey ran in a window twice the
-            // size (twice the pixels to draw) and saw a different layout depending on which file ran first.
-            MAXIMIZED_HEADLESS_WINDOW_SIZE: '1280x800',
-          },
+
+/**
+ * Runs TestCafe on `files` against `site` and resolves to its exit code. With a `label`, each line it prints
+ * starts with it, so two groups' reports can share the terminal.
+ */
+function runJourneys(files: string[], site: JourneySite, report: string, label?: string): Promise<number> {
+  const { stack, env } = site;
+  return new Promise<number>((resolve) => {
+    const child = spawn(
+      bin('testcafe'),
+      [
+        browser,
+        ...files,
+        '--selector-timeout',
+        '15000',
+        '--assertion-timeout',
+        '15000',
+        '--page-load-timeout',
+        '30000',
+        '--disable-screenshots',
+        '--reporter',
+        `spec,json:${report}`,
+      ],
+      {
+        cwd: ROOT,
+        stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+        env: {
+          ...process.env,
+          E2E_SITE_URL: stack.siteUrl,
+          E2E_BROKEN_SITE_URL: `http://127.0.0.1:${site.brokenSite}`,
+          E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
+          E2E_ADMIN_EMAIL: stack.adminEmail,
+          // Journeys that need data no screen creates (analytics over past orders) seed it here.
+          E2E_DATABASE_URL: stack.databaseUrl,
+          E2E_ENGINEER_EMAIL: ENGINEER_EMAIL,
+          // The SMTP port of the stack's MailDev, for the journey that saves it as the admin's relay.
+          E2E_MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT!,
+          // Headless Chromium starts at TestCafe's 1280 x 800; "maximize" (restoreWindow, after a journey at a
+          // phone's width) would otherwise make it 1920 x 1080, so every later journey ran in a window twice the
+          // size (twice the pixels to draw) and saw a different layout depending on which file ran first.
+          MAXIMIZED_HEADLESS_WINDOW_SIZE: '1280x800',
         },
-      );
-      child.on('exit', (c) => resolve(c ?? 1));
+      },
+    );
+    for (const stream of [child.stdout, child.stderr]) {
+      if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`${label} ${line}`));
+    }
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+const given = process.argv.slice(2);
+const groups = given.length ? [given] : splitJourneys(journeyFiles(), 2);
+
+// Built first as a phase of its own (for the CI timing lines); the stacks then find every build fresh.
+// scripts/test-suites.ts builds before it starts this script (E2E_BUILT), so the timing lines show one build.
+if (!process.env.E2E_BUILT) await timedPhase('build', () => Promise.all([buildApps(), bundleServices()]));
+const sites = await timedPhase('stack', () =>
+  Promise.all(groups.map((_, i) => startJourneySite(`mastering-e2e-${i + 1}`))),
+);
+const reports = sites.map((site) => path.join(site.dataDir, 'journeys.json'));
+const codes = await timedPhase('e2e', () =>
+  Promise.all(
+    groups.map((files, i) => {
+      const label = groups.length > 1 ? `${i + 1}│` : undefined;
+      if (label) console.log(`${label} journeys: ${files.map((f) => path.basename(f, '.test.ts')).join(', ')}`);
+      return runJourneys(files, sites[i]!, reports[i]!, label);
     }),
+  ),
 );
 
-printJourneyProfile(journeyReport);
+printJourneyProfile(reports);
 
-// The API fuzzed from its OpenAPI document on the same stack, after the journeys (whose data it finds);
+// The API fuzzed from its OpenAPI document on the first stack, after the journeys (whose data it finds);
 // `npm run test:fuzz` runs it alone. Skipped when only some journeys were asked for.
 let fuzzed = true;
-if (process.argv.length <= 2) {
+if (!given.length) {
+  const { stack } = sites[0]!;
   fuzzed = await timedPhase('fuzz', () =>
     fuzzApi(
       {
@@ -119,7 +151,7 @@ if (process.argv.length <= 2) {
         inboxUrl: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
         databaseUrl: stack.databaseUrl,
       },
-      path.join(dataDir, 'fuzz'),
+      path.join(sites[0]!.dataDir, 'fuzz'),
     )
       .then(printFuzzReport)
       .catch((err: unknown) => {
@@ -129,6 +161,9 @@ if (process.argv.length <= 2) {
   );
 }
 
-await extra.stopAll();
-await site.stop();
-process.exit(code === 0 && fuzzed && !failed && !site.failed() ? 0 : 1);
+const healthy = sites.every((site) => !site.failed() && !site.extraFailed());
+for (const site of sites) {
+  await site.extra.stopAll();
+  await site.stop();
+}
+process.exit(codes.every((code) => code === 0) && fuzzed && healthy ? 0 : 1);

@@ -4,10 +4,13 @@ import { existsSync, readFileSync } from 'node:fs';
 
 type Report = { fixtures: { name: string; tests: { name: string; durationMs: number; skipped: boolean }[] }[] };
 
-/** Prints the `top` slowest journeys and every fixture's total from TestCafe's JSON report at `file` (if written). */
-export function printJourneyProfile(file: string, top = 10): void {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+/** Prints the `top` slowest journeys and every fixture's total from TestCafe's JSON reports at `files` (those written). */
+export function printJourneyProfile(files: readonly string[], top = 10): void {
+  const written = files.filter((file) => existsSync(file));
+  if (!written.length) return;
+  const report: Report = {
+    fixtures: written.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as Report).fixtures),
+  };
   const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
   const tests = report.fixtures.flatMap((f) =>
     f.tests.filter((t) => !t.skipped).map((t) => ({ ...t, fixture: f.name })),

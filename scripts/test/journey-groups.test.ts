@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { JOURNEY_SECONDS, journeyFiles, splitJourneys } from '../lib/journey-groups';
+
+describe('splitJourneys', () => {
+  it('balances the groups by time, the longest file first, and keeps each group in the given order', () => {
+    const seconds: Record<string, number> = { a: 50, b: 30, c: 30, d: 20, e: 10 };
+    expect(splitJourneys(['a', 'b', 'c', 'd', 'e'], 2, (f) => seconds[f]!)).toEqual([
+      ['a', 'd'],
+      ['b', 'c', 'e'],
+    ]);
+    // 70 s each; in the given order, not by time.
+    expect(splitJourneys(['e', 'd', 'c', 'b', 'a'], 2, (f) => seconds[f]!)).toEqual([
+      ['d', 'a'],
+      ['e', 'c', 'b'],
+    ]);
+  });
+
+  it('runs every file exactly once, and makes no empty group', () => {
+    const files = journeyFiles();
+    const groups = splitJourneys(files, 2);
+    expect(groups.flat().sort()).toEqual([...files].sort());
+    expect(splitJourneys(['only.test.ts'], 2)).toEqual([['only.test.ts']]);
+  });
+
+  it('knows the time of every journey file there is, and of none that is gone', () => {
+    const names = journeyFiles().map((file) => path.basename(file));
+    expect(Object.keys(JOURNEY_SECONDS).sort()).toEqual(names.sort());
+    for (const name of names) expect(existsSync(path.join('e2e', name))).toBe(true);
+  });
+});
