@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createKnex,
@@ -32,12 +33,14 @@ const statusOf = (url: string) =>
     () => 0,
   );
 
-/** Resolves once `check` is true, checking after each event-loop turn of requests (no fixed sleeps). */
+/** Resolves once `check` is true, checking every 25 ms. */
 async function until(check: () => Promise<boolean>, what: string, limitMs = 60_000) {
   const deadline = Date.now() + limitMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setImmediate(r));
+    // Not on every event-loop turn: back-to-back requests kept the machine busy while PostgreSQL and the
+    // service it waits for needed the CPU.
+    await sleep(25);
   }
 }
 

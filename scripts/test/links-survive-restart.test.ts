@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex } from '@mastering/db';
 import { IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
@@ -39,7 +40,7 @@ async function inbox(
   return (await fetch(`${stack.inboxUrl!.replace('localhost', '127.0.0.1')}/api/email`)).json();
 }
 
-/** Waits (polling MailDev, no fixed sleep) for a mail to `to` whose text matches `pattern`; answers the match. */
+/** Waits (polling MailDev every 50 ms) for a mail to `to` whose text matches `pattern`; answers the match. */
 async function linkIn(stack: Stack, to: string, pattern: RegExp): Promise<string> {
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -49,7 +50,9 @@ async function linkIn(stack: Stack, to: string, pattern: RegExp): Promise<string
     );
     if (mail) return `${mail.text}\n${mail.html}`.match(pattern)![0];
     if (Date.now() > deadline) throw new Error(`no mail to ${to} with ${pattern}`);
-    await new Promise((r) => setImmediate(r));
+    // Not on every event-loop turn: back-to-back requests kept this process and MailDev busy for the
+    // seconds a mail takes, taking CPU from the services that send it.
+    await sleep(50);
   }
 }
 

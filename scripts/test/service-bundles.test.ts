@@ -15,8 +15,20 @@ import {
   type ServiceName,
 } from '../lib/services';
 
+// Each service is bundled once for the whole file (its sources cannot change while the file runs):
+// an esbuild build of a service costs a second or two of CPU, and the checks below need each of them
+// up to three times.
+const builds = new Map<ServiceName, ReturnType<typeof bundleContents>>();
+
+/** What `name`'s bundle holds (see bundleContents), built on first use. */
+function loadedBy(name: ServiceName) {
+  let contents = builds.get(name);
+  if (!contents) builds.set(name, (contents = bundleContents(name)));
+  return contents;
+}
+
 /** The workspace sources a service's bundle holds, and the npm packages it loads at start and on demand. */
-async function loadedBy(name: ServiceName) {
+async function bundleContents(name: ServiceName) {
   const { metafile } = await build({ ...bundleOptions(name), write: false, metafile: true, sourcemap: false });
   const sources = Object.keys(metafile.inputs);
   const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external));

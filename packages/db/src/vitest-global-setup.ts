@@ -9,8 +9,8 @@ import { migrateLatest } from './migrate';
 import { adminQuery, dropDatabase, withDatabase } from './database-admin';
 
 /**
- * Once per vitest run: starts a throwaway embedded PostgreSQL in a fresh temp dir on a free port
- * (or uses TEST_DATABASE_URL's server), creates a migrated template database, and hands both to the
+ * Once per vitest run: starts a throwaway embedded PostgreSQL in a fresh temp dir (in memory where
+ * there is room: see postgresTempDir) on a free port (or uses TEST_DATABASE_URL's server), creates a migrated template database, and hands both to the
  * test files (see createTestDatabase). Stops the server and deletes its files at teardown.
  */
 export default async function setup(project: TestProject) {
@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) {
     adminUrl = process.env.TEST_DATABASE_URL;
   } else {
-    const dir = postgresTempDir('mastering-test-pg');
+    const dir = postgresTempDir('mastering-test-pg', { inMemory: true });
     const server = await startEmbeddedPostgres({
       dataDir: path.join(dir, 'data'),
       port: await freePort(),

@@ -11,7 +11,11 @@ afterEach(() => child?.kill('SIGKILL'));
 
 /** Starts the fixture; resolves with its port and a way to wait for a log message. */
 async function startServer(deadlineMs: number) {
-  child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [FIXTURE], {
+  // Node itself runs the fixture (tsx as a loader), so SIGTERM reaches the server. The tsx command
+  // relays signals to a child of its own and SIGKILLs it when the child has not acknowledged one
+  // within 2 x 30 ms: on a loaded machine the server then died without 'shutting down' and the test hung.
+  child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
+    cwd: ROOT,
     env: { ...process.env, DEADLINE_MS: String(deadlineMs), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -64,6 +68,7 @@ describe('runServer shutdown', () => {
     const server = await startServer(4_000);
     const upload = openUpload(server.port);
     upload.req.write(Buffer.alloc(1_000_000, 1));
+    await server.logged('request');
     child!.kill('SIGTERM');
     await server.logged('shutting down');
     upload.req.end(Buffer.alloc(1_000_000, 2));
@@ -77,6 +82,7 @@ describe('runServer shutdown', () => {
     const server = await startServer(1_500);
     const upload = openUpload(server.port);
     upload.req.write(Buffer.alloc(1000, 1));
+    await server.logged('request');
     const cut = upload.response.then(
       () => 'answered',
       () => 'cut',
