@@ -4,6 +4,7 @@
 // folder lacks one remote's build, for the fallback journey. The files given run in one group.
 import { spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createKnex, freePort, User } from '@mastering/db';
@@ -63,15 +64,44 @@ async function startJourneySite(prefix: string): Promise<JourneySite> {
 // The browser asks for less motion (a system setting the site honours, packages/ui/src/styles.css): scrolls jump
 // and transitions end at once, so TestCafe does not wait out a glide before each click (up to 1.6 s for a
 // button at the foot of the home page) and Chromium draws no in-between frames.
-const browser =
-  process.env.E2E_BROWSER ??
-  'chromium:headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --force-prefers-reduced-motion';
+const CHROMIUM_FLAGS =
+  '--no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --force-prefers-reduced-motion';
+
+/** Answers whether `port` on 127.0.0.1 is free now (by binding it for a moment). */
+const canBind = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/**
+ * A free port for Chromium's DevTools below the kernel's range for port-0 binds (32768 and up on Linux).
+ * TestCafe would pick one in that range and Chromium binds it a second or two later; meanwhile the other
+ * group's TestCafe and the unit tests' servers bind port 0 by the hundred, and once one took it
+ * (ECONNREFUSED: "Unable to open the browser"). Below the range, only an explicit bind can take it.
+ */
+async function devToolsPort(taken: Set<number>): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (!taken.has(port) && (await canBind(port))) {
+      taken.add(port);
+      return port;
+    }
+  }
+}
 
 /**
  * Runs TestCafe on `files` against `site` and resolves to its exit code. With a `label`, each line it prints
  * starts with it, so two groups' reports can share the terminal.
  */
-function runJourneys(files: string[], site: JourneySite, report: string, label?: string): Promise<number> {
+function runJourneys(
+  files: string[],
+  site: JourneySite,
+  report: string,
+  browser: string,
+  label?: string,
+): Promise<number> {
   const { stack, env } = site;
   return new Promise<number>((resolve) => {
     const child = spawn(
@@ -127,12 +157,20 @@ const sites = await timedPhase('stack', () =>
   Promise.all(groups.map((_, i) => startJourneySite(`mastering-e2e-${i + 1}`))),
 );
 const reports = sites.map((site) => path.join(site.dataDir, 'journeys.json'));
+// One DevTools port per group, picked one after the other so the two never pick the same.
+const devToolsPorts = new Set<number>();
+const browsers: string[] = [];
+for (const _ of groups) {
+  browsers.push(
+    process.env.E2E_BROWSER ?? `chromium:headless:cdpPort=${await devToolsPort(devToolsPorts)} ${CHROMIUM_FLAGS}`,
+  );
+}
 const codes = await timedPhase('e2e', () =>
   Promise.all(
     groups.map((files, i) => {
       const label = groups.length > 1 ? `${i + 1}│` : undefined;
       if (label) console.log(`${label} journeys: ${files.map((f) => path.basename(f, '.test.ts')).join(', ')}`);
-      return runJourneys(files, sites[i]!, reports[i]!, label);
+      return runJourneys(files, sites[i]!, reports[i]!, browsers[i]!, label);
     }),
   ),
 );
