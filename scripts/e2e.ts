@@ -4,7 +4,6 @@
 // folder lacks one remote's build, for the fallback journey. The files given run in one group.
 import { spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createKnex, freePort, User } from '@mastering/db';
@@ -15,8 +14,7 @@ import { upstreamUrls } from './lib/stack';
 import { startThrowawayStack, type ThrowawayStack } from './lib/throwaway-stack';
 import { fuzzApi, printFuzzReport } from './lib/fuzz';
 import { timedPhase } from './lib/ci-timings';
-import { buildApps } from './lib/build';
-import { bundleServices } from './lib/services';
+import { buildSite } from './lib/build';
 import { printJourneyProfile } from './lib/e2e-profile';
 import { journeyFiles, splitJourneys } from './lib/journey-groups';
 
@@ -67,14 +65,6 @@ async function startJourneySite(prefix: string): Promise<JourneySite> {
 const CHROMIUM_FLAGS =
   '--no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --force-prefers-reduced-motion';
 
-/** Answers whether `port` on 127.0.0.1 is free now (by binding it for a moment). */
-const canBind = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-
 /**
  * A free port for Chromium's DevTools below the kernel's range for port-0 binds (32768 and up on Linux).
  * TestCafe would pick one in that range and Chromium binds it a second or two later; meanwhile the other
@@ -84,7 +74,13 @@ const canBind = (port: number) =>
 async function devToolsPort(taken: Set<number>): Promise<number> {
   for (;;) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (!taken.has(port) && (await canBind(port))) {
+    if (
+      !taken.has(port) &&
+      (await freePort(port).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       taken.add(port);
       return port;
     }
@@ -152,7 +148,7 @@ const groups = given.length ? [given] : splitJourneys(journeyFiles(), 2);
 
 // Built first as a phase of its own (for the CI timing lines); the stacks then find every build fresh.
 // scripts/test-suites.ts builds before it starts this script (E2E_BUILT), so the timing lines show one build.
-if (!process.env.E2E_BUILT) await timedPhase('build', () => Promise.all([buildApps(), bundleServices()]));
+if (!process.env.E2E_BUILT) await timedPhase('build', buildSite);
 const sites = await timedPhase('stack', () =>
   Promise.all(groups.map((_, i) => startJourneySite(`mastering-e2e-${i + 1}`))),
 );

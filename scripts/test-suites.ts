@@ -10,10 +10,9 @@ import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApps } from './lib/build';
+import { buildSite } from './lib/build';
 import { timedPhase } from './lib/ci-timings';
 import { bin, ROOT } from './lib/paths';
-import { bundleServices } from './lib/services';
 
 /**
  * Runs `command` and resolves to its exit code. With `heading`, its output goes to a log file as it comes and is
@@ -50,7 +49,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, heading?: 
   });
 }
 
-await timedPhase('build', () => Promise.all([buildApps(), bundleServices()]));
+await timedPhase('build', buildSite);
 
 const UNIT = 'unit tests (vitest, at low priority beside the journeys)';
 const unit = timedPhase('unit', () => run('nice', ['-n', '10', bin('vitest'), 'run'], process.env, UNIT));

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { addFileContents, addFileStat } from './digest';
 import { bin, FRONTEND_APPS, ROOT } from './paths';
+import { bundleServices } from './services';
 
 // What a front-end build reads besides its workspaces' files: the installed versions and this
 // pipeline itself. Everything else is derived from the package.json files (see buildInputs).
@@ -166,3 +167,6 @@ export async function buildApps({
   await Promise.all([worker(), worker()]);
   return pending.map((p) => p.app);
 }
+
+/** Everything the journeys' stacks run, built where stale: the five apps and the service bundles. */
+export const buildSite = () => Promise.all([buildApps(), bundleServices()]);
