@@ -9,7 +9,12 @@ export { MIGRATIONS, type Migration } from './migrations/index';
 export { JOB_TABLE } from './migrations/007_job_queue';
 export { stalledJobCount } from './job-queue-health';
 export { claimFigures } from './claim-figures';
-export { transactionId, transactionOutcome, type TransactionOutcome } from './transaction-status';
+export {
+  awaitTransactionOutcome,
+  transactionId,
+  transactionOutcome,
+  type TransactionOutcome,
+} from './transaction-status';
 export { seed, mediaUrl, SEED_PRICING, type SeedOptions, type SeedResult } from './seed/index';
 export { encodeWav } from './seed/wav';
 export { CAMPAIGN_RECIPIENT_STATUSES, type CampaignRecipientStatus } from './enums';

@@ -142,25 +142,45 @@ describe('the hold on a single mail', () => {
 });
 
 describe('a mail queued inside a transaction', () => {
-  /** An open transaction, a mail to `to` queued inside it, and the send handler with an ungated mailer. */
-  const mailInTransaction = async (to: string) => {
+  /**
+   * An open transaction, a mail to `to` queued inside it, and the send handler with an ungated mailer
+   * that waits `commitWaitMs` for the transaction to end.
+   */
+  const mailInTransaction = async (to: string, commitWaitMs?: number) => {
     const { mailer, state, release } = gatedMailer();
     release();
-    const handler = sendEmailJob({ knex: ctx.db.knex, mailer, from: 'x@example.com', logger }).handler;
+    const handler = sendEmailJob({ knex: ctx.db.knex, mailer, from: 'x@example.com', logger, commitWaitMs }).handler;
     const trx = await ctx.db.knex.transaction();
     const afterTransaction = await transactionId(trx);
     const job = await jobByHand({ to, template: 'customer-message', data: message(to).params, afterTransaction });
     return { state, handler, trx, job };
   };
+  /** Resolves once a session waits for an advisory lock: the handler waiting for the transaction to end. */
+  const handlerWaiting = () =>
+    arrive(async () => {
+      const waiting = await ctx.db.knex('pg_locks').where({ locktype: 'advisory', granted: false }).count('* as n');
+      expect(Number(waiting[0]!.n)).toBeGreaterThan(0);
+    });
 
-  it('waits while the transaction is open and goes out once it commits', async () => {
+  it('waits while the transaction is open and goes out the moment it commits', async () => {
     const { state, handler, trx, job } = await mailInTransaction('committed@example.com');
-    await expect(handler(job)).rejects.toThrow(NotCommittedYet);
+    const run = handler(job);
+    await handlerWaiting();
     expect(state.calls).toBe(0);
     expect(await rowOf('committed@example.com')).toBeUndefined();
     await trx.commit();
-    await handler(job);
+    await run;
     expect(state.sent.map((m) => m.to)).toEqual(['committed@example.com']);
+  });
+
+  it('is tried again later when the transaction is still open after the wait', async () => {
+    const { state, handler, trx, job } = await mailInTransaction('still-open@example.com', 50);
+    await expect(handler(job)).rejects.toThrow(NotCommittedYet);
+    expect(state.calls).toBe(0);
+    expect(await rowOf('still-open@example.com')).toBeUndefined();
+    await trx.commit();
+    await handler(job);
+    expect(state.sent.map((m) => m.to)).toEqual(['still-open@example.com']);
   });
 
   it('is dropped unsent when the transaction rolled back (the payment it announced never happened)', async () => {
@@ -169,6 +189,16 @@ describe('a mail queued inside a transaction', () => {
     await handler(job);
     expect(state.calls).toBe(0);
     expect(await rowOf('rolled-back@example.com')).toBeUndefined();
+  });
+
+  it('is dropped unsent when the transaction it waits for rolls back', async () => {
+    const { state, handler, trx, job } = await mailInTransaction('rolled-back-later@example.com');
+    const run = handler(job);
+    await handlerWaiting();
+    await trx.rollback();
+    await run;
+    expect(state.calls).toBe(0);
+    expect(await rowOf('rolled-back-later@example.com')).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { NOTIFICATION_SWITCHES, notificationEnabled, type MailTemplateName } from '@mastering/contracts';
-import { EmailMessage, Invoice, Setting, transactionOutcome, Unsubscribe } from '@mastering/db';
+import { awaitTransactionOutcome, EmailMessage, Invoice, Setting, Unsubscribe } from '@mastering/db';
 import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
 import { renderInvoicePdf } from '@mastering/orders';
 import {
@@ -54,7 +54,16 @@ type Deps = {
   backoff?: typeof MAIL_BACKOFF;
   /** How long a worker's hold on a mail lasts without renewal (tests shorten it); see MAIL_CLAIM_MS. */
   claimMs?: number;
+  /** How long a mail queued inside a transaction waits for it to end before trying again later (tests shorten it). */
+  commitWaitMs?: number;
 };
+
+/**
+ * How long a mail queued inside a still-open transaction waits for it to commit. The payment webhook's
+ * transaction ends within milliseconds of queuing its mails; one still open after this is retried
+ * with the mail backoff. Half the claim, which the running job renews meanwhile.
+ */
+export const MAIL_COMMIT_WAIT_MS = MAIL_CLAIM_MS / 2;
 
 /**
  * The Message-ID of stored message `id` from `from`: the same on every try, so a mail resent after a
@@ -109,7 +118,7 @@ async function attachmentsOf(knex: Knex, payload: SendEmailPayload): Promise<Out
  * and carries the unsubscribe link and headers.
  * A notification whose switch is off in the Email settings (order confirmations, status updates) is
  * dropped unsent, and so is a mail whose queuing transaction (`afterTransaction`) rolled back; one whose
- * transaction is still open waits for it.
+ * transaction is still open waits for it to end (up to `commitWaitMs`, then it is tried again later).
  * Delivery is at least once, and once in practice: the job's lock and the message's claim last
  * `claimMs` unless renewed, so the mail of a worker killed mid-send is sent by another worker soon
  * after, while a live run's claim keeps any second run from sending it too.
@@ -125,6 +134,7 @@ export function sendEmailJob({
   siteUrl = '',
   backoff = MAIL_BACKOFF,
   claimMs = MAIL_CLAIM_MS,
+  commitWaitMs = MAIL_COMMIT_WAIT_MS,
 }: Deps) {
   /** A duplicate delivery of a sent mail sends nothing; it also finishes forgetting the payload if that failed last time. */
   const alreadySent = async (job: Job<SendEmailPayload>) => {
@@ -141,7 +151,7 @@ export function sendEmailJob({
       try {
         const payload = SendEmailPayload.parse(job.attrs.data);
         if (!message && payload.afterTransaction) {
-          const outcome = await transactionOutcome(knex, payload.afterTransaction);
+          const outcome = await awaitTransactionOutcome(knex, payload.afterTransaction, commitWaitMs);
           if (outcome === 'in progress') throw new NotCommittedYet(payload.afterTransaction);
           if (outcome === 'aborted') {
             logger.info({ template: payload.template }, 'mail of a rolled-back transaction dropped unsent');

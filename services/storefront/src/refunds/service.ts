@@ -20,7 +20,7 @@ import {
   type YocoWebhookEvent,
 } from '@mastering/contracts';
 import { sendMail, type Queue } from '@mastering/jobs';
-import { Order, Payment, PaymentEvent, Refund } from '@mastering/db';
+import { Order, Payment, PaymentEvent, Refund, transactionId } from '@mastering/db';
 import { changeOrderStatus, issueCreditNote, issueInvoice, SYSTEM } from '@mastering/orders';
 import { BadRequest, Conflict, NotFound, type Logger } from '@mastering/service-kit';
 import { refundYocoCheckout, type YocoConfig } from '../payments/yoco';
@@ -195,6 +195,8 @@ async function settleRefund(
         ...(remaining > 0 ? { remaining: formatCents(remaining) } : {}),
       },
       orderId: order.id,
+      // Sent only if this settlement commits (a webhook's transaction that fails is delivered again).
+      afterTransaction: await transactionId(trx),
     });
   }
 }

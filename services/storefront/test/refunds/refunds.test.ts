@@ -69,6 +69,8 @@ describe('refunds through Yoco', () => {
       to: 'naledi@example.com',
       orderId,
       data: { amount: 'R100', remaining: 'R549' },
+      // Sent only once the webhook's transaction commits (the mail worker waits for it).
+      afterTransaction: expect.stringMatching(/^\d+$/),
     });
     // The same event again, and the same refund under a new event id: nothing more happens.
     expect(await (await deliver(ctx.site, succeeded)).json()).toEqual({ received: true, duplicate: true });
