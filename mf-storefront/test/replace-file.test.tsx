@@ -26,9 +26,10 @@ vi.mock('../src/api/uploads', () => ({
     return { done, abort: () => {} };
   },
 }));
-const [{ default: OrderPage }, { act, renderWithProviders, screen, waitFor }] = await freshModules(() =>
-  Promise.all([import('../src/pages/order/order'), import('@mastering/ui/testing')]),
-);
+const [{ default: OrderPage }, { act, renderWithProviders, screen, waitFor }, { replacementPollMs }] =
+  await freshModules(() =>
+    Promise.all([import('../src/pages/order/order'), import('@mastering/ui/testing'), import('../src/api/order-page')]),
+  );
 
 const ID = '4b0c2a1e-7d3f-4c1a-9e2b-5f6a7b8c9d0e';
 const FILE = '5c1d3b2f-7d3f-4c1a-9e2b-5f6a7b8c9d0e';
@@ -149,6 +150,11 @@ describe('Replace file on the order page (rendered)', () => {
     });
     expect($('replace-file')).toBeNull();
     expect($('track-needs-replacing')).toBeNull();
+  });
+
+  it('looks again every 2 s for the first minute while the new file is checked, then every 10 s', () => {
+    expect([1, 2, 30].map(replacementPollMs)).toEqual([2_000, 2_000, 2_000]);
+    expect([31, 100].map(replacementPollMs)).toEqual([10_000, 10_000]);
   });
 
   it('shows the server’s refusal as it says, and keeps the control', async () => {

@@ -21,8 +21,12 @@ export const orderPageKeys = {
 export const checkingReplacement = (track: OrderTrackView) =>
   track.replacedAt != null && track.original === null && track.needsReplacing === null;
 
-/** How often the page looks again while a replaced file is being checked, so its analysis shows when ready. */
-const REPLACEMENT_POLL_MS = 10_000;
+/**
+ * How long the page waits before looking again while a replaced file is being checked, after `looks`
+ * answers: every 2 s for the first minute (a track's analysis usually takes seconds, and the customer
+ * is watching), then every 10 s (a long file, or a busy analyser).
+ */
+export const replacementPollMs = (looks: number) => (looks <= 30 ? 2_000 : 10_000);
 
 /** The customer's order page, read with the token of the mailed link (403 when the link is not valid). */
 export function useOrderView(id: string, token: string) {
@@ -30,7 +34,8 @@ export function useOrderView(id: string, token: string) {
     queryKey: orderPageKeys.view(id, token),
     queryFn: () => apiJson('GET', orderPageKeys.view(id, token)[0], undefined, { schema: CustomerOrderView }),
     enabled: Boolean(id && token),
-    refetchInterval: (query) => (query.state.data?.tracks.some(checkingReplacement) ? REPLACEMENT_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.tracks.some(checkingReplacement) ? replacementPollMs(query.state.dataUpdateCount) : false,
   });
 }
 
