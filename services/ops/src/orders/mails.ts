@@ -2,7 +2,7 @@
 // (see OrderMail in @mastering/orders): the first start of the work and the delivery.
 import type { Knex } from 'knex';
 import { DELIVERY_HOURS, displayName } from '@mastering/contracts';
-import { type Order, Setting, type OrderFile } from '@mastering/db';
+import { type Order, Setting, transactionId, type OrderFile } from '@mastering/db';
 import { scheduleMail, sendMail, type Queue } from '@mastering/jobs';
 import type { OrderMove } from '@mastering/orders';
 import { masterLoudnessWords } from '../analysis/service';
@@ -14,16 +14,19 @@ export type MailDeps = { knex: Knex; queue: Queue };
 
 /**
  * Queues the mails `move` asks for, reading inside `trx` (the transaction of the move, so a failure to
- * queue undoes the move). A mail another service writes (a payment's) is a mistake, never skipped.
+ * queue undoes the move). They go out only if the move commits (`afterTransaction`; the mail worker
+ * waits for it). A mail another service writes (a payment's) is a mistake, never skipped.
  */
 export async function queueMoveMails(
   deps: MailDeps,
   trx: Knex.Transaction,
   { order, mails }: OrderMove,
 ): Promise<void> {
+  if (mails.length === 0) return;
+  const afterTransaction = await transactionId(trx);
   for (const mail of mails) {
-    if (mail === 'mastering-started') await mailStarted(deps, trx, order);
-    else if (mail === 'mastering-complete') await mailDelivery(deps, trx, order);
+    if (mail === 'mastering-started') await mailStarted(deps, trx, order, afterTransaction);
+    else if (mail === 'mastering-complete') await mailDelivery(deps, trx, order, afterTransaction);
     else throw new Error(`ops does not write the ${mail} mail`);
   }
 }
@@ -62,11 +65,22 @@ async function orderMailParams(trx: Knex.Transaction, order: Order) {
 }
 
 /** Queues the `mastering-started` mail: an engineer is on it, done by the 48-hour promise. */
-async function mailStarted(deps: MailDeps, trx: Knex.Transaction, order: Order): Promise<void> {
+async function mailStarted(
+  deps: MailDeps,
+  trx: Knex.Transaction,
+  order: Order,
+  afterTransaction: string,
+): Promise<void> {
   const dueAt = order.paidAt ? new Date(new Date(order.paidAt).getTime() + DELIVERY_HOURS * HOUR) : null;
   // ISO: the email service writes dates the South African way in every mail.
   const params = { ...(await orderMailParams(trx, order)), estimatedCompletion: dueAt?.toISOString() ?? '' };
-  await sendMail(deps.queue, { template: 'mastering-started', to: order.customerEmail, params, orderId: order.id });
+  await sendMail(deps.queue, {
+    template: 'mastering-started',
+    to: order.customerEmail,
+    params,
+    orderId: order.id,
+    afterTransaction,
+  });
 }
 
 /**
@@ -74,7 +88,12 @@ async function mailStarted(deps: MailDeps, trx: Knex.Transaction, order: Order):
  * expires. The jobs name the order and the expiry, not a token: the mail worker mints the link when it
  * sends, so no working download link sits in the job table (the reminder waits there for days).
  */
-async function mailDelivery(deps: MailDeps, trx: Knex.Transaction, order: Order): Promise<void> {
+async function mailDelivery(
+  deps: MailDeps,
+  trx: Knex.Transaction,
+  order: Order,
+  afterTransaction: string,
+): Promise<void> {
   const days = await downloadDays(deps.knex);
   const expiresAt = new Date(Date.now() + days * 24 * HOUR);
   const files = order.files ?? [];
@@ -93,6 +112,7 @@ async function mailDelivery(deps: MailDeps, trx: Knex.Transaction, order: Order)
     params,
     orderId: order.id,
     downloadLink,
+    afterTransaction,
   });
   const remindAt = new Date(expiresAt.getTime() - 24 * HOUR);
   if (remindAt.getTime() > Date.now())
@@ -102,5 +122,6 @@ async function mailDelivery(deps: MailDeps, trx: Knex.Transaction, order: Order)
       params,
       orderId: order.id,
       downloadLink,
+      afterTransaction,
     });
 }

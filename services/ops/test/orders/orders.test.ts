@@ -188,6 +188,8 @@ describe('PATCH /api/admin/orders/:id/status and the history', () => {
           template: 'mastering-started',
           orderId: order.id,
           data: { orderId: order.id, customerEmail: 'started@orders.test' },
+          // Sent only if the status change commits.
+          afterTransaction: expect.stringMatching(/^\d+$/),
         },
       },
     ]);
