@@ -173,6 +173,14 @@ async function flushToDisk(fileOrFolder: string): Promise<void> {
   }
 }
 
+/**
+ * How much of a streamed body may wait in memory for the disk. With the default 16 KB, every 64 KB socket
+ * chunk was its own write() and paused the request; with 1 MB the chunks that arrive while one write
+ * runs go out together in one writev(). A 500 MB body stored by a probe server: 0.91-1.29 -> 0.68-0.80
+ * CPU seconds (user time about halved: fewer pauses and garbage collections).
+ */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+
 /** Writes the body to `file`, streaming when it is a stream; returns the number of bytes written. */
 async function writeBody(file: string, body: ObjectBody, maxBytes: number | undefined): Promise<number> {
   if (!(body instanceof Readable)) {
@@ -189,7 +197,7 @@ async function writeBody(file: string, body: ObjectBody, maxBytes: number | unde
       else done(null, chunk);
     },
   });
-  await pipeline(body, counter, createWriteStream(file, { flags: 'wx' }));
+  await pipeline(body, counter, createWriteStream(file, { flags: 'wx', highWaterMark: WRITE_BUFFER_BYTES }));
   return size;
 }
 
