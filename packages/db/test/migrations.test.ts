@@ -48,6 +48,9 @@ const OUR_TABLES = [
   'deletion_requests',
   // 026_ratings
   'order_ratings',
+  // 033_genre_day_stats
+  'genre_day_stats',
+  'order_genres',
 ];
 
 let db: TestDatabase;

@@ -15,7 +15,8 @@ import { PAID_STATUSES } from '../paid';
 // Order counts and totals come from order_day_stats (per UTC day and status, kept by migration 014's
 // triggers) for the whole days of a period and from the orders themselves for its two part days;
 // customer figures from customer_summaries' first and last paid order, counted per day by
-// customer_paid_day_stats (migration 032's triggers) in the same way.
+// customer_paid_day_stats (migration 032's triggers) in the same way; the top genres from
+// genre_day_stats (migration 033's triggers) in the same way.
 
 type Window = { now: Date; cur: Date; prev: Date };
 
@@ -148,16 +149,30 @@ async function revenueTrend(
   });
 }
 
+/**
+ * Rows (status, genre, orders, share_cents) that add up to exactly the orders placed in [from, to) with
+ * a file of each genre: genre_day_stats' whole UTC days inside it (migration 033) and the part days at
+ * either end from the orders and their order_genres. A derived-table SQL fragment with its own bindings.
+ */
+function genresPerDay(knex: Knex, from: Date, to: Date): Knex.Raw {
+  const { fullFrom, fullTo, first, end } = wholeDays(from, to);
+  return knex.raw(
+    `(select status, genre, orders::bigint as orders, share_cents from genre_day_stats where day >= ?::date and day < ?::date
+      union all
+      select o.status, g.genre, count(*), sum(g.files * (o.total_cents::numeric / o.track_count)) from orders o join order_genres g on g.order_id = o.id
+       where (o.created_at >= ? and o.created_at < ?) or (o.created_at >= ? and o.created_at < ?)
+       group by 1, 2)`,
+    [first, end, from, fullFrom, fullTo, to],
+  );
+}
+
 async function topGenres(knex: Knex, w: Window): Promise<AnalyticsResponse['topGenres']> {
   // An order's revenue is shared equally by its tracks, so a two-genre order counts half to each.
   const { rows } = await knex.raw(
-    `select genre, count(*)::int as orders, sum(share) as revenue_cents
-       from (select f.genre, o.id, sum(o.total_cents::numeric / o.track_count) as share
-               from order_files f join orders o on o.id = f.order_id
-              where f.genre is not null and o.status = any(:paid) and o.created_at >= :cur and o.created_at < :now
-              group by f.genre, o.id) per_order
-      group by genre order by orders desc, revenue_cents desc, genre limit :limit`,
-    { ...w, paid: PAID_STATUSES, limit: TOP_GENRES },
+    `select genre, sum(orders)::int as orders, sum(share_cents) as revenue_cents from :days d
+      where d.status = any(:paid) group by genre having sum(orders) > 0
+      order by orders desc, revenue_cents desc, genre limit :limit`,
+    { paid: PAID_STATUSES, limit: TOP_GENRES, days: genresPerDay(knex, w.cur, w.now) },
   );
   return rows.map((r: { genre: string; orders: number; revenue_cents: string }) => ({
     genre: r.genre,
