@@ -51,6 +51,8 @@ const OUR_TABLES = [
   // 033_genre_day_stats
   'genre_day_stats',
   'order_genres',
+  // 034_customer_paid_days
+  'customer_paid_days',
 ];
 
 let db: TestDatabase;

@@ -234,16 +234,33 @@ export async function customerSatisfaction(
   };
 }
 
+/**
+ * The customers who paid in [from, to), by number, once per paid day (count them distinct):
+ * customer_paid_days' whole UTC days inside it (migration 034) plus the part days at either end from
+ * the orders. Integers, so counting them distinct hashes numbers, not addresses. A derived-table SQL
+ * fragment with its own bindings.
+ */
+function payersIn(knex: Knex, from: Date, to: Date): Knex.Raw {
+  const { fullFrom, fullTo, first, end } = wholeDays(from, to);
+  return knex.raw(
+    `(select customer_id from customer_paid_days where day >= ?::date and day < ?::date
+      union all
+      select s.id from orders o join customer_summaries s on s.email = lower(o.customer_email)
+       where o.status = any(?) and ((o.created_at >= ? and o.created_at < ?) or (o.created_at >= ? and o.created_at < ?)))`,
+    [first, end, PAID_STATUSES, from, fullFrom, fullTo, to],
+  );
+}
+
 async function customerMetrics(knex: Knex, w: Window): Promise<AnalyticsResponse['customerMetrics']> {
   // customer_summaries keeps each address's first and last paid order. New: the first falls in the
   // period. Paid in the period: the last falls in it, or is later still (placed after \`now\`) and an
-  // earlier one does (\`later\`, rare, checked on the orders). The period before's payers are read from
-  // the orders; those that did not pay again are the ones whose last paid order lies in the period
+  // earlier one does (\`later\`, rare, checked on the orders). The period before's payers are counted by
+  // their customer numbers (payersIn); those that did not pay again are the ones whose last paid order lies in the period
   // before, or after \`now\` with none in the period.
   const paidIn = (from: string, to: string) =>
     `exists (select 1 from orders o where lower(o.customer_email) = s.email and o.status = any(:paid) and o.created_at >= :${from} and o.created_at < :${to})`;
   const { rows } = await knex.raw(
-    `with before as (select distinct lower(customer_email) as email from orders where status = any(:paid) and created_at >= :prev and created_at < :cur),
+    `with before as (select p.customer_id from :previousPayers p group by 1),
           later as (select ${paidIn('cur', 'now')} as paid_now, ${paidIn('prev', 'cur')} as paid_before from customer_summaries s where s.last_paid >= :now)
      select (:newCount)::int as new_customers,
             (:lastNow + (select count(*) from later where paid_now))::int as paying_customers,
@@ -252,6 +269,7 @@ async function customerMetrics(knex: Knex, w: Window): Promise<AnalyticsResponse
     {
       ...w,
       paid: PAID_STATUSES,
+      previousPayers: payersIn(knex, w.prev, w.cur),
       newCount: customersPaidIn(knex, 'first_paid', w.cur, w.now),
       lastNow: customersPaidIn(knex, 'last_paid', w.cur, w.now),
       lastBefore: customersPaidIn(knex, 'last_paid', w.prev, w.cur),

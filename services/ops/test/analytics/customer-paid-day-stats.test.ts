@@ -7,7 +7,8 @@ import { analytics, percent } from '../../src/analytics/service';
 import { PAID_STATUSES } from '../../src/paid';
 import { opsPerFile } from '../support';
 
-// Migration 032's customer_paid_day_stats against customer_summaries after random writes to the orders
+// Migration 032's customer_paid_day_stats against customer_summaries (and 034's customer_paid_days
+// against the paid orders) after random writes to the orders
 // (fast-check picks them: multi-row inserts, changes of status, creation time and address, unrelated
 // updates, deletes), and the analytics screen's customer figures (read from the day figures) against
 // the distinct payers counted from the orders themselves, for every period.
@@ -87,6 +88,24 @@ async function expectDayStatsExact(knex: Knex) {
       where d.day is not null group by 1 order by 1`,
   );
   expect(stored.rows).toEqual(counted.rows);
+  // Migration 034's paid days per customer number, as counted from the paid orders.
+  const days = (sql: string) => knex.raw(sql).then((r) => r.rows);
+  expect(
+    await days(
+      'select day::text, s.email, p.orders from customer_paid_days p join customer_summaries s on s.id = p.customer_id order by 1, 2',
+    ),
+  ).toEqual(
+    await days(
+      `select (created_at at time zone 'UTC')::date::text as day, lower(customer_email) as email, count(*)::int as orders
+         from orders where paid_order_status(status) group by 1, 2 order by 1, 2`,
+    ),
+  );
+  // Every day row belongs to a customer that still has a summary.
+  expect(
+    await days(
+      'select count(*)::int as n from customer_paid_days p where not exists (select 1 from customer_summaries s where s.id = p.customer_id)',
+    ),
+  ).toEqual([{ n: 0 }]);
 }
 
 /** The customer figures of the last `days` days as counted from the paid orders themselves. */
@@ -128,11 +147,13 @@ describe('migration 032 customer_paid_day_stats', () => {
       rows: fc.sample(fc.tuple(email, status, moment), { numRuns: 40, seed: 32 }),
     });
     const m032 = MIGRATIONS.find((m) => m.name === '032_customer_paid_day_stats')!;
-    // As the migrator runs it: in one transaction.
-    await knex.transaction(async (trx) => {
-      await m032.down(trx);
-      await m032.up(trx);
-    });
+    const m034 = MIGRATIONS.find((m) => m.name === '034_customer_paid_days')!;
+    // As the migrator runs them: each in one transaction.
+    for (const m of [m032, m034])
+      await knex.transaction(async (trx) => {
+        await m.down(trx);
+        await m.up(trx);
+      });
     await expectDayStatsExact(knex);
     await expectCustomersExact(knex);
   });
