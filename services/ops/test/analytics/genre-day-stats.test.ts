@@ -193,6 +193,32 @@ describe('migration 033 genre_day_stats', () => {
     );
   });
 
+  it('stays exact under concurrent transactions adding files to an order while others move it', async () => {
+    const knex = ctx.db.knex;
+    await apply(knex, { op: 'order', rows: [['delivered', NOW, { totalCents: 1000, trackCount: 3 }]] });
+    const [orderId] = await knex('orders').select('id').orderBy('createdAt', 'desc').limit(1);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        knex.transaction(async (trx) => {
+          if (i % 2)
+            await trx('orders')
+              .where('id', orderId.id)
+              .update({ status: i % 4 === 1 ? 'mastered' : 'cancelled', createdAt: new Date(NOW.getTime() - i * DAY) });
+          else
+            await trx('orderFiles').insert({
+              orderId: orderId.id,
+              originalName: `Rush ${i}.wav`,
+              fileName: 'track.wav',
+              fileSize: 1000,
+              originalFilePath: `/objects/rush-${i}`,
+              genre: GENRES[i % 3],
+            });
+        }),
+      ),
+    );
+    await expectStatsExact(knex);
+  });
+
   it('holds when a statement writes inside a transaction that rolls back, and after a TRUNCATE of either table', async () => {
     const knex = ctx.db.knex;
     await apply(knex, { op: 'order', rows: [['delivered', NOW, { totalCents: 1000, trackCount: 3 }]] });
