@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GENRES, ORDER_STATUSES, TOP_GENRES, TREND_BUCKETS } from '@mastering/contracts';
 import type { Knex } from 'knex';
-import { MIGRATIONS } from '@mastering/db';
 import { analytics } from '../../src/analytics/service';
 import { PAID_STATUSES } from '../../src/paid';
 import { opsPerFile } from '../support';
+import { checkAfterWrites, DAY, idsOf, migrateAgain, moment, NOW } from './rollup-support';
 
 // Migration 033's order_genres and genre_day_stats against the files and orders themselves after
 // random writes to both (fast-check picks them: orders and files inserted, genres changed, files moved
@@ -14,19 +14,6 @@ import { opsPerFile } from '../support';
 // figures) against the genres ranked from every file of the period's paid orders, for every period.
 
 const ctx = opsPerFile();
-const DAY = 86_400_000;
-// One frozen `now`, passed to the analytics: the periods' edges are the same instants for both sides.
-const NOW = new Date('2026-06-15T10:17:23.456Z');
-
-/** A creation time: whole days and milliseconds back (sometimes exactly a UTC midnight or a period's start), or a little ahead of now. */
-const moment = fc.oneof(
-  fc
-    .record({ days: fc.integer({ min: 0, max: 800 }), ms: fc.integer({ min: 0, max: DAY - 1 }) })
-    .map(({ days, ms }) => new Date(NOW.getTime() - days * DAY - ms)),
-  fc.integer({ min: 0, max: 800 }).map((days) => new Date(Math.floor((NOW.getTime() - days * DAY) / DAY) * DAY)),
-  fc.integer({ min: 1, max: 3_600_000 }).map((ms) => new Date(NOW.getTime() + ms)),
-  fc.constantFrom(7, 30, 90, 365).map((days) => new Date(NOW.getTime() - days * DAY)),
-);
 const status = fc.constantFrom(...ORDER_STATUSES);
 // A few genres only, so orders share them and the ranking has ties to break; sometimes none.
 const genre = fc.option(fc.constantFrom(...GENRES.slice(0, 4)), { nil: null, freq: 4 });
@@ -54,12 +41,6 @@ const write = fc.oneof(
   fc.record({ op: fc.constant('deleteOrders' as const), pick, n: fc.integer({ min: 1, max: 2 }) }),
 );
 type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
-
-/** `n` ids of `table`, chosen by `pick` in id order (none when it is empty). */
-async function idsOf(knex: Knex, table: 'orders' | 'orderFiles', pick: number, n = 1): Promise<string[]> {
-  const ids = (await knex(table).select('id').orderBy('id')).map((r) => r.id as string);
-  return ids.length ? Array.from({ length: Math.min(n, ids.length) }, (_, i) => ids[(pick + i * 7) % ids.length]!) : [];
-}
 
 const orderRow = (s: string, createdAt: Date, p: { totalCents: number; trackCount: number }) => ({
   customerEmail: 'a@genres.test',
@@ -171,25 +152,21 @@ describe('migration 033 genre_day_stats', () => {
   it('backfills the files and orders that exist when it runs', async () => {
     const knex = ctx.db.knex;
     for (const w of fc.sample(write, { numRuns: 60, seed: 33 })) await apply(knex, w);
-    const m033 = MIGRATIONS.find((m) => m.name === '033_genre_day_stats')!;
-    // As the migrator runs it: in one transaction.
-    await knex.transaction(async (trx) => {
-      await m033.down(trx);
-      await m033.up(trx);
-    });
+    await migrateAgain(knex, '033_genre_day_stats');
     await expectStatsExact(knex);
     await expectTopGenresExact(knex);
   });
 
   it('equal the files and orders, and the top genres the ranking from every file, after any sequence of writes', async () => {
     const knex = ctx.db.knex;
-    await fc.assert(
-      fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 14 }), async (writes) => {
-        for (const w of writes) await apply(knex, w);
+    await checkAfterWrites(
+      write,
+      14,
+      (w) => apply(knex, w),
+      async () => {
         await expectStatsExact(knex);
         await expectTopGenresExact(knex);
-      }),
-      { numRuns: 40, seed: 20261125 },
+      },
     );
   });
 
