@@ -48,6 +48,11 @@ const OUR_TABLES = [
   'deletion_requests',
   // 026_ratings
   'order_ratings',
+  // 033_genre_day_stats
+  'genre_day_stats',
+  'order_genres',
+  // 034_customer_paid_days
+  'customer_paid_days',
 ];
 
 let db: TestDatabase;

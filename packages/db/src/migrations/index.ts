@@ -27,6 +27,8 @@ import * as m029 from './029_track_replacement';
 import * as m030 from './030_email_message_claims';
 import * as m031 from './031_payment_day_stats';
 import * as m032 from './032_customer_paid_day_stats';
+import * as m033 from './033_genre_day_stats';
+import * as m034 from './034_customer_paid_days';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -64,4 +66,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '030_email_message_claims', ...m030 },
   { name: '031_payment_day_stats', ...m031 },
   { name: '032_customer_paid_day_stats', ...m032 },
+  { name: '033_genre_day_stats', ...m033 },
+  { name: '034_customer_paid_days', ...m034 },
 ];

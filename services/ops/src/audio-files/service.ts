@@ -41,7 +41,7 @@ import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@ma
 import type { ObjectStorage } from '@mastering/storage';
 import { audioFileCounts, fileTotals, type Counters } from '../counters';
 import { queueMoveMails } from '../orders/mails';
-import { containsSql, uuidPrefixRange } from '../orders/search';
+import { addressContainsSql, containsSql, uuidPrefixRange } from '../orders/search';
 
 /** What the audio-file logic needs: database, storage, link signer and the two lifetimes. */
 export type AudioFileDeps = {
@@ -92,7 +92,7 @@ function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(builder: B,
     // and the matches are combined before the join; the orders whose email matches are found once.
     const orderIds = uuidPrefixRange(q);
     builder.where((w) => {
-      const [email, emailBindings] = containsSql('customer_email', q);
+      const [email, emailBindings] = addressContainsSql('customer_email', q);
       w.whereRaw(...containsSql('order_files.original_name', q)).orWhereRaw(
         `order_files.order_id = any(array(select id from orders where ${email}))`,
         emailBindings,

@@ -21,7 +21,7 @@ import { NotFound } from '@mastering/service-kit';
 import { orderCounts, orderStatusTotals, overdueBy, overdueCount } from '../counters';
 import { pageWithTotal } from '../paging';
 import { masterVersionsOf } from './master-versions';
-import { containsSql, uuidPrefixRange } from './search';
+import { addressContainsSql, containsSql, uuidPrefixRange } from './search';
 
 const HOUR = 3_600_000;
 const OPEN: readonly string[] = OPEN_ORDER_STATUSES;
@@ -64,7 +64,7 @@ function filteredOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity, n
   const builder = Order.query(knex).modify('withStatus', query.status);
   if (query.q) {
     const q = query.q.toLowerCase();
-    const email = containsSql('orders.customer_email', q);
+    const email = addressContainsSql('orders.customer_email', q);
     // An id is searched by its start (the lists show the first 8 characters): a range of the primary key.
     const ids = uuidPrefixRange(q);
     if (ids) builder.where((w) => w.whereBetween('orders.id', ids).orWhereRaw(...email));

@@ -6,6 +6,18 @@ export function containsSql(column: string, q: string): [string, string[]] {
   return [`lower(${column}) like ?`, [likeContains(q)]];
 }
 
+/**
+ * The SQL condition "the order address `column` contains `q`" (as containsSql) with its binding, asked
+ * of customer_summaries: one row per lower-cased order address (migration 014's triggers keep it exact),
+ * so the search reads 60,000 addresses (through their trigram index when q has 3 characters or more)
+ * and finds the matches' orders through the lower(customer_email) index. Searching the orders' own
+ * trigram index walked posting lists as long as the orders ("customer4242@" shares its trigrams with
+ * every address: 135 ms at a million orders, 7 ms this way).
+ */
+export function addressContainsSql(column: string, q: string): [string, string[]] {
+  return [`lower(${column}) in (select email from customer_summaries where email like ?)`, [likeContains(q)]];
+}
+
 // The lists show an order's id by its first characters (shortId), and a search matches an id by its
 // start. A uuid's text is its 16 bytes in hex, in byte order, and PostgreSQL orders uuids by those
 // bytes: the ids whose text starts with a prefix are one range of the primary key, found through its

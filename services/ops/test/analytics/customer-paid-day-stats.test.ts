@@ -2,33 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, TREND_BUCKETS } from '@mastering/contracts';
 import type { Knex } from 'knex';
-import { MIGRATIONS } from '@mastering/db';
 import { analytics, percent } from '../../src/analytics/service';
 import { PAID_STATUSES } from '../../src/paid';
 import { opsPerFile } from '../support';
+import { checkAfterWrites, DAY, idsOf, migrateAgain, moment, NOW } from './rollup-support';
 
-// Migration 032's customer_paid_day_stats against customer_summaries after random writes to the orders
+// Migration 032's customer_paid_day_stats against customer_summaries (and 034's customer_paid_days
+// against the paid orders) after random writes to the orders
 // (fast-check picks them: multi-row inserts, changes of status, creation time and address, unrelated
 // updates, deletes), and the analytics screen's customer figures (read from the day figures) against
 // the distinct payers counted from the orders themselves, for every period.
 
 const ctx = opsPerFile();
-const DAY = 86_400_000;
-// One frozen `now`, passed to the analytics: the periods' edges are the same instants for both sides.
-const NOW = new Date('2026-06-15T10:17:23.456Z');
-
-/** A creation time: whole days and milliseconds back (sometimes exactly a UTC midnight), or a little ahead of now. */
-const moment = fc.oneof(
-  fc
-    .record({ days: fc.integer({ min: 0, max: 800 }), ms: fc.integer({ min: 0, max: DAY - 1 }) })
-    .map(({ days, ms }) => new Date(NOW.getTime() - days * DAY - ms)),
-  fc.integer({ min: 0, max: 800 }).map((days) => new Date(Math.floor((NOW.getTime() - days * DAY) / DAY) * DAY)),
-  fc.integer({ min: 1, max: 3_600_000 }).map((ms) => new Date(NOW.getTime() + ms)),
-  // Exactly where a period or the one before it starts.
-  fc
-    .tuple(fc.constantFrom(7, 30, 90, 365), fc.constantFrom(1, 2))
-    .map(([days, periods]) => new Date(NOW.getTime() - periods * days * DAY)),
-);
 const status = fc.constantFrom(...ORDER_STATUSES);
 // A few customers, sometimes written in capitals (one customer per lower-cased address).
 const email = fc.constantFrom('a@days.test', 'A@days.test', 'b@days.test', 'c@days.test', 'd@days.test', 'e@days.test');
@@ -48,12 +33,6 @@ const write = fc.oneof(
 );
 type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
 
-/** `n` order ids, chosen by `pick` from the orders in id order (none when there are none). */
-async function idsOf(knex: Knex, pick: number, n = 1): Promise<string[]> {
-  const ids = (await knex('orders').select('id').orderBy('id')).map((r) => r.id as string);
-  return ids.length ? Array.from({ length: Math.min(n, ids.length) }, (_, i) => ids[(pick + i * 7) % ids.length]!) : [];
-}
-
 async function apply(knex: Knex, w: Write): Promise<void> {
   if (w.op === 'insert') {
     await knex('orders').insert(
@@ -69,7 +48,7 @@ async function apply(knex: Knex, w: Write): Promise<void> {
     );
     return;
   }
-  const rows = knex('orders').whereIn('id', await idsOf(knex, w.pick, 'n' in w ? w.n : 1));
+  const rows = knex('orders').whereIn('id', await idsOf(knex, 'orders', w.pick, 'n' in w ? w.n : 1));
   if (w.op === 'status') await rows.update({ status: w.status });
   else if (w.op === 'moved') await rows.update({ createdAt: w.at });
   else if (w.op === 'email') await rows.update({ customerEmail: w.email });
@@ -87,6 +66,24 @@ async function expectDayStatsExact(knex: Knex) {
       where d.day is not null group by 1 order by 1`,
   );
   expect(stored.rows).toEqual(counted.rows);
+  // Migration 034's paid days per customer number, as counted from the paid orders.
+  const days = (sql: string) => knex.raw(sql).then((r) => r.rows);
+  expect(
+    await days(
+      'select day::text, s.email, p.orders from customer_paid_days p join customer_summaries s on s.id = p.customer_id order by 1, 2',
+    ),
+  ).toEqual(
+    await days(
+      `select (created_at at time zone 'UTC')::date::text as day, lower(customer_email) as email, count(*)::int as orders
+         from orders where paid_order_status(status) group by 1, 2 order by 1, 2`,
+    ),
+  );
+  // Every day row belongs to a customer that still has a summary.
+  expect(
+    await days(
+      'select count(*)::int as n from customer_paid_days p where not exists (select 1 from customer_summaries s where s.id = p.customer_id)',
+    ),
+  ).toEqual([{ n: 0 }]);
 }
 
 /** The customer figures of the last `days` days as counted from the paid orders themselves. */
@@ -127,25 +124,21 @@ describe('migration 032 customer_paid_day_stats', () => {
       op: 'insert',
       rows: fc.sample(fc.tuple(email, status, moment), { numRuns: 40, seed: 32 }),
     });
-    const m032 = MIGRATIONS.find((m) => m.name === '032_customer_paid_day_stats')!;
-    // As the migrator runs it: in one transaction.
-    await knex.transaction(async (trx) => {
-      await m032.down(trx);
-      await m032.up(trx);
-    });
+    await migrateAgain(knex, '032_customer_paid_day_stats', '034_customer_paid_days');
     await expectDayStatsExact(knex);
     await expectCustomersExact(knex);
   });
 
   it('equal customer_summaries, and the customer figures the distinct payers, after any sequence of writes', async () => {
     const knex = ctx.db.knex;
-    await fc.assert(
-      fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 12 }), async (writes) => {
-        for (const w of writes) await apply(knex, w);
+    await checkAfterWrites(
+      write,
+      12,
+      (w) => apply(knex, w),
+      async () => {
         await expectDayStatsExact(knex);
         await expectCustomersExact(knex);
-      }),
-      { numRuns: 40, seed: 20261125 },
+      },
     );
   });
 
