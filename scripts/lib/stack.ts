@@ -316,8 +316,13 @@ export function createStack({
           })
           .then(() => log('  started maildev'))
       : undefined;
+    // Awaited below; this only keeps a failure while something else is awaited from going unhandled.
+    inbox?.catch(() => undefined);
     const building = Promise.all([buildFrontEnd ? buildApps({ log, signal }) : undefined, bundleServices()]);
-    const steps = await Promise.allSettled([building, database, inbox]);
+    // The services need the builds and the database, not the inbox (mail is sent by a job, later): they
+    // start while MailDev is still starting, and the stack is ready once both are.
+    const steps = await Promise.allSettled([building, database]);
+    if (steps.some((step) => step.status === 'rejected')) await inbox?.catch(() => undefined);
     for (const step of steps) if (step.status === 'rejected') throw step.reason;
     const { databaseUrl, embedded: embeddedDatabase } = (steps[1] as PromiseFulfilledResult<StackDatabase>).value;
     supervisor.throwIfStopping('seed');
@@ -339,12 +344,16 @@ export function createStack({
       ...(useYocoSandbox ? yocoSandboxSettings(env) : {}),
     };
     // Nothing in the table needs another row to be up before it starts (services connect lazily),
-    // so they all start at once; each is reported when its ready URL answers. (MailDev is up already.)
+    // so they all start at once; each is reported when its ready URL answers.
     const table = [...processTable(shared, false, useYocoSandbox, services), ...extraProcesses(shared)];
-    await supervisor.startAll(
-      table.map((spec) => ({ ...spec, env: { ...shared, ...spec.env, ...processEnv[spec.name] } })),
-      (spec) => log(`  started ${spec.name}`),
-    );
+    const started = await Promise.allSettled([
+      supervisor.startAll(
+        table.map((spec) => ({ ...spec, env: { ...shared, ...spec.env, ...processEnv[spec.name] } })),
+        (spec) => log(`  started ${spec.name}`),
+      ),
+      inbox,
+    ]);
+    for (const step of started) if (step.status === 'rejected') throw step.reason;
     return {
       siteUrl: publicUrl,
       inboxUrl: useMaildev ? `http://localhost:${port(env, 'MAILDEV_WEB_PORT', 1080)}` : null,
