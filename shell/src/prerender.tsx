@@ -25,7 +25,7 @@ export async function remotePagesFromSources(remote: string): Promise<RemotePage
 /**
  * The site's markup at `pathname`: the tree the browser renders (SiteApp), every lazy part waited
  * for, with the remotes' pages from `pagesOf`. Nothing is fetched: parts that show server data are
- * in their loading state, as the browser's first render of the page is (see deferPageReads).
+ * in their loading state, as the browser's hydration renders them (useAsPrerendered in ui).
  */
 export async function renderPage(
   pathname: string,
@@ -70,10 +70,11 @@ export function pageHtml(
   const links = stylesheets
     .map(({ file, href }) => `<link rel="stylesheet" href="${href}" data-href="${file}" />`)
     .join('');
+  // Replaced by functions: a replacement string would read `$&` or `$'` in the markup as patterns.
   const replaced = template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(tabTitle(route.page))}</title>`)
-    .replace('</head>', `${links}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(tabTitle(route.page))}</title>`)
+    .replace('</head>', () => `${links}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
   if (!replaced.includes(markup)) throw new Error('the shell template has no empty <div id="root"></div>');
   return replaced;
 }

@@ -9,7 +9,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteApp } from '../src/app';
 import { routeAt } from '../src/page-routes';
-import { PRERENDERED_PATHS, remotePagesFromSources } from '../src/prerender';
+import { pageHtml, PRERENDERED_PATHS, remotePagesFromSources } from '../src/prerender';
 import { RemotePagesSource } from '../src/remotes/remote-page';
 
 /**
@@ -61,6 +61,22 @@ describe('the prerendered public pages', () => {
     expect(root.querySelector('#how-it-works')).not.toBeNull();
     // Server data is never baked in: the price line keeps its place, empty, until the price arrives.
     expect(root.querySelector('[data-testid="price-line"]')).toBeNull();
+  });
+
+  it("puts a page's markup, tab title and stylesheets into the shell's index.html", () => {
+    const template =
+      '<html><head><title>Site</title><script>theme()</script></head><body><div id="root"></div></body></html>';
+    const html = pageHtml(template, '/upload', '<p>costs $&amp; more</p>', [
+      { file: '1.abc.css', href: '/1.abc.css' },
+      { file: '2.def.css', href: '/mf/mf-storefront/2.def.css' },
+    ]);
+    expect(html).toBe(
+      '<html><head><title>Upload Your Track | Online audio mastering</title><script>theme()</script>' +
+        '<link rel="stylesheet" href="/1.abc.css" data-href="1.abc.css" />' +
+        '<link rel="stylesheet" href="/mf/mf-storefront/2.def.css" data-href="2.def.css" /></head>' +
+        '<body><div id="root"><p>costs $&amp; more</p></div></body></html>',
+    );
+    expect(() => pageHtml('<div id="root">x</div>', '/', '<p></p>', [])).toThrow(/no empty/);
   });
 
   // Answers to the pages' reads (prefetched at start-up, they are often in the cache before a part hydrates).
