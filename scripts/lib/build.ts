@@ -10,7 +10,7 @@ import { bundleServices } from './services';
 
 // What a front-end build reads besides its workspaces' files: the installed versions and this
 // pipeline itself. Everything else is derived from the package.json files (see buildInputs).
-const PIPELINE_INPUTS = ['package-lock.json', 'scripts/lib/build.ts'];
+const PIPELINE_INPUTS = ['package-lock.json', 'scripts/lib/build.ts', 'scripts/prerender.ts'];
 const STAMP = '.build-stamp';
 
 type PackageJson = {
@@ -78,10 +78,11 @@ function isFresh(app: string, digest: string): boolean {
   return existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
 }
 
-function runBuild(app: string, signal?: AbortSignal): Promise<void> {
+/** Runs a production build step (`args` to tsx, in `dir`), its output shown only when it fails. */
+function runStep(what: string, dir: string, args: string[], signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin('tsx'), ['../packages/ui/build/cli.ts', 'build'], {
-      cwd: path.join(ROOT, app),
+    const child = spawn(bin('tsx'), args, {
+      cwd: dir,
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Aborting (a stop during `npm start`) ends the build (SIGTERM) instead of waiting minutes for it.
@@ -93,10 +94,22 @@ function runBuild(app: string, signal?: AbortSignal): Promise<void> {
     child.stderr.on('data', (d) => (output += d));
     child.on('exit', (code) => {
       if (code === 0) resolve();
-      else if (signal?.aborted) reject(new Error(`build of ${app} stopped`));
-      else reject(new Error(`build of ${app} failed (exit ${code}):\n${output.slice(-4000)}`));
+      else if (signal?.aborted) reject(new Error(`${what} stopped`));
+      else reject(new Error(`${what} failed (exit ${code}):\n${output.slice(-4000)}`));
     });
   });
+}
+
+const runBuild = (app: string, signal?: AbortSignal) =>
+  runStep(`build of ${app}`, path.join(ROOT, app), ['../packages/ui/build/cli.ts', 'build'], signal);
+
+/**
+ * Writes the prerendered pages (scripts/prerender.ts) into the shell's dist and compresses them. They
+ * are made of the shell's and the storefront's builds (markup and stylesheets), so after any build.
+ */
+async function prerenderPages(signal?: AbortSignal): Promise<void> {
+  await runStep('prerender', ROOT, ['--import', './scripts/lib/asset-stubs.ts', 'scripts/prerender.ts'], signal);
+  await precompress(path.join(ROOT, 'shell', 'dist', 'prerendered'));
 }
 
 const brotli = promisify(brotliCompress);
@@ -165,6 +178,9 @@ export async function buildApps({
     }
   };
   await Promise.all([worker(), worker()]);
+  const started = Date.now();
+  await prerenderPages(signal);
+  log(`  prerendered the public pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return pending.map((p) => p.app);
 }
 

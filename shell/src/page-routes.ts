@@ -39,6 +39,12 @@ export interface PageRoute {
    * waiting for its code before asking and then moving its content about as the answers arrive.
    */
   reads?: readonly string[];
+  /**
+   * Prerendered at build time (scripts/prerender.ts): the page's HTML carries its first screen, which
+   * paints before any script has run, and the browser hydrates it. For public pages without a path
+   * parameter whose first screen does not depend on who is looking (docs/adding-a-feature.md).
+   */
+  prerender?: true;
 }
 
 /** The site configuration (price, launch special) that every storefront header and start button shows. */
@@ -53,8 +59,16 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     area: 'site',
     // The hero's price and claims; the examples and testimonials below it, so they too draw once, with their lists.
     reads: [SITE_CONFIG_READ, '/api/config/claims', '/api/showcase-tracks', '/api/testimonials'],
+    prerender: true,
   },
-  { path: '/upload', remote: REMOTES.storefront, page: 'upload', area: 'site', reads: [SITE_CONFIG_READ] },
+  {
+    path: '/upload',
+    remote: REMOTES.storefront,
+    page: 'upload',
+    area: 'site',
+    reads: [SITE_CONFIG_READ],
+    prerender: true,
+  },
   { path: '/login', remote: REMOTES.storefront, page: 'login', area: 'site' },
   { path: '/payment/success', remote: REMOTES.storefront, page: 'payment-success', area: 'site' },
   { path: '/payment/cancelled', remote: REMOTES.storefront, page: 'payment-cancelled', area: 'site' },

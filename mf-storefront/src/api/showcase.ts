@@ -1,4 +1,5 @@
 import { SHOWCASE_STALE_MS, type ShowcaseTrack } from '@mastering/contracts';
+import { useAsPrerendered } from '@mastering/ui/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Query keys of the showcase; each key is also its URL. */
@@ -19,7 +20,7 @@ export const showcaseQuery = () =>
     select: activeShowcaseTracks,
   });
 
-/** The public before/after examples. */
+/** The public before/after examples; loading while hydrating. */
 export function useShowcaseTracks() {
-  return useQuery(showcaseQuery());
+  return useAsPrerendered(useQuery(showcaseQuery()));
 }

@@ -1,13 +1,14 @@
 // Constants only (no schemas), so the home page's bundle takes no zod for them.
 import { DEFAULT_SITE_NAME, SUPPORT_EMAIL, type SiteConfig } from '@mastering/contracts';
+import { useAsPrerendered } from '@mastering/ui/core';
 import { useQuery } from '@tanstack/react-query';
 
 /** Query keys of the site configuration; each key is also its URL. */
 export const siteConfigKeys = { config: () => ['/api/config'] as const };
 
-/** The price per track and launch discount in force (computed by the server from its settings). */
+/** The price per track and launch discount in force (computed by the server from its settings); loading while hydrating. */
 export function useSiteConfig() {
-  return useQuery<SiteConfig>({ queryKey: siteConfigKeys.config() });
+  return useAsPrerendered(useQuery<SiteConfig>({ queryKey: siteConfigKeys.config() }));
 }
 
 /** The launch discount to promote: its percent while a launch special is on, else undefined (also while loading). */

@@ -1,4 +1,5 @@
 import { DELIVERY_HOURS, LEGAL_DOCUMENTS, launchSpecialBanner } from '@mastering/contracts';
+import { useHydrating } from '@mastering/ui/core';
 import { MapPin, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useLaunchDiscount, useSiteConfig, useStudio } from '../api/site-config';
@@ -12,6 +13,8 @@ const SOCIAL = ['Instagram', 'YouTube', 'TikTok', 'Facebook'];
 export function SiteFooter() {
   const { siteName } = useStudio();
   const discount = useLaunchDiscount();
+  // The year of the visitor's clock, not of the build: a prerendered page shows it once hydrated.
+  const year = useHydrating() ? null : new Date().getFullYear();
   const config = useSiteConfig().data;
   return (
     <footer className="border-t border-border bg-card/40">
@@ -85,7 +88,7 @@ export function SiteFooter() {
         </div>
         <div className="mt-10 flex flex-col items-center justify-between gap-3 border-t border-border pt-6 text-xs text-muted-foreground md:flex-row">
           <p>
-            © {new Date().getFullYear()} {siteName}. All rights reserved.
+            © {year} {siteName}. All rights reserved.
           </p>
           <nav aria-label="Legal" className="flex gap-4">
             {Object.entries(LEGAL_DOCUMENTS).map(([document, { title, path }]) => (

@@ -65,6 +65,14 @@ export type RemoteName = (typeof REMOTE_APPS)[number]['name'];
 /** The host app: served at `/`, loads the remotes at run time. */
 export const SHELL_APP = { name: 'shell', dir: 'shell', devPort: 3000 } as const;
 
+/**
+ * Where, in the shell's dist, the build writes the HTML of a page prerendered at `pathname`
+ * (scripts/prerender.ts); the gateway sends that file for the path when there is one.
+ */
+export function prerenderedPageFile(pathname: string): string {
+  return `prerendered/${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
+}
+
 /** The manifest entry of one remote, by id. */
 export function remoteApp<I extends RemoteId>(id: I): Extract<(typeof REMOTE_APPS)[number], { id: I }> {
   return REMOTE_APPS.find((app) => app.id === id) as Extract<(typeof REMOTE_APPS)[number], { id: I }>;

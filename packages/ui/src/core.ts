@@ -53,6 +53,7 @@ export {
   type UnauthorizedBehavior,
 } from './api/api';
 export { createQueryClient } from './api/query-client';
+export { useAsPrerendered, useHydrating } from './api/hydration';
 export { AppProviders } from './app/providers';
 export type { RemotePages, RemoteRoutesModule } from './app/remote-pages';
 export { RemoteScope, useRemoteScopeAttributes } from './app/remote-scope';

@@ -54,6 +54,8 @@ export {
   errorMessage,
   serverErrorText,
   createQueryClient,
+  useAsPrerendered,
+  useHydrating,
   AppProviders,
   RemoteScope,
   useRemoteScopeAttributes,

@@ -58,8 +58,9 @@ describe('the facades shared in place of whole packages', () => {
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
   const sources = CLASS_SOURCES.flatMap((dir) =>
     readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
-      // The React test kit is never built into an app: it may use what a facade leaves out.
-      .filter((file) => /\.tsx?$/.test(file) && file !== 'testing.tsx')
+      // The React test kit and the build's prerender (it runs in Node) are never built into an app:
+      // they may use what a facade leaves out.
+      .filter((file) => /\.tsx?$/.test(file) && file !== 'testing.tsx' && file !== 'prerender.tsx')
       .map((file) => readFileSync(path.join(repoRoot, dir, file), 'utf8')),
   );
   /** The names (not types) the apps import from `pkg`. */

@@ -78,6 +78,15 @@ beforeAll(async () => {
     path.join(appsRoot, 'shell', 'dist', 'index.html'),
     '<!doctype html><script>document.documentElement.className="dark"</script><div id="root"></div>',
   );
+  mkdirSync(path.join(appsRoot, 'shell', 'dist', 'prerendered'));
+  writeFileSync(
+    path.join(appsRoot, 'shell', 'dist', 'prerendered', 'index.html'),
+    '<div id="root"><h1>Home</h1></div>',
+  );
+  writeFileSync(
+    path.join(appsRoot, 'shell', 'dist', 'prerendered', 'upload.html'),
+    '<div id="root"><h1>Upload</h1></div>',
+  );
   writeFileSync(path.join(appsRoot, 'shell', 'dist', 'main.js'), 'console.log(1)');
   writeFileSync(path.join(appsRoot, 'shell', 'dist', 'vendor.0123456789abcdef.js'), 'console.log(2)');
   writeFileSync(
@@ -430,6 +439,18 @@ describe('gateway static apps', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+  });
+
+  it('serves a prerendered page its own HTML, every other page index.html', async () => {
+    for (const [pagePath, heading] of [
+      ['/', '<h1>Home</h1>'],
+      ['/upload', '<h1>Upload</h1>'],
+    ]) {
+      const res = await get(pagePath);
+      expect(await res.text()).toContain(heading);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    expect(await (await get('/login')).text()).toContain('<div id="root"></div>');
   });
 
   it('caches hashed assets for a year and entry files not at all', async () => {

@@ -1,6 +1,17 @@
 import { Button, RemoteScope, Spinner } from '@mastering/ui/core';
 import { RefreshCw, Unplug } from 'lucide-react';
-import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useMemo,
+  useState,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
+import type { RemotePages } from '@mastering/ui/core';
 import { forgetRemote, loadRemotePages } from './federation';
 import { RemoteLoadError } from './remotes-config';
 
@@ -79,20 +90,27 @@ export interface RemotePageProps {
   section: string;
 }
 
+/**
+ * Where RemotePage gets a remote's pages: through the federation in the browser; the build's
+ * prerender (shell/src/prerender.tsx) hands it the storefront's pages from their sources instead.
+ */
+export const RemotePagesSource = createContext<(remote: string) => Promise<RemotePages>>(loadRemotePages);
+
 /** Renders one page of a remote, with a loading state and the fallback panel on failure. */
 export function RemotePage({ remote, page, section }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
+  const pagesOf = useContext(RemotePagesSource);
   const Page = useMemo(
     () =>
       lazy(async () => {
-        const pages = await loadRemotePages(remote);
+        const pages = await pagesOf(remote);
         const Found = pages[page];
         if (!Found) throw new RemoteLoadError(remote, `has no page "${page}"`);
         // Remote pages are usually lazy themselves, and React.lazy cannot resolve to another lazy.
         return { default: () => <Found /> };
       }),
     // `attempt` is a dependency on purpose: a new lazy component is what makes Retry load again.
-    [remote, page, attempt],
+    [pagesOf, remote, page, attempt],
   );
 
   const retry = async () => {

@@ -13,6 +13,15 @@ const TRUST_BADGES = [
   { label: 'Pro Quality', icon: Award },
 ];
 
+function LaunchSpecialBadge() {
+  return (
+    <Badge className="gap-1.5 px-3 py-1 text-sm">
+      <Sparkles aria-hidden />
+      Launch Special
+    </Badge>
+  );
+}
+
 /** The hero: launch special, countdown, headline, the upload button, price line and trust badges. */
 export function Hero() {
   const config = useSiteConfig();
@@ -23,14 +32,19 @@ export function Hero() {
         <div className="absolute top-40 -right-24 h-80 w-80 rounded-full bg-brand-2/20 blur-3xl" />
       </div>
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 text-center md:px-6">
-        {config.data?.launchSpecial && (
+        {config.data?.launchSpecial ? (
           <div className="flex flex-col items-center gap-3 sm:flex-row" data-testid="launch-special">
-            <Badge className="gap-1.5 px-3 py-1 text-sm">
-              <Sparkles aria-hidden />
-              Launch Special
-            </Badge>
+            <LaunchSpecialBadge />
             {config.data.launchEndsAt && <Countdown endsAt={config.data.launchEndsAt} />}
           </div>
+        ) : (
+          // Its place is kept, unseen, while the settings load (the prerendered page shows them loading):
+          // a launch special is on by default, and the headline then does not jump down when it comes.
+          config.isPending && (
+            <div className="invisible" aria-hidden>
+              <LaunchSpecialBadge />
+            </div>
+          )
         )}
         <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl md:text-6xl">
           Radio-ready masters{' '}

@@ -9,7 +9,7 @@ import {
   TONES,
   type OrderDraft,
 } from '@mastering/contracts';
-import { Button, cn, Input, Label, Progress, Select, Switch } from '@mastering/ui';
+import { Button, cn, Input, Label, Progress, Select, Switch, useHydrating } from '@mastering/ui';
 import { CircleAlert, CircleCheck, FileAudio, LoaderCircle, Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useSiteConfig } from '../../api/site-config';
@@ -143,6 +143,9 @@ export function UploadForm() {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const ids = useId();
+  // On the prerendered upload page the form shows before its code has run: until it is hydrated it
+  // takes no input (inert) and has no file input, whose choice would be lost; it then comes alive.
+  const hydrating = useHydrating();
   const set =
     <K extends keyof MasteringOptions>(key: K) =>
     (value: MasteringOptions[K]) =>
@@ -170,7 +173,7 @@ export function UploadForm() {
   };
 
   return (
-    <div className="space-y-6" data-testid="upload-form">
+    <div className="space-y-6" data-testid="upload-form" inert={hydrating}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for dragged files; the button inside is the keyboard and screen-reader way in */}
       <div
         onDragOver={(event) => {
@@ -197,17 +200,19 @@ export function UploadForm() {
         <Button variant="outline" onClick={() => input.current?.click()}>
           Choose files
         </Button>
-        <input
-          ref={input}
-          type="file"
-          accept={AUDIO_FILE_ACCEPT}
-          multiple
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Audio files"
-          data-testid="file-input"
-          onChange={(event) => choose(event.target.files)}
-        />
+        {!hydrating && (
+          <input
+            ref={input}
+            type="file"
+            accept={AUDIO_FILE_ACCEPT}
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Audio files"
+            data-testid="file-input"
+            onChange={(event) => choose(event.target.files)}
+          />
+        )}
       </div>
 
       {queue.items.length > 0 && (

@@ -9,12 +9,16 @@ export function themeMenuButtonClass(className?: string): string {
   );
 }
 
-/** What the theme menu's button shows: the theme in use, named for screen readers. */
-export function ThemeMenuButtonFace({ resolvedTheme }: { resolvedTheme: 'light' | 'dark' }) {
-  const Current = resolvedTheme === 'dark' ? Moon : Sun;
+/**
+ * What the theme menu's button shows: the theme in use, named for screen readers. Both icons are in
+ * the markup and the `dark` class on <html> (set before the first paint) shows one, so the button's
+ * HTML is the same in either theme: a page prerendered at build time hydrates without a mismatch.
+ */
+export function ThemeMenuButtonFace() {
   return (
     <>
-      <Current className="size-5" aria-hidden />
+      <Sun className="size-5 dark:hidden" aria-hidden />
+      <Moon className="hidden size-5 dark:block" aria-hidden />
       <span className="sr-only">Toggle theme</span>
     </>
   );

@@ -1,6 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { cn } from '../lib/cn';
-import { useTheme } from './theme-provider';
 import { ThemeMenuButtonFace, themeMenuButtonClass } from './theme-menu-button';
 
 type ThemeMenuComponent = ComponentType<{ className?: string }>;
@@ -26,7 +25,6 @@ export function loadThemeMenu(): Promise<ThemeMenuComponent> {
  * opens the menu as soon as it is there; from then on the real menu is on the page.
  */
 export function ThemeMenuOnDemand({ className }: { className?: string }) {
-  const { resolvedTheme } = useTheme();
   const [Menu, setMenu] = useState<ThemeMenuComponent | null>(() => loadedThemeMenu);
   const wrapper = useRef<HTMLSpanElement>(null);
   // What the stand-in had when it was swapped out: the real button takes over its focus and the pending open.
@@ -73,7 +71,7 @@ export function ThemeMenuOnDemand({ className }: { className?: string }) {
           onClick={open}
           onKeyDown={onKeyDown}
         >
-          <ThemeMenuButtonFace resolvedTheme={resolvedTheme} />
+          <ThemeMenuButtonFace />
         </button>
       )}
     </span>

@@ -14,11 +14,11 @@ const OPTIONS: { value: Theme; label: string; icon: LucideIcon }[] = [
 
 /** The Light / Dark / System menu (headlessui Menu); the change applies immediately and persists. */
 export function ThemeMenu({ className }: { className?: string }) {
-  const { theme, resolvedTheme, setTheme } = useTheme();
+  const { theme, setTheme } = useTheme();
   return (
     <Menu>
       <MenuButton data-testid="theme-menu" className={themeMenuButtonClass(className)}>
-        <ThemeMenuButtonFace resolvedTheme={resolvedTheme} />
+        <ThemeMenuButtonFace />
       </MenuButton>
       <MenuItems
         anchor="bottom end"

@@ -5,7 +5,7 @@ import type { Stats } from 'node:fs';
 import { Readable } from 'node:stream';
 import send from 'koa-send';
 import type { Context, Middleware } from 'koa';
-import { REMOTE_APPS } from '@mastering/contracts';
+import { prerenderedPageFile, REMOTE_APPS } from '@mastering/contracts';
 
 // Files whose names carry a content hash never change: cache them for a year.
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/i;
@@ -58,12 +58,15 @@ export function createStaticApps(appsRoot: string) {
       if (!match || !root) return false;
       return sendFrom(ctx, root, match[2]);
     },
-    /** Serves a shell asset or, for a page route, the shell's index.html. */
+    /** Serves a shell asset or, for a page route, its prerendered HTML or else the shell's index.html. */
     async serveShell(ctx: Context): Promise<boolean> {
       if (ctx.path !== '/' && (await sendFrom(ctx, shellDist, ctx.path))) return true;
       // Paths that look like files (have an extension) are real 404s, not pages.
       if (path.extname(ctx.path)) return false;
-      const served = await sendFrom(ctx, shellDist, 'index.html');
+      // A page the build prerendered gets its own HTML (its first screen in it); every other one index.html.
+      const served =
+        (await sendFrom(ctx, shellDist, prerenderedPageFile(ctx.path))) ||
+        (await sendFrom(ctx, shellDist, 'index.html'));
       if (served) ctx.set('Cache-Control', 'no-cache');
       return served;
     },
