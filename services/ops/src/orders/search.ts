@@ -15,7 +15,10 @@ export function containsSql(column: string, q: string): [string, string[]] {
  * every address: 135 ms at a million orders, 7 ms this way).
  */
 export function addressContainsSql(column: string, q: string): [string, string[]] {
-  return [`lower(${column}) in (select email from customer_summaries where email like ?)`, [likeContains(q)]];
+  // `= any(array(...))`, not `in (select ...)`: the addresses are read once, before the orders, so an
+  // id prefix searched beside them stays a primary-key range. With `in`, PostgreSQL filtered every
+  // order by a hashed subplan instead (a short id: 34 -> 140 ms p95 at 100,000 orders).
+  return [`lower(${column}) = any(array(select email from customer_summaries where email like ?))`, [likeContains(q)]];
 }
 
 // The lists show an order's id by its first characters (shortId), and a search matches an id by its
