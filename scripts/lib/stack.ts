@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createKnex, migrateLatest, seed, startEmbeddedPostgres, type SeedResult } from '@mastering/db';
+import { createKnex, freePort, migrateLatest, seed, startEmbeddedPostgres, type SeedResult } from '@mastering/db';
 import { createStorage, readStorageConfig } from '@mastering/storage';
 import { buildApps } from './build';
 import { stackSecrets } from './secrets';
@@ -197,6 +197,28 @@ export function processTable(
   return rows.filter((r): r is ProcessSpec => Boolean(r));
 }
 
+/**
+ * Rejects, naming them, when any port the stack's processes listen on is taken: most often by another
+ * `npm start` of the same folder, whose PostgreSQL the database step would otherwise stop as one "left
+ * running" before this stack's services failed to bind their ports.
+ */
+export async function assertPortsFree(
+  env: NodeJS.ProcessEnv,
+  useMaildev: boolean,
+  useYocoSandbox: boolean,
+  services: readonly UpstreamService[] = UPSTREAM_SERVICES,
+): Promise<void> {
+  const table = processTable(env as Record<string, string>, useMaildev, useYocoSandbox, services);
+  const ports = table.map((spec) => Number(new URL(spec.readyUrl!).port));
+  if (useMaildev) ports.push(port(env, 'MAILDEV_SMTP_PORT', 1025));
+  const taken: number[] = [];
+  for (const wanted of ports) await freePort(wanted).catch(() => taken.push(wanted));
+  if (taken.length > 0)
+    throw new Error(
+      `port ${taken.join(', ')} ${taken.length > 1 ? 'are' : 'is'} in use: is another \`npm start\` running? Stop it first, or give this one other ports (PORT, PG_PORT and the others in .env.example).`,
+    );
+}
+
 /** A database ready for the stack's services: its URL, whether it is the embedded one, and what the seed made. */
 export type StackDatabase = { databaseUrl: string; embedded: boolean; seeded: SeedResult };
 
@@ -287,6 +309,8 @@ export function createStack({
   const bringUp = async (): Promise<Stack> => {
     let env = given;
     const { signal } = supervisor;
+    // Before anything starts or is stopped (a PostgreSQL "left running" may be another stack's).
+    await assertPortsFree(env, !env.SMTP_URL, !env.YOCO_SECRET_KEY, services);
     const storageDir = env.STORAGE_DIR ?? path.join(dataDir, 'storage');
     const adminEmail = env.ADMIN_EMAIL ?? 'admin@example.com';
     // The database (and a local S3) and the inbox need nothing else: they start first and come up while
