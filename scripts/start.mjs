@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// LAUNCHER_DIR of scripts/lib/launcher.ts, which writes the bundle there (this file cannot import TypeScript).
 const dir = path.join(root, 'node_modules', '.cache', 'mastering-launcher');
 
 /** True when the bundle was built in this folder and its stamp lists every input at the size and mtime it has now. */

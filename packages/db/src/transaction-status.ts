@@ -8,7 +8,8 @@ export type TransactionOutcome = 'in progress' | 'committed' | 'aborted';
 // one-key `pg_advisory_xact_lock(hashtext(...))` locks elsewhere; a rare clash of second keys only
 // makes a waiter wait for an unrelated transaction too.
 const AWAITED_TRANSACTION = 28_001;
-const LOCK_KEY = `(txid_current() % 2147483648)::int`;
+/** The lock's second key, of the SQL bigint expression `txid` (an int4 key holds 31 bits of it). */
+const lockKey = (txid: string) => `(${txid} % 2147483648)::int`;
 
 /**
  * The id of transaction `trx` (PostgreSQL's txid_current), for asking later whether it committed. It
@@ -17,7 +18,7 @@ const LOCK_KEY = `(txid_current() % 2147483648)::int`;
  */
 export async function transactionId(trx: Knex.Transaction): Promise<string> {
   const { rows } = await trx.raw<{ rows: { id: string }[] }>(
-    `select txid_current()::text as id, pg_advisory_xact_lock(?, ${LOCK_KEY})`,
+    `select txid_current()::text as id, pg_advisory_xact_lock(?, ${lockKey('txid_current()')})`,
     [AWAITED_TRANSACTION],
   );
   return rows[0]!.id;
@@ -50,7 +51,7 @@ export async function awaitTransactionOutcome(knex: Knex, id: string, waitMs: nu
     await knex.transaction(async (trx) => {
       await trx.raw(`set local lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
       // Granted once the awaited transaction has ended (it holds the exclusive lock until then).
-      await trx.raw('select pg_advisory_xact_lock_shared(?, (?::bigint % 2147483648)::int)', [AWAITED_TRANSACTION, id]);
+      await trx.raw(`select pg_advisory_xact_lock_shared(?, ${lockKey('?::bigint')})`, [AWAITED_TRANSACTION, id]);
     });
   } catch (err) {
     if ((err as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw err;
