@@ -116,14 +116,23 @@ export function packageNameOf(request: string): string {
 /**
  * The ModuleFederation `shared` map: every singleton with the version range the app (or, failing
  * that, the ui package it builds on) declares; workspace packages (`*`) skip the version check.
+ * With `fromShell` (production remotes), the app bundles no copy of its own (`import: false`): the
+ * shell always loads first and provides every singleton, so a remote's fallback copies were never
+ * loaded, while building them (react-dom, the design system, once more per remote) was about a third
+ * of a cold build's CPU. A remote served standalone by its dev server has no shell: it keeps its copies.
  */
-export function sharedSingletons(appDependencies: Record<string, string>, uiDependencies: Record<string, string>) {
+export function sharedSingletons(
+  appDependencies: Record<string, string>,
+  uiDependencies: Record<string, string>,
+  { fromShell = false } = {},
+) {
   return Object.fromEntries(
     SINGLETONS.map((request) => {
       const pkg = packageNameOf(request);
       const range = appDependencies[pkg] ?? uiDependencies[pkg];
       const isWorkspace = pkg.startsWith('@mastering/') || range === '*' || range === undefined;
       const config = { singleton: true, requiredVersion: isWorkspace ? (false as const) : range };
+      if (fromShell) return [request, { ...config, import: false as const }];
       const facade = FACADES[request];
       return [request, facade ? { ...config, import: facade, version: installedVersion(request) } : config];
     }),
@@ -266,6 +275,7 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
         shared: sharedSingletons(
           { ...appPackage.peerDependencies, ...appPackage.dependencies },
           { ...uiPackage.peerDependencies, ...uiPackage.dependencies },
+          { fromShell: production && !host },
         ),
         // The shell loads first and provides every singleton; remotes reuse what is loaded.
         shareStrategy: 'loaded-first',

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultRemotesManifest, REMOTE_APPS, REMOTE_ENTRY_FILE, SHELL_APP } from '@mastering/contracts';
 import postcss from 'postcss';
 import type { Configuration } from 'webpack';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { federationRuntimePlugins, packageNameOf, remoteBuild, sharedSingletons, shellBuild } from '../build/index';
 import { remoteScopeSelector, scopeRemoteUtilities } from '../build/scope-remote-css';
 import { CLASS_SOURCES } from '../build/tailwind-merge-config';
@@ -45,6 +45,14 @@ describe('sharedSingletons', () => {
     expect(router.import).toMatch(/packages\/ui\/src\/router\.ts$/);
     expect(router.version).toMatch(/^7\./);
     expect(router.requiredVersion).toBe('^7.18.5');
+  });
+
+  it('in a production remote, bundles no singleton: each comes from the shell, version-checked as before', () => {
+    const fromShell = sharedSingletons({ react: '^19.3.1' }, { 'react-router-dom': '^7.18.5' }, { fromShell: true });
+    expect(Object.keys(fromShell).sort()).toEqual(Object.keys(shared).sort());
+    for (const config of Object.values(fromShell)) expect(config).toMatchObject({ singleton: true, import: false });
+    expect(fromShell.react!.requiredVersion).toBe('^19.3.1');
+    expect(fromShell['react-router-dom']!.requiredVersion).toBe('^7.18.5');
   });
 
   it('names the package of a deep request', () => {
@@ -153,6 +161,21 @@ describe('remoteBuild and shellBuild', () => {
     expect(config.output?.publicPath).toBe('/');
     expect(federation(config)).toMatchObject({ name: 'shell', exposes: {}, manifest: false });
     expect(federation(config).runtimePlugins).toEqual(federationRuntimePlugins(true));
+  });
+
+  it('in production, the remotes take every singleton from the shell, which bundles them all', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      const shellShared = federation(shellBuild(path.join(repoRoot, SHELL_APP.dir))).shared as Record<string, object>;
+      for (const config of Object.values(shellShared)) expect(config).not.toHaveProperty('import', false);
+      for (const app of REMOTE_APPS) {
+        const shared = federation(remoteBuild(app.id, path.join(repoRoot, app.dir))).shared as Record<string, object>;
+        expect(Object.keys(shared).sort()).toEqual(Object.keys(shellShared).sort());
+        for (const config of Object.values(shared)) expect(config).toMatchObject({ import: false });
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('minifies with SWC: code tree-shaking left unreferenced is dropped and names are mangled', async () => {
