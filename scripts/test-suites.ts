@@ -77,7 +77,13 @@ if (!(await checks)) {
 await services;
 
 const UNIT = 'unit tests (vitest, at low priority beside the build and the journeys)';
-const unit = timedPhase('unit', () => run('nice', ['-n', '10', bin('vitest'), 'run'], process.env, UNIT));
+// A young generation of 32 MB semi-spaces instead of V8's 16 MB, for vitest and what its tests start: they
+// allocate fast (HTTP bodies, rows, transformed modules) and fewer scavenges cost less than they keep. The whole
+// suite alone on a quiet 2-core machine: 128-131 -> 118-120 CPU-s (set as a worker's execArgv only, no change).
+const UNIT_NODE_OPTIONS = [process.env.NODE_OPTIONS, '--max-semi-space-size=32'].filter(Boolean).join(' ');
+const unit = timedPhase('unit', () =>
+  run('nice', ['-n', '10', bin('vitest'), 'run'], { ...process.env, NODE_OPTIONS: UNIT_NODE_OPTIONS }, UNIT),
+);
 const e2e = apps.then(
   () => run(process.execPath, ['--import', 'tsx', 'scripts/e2e.ts'], { ...process.env, E2E_BUILT: '1' }),
   (err: unknown) => {
