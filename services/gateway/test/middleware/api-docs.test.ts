@@ -91,7 +91,7 @@ const get = (path: string, headers: Record<string, string> = {}) => fetch(`${gat
 
 describe('the API description', () => {
   it('is for staff: signed out 401, a customer 403', async () => {
-    for (const path of ['/api/openapi.json', '/api/docs', '/api/docs/scalar.js']) {
+    for (const path of ['/api/openapi.json', '/api/docs', '/api/docs/swagger-ui-bundle.js', '/api/docs/swagger-ui.css']) {
       expect((await get(path)).status).toBe(401);
       expect((await get(path, await signedIn('customer'))).status).toBe(403);
     }
@@ -122,18 +122,22 @@ describe('the API description', () => {
 });
 
 describe('the reference page', () => {
-  it('loads Scalar from the gateway itself (no CDN, no inline script) and points it at the document', async () => {
+  it('loads Swagger UI from the gateway itself (no CDN, no inline script) and points it at the document', async () => {
     const staff = await signedIn('engineer');
     const page = await get('/api/docs', staff);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('<script src="/api/docs/scalar.js"></script>');
+    expect(html).toContain('<script src="/api/docs/swagger-ui-bundle.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" href="/api/docs/swagger-ui.css">');
     expect(html).not.toMatch(/<script>[^<]/);
     expect(html).not.toMatch(/https?:\/\//);
     const start = await (await get('/api/docs/start.js', staff)).text();
     expect(start).toContain("url: '/api/openapi.json'");
-    const script = await get('/api/docs/scalar.js', staff);
+    const script = await get('/api/docs/swagger-ui-bundle.js', staff);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
-    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+    expect(await script.text()).toContain('SwaggerUIBundle');
+    const style = await get('/api/docs/swagger-ui.css', staff);
+    expect(style.headers.get('content-type')).toMatch(/text\/css/);
+    expect((await style.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
   });
 });
