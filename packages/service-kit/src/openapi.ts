@@ -223,7 +223,8 @@ export function openApiDocument(
   return {
     openapi: '3.1.1',
     info,
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    // No `jsonSchemaDialect`: OpenAPI 3.1's default dialect is JSON Schema 2020-12 with OpenAPI's keywords, which
+    // the schemas (zod's 2020-12 output) are already written in; Swagger UI warns on any other value.
     paths,
     components: {
       schemas: { Error: jsonSchemaOf(ErrorBody) },

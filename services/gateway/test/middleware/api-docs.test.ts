@@ -91,7 +91,12 @@ const get = (path: string, headers: Record<string, string> = {}) => fetch(`${gat
 
 describe('the API description', () => {
   it('is for staff: signed out 401, a customer 403', async () => {
-    for (const path of ['/api/openapi.json', '/api/docs', '/api/docs/swagger-ui-bundle.js', '/api/docs/swagger-ui.css']) {
+    for (const path of [
+      '/api/openapi.json',
+      '/api/docs',
+      '/api/docs/swagger-ui-bundle.js',
+      '/api/docs/swagger-ui.css',
+    ]) {
       expect((await get(path)).status).toBe(401);
       expect((await get(path, await signedIn('customer'))).status).toBe(403);
     }
