@@ -66,28 +66,6 @@ const CHROMIUM_FLAGS =
   '--no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --force-prefers-reduced-motion';
 
 /**
- * A free port for Chromium's DevTools below the kernel's range for port-0 binds (32768 and up on Linux).
- * TestCafe would pick one in that range and Chromium binds it a second or two later; meanwhile the other
- * group's TestCafe and the unit tests' servers bind port 0 by the hundred, and once one took it
- * (ECONNREFUSED: "Unable to open the browser"). Below the range, only an explicit bind can take it.
- */
-async function devToolsPort(taken: Set<number>): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (
-      !taken.has(port) &&
-      (await freePort(port).then(
-        () => true,
-        () => false,
-      ))
-    ) {
-      taken.add(port);
-      return port;
-    }
-  }
-}
-
-/**
  * Runs TestCafe on `files` against `site` and resolves to its exit code. With a `label`, each line it prints
  * starts with it, so two groups' reports can share the terminal.
  */
@@ -153,13 +131,12 @@ const sites = await timedPhase('stack', () =>
   Promise.all(groups.map((_, i) => startJourneySite(`mastering-e2e-${i + 1}`))),
 );
 const reports = sites.map((site) => path.join(site.dataDir, 'journeys.json'));
-// One DevTools port per group, picked one after the other so the two never pick the same.
-const devToolsPorts = new Set<number>();
+// One DevTools port per group, chosen here: TestCafe would pick one with a port-0 bind, which the other group's
+// TestCafe and the unit tests' servers could take before Chromium binds it a second or two later (seen in CI:
+// ECONNREFUSED, "Unable to open the browser"). freePort's come from below that range.
 const browsers: string[] = [];
 for (const _ of groups) {
-  browsers.push(
-    process.env.E2E_BROWSER ?? `chromium:headless:cdpPort=${await devToolsPort(devToolsPorts)} ${CHROMIUM_FLAGS}`,
-  );
+  browsers.push(process.env.E2E_BROWSER ?? `chromium:headless:cdpPort=${await freePort()} ${CHROMIUM_FLAGS}`);
 }
 
 /** Fuzzes the API of `site` from its OpenAPI document (`npm run test:fuzz` runs it alone); true when it found no problem. */
