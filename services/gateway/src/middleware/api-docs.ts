@@ -45,13 +45,8 @@ const require = createRequire(import.meta.url);
 // prebuilt Swagger UI with nothing else to install (Scalar, before it, brought some 250 packages and a third
 // of node_modules' files for one script: a slower `npm install` for every engineer and every CI run).
 const SWAGGER_UI_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
-const SWAGGER_UI_FILES = { 'swagger-ui-bundle.js': 'application/javascript', 'swagger-ui.css': 'text/css' };
-const swaggerUiFiles = new Map<string, Promise<Buffer>>();
-const readSwaggerUi = (file: string) => {
-  let body = swaggerUiFiles.get(file);
-  if (!body) swaggerUiFiles.set(file, (body = readFile(join(SWAGGER_UI_DIR, file))));
-  return body;
-};
+const swaggerUiFiles: Record<string, Promise<Buffer>> = {};
+const readSwaggerUi = (file: string) => (swaggerUiFiles[file] ??= readFile(join(SWAGGER_UI_DIR, file)));
 
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${API_INFO.title}</title><link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
@@ -83,15 +78,14 @@ export function apiDocs({
       ctx.type = 'application/javascript';
       ctx.body = START;
     },
-    ...Object.fromEntries(
-      Object.entries(SWAGGER_UI_FILES).map(([file, type]) => [
-        `/api/docs/${file}`,
-        async (ctx: Context) => {
-          ctx.type = type;
-          ctx.body = await readSwaggerUi(file);
-        },
-      ]),
-    ),
+    '/api/docs/swagger-ui-bundle.js': async (ctx) => {
+      ctx.type = 'application/javascript';
+      ctx.body = await readSwaggerUi('swagger-ui-bundle.js');
+    },
+    '/api/docs/swagger-ui.css': async (ctx) => {
+      ctx.type = 'text/css';
+      ctx.body = await readSwaggerUi('swagger-ui.css');
+    },
   };
   return async (ctx, next) => {
     const serve = files[ctx.path];
