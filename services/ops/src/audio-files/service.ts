@@ -41,7 +41,7 @@ import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@ma
 import type { ObjectStorage } from '@mastering/storage';
 import { audioFileCounts, fileTotals, type Counters } from '../counters';
 import { queueMoveMails } from '../orders/mails';
-import { addressContainsSql, containsSql, uuidPrefixRange } from '../orders/search';
+import { type AddressMatch, containsSql, matchAddresses, uuidPrefixRange } from '../orders/search';
 
 /** What the audio-file logic needs: database, storage, link signer and the two lifetimes. */
 export type AudioFileDeps = {
@@ -78,21 +78,26 @@ const withOrder = (knex: Knex) =>
     .select('order_files.*', 'orders.customerEmail as customerEmail', 'orders.status as orderStatus');
 
 /**
- * `builder` narrowed to the files matching the search (file name, customer email, order id start) and
- * filters. Every condition is on order_files' own columns, so counting them needs no join.
+ * `builder` narrowed to the files matching the search (file name, customer email through `addresses`,
+ * the addresses it matches, order id start) and filters. Every condition is on order_files' own
+ * columns, so counting them needs no join.
  */
-function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(builder: B, query: AdminAudioFilesQuery): B {
+function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(
+  builder: B,
+  query: AdminAudioFilesQuery,
+  addresses: AddressMatch | undefined,
+): B {
   builder.modify('withProcessingStatus', query.status).modify('withMasteringStyle', query.style);
   if (query.orderId) builder.where('order_files.orderId', query.orderId);
   if (query.orderStatus)
     builder.whereIn('order_files.orderId', Order.query().select('orders.id').where('orders.status', query.orderStatus));
-  if (query.q) {
+  if (query.q && addresses) {
     const q = query.q.toLowerCase();
     // Each alternative on order_files' own columns, so each can use its index (name trigrams, order id)
     // and the matches are combined before the join; the orders whose email matches are found once.
     const orderIds = uuidPrefixRange(q);
     builder.where((w) => {
-      const [email, emailBindings] = addressContainsSql('customer_email', q);
+      const [email, emailBindings] = addresses.where('customer_email');
       w.whereRaw(...containsSql('order_files.original_name', q)).orWhereRaw(
         `order_files.order_id = any(array(select id from orders where ${email}))`,
         emailBindings,
@@ -104,14 +109,21 @@ function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(builder: B,
 }
 
 /** The matching files with their order's email and status, in the chosen sort. */
-function filteredFiles(knex: Knex, query: AdminAudioFilesQuery) {
+function filteredFiles(knex: Knex, query: AdminAudioFilesQuery, addresses: AddressMatch | undefined) {
   const sort = SORTS[query.sort];
-  return matchingFiles(withOrder(knex), query).orderBy(sort.column, sort.order).orderBy('order_files.id', 'desc');
+  return matchingFiles(withOrder(knex), query, addresses)
+    .orderBy(sort.column, sort.order)
+    .orderBy('order_files.id', 'desc');
 }
 
 /** How many files match: read from the kept totals when only the status and style filter, else counted. */
-async function filteredTotal(knex: Knex, query: AdminAudioFilesQuery): Promise<number> {
-  if (query.q || query.orderId || query.orderStatus) return matchingFiles(OrderFile.query(knex), query).resultSize();
+async function filteredTotal(
+  knex: Knex,
+  query: AdminAudioFilesQuery,
+  addresses: AddressMatch | undefined,
+): Promise<number> {
+  if (query.q || query.orderId || query.orderStatus)
+    return matchingFiles(OrderFile.query(knex), query, addresses).resultSize();
   const matches = (value: string, filter: string) => filter === 'all' || value === filter;
   return (await fileTotals(knex)).reduce(
     (sum, t) =>
@@ -126,14 +138,16 @@ export async function listAudioFiles(
   query: AdminAudioFilesQuery,
   countersOf: () => Promise<AudioFileCounts> = () => audioFileCounts(knex),
 ): Promise<AdminAudioFile[] | AdminAudioFilePage> {
-  if (!wantsPage(query)) return withAnalyses(knex, (await filteredFiles(knex, query)) as FileRow[]);
+  // The addresses a search matches are asked once, for the page and its total.
+  const addresses = query.q ? await matchAddresses(knex, query.q.toLowerCase()) : undefined;
+  if (!wantsPage(query)) return withAnalyses(knex, (await filteredFiles(knex, query, addresses)) as FileRow[]);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const [items, total, counts] = await Promise.all([
-    filteredFiles(knex, query)
+    filteredFiles(knex, query, addresses)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    filteredTotal(knex, query),
+    filteredTotal(knex, query, addresses),
     countersOf(),
   ]);
   return { items: await withAnalyses(knex, items as FileRow[]), total, page, pageSize, counts };

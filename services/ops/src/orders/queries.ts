@@ -16,12 +16,12 @@ import {
   type OrderCounts,
   type OrderSort,
 } from '@mastering/contracts';
-import { CustomerSummaryRow, likeContains, Order, RevisionRequest } from '@mastering/db';
+import { Order, RevisionRequest } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
 import { orderCounts, orderStatusTotals, overdueBy, overdueCount } from '../counters';
 import { pageWithTotal } from '../paging';
 import { masterVersionsOf } from './master-versions';
-import { addressContainsSql, containsSql, uuidPrefixRange } from './search';
+import { type AddressMatch, addressesInSql, containsSql, matchAddresses, uuidPrefixRange } from './search';
 
 const HOUR = 3_600_000;
 const OPEN: readonly string[] = OPEN_ORDER_STATUSES;
@@ -59,12 +59,21 @@ const SORTS: Record<OrderSort, { column: string; order: 'asc' | 'desc' }> = {
   due: { column: 'orders.createdAt', order: 'desc' },
 };
 
-/** The orders matching the admin's search (email part or id prefix), filters and caller ("mine"). */
-function filteredOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity, now: Date) {
+/**
+ * The orders matching the admin's search (email part, through `addresses`, the addresses it matches; or
+ * id prefix), filters and caller ("mine").
+ */
+function filteredOrders(
+  knex: Knex,
+  query: AdminOrdersQuery,
+  caller: Identity,
+  now: Date,
+  addresses: AddressMatch | undefined,
+) {
   const builder = Order.query(knex).modify('withStatus', query.status);
-  if (query.q) {
+  if (query.q && addresses) {
     const q = query.q.toLowerCase();
-    const email = addressContainsSql('orders.customer_email', q);
+    const email = addresses.where('orders.customer_email');
     // An id is searched by its start (the lists show the first 8 characters): a range of the primary key.
     const ids = uuidPrefixRange(q);
     if (ids) builder.where((w) => w.whereBetween('orders.id', ids).orWhereRaw(...email));
@@ -93,7 +102,10 @@ export async function listOrders(
   countersOf: () => Promise<OrderCounts> = () => orderCounts(knex),
 ): Promise<AdminOrder[] | AdminOrderPage> {
   const now = new Date();
-  const builder = filteredOrders(knex, query, caller, now).withGraphFetched('[files(inNameOrder), assignee]');
+  const addresses = query.q ? await matchAddresses(knex, query.q.toLowerCase()) : undefined;
+  const builder = filteredOrders(knex, query, caller, now, addresses).withGraphFetched(
+    '[files(inNameOrder), assignee]',
+  );
   if (!wantsPage(query)) return (await builder).map((o) => toAdminOrder(o, now));
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -103,7 +115,7 @@ export async function listOrders(
       offset,
       pageSize,
       async () => builder.clone().limit(pageSize).offset(offset),
-      () => filteredTotal(knex, query, caller, now),
+      () => filteredTotal(knex, query, caller, now, addresses),
       Boolean(query.q),
     ),
     countersOf(),
@@ -116,14 +128,20 @@ export async function listOrders(
  * summaries when only a search does, from the kept totals less the recently paid when only the status
  * and overdue filter, else counted.
  */
-async function filteredTotal(knex: Knex, query: AdminOrdersQuery, caller: Identity, now: Date): Promise<number> {
+async function filteredTotal(
+  knex: Knex,
+  query: AdminOrdersQuery,
+  caller: Identity,
+  now: Date,
+  addresses: AddressMatch | undefined,
+): Promise<number> {
   const othersFilter = query.status !== 'all' || query.mine === 'true' || query.deadline;
-  if (query.q && !othersFilter) return searchTotal(knex, query.q.toLowerCase());
+  if (query.q && addresses && !othersFilter) return searchTotal(knex, query.q.toLowerCase(), addresses);
   if (!query.q && query.mine !== 'true' && query.deadline === 'overdue') {
     const statuses = OPEN_ORDER_STATUSES.filter((s) => query.status === 'all' || s === query.status);
     return overdueCount(knex, statuses, overdueBy(now));
   }
-  if (query.q || othersFilter) return filteredOrders(knex, query, caller, now).resultSize();
+  if (query.q || othersFilter) return filteredOrders(knex, query, caller, now, addresses).resultSize();
   const totals = await orderStatusTotals(knex);
   return query.status === 'all'
     ? ORDER_STATUSES.reduce((sum, s) => sum + totals[s].orders, 0)
@@ -136,13 +154,10 @@ async function filteredTotal(knex: Knex, query: AdminOrdersQuery, caller: Identi
  * lower-cased address, kept exact by migration 014's triggers; a short search reads 60,000 short
  * addresses instead of 100,000 orders), plus the orders whose id starts with q and whose address does not match.
  */
-async function searchTotal(knex: Knex, q: string): Promise<number> {
+async function searchTotal(knex: Knex, q: string, addresses: AddressMatch): Promise<number> {
   const ids = uuidPrefixRange(q);
   const [byAddress, byIdOnly] = await Promise.all([
-    CustomerSummaryRow.query(knex)
-      .whereRaw('email like ?', [likeContains(q)])
-      .sum('orderCount as orders')
-      .first() as unknown as Promise<{ orders: string | null }>,
+    addresses.orders(),
     ids
       ? Order.query(knex)
           .whereBetween('orders.id', ids)
@@ -150,12 +165,14 @@ async function searchTotal(knex: Knex, q: string): Promise<number> {
           .resultSize()
       : 0,
   ]);
-  return Number(byAddress.orders ?? 0) + byIdOnly;
+  return byAddress + byIdOnly;
 }
 
 /** The filtered orders as plain rows for the CSV export, streamed from the database (never all in memory). */
 export function streamOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity) {
-  return filteredOrders(knex, { ...query, page: undefined, pageSize: undefined }, caller, new Date())
+  // A stream is one query: the addresses are matched inside it.
+  const addresses = query.q ? addressesInSql(knex, query.q.toLowerCase()) : undefined;
+  return filteredOrders(knex, { ...query, page: undefined, pageSize: undefined }, caller, new Date(), addresses)
     .leftJoinRelated('assignee')
     .select('orders.*', 'assignee.email as assigneeEmail')
     .toKnexQuery()

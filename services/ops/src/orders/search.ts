@@ -1,5 +1,6 @@
 // How the back-office lists search: any part of an email or file name, and an order id by its start.
-import { likeContains } from '@mastering/db';
+import type { Knex } from 'knex';
+import { CustomerSummaryRow, likeContains } from '@mastering/db';
 
 /** The SQL condition "lower(`column`) contains `q`" (q already lower-case; wildcards in it match literally) with its binding. */
 export function containsSql(column: string, q: string): [string, string[]] {
@@ -19,6 +20,49 @@ export function addressContainsSql(column: string, q: string): [string, string[]
   // id prefix searched beside them stays a primary-key range. With `in`, PostgreSQL filtered every
   // order by a hashed subplan instead (a short id: 34 -> 140 ms p95 at 100,000 orders).
   return [`lower(${column}) = any(array(select email from customer_summaries where email like ?))`, [likeContains(q)]];
+}
+
+/** The addresses a search matches, asked once per answer and shared by a page and its total. */
+export type AddressMatch = {
+  /** The SQL condition "the order address `column` is one of them" with its bindings. */
+  where(column: string): [string, Knex.Value[]];
+  /** How many orders those addresses hold. */
+  orders(): Promise<number>;
+};
+
+/** At most this many matching addresses travel into the queries as a list; a broader search is matched in SQL. */
+export const LISTED_ADDRESSES = 500;
+
+/**
+ * The order addresses that contain `q` (lower-case), read once from customer_summaries: a page and its
+ * total then find their orders by the list (the lower(customer_email) index) instead of each matching
+ * every address again, which was most of a search's cost (a 2-character search reads all 60,000
+ * addresses; "customer4242@" walks long trigram posting lists). A search matching more than `listed`
+ * addresses stays a subquery (addressContainsSql), so no answer carries a huge list.
+ */
+export async function matchAddresses(knex: Knex, q: string, listed = LISTED_ADDRESSES): Promise<AddressMatch> {
+  const rows = await CustomerSummaryRow.query(knex)
+    .select('email', 'orderCount')
+    .whereRaw('email like ?', [likeContains(q)])
+    .limit(listed + 1);
+  if (rows.length > listed) return addressesInSql(knex, q);
+  const emails = rows.map((r) => r.email);
+  const orders = rows.reduce((sum, r) => sum + r.orderCount, 0);
+  return { where: (column) => [`lower(${column}) = any(?)`, [emails]], orders: async () => orders };
+}
+
+/** The same match made inside each query (addressContainsSql), for a stream or a broad search. */
+export function addressesInSql(knex: Knex, q: string): AddressMatch {
+  return {
+    where: (column) => addressContainsSql(column, q),
+    orders: async () => {
+      const total = (await CustomerSummaryRow.query(knex)
+        .whereRaw('email like ?', [likeContains(q)])
+        .sum('orderCount as orders')
+        .first()) as unknown as { orders: string | null };
+      return Number(total.orders ?? 0);
+    },
+  };
 }
 
 // The lists show an order's id by its first characters (shortId), and a search matches an id by its

@@ -4,6 +4,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { AdminOrderList, AdminOrderPage } from '@mastering/contracts';
 import { likeContains } from '@mastering/db';
+import { matchAddresses } from '../../src/orders/search';
 import { opsPerFile } from '../support';
 import { cast, json, orderRow, type Person } from '../fulfilment-support';
 
@@ -70,4 +71,22 @@ it.each([
 it('finds by a short search among the orders of one status only', async () => {
   const found = AdminOrderList.parse(await get('q=th&status=payment_confirmed'));
   expect(found.map((o) => o.id)).toEqual(['5a000000-0000-4000-8000-000000000001']);
+});
+
+// A search matching more addresses than a list may carry is matched inside the queries instead: the
+// same orders and the same count either way (here with lists of at most 0 and 1 addresses).
+it.each(['short.test', 'thabo', 'ab', 'nobody'])('matches %s the same with or without the address list', async (q) => {
+  const ordersOf = async (listed?: number) => {
+    const addresses = await matchAddresses(ctx.db.knex, q, listed);
+    const rows = await ctx.db
+      .knex('orders')
+      .whereRaw(...addresses.where('customer_email'))
+      .orderBy('id')
+      .select('id');
+    return { ids: rows.map((r) => r.id as string), orders: await addresses.orders() };
+  };
+  const listed = await ordersOf();
+  expect(listed.orders).toBe(listed.ids.length);
+  expect(await ordersOf(0)).toEqual(listed);
+  expect(await ordersOf(1)).toEqual(listed);
 });
