@@ -46,7 +46,7 @@ export async function bundleServices(
  * Drops the source map's mappings into npm packages, keeping those into our own code. Node parses a
  * bundle's whole map the first time it formats a stack trace: with every package mapped, that first
  * error (the database going away, say) held a service's event loop for seconds; our frames are the
- * ones worth mapping, and a package's frames still show the bundle's line under its `// path` comment.
+ * ones worth mapping (a package's frames still show the bundle's line and column).
  */
 export function mapOwnCodeOnly(mapFile: string): void {
   const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string };
@@ -125,6 +125,12 @@ export function bundleOptions(name: ServiceName): BuildOptions {
     format: 'esm',
     target: 'node20',
     sourcemap: 'linked',
+    // Without whitespace a bundle is a third smaller (ops 6.2 -> 4.2 MB), and V8 scans all of it at every
+    // start: ops' CPU to its first answer 580 -> 470 ms (median of five, alone). Names are kept
+    // (keepNames, no identifier minifying); our frames still map to the .ts files through the source
+    // map, a package's frames point into the bundle's long lines.
+    minifyWhitespace: true,
+    minifySyntax: true,
     // Stack traces need the mappings only; the sources are in the repository.
     sourcesContent: false,
     logLevel: 'warning',

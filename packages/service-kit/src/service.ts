@@ -84,8 +84,10 @@ export function createService(options: ServiceOptions): Koa {
   });
   const permissions = mountRouteTable(router, options.routes);
   // Internal, like /readyz (the gateway owns no `/openapi` path): the gateway assembles /api/openapi.json from these.
-  const description = describeRoutes(options.routes, options.name);
+  // Described on the first request, not at boot: converting every schema is a tenth of a service's start.
+  let description: ReturnType<typeof describeRoutes> | undefined;
   router.get('/openapi', (ctx) => {
+    description ??= describeRoutes(options.routes, options.name);
     ctx.body = description;
   });
 
