@@ -1,5 +1,5 @@
 import { axeCheck } from '@testcafe-community/axe';
-import { admin, byTestId, openInApp, SITE } from './support';
+import { admin, byTestId, isHydrated, openInApp, SITE } from './support';
 
 // Every page of both specs, in both themes, must have no serious or critical axe-core violation
 // (colour contrast above all: the dark theme is the default, the light one a click away).
@@ -42,6 +42,7 @@ const THEMES = ['dark', 'light'] as const;
  */
 async function chooseTheme(t: TestController, url: string, theme: (typeof THEMES)[number]) {
   await t.navigateTo(`${SITE}${url}`);
+  await t.expect(isHydrated('theme-menu')).ok('the theme menu never came to life');
   await t.click(byTestId('theme-menu')).click(byTestId(`theme-option-${theme}`));
   await t.navigateTo(`${SITE}${url}`);
 }

@@ -1,5 +1,5 @@
 import { ClientFunction, RequestMock, Selector } from 'testcafe';
-import { byTestId, htmlClass, reload, restoreWindow, SITE } from './support';
+import { byTestId, htmlClass, isHydrated, reload, restoreWindow, SITE } from './support';
 
 fixture('Storefront').page(SITE);
 
@@ -15,11 +15,13 @@ test('home renders the hero, the seeded examples and testimonials from the servi
 
 test('theme defaults to dark and the choice persists across a reload', async (t) => {
   await t.expect(htmlClass()).contains('dark');
+  await t.expect(isHydrated('theme-menu')).ok();
   await t.click(byTestId('theme-menu')).click(byTestId('theme-option-light'));
   await t.expect(htmlClass()).notContains('dark');
   await reload();
   await t.expect(byTestId('page-home').exists).ok();
   await t.expect(htmlClass()).notContains('dark');
+  await t.expect(isHydrated('theme-menu')).ok();
   await t.click(byTestId('theme-menu')).click(byTestId('theme-option-dark'));
   await t.expect(htmlClass()).contains('dark');
 });

@@ -21,6 +21,15 @@ export const ENGINEER_EMAIL = process.env.E2E_ENGINEER_EMAIL ?? 'engineer@exampl
 // journeys). What the journeys check is what the form does with the text, not each keystroke; the keys a
 // page answers (Space, A, Escape, Tab) are pressed one by one with `pressKey`.
 export const byTestId = (id: string) => Selector(`[data-testid="${id}"]`);
+/**
+ * True once React has taken over the element with `testId`: a prerendered page shows its buttons before its
+ * code has run, and a click then reaches no handler (React keeps an element's props on it, under a
+ * `__reactProps` key, from hydration on). Assert it before clicking such a button.
+ */
+export const isHydrated = ClientFunction((testId: string) => {
+  const element = document.querySelector(`[data-testid="${testId}"]`);
+  return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
+});
 export const htmlClass = ClientFunction(() => document.documentElement.className);
 export const reload = ClientFunction(() => window.location.reload());
 /**
