@@ -4,6 +4,7 @@ export { postgresTempDir } from './temp-dir';
 export { createDatabaseIfMissing, dropDatabase, withDatabase } from './database-admin';
 export { createKnex, bindModels, type CreateKnexOptions } from './knex';
 export { likeContains } from './like';
+export { rebuildTrigramIndexes, trigramIndexes, type RebuiltIndex } from './search-indexes';
 export { migrateLatest, rollbackAll, rollbackLast, migratorConfig } from './migrate';
 export { MIGRATIONS, type Migration } from './migrations/index';
 export { JOB_TABLE } from './migrations/007_job_queue';

@@ -19,6 +19,8 @@ export const JOBS = {
   audioRetention: 'audio.retention',
   /** Every hour: orders delivered a few days ago and not rated get the "Feedback request" mail once (ops runs it). */
   feedbackRequests: 'orders.feedback-requests',
+  /** Every week: the back-office's trigram search indexes are rebuilt compact (ops runs it). */
+  searchIndexes: 'search-indexes.rebuild',
 } as const;
 
 /**

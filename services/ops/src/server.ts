@@ -7,6 +7,7 @@ import { readConfig } from './config';
 import { lateOrdersJob } from './late-orders/job';
 import { feedbackRequestsJob } from './ratings/feedback-job';
 import { retentionJob } from './retention/job';
+import { searchIndexJob } from './search-indexes/job';
 
 const config = readConfig();
 // Ops enqueues mail (customer messages, the settings test mail; the email service sends it) and runs
@@ -31,10 +32,13 @@ const retention = retentionJob({
 queue.define(retention.name, retention.handler);
 const feedback = feedbackRequestsJob({ knex: workerKnex, queue, logger: createLogger('ops-feedback') });
 queue.define(feedback.name, feedback.handler);
+const searchIndexes = searchIndexJob({ knex: workerKnex, logger: createLogger('ops-search-indexes') });
+queue.define(searchIndexes.name, searchIndexes.handler);
 await queue.start();
 await queue.every(late.every, late.name);
 await queue.every(retention.every, retention.name);
 await queue.every(feedback.every, feedback.name);
+await queue.every(searchIndexes.every, searchIndexes.name);
 
 await bootService({
   name: 'ops',
