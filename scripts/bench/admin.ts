@@ -139,7 +139,9 @@ async function run(stack: Stack) {
 }
 
 /** Bytes as megabytes with one decimal. */
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+function mb(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(1);
+}
 
 /** Rows in `table`. */
 async function count(knex: ReturnType<typeof createKnex>, table: string) {
