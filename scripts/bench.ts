@@ -243,19 +243,7 @@ async function putToBareServer(folder: string, mb: number): Promise<void> {
   const server = fork(new URL('./bench/upload-sink.mjs', import.meta.url), [folder], { execArgv: [] });
   try {
     const [port] = (await once(server, 'message')) as [number];
-    await new Promise<void>((resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port, method: 'PUT', path: '/', headers: { 'content-length': String(mb * MB) } },
-        (res) => {
-          res.resume();
-          res.on('end', () =>
-            res.statusCode === 200 ? resolve() : reject(new Error(`bare server answered ${res.statusCode}`)),
-          );
-        },
-      );
-      req.on('error', reject);
-      writeBlocks(req, mb);
-    });
+    await sendBlocks(`http://127.0.0.1:${port}/`, 'PUT', {}, mb);
   } finally {
     server.kill();
   }
@@ -270,37 +258,39 @@ async function uploadTrack(site: string, mb: number): Promise<void> {
   if (!created.ok) throw new Error(`upload URL: ${created.status} ${await created.text()}`);
   const { uploadURL } = (await created.json()) as { uploadURL: string };
   const cookie = created.headers.get('set-cookie')?.split(';')[0] ?? '';
-  await new Promise<void>((resolve, reject) => {
-    const req = request(
-      new URL(uploadURL, site),
-      { method: 'PUT', headers: { 'content-type': 'audio/wav', 'content-length': String(mb * MB), cookie } },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          res.statusCode && res.statusCode < 300 ? resolve() : reject(new Error(`PUT answered ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    // The storefront checks the bytes are audio: they start as a WAV file does.
-    writeBlocks(req, mb, Buffer.from('RIFF\0\0\0\0WAVEfmt ', 'latin1'));
-  });
+  // The storefront checks the bytes are audio: they start as a WAV file does.
+  const head = Buffer.from('RIFF\0\0\0\0WAVEfmt ', 'latin1');
+  await sendBlocks(new URL(uploadURL, site), 'PUT', { 'content-type': 'audio/wav', cookie }, mb, head);
 }
 
 /** POSTs `mb` megabytes of generated audio-like data to `url` and answers the byte count the upstream saw. */
-function upload(url: string, mb: number): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    const req = request(
-      url,
-      { method: 'POST', headers: { 'content-type': 'audio/wav', 'content-length': String(mb * MB) } },
-      (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve(JSON.parse(body).bytes));
-      },
-    );
+async function upload(url: string, mb: number): Promise<number> {
+  return JSON.parse(await sendBlocks(url, 'POST', { 'content-type': 'audio/wav' }, mb)).bytes;
+}
+
+/**
+ * Sends `mb` one-megabyte blocks (the first starting with `head`) to `url` with `method` and `headers`
+ * and answers the response's body; rejects on a status of 300 or more.
+ */
+function sendBlocks(
+  url: string | URL,
+  method: string,
+  headers: Record<string, string>,
+  mb: number,
+  head = Buffer.alloc(0),
+): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const req = request(url, { method, headers: { ...headers, 'content-length': String(mb * MB) } }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () =>
+        res.statusCode && res.statusCode < 300
+          ? resolve(body)
+          : reject(new Error(`${method} ${url} answered ${res.statusCode}: ${body}`)),
+      );
+    });
     req.on('error', reject);
-    writeBlocks(req, mb);
+    writeBlocks(req, mb, head);
   });
 }
 

@@ -4,8 +4,8 @@
 // Why side by side: the journeys keep about one of two cores busy (TestCafe waits on the page between actions),
 // and vitest needs about 120 CPU-seconds alone (more beside them). Run one after the other they once took
 // 120 s + 400 s on the 2-core CI machine; side by side 440 s. vitest runs at low priority (nice 10) so the
-// journeys, which wait on the browser's answers, keep their pace and the unit tests take the idle time. The build comes first because it keeps both
-// cores busy: a unit test starved beside it could pass its timeout.
+// journeys, which wait on the browser's answers, keep their pace and the unit tests take the idle time. The
+// build comes first because it keeps both cores busy: a unit test starved beside it could pass its timeout.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -78,26 +78,26 @@ const withOrder = (knex: Knex) =>
     .select('order_files.*', 'orders.customerEmail as customerEmail', 'orders.status as orderStatus');
 
 /**
- * `builder` narrowed to the files matching the search (file name, customer email through `addresses`,
- * the addresses it matches, order id start) and filters. Every condition is on order_files' own
+ * `builder` narrowed to the files matching the search (`search`: file name, customer email through the
+ * addresses it matches, order id start; undefined without a search) and filters. Every condition is on order_files' own
  * columns, so counting them needs no join.
  */
 function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(
   builder: B,
   query: AdminAudioFilesQuery,
-  addresses: AddressMatch | undefined,
+  search: AddressMatch | undefined,
 ): B {
   builder.modify('withProcessingStatus', query.status).modify('withMasteringStyle', query.style);
   if (query.orderId) builder.where('order_files.orderId', query.orderId);
   if (query.orderStatus)
     builder.whereIn('order_files.orderId', Order.query().select('orders.id').where('orders.status', query.orderStatus));
-  if (query.q && addresses) {
-    const q = query.q.toLowerCase();
+  if (search) {
+    const { q } = search;
     // Each alternative on order_files' own columns, so each can use its index (name trigrams, order id)
     // and the matches are combined before the join; the orders whose email matches are found once.
     const orderIds = uuidPrefixRange(q);
     builder.where((w) => {
-      const [email, emailBindings] = addresses.where('customer_email');
+      const [email, emailBindings] = search.where('customer_email');
       w.whereRaw(...containsSql('order_files.original_name', q)).orWhereRaw(
         `order_files.order_id = any(array(select id from orders where ${email}))`,
         emailBindings,
@@ -109,9 +109,9 @@ function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(
 }
 
 /** The matching files with their order's email and status, in the chosen sort. */
-function filteredFiles(knex: Knex, query: AdminAudioFilesQuery, addresses: AddressMatch | undefined) {
+function filteredFiles(knex: Knex, query: AdminAudioFilesQuery, search: AddressMatch | undefined) {
   const sort = SORTS[query.sort];
-  return matchingFiles(withOrder(knex), query, addresses)
+  return matchingFiles(withOrder(knex), query, search)
     .orderBy(sort.column, sort.order)
     .orderBy('order_files.id', 'desc');
 }
@@ -120,10 +120,10 @@ function filteredFiles(knex: Knex, query: AdminAudioFilesQuery, addresses: Addre
 async function filteredTotal(
   knex: Knex,
   query: AdminAudioFilesQuery,
-  addresses: AddressMatch | undefined,
+  search: AddressMatch | undefined,
 ): Promise<number> {
   if (query.q || query.orderId || query.orderStatus)
-    return matchingFiles(OrderFile.query(knex), query, addresses).resultSize();
+    return matchingFiles(OrderFile.query(knex), query, search).resultSize();
   const matches = (value: string, filter: string) => filter === 'all' || value === filter;
   return (await fileTotals(knex)).reduce(
     (sum, t) =>
@@ -139,15 +139,15 @@ export async function listAudioFiles(
   countersOf: () => Promise<AudioFileCounts> = () => audioFileCounts(knex),
 ): Promise<AdminAudioFile[] | AdminAudioFilePage> {
   // The addresses a search matches are asked once, for the page and its total.
-  const addresses = query.q ? await matchAddresses(knex, query.q.toLowerCase()) : undefined;
-  if (!wantsPage(query)) return withAnalyses(knex, (await filteredFiles(knex, query, addresses)) as FileRow[]);
+  const search = query.q ? await matchAddresses(knex, query.q.toLowerCase()) : undefined;
+  if (!wantsPage(query)) return withAnalyses(knex, (await filteredFiles(knex, query, search)) as FileRow[]);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const [items, total, counts] = await Promise.all([
-    filteredFiles(knex, query, addresses)
+    filteredFiles(knex, query, search)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    filteredTotal(knex, query, addresses),
+    filteredTotal(knex, query, search),
     countersOf(),
   ]);
   return { items: await withAnalyses(knex, items as FileRow[]), total, page, pageSize, counts };

@@ -60,22 +60,21 @@ const SORTS: Record<OrderSort, { column: string; order: 'asc' | 'desc' }> = {
 };
 
 /**
- * The orders matching the admin's search (email part, through `addresses`, the addresses it matches; or
- * id prefix), filters and caller ("mine").
+ * The orders matching the admin's search (`search`: the addresses its email part matches, or an id
+ * prefix; undefined without a search), filters and caller ("mine").
  */
 function filteredOrders(
   knex: Knex,
   query: AdminOrdersQuery,
   caller: Identity,
   now: Date,
-  addresses: AddressMatch | undefined,
+  search: AddressMatch | undefined,
 ) {
   const builder = Order.query(knex).modify('withStatus', query.status);
-  if (query.q && addresses) {
-    const q = query.q.toLowerCase();
-    const email = addresses.where('orders.customer_email');
+  if (search) {
+    const email = search.where('orders.customer_email');
     // An id is searched by its start (the lists show the first 8 characters): a range of the primary key.
-    const ids = uuidPrefixRange(q);
+    const ids = uuidPrefixRange(search.q);
     if (ids) builder.where((w) => w.whereBetween('orders.id', ids).orWhereRaw(...email));
     else builder.whereRaw(...email);
   }
@@ -102,10 +101,8 @@ export async function listOrders(
   countersOf: () => Promise<OrderCounts> = () => orderCounts(knex),
 ): Promise<AdminOrder[] | AdminOrderPage> {
   const now = new Date();
-  const addresses = query.q ? await matchAddresses(knex, query.q.toLowerCase()) : undefined;
-  const builder = filteredOrders(knex, query, caller, now, addresses).withGraphFetched(
-    '[files(inNameOrder), assignee]',
-  );
+  const search = query.q ? await matchAddresses(knex, query.q.toLowerCase()) : undefined;
+  const builder = filteredOrders(knex, query, caller, now, search).withGraphFetched('[files(inNameOrder), assignee]');
   if (!wantsPage(query)) return (await builder).map((o) => toAdminOrder(o, now));
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -115,7 +112,7 @@ export async function listOrders(
       offset,
       pageSize,
       async () => builder.clone().limit(pageSize).offset(offset),
-      () => filteredTotal(knex, query, caller, now, addresses),
+      () => filteredTotal(knex, query, caller, now, search),
       Boolean(query.q),
     ),
     countersOf(),
@@ -133,15 +130,15 @@ async function filteredTotal(
   query: AdminOrdersQuery,
   caller: Identity,
   now: Date,
-  addresses: AddressMatch | undefined,
+  search: AddressMatch | undefined,
 ): Promise<number> {
   const othersFilter = query.status !== 'all' || query.mine === 'true' || query.deadline;
-  if (query.q && addresses && !othersFilter) return searchTotal(knex, query.q.toLowerCase(), addresses);
+  if (search && !othersFilter) return searchTotal(knex, search);
   if (!query.q && query.mine !== 'true' && query.deadline === 'overdue') {
     const statuses = OPEN_ORDER_STATUSES.filter((s) => query.status === 'all' || s === query.status);
     return overdueCount(knex, statuses, overdueBy(now));
   }
-  if (query.q || othersFilter) return filteredOrders(knex, query, caller, now, addresses).resultSize();
+  if (search || othersFilter) return filteredOrders(knex, query, caller, now, search).resultSize();
   const totals = await orderStatusTotals(knex);
   return query.status === 'all'
     ? ORDER_STATUSES.reduce((sum, s) => sum + totals[s].orders, 0)
@@ -154,10 +151,11 @@ async function filteredTotal(
  * lower-cased address, kept exact by migration 014's triggers; a short search reads 60,000 short
  * addresses instead of 100,000 orders), plus the orders whose id starts with q and whose address does not match.
  */
-async function searchTotal(knex: Knex, q: string, addresses: AddressMatch): Promise<number> {
+async function searchTotal(knex: Knex, search: AddressMatch): Promise<number> {
+  const { q } = search;
   const ids = uuidPrefixRange(q);
   const [byAddress, byIdOnly] = await Promise.all([
-    addresses.orders(),
+    search.orders(),
     ids
       ? Order.query(knex)
           .whereBetween('orders.id', ids)
@@ -171,8 +169,8 @@ async function searchTotal(knex: Knex, q: string, addresses: AddressMatch): Prom
 /** The filtered orders as plain rows for the CSV export, streamed from the database (never all in memory). */
 export function streamOrders(knex: Knex, query: AdminOrdersQuery, caller: Identity) {
   // A stream is one query: the addresses are matched inside it.
-  const addresses = query.q ? addressesInSql(knex, query.q.toLowerCase()) : undefined;
-  return filteredOrders(knex, { ...query, page: undefined, pageSize: undefined }, caller, new Date(), addresses)
+  const search = query.q ? addressesInSql(knex, query.q.toLowerCase()) : undefined;
+  return filteredOrders(knex, { ...query, page: undefined, pageSize: undefined }, caller, new Date(), search)
     .leftJoinRelated('assignee')
     .select('orders.*', 'assignee.email as assigneeEmail')
     .toKnexQuery()

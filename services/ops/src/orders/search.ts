@@ -24,11 +24,17 @@ export function addressContainsSql(column: string, q: string): [string, string[]
 
 /** The addresses a search matches, asked once per answer and shared by a page and its total. */
 export type AddressMatch = {
+  /** The search, lower-case. */
+  q: string;
   /** The SQL condition "the order address `column` is one of them" with its bindings. */
   where(column: string): [string, Knex.Value[]];
   /** How many orders those addresses hold. */
   orders(): Promise<number>;
 };
+
+/** The customer summaries whose address contains `q` (lower-case). */
+const summariesContaining = (knex: Knex, q: string) =>
+  CustomerSummaryRow.query(knex).whereRaw('email like ?', [likeContains(q)]);
 
 /** At most this many matching addresses travel into the queries as a list; a broader search is matched in SQL. */
 export const LISTED_ADDRESSES = 500;
@@ -41,25 +47,24 @@ export const LISTED_ADDRESSES = 500;
  * addresses stays a subquery (addressContainsSql), so no answer carries a huge list.
  */
 export async function matchAddresses(knex: Knex, q: string, listed = LISTED_ADDRESSES): Promise<AddressMatch> {
-  const rows = await CustomerSummaryRow.query(knex)
+  const rows = await summariesContaining(knex, q)
     .select('email', 'orderCount')
-    .whereRaw('email like ?', [likeContains(q)])
     .limit(listed + 1);
   if (rows.length > listed) return addressesInSql(knex, q);
   const emails = rows.map((r) => r.email);
   const orders = rows.reduce((sum, r) => sum + r.orderCount, 0);
-  return { where: (column) => [`lower(${column}) = any(?)`, [emails]], orders: async () => orders };
+  return { q, where: (column) => [`lower(${column}) = any(?)`, [emails]], orders: async () => orders };
 }
 
 /** The same match made inside each query (addressContainsSql), for a stream or a broad search. */
 export function addressesInSql(knex: Knex, q: string): AddressMatch {
   return {
+    q,
     where: (column) => addressContainsSql(column, q),
     orders: async () => {
-      const total = (await CustomerSummaryRow.query(knex)
-        .whereRaw('email like ?', [likeContains(q)])
-        .sum('orderCount as orders')
-        .first()) as unknown as { orders: string | null };
+      const total = (await summariesContaining(knex, q).sum('orderCount as orders').first()) as unknown as {
+        orders: string | null;
+      };
       return Number(total.orders ?? 0);
     },
   };
