@@ -12,6 +12,8 @@ const required = (name: string) => {
 export const SITE = required('E2E_SITE_URL');
 export const BROKEN_SITE = required('E2E_BROKEN_SITE_URL');
 export const INBOX = required('E2E_INBOX_URL');
+/** The session cookie's name: the services' SESSION_COOKIE default, which scripts/e2e.ts leaves as it is. */
+const SESSION_COOKIE = 'sid';
 export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com';
 /** The engineer account scripts/e2e.ts makes for the journeys that master and deliver. */
 export const ENGINEER_EMAIL = process.env.E2E_ENGINEER_EMAIL ?? 'engineer@example.com';
@@ -104,8 +106,10 @@ const pageState = ClientFunction(() => ({
 export async function expectLandedOn(testId: string) {
   try {
     await t.expect(byTestId(testId).exists).ok();
-  } catch {
-    const state = await pageState();
+  } catch (failure) {
+    // Reading the page can fail too (in a CI run TestCafe had lost track of the test there); the first failure is the one to show.
+    const state = await pageState().catch(() => null);
+    if (!state) throw failure;
     throw new Error(
       `Expected the page "${testId}", but the browser is at ${state.url} showing "${state.heading}"${state.alert ? ` and the alert "${state.alert}"` : ''}`,
     );
@@ -126,8 +130,44 @@ export async function logInAs(email: string, site = SITE) {
   await expectLandedOn('page-home');
 }
 
+/**
+ * The session cookie (name and value) of `email`, signed in through the API as the login page does it: a code
+ * requested, read from the inbox and verified. For roles: the login page itself is what the admin journeys test,
+ * and a role whose sign-in fails once fails every test that uses it (TestCafe keeps a role's first error).
+ */
+async function sessionCookieFor(email: string): Promise<{ name: string; value: string }> {
+  const post = (path: string, body: object) =>
+    fetch(`${SITE}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SITE },
+      body: JSON.stringify(body),
+    });
+  const seen = await inboxIds();
+  const sent = await post('/auth/request-code', { email });
+  if (!sent.ok) throw new Error(`POST /auth/request-code for ${email} answered ${sent.status}: ${await sent.text()}`);
+  const verified = await post('/auth/verify-code', { email, code: await newLoginCodeFor(email, seen) });
+  if (!verified.ok)
+    throw new Error(`POST /auth/verify-code for ${email} answered ${verified.status}: ${await verified.text()}`);
+  // getSetCookie is Node's (18.14 on); TestCafe's compiler checks against an older DOM library that lacks it.
+  const value = (verified.headers as Headers & { getSetCookie(): string[] })
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
+    ?.slice(SESSION_COOKIE.length + 1);
+  if (!value) throw new Error(`POST /auth/verify-code for ${email} set no ${SESSION_COOKIE} cookie`);
+  return { name: SESSION_COOKIE, value };
+}
+
+/** A role signed in as `email` (sessionCookieFor): the browser gets the session cookie, as the login page's answer sets it. */
+function signedInRole(email: string): Role {
+  return Role(SITE, async (t) => {
+    const cookie = await sessionCookieFor(email);
+    await t.setCookies({ ...cookie, domain: new URL(SITE).hostname, path: '/', httpOnly: true, sameSite: 'lax' });
+  });
+}
+
 /** The admin, signed in once and reused by every test that needs the back-office. */
-export const admin = Role(`${SITE}/login`, async () => logInAs(ADMIN_EMAIL), { preserveUrl: false });
+export const admin = signedInRole(ADMIN_EMAIL);
 
 /**
  * A fresh browser: no cookies and no storage, as when a mail's link is opened elsewhere. Through
@@ -138,7 +178,7 @@ export async function freshBrowser(t: TestController) {
 }
 
 /** The engineer, signed in once and reused by every journey that masters and delivers. */
-export const engineer = Role(`${SITE}/login`, async () => logInAs(ENGINEER_EMAIL), { preserveUrl: false });
+export const engineer = signedInRole(ENGINEER_EMAIL);
 
 /** Audio files for a fixture: copies of the short test mix under the given names, in a temporary folder. */
 export type TrackFiles = { dir: string; tracks: string[] };

@@ -15,7 +15,7 @@ import { startThrowawayStack, type ThrowawayStack } from './lib/throwaway-stack'
 import { fuzzApi, printFuzzReport } from './lib/fuzz';
 import { timedPhase } from './lib/ci-timings';
 import { buildSite } from './lib/build';
-import { printJourneyProfile } from './lib/e2e-profile';
+import { printJourneyProfile, printLogTails } from './lib/e2e-profile';
 import { journeyFiles, splitJourneys } from './lib/journey-groups';
 
 /** The engineer account the fulfilment journeys sign in with (users are otherwise made by admins in the Users screen). */
@@ -168,6 +168,8 @@ const runs = groups.map(async (files, i) => {
 const fuzzed = given.length ? Promise.resolve(true) : Promise.race(runs).then(({ site }) => fuzz(site));
 const codes = await timedPhase('e2e', async () => (await Promise.all(runs)).map((run) => run.code));
 printJourneyProfile(reports);
+// A failed group's services say what they warned of (the stacks log at warn), before their folders go.
+sites.forEach((site, i) => codes[i] !== 0 && printLogTails(path.join(site.dataDir, 'logs'), `${i + 1}│`));
 const fuzzPassed = await fuzzed;
 
 const healthy = sites.every((site) => !site.failed() && !site.extraFailed());

@@ -1,16 +1,28 @@
-// Where the journeys' time goes: read TestCafe's JSON report and print the slowest journeys and fixtures,
-// so a slow CI run says which journey to look at first (issue 28).
-import { existsSync, readFileSync } from 'node:fs';
+// What a journey run leaves to read: the slowest journeys and fixtures from TestCafe's JSON report, so a slow CI
+// run says which journey to look at first (issue 28), and the tails of a failed group's service logs.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 type Report = { fixtures: { name: string; tests: { name: string; durationMs: number; skipped: boolean }[] }[] };
 
+/**
+ * The fixtures of TestCafe's JSON report at `file`, or none when it was not written whole: TestCafe leaves it
+ * empty when it stops early (a journey that does not compile), and the profile must not hide that failure.
+ */
+function fixturesOf(file: string): Report['fixtures'] {
+  if (!existsSync(file)) return [];
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as Report).fixtures;
+  } catch {
+    console.log(`(no journey profile from ${file}: the report is not whole)`);
+    return [];
+  }
+}
+
 /** Prints the `top` slowest journeys and every fixture's total from TestCafe's JSON reports at `files` (those written). */
 export function printJourneyProfile(files: readonly string[], top = 10): void {
-  const written = files.filter((file) => existsSync(file));
-  if (!written.length) return;
-  const report: Report = {
-    fixtures: written.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as Report).fixtures),
-  };
+  const report: Report = { fixtures: files.flatMap(fixturesOf) };
+  if (!report.fixtures.length) return;
   const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
   const tests = report.fixtures.flatMap((f) =>
     f.tests.filter((t) => !t.skipped).map((t) => ({ ...t, fixture: f.name })),
@@ -22,4 +34,18 @@ export function printJourneyProfile(files: readonly string[], top = 10): void {
   console.log(`── fixtures (s) ──`);
   const totals = report.fixtures.map((f) => ({ name: f.name, ms: f.tests.reduce((sum, t) => sum + t.durationMs, 0) }));
   for (const f of totals.sort((a, b) => b.ms - a.ms)) console.log(`${seconds(f.ms)}  ${f.name}`);
+}
+
+/**
+ * Prints the last `lines` lines of each service log in `dir` that has any, each line after `label`: what a
+ * failed group's stack warned of, so a CI run that failed says more than the journey's assertion.
+ */
+export function printLogTails(dir: string, label: string, lines = 25): void {
+  if (!existsSync(dir)) return;
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.log') && name !== 'maildev.log')) {
+    const tail = readFileSync(path.join(dir, file), 'utf8').trimEnd().split('\n').filter(Boolean).slice(-lines);
+    if (!tail.length) continue;
+    console.log(`${label} ── ${file} (last ${tail.length} lines) ──`);
+    for (const line of tail) console.log(`${label} ${line}`);
+  }
 }
