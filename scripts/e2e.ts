@@ -169,7 +169,9 @@ const fuzzed = given.length ? Promise.resolve(true) : Promise.race(runs).then(({
 const codes = await timedPhase('e2e', async () => (await Promise.all(runs)).map((run) => run.code));
 printJourneyProfile(reports);
 // A failed group's services say what they warned of (the stacks log at warn), before their folders go.
-sites.forEach((site, i) => codes[i] !== 0 && printLogTails(path.join(site.dataDir, 'logs'), `${i + 1}│`));
+for (const [i, site] of sites.entries()) {
+  if (codes[i] !== 0) printLogTails(path.join(site.dataDir, 'logs'), `${i + 1}│`);
+}
 const fuzzPassed = await fuzzed;
 
 const healthy = sites.every((site) => !site.failed() && !site.extraFailed());
