@@ -10,7 +10,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { GENRES } from '@mastering/contracts';
-import { createKnex, Order, rebuildTrigramIndexes, Session, User } from '@mastering/db';
+import { createKnex, Order, rebuildSearchIndexes, Session, User } from '@mastering/db';
 import { hashToken } from '@mastering/service-kit';
 import { benchStack, processCpuSeconds } from '../lib/bench-harness';
 import type { Stack } from '../lib/stack';
@@ -57,7 +57,7 @@ async function run(stack: Stack) {
     // As the weekly upkeep leaves the search indexes (ops' search-indexes.rebuild job): the seed's orders
     // rewrote every customer summary, which leaves the trigram index on their addresses three times its
     // size; a week of a shop's orders rewrites a small part of them.
-    for (const index of await rebuildTrigramIndexes(knex))
+    for (const index of await rebuildSearchIndexes(knex))
       console.log(`  search index ${index.name}: ${mb(index.bytesBefore)} -> ${mb(index.bytesAfter)} MB (rebuilt)`);
     console.log(
       `${reused ? 'reused a shop of' : 'seeded'} ${(await count(knex, 'orders')).toLocaleString()} orders, ${(await count(knex, 'order_files')).toLocaleString()} audio files, ${CUSTOMERS.toLocaleString()} customers in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -5,3 +5,15 @@
  * PostgreSQL's default LIKE escape), so a search for "a_b" or "50%" finds exactly that.
  */
 export const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The SQL condition "the lower-case text `expr` contains `q`" (q lower-case) with its bindings, for an
+ * expression with a trigram and a bigram index (migrations 011, 014, 035): a two-character q also asks the
+ * bigram index, as no trigram index can serve fewer than three characters.
+ */
+export function indexedContains(expr: string, q: string): [string, string[]] {
+  const like = likeContains(q);
+  return [...q].length === 2
+    ? [`text_bigrams(${expr}) @> array[?] and ${expr} like ?`, [q, like]]
+    : [`${expr} like ?`, [like]];
+}

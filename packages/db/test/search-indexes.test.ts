@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
-import { rebuildTrigramIndexes, trigramIndexes } from '../src/search-indexes';
+import { rebuildSearchIndexes, searchIndexes } from '../src/search-indexes';
 
-// The upkeep of the back-office's search indexes (ops runs it weekly): every trigram index is found and
+// The upkeep of the back-office's search indexes (ops runs it weekly): every trigram and bigram index is found and
 // rebuilt, one the shop's writes left sparse comes out smaller, and searches find the same rows afterwards.
 let db: TestDatabase;
 beforeAll(async () => {
@@ -22,8 +22,10 @@ const addressesWith = async (q: string) =>
       .select('email')
   ).map((r) => r.email as string);
 
-it('finds the trigram indexes the searches use', async () => {
-  expect(await trigramIndexes(db.knex)).toEqual(expect.arrayContaining(['customer_summaries_email_trgm_index']));
+it('finds the trigram and bigram indexes the searches use', async () => {
+  expect(await searchIndexes(db.knex)).toEqual(
+    expect.arrayContaining(['customer_summaries_email_trgm_index', 'customer_summaries_email_bigram_index']),
+  );
 });
 
 it("rebuilds them smaller than the shop's writes left them, and searches find the same rows", async () => {
@@ -43,7 +45,7 @@ it("rebuilds them smaller than the shop's writes left them, and searches find th
   const before = await addressesWith('upkeep42');
   expect(before.length).toBe(11);
 
-  const rebuilt = await rebuildTrigramIndexes(db.knex);
+  const rebuilt = await rebuildSearchIndexes(db.knex);
   const summaries = rebuilt.find((r) => r.name === 'customer_summaries_email_trgm_index')!;
   expect(summaries.bytesAfter).toBeLessThan(summaries.bytesBefore / 2);
   expect(await addressesWith('upkeep42')).toEqual(before);

@@ -28,6 +28,7 @@ import {
   type UploadUrlResponse,
 } from '@mastering/contracts';
 import {
+  indexedContains,
   MasterVersion,
   objectKeyOfPath,
   objectPathOfKey,
@@ -41,7 +42,7 @@ import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@ma
 import type { ObjectStorage } from '@mastering/storage';
 import { audioFileCounts, fileTotals, type Counters } from '../counters';
 import { queueMoveMails } from '../orders/mails';
-import { type AddressMatch, containsSql, matchAddresses, uuidPrefixRange } from '../orders/search';
+import { type AddressMatch, matchAddresses, uuidPrefixRange } from '../orders/search';
 
 /** What the audio-file logic needs: database, storage, link signer and the two lifetimes. */
 export type AudioFileDeps = {
@@ -98,7 +99,7 @@ function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(
     const orderIds = uuidPrefixRange(q);
     builder.where((w) => {
       const [email, emailBindings] = search.where('customer_email');
-      w.whereRaw(...containsSql('order_files.original_name', q)).orWhereRaw(
+      w.whereRaw(...indexedContains('lower(order_files.original_name)', q)).orWhereRaw(
         `order_files.order_id = any(array(select id from orders where ${email}))`,
         emailBindings,
       );

@@ -13,7 +13,7 @@ import {
   type MessageQueued,
   type SendMessageBody,
 } from '@mastering/contracts';
-import { CustomerMessage, CustomerTotals, likeContains, Order, User } from '@mastering/db';
+import { CustomerMessage, CustomerTotals, indexedContains, Order, User } from '@mastering/db';
 import { sendMail, type Queue } from '@mastering/jobs';
 import { NotFound } from '@mastering/service-kit';
 import { csvWriter } from '../csv';
@@ -37,11 +37,12 @@ const EXPORT_BATCH = 1000;
  * trigram index and sorting what it found.
  */
 function customersTable(knex: Knex, q?: string): Knex.Raw {
+  const [contains, bindings] = q ? indexedContains('email', q.toLowerCase()) : ['', []];
   return knex.raw(
     `(select email, total_orders, spent_cents, first_order, last_order,
         case when spent_cents > ? then 'vip' when total_orders > 0 then 'active' else 'inactive' end as status
-      from customer_summaries ${q ? 'where email like ? offset 0' : ''}) as c`,
-    q ? [VIP_CENTS, likeContains(q.toLowerCase())] : [VIP_CENTS],
+      from customer_summaries ${q ? `where ${contains} offset 0` : ''}) as c`,
+    [VIP_CENTS, ...bindings],
   );
 }
 

@@ -1,6 +1,6 @@
 // How the back-office lists search: any part of an email or file name, and an order id by its start.
 import type { Knex } from 'knex';
-import { CustomerSummaryRow, likeContains } from '@mastering/db';
+import { CustomerSummaryRow, indexedContains, likeContains } from '@mastering/db';
 
 /** The SQL condition "lower(`column`) contains `q`" (q already lower-case; wildcards in it match literally) with its binding. */
 export function containsSql(column: string, q: string): [string, string[]] {
@@ -10,7 +10,7 @@ export function containsSql(column: string, q: string): [string, string[]] {
 /**
  * The SQL condition "the order address `column` contains `q`" (as containsSql) with its binding, asked
  * of customer_summaries: one row per lower-cased order address (migration 014's triggers keep it exact),
- * so the search reads 60,000 addresses (through their trigram index when q has 3 characters or more)
+ * so the search reads 60,000 addresses (through their trigram index, or bigram index for 2 characters: indexedContains)
  * and finds the matches' orders through the lower(customer_email) index. Searching the orders' own
  * trigram index walked posting lists as long as the orders ("customer4242@" shares its trigrams with
  * every address: 135 ms at a million orders, 7 ms this way).
@@ -19,7 +19,8 @@ export function addressContainsSql(column: string, q: string): [string, string[]
   // `= any(array(...))`, not `in (select ...)`: the addresses are read once, before the orders, so an
   // id prefix searched beside them stays a primary-key range. With `in`, PostgreSQL filtered every
   // order by a hashed subplan instead (a short id: 34 -> 140 ms p95 at 100,000 orders).
-  return [`lower(${column}) = any(array(select email from customer_summaries where email like ?))`, [likeContains(q)]];
+  const [contains, bindings] = indexedContains('email', q);
+  return [`lower(${column}) = any(array(select email from customer_summaries where ${contains}))`, bindings];
 }
 
 /** The addresses a search matches, asked once per answer and shared by a page and its total. */
@@ -34,7 +35,7 @@ export type AddressMatch = {
 
 /** The customer summaries whose address contains `q` (lower-case). */
 const summariesContaining = (knex: Knex, q: string) =>
-  CustomerSummaryRow.query(knex).whereRaw('email like ?', [likeContains(q)]);
+  CustomerSummaryRow.query(knex).whereRaw(...indexedContains('email', q));
 
 /** At most this many matching addresses travel into the queries as a list; a broader search is matched in SQL. */
 export const LISTED_ADDRESSES = 500;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { rebuildTrigramIndexes } from '@mastering/db';
+import { rebuildSearchIndexes } from '@mastering/db';
 import { JOBS } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
 
@@ -13,7 +13,7 @@ export function searchIndexJob(deps: SearchIndexDeps) {
     name: JOBS.searchIndexes,
     every: '1 week',
     handler: async () => {
-      const rebuilt = await rebuildTrigramIndexes(deps.knex);
+      const rebuilt = await rebuildSearchIndexes(deps.knex);
       deps.logger?.info({ rebuilt }, 'search indexes rebuilt');
     },
   };
