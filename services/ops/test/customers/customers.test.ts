@@ -88,6 +88,15 @@ describe('GET /api/admin/customers', () => {
     expect([lerato.firstOrderDate, lerato.lastOrderDate]).toEqual([null, null]);
     expect(list[2].name).toBe('Sipho Dlamini');
     expect(list.find((c) => c.email === 'guest@customers.example')!.lastOrderDate).not.toBeNull();
+    // The dates are written by PostgreSQL (isoText), exactly as the orders' timestamps read into Dates would print.
+    const [span] = await ctx.db
+      .knex('orders')
+      .whereRaw('lower(customer_email) = ?', ['thandi@customers.example'])
+      .select(ctx.db.knex.raw('min(created_at) as first, max(created_at) as last'));
+    const thandi = list[0]!;
+    expect([thandi.firstOrderDate, thandi.lastOrderDate]).toEqual([span.first.toISOString(), span.last.toISOString()]);
+    const detail = CustomerSummary.parse(await json('/api/admin/customers/thandi%40customers.example'));
+    expect([detail.firstOrderDate, detail.lastOrderDate]).toEqual([span.first.toISOString(), span.last.toISOString()]);
   });
 
   it('filters by status and searches by email on the server; wildcards are taken literally', async () => {
