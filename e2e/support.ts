@@ -131,11 +131,11 @@ export async function logInAs(email: string, site = SITE) {
 }
 
 /**
- * The session cookie (name and value) of `email`, signed in through the API as the login page does it: a code
+ * The session cookie's value for `email`, signed in through the API as the login page does it: a code
  * requested, read from the inbox and verified. For roles: the login page itself is what the admin journeys test,
  * and a role whose sign-in fails once fails every test that uses it (TestCafe keeps a role's first error).
  */
-async function sessionCookieFor(email: string): Promise<{ name: string; value: string }> {
+async function sessionFor(email: string): Promise<string> {
   const post = (path: string, body: object) =>
     fetch(`${SITE}${path}`, {
       method: 'POST',
@@ -155,14 +155,21 @@ async function sessionCookieFor(email: string): Promise<{ name: string; value: s
     .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
     ?.slice(SESSION_COOKIE.length + 1);
   if (!value) throw new Error(`POST /auth/verify-code for ${email} set no ${SESSION_COOKIE} cookie`);
-  return { name: SESSION_COOKIE, value };
+  return value;
 }
 
-/** A role signed in as `email` (sessionCookieFor): the browser gets the session cookie, as the login page's answer sets it. */
+/** A role signed in as `email` (sessionFor): the browser gets the session cookie, as the login page's answer sets it. */
 function signedInRole(email: string): Role {
   return Role(SITE, async (t) => {
-    const cookie = await sessionCookieFor(email);
-    await t.setCookies({ ...cookie, domain: new URL(SITE).hostname, path: '/', httpOnly: true, sameSite: 'lax' });
+    const value = await sessionFor(email);
+    await t.setCookies({
+      name: SESSION_COOKIE,
+      value,
+      domain: new URL(SITE).hostname,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+    });
   });
 }
 

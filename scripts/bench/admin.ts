@@ -108,6 +108,7 @@ async function run(stack: Stack) {
     ['analytics, 365 days', '/api/admin/analytics?days=365', true],
   ];
   const opsPid = stack.pidOf('ops')!;
+  const labelWidth = Math.max(...targets.map(([label]) => label.length));
   // Each path answers once before anything is timed (a path another feature builds is skipped when
   // it does not answer 200), and a few times more: a running server has compiled its handlers, filled
   // its connection pool and read its tables into PostgreSQL's cache, so the first path timed does not
@@ -119,7 +120,8 @@ async function run(stack: Stack) {
     await probe.arrayBuffer();
     if (probe.status === 200) timed.push([label, url]);
     else if (ours) throw new Error(`${url} answered ${probe.status}`);
-    else console.log(`  ${label.padEnd(31)} skipped: ${url} answers ${probe.status} (built by another feature)`);
+    else
+      console.log(`  ${label.padEnd(labelWidth)} skipped: ${url} answers ${probe.status} (built by another feature)`);
   }
   for (const [, url] of timed)
     await autocannon({ url: `${base}${url}`, connections: 2, amount: 10, headers: { cookie } });
@@ -130,7 +132,7 @@ async function run(stack: Stack) {
     const r = await load(`${base}${url}`, cookie, opsPid);
     const flag = r.p95 <= 100 ? '' : '  (over 100 ms)';
     console.log(
-      `  ${label.padEnd(31)} p95 ${r.p95.toFixed(1)} ms, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s, ops CPU ${r.opsCpuMs.toFixed(1)} ms/req${r.failures ? `, ${r.failures} failed` : ''}${flag}`,
+      `  ${label.padEnd(labelWidth)} p95 ${r.p95.toFixed(1)} ms, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s, ops CPU ${r.opsCpuMs.toFixed(1)} ms/req${r.failures ? `, ${r.failures} failed` : ''}${flag}`,
     );
   }
   console.log(`done, ${busy()}`);
