@@ -1,4 +1,5 @@
 import {
+  orderViewPath,
   REMOTE_APPS,
   type RemoteId,
   type RemoteName,
@@ -36,15 +37,22 @@ export interface PageRoute {
   /**
    * Public API reads the page draws at once (query keys, each also its URL): a first visit fetches them
    * while the page's code loads (prefetchPageReads), so the page renders once, with its data, instead of
-   * waiting for its code before asking and then moving its content about as the answers arrive.
+   * waiting for its code before asking and then moving its content about as the answers arrive. A page
+   * whose reads depend on its URL (path parameters, query) gives a function of them.
    */
-  reads?: readonly string[];
+  reads?: readonly string[] | ((url: PageUrl) => readonly string[]);
   /**
    * Prerendered at build time (scripts/prerender.ts): the page's HTML carries its first screen, which
    * paints before any script has run, and the browser hydrates it. For public pages without a path
    * parameter whose first screen does not depend on who is looking (docs/adding-a-feature.md).
    */
   prerender?: true;
+}
+
+/** A URL as a route's `reads` see it: its path parameters by name and its query. */
+export interface PageUrl {
+  params: Readonly<Record<string, string>>;
+  query: URLSearchParams;
 }
 
 /** The site configuration (price, launch special) that every storefront header and start button shows. */
@@ -76,7 +84,17 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The customer's delivery link from the mastering-complete mail; no login, the token is the permission.
   { path: '/download/:token', remote: REMOTES.storefront, page: 'download', area: 'site' },
   // The customer's order page from the signed link in every order mail (?t=); and Track my order.
-  { path: '/orders/:id', remote: REMOTES.storefront, page: 'order', area: 'site' },
+  {
+    path: '/orders/:id',
+    remote: REMOTES.storefront,
+    page: 'order',
+    area: 'site',
+    // The order itself, by the link's token (a link without one shows its error page and reads nothing).
+    reads: ({ params, query }) => {
+      const token = query.get('t');
+      return token ? [SITE_CONFIG_READ, orderViewPath(params.id!, token)] : [];
+    },
+  },
   { path: '/track-order', remote: REMOTES.storefront, page: 'track-order', area: 'site' },
   // POPIA rights: download or ask to delete what is held about the signed-in address.
   { path: '/your-data', remote: REMOTES.storefront, page: 'your-data', area: 'site' },
@@ -141,12 +159,29 @@ export function mayOpen(route: Pick<PageRoute, 'area' | 'roles'>, role: Role | n
 
 /** The route of a URL path (`:name` segments match any one segment), or undefined for the 404 page. */
 export function routeAt(pathname: string): PageRoute | undefined {
+  return PAGE_ROUTES.find((route) => pathParams(route, pathname));
+}
+
+/** The path parameters of `pathname` by name when it is `route`'s URL (`{}` for a route without any), else null. */
+function pathParams(route: PageRoute, pathname: string): Record<string, string> | null {
   const segments = pathname.replace(/\/+$/, '').split('/');
-  return PAGE_ROUTES.find((route) => {
-    const pattern = route.path.replace(/\/+$/, '').split('/');
-    return (
-      pattern.length === segments.length &&
-      pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
-    );
-  });
+  const pattern = route.path.replace(/\/+$/, '').split('/');
+  if (pattern.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of pattern.entries()) {
+    const segment = segments[i]!;
+    if (!part.startsWith(':')) {
+      if (part !== segment) return null;
+    } else if (segment === '') return null;
+    else params[part.slice(1)] = decodeURIComponent(segment);
+  }
+  return params;
+}
+
+/** The API reads of the page at `pathname` + `search` (its route's `reads`), none for an unknown path. */
+export function pageReads(pathname: string, search = ''): readonly string[] {
+  const route = routeAt(pathname);
+  if (!route?.reads) return [];
+  if (typeof route.reads !== 'function') return route.reads;
+  return route.reads({ params: pathParams(route, pathname)!, query: new URLSearchParams(search) });
 }

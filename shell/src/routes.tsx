@@ -14,13 +14,13 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { AdminGuard, NoAccess } from './admin/admin-guard';
 import type { AdminNavItem } from './admin/admin-nav';
-import { type Area, mayOpen, PAGE_ROUTES, type PageRoute, routeAt } from './page-routes';
+import { type Area, mayOpen, PAGE_ROUTES, type PageRoute, pageReads } from './page-routes';
 import { NotFound } from './pages/not-found';
 import { PageLoading, RemotePage } from './remotes/remote-page';
 import { ScrollToTop } from './scroll-to-top';
 import { useSession } from './session/session';
 
-export { type Area, mayOpen, PAGE_ROUTES, type PageRoute, REMOTES, routeAt } from './page-routes';
+export { type Area, mayOpen, PAGE_ROUTES, type PageRoute, pageReads, REMOTES, routeAt } from './page-routes';
 
 /** The admin sidebar menu a role may use, derived from the table so a page and its menu entry cannot drift apart. */
 export function adminMenuFor(role: Role | null): readonly AdminNavItem[] {
@@ -32,8 +32,8 @@ export function adminMenuFor(role: Role | null): readonly AdminNavItem[] {
 }
 
 /** Starts fetching the reads of the page at `pathname` into the query cache its components read. */
-export function prefetchPageReads(client: QueryClient, pathname: string): void {
-  for (const read of routeAt(pathname)?.reads ?? []) void client.prefetchQuery({ queryKey: [read] });
+export function prefetchPageReads(client: QueryClient, pathname: string, search = ''): void {
+  for (const read of pageReads(pathname, search)) void client.prefetchQuery({ queryKey: [read] });
 }
 
 /** The whole admin menu (what an admin sees). */

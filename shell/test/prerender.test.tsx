@@ -8,7 +8,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteApp } from '../src/app';
-import { routeAt } from '../src/page-routes';
+import { pageReads } from '../src/page-routes';
 import { pageHtml, PRERENDERED_PATHS, remotePagesFromSources } from '../src/prerender';
 import { RemotePagesSource } from '../src/remotes/remote-page';
 
@@ -96,7 +96,7 @@ describe('the prerendered public pages', () => {
     // Nothing else answers: what is compared below is the page as hydration leaves it.
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => undefined));
     const client = createQueryClient();
-    const reads = routeAt(pathname)?.reads ?? [];
+    const reads = pageReads(pathname);
     expect(reads.length).toBeGreaterThan(0);
     for (const read of reads) client.setQueryData([read], answers[read]);
     const problems: unknown[] = [];

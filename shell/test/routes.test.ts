@@ -4,6 +4,7 @@ import { pages as contentPages } from '../../mf-admin-content/src/routes';
 import { pages as emailPages } from '../../mf-admin-email/src/routes';
 import { pages as opsPages } from '../../mf-admin-ops/src/routes';
 import { claimKeys } from '../../mf-storefront/src/api/claims';
+import { orderPageKeys } from '../../mf-storefront/src/api/order-page';
 import { showcaseKeys } from '../../mf-storefront/src/api/showcase';
 import { siteConfigKeys } from '../../mf-storefront/src/api/site-config';
 import { testimonialKeys } from '../../mf-storefront/src/api/testimonials';
@@ -142,5 +143,22 @@ describe('routing table', () => {
     prefetchPageReads(client, '/login');
     prefetchPageReads(client, '/no/such/page');
     expect(asked).toHaveLength(4);
+  });
+
+  it("prefetches the order page's read from its URL: the order by the link's token, the key the page reads", async () => {
+    const asked: string[] = [];
+    const client = new QueryClient({
+      defaultOptions: {
+        queries: { staleTime: Infinity, queryFn: async ({ queryKey }) => asked.push(String(queryKey[0])) },
+      },
+    });
+    const id = '0b7e5c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5b';
+    prefetchPageReads(client, `/orders/${id}`, '?t=ab%2Bc.d&utm_source=mail');
+    const view = orderPageKeys.view(id, 'ab+c.d');
+    await vi.waitFor(() => expect(client.getQueryData(view)).toBeDefined());
+    expect(asked).toEqual([siteConfigKeys.config()[0], view[0]]);
+    // A link without its token shows the page's error and asks for nothing.
+    prefetchPageReads(client, `/orders/${id}`, '');
+    expect(asked).toHaveLength(2);
   });
 });

@@ -1,21 +1,24 @@
+// Types only (no schemas): the order page is the first visit of a customer following an order mail, and
+// its bundle takes no zod for them; the answers are the server's own (contracts' types on both sides).
 import {
-  CustomerOrderView,
-  RefundRequestReceived,
-  TrackOrdersResponse,
+  orderViewPath,
+  type CustomerOrderView,
   type OrderTrackView,
   type RateOrderBody,
+  type RefundRequestReceived,
   type ReplaceTrackBody,
   type RevisionRequestBody,
   type TrackOrdersBody,
+  type TrackOrdersResponse,
 } from '@mastering/contracts';
 import { apiJson } from '@mastering/ui/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-/** Query keys of the order page; each key is also its URL (the signed link's token included). */
-export const orderPageKeys = {
-  view: (id: string, token: string) =>
-    [`/api/orders/${encodeURIComponent(id)}/view?t=${encodeURIComponent(token)}`] as const,
-};
+/**
+ * Query keys of the order page; each key is also its URL (the signed link's token included). The shell
+ * asks for the view while the page's code loads (its route's `reads`), into this same cache entry.
+ */
+export const orderPageKeys = { view: (id: string, token: string) => [orderViewPath(id, token)] as const };
 
 /** True while a replaced track's new file has no analysis yet (the page says it is being checked). */
 export const checkingReplacement = (track: OrderTrackView) =>
@@ -30,9 +33,8 @@ export const replacementPollMs = (looks: number) => (looks <= 30 ? 2_000 : 10_00
 
 /** The customer's order page, read with the token of the mailed link (403 when the link is not valid). */
 export function useOrderView(id: string, token: string) {
-  return useQuery({
+  return useQuery<CustomerOrderView>({
     queryKey: orderPageKeys.view(id, token),
-    queryFn: () => apiJson('GET', orderPageKeys.view(id, token)[0], undefined, { schema: CustomerOrderView }),
     enabled: Boolean(id && token),
     refetchInterval: (query) =>
       query.state.data?.tracks.some(checkingReplacement) ? replacementPollMs(query.state.dataUpdateCount) : false,
@@ -44,12 +46,7 @@ export function useRequestRevision(id: string, token: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<RevisionRequestBody, 't'>) =>
-      apiJson(
-        'POST',
-        `/api/orders/${encodeURIComponent(id)}/revisions`,
-        { ...body, t: token },
-        { schema: CustomerOrderView },
-      ),
+      apiJson<CustomerOrderView>('POST', `/api/orders/${encodeURIComponent(id)}/revisions`, { ...body, t: token }),
     onSuccess: (view) => client.setQueryData(orderPageKeys.view(id, token), view),
   });
 }
@@ -59,12 +56,7 @@ export function useReplaceTrack(id: string, token: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<ReplaceTrackBody, 't'>) =>
-      apiJson(
-        'POST',
-        `/api/orders/${encodeURIComponent(id)}/replacements`,
-        { ...body, t: token },
-        { schema: CustomerOrderView },
-      ),
+      apiJson<CustomerOrderView>('POST', `/api/orders/${encodeURIComponent(id)}/replacements`, { ...body, t: token }),
     onSuccess: (view) => client.setQueryData(orderPageKeys.view(id, token), view),
   });
 }
@@ -74,12 +66,7 @@ export function useRateOrder(id: string, token: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<RateOrderBody, 't'>) =>
-      apiJson(
-        'POST',
-        `/api/orders/${encodeURIComponent(id)}/rating`,
-        { ...body, t: token },
-        { schema: CustomerOrderView },
-      ),
+      apiJson<CustomerOrderView>('POST', `/api/orders/${encodeURIComponent(id)}/rating`, { ...body, t: token }),
     onSuccess: (view) => client.setQueryData(orderPageKeys.view(id, token), view),
   });
 }
@@ -88,18 +75,16 @@ export function useRateOrder(id: string, token: string) {
 export function useRequestRefund(id: string, token: string) {
   return useMutation({
     mutationFn: (message: string) =>
-      apiJson(
-        'POST',
-        `/api/orders/${encodeURIComponent(id)}/refund-request`,
-        { token, message },
-        { schema: RefundRequestReceived },
-      ),
+      apiJson<RefundRequestReceived>('POST', `/api/orders/${encodeURIComponent(id)}/refund-request`, {
+        token,
+        message,
+      }),
   });
 }
 
 /** Track my order: asks for the mail listing an address's orders. */
 export function useTrackOrders() {
   return useMutation({
-    mutationFn: (body: TrackOrdersBody) => apiJson('POST', '/api/orders/track', body, { schema: TrackOrdersResponse }),
+    mutationFn: (body: TrackOrdersBody) => apiJson<TrackOrdersResponse>('POST', '/api/orders/track', body),
   });
 }

@@ -1,13 +1,13 @@
 import { formatBytes, specialPriceLine, REDIRECTING_TO_YOCO, type PublicOrder } from '@mastering/contracts';
 import { Button, buttonVariants, cn, Skeleton } from '@mastering/ui/core';
-import { Mail, Sparkles, type LucideIcon } from 'lucide-react';
+import { Mail, Sparkles } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useOrder } from '../api/orders';
 import { usePayOrder } from '../api/payments';
 import { useSiteConfig, useStudio } from '../api/site-config';
 import { rand } from '../pages/upload/order-summary';
-import { PageFrame } from './page-frame';
+import { OutcomeCard } from './outcome-frame';
 
 /** The order named by `?orderId=` on an outcome page; a failed read is only logged (spec §8). */
 export function useOutcomeOrder() {
@@ -18,55 +18,6 @@ export function useOutcomeOrder() {
     if (query.error) console.error(query.error);
   }, [query.error]);
   return { orderId, order: query.data?.order, orderPageUrl: query.data?.orderPageUrl, isLoading: query.isLoading };
-}
-
-/** The frame of a payment outcome page: icon, title, lead text, then the page's sections. */
-export function OutcomeFrame({
-  testId,
-  icon: Icon,
-  tone,
-  title,
-  lead,
-  children,
-}: {
-  testId: string;
-  icon: LucideIcon;
-  tone: 'success' | 'warning' | 'destructive';
-  title: string;
-  lead: string;
-  children: ReactNode;
-}) {
-  return (
-    <PageFrame testId={testId}>
-      <div className="mx-auto w-full max-w-2xl space-y-6">
-        <div className="flex flex-col items-center gap-3 text-center">
-          <span
-            className={cn(
-              'flex size-16 items-center justify-center rounded-full',
-              tone === 'success' && 'bg-success/15 text-success',
-              tone === 'warning' && 'bg-amber-500/15 text-amber-500',
-              tone === 'destructive' && 'bg-destructive/15 text-destructive',
-            )}
-          >
-            <Icon className="size-8" aria-hidden />
-          </span>
-          <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-          <p className="text-muted-foreground">{lead}</p>
-        </div>
-        {children}
-      </div>
-    </PageFrame>
-  );
-}
-
-/** A titled card of an outcome page. */
-export function OutcomeCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <section className="rounded-xl border border-border bg-card p-5" data-testid={testId}>
-      <h2 className="mb-3 font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
 }
 
 /** The order's details: id, email, files (name and size), total (labelled `totalLabel`). */

@@ -4,12 +4,10 @@ import { TextBoolean } from './common';
 import { INVALID_EMAIL, NO_EMAIL } from './messages';
 import { RefundStatus } from './refund-status';
 import { OrderRatingView } from './ratings';
+import { TIMELINE_STEPS } from './order-page';
 
 // The customer's side of an order after payment (issue 25): the order page opened from a signed link in
 // every order mail, Track my order, and revision requests. No account needed: the link is the permission.
-
-/** The studio's time zone: due times on the order page are written in it. */
-export const STUDIO_TIME_ZONE = 'Africa/Johannesburg';
 
 /** The answer to a missing, forged, expired or other order's link (403). */
 export const ORDER_LINK_INVALID =
@@ -30,14 +28,6 @@ export type OrderInvoiceQuery = z.infer<typeof OrderInvoiceQuery>;
 export const CustomerRefundView = z.object({ amount: z.number(), status: RefundStatus, createdAt: z.string() });
 export type CustomerRefundView = z.infer<typeof CustomerRefundView>;
 
-/** The steps of the page's timeline, in order. */
-export const TIMELINE_STEPS = ['placed', 'paid', 'in_progress', 'delivered'] as const;
-export const TIMELINE_LABELS: Record<(typeof TIMELINE_STEPS)[number], string> = {
-  placed: 'Placed',
-  paid: 'Paid',
-  in_progress: 'In progress',
-  delivered: 'Delivered',
-};
 export const TimelineEntry = z.object({ step: z.enum(TIMELINE_STEPS), at: z.string().nullable() });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
@@ -161,18 +151,5 @@ export type TrackOrdersBody = z.infer<typeof TrackOrdersBody>;
 export const TRACK_ORDERS_SENT =
   'If that address has orders with us, we have emailed it a link to each of them. Check your inbox.';
 export const TrackOrdersResponse = z.object({ message: z.string() });
+export type TrackOrdersResponse = z.infer<typeof TrackOrdersResponse>;
 export const TOO_MANY_TRACK_REQUESTS = 'Too many requests. Please wait a few minutes and try again.';
-
-/** "1:23": a pinned time of a track. */
-export function formatTrackTime(seconds: number): string {
-  const whole = Math.floor(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-const studioTime = new Intl.DateTimeFormat('en-ZA', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: STUDIO_TIME_ZONE,
-});
-/** A time as the studio states it, in its own time zone ("25 November 2026 at 14:00"), wherever it is read. */
-export const formatStudioTime = (value: string | Date) => studioTime.format(new Date(value));

@@ -59,11 +59,6 @@ export const DOWNLOAD_TEXTS = {
   invalid: 'Please use the link from your delivery email exactly as it was sent.',
   loading: 'Loading your tracks...',
 } as const;
-/** What the download and order pages say about retention: before, and once the audio is gone. */
-export const RETENTION_TEXTS = {
-  notice: (days: number) => `Files are deleted ${days} days after delivery.`,
-  deleted: (days: number) => `Audio deleted after ${days} days.`,
-} as const;
 
 /** The API's answers when a delivery link no longer works (410) or never did (404). */
 export const DELIVERY_EXPIRED = 'This download link has expired.';

@@ -26,6 +26,7 @@ export * from './analysis';
 export * from './downloads';
 export * from './mail-templates';
 export * from './customer-orders';
+export * from './order-page';
 export * from './track-replacement';
 export * from './system-status';
 export * from './legal';

@@ -253,14 +253,6 @@ export function deadlineOf(dueAt: Date | string | null, now: Date = new Date()):
   return left <= DUE_SOON_HOURS * 3_600_000 ? 'due_soon' : 'on_track';
 }
 
-/** "5 h 20 min left" / "3 h 5 min overdue": the time left of an order's 48 hours. */
-export function timeLeftText(dueAt: Date | string, now: Date = new Date()): string {
-  const ms = new Date(dueAt).getTime() - now.getTime();
-  const minutes = Math.floor(Math.abs(ms) / 60_000);
-  const text = `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-  return ms > 0 ? `${text} left` : `${text} overdue`;
-}
-
 /** An order as the back-office sees it: the order plus its clock and its engineer. */
 export const AdminOrder = Order.extend({
   paidAt: z.string().nullable(),

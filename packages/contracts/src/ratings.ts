@@ -1,22 +1,18 @@
 import { z } from 'zod';
+import { RATING_COMMENT_MAX } from './order-page';
 
 // Ratings (issue 27 item 8): after delivery the customer rates the master 1 to 5 stars with an optional
 // comment, on the order page (the signed order link is the permission), once per order. The unticked
 // "you may publish this" box is the only way a comment can become a testimonial. Analytics' customer
 // satisfaction is the average of these ratings, and "Not measured" only while there are none.
 
-/** The longest comment a rating keeps. */
-export const RATING_COMMENT_MAX = 1000;
 /** How many days after delivery the "Feedback request" mail asks an order that has not been rated. */
 export const FEEDBACK_REQUEST_AFTER_DAYS = 3;
-/** Where the order page's rating form is: the delivery and feedback mails link to it (`<order page>#rate`). */
-export const RATING_ANCHOR = 'rate';
 
 // The server's answers, shown on the page and the Analytics screen as they are.
 export const RATING_STARS_RANGE = 'Please choose 1 to 5 stars.';
 export const RATING_NOT_DELIVERED = 'You can rate your master once it has been delivered.';
 export const RATING_ALREADY_GIVEN = 'Thank you: this order has been rated already.';
-export const RATING_THANKS = 'Thank you for rating your master.';
 export const RATING_NO_CONSENT = 'The customer did not allow this comment to be published.';
 export const RATING_NOT_FIVE_STARS = 'Only a 5-star rating with a comment can become a testimonial.';
 export const RATING_ALREADY_PUBLISHED = 'This rating is a testimonial already.';

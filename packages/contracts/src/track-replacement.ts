@@ -46,13 +46,3 @@ export function replacementClosed(status: OrderStatus): string {
       return 'Files can be replaced once the order is paid.';
   }
 }
-
-/** The texts of the order page's Replace file control. */
-export const REPLACE_TEXTS = {
-  button: 'Replace file',
-  chooseLabel: (name: string) => `Choose a new file for ${name}`,
-  uploading: (percent: number) => `Uploading the new file… ${percent}%`,
-  done: 'File replaced. We are checking the new file now; this page shows the result shortly.',
-  measuring: 'Replaced: checking the new file…',
-  failed: 'The new file could not be uploaded. Please try again.',
-} as const;

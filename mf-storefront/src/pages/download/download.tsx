@@ -10,7 +10,7 @@ import { ApiError, buttonVariants, Spinner } from '@mastering/ui/core';
 import { CircleCheck, Clock, Download, FileAudio, Link2Off } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { useDelivery } from '../../api/downloads';
-import { OutcomeCard, OutcomeFrame } from '../../components/payment-outcome';
+import { OutcomeCard, OutcomeFrame } from '../../components/outcome-frame';
 
 /** The customer's download page: every master of the delivered order, one by one or as a zip, until the link expires. */
 export default function DownloadPage() {

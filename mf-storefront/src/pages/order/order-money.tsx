@@ -1,7 +1,7 @@
 import { formatRand, formatStudioTime, REFUND_STATUS_LABELS, type CustomerOrderView } from '@mastering/contracts';
 import { buttonVariants } from '@mastering/ui/core';
 import { FileText } from 'lucide-react';
-import { OutcomeCard } from '../../components/payment-outcome';
+import { OutcomeCard } from '../../components/outcome-frame';
 
 /** The order's invoice (once paid) and its refunds with amount and status; nothing when it has neither. */
 export function OrderMoney({ order }: { order: CustomerOrderView }) {

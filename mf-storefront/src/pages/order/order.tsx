@@ -13,17 +13,20 @@ import {
 } from '@mastering/contracts';
 import { ApiError, Badge, buttonVariants, serverErrorText, Spinner } from '@mastering/ui/core';
 import { CircleCheck, Clock, Download, Link2Off, PackageSearch } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { checkingReplacement, useOrderView } from '../../api/order-page';
-import { OutcomeCard, OutcomeFrame } from '../../components/payment-outcome';
+import { OutcomeCard, OutcomeFrame } from '../../components/outcome-frame';
 import { PageFrame } from '../../components/page-frame';
 import { AbPlayer } from './ab-player';
 import { OrderMoney } from './order-money';
 import { RatingForm } from './rating-form';
 import { RefundRequestForm } from './refund-request-form';
-import { ReplaceFile } from './replace-file';
 import { RevisionForm } from './revision-form';
+
+// Only a flagged track offers Replace file, and its uploader (tus) is most of the page's script: it is
+// fetched when such a track is shown, not on every visit.
+const ReplaceFile = lazy(() => import('./replace-file').then((module) => ({ default: module.ReplaceFile })));
 
 /** The customer's order page (`/orders/:id?t=<token>` from an order mail): status, due time, tracks, masters, revisions. */
 export default function OrderPage() {
@@ -155,7 +158,11 @@ function TrackCard({ order, token, track }: { order: CustomerOrderView; token: s
             This upload needs replacing: {track.needsReplacing}
           </p>
         )}
-        {track.replaceable && <ReplaceFile orderId={order.id} token={token} track={track} />}
+        {track.replaceable && (
+          <Suspense fallback={<Spinner />}>
+            <ReplaceFile orderId={order.id} token={token} track={track} />
+          </Suspense>
+        )}
         {checkingReplacement(track) && (
           <p role="status" className="text-sm text-muted-foreground" data-testid="track-replaced">
             {REPLACE_TEXTS.measuring}

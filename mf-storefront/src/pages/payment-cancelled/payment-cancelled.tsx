@@ -6,11 +6,10 @@ import {
   ContactSupport,
   LaunchBanner,
   OrderDetails,
-  OutcomeCard,
-  OutcomeFrame,
   RetryPayment,
   useOutcomeOrder,
 } from '../../components/payment-outcome';
+import { OutcomeCard, OutcomeFrame } from '../../components/outcome-frame';
 
 /** Payment Cancelled: no charge, the order still pending payment, the options to go on, and Try Again. */
 export default function PaymentCancelledPage() {

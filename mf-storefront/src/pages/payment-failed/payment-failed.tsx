@@ -4,11 +4,10 @@ import {
   ContactSupport,
   LaunchBanner,
   OrderDetails,
-  OutcomeCard,
-  OutcomeFrame,
   RetryPayment,
   useOutcomeOrder,
 } from '../../components/payment-outcome';
+import { OutcomeCard, OutcomeFrame } from '../../components/outcome-frame';
 
 const REASONS = [
   'Insufficient funds on the card',

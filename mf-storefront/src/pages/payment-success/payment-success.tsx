@@ -2,14 +2,8 @@ import { DELIVERY_HOURS, SCREEN_TITLES } from '@mastering/contracts';
 import { buttonVariants, cn } from '@mastering/ui/core';
 import { CircleCheck, Headphones, Mail, Send, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import {
-  ContactSupport,
-  LaunchBanner,
-  OrderDetails,
-  OutcomeCard,
-  OutcomeFrame,
-  useOutcomeOrder,
-} from '../../components/payment-outcome';
+import { ContactSupport, LaunchBanner, OrderDetails, useOutcomeOrder } from '../../components/payment-outcome';
+import { OutcomeCard, OutcomeFrame } from '../../components/outcome-frame';
 
 const NEXT_STEPS = [
   { title: 'Processing begins', text: 'Your files are checked and queued for an engineer right away.', icon: Sparkles },

@@ -4,7 +4,7 @@ import { PackageSearch } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTrackOrders } from '../../api/order-page';
-import { OutcomeCard, OutcomeFrame } from '../../components/payment-outcome';
+import { OutcomeCard, OutcomeFrame } from '../../components/outcome-frame';
 
 /** Track my order: an email address in, one mail out listing that address's orders with their links. */
 export default function TrackOrderPage() {

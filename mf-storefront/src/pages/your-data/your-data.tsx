@@ -2,7 +2,7 @@ import { Button, buttonVariants, serverErrorText } from '@mastering/ui/core';
 import { ShieldCheck } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { useDataAccessProof, useRequestDeletion, YOUR_DATA_URL } from '../../api/your-data';
-import { OutcomeCard, OutcomeFrame } from '../../components/payment-outcome';
+import { OutcomeCard, OutcomeFrame } from '../../components/outcome-frame';
 import { ProveAddress } from './prove-address';
 
 /**
