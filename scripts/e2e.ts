@@ -16,7 +16,7 @@ import { fuzzApi, printFuzzReport } from './lib/fuzz';
 import { timedPhase } from './lib/ci-timings';
 import { buildSite } from './lib/build';
 import { printJourneyProfile, printLogTails } from './lib/e2e-profile';
-import { journeyFiles, splitJourneys } from './lib/journey-groups';
+import { journeyFiles, planJourneys } from './lib/journey-groups';
 
 /** The engineer account the fulfilment journeys sign in with (users are otherwise made by admins in the Users screen). */
 const ENGINEER_EMAIL = 'engineer@example.com';
@@ -144,7 +144,7 @@ function endBrowsersOf(browser: string): void {
 }
 
 const given = process.argv.slice(2);
-const groups = given.length ? [given] : splitJourneys(journeyFiles(), 2);
+const { groups, fuzzGroup } = given.length ? { groups: [given], fuzzGroup: -1 } : planJourneys(journeyFiles(), 2);
 
 // Built first as a phase of its own (for the CI timing lines); the stacks then find every build fresh.
 // scripts/test-suites.ts builds before it starts this script (E2E_BUILT), so the timing lines show one build.
@@ -185,9 +185,9 @@ const runs = groups.map(async (files, i) => {
   if (label) console.log(`${label} journeys: ${files.map((f) => path.basename(f, '.test.ts')).join(', ')}`);
   return { code: await runJourneys(files, sites[i]!, reports[i]!, browsers[i]!, label), site: sites[i]! };
 });
-// The API is fuzzed on the stack of the group that ends first, after its journeys (whose data it finds), while
+// The API is fuzzed on the stack of the group planned with it, after its journeys (whose data it finds), while
 // the other group goes on (so the "fuzz" timing line overlaps "e2e"). Skipped when only some journeys were asked for.
-const fuzzed = given.length ? Promise.resolve(true) : Promise.race(runs).then(({ site }) => fuzz(site));
+const fuzzed = fuzzGroup < 0 ? Promise.resolve(true) : runs[fuzzGroup]!.then(({ site }) => fuzz(site));
 const codes = await timedPhase('e2e', async () => (await Promise.all(runs)).map((run) => run.code));
 printJourneyProfile(reports);
 // A failed group's services say what they warned of (the stacks log at warn), before their folders go.

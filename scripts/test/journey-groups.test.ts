@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JOURNEY_SECONDS, journeyFiles, splitJourneys } from '../lib/journey-groups';
+import { FUZZ_SECONDS, JOURNEY_SECONDS, journeyFiles, planJourneys, splitJourneys } from '../lib/journey-groups';
 
 describe('splitJourneys', () => {
   it('balances the groups by time, the longest file first, and keeps each group in the given order', () => {
@@ -28,5 +28,22 @@ describe('splitJourneys', () => {
     const names = journeyFiles().map((file) => path.basename(file));
     expect(Object.keys(JOURNEY_SECONDS).sort()).toEqual(names.sort());
     for (const name of names) expect(existsSync(path.join('e2e', name))).toBe(true);
+  });
+});
+
+describe('planJourneys', () => {
+  it('plans the API fuzz as one more file: its group takes that much less of the journeys', () => {
+    const files = journeyFiles();
+    const { groups, fuzzGroup } = planJourneys(files, 2);
+    expect(groups.flat().sort()).toEqual([...files].sort());
+    const seconds = groups.map((group) => group.reduce((sum, file) => sum + JOURNEY_SECONDS[path.basename(file)]!, 0));
+    const withFuzz = seconds.map((s, i) => s + (i === fuzzGroup ? FUZZ_SECONDS : 0));
+    // Greedy balance: the two ends differ by less than the longest file (accessibility, 67 s).
+    expect(Math.abs(withFuzz[0]! - withFuzz[1]!)).toBeLessThan(Math.max(...Object.values(JOURNEY_SECONDS)));
+    expect(seconds[fuzzGroup]).toBeLessThan(seconds[1 - fuzzGroup]!);
+  });
+
+  it('gives the fuzz to the first group when its planned group has no journey', () => {
+    expect(planJourneys(['e2e/only.test.ts'], 2)).toEqual({ groups: [['e2e/only.test.ts']], fuzzGroup: 0 });
   });
 });
