@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useDeferredValue, useSyncExternalStore } from 'react';
 
 // A page prerendered at build time (scripts/prerender.ts) fetched nothing: its HTML shows every read
 // loading. When the browser hydrates a part of it, that part must render the same, even though the
@@ -35,5 +35,9 @@ const LOADING = {
  * prerender rendered; at any other time `result` itself. For the reads of prerendered pages.
  */
 export function useAsPrerendered<R extends object>(result: R): R {
-  return useHydrating() ? ({ ...result, ...LOADING } as R) : result;
+  // Right after hydration React renders the component again, at once and in one task (a store whose
+  // snapshot differs from the server's); deferred, that pass still draws the loading state (cheap), and
+  // the answer is drawn in a transition, in slices between which the browser paints and answers taps.
+  const asLoading = useDeferredValue(useHydrating());
+  return asLoading ? ({ ...result, ...LOADING } as R) : result;
 }
