@@ -159,29 +159,39 @@ export function mayOpen(route: Pick<PageRoute, 'area' | 'roles'>, role: Role | n
 
 /** The route of a URL path (`:name` segments match any one segment), or undefined for the 404 page. */
 export function routeAt(pathname: string): PageRoute | undefined {
-  return PAGE_ROUTES.find((route) => pathParams(route, pathname));
-}
-
-/** The path parameters of `pathname` by name when it is `route`'s URL (`{}` for a route without any), else null. */
-function pathParams(route: PageRoute, pathname: string): Record<string, string> | null {
-  const segments = pathname.replace(/\/+$/, '').split('/');
-  const pattern = route.path.replace(/\/+$/, '').split('/');
-  if (pattern.length !== segments.length) return null;
-  const params: Record<string, string> = {};
-  for (const [i, part] of pattern.entries()) {
-    const segment = segments[i]!;
-    if (!part.startsWith(':')) {
-      if (part !== segment) return null;
-    } else if (segment === '') return null;
-    else params[part.slice(1)] = decodeURIComponent(segment);
-  }
-  return params;
+  return matchRoute(pathname)?.route;
 }
 
 /** The API reads of the page at `pathname` + `search` (its route's `reads`), none for an unknown path. */
 export function pageReads(pathname: string, search = ''): readonly string[] {
-  const route = routeAt(pathname);
-  if (!route?.reads) return [];
-  if (typeof route.reads !== 'function') return route.reads;
-  return route.reads({ params: pathParams(route, pathname)!, query: new URLSearchParams(search) });
+  const match = matchRoute(pathname);
+  const reads = match?.route.reads ?? [];
+  return typeof reads === 'function' ? reads({ params: match!.params, query: new URLSearchParams(search) }) : reads;
+}
+
+/** The route of `pathname` and its path parameters by name, decoded as the router decodes them. */
+function matchRoute(pathname: string): { route: PageRoute; params: Record<string, string> } | undefined {
+  const segments = pathname.replace(/\/+$/, '').split('/');
+  for (const route of PAGE_ROUTES) {
+    const pattern = route.path.replace(/\/+$/, '').split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, i) => {
+      const segment = segments[i]!;
+      if (!part.startsWith(':')) return part === segment;
+      params[part.slice(1)] = decodeSegment(segment);
+      return segment !== '';
+    });
+    if (matches) return { route, params };
+  }
+  return undefined;
+}
+
+/** A path segment decoded; as it is when it is no valid encoding (`%E0%A4%A`), as react-router leaves it. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

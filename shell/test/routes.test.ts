@@ -118,6 +118,8 @@ describe('routing table', () => {
     expect(routeAt('/orders/')).toBeUndefined();
     expect(routeAt('/admin/orders')?.page).toBe('orders');
     expect(routeAt('/no/such/page')).toBeUndefined();
+    // A segment that is no valid encoding still finds its page (which then says the link does not work).
+    expect(routeAt('/orders/%E0%A4%A')?.page).toBe('order');
   });
 
   it("prefetches a page's reads with the query client's own fetcher, each key its URL", async () => {
