@@ -45,14 +45,16 @@ try {
   );
   console.log('page          score   FCP ms   LCP ms   TBT ms    SI ms    CLS');
   const scores: number[] = [];
+  const explained: string[] = [];
   for (const [name, url] of Object.entries(pages)) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) {
       const report = `${name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${i + 1}.json`;
       runs.push(await withRetries(() => lighthouse(url, report), name));
     }
-    const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+    const m = (key: Exclude<keyof Figures, 'why'>) => median(runs.map((r) => r[key]));
     scores.push(m('score'));
+    explained.push(explain(name, runs.find((run) => run.score === m('score'))!.why));
     console.log(
       [
         name.padEnd(12),
@@ -67,6 +69,8 @@ try {
       .map((n) => n.toFixed(2))
       .join(' ')}`,
   );
+  console.log('where the time goes (the run with the median score; blocking = the part of each task over 50 ms):');
+  for (const lines of explained) console.log(lines);
   const lowest = Math.min(...scores);
   console.log(
     `aim (issue 28): every page >= ${SCORE_AIM}: ${lowest >= SCORE_AIM ? 'met' : 'missed'} (lowest ${lowest})`,
@@ -75,7 +79,19 @@ try {
   await site.stop();
 }
 
-type Figures = { score: number; fcp: number; lcp: number; tbt: number; si: number; cls: number };
+type Figures = { score: number; fcp: number; lcp: number; tbt: number; si: number; cls: number; why: Why };
+
+/**
+ * What a run's LCP and TBT are made of: the LCP element and when the trace saw it painted (Lighthouse's LCP is
+ * simulated on slow 4G and also counts the requests started before that paint), and the blocking time by script.
+ */
+type Why = { lcpElement: string; paintedAt: number; blocking: [script: string, ms: number][] };
+
+/** Two lines about `page`'s run: its LCP element and paint, and its blocking time by script, most first. */
+function explain(page: string, { lcpElement, paintedAt, blocking }: Why): string {
+  const scripts = blocking.map(([script, ms]) => `${script} ${Math.round(ms)}`).join(', ');
+  return `  ${page.padEnd(12)} LCP element "${lcpElement}", painted at ${Math.round(paintedAt)} ms in the trace\n  ${''.padEnd(12)} blocking by script (ms): ${scripts || 'none'}`;
+}
 
 /**
  * One Lighthouse run of `url` (performance only, mobile preset), its score and the metrics it is made of;
@@ -102,9 +118,24 @@ async function lighthouse(url: string, reportName: string): Promise<Figures> {
   }
   const report = JSON.parse(stdout) as {
     categories: { performance: { score: number } };
-    audits: Record<string, { numericValue: number }>;
+    audits: Record<string, { numericValue: number; details?: { items?: Record<string, unknown>[] } }>;
   };
   const metric = (id: string) => report.audits[id]!.numericValue;
+  const items = (id: string) => report.audits[id]?.details?.items ?? [];
+  const lcpNode = (items('largest-contentful-paint-element')[0]?.items as { node?: { nodeLabel?: string } }[])?.[0]
+    ?.node;
+  const blocking = new Map<string, number>();
+  for (const task of items('long-tasks') as { url: string; duration: number }[]) {
+    const file = task.url.split('?')[0]!;
+    // Tasks of no script are the document's own (parsing, style, layout) or ones Chromium could not attribute.
+    const script = file.endsWith('.js')
+      ? file.split('/').pop()!
+      : task.url === 'Unattributable'
+        ? 'unattributable'
+        : 'document';
+    blocking.set(script, (blocking.get(script) ?? 0) + Math.max(0, task.duration - 50));
+  }
+  const observed = items('metrics')[0] as { observedLargestContentfulPaint?: number } | undefined;
   return {
     score: Math.round(report.categories.performance.score * 100),
     fcp: metric('first-contentful-paint'),
@@ -112,6 +143,11 @@ async function lighthouse(url: string, reportName: string): Promise<Figures> {
     tbt: metric('total-blocking-time'),
     si: metric('speed-index'),
     cls: metric('cumulative-layout-shift'),
+    why: {
+      lcpElement: (lcpNode?.nodeLabel ?? 'none').slice(0, 50),
+      paintedAt: observed?.observedLargestContentfulPaint ?? Number.NaN,
+      blocking: [...blocking].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]),
+    },
   };
 }
 
