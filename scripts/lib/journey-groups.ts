@@ -30,6 +30,11 @@ export const JOURNEY_SECONDS: Readonly<Record<string, number>> = {
 export const FUZZ_SECONDS = 28;
 const DEFAULT_SECONDS = 20;
 
+/** The seconds a journey file is planned at (JOURNEY_SECONDS, else DEFAULT_SECONDS). */
+function journeySeconds(file: string): number {
+  return JOURNEY_SECONDS[path.basename(file)] ?? DEFAULT_SECONDS;
+}
+
 /** The journey files under `dir` (`*.test.ts`), as paths relative to the repository root. */
 export function journeyFiles(dir = 'e2e'): string[] {
   return readdirSync(dir)
@@ -45,7 +50,7 @@ export function journeyFiles(dir = 'e2e'): string[] {
 export function splitJourneys(
   files: readonly string[],
   count: number,
-  seconds: (file: string) => number = (file) => JOURNEY_SECONDS[path.basename(file)] ?? DEFAULT_SECONDS,
+  seconds: (file: string) => number = journeySeconds,
 ): string[][] {
   const groups = Array.from({ length: count }, () => ({ files: new Set<string>(), total: 0 }));
   for (const file of [...files].sort((a, b) => seconds(b) - seconds(a))) {
@@ -66,7 +71,7 @@ const FUZZ = '(API fuzz)';
  */
 export function planJourneys(files: readonly string[], count: number): { groups: string[][]; fuzzGroup: number } {
   const planned = splitJourneys([...files, FUZZ], count, (file) =>
-    file === FUZZ ? FUZZ_SECONDS : (JOURNEY_SECONDS[path.basename(file)] ?? DEFAULT_SECONDS),
+    file === FUZZ ? FUZZ_SECONDS : journeySeconds(file),
   );
   const fuzzGroup = planned.findIndex((group) => group.includes(FUZZ));
   // A group planned with the fuzz alone (fewer files than groups) runs no journeys: the fuzz goes to the first.
