@@ -265,7 +265,15 @@ export async function orderLinkOf(customer: string, subject: string, seen: Set<s
 export async function openAdminOrder(t: TestController, customer: string) {
   await t.navigateTo(`${SITE}/admin/orders`);
   await t.typeText(byTestId('orders-search'), customer, { replace: true, paste: true });
-  await t.click(byTestId('order-row'));
+  // The search asks the server once typing pauses: the row is clicked once the list shows only this
+  // customer's orders, not while the unfiltered one is about to be replaced under the pointer.
+  const rows = byTestId('order-row');
+  await t.expect(rows.withText(customer).exists).ok();
+  const withoutCustomer = new RegExp(`^(?![\\s\\S]*${customer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`);
+  await t
+    .expect(rows.withText(withoutCustomer).exists)
+    .notOk('the orders list never showed only the searched customer');
+  await t.click(rows.withText(customer));
   await t.expect(byTestId('order-dialog').exists).ok();
 }
 
