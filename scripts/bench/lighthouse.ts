@@ -116,11 +116,27 @@ async function lighthouse(url: string, reportName: string): Promise<Figures> {
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(path.join(REPORTS, reportName), stdout);
   }
-  const report = JSON.parse(stdout) as {
-    categories: { performance: { score: number } };
-    audits: Record<string, { numericValue: number; details?: { items?: Record<string, unknown>[] } }>;
-  };
+  const report = JSON.parse(stdout) as Report;
   const metric = (id: string) => report.audits[id]!.numericValue;
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    si: metric('speed-index'),
+    cls: metric('cumulative-layout-shift'),
+    why: whyOf(report),
+  };
+}
+
+/** The part of a Lighthouse report this bench reads. */
+type Report = {
+  categories: { performance: { score: number } };
+  audits: Record<string, { numericValue: number; details?: { items?: Record<string, unknown>[] } }>;
+};
+
+/** A report's LCP element, when the trace saw it painted, and its long tasks' blocking time by script. */
+function whyOf(report: Report): Why {
   const items = (id: string) => report.audits[id]?.details?.items ?? [];
   const lcpNode = (items('largest-contentful-paint-element')[0]?.items as { node?: { nodeLabel?: string } }[])?.[0]
     ?.node;
@@ -137,17 +153,9 @@ async function lighthouse(url: string, reportName: string): Promise<Figures> {
   }
   const observed = items('metrics')[0] as { observedLargestContentfulPaint?: number } | undefined;
   return {
-    score: Math.round(report.categories.performance.score * 100),
-    fcp: metric('first-contentful-paint'),
-    lcp: metric('largest-contentful-paint'),
-    tbt: metric('total-blocking-time'),
-    si: metric('speed-index'),
-    cls: metric('cumulative-layout-shift'),
-    why: {
-      lcpElement: (lcpNode?.nodeLabel ?? 'none').slice(0, 50),
-      paintedAt: observed?.observedLargestContentfulPaint ?? Number.NaN,
-      blocking: [...blocking].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]),
-    },
+    lcpElement: (lcpNode?.nodeLabel ?? 'none').slice(0, 50),
+    paintedAt: observed?.observedLargestContentfulPaint ?? Number.NaN,
+    blocking: [...blocking].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]),
   };
 }
 
