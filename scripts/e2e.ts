@@ -65,9 +65,13 @@ async function startJourneySite(prefix: string): Promise<JourneySite> {
 const CHROMIUM_FLAGS =
   '--no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --force-prefers-reduced-motion';
 
+/** What TestCafe prints when its browser did not come up, before any journey ran (seen once in CI, under load). */
+const BROWSER_DID_NOT_OPEN = /Unable to open the ".*" browser/;
+
 /**
- * Runs TestCafe on `files` against `site` and resolves to its exit code. With a `label`, each line it prints
- * starts with it, so two groups' reports can share the terminal.
+ * Runs TestCafe on `files` against `site` and resolves to its exit code, and whether it failed because its
+ * browser did not open. With a `label`, each line it prints starts with it, so two groups' reports can share
+ * the terminal (and only then are its lines read for that failure).
  */
 function runJourneys(
   files: string[],
@@ -75,9 +79,10 @@ function runJourneys(
   report: string,
   browser: string,
   label?: string,
-): Promise<number> {
+): Promise<{ code: number; browserDidNotOpen: boolean }> {
   const { stack, env } = site;
-  return new Promise<number>((resolve) => {
+  let browserDidNotOpen = false;
+  return new Promise((resolve) => {
     const child = spawn(
       bin('testcafe'),
       [
@@ -115,11 +120,15 @@ function runJourneys(
       },
     );
     for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`${label} ${line}`));
+      if (!stream) continue;
+      createInterface({ input: stream }).on('line', (line) => {
+        if (BROWSER_DID_NOT_OPEN.test(line)) browserDidNotOpen = true;
+        console.log(`${label} ${line}`);
+      });
     }
     child.on('close', (code) => {
       endBrowsersOf(browser);
-      resolve(code ?? 1);
+      resolve({ code: code ?? 1, browserDidNotOpen });
     });
   });
 }
@@ -156,10 +165,10 @@ const reports = sites.map((site) => path.join(site.dataDir, 'journeys.json'));
 // One DevTools port per group, chosen here: TestCafe would pick one with a port-0 bind, which the other group's
 // TestCafe and the unit tests' servers could take before Chromium binds it a second or two later (seen in CI:
 // ECONNREFUSED, "Unable to open the browser"). freePort's come from below that range.
+const browserOnFreePort = async () =>
+  process.env.E2E_BROWSER ?? `chromium:headless:cdpPort=${await freePort()} ${CHROMIUM_FLAGS}`;
 const browsers: string[] = [];
-for (const _ of groups) {
-  browsers.push(process.env.E2E_BROWSER ?? `chromium:headless:cdpPort=${await freePort()} ${CHROMIUM_FLAGS}`);
-}
+for (const _ of groups) browsers.push(await browserOnFreePort());
 
 /** Fuzzes the API of `site` from its OpenAPI document (`npm run test:fuzz` runs it alone); true when it found no problem. */
 function fuzz({ stack, dataDir }: JourneySite): Promise<boolean> {
@@ -183,7 +192,13 @@ function fuzz({ stack, dataDir }: JourneySite): Promise<boolean> {
 const runs = groups.map(async (files, i) => {
   const label = groups.length > 1 ? `${i + 1}│` : undefined;
   if (label) console.log(`${label} journeys: ${files.map((f) => path.basename(f, '.test.ts')).join(', ')}`);
-  return { code: await runJourneys(files, sites[i]!, reports[i]!, browsers[i]!, label), site: sites[i]! };
+  let run = await runJourneys(files, sites[i]!, reports[i]!, browsers[i]!, label);
+  // No journey ran, so the group's stack is as it was: it starts once more, with a browser on another port.
+  if (run.browserDidNotOpen) {
+    console.log(`${label} the browser did not open: the group starts once more, on another DevTools port`);
+    run = await runJourneys(files, sites[i]!, reports[i]!, await browserOnFreePort(), label);
+  }
+  return { code: run.code, site: sites[i]! };
 });
 // The API is fuzzed on the stack of the group planned with it, after its journeys (whose data it finds), while
 // the other group goes on (so the "fuzz" timing line overlaps "e2e"). Skipped when only some journeys were asked for.
