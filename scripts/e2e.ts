@@ -15,7 +15,7 @@ import { startThrowawayStack, type ThrowawayStack } from './lib/throwaway-stack'
 import { fuzzApi, printFuzzReport } from './lib/fuzz';
 import { timedPhase } from './lib/ci-timings';
 import { buildSite } from './lib/build';
-import { printJourneyProfile, printLogTails } from './lib/e2e-profile';
+import { failureExcerpt, printJourneyProfile, printLogTails } from './lib/e2e-profile';
 import { journeyFiles, planJourneys } from './lib/journey-groups';
 
 /** The engineer account the fulfilment journeys sign in with (users are otherwise made by admins in the Users screen). */
@@ -69,9 +69,9 @@ const CHROMIUM_FLAGS =
 const BROWSER_DID_NOT_OPEN = /Unable to open the ".*" browser/;
 
 /**
- * Runs TestCafe on `files` against `site` and resolves to its exit code, and whether it failed because its
- * browser did not open. With a `label`, each line it prints starts with it, so two groups' reports can share
- * the terminal (and only then are its lines read for that failure).
+ * Runs TestCafe on `files` against `site` and resolves to its exit code, whether it failed because its browser
+ * did not open, and what it printed. With a `label`, each line it prints starts with it, so two groups' reports
+ * can share the terminal (and only then are its lines kept and read for that failure).
  */
 function runJourneys(
   files: string[],
@@ -79,9 +79,10 @@ function runJourneys(
   report: string,
   browser: string,
   label?: string,
-): Promise<{ code: number; browserDidNotOpen: boolean }> {
+): Promise<{ code: number; browserDidNotOpen: boolean; output: string[] }> {
   const { stack, env } = site;
   let browserDidNotOpen = false;
+  const output: string[] = [];
   return new Promise((resolve) => {
     const child = spawn(
       bin('testcafe'),
@@ -123,12 +124,13 @@ function runJourneys(
       if (!stream) continue;
       createInterface({ input: stream }).on('line', (line) => {
         if (BROWSER_DID_NOT_OPEN.test(line)) browserDidNotOpen = true;
+        output.push(line);
         console.log(`${label} ${line}`);
       });
     }
     child.on('close', (code) => {
       endBrowsersOf(browser);
-      resolve({ code: code ?? 1, browserDidNotOpen });
+      resolve({ code: code ?? 1, browserDidNotOpen, output });
     });
   });
 }
@@ -198,12 +200,13 @@ const runs = groups.map(async (files, i) => {
     console.log(`${label} the browser did not open: the group starts once more, on another DevTools port`);
     run = await runJourneys(files, sites[i]!, reports[i]!, await browserOnFreePort(), label);
   }
-  return { code: run.code, site: sites[i]! };
+  return { ...run, site: sites[i]! };
 });
 // The API is fuzzed on the stack of the group planned with it, after its journeys (whose data it finds), while
 // the other group goes on (so the "fuzz" timing line overlaps "e2e"). Skipped when only some journeys were asked for.
 const fuzzed = fuzzGroup < 0 ? Promise.resolve(true) : runs[fuzzGroup]!.then(({ site }) => fuzz(site));
-const codes = await timedPhase('e2e', async () => (await Promise.all(runs)).map((run) => run.code));
+const ended = await timedPhase('e2e', () => Promise.all(runs));
+const codes = ended.map((run) => run.code);
 printJourneyProfile(reports);
 // A failed group's services say what they warned of (the stacks log at warn), before their folders go.
 for (const [i, site] of sites.entries()) {
@@ -215,5 +218,15 @@ const healthy = sites.every((site) => !site.failed() && !site.extraFailed());
 for (const site of sites) {
   await site.extra.stopAll();
   await site.stop();
+}
+// Last, so a log read from its tail says which journeys failed and how.
+for (const [i, run] of ended.entries()) {
+  if (run.code === 0 || groups.length < 2) continue;
+  console.log(`✖ journeys group ${i + 1} failed (TestCafe exit code ${run.code}); what it said of it:`);
+  for (const line of failureExcerpt(run.output)) console.log(`${i + 1}│ ${line}`);
+}
+for (const [i, site] of sites.entries()) {
+  if (site.failed() || site.extraFailed())
+    console.log(`✖ a service of group ${i + 1}'s stack stopped during the run (its "✖ … exited" above)`);
 }
 process.exit(codes.every((code) => code === 0) && fuzzPassed && healthy ? 0 : 1);

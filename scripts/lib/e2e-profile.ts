@@ -49,3 +49,32 @@ export function printLogTails(dir: string, label: string, lines = 25): void {
     for (const line of tail) console.log(`${label} ${line}`);
   }
 }
+
+/** A failed journey's line in TestCafe's spec report ("✖ its name"). */
+const FAILED_JOURNEY = /^\s*✖\s/;
+
+/**
+ * What a failed group's TestCafe output says of the failure, in at most `max` lines: each failed journey with the
+ * `perFailure` lines after it (its error and where), then the output's last `lastLines` lines (the summary, or the
+ * error TestCafe stopped on). Printed again at the very end of a run, because a CI log is often read from its tail,
+ * and the two groups' lines came interleaved hundreds of lines above it.
+ */
+export function failureExcerpt(output: readonly string[], max = 80, perFailure = 20, lastLines = 15): string[] {
+  const wanted = new Set<number>();
+  output.forEach((line, i) => {
+    if (!FAILED_JOURNEY.test(line)) return;
+    for (let j = i; j <= Math.min(i + perFailure, output.length - 1); j++) wanted.add(j);
+  });
+  for (let j = Math.max(0, output.length - lastLines); j < output.length; j++) wanted.add(j);
+  const excerpt: string[] = [];
+  let last = -1;
+  for (const i of [...wanted].sort((a, b) => a - b)) {
+    if (last >= 0 && i > last + 1) excerpt.push('…');
+    excerpt.push(output[i]!);
+    last = i;
+  }
+  // Over `max`, the first failures are kept whole and the tail's last lines after them.
+  return excerpt.length <= max
+    ? excerpt
+    : [...excerpt.slice(0, max - lastLines - 1), '…', ...excerpt.slice(-lastLines)];
+}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { printJourneyProfile, printLogTails } from '../lib/e2e-profile';
+import { failureExcerpt, printJourneyProfile, printLogTails } from '../lib/e2e-profile';
 
 let dir: string;
 let printed: string[];
@@ -39,5 +39,47 @@ describe('printLogTails', () => {
     writeFileSync(path.join(logs, 'maildev.log'), 'MailDev webapp running\n');
     printLogTails(logs, '2│', 2);
     expect(printed).toEqual(['2│ ── yoco-sandbox.log (last 2 lines) ──', '2│ two', '2│ three']);
+  });
+});
+
+describe('failureExcerpt', () => {
+  const passed = (n: number) => Array.from({ length: n }, (_, i) => ` ✓ journey ${i}`);
+
+  it("keeps each failed journey with the lines after it and the output's tail, marking what it left out", () => {
+    const output = [
+      ...passed(30),
+      ' ✖ refunds part of an order',
+      '   1) AssertionError: expected 0 to be 1',
+      '   at refund.test.ts:42',
+      ...passed(30),
+      ' 1/61 failed (4m 10s)',
+    ];
+    expect(failureExcerpt(output, 80, 2, 1)).toEqual([
+      ' ✖ refunds part of an order',
+      '   1) AssertionError: expected 0 to be 1',
+      '   at refund.test.ts:42',
+      '…',
+      ' 1/61 failed (4m 10s)',
+    ]);
+  });
+
+  it('is the tail alone when no journey failed (TestCafe stopped on an error of its own)', () => {
+    const output = [...passed(40), 'ERROR The browser disconnected'];
+    expect(failureExcerpt(output, 80, 20, 2)).toEqual([' ✓ journey 39', 'ERROR The browser disconnected']);
+  });
+
+  it('stays within max lines, keeping the first failures and the last lines', () => {
+    const output = Array.from({ length: 10 }, (_, i) => [` ✖ journey ${i}`, `   error ${i}`]).flat();
+    const excerpt = failureExcerpt([...output, ...passed(10), 'end'], 8, 1, 2);
+    expect(excerpt).toEqual([
+      ' ✖ journey 0',
+      '   error 0',
+      ' ✖ journey 1',
+      '   error 1',
+      ' ✖ journey 2',
+      '…',
+      ' ✓ journey 9',
+      'end',
+    ]);
   });
 });
