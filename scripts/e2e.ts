@@ -65,6 +65,9 @@ async function startJourneySite(prefix: string): Promise<JourneySite> {
 const CHROMIUM_FLAGS =
   '--no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --force-prefers-reduced-motion';
 
+/** Preloaded into TestCafe: it opens Chromium as outside a container (the comment in that file says why). */
+const TESTCAFE_LOCAL_START = path.join(ROOT, 'scripts', 'lib', 'testcafe-local-start.cjs');
+
 /** What TestCafe prints when its browser did not come up, before any journey ran (seen once in CI, under load). */
 const BROWSER_DID_NOT_OPEN = /Unable to open the ".*" browser/;
 
@@ -104,6 +107,9 @@ function runJourneys(
         stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
         env: {
           ...process.env,
+          // TestCafe opens Chromium as it does outside a container (see that file): it waits for the browser's
+          // page, where in one it gave the browser's DevTools port 10 s, which a loaded CI machine overran.
+          NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require "${TESTCAFE_LOCAL_START}"`].filter(Boolean).join(' '),
           E2E_SITE_URL: stack.siteUrl,
           E2E_BROKEN_SITE_URL: `http://127.0.0.1:${site.brokenSite}`,
           E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
