@@ -178,6 +178,27 @@ describe('remoteBuild and shellBuild', () => {
     }
   });
 
+  it('in production, the shell puts what every first load needs in one chunk, and no remote does', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      const groups = shellBuild(path.join(repoRoot, SHELL_APP.dir)).optimization?.splitChunks;
+      const firstLoad = (groups as { cacheGroups: Record<string, { test: RegExp; name: string }> }).cacheGroups
+        .firstLoad!;
+      expect(firstLoad.name).toBe('first-load');
+      const modules = createRequire(path.join(repoRoot, 'packages', 'ui', 'package.json'));
+      for (const request of ['react', 'react-dom/client', 'scheduler', 'react-router', '@tanstack/query-core', 'clsx'])
+        expect(firstLoad.test.test(modules.resolve(request)), request).toBe(true);
+      expect(firstLoad.test.test(path.join(repoRoot, 'packages', 'ui', 'src', 'router.ts'))).toBe(true);
+      // The design system's entries and the icons stay apart: the home page needs only part of them.
+      expect(firstLoad.test.test(path.join(repoRoot, 'packages', 'ui', 'src', 'core.ts'))).toBe(false);
+      expect(firstLoad.test.test(modules.resolve('lucide-react'))).toBe(false);
+      for (const app of REMOTE_APPS)
+        expect(remoteBuild(app.id, path.join(repoRoot, app.dir)).optimization?.splitChunks).toBeUndefined();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('minifies with SWC: code tree-shaking left unreferenced is dropped and names are mangled', async () => {
     const [minimizer] = shellBuild(path.join(repoRoot, SHELL_APP.dir)).optimization?.minimizer ?? [];
     const { implementation, options } = (
