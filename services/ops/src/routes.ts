@@ -368,7 +368,7 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     query: AnalyticsQuery,
     cache: ANALYTICS_CACHE,
     response: AnalyticsResponse,
-    handler: getAnalytics(knex),
+    handler: getAnalytics(fulfilment),
   }),
   // Customer ratings (issue 27): where staff see them, and turn a consented 5-star comment into a testimonial.
   route({

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsResponse, growthPercent, type OrderStatus, type Role } from '@mastering/contracts';
+import { createCounters } from '../../src/counters';
 import { ago, identityAs, opsPerFile, seedOrder } from '../support';
 
 const ctx = opsPerFile();
@@ -175,5 +176,26 @@ describe('growthPercent', () => {
     expect(growthPercent(50, 150)).toBe(-66.7);
     expect(growthPercent(5, 0)).toBe(100);
     expect(growthPercent(0, 0)).toBe(0);
+  });
+});
+
+// Last in the file: it adds an order to the seeded shop.
+describe('the analytics kept with the counters (createCounters)', () => {
+  it('shares one computation per period while it is kept, and is computed again once a write drops it', async () => {
+    const counters = createCounters(ctx.db.knex, 60_000);
+    const before = await counters.analytics(7);
+    await seedOrder(ctx.db.knex, {
+      email: 'late@analytics.example',
+      status: 'delivered',
+      totalCents: 20_000,
+      at: ago(0, 1),
+    });
+    expect(await counters.analytics(7)).toEqual(before);
+    // Another period is a computation of its own, made now.
+    expect((await counters.analytics(30)).overview.totalOrders).toBe((await analytics(30)).overview.totalOrders);
+    counters.clear(); // what changesCounts does after a write through ops
+    const after = await counters.analytics(7);
+    expect(after.overview.totalOrders).toBe(before.overview.totalOrders + 1);
+    expect(after.overview.totalRevenue).toBe(before.overview.totalRevenue + 200);
   });
 });
