@@ -68,7 +68,7 @@ const CHROMIUM_FLAGS =
 /** Preloaded into TestCafe: it opens Chromium as outside a container (the comment in that file says why). */
 const TESTCAFE_LOCAL_START = path.join(ROOT, 'scripts', 'lib', 'testcafe-local-start.cjs');
 
-/** What TestCafe prints when its browser did not come up, before any journey ran (seen once in CI, under load). */
+/** What TestCafe prints when its browser did not come up, at a group's start or when it restarted it (see TESTCAFE_LOCAL_START). */
 const BROWSER_DID_NOT_OPEN = /Unable to open the ".*" browser/;
 
 /**
@@ -201,7 +201,9 @@ const runs = groups.map(async (files, i) => {
   const label = groups.length > 1 ? `${i + 1}│` : undefined;
   if (label) console.log(`${label} journeys: ${files.map((f) => path.basename(f, '.test.ts')).join(', ')}`);
   let run = await runJourneys(files, sites[i]!, reports[i]!, browsers[i]!, label);
-  // No journey ran, so the group's stack is as it was: it starts once more, with a browser on another port.
+  // The group starts once more, with a browser on another port. At the group's start no journey has run yet;
+  // when a browser TestCafe restarted mid-run did not open, the group runs again on what its first journeys left
+  // (seen once: it passed; each journey makes its own customers and orders).
   if (run.browserDidNotOpen) {
     console.log(`${label} the browser did not open: the group starts once more, on another DevTools port`);
     run = await runJourneys(files, sites[i]!, reports[i]!, await browserOnFreePort(), label);
