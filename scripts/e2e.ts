@@ -68,8 +68,19 @@ const CHROMIUM_FLAGS =
 /** Preloaded into TestCafe: it opens Chromium as outside a container (the comment in that file says why). */
 const TESTCAFE_LOCAL_START = path.join(ROOT, 'scripts', 'lib', 'testcafe-local-start.cjs');
 
-/** What TestCafe prints when its browser did not come up, at a group's start or when it restarted it (see TESTCAFE_LOCAL_START). */
-const BROWSER_DID_NOT_OPEN = /Unable to open the ".*" browser/;
+/**
+ * What TestCafe prints when its browser did not come up, at a group's start or when it restarted it: it did
+ * not open ("Unable to open", in the container path TESTCAFE_LOCAL_START avoids), or its page never connected
+ * within BROWSER_INIT_MS ("Cannot establish": seen once in a local CI run, while the other group ran on).
+ */
+const BROWSER_DID_NOT_OPEN = /Unable to open the ".*" browser|Cannot establish one or more browser connections/;
+
+/**
+ * How long TestCafe waits for a browser's page to connect (its default: 2 min). Chromium's page connects in a
+ * few seconds, also beside the unit tests on 2 cores; one that has not after this never did in 2 min either,
+ * and the group starts again sooner with another browser.
+ */
+const BROWSER_INIT_MS = 45_000;
 
 /**
  * Runs TestCafe on `files` against `site` and resolves to its exit code, whether it failed because its browser
@@ -98,6 +109,8 @@ function runJourneys(
         '15000',
         '--page-load-timeout',
         '30000',
+        '--browser-init-timeout',
+        String(BROWSER_INIT_MS),
         '--disable-screenshots',
         '--reporter',
         `spec,json:${report}`,
