@@ -16,7 +16,7 @@ import {
 } from '@mastering/contracts';
 import { Order, OrderFileTotal, OrderStatusTotal } from '@mastering/db';
 import { cachedValue } from '@mastering/service-kit';
-import { analytics } from './analytics/service';
+import { analytics, type AnalyticsDays } from './analytics/service';
 
 const HOUR = 3_600_000;
 
@@ -110,9 +110,6 @@ export async function audioFileCounts(knex: Knex): Promise<AudioFileCounts> {
 // Counters of a large list (aggregates over every order or file) change slowly but cost a scan; each is a
 // cachedValue kept for `ttlMs` per process, and any write through this service drops them at once, so staff
 // see their own change immediately and other replicas' changes within `ttlMs`.
-
-/** A period the analytics screen offers, in days (TREND_BUCKETS' keys). */
-export type AnalyticsDays = keyof typeof TREND_BUCKETS;
 
 /**
  * The two list screens' counters and the analytics of each period, cached together (see cachedValue); the

@@ -1,6 +1,7 @@
 import type { AnalyticsQuery } from '@mastering/contracts';
 import type { RouteContext } from '@mastering/service-kit';
-import type { AnalyticsDays, Counters } from '../counters';
+import type { Counters } from '../counters';
+import type { AnalyticsDays } from './service';
 
 /** GET /api/admin/analytics?days= — admin; KPIs with growth, trend, genres, statuses, processing and customers (see Counters). */
 export const getAnalytics =

@@ -20,6 +20,9 @@ import { PAID_STATUSES } from '../paid';
 
 type Window = { now: Date; cur: Date; prev: Date };
 
+/** A period the analytics screen offers, in days (TREND_BUCKETS' keys). */
+export type AnalyticsDays = keyof typeof TREND_BUCKETS;
+
 /** A ratio as a percentage with one decimal, 0 when there is nothing to divide by. */
 export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 /** Cents (possibly fractional, as bigint text) to rand with two decimals. */
@@ -115,11 +118,7 @@ export function overviewOf(cur: PeriodFigures, prev: PeriodFigures): AnalyticsRe
   };
 }
 
-async function revenueTrend(
-  knex: Knex,
-  w: Window,
-  days: keyof typeof TREND_BUCKETS,
-): Promise<AnalyticsResponse['revenueByPeriod']> {
+async function revenueTrend(knex: Knex, w: Window, days: AnalyticsDays): Promise<AnalyticsResponse['revenueByPeriod']> {
   const unit = TREND_BUCKETS[days];
   const { rows } = await knex.raw(
     // Days are summed per bucket first (a UTC day lies in one bucket), then laid on the full series of buckets.
@@ -286,11 +285,7 @@ async function customerMetrics(knex: Knex, w: Window): Promise<AnalyticsResponse
 }
 
 /** The analytics of the last `days` days against the `days` before them, as of `now`. */
-export async function analytics(
-  knex: Knex,
-  days: keyof typeof TREND_BUCKETS,
-  now = new Date(),
-): Promise<AnalyticsResponse> {
+export async function analytics(knex: Knex, days: AnalyticsDays, now = new Date()): Promise<AnalyticsResponse> {
   const w: Window = {
     now,
     cur: new Date(now.getTime() - days * 86_400_000),
