@@ -2,14 +2,12 @@ import { statSync } from 'node:fs';
 import { ClientFunction, Selector } from 'testcafe';
 import {
   byTestId,
-  checkoutTracks,
-  clickAndLeave,
   ENGINEER_EMAIL,
-  expectLandedOn,
   INBOX,
   inboxIds,
   logInAs,
   newMailFor,
+  paidOrderOverHttp,
   SITE,
   fixtureWithTracks,
   type TrackFiles,
@@ -24,9 +22,7 @@ fixtureWithTracks('Fulfilment', 'fulfilment-e2e-', ['Sunrise Demo.wav', 'Sunrise
 test('an engineer masters a paid order, delivers it, and the customer downloads the master from the mail', async (t) => {
   const customer = `delivery-${Date.now()}@example.com`;
   const { tracks } = t.fixtureCtx.files as TrackFiles;
-  await checkoutTracks(t, customer, 1);
-  await clickAndLeave(byTestId('sandbox-pay'));
-  await expectLandedOn('page-payment-success');
+  await paidOrderOverHttp(t, customer, 1);
 
   // The engineer sees only the two screens engineers use; the admin link lands on Audio Files (their dashboard).
   await logInAs(ENGINEER_EMAIL);

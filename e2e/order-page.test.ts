@@ -1,13 +1,13 @@
 import { Selector } from 'testcafe';
 import {
   admin,
-  buyTracks,
   byTestId,
   freshBrowser,
   inboxIds,
   masterAndDeliver,
   newMailFor,
   orderLinkOf,
+  paidOrderOverHttp,
   SITE,
   fixtureWithTracks,
   type TrackFiles,
@@ -26,7 +26,7 @@ test('the customer follows the mail to the order page, compares A/B, asks for a 
   const customer = `order-page-${Date.now()}@example.com`;
   const { tracks } = t.fixtureCtx.files as TrackFiles;
   let seen = await inboxIds();
-  await buyTracks(t, customer, 1);
+  await paidOrderOverHttp(t, customer, 1);
 
   // The confirmation mail's link opens the order in a fresh browser (no cookies), with its due time.
   const link = await orderLinkOf(customer, 'Order confirmed', seen);

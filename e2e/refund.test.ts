@@ -1,13 +1,13 @@
 import { Selector } from 'testcafe';
 import {
   admin,
-  buyTracks,
   byTestId,
   inboxIds,
   mailHtml,
   newMailFor,
   openAdminOrder,
   orderLinkOf,
+  paidOrderOverHttp,
   fixtureWithTracks,
 } from './support';
 
@@ -19,7 +19,7 @@ fixtureWithTracks('Refunds', 'refund-e2e-', ['Slow Burn.wav']);
 test('an admin refunds part of a paid order; the order page and the mail show the refund', async (t) => {
   const customer = `refund-${Date.now()}@example.com`;
   let seen = await inboxIds();
-  await buyTracks(t, customer, 1);
+  await paidOrderOverHttp(t, customer, 1);
   const link = await orderLinkOf(customer, 'Order confirmed', seen);
 
   // The admin opens the order and refunds R100 of it, with the required reason.

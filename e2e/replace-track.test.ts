@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { encodeWav } from '../packages/db/src/seed/wav';
 import {
   ADMIN_EMAIL,
-  buyTracks,
   byTestId,
   fixtureWithTracks,
   inboxIds,
   logInAs,
   openAdminOrder,
   orderLinkOf,
+  paidOrderOverHttp,
   type TrackFiles,
 } from './support';
 
@@ -44,7 +44,7 @@ test('the customer replaces a flagged track from the order page; its new analysi
   const good = join(dir, 'Proper Bounce.wav');
   toneWav(good);
   const seen = await inboxIds();
-  await buyTracks(t, customer, 1);
+  await paidOrderOverHttp(t, customer, 1);
 
   // In a fresh browser, from the confirmation mail: the analysis flags the track, in plain words.
   const link = await orderLinkOf(customer, 'Order confirmed', seen);

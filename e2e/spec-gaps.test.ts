@@ -2,9 +2,9 @@ import { ClientFunction } from 'testcafe';
 import {
   admin,
   byTestId,
-  checkoutTracks,
   inboxIds,
   newMailFor,
+  orderOverHttp,
   restoreWindow,
   SITE,
   fixtureWithTracks,
@@ -44,7 +44,7 @@ const tableOverflow = ClientFunction(() => {
 
 test('at 1280 x 800 Audio Files and Orders show every spec column without sideways scrolling', async (t) => {
   const customer = `laptop-${Date.now()}@example.com`;
-  await checkoutTracks(t, customer, 1);
+  await orderOverHttp(t, customer, 1);
   await t.resizeWindow(1280, 800);
   await t.useRole(admin);
 

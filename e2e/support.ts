@@ -1,6 +1,6 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ClientFunction, Role, Selector, t } from 'testcafe';
 
 // scripts/e2e.ts starts the stack on free ports and passes them here.
@@ -130,6 +130,12 @@ export async function logInAs(email: string, site = SITE) {
   await expectLandedOn('page-home');
 }
 
+/** The cookies a response sets, as `name=value` pairs. */
+function cookiesSetBy(res: Response): string[] {
+  // getSetCookie is Node's (18.14 on); TestCafe's compiler checks against an older DOM library that lacks it.
+  return (res.headers as Headers & { getSetCookie(): string[] }).getSetCookie().map((line) => line.split(';')[0]!);
+}
+
 /**
  * The session cookie's value for `email`, signed in through the API as the login page does it: a code
  * requested, read from the inbox and verified. For roles: the login page itself is what the admin journeys test,
@@ -148,10 +154,7 @@ async function sessionFor(email: string): Promise<string> {
   const verified = await post('/auth/verify-code', { email, code: await newLoginCodeFor(email, seen) });
   if (!verified.ok)
     throw new Error(`POST /auth/verify-code for ${email} answered ${verified.status}: ${await verified.text()}`);
-  // getSetCookie is Node's (18.14 on); TestCafe's compiler checks against an older DOM library that lacks it.
-  const value = (verified.headers as Headers & { getSetCookie(): string[] })
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
+  const value = cookiesSetBy(verified)
     .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
     ?.slice(SESSION_COOKIE.length + 1);
   if (!value) throw new Error(`POST /auth/verify-code for ${email} set no ${SESSION_COOKIE} cookie`);
@@ -241,11 +244,67 @@ export async function checkoutTracks(t: TestController, email: string, count: nu
     .ok(`the hosted payment page opens (alerts: ${alerts.join(' | ') || 'none'})`);
 }
 
-/** Buys `count` tracks for `email` and pays on the sandbox's hosted page; lands on the payment success page. */
-export async function buyTracks(t: TestController, email: string, count: number) {
-  await checkoutTracks(t, email, count);
-  await clickAndLeave(byTestId('sandbox-pay'));
-  await expectLandedOn('page-payment-success');
+/** A JSON request to the site as one visitor (`cookie`); fails the journey on any status but `expected`. */
+async function siteJson(method: string, path: string, cookie: string, body: unknown, expected: number[]) {
+  const res = await fetch(`${SITE}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin: SITE, ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return { res, json: (await res.json()) as Record<string, unknown> };
+}
+
+/**
+ * An order for `email` with the fixture's first `count` tracks, placed over HTTP by the calls the upload page
+ * makes (an upload URL per track, the file sent to it, the order), unpaid; resolves to its id and the visitor's
+ * cookie. For journeys whose subject comes after the order is placed: purchase.test.ts clicks through these
+ * steps in the browser, and in each other journey the click-through had cost 5-15 s of a loaded CI machine.
+ */
+export async function orderOverHttp(t: TestController, email: string, count: number) {
+  const { tracks } = t.fixtureCtx.files as TrackFiles;
+  let cookie = '';
+  const files = [];
+  for (const track of tracks.slice(0, count)) {
+    const { res, json } = await siteJson('POST', '/api/files/upload', cookie, undefined, [200]);
+    // The visitor's cookie (set on its first call) ties its uploads to its order.
+    cookie ||= cookiesSetBy(res).join('; ');
+    const uploadURL = String(json.uploadURL);
+    const bytes = readFileSync(track);
+    const sent = await fetch(`${SITE}${uploadURL}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/wav', origin: SITE, cookie },
+      body: bytes,
+    });
+    if (!sent.ok) throw new Error(`PUT ${uploadURL}: ${sent.status} ${await sent.text()}`);
+    const name = basename(track);
+    files.push({
+      originalName: name,
+      fileName: name,
+      fileSize: bytes.length,
+      mimeType: 'audio/wav',
+      originalFilePath: `/objects/${uploadURL.split('/').pop()}`,
+    });
+  }
+  // The price is the server's: an order sent without it is refused with the price it would charge (the
+  // upload page's "the price has changed"), which the second call confirms.
+  const draft = { customerEmail: email, files, termsAccepted: true };
+  const unpriced = { subtotal: 0, discount: 0, total: 0, trackCount: count, discountPercent: 0 };
+  const quote = await siteJson('POST', '/api/orders', cookie, { ...draft, pricing: unpriced }, [409]);
+  const { pricing } = quote.json.details as { pricing: unknown };
+  const placed = await siteJson('POST', '/api/orders', cookie, { ...draft, pricing }, [201]);
+  return { orderId: (placed.json.order as { id: string }).id, cookie };
+}
+
+/**
+ * A paid order for `email` (orderOverHttp), paid through a hosted checkout with the sandbox page's Pay form,
+ * which answers once the payment's webhook is delivered.
+ */
+export async function paidOrderOverHttp(t: TestController, email: string, count: number) {
+  const { orderId, cookie } = await orderOverHttp(t, email, count);
+  const checkout = await siteJson('POST', '/api/payment/create-checkout', cookie, { orderId }, [200]);
+  const paid = await fetch(`${String(checkout.json.redirectUrl)}/pay`, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`Pay on the sandbox page: ${paid.status} ${await paid.text()}`);
 }
 
 /** The HTML body of a MailDev message. */
