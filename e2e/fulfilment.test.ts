@@ -3,9 +3,9 @@ import { ClientFunction, Selector } from 'testcafe';
 import {
   byTestId,
   ENGINEER_EMAIL,
+  engineer,
   INBOX,
   inboxIds,
-  logInAs,
   newMailFor,
   paidOrderOverHttp,
   SITE,
@@ -25,7 +25,7 @@ test('an engineer masters a paid order, delivers it, and the customer downloads 
   await paidOrderOverHttp(t, customer, 1);
 
   // The engineer sees only the two screens engineers use; the admin link lands on Audio Files (their dashboard).
-  await logInAs(ENGINEER_EMAIL);
+  await t.useRole(engineer);
   await t.navigateTo(`${SITE}/admin`);
   await t.expect(byTestId('files-search').exists).ok();
   await t.expect(ClientFunction(() => window.location.pathname)()).eql('/admin/files');

@@ -2,11 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeWav } from '../packages/db/src/seed/wav';
 import {
-  ADMIN_EMAIL,
+  admin,
   byTestId,
   fixtureWithTracks,
   inboxIds,
-  logInAs,
   openAdminOrder,
   orderLinkOf,
   paidOrderOverHttp,
@@ -60,7 +59,7 @@ test('the customer replaces a flagged track from the order page; its new analysi
   await t.expect(byTestId('replace-file').exists).notOk();
 
   // Staff see that the customer replaced the file.
-  await logInAs(ADMIN_EMAIL);
+  await t.useRole(admin);
   await openAdminOrder(t, customer);
   await t.expect(byTestId('order-file-replaced').innerText).contains('The customer replaced this file');
 });

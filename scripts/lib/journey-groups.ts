@@ -6,7 +6,7 @@ import path from 'node:path';
 
 /**
  * Seconds each journey file took in CI with two groups side by side (the "fixtures" lines `npm run test:e2e`
- * prints; last taken from the CI run of 71d7aaf; the five journeys that since place their order over HTTP scaled
+ * prints; last taken from the CI run of 71d7aaf; the journeys that since place their order over HTTP or sign in by role scaled
  * by how much shorter they ran), used only to balance the groups. A file not listed counts as DEFAULT_SECONDS;
  * update the figures when the profile drifts.
  */
@@ -16,12 +16,12 @@ export const JOURNEY_SECONDS: Readonly<Record<string, number>> = {
   'business.test.ts': 31,
   'content.test.ts': 20,
   'email.test.ts': 15,
-  'fulfilment.test.ts': 18,
+  'fulfilment.test.ts': 12,
   'invoice-mail.test.ts': 11,
   'order-page.test.ts': 25,
   'purchase.test.ts': 22,
   'refund.test.ts': 7,
-  'replace-track.test.ts': 11,
+  'replace-track.test.ts': 8,
   'settings.test.ts': 38,
   'spec-gaps.test.ts': 14,
   'storefront.test.ts': 37,
