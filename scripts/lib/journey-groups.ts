@@ -6,9 +6,9 @@ import path from 'node:path';
 
 /**
  * Seconds each journey file took in CI with two groups side by side (the "fixtures" lines `npm run test:e2e`
- * prints; last taken from the CI run of 71d7aaf; the journeys that since place their order over HTTP or sign in by role scaled
- * by how much shorter they ran), used only to balance the groups. A file not listed counts as DEFAULT_SECONDS;
- * update the figures when the profile drifts.
+ * prints; last taken from the CI run of 71d7aaf; the journeys that since place their order over HTTP or sign
+ * in by role scaled by how much shorter they ran), used only to balance the groups. A file not listed counts as
+ * DEFAULT_SECONDS; update the figures when the profile drifts.
  */
 export const JOURNEY_SECONDS: Readonly<Record<string, number>> = {
   'accessibility.test.ts': 67,
