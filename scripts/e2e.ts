@@ -65,10 +65,7 @@ async function startJourneySite(prefix: string): Promise<JourneySite> {
 const CHROMIUM_FLAGS =
   '--no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --force-prefers-reduced-motion';
 
-/**
- * Preloaded into TestCafe: it opens Chromium as outside a container, and waits HEARTBEAT_MS for a silent browser
- * (the comments in that file say how).
- */
+/** Preloaded into TestCafe: it opens Chromium as outside a container (the comment in that file says why). */
 const TESTCAFE_LOCAL_START = path.join(ROOT, 'scripts', 'lib', 'testcafe-local-start.cjs');
 
 /**
@@ -84,17 +81,6 @@ const BROWSER_DID_NOT_OPEN = /Unable to open the ".*" browser|Cannot establish o
  * and the group starts again sooner with another browser.
  */
 const BROWSER_INIT_MS = 45_000;
-
-/**
- * How long a browser may send no heartbeat (its page sends one every 2 s) before TestCafe counts it as gone,
- * restarts it and runs the journey again (TestCafe's own wait: 2 min). In CI runs a browser now and then stops
- * answering in the middle of a journey, only ever with both groups running (cause unknown); each time it cost
- * the run those 2 minutes (a journey of 135 s, in the last CI run too). With the page's renderers stopped on
- * purpose (SIGSTOP) mid-journey, the journey passed after 43 s (133 s with TestCafe's 2 min). 30 s is 15 missed
- * heartbeats, far from any task a journey's page runs (the accessibility journey checks a page in under a
- * second on average).
- */
-const HEARTBEAT_MS = 30_000;
 
 /**
  * Runs TestCafe on `files` against `site` and resolves to its exit code, whether it failed because its browser
@@ -137,7 +123,6 @@ function runJourneys(
           // TestCafe opens Chromium as it does outside a container (see that file): it waits for the browser's
           // page, where in one it gave the browser's DevTools port 10 s, which a loaded CI machine overran.
           NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require "${TESTCAFE_LOCAL_START}"`].filter(Boolean).join(' '),
-          E2E_HEARTBEAT_MS: String(HEARTBEAT_MS),
           E2E_SITE_URL: stack.siteUrl,
           E2E_BROKEN_SITE_URL: `http://127.0.0.1:${site.brokenSite}`,
           E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),

@@ -1,6 +1,6 @@
 // Preloaded into TestCafe (NODE_OPTIONS=--require, scripts/e2e.ts): it tells TestCafe that it does not run in a
 // container, so it opens Chromium the way it does on any machine, at its page, and waits up to its browser-init
-// timeout (2 min) for that page to connect; and it sets how long a browser may go without a heartbeat (below).
+// timeout (2 min) for that page to connect.
 //
 // Why: in a container (/.dockerenv, as on the CI machine) TestCafe 3 opens Chromium on a blank page instead and
 // gives its DevTools port a fixed 10 s to answer (local-chrome.js, startOnDocker; not configurable). With the two
@@ -14,11 +14,3 @@ const testcafe = path.dirname(require.resolve('testcafe/package.json'));
 const isDocker = require.resolve('is-docker', { paths: [testcafe] });
 require(isDocker);
 require.cache[isDocker].exports = () => false;
-
-// TestCafe counts a browser as gone when its page has sent no heartbeat (one every 2 s) for 2 minutes, then
-// restarts it and runs the journey again. scripts/e2e.ts asks for a shorter wait (E2E_HEARTBEAT_MS; why there).
-// A browser connection reads this value when it is made, so setting it before TestCafe starts is enough.
-const heartbeatMs = Number(process.env.E2E_HEARTBEAT_MS);
-if (heartbeatMs > 0) {
-  require(path.join(testcafe, 'lib', 'utils', 'browser-connection-timeouts.js')).HEARTBEAT_TIMEOUT = heartbeatMs;
-}
