@@ -15,8 +15,8 @@ import { startThrowawayStack, type ThrowawayStack } from './lib/throwaway-stack'
 import { fuzzApi, printFuzzReport } from './lib/fuzz';
 import { timedPhase } from './lib/ci-timings';
 import { buildSite } from './lib/build';
-import { failureExcerpt, printJourneyProfile, printLogTails } from './lib/e2e-profile';
-import { journeyFiles, planJourneys } from './lib/journey-groups';
+import { anyJourneyFailed, failureExcerpt, printJourneyProfile, printLogTails } from './lib/e2e-profile';
+import { journeyFiles, planJourneys, unfinishedFiles } from './lib/journey-groups';
 
 /** The engineer account the fulfilment journeys sign in with (users are otherwise made by admins in the Users screen). */
 const ENGINEER_EMAIL = 'engineer@example.com';
@@ -69,11 +69,15 @@ const CHROMIUM_FLAGS =
 const TESTCAFE_LOCAL_START = path.join(ROOT, 'scripts', 'lib', 'testcafe-local-start.cjs');
 
 /**
- * What TestCafe prints when its browser did not come up, at a group's start or when it restarted it: it did
- * not open ("Unable to open", in the container path TESTCAFE_LOCAL_START avoids), or its page never connected
- * within BROWSER_INIT_MS ("Cannot establish": seen once in a local CI run, while the other group ran on).
+ * What TestCafe prints when it stopped a group because of its browser: the browser did not come up, at the
+ * group's start or when TestCafe restarted it ("Unable to open", in the container path TESTCAFE_LOCAL_START
+ * avoids; "Cannot establish": its page never connected within BROWSER_INIT_MS, seen once in a local CI run), or
+ * it went silent between two journeys ("browser disconnected": TestCafe restarts a browser that goes silent
+ * during a journey and runs the journey again, but between journeys no test run takes the disconnection, and
+ * it ends the group; seen once in a local CI run, after 17 of 32 journeys).
  */
-const BROWSER_DID_NOT_OPEN = /Unable to open the ".*" browser|Cannot establish one or more browser connections/;
+const BROWSER_LOST =
+  /Unable to open the ".*" browser|Cannot establish one or more browser connections|browser disconnected\./;
 
 /**
  * How long TestCafe waits for a browser's page to connect (its default: 2 min). Chromium's page connects in a
@@ -83,8 +87,8 @@ const BROWSER_DID_NOT_OPEN = /Unable to open the ".*" browser|Cannot establish o
 const BROWSER_INIT_MS = 45_000;
 
 /**
- * Runs TestCafe on `files` against `site` and resolves to its exit code, whether it failed because its browser
- * did not open, and what it printed. With a `label`, each line it prints starts with it, so two groups' reports
+ * Runs TestCafe on `files` against `site` and resolves to its exit code, whether it stopped because of its
+ * browser (BROWSER_LOST), and what it printed. With a `label`, each line it prints starts with it, so two groups' reports
  * can share the terminal (and only then are its lines kept and read for that failure).
  */
 function runJourneys(
@@ -93,9 +97,9 @@ function runJourneys(
   report: string,
   browser: string,
   label?: string,
-): Promise<{ code: number; browserDidNotOpen: boolean; output: string[] }> {
+): Promise<{ code: number; browserLost: boolean; output: string[] }> {
   const { stack, env } = site;
-  let browserDidNotOpen = false;
+  let browserLost = false;
   const output: string[] = [];
   return new Promise((resolve) => {
     const child = spawn(
@@ -142,14 +146,14 @@ function runJourneys(
     for (const stream of [child.stdout, child.stderr]) {
       if (!stream) continue;
       createInterface({ input: stream }).on('line', (line) => {
-        if (BROWSER_DID_NOT_OPEN.test(line)) browserDidNotOpen = true;
+        if (BROWSER_LOST.test(line)) browserLost = true;
         output.push(line);
         console.log(`${label} ${line}`);
       });
     }
     child.on('close', (code) => {
       endBrowsersOf(browser);
-      resolve({ code: code ?? 1, browserDidNotOpen, output });
+      resolve({ code: code ?? 1, browserLost, output });
     });
   });
 }
@@ -182,7 +186,10 @@ if (!process.env.E2E_BUILT) await timedPhase('build', buildSite);
 const sites = await timedPhase('stack', () =>
   Promise.all(groups.map((_, i) => startJourneySite(`mastering-e2e-${i + 1}`))),
 );
-const reports = sites.map((site) => path.join(site.dataDir, 'journeys.json'));
+// Each group's report, and the one of its second run if TestCafe stops it early (below).
+const reports = sites.map((site) =>
+  ['journeys.json', 'journeys-again.json'].map((name) => path.join(site.dataDir, name)),
+);
 // One DevTools port per group, chosen here: TestCafe would pick one with a port-0 bind, which the other group's
 // TestCafe and the unit tests' servers could take before Chromium binds it a second or two later (seen in CI:
 // ECONNREFUSED, "Unable to open the browser"). freePort's come from below that range.
@@ -213,22 +220,25 @@ function fuzz({ stack, dataDir }: JourneySite): Promise<boolean> {
 const runs = groups.map(async (files, i) => {
   const label = groups.length > 1 ? `${i + 1}│` : undefined;
   if (label) console.log(`${label} journeys: ${files.map((f) => path.basename(f, '.test.ts')).join(', ')}`);
-  let run = await runJourneys(files, sites[i]!, reports[i]!, browsers[i]!, label);
-  // The group starts once more, with a browser on another port. At the group's start no journey has run yet;
-  // when a browser TestCafe restarted mid-run did not open, the group runs again on what its first journeys left
-  // (seen once: it passed; each journey makes its own customers and orders).
-  if (run.browserDidNotOpen) {
-    console.log(`${label} the browser did not open: the group starts once more, on another DevTools port`);
-    run = await runJourneys(files, sites[i]!, reports[i]!, await browserOnFreePort(), label);
-  }
-  return { ...run, site: sites[i]! };
+  const first = await runJourneys(files, sites[i]!, reports[i]![0]!, browsers[i]!, label);
+  // A journey that failed fails the group, however it ended: nothing is run again then.
+  if (!first.browserLost || anyJourneyFailed(first.output)) return { ...first, site: sites[i]! };
+  // The group goes on once more, with a browser on another port, from the journey file TestCafe was in when it
+  // stopped (every file when it stopped before the first journey), on what the journeys before left: each
+  // journey makes its own customers and orders. Its report is a second one; the passed journeys stay passed.
+  const rest = unfinishedFiles(files, first.output);
+  console.log(
+    `${label} TestCafe stopped the group (its browser, above): ${rest.length} of ${files.length} files once more`,
+  );
+  const again = await runJourneys(rest, sites[i]!, reports[i]![1]!, await browserOnFreePort(), label);
+  return { ...again, output: [...first.output, ...again.output], site: sites[i]! };
 });
 // The API is fuzzed on the stack of the group planned with it, after its journeys (whose data it finds), while
 // the other group goes on (so the "fuzz" timing line overlaps "e2e"). Skipped when only some journeys were asked for.
 const fuzzed = fuzzGroup < 0 ? Promise.resolve(true) : runs[fuzzGroup]!.then(({ site }) => fuzz(site));
 const ended = await timedPhase('e2e', () => Promise.all(runs));
 const codes = ended.map((run) => run.code);
-printJourneyProfile(reports);
+printJourneyProfile(reports.flat());
 // A failed group's services say what they warned of (the stacks log at warn), before their folders go.
 for (const [i, site] of sites.entries()) {
   if (codes[i] !== 0) printLogTails(path.join(site.dataDir, 'logs'), `${i + 1}│`);

@@ -53,6 +53,11 @@ export function printLogTails(dir: string, label: string, lines = 25): void {
 /** A failed journey's line in TestCafe's spec report ("✖ its name"). */
 const FAILED_JOURNEY = /^\s*✖\s/;
 
+/** Whether TestCafe's spec report (`output`, its lines) names a failed journey. */
+export function anyJourneyFailed(output: readonly string[]): boolean {
+  return output.some((line) => FAILED_JOURNEY.test(line));
+}
+
 /**
  * What a failed group's TestCafe output says of the failure, in at most `max` lines: each failed journey with the
  * `perFailure` lines after it (its error and where), then the output's last `lastLines` lines (the summary, or the

@@ -1,7 +1,7 @@
 // The browser journeys split into groups that run side by side, each against a stack of its own (issue 28):
 // TestCafe keeps about one core of two busy while it waits on the page, and separate stacks keep the groups
 // from seeing each other's orders, settings and login mails, so no journey has to change for it.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -79,4 +79,29 @@ export function planJourneys(files: readonly string[], count: number): { groups:
   const groups = planned.map((group) => group.filter((file) => file !== FUZZ));
   if (groups[fuzzGroup]!.length === 0) return { groups: groups.filter((g) => g.length > 0), fuzzGroup: 0 };
   return { groups, fuzzGroup };
+}
+
+/** The fixtures a journey file declares (`fixture('…')` or support.ts's `fixtureWithTracks('…', …)`). */
+export function fixturesDeclaredIn(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/\b(?:fixture|fixtureWithTracks)\(\s*(['"`])(.+?)\1/g)].map((m) => m[2]!);
+}
+
+/**
+ * The files of a group still to run after TestCafe stopped it early, read from what it printed (`output`):
+ * its spec reporter names each fixture before the fixture's journeys, so the group goes on from the file of
+ * the last fixture it named (run again whole: it may have stopped in it) to the end; every file when it named
+ * none (it stopped before the first journey).
+ */
+export function unfinishedFiles(
+  files: readonly string[],
+  output: readonly string[],
+  fixtures: (file: string) => string[] = fixturesDeclaredIn,
+): string[] {
+  const named = new Set(output.map((line) => line.trim()));
+  let last = -1;
+  files.forEach((file, i) => {
+    if (fixtures(file).some((name) => named.has(name))) last = i;
+  });
+  return files.slice(Math.max(last, 0));
 }

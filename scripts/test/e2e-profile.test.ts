@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failureExcerpt, printJourneyProfile, printLogTails } from '../lib/e2e-profile';
+import { anyJourneyFailed, failureExcerpt, printJourneyProfile, printLogTails } from '../lib/e2e-profile';
 
 let dir: string;
 let printed: string[];
@@ -81,5 +81,13 @@ describe('failureExcerpt', () => {
       ' ✓ journey 9',
       'end',
     ]);
+  });
+});
+
+describe('anyJourneyFailed', () => {
+  it('is true when the spec report names a failed journey, whatever else it says', () => {
+    expect(anyJourneyFailed([' Settings', ' ✓ a bad figure is refused', ' ✖ the SMTP test button sends'])).toBe(true);
+    expect(anyJourneyFailed([' Settings', ' ✓ a bad figure is refused', '', ' 15/32 failed (3m 42s)'])).toBe(false);
+    expect(anyJourneyFailed(['ERROR The Chrome 156.0.0.0 / Debian 12 browser disconnected.'])).toBe(false);
   });
 });

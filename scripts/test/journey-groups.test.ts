@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FUZZ_SECONDS, JOURNEY_SECONDS, journeyFiles, planJourneys, splitJourneys } from '../lib/journey-groups';
+import {
+  FUZZ_SECONDS,
+  fixturesDeclaredIn,
+  JOURNEY_SECONDS,
+  journeyFiles,
+  planJourneys,
+  splitJourneys,
+  unfinishedFiles,
+} from '../lib/journey-groups';
 
 describe('splitJourneys', () => {
   it('balances the groups by time, the longest file first, and keeps each group in the given order', () => {
@@ -45,5 +53,42 @@ describe('planJourneys', () => {
 
   it('gives the fuzz to the first group when its planned group has no journey', () => {
     expect(planJourneys(['e2e/only.test.ts'], 2)).toEqual({ groups: [['e2e/only.test.ts']], fuzzGroup: 0 });
+  });
+});
+
+describe('unfinishedFiles', () => {
+  const fixtures: Record<string, string[]> = {
+    'a.test.ts': ['Admin console', 'A remote that cannot load'],
+    'b.test.ts': ['Settings'],
+    'c.test.ts': ['Spec gaps'],
+    'd.test.ts': ['Storefront'],
+  };
+  const files = Object.keys(fixtures);
+  const of = (file: string) => fixtures[file]!;
+
+  it('goes on from the file of the last fixture TestCafe named, that file included', () => {
+    // As a group's TestCafe printed it before "The … browser disconnected" (CI, 429cc2a).
+    const output = [
+      ' Admin console',
+      ' ✓ signs in',
+      '',
+      ' Settings',
+      ' ✓ a bad figure',
+      '',
+      ' Spec gaps',
+      ' ✓ at 1280 x 800',
+    ];
+    expect(unfinishedFiles(files, output, of)).toEqual(['c.test.ts', 'd.test.ts']);
+    expect(unfinishedFiles(files, [' A remote that cannot load', ' ✓ shows the fallback'], of)).toEqual(files);
+  });
+
+  it('runs every file again when TestCafe stopped before naming a fixture', () => {
+    expect(unfinishedFiles(files, ['ERROR Cannot establish one or more browser connections.'], of)).toEqual(files);
+  });
+
+  it('reads the fixtures a journey file declares', () => {
+    expect(fixturesDeclaredIn('e2e/accessibility.test.ts')).toEqual(['Accessibility']);
+    expect(fixturesDeclaredIn('e2e/order-page.test.ts')).toEqual(['Order page and revisions']);
+    for (const file of journeyFiles()) expect(fixturesDeclaredIn(file).length).toBeGreaterThan(0);
   });
 });
