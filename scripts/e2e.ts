@@ -3,7 +3,7 @@
 // its own ports and data folder (so it can also run beside `npm start`), each with a second gateway whose apps
 // folder lacks one remote's build, for the fallback journey. The files given run in one group.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createKnex, freePort, User } from '@mastering/db';
@@ -87,6 +87,21 @@ const BROWSER_LOST =
 const BROWSER_INIT_MS = 45_000;
 
 /**
+ * A temporary folder of its own for one TestCafe run (its TMPDIR), where TestCafe makes the Chromium profile it
+ * starts its browser with (`testcafe/chrome-profile-…`). In the shared /tmp/testcafe, a starting TestCafe takes
+ * any profile folder without a lock file, and a new folder exists before its maker locks it (TestCafe's
+ * temp-directory: mkdir, then the lock, whose result goes unchecked). So two TestCafes starting together were
+ * sometimes given one folder: 9 times in 150 pairs of processes taking a folder at the same moment beside two
+ * busy loops. A second headless Chromium on a profile in use exits at once (21, "Failed to create a
+ * ProcessSingleton"), so that group's browser never connected; when its TestCafe gave up, closing the browser
+ * removed the folder as its own, under the other group's running Chromium, which then went silent until
+ * TestCafe restarted it 2 minutes later. CI runs showed exactly that pair, always together.
+ */
+function testcafeTmpdir(site: JourneySite): string {
+  return mkdtempSync(path.join(site.dataDir, 'tc-'));
+}
+
+/**
  * Runs TestCafe on `files` against `site` and resolves to its exit code, whether it stopped because of its
  * browser (BROWSER_LOST), and what it printed. With a `label`, each line it prints starts with it, so two groups' reports
  * can share the terminal (and only then are its lines kept and read for that failure).
@@ -127,6 +142,7 @@ function runJourneys(
           // TestCafe opens Chromium as it does outside a container (see that file): it waits for the browser's
           // page, where in one it gave the browser's DevTools port 10 s, which a loaded CI machine overran.
           NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require "${TESTCAFE_LOCAL_START}"`].filter(Boolean).join(' '),
+          TMPDIR: testcafeTmpdir(site),
           E2E_SITE_URL: stack.siteUrl,
           E2E_BROKEN_SITE_URL: `http://127.0.0.1:${site.brokenSite}`,
           E2E_INBOX_URL: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
