@@ -136,25 +136,28 @@ function cookiesSetBy(res: Response): string[] {
   return (res.headers as Headers & { getSetCookie(): string[] }).getSetCookie().map((line) => line.split(';')[0]!);
 }
 
+/** A JSON request to the site as one visitor (`cookie`); fails the journey on any status but `expected`. */
+async function siteJson(method: string, path: string, cookie: string, body: unknown, expected: number[]) {
+  const res = await fetch(`${SITE}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin: SITE, ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return { res, json: (await res.json()) as Record<string, unknown> };
+}
+
 /**
  * The session cookie's value for `email`, signed in through the API as the login page does it: a code
  * requested, read from the inbox and verified. For roles: the login page itself is what the admin journeys test,
  * and a role whose sign-in fails once fails every test that uses it (TestCafe keeps a role's first error).
  */
 async function sessionFor(email: string): Promise<string> {
-  const post = (path: string, body: object) =>
-    fetch(`${SITE}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: SITE },
-      body: JSON.stringify(body),
-    });
   const seen = await inboxIds();
-  const sent = await post('/auth/request-code', { email });
-  if (!sent.ok) throw new Error(`POST /auth/request-code for ${email} answered ${sent.status}: ${await sent.text()}`);
-  const verified = await post('/auth/verify-code', { email, code: await newLoginCodeFor(email, seen) });
-  if (!verified.ok)
-    throw new Error(`POST /auth/verify-code for ${email} answered ${verified.status}: ${await verified.text()}`);
-  const value = cookiesSetBy(verified)
+  await siteJson('POST', '/auth/request-code', '', { email }, [200]);
+  const code = await newLoginCodeFor(email, seen);
+  const verified = await siteJson('POST', '/auth/verify-code', '', { email, code }, [200]);
+  const value = cookiesSetBy(verified.res)
     .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
     ?.slice(SESSION_COOKIE.length + 1);
   if (!value) throw new Error(`POST /auth/verify-code for ${email} set no ${SESSION_COOKIE} cookie`);
@@ -244,17 +247,6 @@ export async function checkoutTracks(t: TestController, email: string, count: nu
     .ok(`the hosted payment page opens (alerts: ${alerts.join(' | ') || 'none'})`);
 }
 
-/** A JSON request to the site as one visitor (`cookie`); fails the journey on any status but `expected`. */
-async function siteJson(method: string, path: string, cookie: string, body: unknown, expected: number[]) {
-  const res = await fetch(`${SITE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', origin: SITE, ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return { res, json: (await res.json()) as Record<string, unknown> };
-}
-
 /**
  * An order for `email` with the fixture's first `count` tracks, placed over HTTP by the calls the upload page
  * makes (an upload URL per track, the file sent to it, the order), unpaid; resolves to its id and the visitor's
@@ -283,6 +275,8 @@ export async function orderOverHttp(t: TestController, email: string, count: num
       fileName: name,
       fileSize: bytes.length,
       mimeType: 'audio/wav',
+      // The path the order refers to: contracts' objectPathFromUploadUrl, which a journey cannot import (TestCafe
+      // type-checks the journeys with its own TypeScript 4.9, which cannot read zod's types).
       originalFilePath: `/objects/${uploadURL.split('/').pop()}`,
     });
   }
