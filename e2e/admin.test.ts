@@ -8,6 +8,7 @@ import {
   restoreWindow,
   SITE,
   BROKEN_SITE,
+  EMPTY_PAGE,
   logInAs,
   ADMIN_EMAIL,
   inboxIds,
@@ -16,7 +17,7 @@ import {
   expectLandedOn,
 } from './support';
 
-fixture('Admin console').page(SITE);
+fixture('Admin console').page(EMPTY_PAGE);
 
 test('signed-out visitors go to /login, and back to the screen they asked for once signed in', async (t) => {
   await t.navigateTo(`${SITE}/admin/orders`);
@@ -75,7 +76,7 @@ test('below 768 px the sidebar is a sheet that closes when a page is picked', as
   await t.expect(byTestId('admin-sidebar').exists).notOk();
 }).after(restoreWindow);
 
-fixture('A remote that cannot load').page(BROKEN_SITE);
+fixture('A remote that cannot load').page(EMPTY_PAGE);
 
 test('its route shows the fallback with a retry while other remotes still render', async (t) => {
   await logInAs(ADMIN_EMAIL, BROKEN_SITE);

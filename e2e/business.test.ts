@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Selector } from 'testcafe';
-import { admin, agreeToTerms, byTestId, inboxIds, newMailFor, SITE } from './support';
+import { admin, agreeToTerms, byTestId, EMPTY_PAGE, inboxIds, newMailFor, SITE } from './support';
 
 // The back-office business screens as an admin uses them, over data seeded straight into the database
 // (past paid orders with genres, a payment and its webhook events), unique to this file.
@@ -62,7 +62,7 @@ async function setMaintenance(t: TestController, on: boolean) {
 }
 
 fixture('Business screens')
-  .page(SITE)
+  .page(EMPTY_PAGE)
   .before(async () => {
     await seedPaidOrder(2, 129_900);
     await seedPaidOrder(4, 99_900);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { ClientFunction, Selector } from 'testcafe';
-import { admin, byTestId, SITE } from './support';
+import { admin, byTestId, EMPTY_PAGE, SITE } from './support';
 
 /** A solid-colour RGB PNG, `size` pixels square, built chunk by chunk (TestCafe's compiler cannot default-import sharp). */
 function png(size: number, rgb: [number, number, number]): Buffer {
@@ -45,7 +45,7 @@ const audioDuration = ClientFunction(
 );
 
 fixture('Content admin: showcase and testimonials reach the home page')
-  .page(SITE)
+  .page(EMPTY_PAGE)
   .before(async (ctx) => {
     // Real files to upload: a PNG cover and avatar, and the seeded demo WAVs as the track's two versions.
     const dir = mkdtempSync(join(tmpdir(), 'content-e2e-'));

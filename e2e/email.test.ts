@@ -1,9 +1,9 @@
 import { Selector } from 'testcafe';
-import { admin, byTestId, inboxIds, newMailFor, SITE } from './support';
+import { admin, byTestId, EMPTY_PAGE, inboxIds, newMailFor, SITE } from './support';
 
 const option = (label: string) => Selector('[role="option"]').withText(label);
 
-fixture('Email').page(SITE);
+fixture('Email').page(EMPTY_PAGE);
 
 test('an admin sends a test email from Email Testing and it arrives in the inbox', async (t) => {
   const to = `e2e-test-email-${Date.now()}@example.com`;

@@ -2,7 +2,17 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Selector } from 'testcafe';
-import { admin, ADMIN_EMAIL, agreeToTerms, byTestId, clickAndLeave, inboxIds, newMailFor, SITE } from './support';
+import {
+  admin,
+  ADMIN_EMAIL,
+  agreeToTerms,
+  byTestId,
+  EMPTY_PAGE,
+  clickAndLeave,
+  inboxIds,
+  newMailFor,
+  SITE,
+} from './support';
 
 /** Sets the launch discount on the Settings screen and saves, as an admin would. */
 async function saveDiscount(t: TestController, percent: string) {
@@ -12,7 +22,7 @@ async function saveDiscount(t: TestController, percent: string) {
   await t.expect(byTestId('toast').withText('Settings Saved').exists).ok();
 }
 
-fixture('Settings').page(SITE);
+fixture('Settings').page(EMPTY_PAGE);
 
 test("an admin changes the launch discount and the storefront, its order summary and the server's price follow", async (t) => {
   await t.useRole(admin);

@@ -16,6 +16,7 @@ fixtureWithTracks('Spec gaps', 'spec-gaps-e2e-', ['Laptop Check.wav']);
 const scrollToExamples = ClientFunction(() => document.getElementById('examples')!.scrollIntoView());
 
 test('after clicking a player button, Space and A still drive the player, once per press', async (t) => {
+  await t.navigateTo(SITE);
   const player = byTestId('examples-player');
   await t.expect(player.exists).ok();
   await scrollToExamples();

@@ -12,6 +12,12 @@ const required = (name: string) => {
 export const SITE = required('E2E_SITE_URL');
 export const BROKEN_SITE = required('E2E_BROKEN_SITE_URL');
 export const INBOX = required('E2E_INBOX_URL');
+/**
+ * Where a fixture starts whose journeys each open their own first page (by address, a role or a helper): an
+ * empty page, so a journey does not load the home page (and load it again when it takes on a role) only to
+ * leave it. The storefront's journeys, which begin on the home page, start at SITE.
+ */
+export const EMPTY_PAGE = 'about:blank';
 /** The session cookie's name: the services' SESSION_COOKIE default, which scripts/e2e.ts leaves as it is. */
 const SESSION_COOKIE = 'sid';
 export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com';
@@ -209,7 +215,7 @@ export function trackFiles(prefix: string, names: string[]): TrackFiles {
  */
 export function fixtureWithTracks(name: string, prefix: string, names: string[]): FixtureFn {
   return fixture(name)
-    .page(SITE)
+    .page(EMPTY_PAGE)
     .before(async (ctx) => {
       ctx.files = trackFiles(prefix, names);
     })
