@@ -209,7 +209,7 @@ export function trackFiles(prefix: string, names: string[]): TrackFiles {
 }
 
 /**
- * Declares a fixture at the site whose tests upload the tracks `names` (made by `trackFiles` before its
+ * Declares a fixture (starting at EMPTY_PAGE) whose tests upload the tracks `names` (made by `trackFiles` before its
  * first test, in `t.fixtureCtx.files`) and removes them after its last. Called from a journey file, as
  * `fixture` itself is (TestCafe's global API is there while the journey's imports load).
  */

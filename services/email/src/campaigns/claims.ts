@@ -43,9 +43,18 @@ export async function claimRecipients(
 }
 
 /**
+ * A run's lease renewals and outcome writes update the same rows at the same time (the heartbeat does not wait
+ * for the recorder). Each statement therefore locks its rows in id order before it updates them: two updates that
+ * lock in the order their plans meet the rows can each hold a row the other waits for, and PostgreSQL then
+ * aborts one ("deadlock detected": seen in CI, an outcome write of 250 mails). An aborted outcome write would
+ * leave sent mails pending, to be sent again after the retry.
+ */
+const LOCK_IN_ID_ORDER = 'order by r.id for update of r';
+
+/**
  * Extends the lease of the rows of `ids` this run still holds and returns those ids. A row missing
  * from the answer is no longer ours to send: done, taken by another run after our lease ran out, or
- * its campaign stopped sending.
+ * its campaign stopped sending. The rows are locked in id order first (LOCK_IN_ID_ORDER).
  */
 export async function renewClaims(
   knex: Knex,
@@ -56,9 +65,14 @@ export async function renewClaims(
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const { rows } = await knex.raw<{ rows: { id: string }[] }>(
-    `update campaign_recipients r set claimed_until = now() + :lease::interval
-     where r.id = any(:ids::uuid[]) and r.claimed_by = :token and r.status = 'pending'
-       and exists (select 1 from campaigns c where c.id = :campaignId and c.status = 'sending')
+    `with mine as materialized (
+       select r.id from campaign_recipients r
+       where r.id = any(:ids::uuid[]) and r.claimed_by = :token and r.status = 'pending'
+         and exists (select 1 from campaigns c where c.id = :campaignId and c.status = 'sending')
+       ${LOCK_IN_ID_ORDER}
+     )
+     update campaign_recipients r set claimed_until = now() + :lease::interval
+     from mine where r.id = mine.id
      returning r.id`,
     { campaignId, token, ids, lease: leaseInterval(leaseMs) },
   );
@@ -78,6 +92,7 @@ export async function releaseClaims(knex: Knex, token: string, ids: string[]): P
 /**
  * Writes the outcomes of many recipients of one campaign in one statement (a row already finished is
  * left as it is) and answers whether the campaign is still sending, so senders stop soon after it stops.
+ * The rows are locked in id order first (LOCK_IN_ID_ORDER).
  */
 export async function writeOutcomes(knex: Knex, campaignId: string, outcomes: Outcome[]): Promise<boolean> {
   const rows = outcomes.map((o) => ({
@@ -87,11 +102,16 @@ export async function writeOutcomes(knex: Knex, campaignId: string, outcomes: Ou
     last_error: o.lastError,
   }));
   const { rows: answer } = await knex.raw<{ rows: { sending: boolean }[] }>(
-    `with written as (
+    `with v as materialized (
+       select * from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, sent_at timestamptz, last_error text)
+     ), locked as materialized (
+       select r.id from campaign_recipients r where r.id in (select id from v) and r.status = 'pending'
+       ${LOCK_IN_ID_ORDER}
+     ), written as (
        update campaign_recipients r
        set status = v.status, sent_at = v.sent_at, last_error = v.last_error, claimed_by = null, claimed_until = null
-       from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, sent_at timestamptz, last_error text)
-       where r.id = v.id and r.status = 'pending'
+       from v, locked
+       where r.id = v.id and r.id = locked.id
        returning r.id
      )
      -- The update runs although nothing reads its rows (a data-modifying CTE always runs once).

@@ -2,11 +2,12 @@
 // dead run's rows are taken over only once its lease ran out, a lost lease is never sent on, and a
 // stopped or aborted run hands its rows back. A fake mailer stands in for SMTP (the interface is all
 // the sender sees); the database is real.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createLogger } from '@mastering/service-kit';
 import type { Mailer, OutgoingMail } from '../../src/mail/mailer';
-import { claimRecipients, renewClaims } from '../../src/campaigns/claims';
+import { claimRecipients, renewClaims, writeOutcomes } from '../../src/campaigns/claims';
 import { runCampaign, type CampaignDeps } from '../../src/campaigns/worker';
 import { createLinkSigner } from '../../src/tracking/links';
 import { PUBLIC_URL, SECRET } from '../support';
@@ -287,5 +288,35 @@ describe('campaign sending in claimed batches', () => {
     // start, however many senders there are. A lower bound only, so a busy machine cannot break it
     // (the gap between two sends could shrink when the first is delayed after its slot).
     expect(Math.max(...times) - started).toBeGreaterThanOrEqual(7 * 25 - 2);
+  });
+
+  it('a lease renewal and an outcome write on the same rows at the same time never deadlock', async () => {
+    // The run's heartbeat renews its rows while its recorder writes outcomes of some of them. Each round: every
+    // row renewed in one statement, and the outcomes of every other row written in another, in the opposite
+    // order, on two connections at once (PostgreSQL detects a deadlock after deadlock_timeout, 1 s).
+    for (let round = 0; round < 6; round++) {
+      const campaign = await sendingCampaign(`race-${round}`, 400);
+      const token = randomUUID();
+      const rows = await claimRecipients(db.knex, campaign.id, token, 400, 60_000);
+      const outcomes = rows
+        .filter((_, i) => i % 2 === 0)
+        .reverse()
+        .map((row) => ({ id: row.id, status: 'sent' as const, sentAt: new Date(), lastError: null }));
+      const [kept] = await Promise.all([
+        renewClaims(
+          db.knex,
+          campaign.id,
+          token,
+          rows.map((row) => row.id),
+          60_000,
+        ),
+        writeOutcomes(db.knex, campaign.id, outcomes),
+      ]);
+      // Either statement may go first: the renewal keeps every row still pending when it ran, at least the half
+      // that was never written.
+      expect(kept.size).toBeGreaterThanOrEqual(200);
+      const sent = await db.knex('campaign_recipients').where({ campaignId: campaign.id, status: 'sent' }).count();
+      expect(Number(sent[0]!.count)).toBe(200);
+    }
   });
 });
