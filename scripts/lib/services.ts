@@ -95,8 +95,9 @@ export const KEPT_EXTERNAL = [
 ];
 
 /**
- * The drivers knex (and pg) can load for other databases or modes, none installed: left external, so
- * requiring one fails at run time exactly as it did before bundling instead of failing the bundle.
+ * The drivers knex (and pg) can load for other databases or modes, none installed, and node:sqlite
+ * (undici asks for it only for a cache store, which the gateway does not use; Node 20 has none): left
+ * external, so requiring one fails at run time exactly as it did before bundling instead of failing the bundle.
  */
 export const UNUSED_DRIVERS = [
   'mysql',
@@ -108,6 +109,7 @@ export const UNUSED_DRIVERS = [
   'oracledb',
   'pg-native',
   'pg-query-stream',
+  'node:sqlite',
 ];
 
 /** How `bundleServices` builds one service (tests read its metafile to see what a service loads). */

@@ -153,6 +153,26 @@ describe('the gateway with two replicas per service', () => {
     expect((hits.one ?? 0) - before).toBe(8);
   });
 
+  it('resends a read, but not a write, that a replica dropped without answering', async () => {
+    // A replica that takes the request and closes the connection: it died while the request was on it.
+    const dropping = createServer((req) => req.socket.destroy());
+    servers.push(dropping);
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const drops = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+    const gateway = await startGateway([drops, alive[0]!]);
+    const read = await fetch(`${gateway}/api/config`);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { replica: string }).replica).toBe('one');
+    // Another gateway, so the dropping replica is still in service: the write may have reached it.
+    const writer = await startGateway([drops, alive[0]!]);
+    const write = await fetch(`${writer}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"n":1}',
+    });
+    expect(write.status).toBe(503);
+  });
+
   it('answers 503 when every replica is dead', async () => {
     const gateway = await startGateway([dead, alsoDead]);
     const res = await fetch(`${gateway}/api/config`);

@@ -5,7 +5,7 @@
 // marked `public`, without Set-Cookie is kept, for N seconds at most. A
 // successful write through the gateway to a back-office path drops the whole cache at once, here and
 // (through `purges`) on every other gateway, so an admin's change shows on the next page load.
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import { GATEWAY_CACHE_HEADER } from '@mastering/service-kit';
 
@@ -66,7 +66,7 @@ export function createPublicCache({ purges = localPurges(), now = Date.now, maxS
 }
 
 /** Seconds the gateway may keep this answer: 0 unless it is a public 200 with the targeted max-age and no cookie. */
-export function keepSeconds(res: Pick<IncomingMessage, 'statusCode' | 'headers'>): number {
+export function keepSeconds(res: { statusCode?: number; headers: IncomingHttpHeaders }): number {
   const targeted = res.headers[GATEWAY_CACHE_HEADER];
   const cacheControl = String(res.headers['cache-control'] ?? '');
   if (res.statusCode !== 200 || typeof targeted !== 'string' || res.headers['set-cookie']) return 0;
@@ -133,28 +133,38 @@ export function publicReads(cache: PublicCache): Middleware {
   };
 }
 
+/** A service answer's headers as the proxy hands them over (lower-case names). */
+export type AnswerHeaders = IncomingHttpHeaders;
+
+/** Where the proxy passes an answer's body as it streams to the client. */
+export type AnswerBodySink = { data(chunk: Buffer): void; end(): void };
+
 /**
- * What the proxy does with an upstream answer for the cache: keeps a marked read's body as it streams
- * past (the client is not held up), purges after a successful back-office write, and removes the
- * targeted field before the client sees it.
+ * What the proxy does with an upstream answer for the cache: purges after a successful back-office
+ * write, removes the targeted field before the client sees it, and for a marked read answers the sink
+ * that keeps its body as it streams past (the client is not held up); `end` stores a body that
+ * arrived whole.
  */
-export function keepAnswer(cache: PublicCache, state: Record<string, unknown>, res: IncomingMessage): void {
-  if (state.purgesPublicCache && (res.statusCode ?? 500) < 400) cache.purgeEverywhere();
+export function keepAnswer(
+  cache: PublicCache,
+  state: Record<string, unknown>,
+  statusCode: number,
+  headers: AnswerHeaders,
+): AnswerBodySink | undefined {
+  if (state.purgesPublicCache && statusCode < 400) cache.purgeEverywhere();
   const marked = state.publicCache as { key: string; since: number } | undefined;
-  const seconds = marked ? keepSeconds(res) : 0;
-  if (marked && seconds > 0) {
-    const headers = { ...res.headers };
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    res.on('data', (chunk: Buffer) => {
+  const seconds = marked ? keepSeconds({ statusCode, headers }) : 0;
+  // A copy for the cache is taken first; the client never sees the targeted field.
+  const kept = marked && seconds > 0 ? { ...headers } : undefined;
+  if (GATEWAY_CACHE_HEADER in headers) delete headers[GATEWAY_CACHE_HEADER];
+  if (!marked || !kept) return undefined;
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  return {
+    data(chunk) {
       bytes += chunk.length;
       if (bytes <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    // Only a body that arrived whole is kept.
-    res.once('end', () => {
-      if (res.complete) cache.store(marked.key, marked.since, seconds, headers, Buffer.concat(chunks));
-    });
-  }
-  // A copy for the cache was taken above; the client never sees the targeted field.
-  delete res.headers[GATEWAY_CACHE_HEADER];
+    },
+    end: () => cache.store(marked.key, marked.since, seconds, kept, Buffer.concat(chunks)),
+  };
 }
