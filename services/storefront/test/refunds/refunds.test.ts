@@ -109,6 +109,25 @@ describe('refunds through Yoco', () => {
     });
   });
 
+  it("lists an order's refunds and their sums from one read, so the two agree while a webhook settles one", async () => {
+    // Two reads could straddle the webhook's commit: a refund listed as pending beside sums saying it
+    // is done, after which the back-office stops asking again (it polls only while something is pending).
+    const { orderId } = await paidOrder(ctx.site, sandbox);
+    await deliver(ctx.site, await eventOf(await issue(orderId, { amount: 100, reason: 'Late delivery' })));
+    const reads: string[] = [];
+    const onQuery = ({ sql }: { sql: string }) => {
+      if (/\bfrom "refunds"/.test(sql)) reads.push(sql);
+    };
+    ctx.db.knex.on('query', onQuery);
+    try {
+      const listed = await refundsOf(orderId);
+      expect(listed).toMatchObject({ refunded: 100, pending: 0, refunds: [{ amount: 100, status: 'succeeded' }] });
+    } finally {
+      ctx.db.knex.off('query', onQuery);
+    }
+    expect(reads).toHaveLength(1);
+  });
+
   it('puts the order back and shows staff why when Yoco fails the refund; a replay of the failure is harmless', async () => {
     const { orderId } = await paidOrder(ctx.site, sandbox);
     ctx.site.queued.length = 0;
