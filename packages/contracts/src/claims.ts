@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_HOURS } from './constants';
+import { groupThousands } from './format';
 
 // Claims from data (issue 27 item 9): the spec's marketing claims ("500+ tracks mastered", "48-hour
 // average delivery", "100% ready for streaming") are computed from the orders and the masters'
@@ -75,7 +76,7 @@ export function claimsFrom(figures: ClaimFigures, settings: ClaimSettings): Clai
   const claims: Claim[] = [
     {
       key: 'tracks',
-      figure: `${countDown(figures.tracksDelivered).toLocaleString('en-ZA')}+`,
+      figure: `${groupThousands(countDown(figures.tracksDelivered))}+`,
       label: 'tracks mastered',
     },
   ];

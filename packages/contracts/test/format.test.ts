@@ -24,6 +24,22 @@ describe('money', () => {
     expect(formatRand(-20)).toBe('-R20');
     expect(formatCents(32400)).toBe('R324');
   });
+
+  it("writes every amount as Intl's en-ZA formatter does (it is not used: see groupThousands)", () => {
+    const intl = (decimals: number) =>
+      new Intl.NumberFormat('en-ZA', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    const reference = (cents: number) => {
+      const rand = Math.abs(cents) / 100;
+      return `${cents < 0 ? '-' : ''}R${intl(cents % 100 === 0 ? 0 : 2).format(rand)}`;
+    };
+    // Every cent to R2 000, then each power of ten and its neighbours, to R100 million, both signs.
+    const amounts = Array.from({ length: 200_001 }, (_, cents) => cents);
+    for (let p = 1; p <= 1e10; p *= 10) amounts.push(p - 1, p, p + 1, p + 99, 7 * p + 45);
+    for (const cents of amounts) {
+      expect(formatRand(cents / 100)).toBe(reference(cents));
+      expect(formatRand(-cents / 100)).toBe(cents === 0 ? 'R0' : reference(-cents));
+    }
+  });
 });
 
 describe('sizes', () => {
