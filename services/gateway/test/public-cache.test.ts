@@ -6,7 +6,7 @@ import { createLogger } from '@mastering/service-kit';
 import { createGateway } from '../src/app';
 import { readGatewayConfig } from '../src/config';
 import { postgresPurges } from '../src/cache-purges';
-import { createPublicCache, type PublicCache } from '../src/middleware/public-cache';
+import { createPublicCache, keepAnswer, type PublicCache } from '../src/middleware/public-cache';
 
 let db: TestDatabase;
 let upstream: Server;
@@ -153,6 +153,22 @@ describe('public-read cache at the gateway', () => {
     expect(c.get('/api/x')).toBeUndefined();
     c.store('/api/x', c.generation(), 5, {}, Buffer.from('new'));
     expect(c.get('/api/x')?.body.toString()).toBe('new');
+  });
+
+  it('keeps a marked answer that arrived whole, and none over 1 MB (not even the part that fit)', () => {
+    const c = createPublicCache();
+    const answer = (key: string, chunks: Buffer[]) => {
+      const state = { publicCache: { key, since: c.generation() } };
+      const headers = { 'cache-control': 'public, max-age=60', 'gateway-cache-control': 'max-age=30' };
+      const sink = keepAnswer(c, state, 200, headers)!;
+      for (const chunk of chunks) sink.data(chunk);
+      sink.end();
+      expect(headers).not.toHaveProperty('gateway-cache-control');
+    };
+    answer('/api/small', [Buffer.from('{"a":'), Buffer.from('1}')]);
+    expect(c.get('/api/small')?.body.toString()).toBe('{"a":1}');
+    answer('/api/large', [Buffer.alloc(1024 * 1024, 'a'), Buffer.from('b')]);
+    expect(c.get('/api/large')).toBeUndefined();
   });
 
   it('reaches every gateway of the site through PostgreSQL', async () => {

@@ -165,6 +165,9 @@ export function keepAnswer(
       bytes += chunk.length;
       if (bytes <= MAX_BODY_BYTES) chunks.push(chunk);
     },
-    end: () => cache.store(marked.key, marked.since, seconds, kept, Buffer.concat(chunks)),
+    // A body over the limit was only partly kept: storing that would answer later readers a cut-off copy.
+    end: () => {
+      if (bytes <= MAX_BODY_BYTES) cache.store(marked.key, marked.since, seconds, kept, Buffer.concat(chunks));
+    },
   };
 }
