@@ -141,20 +141,4 @@ export class Refund extends BaseModel {
       .orderBy('day')) as unknown as { day: string; cents: string }[];
     return rows.map((r) => ({ day: r.day, cents: Number(r.cents) }));
   }
-
-  /** Cents of `status` refunds per payment of the given payments (a payment without any is absent). */
-  static async sumsByPayment(
-    knex: Parameters<typeof Refund.query>[0],
-    paymentIds: readonly string[],
-    status: RefundStatus,
-  ): Promise<Map<string, number>> {
-    if (paymentIds.length === 0) return new Map();
-    const rows = (await Refund.query(knex)
-      .select('paymentId')
-      .sum('amountCents as cents')
-      .whereIn('paymentId', paymentIds)
-      .where('status', status)
-      .groupBy('paymentId')) as unknown as { paymentId: string; cents: string }[];
-    return new Map(rows.map((r) => [r.paymentId, Number(r.cents)]));
-  }
 }

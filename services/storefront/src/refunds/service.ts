@@ -44,12 +44,18 @@ async function paymentOf(knex: Knex, orderId: string): Promise<Payment | null> {
   return payment ?? null;
 }
 
+/** Cents of `refunds` against one payment already refunded (succeeded) and on their way (pending). */
+function refundTotals(refunds: readonly Refund[], paymentId: string): { refunded: number; pending: number } {
+  const sumOf = (status: Refund['status']) =>
+    refunds
+      .filter((r) => r.paymentId === paymentId && r.status === status)
+      .reduce((cents, r) => cents + r.amountCents, 0);
+  return { refunded: sumOf('succeeded'), pending: sumOf('pending') };
+}
+
 /** Cents of a payment already refunded (succeeded) and on their way (pending). */
 async function refundedCents(knex: Knex, paymentId: string): Promise<{ refunded: number; pending: number }> {
-  const [succeeded, pending] = await Promise.all(
-    (['succeeded', 'pending'] as const).map((s) => Refund.sumsByPayment(knex, [paymentId], s)),
-  );
-  return { refunded: succeeded!.get(paymentId) ?? 0, pending: pending!.get(paymentId) ?? 0 };
+  return refundTotals(await Refund.query(knex).where('paymentId', paymentId), paymentId);
 }
 
 /**
@@ -67,12 +73,7 @@ export async function orderRefunds(knex: Knex, orderId: string): Promise<OrderRe
     .modify('newestFirst')
     .withGraphFetched('requester');
   const paid = payment?.amountCents ?? 0;
-  const sumOf = (status: Refund['status']) =>
-    refunds
-      .filter((r) => r.paymentId === payment?.id && r.status === status)
-      .reduce((cents, r) => cents + r.amountCents, 0);
-  const refunded = sumOf('succeeded');
-  const pending = sumOf('pending');
+  const { refunded, pending } = payment ? refundTotals(refunds, payment.id) : { refunded: 0, pending: 0 };
   return {
     paid: paid / 100,
     refunded: refunded / 100,
