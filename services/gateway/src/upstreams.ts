@@ -2,8 +2,19 @@
 // taking requests, and which failed requests may be sent to another. The proxy core (middleware/proxy.ts)
 // asks a pool where to send a request and tells it what went wrong; everything else lives here.
 
-/** Connection errors that say the replica is gone (not that one request was slow or bad). */
-const REPLICA_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND']);
+/**
+ * Connection errors that say the replica is gone (not that one request was slow or bad). UND_ERR_SOCKET is
+ * undici's (the proxy's client) for a connection the replica closed without answering: a reset by another name.
+ */
+const REPLICA_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'UND_ERR_SOCKET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+]);
 
 /** Methods that change nothing, so a request that may have reached a dying replica can be sent again. */
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -151,12 +151,11 @@ function forward(ctx: Context, { pool, connectionsTo, timeoutMs, onAnswer, onFai
           // The client went away first (and its request to the service with it): nobody is left to answer.
           if (clientGone) return;
           const timedOut = err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT';
-          const failure = asConnectionError(err);
-          pool.failed(target, failure);
+          pool.failed(target, err);
           // A service that stops mid-answer: the client's response is cut too (it would otherwise wait forever).
           if (answering) return void res.destroy();
           const again = !res.headersSent && !timedOut && tried.size < pool.urls.length;
-          if (again && mayRetry(req.method ?? 'GET', failure, streamed)) return attempt();
+          if (again && mayRetry(req.method ?? 'GET', err, streamed)) return attempt();
           onFailure(err, timedOut);
         },
       },
@@ -185,15 +184,6 @@ function connectionPools(): (origin: string) => Dispatcher {
     }
     return pool;
   };
-}
-
-/**
- * undici's name for a connection the service closed ("other side closed") as the socket error it is
- * (ECONNRESET), so the replica pool sees a replica that went away, as it does from node:http.
- */
-function asConnectionError(err: NodeJS.ErrnoException): NodeJS.ErrnoException {
-  if (err.code !== 'UND_ERR_SOCKET') return err;
-  return Object.assign(new Error(err.message, { cause: err }), { code: 'ECONNRESET' });
 }
 
 /** A replica's URL as its connection pool takes it (origin, and any base path), parsed once per URL. */
