@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultRemotesManifest, REMOTE_APPS, REMOTE_ENTRY_FILE, SHELL_APP } from '@mastering/contracts';
 import postcss from 'postcss';
-import type { Configuration } from 'webpack';
+import { type TransformOptions, transformAsync } from '@babel/core';
+import type { Configuration, RuleSetRule } from 'webpack';
 import { describe, expect, it, vi } from 'vitest';
 import { federationRuntimePlugins, packageNameOf, remoteBuild, sharedSingletons, shellBuild } from '../build/index';
 import { remoteScopeSelector, scopeRemoteUtilities } from '../build/scope-remote-css';
@@ -214,6 +215,37 @@ describe('remoteBuild and shellBuild', () => {
     const { code } = await implementation({ 'main.js': source }, undefined, { ...options, module: true }, false);
     expect(code).not.toContain('unused');
     expect(code).not.toContain('longArgumentName');
+  });
+
+  it("marks the contracts' module-level calls pure, so the minifier drops a schema the app never uses", async () => {
+    const config = shellBuild(path.join(repoRoot, SHELL_APP.dir));
+    const contractsFile = path.join(repoRoot, 'packages', 'contracts', 'src', 'orders.ts');
+    const rule = config.module!.rules!.find(
+      (r): r is RuleSetRule => typeof r === 'object' && !!r && String(r.loader).includes('babel-loader'),
+    )!;
+    expect(rule).toMatchObject({ enforce: 'post' });
+    expect((rule.test as RegExp).test(contractsFile)).toBe(true);
+    expect(contractsFile.startsWith(String(rule.include))).toBe(true);
+    expect(String(rule.include)).not.toContain('node_modules');
+    // What esbuild hands on: schemas built at module level, one of them used, and one call for its side effect.
+    const source = [
+      'import { z } from "zod";',
+      'const UnusedSchema = z.object({ neverRead: z.string().min(1) }).extend({ alsoNever: z.number() });',
+      'export const UsedSchema = z.object({ shown: z.string() });',
+      'z.config({ jitless: true });',
+    ].join('\n');
+    const annotated = (await transformAsync(source, {
+      ...(rule.options as TransformOptions),
+      filename: contractsFile,
+    }))!.code!;
+    const [minimizer] = config.optimization?.minimizer ?? [];
+    const { implementation, options } = (
+      minimizer as unknown as { options: { minimizer: { implementation: MinifyFunction; options: object } } }
+    ).options.minimizer;
+    const { code } = await implementation({ 'main.js': annotated }, undefined, { ...options, module: true }, false);
+    expect(code).not.toMatch(/neverRead|alsoNever/);
+    expect(code).toContain('shown');
+    expect(code).toContain('jitless');
   });
 });
 
