@@ -38,6 +38,28 @@ describe('identity tokens use the derived key', () => {
       .sign(new TextEncoder().encode(SECRET));
     await expect(verifyIdentity(rawSigned, SECRET)).rejects.toThrow();
   });
+
+  it('are standard HS256 JWTs: one another library signs with the key is accepted; a wrong claim, a missing expiry or alg none is refused', async () => {
+    const key = deriveKey(SECRET, 'identity-token');
+    const token = (claims: { iss?: string; aud?: string; exp?: boolean } = {}) => {
+      const jwt = new SignJWT({ email: identity.email, role: identity.role, sid: identity.sessionId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(identity.userId)
+        .setIssuer(claims.iss ?? 'mastering-gateway')
+        .setAudience(claims.aud ?? 'mastering-services')
+        .setIssuedAt();
+      return (claims.exp === false ? jwt : jwt.setExpirationTime('60s')).sign(key);
+    };
+    expect(await verifyIdentity(await token(), SECRET)).toEqual(identity);
+    await expect(verifyIdentity(await token({ aud: 'someone-else' }), SECRET)).rejects.toThrow();
+    await expect(verifyIdentity(await token({ iss: 'someone-else' }), SECRET)).rejects.toThrow();
+    await expect(verifyIdentity(await token({ exp: false }), SECRET)).rejects.toThrow();
+    const [, payload] = (await token()).split('.');
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
+    await expect(verifyIdentity(unsigned, SECRET)).rejects.toThrow();
+    const tampered = (await signIdentity(identity, SECRET)).replace(/\.[^.]+\./, `.${payload!.replace(/.$/, 'A')}.`);
+    await expect(verifyIdentity(tampered, SECRET)).rejects.toThrow();
+  });
 });
 
 describe('sameHash', () => {
