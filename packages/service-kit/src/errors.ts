@@ -1,3 +1,4 @@
+import { NotFoundError } from 'objection';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { redactUrl } from './redact';
@@ -114,7 +115,8 @@ export function toErrorResponse(err: unknown): ErrorResponse {
     return { status, body: { error } };
   }
   if (isDatabaseUnavailable(err)) return { status: 503, body: { error: new Unavailable().message } };
-  if (e && (e as { name?: string }).name === 'NotFoundError') return { status: 404, body: { error: 'Not found' } };
+  // By class, not by `name`: a bundle that renames the class (NotFoundError2) renames that too.
+  if (err instanceof NotFoundError) return { status: 404, body: { error: 'Not found' } };
   return { status: 500, body: { error: 'Internal server error' } };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NotFoundError } from 'objection';
 import { z } from 'zod';
 import { Conflict, Forbidden, Invalid, NotFound, toErrorResponse, TooManyRequests, Unauthorized } from '../src/errors';
 
@@ -47,6 +48,15 @@ describe('toErrorResponse', () => {
       status: 413,
       body: { error: 'request entity too large' },
     });
+  });
+
+  it("answers 404 for objection's NotFoundError, whatever name a bundle gives its class", () => {
+    // esbuild renames a class whose name clashes with another module's, and objection names its errors after their class.
+    class NotFoundError2 extends NotFoundError {}
+    expect(new NotFoundError2({}).name).toBe('NotFoundError2');
+    expect(toErrorResponse(new NotFoundError2({}))).toEqual({ status: 404, body: { error: 'Not found' } });
+    expect(toErrorResponse(new NotFoundError({})).status).toBe(404);
+    expect(toErrorResponse(Object.assign(new Error('x'), { name: 'NotFoundError' })).status).toBe(500);
   });
 
   it('hides everything else behind a generic 500', () => {
