@@ -57,6 +57,7 @@ export {
   useAsPrerendered,
   useHydrating,
   AppProviders,
+  lazyPage,
   RemoteScope,
   useRemoteScopeAttributes,
 } from '@mastering/ui/core';

@@ -3,11 +3,14 @@ import { RefreshCw, Unplug } from 'lucide-react';
 import {
   Component,
   createContext,
-  lazy,
+  startTransition,
   Suspense,
+  use,
   useContext,
+  useEffect,
   useMemo,
   useState,
+  type ComponentType,
   type ErrorInfo,
   type ReactNode,
 } from 'react';
@@ -96,22 +99,43 @@ export interface RemotePageProps {
  */
 export const RemotePagesSource = createContext<(remote: string) => Promise<RemotePages>>(loadRemotePages);
 
+/** The page `page` of `remote` with its code loaded: its remote's page map, then the page's own code. */
+async function loadedPage(pagesOf: (remote: string) => Promise<RemotePages>, remote: string, page: string) {
+  const pages = await pagesOf(remote);
+  const Found = pages[page];
+  if (!Found) throw new RemoteLoadError(remote, `has no page "${page}"`);
+  await Found.load?.();
+  return Found;
+}
+
+/** Waits for `pending` (a page with its code loaded) and renders that page. */
+function PageOnceLoaded({ pending }: { pending: Promise<ComponentType> }) {
+  const Page = use(pending);
+  return <Page />;
+}
+
 /** Renders one page of a remote, with a loading state and the fallback panel on failure. */
 export function RemotePage({ remote, page, section }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
   const pagesOf = useContext(RemotePagesSource);
-  const Page = useMemo(
-    () =>
-      lazy(async () => {
-        const pages = await pagesOf(remote);
-        const Found = pages[page];
-        if (!Found) throw new RemoteLoadError(remote, `has no page "${page}"`);
-        // Remote pages are usually lazy themselves, and React.lazy cannot resolve to another lazy.
-        return { default: () => <Found /> };
-      }),
-    // `attempt` is a dependency on purpose: a new lazy component is what makes Retry load again.
-    [pagesOf, remote, page, attempt],
-  );
+  // `attempt` is a dependency on purpose: a new promise is what makes Retry load again.
+  const pending = useMemo(() => loadedPage(pagesOf, remote, page), [pagesOf, remote, page, attempt]);
+  // The page is revealed by an update of this component once its code is in. Left to Suspense, React's
+  // own retry would hold it back until 300 ms after the loading state appeared (its fallback throttle):
+  // on a first visit to a page that is not prerendered (an order page) its content came about 250 ms
+  // later than its code. React's own callback on `pending` (added when the page first suspended) runs
+  // before this one, so the update finds it resolved.
+  const [, reveal] = useState(0);
+  useEffect(() => {
+    let shown = true;
+    pending.then(
+      () => shown && startTransition(() => reveal((n) => n + 1)),
+      () => undefined,
+    );
+    return () => {
+      shown = false;
+    };
+  }, [pending]);
 
   const retry = async () => {
     await forgetRemote(remote);
@@ -125,7 +149,7 @@ export function RemotePage({ remote, page, section }: RemotePageProps) {
     >
       <Suspense fallback={<PageLoading />}>
         <RemoteScope name={remote}>
-          <Page />
+          <PageOnceLoaded pending={pending} />
         </RemoteScope>
       </Suspense>
     </RemoteErrorBoundary>
