@@ -109,12 +109,25 @@ function matchingFiles<B extends ReturnType<typeof OrderFile.query>>(
   return builder;
 }
 
-/** The matching files with their order's email and status, in the chosen sort. */
-function filteredFiles(knex: Knex, query: AdminAudioFilesQuery, search: AddressMatch | undefined) {
+/**
+ * The matching files with their order's email and status, in the chosen sort. A `page` is cut from the
+ * files before their orders are joined, so only the rows shown look their order up: a 2-character search
+ * at 1,000,000 orders matched 9,739 files by order id and joined every one before keeping 25 (32 ms of SQL).
+ */
+function filteredFiles(
+  knex: Knex,
+  query: AdminAudioFilesQuery,
+  search: AddressMatch | undefined,
+  page?: { limit: number; offset: number },
+) {
   const sort = SORTS[query.sort];
-  return matchingFiles(withOrder(knex), query, search)
-    .orderBy(sort.column, sort.order)
-    .orderBy('order_files.id', 'desc');
+  const sorted = <B extends ReturnType<typeof OrderFile.query>>(builder: B) =>
+    builder.orderBy(sort.column, sort.order).orderBy('order_files.id', 'desc');
+  if (!page) return sorted(matchingFiles(withOrder(knex), query, search));
+  const cut = sorted(matchingFiles(OrderFile.query(knex).select('order_files.*'), query, search))
+    .limit(page.limit)
+    .offset(page.offset);
+  return sorted(withOrder(knex).from(cut.as('order_files')));
 }
 
 /** How many files match: read from the kept totals when only the status and style filter, else counted. */
@@ -145,9 +158,7 @@ export async function listAudioFiles(
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const [items, total, counts] = await Promise.all([
-    filteredFiles(knex, query, search)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    filteredFiles(knex, query, search, { limit: pageSize, offset: (page - 1) * pageSize }),
     filteredTotal(knex, query, search),
     countersOf(),
   ]);
