@@ -238,7 +238,7 @@ export function Examples() {
   const { data: tracks, isLoading, isError } = useShowcaseTracks();
   const list = useMemo(() => tracks && playerTracks(tracks), [tracks]);
   return (
-    <section id="examples" className="below-fold scroll-mt-20 bg-card/30 py-20">
+    <section id="examples" className="scroll-mt-20 bg-card/30 py-20">
       <div className="mx-auto max-w-6xl px-4 md:px-6">
         <SectionHeading eyebrow="Examples" title="Hear the difference">
           Switch between the original mix and our master.
