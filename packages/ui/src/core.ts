@@ -55,5 +55,5 @@ export {
 export { createQueryClient } from './api/query-client';
 export { useAsPrerendered, useHydrating } from './api/hydration';
 export { AppProviders } from './app/providers';
-export { lazyPage, type RemotePage, type RemotePages, type RemoteRoutesModule } from './app/remote-pages';
+export { lazyPage, type RemotePages, type RemoteRoutesModule } from './app/remote-pages';
 export { RemoteScope, useRemoteScopeAttributes } from './app/remote-scope';

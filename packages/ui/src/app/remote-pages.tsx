@@ -4,14 +4,14 @@ import { type ComponentType, use } from 'react';
  * A page a remote exposes: a component, usually made by lazyPage, whose `load()` fetches its code
  * ahead of rendering (the shell waits for it before revealing the page, see shell/src/remotes/remote-page.tsx).
  */
-export type RemotePage = ComponentType & { load?: () => Promise<unknown> };
+type LoadablePage = ComponentType & { load?: () => Promise<unknown> };
 
 /**
  * What every remote exposes as `./routes`: page key -> page (made by lazyPage).
  * The shell's routing table decides the URL of each page key; a page reads its URL
  * parameters with react-router's hooks.
  */
-export type RemotePages = Readonly<Record<string, RemotePage>>;
+export type RemotePages = Readonly<Record<string, LoadablePage>>;
 
 /** The module shape of a remote's `./routes`. */
 export interface RemoteRoutesModule {
