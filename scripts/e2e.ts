@@ -67,6 +67,8 @@ const CHROMIUM_FLAGS =
 
 /** Preloaded into TestCafe: it opens Chromium as outside a container (the comment in that file says why). */
 const TESTCAFE_LOCAL_START = path.join(ROOT, 'scripts', 'lib', 'testcafe-local-start.cjs');
+/** TestCafe's TypeScript compiler without its type-check, which `npm run typecheck` does (that file says why). */
+const TESTCAFE_TYPESCRIPT = path.join(ROOT, 'scripts', 'lib', 'testcafe-typescript.cjs');
 
 /**
  * What TestCafe prints when it stopped a group because of its browser: the browser did not come up, at the
@@ -131,6 +133,8 @@ function runJourneys(
         '--browser-init-timeout',
         String(BROWSER_INIT_MS),
         '--disable-screenshots',
+        '--compiler-options',
+        `typescript.customCompilerModulePath=${TESTCAFE_TYPESCRIPT}`,
         '--reporter',
         `spec,json:${report}`,
       ],
