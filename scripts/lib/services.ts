@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
-import { build, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { addFileContents, addFileStat } from './digest';
 import { ROOT } from './paths';
 import { SERVICE_PORTS, type ServiceName } from '@mastering/service-kit/ports';
@@ -36,8 +36,11 @@ export async function bundleServices(
       if (!force && isBundleFresh(name)) return;
       const { metafile } = await build({ ...bundleOptions(name), metafile: true });
       mapOwnCodeOnly(`${serviceBundle(name)}.map`);
-      const inputs = Object.keys(metafile.inputs);
-      writeFileSync(stampOf(name), JSON.stringify({ inputs, digest: inputsDigest(inputs) } satisfies BundleStamp));
+      const manifest = manifestOf(metafile);
+      writeFileSync(
+        stampOf(name),
+        JSON.stringify({ ...manifest, digest: inputsDigest(manifest.inputs) } satisfies BundleStamp),
+      );
     }),
   );
 }
@@ -55,10 +58,42 @@ export function mapOwnCodeOnly(mapFile: string): void {
   writeFileSync(mapFile, JSON.stringify(map));
 }
 
-/** Beside each bundle: the files it was built from and their digest (see `inputsDigest`). */
+/** What a service's bundle is made of: the files compiled into it and the packages it imports from node_modules. */
+export type BundleManifest = {
+  inputs: string[];
+  /** Its external imports: `import-statement` ones load at start, `dynamic-import` ones on first use. */
+  imports: { path: string; kind: string }[];
+};
+
+/** The manifest of a build's metafile. */
+function manifestOf(metafile: Metafile): BundleManifest {
+  return {
+    inputs: Object.keys(metafile.inputs),
+    imports: Object.values(metafile.outputs).flatMap((output) =>
+      output.imports.filter((i) => i.external).map(({ path, kind }) => ({ path, kind })),
+    ),
+  };
+}
+
+/**
+ * The manifest of `name`'s bundle (scripts/test/service-bundles.test.ts checks it): the one kept beside a
+ * fresh bundle, so a test after a build compiles nothing again; else that of a build in memory (nothing
+ * written, as a test must not replace a bundle another one may be starting).
+ */
+export async function bundleManifest(name: ServiceName): Promise<BundleManifest> {
+  if (isBundleFresh(name)) {
+    const { inputs, imports } = readStamp(name);
+    return { inputs, imports };
+  }
+  return manifestOf((await build({ ...bundleOptions(name), write: false, metafile: true, sourcemap: false })).metafile);
+}
+
+/** Beside each bundle: its manifest and the digest of its inputs (see `inputsDigest`). */
 const stampOf = (name: ServiceName) => path.join(path.dirname(serviceBundle(name)), '.bundle-stamp');
 
-type BundleStamp = { inputs: string[]; digest: string };
+type BundleStamp = BundleManifest & { digest: string };
+
+const readStamp = (name: ServiceName) => JSON.parse(readFileSync(stampOf(name), 'utf8')) as BundleStamp;
 
 /**
  * A digest of a bundle's inputs (paths relative to `root`) by size and mtime (addFileStat), with the
@@ -75,7 +110,7 @@ export function inputsDigest(inputs: readonly string[], root = ROOT): string {
 /** True when the bundle exists and none of the files it was built from (nor the build options) changed. */
 function isBundleFresh(name: ServiceName): boolean {
   if (!existsSync(serviceBundle(name)) || !existsSync(stampOf(name))) return false;
-  const stamp = JSON.parse(readFileSync(stampOf(name), 'utf8')) as BundleStamp;
+  const stamp = readStamp(name);
   return inputsDigest(stamp.inputs) === stamp.digest;
 }
 

@@ -3,10 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import {
-  bundleOptions,
+  bundleManifest,
   inputsDigest,
   KEPT_EXTERNAL,
   mapOwnCodeOnly,
@@ -15,12 +14,12 @@ import {
   type ServiceName,
 } from '../lib/services';
 
-// Each service is bundled once for the whole file (its sources cannot change while the file runs):
-// an esbuild build of a service costs a second or two of CPU, and the checks below need each of them
-// up to three times.
+// Each service's bundle is read once for the whole file (its sources cannot change while the file runs):
+// from the manifest kept beside a fresh bundle (npm test builds first), else from an esbuild build in
+// memory, a second or two of CPU a service, and the checks below need each of them up to three times.
 const builds = new Map<ServiceName, ReturnType<typeof bundleContents>>();
 
-/** What `name`'s bundle holds (see bundleContents), built on first use. */
+/** What `name`'s bundle holds (see bundleContents), read on first use. */
 function loadedBy(name: ServiceName) {
   let contents = builds.get(name);
   if (!contents) builds.set(name, (contents = bundleContents(name)));
@@ -29,12 +28,10 @@ function loadedBy(name: ServiceName) {
 
 /** The workspace sources a service's bundle holds, and the npm packages it loads at start and on demand. */
 async function bundleContents(name: ServiceName) {
-  const { metafile } = await build({ ...bundleOptions(name), write: false, metafile: true, sourcemap: false });
-  const sources = Object.keys(metafile.inputs);
-  const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external));
-  const packages = external.map((i) => i.path);
-  const atStart = external.filter((i) => i.kind === 'import-statement').map((i) => i.path);
-  const onDemand = external.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+  const { inputs: sources, imports } = await bundleManifest(name);
+  const packages = imports.map((i) => i.path);
+  const atStart = imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+  const onDemand = imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
   return { sources, packages, atStart, onDemand };
 }
 
