@@ -1,4 +1,3 @@
-import type { AxeResults, RunOptions } from 'axe-core';
 import { ClientFunction } from 'testcafe';
 import { admin, byTestId, EMPTY_PAGE, isHydrated, openInApp, SITE } from './support';
 
@@ -59,8 +58,8 @@ async function seriousFindings(t: TestController, url: string, page: string): Pr
   return findingsHere(t, url);
 }
 
-/** The axe-core the fixture injects into every page (its `clientScripts`). */
-declare const axe: { run(context: Document, options: RunOptions): Promise<AxeResults> };
+/** The axe-core the fixture injects into every page (its `clientScripts`), typed by its own declarations. */
+declare const axe: typeof import('axe-core');
 
 /**
  * Runs axe in the page and answers its serious and critical violations, one line per element. Only
