@@ -4,6 +4,10 @@
 import { afterEach } from 'vitest';
 
 if (typeof document !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
   afterEach(cleanup);
+  // findBy*/waitFor wait up to 15 s instead of Testing Library's 1 s: `npm test` runs these files beside the
+  // journeys on two busy cores, where rendering a page in jsdom took over a second (the home page, the order
+  // page's Replace file). They still answer as soon as the element is there.
+  configure({ asyncUtilTimeout: 15_000 });
 }

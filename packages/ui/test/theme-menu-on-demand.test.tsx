@@ -18,7 +18,7 @@ describe('ThemeMenuOnDemand', () => {
 
     act(() => button().click());
     // The menu's module loads on demand; the option appears once it has.
-    await screen.findByTestId('theme-option-light', {}, { timeout: 10_000 });
+    await screen.findByTestId('theme-option-light');
     expect(button().hasAttribute('data-headlessui-state')).toBe(true);
     expect(button().getAttribute('aria-expanded')).toBe('true');
 
