@@ -4,6 +4,7 @@ import dockerignore from '@balena/dockerignore';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../lib/paths';
+import { SERVICE_NODE_FLAGS } from '../lib/services';
 
 type PortMapping = string | number | { host_ip?: string; published?: string | number; target: number };
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
@@ -32,12 +33,22 @@ describe('docker-compose.yml', () => {
     '%s runs its own bundled server with the database, the identity secret and a health check',
     (name) => {
       const service = compose.services[name];
-      expect(service.command?.join(' ')).toContain(`services/${name}/dist/server.mjs`);
+      expect(service.command).toEqual(['node', ...SERVICE_NODE_FLAGS, `services/${name}/dist/server.mjs`]);
       expect(service.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
       expect(service.environment).toHaveProperty('IDENTITY_SECRET');
       expect(service.healthcheck).toBeTruthy();
     },
   );
+
+  it.each(APP_SERVICES)("%s's own start script runs it with the same Node flags", (name) => {
+    const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'services', name, 'package.json'), 'utf8'));
+    expect(scripts.start).toBe(['node', ...SERVICE_NODE_FLAGS, 'dist/server.mjs'].join(' '));
+  });
+
+  it("runs the image's default command as its gateway", () => {
+    const dockerfile = readFileSync(path.join(ROOT, 'services', 'Dockerfile'), 'utf8');
+    expect(JSON.parse(/^CMD (.+)$/m.exec(dockerfile)?.[1] ?? 'null')).toEqual(compose.services.gateway.command);
+  });
 
   it("points the email service at the mail server (the services' ports: service-ports.test.ts)", () => {
     expect(compose.services.email.environment?.SMTP_URL).toBe('smtp://maildev:1025');
