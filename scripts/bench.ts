@@ -8,6 +8,9 @@
 //    gateway with its public-read cache off (PUBLIC_CACHE_MAX_SECONDS=0: the proxy's own cost) and
 //    through one with it on, with the ratios (aims: proxied >= 0.8x the direct throughput with
 //    the access log on, p99 <= 2x direct; cached >= 2x direct). The gateway logs as `npm start` runs it.
+//    The three alternate in rounds and each ratio is the median of the rounds' own: on a shared
+//    machine one 10 s run of each swung the proxied ratio from 0.56x to 0.93x between two runs of
+//    the same code, as the machine's speed changed under one of them.
 //    Each run also prints the CPU each process used per request, and the throughput those figures allow
 //    on this machine's cores and with a core per process: what the ratio is made of, whatever the load.
 // 4. A 500 MB track uploaded the way a browser does (POST /api/files/upload, then one PUT of the file)
@@ -30,7 +33,8 @@ import type { Stack } from './lib/stack';
 
 const MB = 1024 * 1024;
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 500);
-const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LOAD_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const SHOWCASE = '/api/showcase-tracks';
 
@@ -116,13 +120,26 @@ async function run(stack: Stack) {
     postgres: () => processTreeCpuTimes(postgresPid),
     autocannon: cpuOf(process.pid),
   };
-  const directLoad = await load(`${direct}${SHOWCASE}`, shared);
-  const gatewayLoad = await load(`${base}${SHOWCASE}`, { gateway: cpuOf(gatewayPid), ...shared });
-  const cachedLoad = await load(`${site}${SHOWCASE}`, { gateway: cpuOf(stack.pidOf('gateway')!), ...shared });
+  const targets = {
+    direct: { url: `${direct}${SHOWCASE}`, processes: shared },
+    gateway: { url: `${base}${SHOWCASE}`, processes: { gateway: cpuOf(gatewayPid), ...shared } },
+    cached: { url: `${site}${SHOWCASE}`, processes: { gateway: cpuOf(stack.pidOf('gateway')!), ...shared } },
+  };
+  const runs: Record<keyof typeof targets, Load[]> = { direct: [], gateway: [], cached: [] };
+  for (let round = 0; round < LOAD_ROUNDS; round++)
+    for (const [name, { url, processes }] of Object.entries(targets) as [
+      keyof typeof targets,
+      (typeof targets)['direct'],
+    ][])
+      runs[name].push(await load(url, processes, { warmUp: round === 0 }));
+  const [directLoad, gatewayLoad, cachedLoad] = [runs.direct, runs.gateway, runs.cached].map(combined);
+  /** The median over the rounds of `a`'s figure against `b`'s in the same round. */
+  const ratio = (a: Load[], b: Load[], figure: (r: Load) => number) =>
+    median(a.map((r, i) => figure(r) / Math.max(figure(b[i]!), 1)));
   const describe = (label: string, r: Load) =>
     `${label} ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.failures ? `, ${r.failures} failed or non-2xx` : ''}`;
   console.log(
-    `GET ${SHOWCASE}, ${CONNECTIONS} connections, ${LOAD_SECONDS} s each (seeded demo content; gateway LOG_LEVEL=${gatewayLogLevel}):`,
+    `GET ${SHOWCASE}, ${CONNECTIONS} connections, ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s each, medians (seeded demo content; gateway LOG_LEVEL=${gatewayLogLevel}):`,
   );
   console.log(`  ${describe('content directly:         ', directLoad)}`);
   console.log(`  ${describe('through gateway, no cache:', gatewayLoad)}`);
@@ -135,10 +152,14 @@ async function run(stack: Stack) {
     );
     console.log(`        written to closing connections, which inflates its gateway latency and lowers its throughput`);
   }
+  /** Each round's throughput ratio, for the reader to see how far they spread. */
+  const rounds = (a: Load[], b: Load[]) => a.map((r, i) => (r.rps / Math.max(b[i]!.rps, 1)).toFixed(2)).join(', ');
   console.log(
-    `  gateway/direct: throughput ${(gatewayLoad.rps / directLoad.rps).toFixed(2)}x (aim >= 0.8x), p99 ${(gatewayLoad.p99 / Math.max(directLoad.p99, 1)).toFixed(2)}x (aim <= 2x)`,
+    `  gateway/direct: throughput ${ratio(runs.gateway, runs.direct, (r) => r.rps).toFixed(2)}x (aim >= 0.8x; rounds ${rounds(runs.gateway, runs.direct)}), p99 ${ratio(runs.gateway, runs.direct, (r) => r.p99).toFixed(2)}x (aim <= 2x)`,
   );
-  console.log(`  cached/direct: throughput ${(cachedLoad.rps / directLoad.rps).toFixed(2)}x (aim >= 2x)`);
+  console.log(
+    `  cached/direct: throughput ${ratio(runs.cached, runs.direct, (r) => r.rps).toFixed(2)}x (aim >= 2x; rounds ${rounds(runs.cached, runs.direct)})`,
+  );
   console.log(`  CPU per request, user + kernel µs:`);
   for (const [label, r] of [
     ['content directly', directLoad],
@@ -167,36 +188,51 @@ async function run(stack: Stack) {
   );
 
   // Where the CPU goes (user: the process's own code; kernel: copying the bytes through sockets and into
-  // files on its behalf), for the upload and for the plain write it is measured against.
+  // files on its behalf), for the upload and for the plain write it is measured against. The three
+  // alternate in rounds, as the loads do: the disk's own speed swung from 260 to 1,460 MB/s between runs.
   const processes = { gateway: stack.pidOf('gateway')!, storefront: stack.pidOf('storefront')! };
-  const cpuBefore = Object.values(processes).map(processCpuTimes);
-  const clientBefore = process.cpuUsage();
-  const stored = await timed(() => uploadTrack(site, UPLOAD_MB));
-  const clientUpload = process.cpuUsage(clientBefore);
-  const cpuAfter = Object.values(processes).map(processCpuTimes);
-  const diskBefore = process.cpuUsage();
-  const disk = await timed(() => writeToDisk(path.join(storageDir, 'bench-plain-write'), UPLOAD_MB));
-  const clientDisk = process.cpuUsage(diskBefore);
-  const bare = await timed(() => putToBareServer(storageDir, UPLOAD_MB));
+  const times = { stored: [] as number[], disk: [] as number[], bare: [] as number[] };
+  const uploadCpu = Object.keys(processes).map(() => ({ user: 0, kernel: 0 }));
+  const clientCpu = { upload: { user: 0, system: 0 }, disk: { user: 0, system: 0 } };
+  const addUsage = (sum: NodeJS.CpuUsage, usage: NodeJS.CpuUsage) => {
+    sum.user += usage.user / 1e6;
+    sum.system += usage.system / 1e6;
+  };
+  for (let round = 0; round < LOAD_ROUNDS; round++) {
+    const cpuBefore = Object.values(processes).map(processCpuTimes);
+    const clientBefore = process.cpuUsage();
+    times.stored.push(await timed(() => uploadTrack(site, UPLOAD_MB)));
+    addUsage(clientCpu.upload, process.cpuUsage(clientBefore));
+    Object.values(processes).forEach((pid, i) => {
+      const { user, kernel } = processCpuTimes(pid);
+      uploadCpu[i]!.user += user - cpuBefore[i]!.user;
+      uploadCpu[i]!.kernel += kernel - cpuBefore[i]!.kernel;
+    });
+    const diskBefore = process.cpuUsage();
+    times.disk.push(await timed(() => writeToDisk(path.join(storageDir, 'bench-plain-write'), UPLOAD_MB)));
+    addUsage(clientCpu.disk, process.cpuUsage(diskBefore));
+    times.bare.push(await timed(() => putToBareServer(storageDir, UPLOAD_MB)));
+  }
+  const [stored, disk, bare] = [times.stored, times.disk, times.bare].map(median) as [number, number, number];
+  /** The median over the rounds of how much faster `a` was than `b` (their times' inverse ratio). */
+  const faster = (a: number[], b: number[]) => median(a.map((time, i) => b[i]! / time));
   const split = (user: number, kernel: number) => `${user.toFixed(2)} + ${kernel.toFixed(2)}`;
-  const ofClient = (usage: NodeJS.CpuUsage) => split(usage.user / 1e6, usage.system / 1e6);
+  const perRound = (cpu: { user: number; kernel: number }) => split(cpu.user / LOAD_ROUNDS, cpu.kernel / LOAD_ROUNDS);
+  const ofClient = (usage: NodeJS.CpuUsage) => perRound({ user: usage.user, kernel: usage.system });
   console.log(
-    `${UPLOAD_MB} MB track through the gateway to the storefront's storage: ${stored.toFixed(2)} s = ${(UPLOAD_MB / stored).toFixed(0)} MB/s`,
+    `${UPLOAD_MB} MB track through the gateway to the storefront's storage (${LOAD_ROUNDS} rounds, medians): ${stored.toFixed(2)} s = ${(UPLOAD_MB / stored).toFixed(0)} MB/s`,
   );
   console.log(
-    `  plain disk write of ${UPLOAD_MB} MB: ${disk.toFixed(2)} s = ${(UPLOAD_MB / disk).toFixed(0)} MB/s; upload/disk ${(disk / stored).toFixed(2)}x (aim >= 0.8x)`,
+    `  plain disk write of ${UPLOAD_MB} MB: ${disk.toFixed(2)} s = ${(UPLOAD_MB / disk).toFixed(0)} MB/s; upload/disk ${faster(times.stored, times.disk).toFixed(2)}x (aim >= 0.8x; rounds ${times.stored.map((time, i) => (times.disk[i]! / time).toFixed(2)).join(', ')})`,
   );
   // What the aim asks of HTTP itself: the same PUT to a server that does nothing but write it.
   console.log(
-    `  the same PUT to a bare Node server that only writes it (no gateway, no storefront): ${(UPLOAD_MB / bare).toFixed(0)} MB/s = ${(disk / bare).toFixed(2)}x the plain write; the site's upload is ${(bare / stored).toFixed(2)}x of it`,
+    `  the same PUT to a bare Node server that only writes it (no gateway, no storefront): ${(UPLOAD_MB / bare).toFixed(0)} MB/s = ${faster(times.bare, times.disk).toFixed(2)}x the plain write; the site's upload is ${faster(times.stored, times.bare).toFixed(2)}x of it`,
   );
   console.log(
-    `  CPU seconds, user + kernel: upload ${Object.keys(processes)
-      .map(
-        (name, i) =>
-          `${name} ${split(cpuAfter[i]!.user - cpuBefore[i]!.user, cpuAfter[i]!.kernel - cpuBefore[i]!.kernel)}`,
-      )
-      .join(', ')}, client ${ofClient(clientUpload)}; plain write ${ofClient(clientDisk)}`,
+    `  CPU seconds per upload, user + kernel: ${Object.keys(processes)
+      .map((name, i) => `${name} ${perRound(uploadCpu[i]!)}`)
+      .join(', ')}, client ${ofClient(clientCpu.upload)}; plain write ${ofClient(clientCpu.disk)}`,
   );
 }
 
@@ -320,24 +356,35 @@ function connectionHeader(url: string): Promise<string | undefined> {
   }).finally(() => agent.destroy());
 }
 
-/** CPU a process used per request of a run, in µs, as CpuTimes. */
+/** CPU a process used per request, in µs, as CpuTimes. */
 type CpuPerRequest = CpuTimes;
-type Load = { rps: number; p50: number; p99: number; failures: number; cpu: Record<string, CpuPerRequest> };
+/**
+ * One load run's figures, or a target's rounds combined; `cpu` holds each process's CPU seconds in one
+ * run, and its µs per request once combined.
+ */
+type Load = {
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  requests: number;
+  cpu: Record<string, CpuTimes>;
+};
 
 /**
- * autocannon against `url` (after a short warm-up, so both targets are measured with a warm JIT and
- * pools), with the CPU per request each of `processes` (name: its CPU seconds so far) used during the
- * measured run.
+ * autocannon against `url` (after a short warm-up when `warmUp`, so every target is measured with a
+ * warm JIT and pools), with the CPU per request each of `processes` (name: its CPU seconds so far)
+ * used during the measured run.
  */
-async function load(url: string, processes: Record<string, () => CpuTimes>): Promise<Load> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+async function load(url: string, processes: Record<string, () => CpuTimes>, { warmUp = true } = {}): Promise<Load> {
+  if (warmUp) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
   const before = Object.values(processes).map((times) => times());
   const result = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS });
-  const perRequest = (seconds: number) => (seconds * 1e6) / Math.max(result.requests.total, 1);
+  const requests = Math.max(result.requests.total, 1);
   const cpu = Object.fromEntries(
     Object.entries(processes).map(([name, times], i) => {
       const { user, kernel } = times();
-      return [name, { user: perRequest(user - before[i]!.user), kernel: perRequest(kernel - before[i]!.kernel) }];
+      return [name, { user: user - before[i]!.user, kernel: kernel - before[i]!.kernel }];
     }),
   );
   return {
@@ -345,6 +392,35 @@ async function load(url: string, processes: Record<string, () => CpuTimes>): Pro
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
+    requests,
     cpu,
   };
+}
+
+/**
+ * One target's rounds as one figure: the median throughput and latencies, every failure, and the CPU
+ * per request over all of them (µs: each process's CPU seconds over every request of every round).
+ */
+function combined(rounds: Load[]): Load {
+  const requests = rounds.reduce((sum, r) => sum + r.requests, 0);
+  const cpu: Record<string, CpuTimes> = {};
+  for (const name of Object.keys(rounds[0]!.cpu)) {
+    const seconds = (kind: keyof CpuTimes) => rounds.reduce((sum, r) => sum + r.cpu[name]![kind], 0);
+    cpu[name] = { user: (seconds('user') * 1e6) / requests, kernel: (seconds('kernel') * 1e6) / requests };
+  }
+  return {
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    failures: rounds.reduce((sum, r) => sum + r.failures, 0),
+    requests,
+    cpu,
+  };
+}
+
+/** The middle value (the mean of the middle two for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
