@@ -190,35 +190,27 @@ async function run(stack: Stack) {
   // Where the CPU goes (user: the process's own code; kernel: copying the bytes through sockets and into
   // files on its behalf), for the upload and for the plain write it is measured against. The three
   // alternate in rounds, as the loads do: the disk's own speed swung from 260 to 1,460 MB/s between runs.
-  const processes = { gateway: stack.pidOf('gateway')!, storefront: stack.pidOf('storefront')! };
+  const gateway = stack.pidOf('gateway')!;
+  const storefront = stack.pidOf('storefront')!;
   const times = { stored: [] as number[], disk: [] as number[], bare: [] as number[] };
-  const uploadCpu = Object.keys(processes).map(() => ({ user: 0, kernel: 0 }));
-  const clientCpu = { upload: { user: 0, system: 0 }, disk: { user: 0, system: 0 } };
-  const addUsage = (sum: NodeJS.CpuUsage, usage: NodeJS.CpuUsage) => {
-    sum.user += usage.user / 1e6;
-    sum.system += usage.system / 1e6;
-  };
+  // CPU seconds over every round, per process (client: this one, which sends the upload and writes the plain file).
+  const cpu = { gateway: noCpu(), storefront: noCpu(), client: noCpu(), plainWrite: noCpu() };
   for (let round = 0; round < LOAD_ROUNDS; round++) {
-    const cpuBefore = Object.values(processes).map(processCpuTimes);
-    const clientBefore = process.cpuUsage();
+    const before = { gateway: processCpuTimes(gateway), storefront: processCpuTimes(storefront), client: ownCpu() };
     times.stored.push(await timed(() => uploadTrack(site, UPLOAD_MB)));
-    addUsage(clientCpu.upload, process.cpuUsage(clientBefore));
-    Object.values(processes).forEach((pid, i) => {
-      const { user, kernel } = processCpuTimes(pid);
-      uploadCpu[i]!.user += user - cpuBefore[i]!.user;
-      uploadCpu[i]!.kernel += kernel - cpuBefore[i]!.kernel;
-    });
-    const diskBefore = process.cpuUsage();
+    addCpu(cpu.gateway, before.gateway, processCpuTimes(gateway));
+    addCpu(cpu.storefront, before.storefront, processCpuTimes(storefront));
+    addCpu(cpu.client, before.client, ownCpu());
+    const diskBefore = ownCpu();
     times.disk.push(await timed(() => writeToDisk(path.join(storageDir, 'bench-plain-write'), UPLOAD_MB)));
-    addUsage(clientCpu.disk, process.cpuUsage(diskBefore));
+    addCpu(cpu.plainWrite, diskBefore, ownCpu());
     times.bare.push(await timed(() => putToBareServer(storageDir, UPLOAD_MB)));
   }
   const [stored, disk, bare] = [times.stored, times.disk, times.bare].map(median) as [number, number, number];
   /** The median over the rounds of how much faster `a` was than `b` (their times' inverse ratio). */
   const faster = (a: number[], b: number[]) => median(a.map((time, i) => b[i]! / time));
-  const split = (user: number, kernel: number) => `${user.toFixed(2)} + ${kernel.toFixed(2)}`;
-  const perRound = (cpu: { user: number; kernel: number }) => split(cpu.user / LOAD_ROUNDS, cpu.kernel / LOAD_ROUNDS);
-  const ofClient = (usage: NodeJS.CpuUsage) => perRound({ user: usage.user, kernel: usage.system });
+  const perRound = ({ user, kernel }: CpuTimes) =>
+    `${(user / LOAD_ROUNDS).toFixed(2)} + ${(kernel / LOAD_ROUNDS).toFixed(2)}`;
   console.log(
     `${UPLOAD_MB} MB track through the gateway to the storefront's storage (${LOAD_ROUNDS} rounds, medians): ${stored.toFixed(2)} s = ${(UPLOAD_MB / stored).toFixed(0)} MB/s`,
   );
@@ -230,10 +222,23 @@ async function run(stack: Stack) {
     `  the same PUT to a bare Node server that only writes it (no gateway, no storefront): ${(UPLOAD_MB / bare).toFixed(0)} MB/s = ${faster(times.bare, times.disk).toFixed(2)}x the plain write; the site's upload is ${faster(times.stored, times.bare).toFixed(2)}x of it`,
   );
   console.log(
-    `  CPU seconds per upload, user + kernel: ${Object.keys(processes)
-      .map((name, i) => `${name} ${perRound(uploadCpu[i]!)}`)
-      .join(', ')}, client ${ofClient(clientCpu.upload)}; plain write ${ofClient(clientCpu.disk)}`,
+    `  CPU seconds per upload, user + kernel: gateway ${perRound(cpu.gateway)}, storefront ${perRound(cpu.storefront)}, client ${perRound(cpu.client)}; plain write ${perRound(cpu.plainWrite)}`,
   );
+}
+
+/** No CPU time yet, to add to. */
+const noCpu = (): CpuTimes => ({ user: 0, kernel: 0 });
+
+/** This process's CPU seconds so far. */
+function ownCpu(): CpuTimes {
+  const { user, system } = process.cpuUsage();
+  return { user: user / 1e6, kernel: system / 1e6 };
+}
+
+/** Adds to `sum` the CPU used between two readings of one process. */
+function addCpu(sum: CpuTimes, before: CpuTimes, after: CpuTimes): void {
+  sum.user += after.user - before.user;
+  sum.kernel += after.kernel - before.kernel;
 }
 
 /** Seconds `work` takes. */

@@ -22,8 +22,8 @@ export const serviceBundle = (name: ServiceName) => path.join(ROOT, 'services', 
  * - a 64 MB old generation before the first full GC. After its start-up a service's heap is about 20 MB,
  *   and V8 then set its next full GC only about 16 MB later, counting the sockets' and files' buffers
  *   (memory outside the heap) in those 16 MB: a 500 MB upload started a full GC every 16-28 MB, 7-18 of
- *   them, and the storefront spent 1.3-2.6 CPU-s storing it. With this, 1-3 full GCs and 0.8-1.2 CPU-s
- *   (`npm run bench`). A flag on the command line only: V8 sizes its heap before any code runs.
+ *   them, and the storefront spent 0.69-0.98 s of user CPU storing it. With this, 1-3 full GCs and
+ *   0.20-0.45 s (`npm run bench`). A flag on the command line only: V8 sizes its heap before any code runs.
  */
 export const SERVICE_NODE_FLAGS = ['--enable-source-maps', '--initial-old-space-size=64'] as const;
 
