@@ -226,8 +226,10 @@ async function run(stack: Stack) {
   );
 }
 
-/** No CPU time yet, to add to. */
-const noCpu = (): CpuTimes => ({ user: 0, kernel: 0 });
+/** No CPU time yet, to add to (a declaration: `run` starts before the module's later constants are set). */
+function noCpu(): CpuTimes {
+  return { user: 0, kernel: 0 };
+}
 
 /** This process's CPU seconds so far. */
 function ownCpu(): CpuTimes {
