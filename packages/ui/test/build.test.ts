@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,8 +63,45 @@ describe('sharedSingletons', () => {
   });
 });
 
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+describe("the design system's entries", () => {
+  /** The files an entry loads when a page imports it: its own, and those they import statically (not import()). */
+  function staticGraph(entry: string): Map<string, string> {
+    const files = new Map<string, string>();
+    const visit = (file: string) => {
+      if (files.has(file)) return;
+      const source = readFileSync(file, 'utf8');
+      files.set(file, source);
+      for (const [, request] of source.matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)'/gm)) {
+        const target = request!.startsWith('.')
+          ? path.resolve(path.dirname(file), request!)
+          : request === '@mastering/ui/core'
+            ? path.join(repoRoot, 'packages/ui/src/core')
+            : null;
+        if (!target) continue;
+        const found = ['.ts', '.tsx', '/index.ts'].map((ext) => target + ext).find((f) => existsSync(f));
+        if (found) visit(found);
+      }
+    };
+    visit(entry);
+    return files;
+  }
+
+  it.each(['index.ts', 'core.ts'])(
+    '%s does not bring the theme menu: an entry of its own, which the storefront fetches on intent',
+    (entry) => {
+      const importers = [...staticGraph(path.join(repoRoot, 'packages/ui/src', entry))]
+        .filter(([, source]) =>
+          /^(import|export)\b[^;]*?\bfrom '(@mastering\/ui\/theme-menu|[./]+theme\/theme-menu)'/m.test(source),
+        )
+        .map(([file]) => path.relative(repoRoot, file));
+      expect(importers).toEqual([]);
+    },
+  );
+});
+
 describe('the facades shared in place of whole packages', () => {
-  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
   const sources = CLASS_SOURCES.flatMap((dir) =>
     readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
       // The React test kit and the build's prerender (it runs in Node) are never built into an app:
@@ -126,7 +163,6 @@ describe('the facades shared in place of whole packages', () => {
 });
 
 describe('remoteBuild and shellBuild', () => {
-  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
   const federation = (config: Configuration) =>
     (
       config.plugins!.find((p) => p?.constructor.name === 'ModuleFederationPlugin') as unknown as {

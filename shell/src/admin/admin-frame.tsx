@@ -6,7 +6,8 @@ import {
   ROLE_LABELS,
   type SessionUser,
 } from '@mastering/contracts';
-import { Badge, Button, buttonVariants, cn, Sheet, ThemeMenu } from '@mastering/ui';
+import { Badge, Button, buttonVariants, cn, Sheet } from '@mastering/ui';
+import { ThemeMenu } from '@mastering/ui/theme-menu';
 import { ExternalLink, LogOut, PanelLeft, Wrench } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';

@@ -8,10 +8,10 @@ import {
   createQueryClient,
   RemoteScope,
   Spinner,
+  ThemeMenuOnDemand,
   Toaster,
   type RemotePages,
 } from '@mastering/ui/core';
-import { ThemeMenu } from '@mastering/ui/theme-menu';
 import { REMOTE_SCOPE_ATTRIBUTE } from './remote-scope-attribute';
 
 /** The standalone page's routes, matched against the browser's URL. */
@@ -66,7 +66,8 @@ export function renderStandalone({ name: remote, title, pages, paths = {} }: Sta
               {key}
             </NavLink>
           ))}
-          <ThemeMenu className="ml-auto" />
+          {/* On intent, as on the storefront: this file is in the design system's full entry, which every page loads. */}
+          <ThemeMenuOnDemand className="ml-auto" />
         </nav>
       </div>
     );
