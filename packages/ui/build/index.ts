@@ -17,6 +17,7 @@ import {
   type RemoteId,
 } from '@mastering/contracts';
 import { themeBootScript } from '../src/theme/theme-preference';
+import { APP_ENTRY_ATTRIBUTE, appStartScript } from './app-start';
 import { scopeRemoteUtilities } from './scope-remote-css';
 
 const require = createRequire(import.meta.url);
@@ -298,6 +299,10 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
         description: SITE_DESCRIPTION,
         remotesUrl: REMOTES_URL,
         chunks: ['main'],
+        // The shell's template writes its own tags: it preloads the entry and starts it with appStartScript.
+        inject: !host,
+        appEntryAttribute: APP_ENTRY_ATTRIBUTE,
+        startScript: appStartScript(),
       }),
       new ModuleFederationPlugin({
         name,
