@@ -30,3 +30,56 @@ export function appStartScript(): string {
     `setTimeout(start,${PAINT_WAIT_LIMIT_MS})})()`
   );
 }
+
+/** The parts of webpack's compilation startChunkFiles reads. */
+export type StartChunksCompilation = {
+  entrypoints: ReadonlyMap<string, StartChunkGroup>;
+};
+/** A chunk group as startChunkFiles reads it: where it comes from, its chunks' files, the groups it loads. */
+export type StartChunkGroup = {
+  origins: { request?: string; module?: ModuleLike | null }[];
+  chunks: Iterable<{ files: Iterable<string> }>;
+  getChildren(): StartChunkGroup[];
+};
+type ModuleLike = {
+  type: string;
+  options?: { shareKey?: string };
+  libIdent(options: { context: string }): string | null;
+};
+
+/** Where the federation's provide modules name their share key (`webpack/sharing/provide/<scope>/<key>`). */
+const PROVIDED_KEY = /^(?:\([^)]*\)\/)?webpack\/sharing\/provide\/[^/]+\/(.+)$/;
+
+/**
+ * The files (scripts and styles) the shell's entry loads before its first render, which its HTML preloads
+ * at low priority so they download beside main.js instead of after it has run (one round trip less
+ * before a page the app draws, such as the order page): the chunk of the entry's `import(asyncEntry)`
+ * and, for each shared module that chunk consumes (React, the router, the design system's core), the
+ * chunks the shell provides it from; on a first load the shell is the only provider.
+ */
+export function startChunkFiles(compilation: StartChunksCompilation, entry = 'main', asyncEntry = './bootstrap') {
+  const children = compilation.entrypoints.get(entry)?.getChildren() ?? [];
+  const start = children.find((group) => group.origins.some((origin) => origin.request === asyncEntry));
+  if (!start) throw new Error(`the entry ${entry} has no import('${asyncEntry}')`);
+  const consumed = new Set(
+    start
+      .getChildren()
+      .flatMap((group) => group.origins)
+      .filter((origin) => origin.module?.type === 'consume-shared-module')
+      .map((origin) => String(origin.module!.options!.shareKey)),
+  );
+  // Each group the shell provides a shared module from, by that module's key.
+  const providers = new Map<string, StartChunkGroup>();
+  for (const group of children)
+    for (const { module } of group.origins) {
+      const key = module?.type === 'provide-module' && PROVIDED_KEY.exec(module.libIdent({ context: '' }) ?? '')?.[1];
+      if (key) providers.set(key, group);
+    }
+  // The shell provides every singleton it consumes: one without a provider means webpack's names changed.
+  const unprovided = [...consumed].filter((key) => !providers.has(key));
+  if (unprovided.length) throw new Error(`no provider found for the shared ${unprovided.join(', ')}`);
+  const files = new Set<string>();
+  for (const group of [start, ...[...consumed].map((key) => providers.get(key)!)])
+    for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
+  return [...files].filter((file) => /\.(js|css)$/.test(file));
+}

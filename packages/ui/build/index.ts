@@ -17,7 +17,7 @@ import {
   type RemoteId,
 } from '@mastering/contracts';
 import { themeBootScript } from '../src/theme/theme-preference';
-import { APP_ENTRY_ATTRIBUTE, appStartScript } from './app-start';
+import { APP_ENTRY_ATTRIBUTE, appStartScript, type StartChunksCompilation, startChunkFiles } from './app-start';
 import { scopeRemoteUtilities } from './scope-remote-css';
 
 const require = createRequire(import.meta.url);
@@ -299,10 +299,19 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
         description: SITE_DESCRIPTION,
         remotesUrl: REMOTES_URL,
         chunks: ['main'],
-        // The shell's template writes its own tags: it preloads the entry and starts it with appStartScript.
+        // The shell's template writes its own tags: it preloads the entry and the files the entry loads
+        // before the first render (startFiles), and starts the entry with appStartScript.
         inject: !host,
         appEntryAttribute: APP_ENTRY_ATTRIBUTE,
         startScript: appStartScript(),
+        ...(host && {
+          templateParameters: (compilation, files, tags, options) => ({
+            compilation,
+            webpackConfig: compilation.options,
+            htmlWebpackPlugin: { tags, files, options },
+            startFiles: startChunkFiles(compilation as unknown as StartChunksCompilation),
+          }),
+        }),
       }),
       new ModuleFederationPlugin({
         name,

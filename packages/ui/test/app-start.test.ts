@@ -1,6 +1,13 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { APP_ENTRY_ATTRIBUTE, appStartScript, PAINT_WAIT_LIMIT_MS } from '../build/app-start';
+import {
+  APP_ENTRY_ATTRIBUTE,
+  appStartScript,
+  PAINT_WAIT_LIMIT_MS,
+  type StartChunkGroup,
+  type StartChunksCompilation,
+  startChunkFiles,
+} from '../build/app-start';
 
 type Page = {
   prerendered?: boolean;
@@ -91,5 +98,77 @@ describe('appStartScript', () => {
     expect(load({ prerendered: true, hidden: true }).ran()).toEqual(ENTRIES);
     expect(load({ prerendered: true, entryTypes: ['mark', 'measure'] }).ran()).toEqual(ENTRIES);
     expect(load({ prerendered: true, entryTypes: null }).ran()).toEqual(ENTRIES);
+  });
+});
+
+describe('startChunkFiles', () => {
+  const consume = (shareKey: string) => ({
+    type: 'consume-shared-module',
+    options: { shareKey },
+    libIdent: () => null,
+  });
+  const provide = (key: string) => ({
+    type: 'provide-module',
+    libIdent: () => `webpack/sharing/provide/default/${key}`,
+  });
+  const group = (
+    files: string[][],
+    origins: StartChunkGroup['origins'],
+    children: StartChunkGroup[] = [],
+  ): StartChunkGroup => ({
+    origins,
+    chunks: files.map((chunkFiles) => ({ files: chunkFiles })),
+    getChildren: () => children,
+  });
+
+  // The shell as webpack builds it: main.js imports ./bootstrap, which consumes React and the design system's core
+  // (their fallbacks are its children); the shell provides them and the theme menu, which the start does not need.
+  const bootstrap = group(
+    [['394.css', '394.js']],
+    [{ request: './bootstrap' }],
+    [
+      group([['first-load.js']], [{ module: consume('react') }]),
+      group([['first-load.js'], ['438.js']], [{ module: consume('@mastering/ui/core') }]),
+      group([['admin-frame.js']], [{ request: './admin/admin-frame' }]),
+    ],
+  );
+  const compilation: StartChunksCompilation = {
+    entrypoints: new Map([
+      [
+        'main',
+        group(
+          [['main.js']],
+          [],
+          [
+            bootstrap,
+            group([['first-load.js']], [{ module: provide('react') }]),
+            group(
+              [['first-load.js'], ['438.js'], ['545.js', '545.js.map']],
+              [{ module: provide('@mastering/ui/core') }],
+            ),
+            group([['first-load.js'], ['111.js']], [{ module: provide('@mastering/ui/theme-menu') }]),
+          ],
+        ),
+      ],
+    ]),
+  };
+
+  it('lists the start chunk and the chunks providing what it consumes, once each, not lazy routes nor unused shares', () => {
+    expect(startChunkFiles(compilation)).toEqual(['394.css', '394.js', 'first-load.js', '438.js', '545.js']);
+  });
+
+  it('fails the build when a consumed module has no provider it can name (webpack named them otherwise)', () => {
+    const renamed = group(
+      [['main.js']],
+      [],
+      [bootstrap, group([['first-load.js']], [{ module: { ...provide('react'), libIdent: () => 'provide/react' } }])],
+    );
+    expect(() => startChunkFiles({ entrypoints: new Map([['main', renamed]]) })).toThrow(
+      'no provider found for the shared react, @mastering/ui/core',
+    );
+  });
+
+  it('fails the build when the entry no longer imports its start chunk', () => {
+    expect(() => startChunkFiles(compilation, 'main', './start')).toThrow("the entry main has no import('./start')");
   });
 });
