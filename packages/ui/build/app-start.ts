@@ -1,6 +1,8 @@
-// How the shell's page starts its code. The template (shell/src/index.html) only preloads the entry
-// scripts (`<link rel="preload" as="script" data-app-entry>`, so they download while the HTML parses)
-// and ends its body with this script, which runs them.
+// How a page starts the front end's code. The shell's template (shell/src/index.html) preloads the entry
+// scripts (`<link rel="preload" as="script" data-app-entry>`, so they download while the HTML parses) and
+// what they load before the first render (startChunkFiles), and ends its body with appStartScript, which
+// runs the entry; the scripts every page runs at start carry V8's compile hint (CompileHintPlugin).
+import type { Compilation, Compiler } from 'webpack';
 
 /** The attribute that marks the entry scripts' preload links, which the start script runs. */
 export const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
@@ -82,4 +84,29 @@ export function startChunkFiles(compilation: StartChunksCompilation, entry = 'ma
   for (const group of [start, ...[...consumed].map((key) => providers.get(key)!)])
     for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
   return [...files].filter((file) => /\.(js|css)$/.test(file));
+}
+
+/** V8's explicit compile hint (Chrome 136 and later): compile every function of the file while it streams in. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * Puts COMPILE_HINT atop the scripts a page runs as it starts (`scriptsOf` the compilation), so V8 compiles
+ * their functions on a background thread while they download. Without it V8 compiles each function on the
+ * main thread at its first call: half of main.js's evaluation at Lighthouse's 4x (126-148 ms, then
+ * 65-77 ms with the hint). Scripts a page may never run are left to V8's lazy compilation.
+ */
+export class CompileHintPlugin {
+  constructor(private readonly scriptsOf: (compilation: Compilation) => string[]) {}
+
+  apply(compiler: Compiler): void {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(CompileHintPlugin.name, (compilation) => {
+      // After the minifier, which drops comments.
+      const stage = Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1;
+      compilation.hooks.processAssets.tap({ name: CompileHintPlugin.name, stage }, () => {
+        for (const file of this.scriptsOf(compilation).filter((name) => name.endsWith('.js')))
+          compilation.updateAsset(file, (source) => new sources.ConcatSource(`${COMPILE_HINT}\n`, source));
+      });
+    });
+  }
 }

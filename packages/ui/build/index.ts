@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/postcss';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import type { Configuration, WebpackPluginInstance } from 'webpack';
+import type { Compilation, Configuration, WebpackPluginInstance } from 'webpack';
 import {
   documentTitle,
   REMOTE_ENTRY_FILE,
@@ -17,7 +17,13 @@ import {
   type RemoteId,
 } from '@mastering/contracts';
 import { themeBootScript } from '../src/theme/theme-preference';
-import { APP_ENTRY_ATTRIBUTE, appStartScript, type StartChunksCompilation, startChunkFiles } from './app-start';
+import {
+  APP_ENTRY_ATTRIBUTE,
+  appStartScript,
+  CompileHintPlugin,
+  type StartChunksCompilation,
+  startChunkFiles,
+} from './app-start';
 import { scopeRemoteUtilities } from './scope-remote-css';
 
 const require = createRequire(import.meta.url);
@@ -213,6 +219,9 @@ export function shellBuild(dir: string): Configuration {
   return federatedApp({ name, dir, devPort, title: documentTitle(), host: true });
 }
 
+/** webpack's compilation as startChunkFiles reads it (its chunk groups' origins are typed loosely by webpack). */
+const asStartChunks = (compilation: Compilation) => compilation as unknown as StartChunksCompilation;
+
 /** webpack configuration for the shell or a remote: the one build shared by every front-end app. */
 export function federatedApp(options: FederatedAppOptions): Configuration {
   const { name, dir, exposes = {}, host = false } = options;
@@ -309,10 +318,16 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
             compilation,
             webpackConfig: compilation.options,
             htmlWebpackPlugin: { tags, files, options },
-            startFiles: startChunkFiles(compilation as unknown as StartChunksCompilation),
+            startFiles: startChunkFiles(asStartChunks(compilation)),
           }),
         }),
       }),
+      // The shell's entry and what it loads before the first render; a remote's entry (every page of it runs that).
+      new CompileHintPlugin((compilation) =>
+        host
+          ? [...(compilation.entrypoints.get('main')?.getFiles() ?? []), ...startChunkFiles(asStartChunks(compilation))]
+          : [REMOTE_ENTRY_FILE],
+      ),
       new ModuleFederationPlugin({
         name,
         filename: REMOTE_ENTRY_FILE,

@@ -1,8 +1,14 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import webpack from 'webpack';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   APP_ENTRY_ATTRIBUTE,
   appStartScript,
+  COMPILE_HINT,
+  CompileHintPlugin,
   PAINT_WAIT_LIMIT_MS,
   type StartChunkGroup,
   type StartChunksCompilation,
@@ -170,5 +176,32 @@ describe('startChunkFiles', () => {
 
   it('fails the build when the entry no longer imports its start chunk', () => {
     expect(() => startChunkFiles(compilation, 'main', './start')).toThrow("the entry main has no import('./start')");
+  });
+});
+
+describe('CompileHintPlugin', () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('puts the compile hint atop the scripts named, after minification, and on no other script', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'compile-hint-'));
+    writeFileSync(path.join(dir, 'index.js'), "import('./later').then((m) => console.log(m.answer));\n");
+    writeFileSync(path.join(dir, 'later.js'), 'export const answer = 42;\n');
+    const compiler = webpack({
+      mode: 'production',
+      context: dir,
+      entry: { main: './index.js' },
+      output: { path: path.join(dir, 'dist'), filename: '[name].js', chunkFilename: '[name].[contenthash:8].js' },
+      plugins: [new CompileHintPlugin((compilation) => [...compilation.entrypoints.get('main')!.getFiles()])],
+    });
+    const stats = await new Promise<webpack.Stats>((resolve, reject) =>
+      compiler.run((err, result) => (err ? reject(err) : resolve(result!))),
+    );
+    expect(stats.hasErrors()).toBe(false);
+    const scripts = readdirSync(path.join(dir, 'dist')).filter((file) => file.endsWith('.js'));
+    const first = (file: string) => readFileSync(path.join(dir, 'dist', file), 'utf8').split('\n')[0];
+    expect(first('main.js')).toBe(COMPILE_HINT);
+    expect(scripts.filter((file) => file !== 'main.js').map(first)).not.toContain(COMPILE_HINT);
+    expect(scripts).toHaveLength(2);
   });
 });
