@@ -92,8 +92,8 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 /**
  * Puts COMPILE_HINT atop the scripts a page runs as it starts (`scriptsOf` the compilation), so V8 compiles
  * their functions on a background thread while they download. Without it V8 compiles each function on the
- * main thread at its first call: half of main.js's evaluation at Lighthouse's 4x (126-148 ms, then
- * 65-77 ms with the hint). Scripts a page may never run are left to V8's lazy compilation.
+ * main thread at its first call: about half of main.js's evaluation at Lighthouse's 4x (126-148 ms, then
+ * 65-98 ms with the hint). Scripts a page may never run are left to V8's lazy compilation.
  */
 export class CompileHintPlugin {
   constructor(private readonly scriptsOf: (compilation: Compilation) => string[]) {}
