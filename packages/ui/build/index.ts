@@ -309,18 +309,12 @@ export function federatedApp(options: FederatedAppOptions): Configuration {
         remotesUrl: REMOTES_URL,
         chunks: ['main'],
         // The shell's template writes its own tags: it preloads the entry and the files the entry loads
-        // before the first render (startFiles), and starts the entry with appStartScript.
+        // before the first render (startFiles, of the template's `compilation`), and starts the entry with
+        // appStartScript.
         inject: !host,
         appEntryAttribute: APP_ENTRY_ATTRIBUTE,
         startScript: appStartScript(),
-        ...(host && {
-          templateParameters: (compilation, files, tags, options) => ({
-            compilation,
-            webpackConfig: compilation.options,
-            htmlWebpackPlugin: { tags, files, options },
-            startFiles: startChunkFiles(asStartChunks(compilation)),
-          }),
-        }),
+        startFiles: (compilation: Compilation) => startChunkFiles(asStartChunks(compilation)),
       }),
       // The shell's entry and what it loads before the first render; a remote's entry (every page of it runs that).
       new CompileHintPlugin((compilation) =>
