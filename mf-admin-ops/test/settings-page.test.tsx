@@ -18,7 +18,7 @@ const stored: StoredSettings = {
   pricing: { basePrice: 499, launchDiscount: 30, maxFileSize: 500, launchEndsOn: '' },
   security: { ...DEFAULT_SECURITY_SETTINGS },
   email: { ...publicEmail, smtpPasswordSet: false },
-  revisions: { freeRevisions: 2, revisionWindowDays: 30 },
+  revisions: { freeRevisions: 2, revisionWindowDays: 30, revisionHours: 48 },
   updatedAt: '2026-11-20T10:00:00.000Z',
   updatedBy: 'admin@example.com',
   recentChanges: [{ changedAt: '2026-11-20T10:00:00.000Z', changedBy: 'admin@example.com', sections: ['pricing'] }],

@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 /** How many days a delivery link works, by default (setting `delivery`, key `downloadDays`). */
 export const DEFAULT_DOWNLOAD_DAYS = 7;
+/** Hours a revision round is promised in by default (setting `delivery`, key `revisionHours`). */
+export const DEFAULT_REVISION_HOURS = 48;
 /** The delivery setting kept under the `delivery` key (the Setting pattern: defaults fill gaps). */
 export const DeliverySettings = z.object({
   downloadDays: z.number().int().min(1).max(90).default(DEFAULT_DOWNLOAD_DAYS),
@@ -11,10 +13,16 @@ export const DeliverySettings = z.object({
   freeRevisions: z.number().int().min(0).max(10).default(2),
   /** Days after delivery in which those revisions may be asked for. */
   revisionWindowDays: z.number().int().min(1).max(365).default(14),
+  /** Hours a revision round is promised in, from the customer's request (the order page shows the due time). */
+  revisionHours: z.number().int().min(1).max(720).default(DEFAULT_REVISION_HOURS),
 });
 export type DeliverySettings = z.infer<typeof DeliverySettings>;
 /** The Settings screen's Revisions block: the delivery section's revision fields. */
-export const RevisionSettings = DeliverySettings.pick({ freeRevisions: true, revisionWindowDays: true }).required();
+export const RevisionSettings = DeliverySettings.pick({
+  freeRevisions: true,
+  revisionWindowDays: true,
+  revisionHours: true,
+}).required();
 export type RevisionSettings = z.infer<typeof RevisionSettings>;
 
 /** GET /api/downloads/order/:token: what the page lists. */

@@ -6,6 +6,7 @@ import { RevisionView } from './customer-orders';
 import { TextBoolean, TextBooleanInput } from './common';
 import { INVALID_EMAIL, NO_EMAIL, NO_FILES, UPLOAD_INCOMPLETE } from './messages';
 import { TERMS_REQUIRED } from './consent';
+import { DELIVERY_HOURS } from './constants';
 
 // Order money (subtotal, discount, total) is whole rand, as the storefront's client shows it and the
 // back-office prints it "as given"; the database keeps cents. File sizes are bytes.
@@ -142,36 +143,57 @@ export const DUPLICATE_ORDER_FILE = 'The same uploaded file is listed twice in t
 // ---- Fulfilment (back-office): lists with paging, status rules, history, deadlines, assignment ----
 
 /**
- * The allowed status changes, defined once: the server refuses anything else (400) and the Update
- * Status form offers only these. Payment is normally confirmed by the webhook; staff may confirm a
- * payment received another way. A delivered order may be reopened for a new master, or sent back by
- * its customer with a revision request (CUSTOMER_TRANSITIONS), which an engineer takes up again.
+ * Who makes a move: staff by their role, the customer from the order page's link, or the system by
+ * itself (a paid checkout, the expiry of an unpaid order, a refund an admin issued through Yoco and its
+ * webhook's outcome).
  */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending_payment: ['payment_confirmed', 'cancelled', 'expired'],
-  payment_confirmed: ['in_progress', 'cancelled', 'refund_pending'],
-  in_progress: ['mastered', 'payment_confirmed', 'cancelled', 'refund_pending'],
-  mastered: ['delivered', 'in_progress', 'refund_pending'],
-  delivered: ['in_progress', 'revision_requested', 'refund_pending'],
-  revision_requested: ['in_progress', 'refund_pending'],
-  // Money back (issue 25 Deliver 4-6). An order waits in `refund_pending` while Yoco works on a refund
-  // staff issued; the webhook ends it: a full refund in `refunded` (final), a partial one or a failure
-  // back where the order was (the history's previous status; the refunds table keeps the amounts), so a
-  // partly refunded order keeps being mastered or stays delivered. `expired` is an unpaid order that
-  // was never paid in time: final, like `cancelled`, but says why (its uploads are gone).
-  cancelled: [],
-  refund_pending: ['refunded', 'payment_confirmed', 'in_progress', 'mastered', 'delivered', 'revision_requested'],
-  refunded: [],
-  expired: [],
+export type OrderMover = 'admin' | 'engineer' | 'customer' | 'system';
+
+const STAFF = ['admin', 'engineer'] as const satisfies readonly OrderMover[];
+const ADMIN = ['admin'] as const satisfies readonly OrderMover[];
+const SYSTEM = ['system'] as const satisfies readonly OrderMover[];
+
+/**
+ * Every status change an order may make and who may make it: the one list of moves (the services, the
+ * Update Status form and the model-based test of the order all read it). A refund staff issue is the
+ * system's move (it acts for the admin; the history names them) from every paid status, a revision round
+ * included; while it is pending only its webhook moves the order: a full refund ends `refunded`, a partial
+ * one or a failure goes back where the order was. Payment is normally confirmed by the webhook; an admin
+ * may confirm a payment received another way. A delivered order may be reopened by staff for a new
+ * master, or sent back by its customer with a revision request (an admin may record one received by mail),
+ * which staff take up again. `expired` is an unpaid order never paid in time: final, like `cancelled`.
+ */
+export const ORDER_MOVES: Readonly<Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderMover[]>>>> = {
+  pending_payment: { payment_confirmed: ['system', 'admin'], cancelled: ADMIN, expired: SYSTEM },
+  payment_confirmed: { in_progress: STAFF, cancelled: ADMIN, refund_pending: SYSTEM },
+  in_progress: { mastered: STAFF, payment_confirmed: ADMIN, cancelled: ADMIN, refund_pending: SYSTEM },
+  mastered: { delivered: STAFF, in_progress: STAFF, refund_pending: SYSTEM },
+  delivered: { in_progress: STAFF, revision_requested: ['customer', 'admin'], refund_pending: SYSTEM },
+  revision_requested: { in_progress: STAFF, refund_pending: SYSTEM },
+  cancelled: {},
+  refund_pending: {
+    refunded: SYSTEM,
+    payment_confirmed: SYSTEM,
+    in_progress: SYSTEM,
+    mastered: SYSTEM,
+    delivered: SYSTEM,
+    revision_requested: SYSTEM,
+  },
+  refunded: {},
+  expired: {},
 };
 
-/** The moves a customer makes (from the order page's link): asking for a revision of a delivered order. */
-export const CUSTOMER_TRANSITIONS: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
-  delivered: ['revision_requested'],
-};
+/** The statuses an order may move to from each status (ORDER_MOVES without the movers). */
+export const ORDER_TRANSITIONS = Object.fromEntries(
+  Object.entries(ORDER_MOVES).map(([from, moves]) => [from, Object.keys(moves)]),
+) as unknown as Readonly<Record<OrderStatus, readonly OrderStatus[]>>;
 
-/** True when an order may move from `from` to `to`. */
+/** True when an order may move from `from` to `to` (by someone). */
 export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+
+/** True when `mover` may make the move from `from` to `to`. */
+export const moverMay = (mover: OrderMover, from: OrderStatus, to: OrderStatus) =>
+  (ORDER_MOVES[from][to] ?? []).includes(mover);
 
 /**
  * The statuses of the mastering work itself (working, mastered, delivered; a revision reopens
@@ -180,29 +202,19 @@ export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANS
 export const MASTERING_STATUSES = ['in_progress', 'mastered', 'delivered'] as const satisfies readonly OrderStatus[];
 
 /**
- * Statuses only their own mechanism enters, never the status form: a refund staff issue through Yoco
- * (`refund_pending`, then the webhook's outcome) and the expiry of an unpaid order. While a refund is
- * pending only its webhook moves the order.
+ * Statuses only the system enters, never a person (ORDER_MOVES lists no one else for any move into
+ * them): a refund staff issue through Yoco (`refund_pending`, then the webhook's outcome) and the expiry
+ * of an unpaid order.
  */
 export const AUTOMATIC_STATUSES = ['refund_pending', 'refunded', 'expired'] as const satisfies readonly OrderStatus[];
-const isAutomatic = (s: OrderStatus) => (AUTOMATIC_STATUSES as readonly OrderStatus[]).includes(s);
 
-/**
- * The changes of ORDER_TRANSITIONS that `role` may make from `from`: admins all but the automatic ones,
- * engineers the mastering moves, customers their own (CUSTOMER_TRANSITIONS); nothing while a refund is pending.
- */
+/** The changes `role` may make from `from`, in ORDER_MOVES' order (what the Update Status form offers). */
 export function transitionsFor(role: Role, from: OrderStatus): readonly OrderStatus[] {
-  if (from === 'refund_pending') return [];
-  if (role === 'customer') return CUSTOMER_TRANSITIONS[from] ?? [];
-  const manual = ORDER_TRANSITIONS[from].filter((to) => !isAutomatic(to));
-  if (role === 'admin') return manual;
-  if (role === 'engineer') return manual.filter((to) => (MASTERING_STATUSES as readonly OrderStatus[]).includes(to));
-  return [];
+  return ORDER_TRANSITIONS[from].filter((to) => moverMay(role, from, to));
 }
 
 /** True when `role` may move an order from `from` to `to` (an allowed change that is also the role's to make). */
-export const roleCanTransition = (role: Role, from: OrderStatus, to: OrderStatus) =>
-  transitionsFor(role, from).includes(to);
+export const roleCanTransition = (role: Role, from: OrderStatus, to: OrderStatus) => moverMay(role, from, to);
 
 /** The 403 message when a staff member tries a change that is not their role's. */
 export const transitionNotForRole = (to: OrderStatus) =>
@@ -239,6 +251,49 @@ export const PAID_ORDER_STATUSES = [
   'revision_requested',
   'refund_pending',
 ] as const satisfies readonly OrderStatus[];
+/**
+ * Statuses in which an order's promise runs: paid and not yet delivered (a revision round passes through
+ * in progress and mastered too), or waiting on its revision round. A pending refund pauses it; delivered
+ * and the final statuses end it.
+ */
+export const PROMISE_STATUSES = [
+  ...OPEN_ORDER_STATUSES,
+  'revision_requested',
+] as const satisfies readonly OrderStatus[];
+
+/** What the promise of an order is computed from: its status, payment, engineer's time and revision round. */
+export type PromiseInputs = {
+  status: OrderStatus;
+  paidAt: Date | string | null;
+  /** The engineer's expected time for the current round, if they set one. */
+  expectedAt: Date | string | null;
+  /** When the current revision round began (null: the first delivery is the promise). */
+  roundStartedAt: Date | string | null;
+};
+
+/**
+ * The due time of an order: the one function the order page, the admin flags, the dashboard, the
+ * late-order mail and the digest read (through the `orders.due_at` it keeps). The first delivery is
+ * promised DELIVERY_HOURS after payment, a revision round `revisionHours` after its request (Settings ->
+ * Revisions); the engineer's expected time, when set, replaces the round's promise. Null when no promise
+ * runs (unpaid, delivered, refund pending, ended). `promisedAt` is the round's promise before any
+ * expected time: an expected time past it is a delay, and the customer is told.
+ */
+export function promiseOf(order: PromiseInputs, revisionHours: number): { promisedAt: Date; dueAt: Date } | null {
+  if (!order.paidAt || !(PROMISE_STATUSES as readonly OrderStatus[]).includes(order.status)) return null;
+  const promisedAt = order.roundStartedAt
+    ? new Date(new Date(order.roundStartedAt).getTime() + revisionHours * 3_600_000)
+    : new Date(new Date(order.paidAt).getTime() + DELIVERY_HOURS * 3_600_000);
+  return { promisedAt, dueAt: order.expectedAt ? new Date(order.expectedAt) : promisedAt };
+}
+
+/**
+ * True when moving from `from` to `to` begins a new round of the work: the order leaves `delivered`
+ * for more work (a customer's revision request, or staff reopening it). The round gets its own promise.
+ */
+export const startsRound = (from: OrderStatus, to: OrderStatus) =>
+  from === 'delivered' && (to === 'revision_requested' || to === 'in_progress');
+
 /** An order due within this many hours is flagged (dashboard and list). */
 export const DUE_SOON_HOURS = 12;
 /** Where a paid order stands against its 48 hours: null when the clock does not run. */

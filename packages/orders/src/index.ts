@@ -1,5 +1,7 @@
 export {
   changeOrderStatus,
+  dueAtFor,
+  promiseFor,
   ORDER_LINK_HOLDER,
   SYSTEM,
   type OrderActor,

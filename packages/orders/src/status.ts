@@ -3,12 +3,15 @@ import {
   canTransition,
   DELIVERY_NEEDS_MASTERS,
   invalidTransition,
-  roleCanTransition,
+  moverMay,
+  promiseOf,
+  startsRound,
   transitionNotForRole,
   type OrderStatus,
+  type PromiseInputs,
   type Role,
 } from '@mastering/contracts';
-import { Order, OrderStatusHistory } from '@mastering/db';
+import { Order, OrderStatusHistory, Setting } from '@mastering/db';
 import { BadRequest, Forbidden, NotFound } from '@mastering/service-kit';
 
 /**
@@ -28,27 +31,17 @@ export const ORDER_LINK_HOLDER: OrderActor = { role: 'customer', userId: null };
 /** The system as an actor. */
 export const SYSTEM: OrderActor = { role: 'system' };
 
-/** The refund's way out of `refund_pending`: refunded in full, or back where the order was. */
-const REFUND_OUTCOMES = ['refunded', 'payment_confirmed', 'in_progress', 'mastered', 'delivered'] as const;
+/** True when `actor` may make the move: ORDER_MOVES names its role (the system for the automatic moves). */
+const actorMay = (actor: OrderActor, from: OrderStatus, to: OrderStatus) => moverMay(actor.role, from, to);
 
-/**
- * The moves the system makes by itself: a paid checkout confirms the order, an unpaid one expires; a
- * refund an admin issued puts a paid order in `refund_pending` (for that admin, see OrderActor), and
- * its webhook moves it on.
- */
-const SYSTEM_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending_payment: ['payment_confirmed', 'expired'],
-  payment_confirmed: ['refund_pending'],
-  in_progress: ['refund_pending'],
-  mastered: ['refund_pending'],
-  delivered: ['refund_pending'],
-  refund_pending: REFUND_OUTCOMES,
-};
-
-/** True when `actor` may make the move (the table allows it, see canTransition): staff by their role, the system its own moves. */
-function actorMay(actor: OrderActor, from: OrderStatus, to: OrderStatus): boolean {
-  return actor.role === 'system' ? (SYSTEM_MOVES[from] ?? []).includes(to) : roleCanTransition(actor.role, from, to);
+/** The order's promise (promiseOf) for `order` as it will be, with revision rounds promised as Settings -> Revisions says. */
+export async function promiseFor(knex: Knex, order: PromiseInputs): Promise<{ promisedAt: Date; dueAt: Date } | null> {
+  const { revisionHours } = await Setting.section(knex, 'delivery');
+  return promiseOf(order, revisionHours);
 }
+
+/** The due time kept in `orders.due_at` for `order` as it will be (promiseFor's, null when no promise runs). */
+export const dueAtFor = async (knex: Knex, order: PromiseInputs) => (await promiseFor(knex, order))?.dueAt ?? null;
 
 /**
  * A mail a status change sends (a template name). The service that made the change writes it, since
@@ -86,8 +79,8 @@ export type OrderMove = { order: Order; from: OrderStatus; to: OrderStatus; mail
 /**
  * The one way an order's status changes (nothing else writes `orders.status`). Inside `trx` it locks
  * the order, checks the move against the transition table (400 with the contract's message) and the
- * actor (403), and that a delivery has a master for every file (400); writes the status (the first
- * payment confirmation starts the 48-hour clock) and the history row; and answers the mails the move
+ * actor (403), and that a delivery has a master for every file (400); writes the status, the round
+ * (leaving `delivered` for more work starts one) and the due time (promiseOf), and the history row; and answers the mails the move
  * sends, which the caller queues in the same transaction (so a failure to queue changes nothing).
  * The row lock makes concurrent changes take turns: of two payments confirming one order, the
  * second finds it confirmed (with `onlyFrom: 'pending_payment'`, null).
@@ -119,7 +112,13 @@ export async function changeOrderStatus(
   const startedBefore =
     to === 'in_progress' &&
     (await OrderStatusHistory.query(trx).where({ orderId, toStatus: 'in_progress' }).resultSize()) > 0;
-  const changes = { status: to, ...(to === 'payment_confirmed' && !order.paidAt ? { paidAt: new Date() } : {}) };
+  const now = new Date();
+  // A new round (the order leaves `delivered` for more work) gets its own promise and its own delay
+  // mail: the engineer's expected time and the "delayed" claim of the round before no longer apply.
+  const round = startsRound(from, to) ? { roundStartedAt: now, expectedAt: null, delayNotifiedAt: null } : {};
+  const paid = to === 'payment_confirmed' && !order.paidAt ? { paidAt: now } : {};
+  const next = { ...order, status: to, ...paid, ...round };
+  const changes = { status: to, ...paid, ...round, dueAt: await dueAtFor(trx, next) };
   await Order.query(trx).findById(orderId).patch(changes);
   await OrderStatusHistory.query(trx).insert({
     orderId,

@@ -2,9 +2,7 @@
 // computation is kept, and the one place they are dropped (changesCounts, on the route table's writing rows).
 import type { Knex } from 'knex';
 import {
-  DELIVERY_HOURS,
   DUE_SOON_HOURS,
-  OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
   type AudioFileCounts,
   type FileStatus,
@@ -33,42 +31,18 @@ export async function orderStatusTotals(
   return totals;
 }
 
-/** The instant an open order paid at or before is overdue: `now` less the 48 hours of delivery. */
-export const overdueBy = (now: Date): Date => new Date(now.getTime() - DELIVERY_HOURS * HOUR);
+/** The end of the due-soon range seen at `now`: an order due by then (and not yet) is flagged due soon. */
+export const dueSoonBy = (now: Date): Date => new Date(now.getTime() + DUE_SOON_HOURS * HOUR);
 
 /**
- * How many orders with a status in `statuses` (open ones) were paid at or before `dueBy`: their kept
- * total (order_status_totals, migration 015) less those paid after `dueBy` and those not stamped, each
- * a short range of the open orders' paid_at index (orders_open_paid_at_index) instead of every open
- * order (270,000 of them at 1,000,000 orders). Two counts, not one with `or`: the planner cannot
- * turn an `or` into index conditions here, and read the whole index with a filter (EXPLAIN at 100,000
- * orders: 27,123 rows removed, 136 buffers; apart, 150 rows and 7 buffers). One statement, so every
- * part sees one snapshot.
+ * The counters: orders by status (kept totals), and the orders due within DUE_SOON_HOURS or overdue: two
+ * ranges of the running promises' index (`orders.due_at`, promiseOf), revision rounds included.
  */
-export async function overdueCount(knex: Knex, statuses: readonly OrderStatus[], dueBy: Date): Promise<number> {
-  const [row] = (await knex.queryBuilder().select(
-    knex.raw(
-      `(select coalesce(sum(orders), 0) from ${OrderStatusTotal.tableName} where status = any(:statuses))
-          - (select count(*) from ${Order.tableName} where status = any(:statuses) and paid_at > :dueBy)
-          - (select count(*) from ${Order.tableName} where status = any(:statuses) and paid_at is null) as overdue`,
-      { statuses: [...statuses], dueBy },
-    ),
-  )) as { overdue: string | number }[];
-  return Number(row!.overdue);
-}
-
-/** The counters: orders by status (kept totals), and open orders due within 12 hours or overdue (overdueCount, and a range of paid_at). */
 export async function orderCounts(knex: Knex, now: Date = new Date()): Promise<OrderCounts> {
-  const dueBy = overdueBy(now);
-  const soonFrom = new Date(now.getTime() - (DELIVERY_HOURS - DUE_SOON_HOURS) * HOUR);
   const [totals, overdue, dueSoon] = await Promise.all([
     orderStatusTotals(knex),
-    overdueCount(knex, OPEN_ORDER_STATUSES, dueBy),
-    Order.query(knex)
-      .whereIn('status', OPEN_ORDER_STATUSES)
-      .where('paidAt', '>', dueBy)
-      .where('paidAt', '<=', soonFrom)
-      .resultSize(),
+    Order.query(knex).where('dueAt', '<=', now).resultSize(),
+    Order.query(knex).where('dueAt', '>', now).where('dueAt', '<=', dueSoonBy(now)).resultSize(),
   ]);
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, totals[s].orders])) as Record<OrderStatus, number>;
   return {

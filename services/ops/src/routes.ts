@@ -452,7 +452,7 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     params: IdParam,
     body: ExpectedAtBody,
     response: AdminOrderResponse,
-    handler: orders.patchExpectedAt(knex),
+    handler: changesCounts(fulfilment, orders.patchExpectedAt(fulfilment)),
   }),
 
   route({

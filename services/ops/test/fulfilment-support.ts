@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { OrderStatus, Role } from '@mastering/contracts';
 import type { ObjectStorage } from '@mastering/storage';
-import { identityAs } from './support';
+import { identityAs, seededDueAt } from './support';
 
 /** A staff member or customer stored in `users`, with the identity header the gateway would sign for them. */
 export type Person = { id: string; email: string; headers: Record<string, string> };
@@ -36,6 +36,7 @@ export const orderRow = (customerEmail: string, status = 'payment_confirmed', ex
   trackCount: 1,
   subtotalCents: 100,
   totalCents: 100,
+  dueAt: seededDueAt(status, extra.paidAt as Date | undefined),
   ...extra,
 });
 
@@ -66,6 +67,7 @@ export async function seedOrder(
       totalCents,
       createdAt: at,
       paidAt: status === 'pending_payment' ? null : at,
+      dueAt: seededDueAt(status, status === 'pending_payment' ? null : at),
     })
     .returning(['id']);
   const files: { id: string; uploadId: string; bytes: Buffer }[] = [];

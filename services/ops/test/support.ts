@@ -7,7 +7,7 @@ import {
   tempFolder,
   type QueuedJob,
 } from '@mastering/service-kit/testing';
-import type { Genre, OrderStatus, Role } from '@mastering/contracts';
+import { DEFAULT_REVISION_HOURS, promiseOf, type Genre, type OrderStatus, type Role } from '@mastering/contracts';
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
 import { createLocalStorage } from '@mastering/storage';
@@ -82,6 +82,16 @@ export type SeedOrder = {
   genres?: (Genre | null)[];
 };
 
+/**
+ * The due time the services keep for an order seeded with `status`, paid at `paidAt`, in its first round
+ * (promiseOf with the default settings), as `orders.due_at`: what a test seeding rows must write too.
+ */
+export const seededDueAt = (status: string, paidAt: Date | null | undefined) =>
+  promiseOf(
+    { status: status as OrderStatus, paidAt: paidAt ?? null, expectedAt: null, roundStartedAt: null },
+    DEFAULT_REVISION_HOURS,
+  )?.dueAt ?? null;
+
 /** Inserts an order and its files straight into the database (tests seed what other services write). */
 export async function seedOrder(knex: Knex, o: SeedOrder): Promise<string> {
   const genres = o.genres ?? [null];
@@ -96,6 +106,7 @@ export async function seedOrder(knex: Knex, o: SeedOrder): Promise<string> {
       subtotalCents: o.totalCents,
       totalCents: o.totalCents,
       paidAt: paid ? o.at : null,
+      dueAt: seededDueAt(o.status, paid ? o.at : null),
       createdAt: o.at,
     })
     .returning('id');

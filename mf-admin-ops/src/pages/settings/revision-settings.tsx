@@ -15,14 +15,20 @@ const REVISION_FIELDS: readonly TextSetting<keyof Draft['revisions']>[] = [
     testId: 'settings-revision-window',
     input: { inputMode: 'numeric' },
   },
+  {
+    key: 'revisionHours',
+    label: 'Revision promised within (hours after the request)',
+    testId: 'settings-revision-hours',
+    input: { inputMode: 'numeric' },
+  },
 ];
 
-/** Settings → Revisions: free rounds per track and how long after delivery they may be asked for. */
+/** Settings → Revisions: free rounds per track, how long after delivery they may be asked for, and how soon one is done. */
 export function RevisionsSection({ values, errors, set }: SectionProps<'revisions'>) {
   return (
     <SettingsSection
       title="Revisions"
-      description="Free revision rounds per track, and how long after delivery customers may ask."
+      description="Free revision rounds per track, how long after delivery customers may ask, and the hours each round is promised in."
     >
       <TextSettings fields={REVISION_FIELDS} values={values} errors={errors} onChange={set} />
     </SettingsSection>

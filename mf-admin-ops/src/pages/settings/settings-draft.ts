@@ -68,6 +68,7 @@ export function checkDraft(draft: Draft): { body: SaveSettingsBody | null; error
   const revisions = checkForm(RevisionSettings, {
     freeRevisions: Number(draft.revisions.freeRevisions),
     revisionWindowDays: Number(draft.revisions.revisionWindowDays),
+    revisionHours: Number(draft.revisions.revisionHours),
   });
   const checks = [general, pricing, security, email, revisions];
   const errors: FieldErrors = Object.assign({}, ...checks.map((c) => (c.ok ? {} : c.fieldErrors)));

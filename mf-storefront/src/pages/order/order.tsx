@@ -82,7 +82,7 @@ function OrderDetails({ order, token }: { order: CustomerOrderView; token: strin
           <p className="flex items-center gap-2 rounded-lg border border-border p-3" data-testid="order-due">
             <Clock className="size-5 text-primary" aria-hidden />
             <span>
-              Due by {formatStudioTime(order.dueAt)}{' '}
+              {order.round > 0 ? `Revision round ${order.round} due by` : 'Due by'} {formatStudioTime(order.dueAt)}{' '}
               <span className="text-muted-foreground">({timeLeftText(order.dueAt)})</span>
             </span>
           </p>

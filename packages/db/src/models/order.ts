@@ -30,7 +30,11 @@ export class Order extends BaseModel {
   declare guestKeyHash: string | null;
   /** The new delivery time an engineer set for a late order (the delayed mail names it), if any. */
   declare expectedAt: Date | null;
-  /** When the "Order delayed" mail was queued (sent once). */
+  /** When the current revision round began (null: the first delivery is the promise). */
+  declare roundStartedAt: Date | null;
+  /** The order's due time while a promise runs (promiseOf, kept by changeOrderStatus and the expected time); else null. */
+  declare dueAt: Date | null;
+  /** When the "Order delayed" mail was queued (once per round). */
   declare delayNotifiedAt: Date | null;
   /** When the unpaid order's payment reminder was queued (sent once). */
   declare paymentReminderSentAt: Date | null;

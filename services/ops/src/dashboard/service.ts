@@ -23,7 +23,7 @@ export type DashboardCounters = Pick<Counters, 'orders'>;
  * The dashboard's four figures and the five most recent orders (through the Order model). Orders,
  * pending and revenue come from the per-status totals; revenue, net of partial refunds, is in rand (the spec shows it with an R
  * prefix); pending means awaiting payment; active customers are distinct paying emails; due-soon and
- * overdue flag open orders against their 48 hours, the same figures as the orders screen's counters.
+ * overdue flag orders against their due time (promiseOf), the same figures as the orders screen's counters.
  */
 export async function dashboardStats(
   knex: Knex,

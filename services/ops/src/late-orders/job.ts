@@ -1,16 +1,16 @@
 import type { Knex } from 'knex';
-import { DELIVERY_HOURS, OPEN_ORDER_STATUSES, ORDER_STATUS_LABELS } from '@mastering/contracts';
+import { ORDER_STATUS_LABELS } from '@mastering/contracts';
 import { AdminDigest, Order, User } from '@mastering/db';
 import { JOBS, sendMail, type Queue } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
 
-// Late orders (issue 25 Deliver 5): a paid order past its due time (48 hours after payment) and not
-// delivered. The customer is told once; the admins get one digest a day while any is overdue. The
-// Orders screen and the dashboard flag them already (Deadline `overdue`, from the same paid_at clock).
+// Late orders (issue 25 Deliver 5, issue 50): an order past its due time (`orders.due_at`, kept by
+// promiseOf: 48 hours after payment for the first delivery, the revision promise for a revision round,
+// or the engineer's expected time). The customer is told once per round; the admins get one digest a
+// day while any is overdue. The Orders screen and the dashboard flag them from the same column.
 
 export type LateOrderDeps = { knex: Knex; queue: Queue; logger?: Logger };
 
-const HOUR = 3_600_000;
 /** Due times as the studio reads them (South African time). */
 const STUDIO_TIME = new Intl.DateTimeFormat('en-ZA', {
   dateStyle: 'medium',
@@ -20,44 +20,47 @@ const STUDIO_TIME = new Intl.DateTimeFormat('en-ZA', {
 /** The day a digest counts for, in UTC (YYYY-MM-DD). */
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
-/** Open paid orders whose due time (paid_at + DELIVERY_HOURS) has passed, oldest first. */
+/** Orders whose promise runs and whose due time has passed, the longest overdue first. */
 const overdue = (knex: Knex, now: Date) =>
-  Order.query(knex)
-    .whereIn('status', OPEN_ORDER_STATUSES)
-    .where('paidAt', '<=', new Date(now.getTime() - DELIVERY_HOURS * HOUR))
-    .orderBy('paidAt');
+  Order.query(knex).whereNotNull('dueAt').where('dueAt', '<=', now).orderBy('dueAt');
 
 /**
- * Queues the "Order delayed" mail for each overdue order not told yet, once: the order is claimed by
- * setting `delay_notified_at` only while it is still empty, in the transaction that queues the mail,
- * so two runs (or replicas) never send it twice. Names the engineer's new expected time when one is
- * set and still ahead, else the template says "within 24 hours". Answers how many were told.
+ * Queues the "Order delayed" mail for the order `id` unless this round's was queued already: the round
+ * is claimed by setting `delay_notified_at` only while it is still empty, in the transaction `trx` that
+ * queues the mail, so two runs (or replicas) never send it twice. `estimatedCompletion` names the new
+ * time, else the template says "within 24 hours"; with `overdueAt`, only an order still due by then is
+ * told (one delivered meanwhile is not). Answers whether it was queued.
  */
+export async function tellDelayed(
+  trx: Knex.Transaction,
+  queue: Queue,
+  id: string,
+  now: Date,
+  { estimatedCompletion, overdueAt }: { estimatedCompletion?: Date; overdueAt?: Date } = {},
+): Promise<boolean> {
+  const claim = Order.query(trx).patch({ delayNotifiedAt: now }).where('id', id).whereNull('delayNotifiedAt');
+  if (overdueAt) claim.where('dueAt', '<=', overdueAt);
+  const [order] = (await claim.returning('*')) as unknown as Order[];
+  if (!order) return false;
+  await sendMail(queue, {
+    to: order.customerEmail,
+    template: 'order-delayed',
+    params: {
+      orderId: order.id,
+      customerEmail: order.customerEmail,
+      ...(estimatedCompletion ? { estimatedCompletion: estimatedCompletion.toISOString() } : {}),
+    },
+    orderId: order.id,
+  });
+  return true;
+}
+
+/** Queues the "Order delayed" mail for each overdue order not told yet this round (tellDelayed). Answers how many were told. */
 export async function notifyDelayedOrders(deps: LateOrderDeps, now = new Date()): Promise<number> {
   const late = await overdue(deps.knex, now).whereNull('delayNotifiedAt').select('id');
   let told = 0;
-  for (const { id } of late) {
-    await deps.knex.transaction(async (trx) => {
-      const [order] = (await Order.query(trx)
-        .patch({ delayNotifiedAt: now })
-        .where('id', id)
-        .whereNull('delayNotifiedAt')
-        .returning('*')) as unknown as Order[];
-      if (!order) return;
-      const expected = order.expectedAt && order.expectedAt > now ? order.expectedAt.toISOString() : undefined;
-      await sendMail(deps.queue, {
-        to: order.customerEmail,
-        template: 'order-delayed',
-        params: {
-          orderId: order.id,
-          customerEmail: order.customerEmail,
-          ...(expected ? { estimatedCompletion: expected } : {}),
-        },
-        orderId: order.id,
-      });
-      told += 1;
-    });
-  }
+  for (const { id } of late)
+    if (await deps.knex.transaction((trx) => tellDelayed(trx, deps.queue, id, now, { overdueAt: now }))) told += 1;
   return told;
 }
 
@@ -74,7 +77,7 @@ export async function sendOverdueDigest(deps: LateOrderDeps, now = new Date()): 
       orderId: o.id,
       shortId: o.id.slice(0, 8),
       customerEmail: o.customerEmail,
-      dueAt: STUDIO_TIME.format(new Date(o.paidAt!.getTime() + DELIVERY_HOURS * HOUR)),
+      dueAt: STUDIO_TIME.format(o.dueAt!),
       status: ORDER_STATUS_LABELS[o.status],
     }));
     const admins = await User.query(trx).modify('active').modify('withRole', 'admin').select('email');

@@ -2,7 +2,10 @@
 import type { Knex } from 'knex';
 import type { AdminOrder, AssignOrderBody, ExpectedAtBody, Identity } from '@mastering/contracts';
 import { Order } from '@mastering/db';
+import type { Queue } from '@mastering/jobs';
+import { promiseFor } from '@mastering/orders';
 import { Conflict, Forbidden, NotFound } from '@mastering/service-kit';
+import { tellDelayed } from '../late-orders/job';
 import { orderDetail } from './queries';
 
 /**
@@ -31,11 +34,27 @@ export async function assignOrder(
   return (await orderDetail(knex, id)).order;
 }
 
-/** PATCH /api/admin/orders/:id/expected-at: the engineer's expected delivery time (null clears it). */
-export async function setExpectedAt(knex: Knex, id: string, { expectedAt }: ExpectedAtBody): Promise<AdminOrder> {
-  const changed = await Order.query(knex)
-    .findById(id)
-    .patch({ expectedAt: expectedAt ? new Date(expectedAt) : null });
-  if (!changed) throw new NotFound('Order not found');
-  return (await orderDetail(knex, id)).order;
+/**
+ * PATCH /api/admin/orders/:id/expected-at: the engineer's expected delivery time for the current round
+ * (null clears it). It becomes the order's due time (promiseOf); a time past the round's promise is a
+ * delay, so the customer is told at once with the new time (once per round, see tellDelayed).
+ */
+export async function setExpectedAt(
+  deps: { knex: Knex; queue: Queue },
+  id: string,
+  { expectedAt }: ExpectedAtBody,
+  now: Date = new Date(),
+): Promise<AdminOrder> {
+  await deps.knex.transaction(async (trx) => {
+    const order = await Order.query(trx).findById(id).forUpdate();
+    if (!order) throw new NotFound('Order not found');
+    const expected = expectedAt ? new Date(expectedAt) : null;
+    const promise = await promiseFor(trx, { ...order, expectedAt: expected });
+    await Order.query(trx)
+      .findById(id)
+      .patch({ expectedAt: expected, dueAt: promise?.dueAt ?? null });
+    if (promise && expected && expected > promise.promisedAt)
+      await tellDelayed(trx, deps.queue, id, now, { estimatedCompletion: expected });
+  });
+  return (await orderDetail(deps.knex, id)).order;
 }

@@ -48,10 +48,11 @@ export const patchAssignee = (knex: Knex) => async (ctx: RouteContext<AssignOrde
   ctx.body = { order: await assignOrder(knex, ctx.state.params.id, ctx.state.body, caller(ctx)) };
 };
 
-/** PATCH /api/admin/orders/:id/expected-at — staff; when the engineer expects to deliver. */
-export const patchExpectedAt = (knex: Knex) => async (ctx: RouteContext<ExpectedAtBody, undefined, IdParam>) => {
-  ctx.body = { order: await setExpectedAt(knex, ctx.state.params.id, ctx.state.body) };
-};
+/** PATCH /api/admin/orders/:id/expected-at — staff; when the engineer expects to deliver (a delay is mailed). */
+export const patchExpectedAt =
+  (deps: FulfilmentDeps) => async (ctx: RouteContext<ExpectedAtBody, undefined, IdParam>) => {
+    ctx.body = { order: await setExpectedAt(deps, ctx.state.params.id, ctx.state.body) };
+  };
 
 /** GET /api/admin/orders/export — staff; the filtered list as CSV, streamed row by row from the database. */
 export const exportOrders = (knex: Knex) => async (ctx: RouteContext<undefined, AdminOrdersQuery>) => {

@@ -1,7 +1,7 @@
 // The customer's mails of the mastering work: ops writes and queues the mails a status change asks for
 // (see OrderMail in @mastering/orders): the first start of the work and the delivery.
 import type { Knex } from 'knex';
-import { DELIVERY_HOURS, displayName } from '@mastering/contracts';
+import { displayName } from '@mastering/contracts';
 import { type Order, Setting, transactionId, type OrderFile } from '@mastering/db';
 import { scheduleMail, sendMail, type Queue } from '@mastering/jobs';
 import type { OrderMove } from '@mastering/orders';
@@ -64,14 +64,14 @@ async function orderMailParams(trx: Knex.Transaction, order: Order) {
   };
 }
 
-/** Queues the `mastering-started` mail: an engineer is on it, done by the 48-hour promise. */
+/** Queues the `mastering-started` mail: an engineer is on it, done by the order's due time (promiseOf). */
 async function mailStarted(
   deps: MailDeps,
   trx: Knex.Transaction,
   order: Order,
   afterTransaction: string,
 ): Promise<void> {
-  const dueAt = order.paidAt ? new Date(new Date(order.paidAt).getTime() + DELIVERY_HOURS * HOUR) : null;
+  const dueAt = order.dueAt ? new Date(order.dueAt) : null;
   // ISO: the email service writes dates the South African way in every mail.
   const params = { ...(await orderMailParams(trx, order)), estimatedCompletion: dueAt?.toISOString() ?? '' };
   await sendMail(deps.queue, {

@@ -3,10 +3,7 @@ import type { Knex } from 'knex';
 import {
   type AdminOrder,
   DEFAULT_PAGE_SIZE,
-  DELIVERY_HOURS,
   deadlineOf,
-  DUE_SOON_HOURS,
-  OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
   wantsPage,
   type AdminOrderDetail,
@@ -18,37 +15,30 @@ import {
 } from '@mastering/contracts';
 import { Order, RevisionRequest } from '@mastering/db';
 import { NotFound } from '@mastering/service-kit';
-import { orderCounts, orderStatusTotals, overdueBy, overdueCount } from '../counters';
+import { dueSoonBy, orderCounts, orderStatusTotals } from '../counters';
 import { pageWithTotal } from '../paging';
 import { masterVersionsOf } from './master-versions';
 import { type AddressMatch, addressesInSql, containsSql, matchAddresses, uuidPrefixRange } from './search';
 
-const HOUR = 3_600_000;
-const OPEN: readonly string[] = OPEN_ORDER_STATUSES;
-
-/** The back-office shape of an order: its clock (48 h from payment while open) and its engineer. */
+/** The back-office shape of an order: its due time (promiseOf, kept in `orders.due_at`) and its engineer. */
 export function toAdminOrder(order: Order, now: Date = new Date()): AdminOrder {
-  const paidAt = order.paidAt ? new Date(order.paidAt) : null;
-  const dueAt = paidAt && OPEN.includes(order.status) ? new Date(paidAt.getTime() + DELIVERY_HOURS * HOUR) : null;
+  const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
   return {
     ...order.toApi(),
-    paidAt: paidAt?.toISOString() ?? null,
-    dueAt: dueAt?.toISOString() ?? null,
-    deadline: deadlineOf(dueAt, now),
+    paidAt: iso(order.paidAt),
+    dueAt: iso(order.dueAt),
+    deadline: deadlineOf(order.dueAt, now),
     assignedTo: order.assignedTo ?? null,
     assignedToEmail: order.assignee?.email ?? null,
     fileCount: order.trackCount,
-    expectedAt: order.expectedAt ? new Date(order.expectedAt).toISOString() : null,
+    expectedAt: iso(order.expectedAt),
   };
 }
 
-/** The SQL condition of the deadline filters: open orders paid more than 36 h ago (due soon) or 48 h ago (overdue). */
+/** The SQL condition of the deadline filters: orders due within DUE_SOON_HOURS (due soon) or past due (overdue). */
 function whereDeadline(builder: ReturnType<typeof Order.query>, deadline: 'due_soon' | 'overdue', now: Date) {
-  const dueBy = overdueBy(now);
-  const soonFrom = new Date(now.getTime() - (DELIVERY_HOURS - DUE_SOON_HOURS) * HOUR);
-  builder.whereIn('orders.status', OPEN as string[]);
-  if (deadline === 'overdue') builder.where('orders.paidAt', '<=', dueBy);
-  else builder.where('orders.paidAt', '>', dueBy).where('orders.paidAt', '<=', soonFrom);
+  if (deadline === 'overdue') builder.where('orders.dueAt', '<=', now);
+  else builder.where('orders.dueAt', '>', now).where('orders.dueAt', '<=', dueSoonBy(now));
 }
 
 const SORTS: Record<OrderSort, { column: string; order: 'asc' | 'desc' }> = {
@@ -80,12 +70,9 @@ function filteredOrders(
   }
   if (query.mine === 'true') builder.where('orders.assignedTo', caller.userId);
   if (query.deadline) whereDeadline(builder, query.deadline, now);
-  // The due sort ranks running clocks, soonest due first; everything else follows, newest first
-  // (the expression of orders_due_sort_index, so a page is read in index order).
-  if (query.sort === 'due')
-    builder.orderByRaw(
-      `case when orders.status in ('payment_confirmed', 'in_progress', 'mastered') then orders.paid_at end asc nulls last`,
-    );
+  // The due sort ranks running promises, soonest due first; everything else follows, newest first
+  // (the columns of orders_due_sort_index, so a page is read in index order).
+  if (query.sort === 'due') builder.orderByRaw('orders.due_at asc nulls last');
   const sort = SORTS[query.sort];
   return builder.orderBy(sort.column, sort.order).orderBy('orders.id', 'desc');
 }
@@ -122,8 +109,7 @@ export async function listOrders(
 
 /**
  * How many orders match: read from the kept totals when only the status filters, from the customer
- * summaries when only a search does, from the kept totals less the recently paid when only the status
- * and overdue filter, else counted.
+ * summaries when only a search does, else counted (a deadline filter reads the running promises' index).
  */
 async function filteredTotal(
   knex: Knex,
@@ -134,10 +120,6 @@ async function filteredTotal(
 ): Promise<number> {
   const othersFilter = query.status !== 'all' || query.mine === 'true' || query.deadline;
   if (search && !othersFilter) return searchTotal(knex, search);
-  if (!query.q && query.mine !== 'true' && query.deadline === 'overdue') {
-    const statuses = OPEN_ORDER_STATUSES.filter((s) => query.status === 'all' || s === query.status);
-    return overdueCount(knex, statuses, overdueBy(now));
-  }
   if (search || othersFilter) return filteredOrders(knex, query, caller, now, search).resultSize();
   const totals = await orderStatusTotals(knex);
   return query.status === 'all'

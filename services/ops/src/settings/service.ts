@@ -53,7 +53,11 @@ export async function readSettings(knex: Knex): Promise<StoredSettings> {
     pricing: pricingFieldsOf(pricing),
     security,
     email: { ...publicEmail, smtpPasswordSet: smtpPassword !== '' },
-    revisions: { freeRevisions: delivery.freeRevisions, revisionWindowDays: delivery.revisionWindowDays },
+    revisions: {
+      freeRevisions: delivery.freeRevisions,
+      revisionWindowDays: delivery.revisionWindowDays,
+      revisionHours: delivery.revisionHours,
+    },
     updatedAt: last ? new Date(last.updatedAt).toISOString() : null,
     updatedBy: last?.updater?.email ?? null,
     recentChanges: changes.map((change) => change.toApi()),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DashboardStats, type OrderStatus, type Role } from '@mastering/contracts';
-import { identityAs, opsPerFile } from '../support';
+import { identityAs, opsPerFile, seededDueAt } from '../support';
 
 const ctx = opsPerFile();
 const as = (role: Role) => identityAs(role);
@@ -28,16 +28,24 @@ describe('GET /api/admin/dashboard-stats', () => {
   it('flags open paid orders due within 12 hours and overdue ones', async () => {
     const paidAgo = async (status: OrderStatus, hours: number) => {
       const id = await order('clock@example.com', status, 100, hours * 60);
+      const paidAt = new Date(Date.now() - hours * 3_600_000);
       await ctx.db
         .knex('orders')
         .where({ id })
-        .update({ paidAt: new Date(Date.now() - hours * 3_600_000) });
+        .update({ paidAt, dueAt: seededDueAt(status, paidAt) });
+      return id;
     };
     await paidAgo('in_progress', 40); // 8 h left
     await paidAgo('payment_confirmed', 47); // 1 h left
     await paidAgo('mastered', 49); // 1 h late
     await paidAgo('delivered', 60); // done: no clock
     await paidAgo('in_progress', 10); // on track
+    // A revision round asked for an hour ago, a week after payment: due on its own promise, not late.
+    const revision = await paidAgo('in_progress', 170);
+    await ctx.db
+      .knex('orders')
+      .where({ id: revision })
+      .update({ roundStartedAt: new Date(Date.now() - 3_600_000), dueAt: new Date(Date.now() + 47 * 3_600_000) });
     const body = DashboardStats.parse(await (await stats(await as('admin'))).json());
     expect(body).toMatchObject({ dueSoonOrders: 2, overdueOrders: 1 });
     await ctx.db.knex('orders').where('customerEmail', 'clock@example.com').delete();

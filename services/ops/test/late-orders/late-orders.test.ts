@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import type { Queue } from '@mastering/jobs';
 import { notifyDelayedOrders, sendOverdueDigest } from '../../src/late-orders/job';
+import { setExpectedAt } from '../../src/orders/assignment';
 import { ago, seedOrder } from '../support';
 
 // Late orders (issue 25 Deliver 5): the delayed mail once per order, the admins' digest once a day.
@@ -44,8 +45,10 @@ describe('late orders', () => {
       totalCents: 32_400,
       at: ago(3),
     });
+    // The engineer says when it will be ready, past the promise: the customer is told at once, with the time.
     const expectedAt = new Date(Date.now() + 6 * 3_600_000);
-    await db.knex('orders').where('id', promised).update({ expectedAt });
+    await setExpectedAt(deps(), promised, { expectedAt: expectedAt.toISOString() });
+    expect(mails('order-delayed').map((j) => j.data.data.estimatedCompletion)).toEqual([expectedAt.toISOString()]);
     await seedOrder(db.knex, {
       email: 'fresh@example.com',
       status: 'payment_confirmed',
@@ -60,7 +63,7 @@ describe('late orders', () => {
       at: ago(5),
     });
 
-    expect(await notifyDelayedOrders(deps())).toBe(2);
+    expect(await notifyDelayedOrders(deps())).toBe(1);
     expect(await notifyDelayedOrders(deps())).toBe(0);
     const sent = mails('order-delayed').map((j) => j.data);
     expect(sent).toHaveLength(2);

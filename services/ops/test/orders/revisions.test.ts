@@ -76,19 +76,19 @@ describe('staff and revision requests', () => {
 });
 
 describe('the Revisions settings block', () => {
-  it('stores free revisions and the window in the delivery section, keeping its download days, and refuses bad values', async () => {
+  it("stores free revisions, the window and the round's promise in the delivery section, keeping its download days, and refuses bad values", async () => {
     const put = (body: unknown) =>
       fetch(`${ctx.base}/api/admin/settings`, { method: 'PUT', headers: json(admin), body: JSON.stringify(body) });
     const stored = await (await get('/api/admin/settings', admin)).json();
-    expect(stored.revisions).toEqual({ freeRevisions: 2, revisionWindowDays: 14 });
+    expect(stored.revisions).toEqual({ freeRevisions: 2, revisionWindowDays: 14, revisionHours: 48 });
     await ctx.db.knex('settings').insert({ key: 'delivery', value: JSON.stringify({ downloadDays: 10 }) });
     const base = { general: stored.general, pricing: stored.pricing };
-    let res = await put({ ...base, revisions: { freeRevisions: 3, revisionWindowDays: 30 } });
+    let res = await put({ ...base, revisions: { freeRevisions: 3, revisionWindowDays: 30, revisionHours: 24 } });
     expect(res.status).toBe(200);
-    expect((await res.json()).revisions).toEqual({ freeRevisions: 3, revisionWindowDays: 30 });
+    expect((await res.json()).revisions).toEqual({ freeRevisions: 3, revisionWindowDays: 30, revisionHours: 24 });
     const row = await ctx.db.knex('settings').where('key', 'delivery').first();
-    expect(row.value).toEqual({ downloadDays: 10, freeRevisions: 3, revisionWindowDays: 30 });
-    res = await put({ ...base, revisions: { freeRevisions: -1, revisionWindowDays: 30 } });
+    expect(row.value).toEqual({ downloadDays: 10, freeRevisions: 3, revisionWindowDays: 30, revisionHours: 24 });
+    res = await put({ ...base, revisions: { freeRevisions: -1, revisionWindowDays: 30, revisionHours: 24 } });
     expect(res.status).toBe(400);
     expect((await ctx.db.knex('settings').where('key', 'delivery').first()).value.freeRevisions).toBe(3);
   });

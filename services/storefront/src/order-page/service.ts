@@ -2,8 +2,6 @@
 // requests made from it. Every refusal is the server's, in words the page shows as they are.
 import type { Knex } from 'knex';
 import {
-  DELIVERY_HOURS,
-  OPEN_ORDER_STATUSES,
   ORDER_LINK_INVALID,
   REVISION_ALREADY_REQUESTED,
   REVISION_NOT_DELIVERED,
@@ -223,8 +221,9 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
     };
   };
 
-  const open = (OPEN_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status);
-  const dueAt = open && order.paidAt ? new Date(new Date(order.paidAt).getTime() + DELIVERY_HOURS * HOUR) : null;
+  // The order's due time (promiseOf: 48 hours after payment, a revision round's own promise, or the
+  // engineer's expected time), as the back-office and the late-order mail read it.
+  const dueAt = order.dueAt ? new Date(order.dueAt) : null;
   return {
     id: order.id,
     status: order.status,
