@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   CustomerOrderView,
+  DEFAULT_REVISION_HOURS,
   DELIVERY_HOURS,
   ORDER_LINK_INVALID,
+  promiseOf,
   REVISION_ALREADY_REQUESTED,
   REVISION_NOT_DELIVERED,
   revisionsUsedUp,
@@ -39,6 +41,9 @@ async function seed({
       subtotalCents: 49900,
       totalCents: 49900,
       paidAt,
+      // What changeOrderStatus keeps for it (promiseOf, first round).
+      dueAt:
+        promiseOf({ status, paidAt, expectedAt: null, roundStartedAt: null }, DEFAULT_REVISION_HOURS)?.dueAt ?? null,
       createdAt: ago(deliveredAgo + DAY + 60_000),
     })
     .returning('id');
