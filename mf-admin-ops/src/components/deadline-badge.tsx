@@ -2,7 +2,7 @@ import { timeLeftText, type Deadline } from '@mastering/contracts';
 import { Badge } from '@mastering/ui';
 import { AlarmClock, Clock, TriangleAlert } from 'lucide-react';
 
-/** The time left of an order's 48 hours: plain when on track, amber within 12 hours, red when overdue. */
+/** The time left until an order is due (promiseOf): plain when on track, amber within 12 hours, red when overdue. */
 export function DeadlineBadge({ dueAt, deadline }: { dueAt: string | null; deadline: Deadline | null }) {
   if (!dueAt || !deadline) return <span className="text-muted-foreground">-</span>;
   const text = timeLeftText(dueAt);
@@ -23,7 +23,7 @@ export function DeadlineBadge({ dueAt, deadline }: { dueAt: string | null; deadl
     );
   }
   return (
-    <Badge variant="outline">
+    <Badge variant="outline" data-testid="deadline-on-track">
       <Clock aria-hidden />
       {text}
     </Badge>
