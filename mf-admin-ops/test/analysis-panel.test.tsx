@@ -56,6 +56,31 @@ describe('AnalysisPanel', () => {
     expect(waveforms[0]!.querySelectorAll('rect')).toHaveLength(300);
   });
 
+  it("marks the customer's pinned revision note on both waveforms, where the customer pinned it", () => {
+    ({ container: host } = renderWithProviders(
+      <AnalysisPanel
+        analysis={{
+          fileId: FILE_ID,
+          original: measured('original'),
+          master: measured('master'),
+          gainChangeDb: 0,
+          masterTruePeakTooHigh: false,
+        }}
+        markers={[{ seconds: 107.15, label: 'Round 1: the snare is lost' }]}
+      />,
+    ));
+    const marks = [...host.querySelectorAll('[data-testid="waveform-marker"]')];
+    expect(marks.map((m) => m.textContent)).toEqual([
+      '1:47: Round 1: the snare is lost',
+      '1:47: Round 1: the snare is lost',
+    ]);
+    // Half-way through the 214.3-second track: at the 150th of 300 peaks.
+    expect(marks[0]!.querySelector('line')!.getAttribute('x1')).toBe('150');
+    expect(host.querySelector('svg[role="img"]')!.getAttribute('aria-label')).toBe(
+      'Waveform of the original, notes at 1:47',
+    );
+  });
+
   it('does not flag a master at or below -1 dBTP', () => {
     render({
       fileId: FILE_ID,

@@ -117,6 +117,30 @@ describe('the order page (rendered)', () => {
     expect($('revision-error')!.textContent).toBe(REVISION_ALREADY_REQUESTED);
   });
 
+  it('draws the waveform as the progress bar, marks pinned notes on it, and pins a click to its time', async () => {
+    const base = view();
+    const track = {
+      ...base.tracks[0]!,
+      original: { ...loudness(-20), waveform: [0.2, 0.8, 0.5, 0.1] },
+      revisions: [
+        { id: FILE, round: 1, note: 'Hi-hats harsh', atSeconds: 50, createdAt: '2026-11-22T10:00:00.000Z' },
+        { id: ID, round: 1, note: 'Overall warmer', atSeconds: null, createdAt: '2026-11-22T10:00:00.000Z' },
+      ],
+    };
+    server.page = json(200, view({ round: 1, tracks: [track] }));
+    render(`/orders/${ID}?t=token`);
+    const bar = await screen.findByTestId('ab-progress');
+    // The master has no measured waveform: the original's is drawn, one bar per peak.
+    expect(bar.querySelectorAll('rect')).toHaveLength(4);
+    const marks = () => [...bar.querySelectorAll('[data-testid="waveform-marker"]')].map((m) => m.textContent);
+    expect(marks()).toEqual(['0:50: Round 1: Hi-hats harsh']);
+    // A click three quarters along the 200-second track pins 2:30, marked beside the earlier note.
+    bar.getBoundingClientRect = () => ({ left: 0, width: 400, top: 0, height: 56 }) as DOMRect;
+    fireEvent.click(bar, { clientX: 300 });
+    expect($('revision-pinned')!.textContent).toContain('2:30');
+    expect(marks()).toEqual(['0:50: Round 1: Hi-hats harsh', '2:30: Your new note']);
+  });
+
   it('says a link does not work, and where to get a new one', async () => {
     server.page = json(403, { error: 'This order link is not valid or has expired.' });
     render(`/orders/${ID}?t=forged`);

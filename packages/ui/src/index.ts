@@ -27,6 +27,7 @@ export {
   Label,
   Progress,
   StarRating,
+  Waveform,
   PersonAvatar,
   ScrollRegion,
   Skeleton,

@@ -10,10 +10,9 @@ import {
   type AudioFileAnalysis,
   type FileAnalysis,
 } from '@mastering/contracts';
-import { Badge, cn, errorMessage, Skeleton } from '@mastering/ui';
+import { Badge, cn, errorMessage, Skeleton, Waveform, type WaveformMarker } from '@mastering/ui';
 import { AlertTriangle, ArrowRight } from 'lucide-react';
 import { useAudioFileAnalysis } from '../../api/analysis';
-import { Waveform } from './waveform';
 
 const TITLES: Record<AnalysisRole, string> = { original: 'Original', master: 'Master' };
 
@@ -63,7 +62,17 @@ function Figures({ analysis, role }: { analysis: FileAnalysis; role: AnalysisRol
 }
 
 /** One side of the comparison: the file's status, its figures and waveform, or why there are none. */
-function Side({ role, analysis, emptyText }: { role: AnalysisRole; analysis: FileAnalysis | null; emptyText: string }) {
+function Side({
+  role,
+  analysis,
+  emptyText,
+  markers,
+}: {
+  role: AnalysisRole;
+  analysis: FileAnalysis | null;
+  emptyText: string;
+  markers: readonly WaveformMarker[];
+}) {
   const peakTooHigh = role === 'master' && truePeakTooHigh(analysis?.truePeakDbtp);
   return (
     <section
@@ -98,6 +107,8 @@ function Side({ role, analysis, emptyText }: { role: AnalysisRole; analysis: Fil
         <Waveform
           peaks={analysis.waveform}
           label={`Waveform of the ${role}`}
+          durationSeconds={analysis.durationSeconds}
+          markers={markers}
           className={cn(role === 'master' ? 'text-primary' : 'text-muted-foreground', 'rounded-md bg-muted/40')}
         />
       )}
@@ -114,9 +125,18 @@ function Side({ role, analysis, emptyText }: { role: AnalysisRole; analysis: Fil
 /**
  * An audio file's measured original and master side by side (loudness, true peak, loudness range,
  * duration, format, waveform), with the gain the mastering added; a master whose true peak is above
- * -1 dBTP and a file that cannot be used are flagged.
+ * -1 dBTP and a file that cannot be used are flagged. `markers` are the customer's pinned revision notes,
+ * marked on both waveforms.
  */
-export function AnalysisPanel({ analysis, className }: { analysis: AudioFileAnalysis; className?: string }) {
+export function AnalysisPanel({
+  analysis,
+  className,
+  markers = [],
+}: {
+  analysis: AudioFileAnalysis;
+  className?: string;
+  markers?: readonly WaveformMarker[];
+}) {
   return (
     <div data-testid="analysis-panel" className={cn('space-y-3', className)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -132,15 +152,29 @@ export function AnalysisPanel({ analysis, className }: { analysis: AudioFileAnal
           role="original"
           analysis={analysis.original}
           emptyText="Not analysed yet: measuring takes a few seconds after the upload."
+          markers={markers}
         />
-        <Side role="master" analysis={analysis.master} emptyText="No master yet: it is measured once it is uploaded." />
+        <Side
+          role="master"
+          analysis={analysis.master}
+          emptyText="No master yet: it is measured once it is uploaded."
+          markers={markers}
+        />
       </div>
     </div>
   );
 }
 
-/** The analysis panel of one audio file, loaded from the API (what the audio-file detail shows). */
-export function AudioFileAnalysisPanel({ fileId, className }: { fileId: string; className?: string }) {
+/** The analysis panel of one audio file, loaded from the API (what the audio-file detail shows), with `markers` on its waveforms. */
+export function AudioFileAnalysisPanel({
+  fileId,
+  className,
+  markers,
+}: {
+  fileId: string;
+  className?: string;
+  markers?: readonly WaveformMarker[];
+}) {
   const { data, error, isLoading } = useAudioFileAnalysis(fileId);
   if (isLoading) return <Skeleton className={cn('h-48 w-full', className)} />;
   if (error || !data) {
@@ -150,7 +184,7 @@ export function AudioFileAnalysisPanel({ fileId, className }: { fileId: string; 
       </p>
     );
   }
-  return <AnalysisPanel analysis={data} className={className} />;
+  return <AnalysisPanel analysis={data} className={className} markers={markers} />;
 }
 
 /** A list row's measured loudness: original LUFS and true peak (→ master LUFS), or why it is pending or unusable. */

@@ -1,2 +1,1 @@
 export { AnalysisPanel, AudioFileAnalysisPanel } from './analysis-panel';
-export { Waveform, type WaveformProps } from './waveform';

@@ -24,6 +24,7 @@ import {
   Select,
   Textarea,
   toast,
+  type WaveformMarker,
 } from '@mastering/ui';
 import { CircleAlert, CircleCheck, Download, Loader, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -154,7 +155,7 @@ export function FileDialog({ file, onClose }: { file: AdminAudioFile | null; onC
           )}
           <DownloadButtons file={file} />
           {/* Measured loudness, true peak, format and waveform; original beside master once there is one. */}
-          <AudioFileAnalysisPanel fileId={file.id} />
+          <AudioFileAnalysisPanel fileId={file.id} markers={pinnedNotes(file)} />
           <ProcessingForm file={file} />
           <MasterUpload file={file} />
         </div>
@@ -162,6 +163,17 @@ export function FileDialog({ file, onClose }: { file: AdminAudioFile | null; onC
     </Dialog>
   );
 }
+
+/** The customer's revision note pinned to a time of the track, as a waveform marker (none when not pinned). */
+const pinnedNotes = (file: AdminAudioFile): WaveformMarker[] =>
+  file.latestRevision?.atSeconds != null
+    ? [
+        {
+          seconds: file.latestRevision.atSeconds,
+          label: `Round ${file.latestRevision.round}: ${file.latestRevision.note}`,
+        },
+      ]
+    : [];
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

@@ -1,5 +1,5 @@
 import { formatTrackTime, type MasterVersionView, type OrderTrackView } from '@mastering/contracts';
-import { Button, cn } from '@mastering/ui/core';
+import { Button, Waveform } from '@mastering/ui/core';
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { abVolumes, type AbLevelMode } from '../../lib/ab-levels';
@@ -9,16 +9,19 @@ type Side = 'original' | 'master';
 /**
  * The loudness-matched A/B player of one track: the original and the newest master play in step (two
  * elements, one heard), so switching keeps the position; both are leveled from their measured LUFS
- * (abVolumes). Clicking the progress bar seeks there and pins that time for a revision note (`onPin`).
+ * (abVolumes). The track's waveform is the progress bar: clicking it seeks there and pins that time for a
+ * revision note (`onPin`); the notes pinned before, and the one being written (`pinned`), are marked on it.
  */
 export function AbPlayer({
   track,
   master,
   onPin,
+  pinned = null,
 }: {
   track: OrderTrackView;
   master: MasterVersionView;
   onPin?: (seconds: number) => void;
+  pinned?: number | null;
 }) {
   const original = useRef<HTMLAudioElement>(null);
   const mastered = useRef<HTMLAudioElement>(null);
@@ -27,6 +30,14 @@ export function AbPlayer({
   const [playing, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
   const duration = master.loudness?.durationSeconds ?? track.original?.durationSeconds ?? 0;
+  // The master's waveform (the original's until the master is measured).
+  const peaks = master.loudness?.waveform.length ? master.loudness.waveform : (track.original?.waveform ?? []);
+  const markers = [
+    ...track.revisions
+      .filter((r) => r.atSeconds !== null)
+      .map((r) => ({ seconds: r.atSeconds!, label: `Round ${r.round}: ${r.note}` })),
+    ...(pinned !== null ? [{ seconds: pinned, label: 'Your new note' }] : []),
+  ];
   const volumes = abVolumes(track.original?.integratedLufs ?? null, master.loudness?.integratedLufs ?? null, mode);
 
   // The side not heard is muted, not paused: both keep the same position.
@@ -113,7 +124,7 @@ export function AbPlayer({
       </div>
       <button
         type="button"
-        className="relative block h-8 w-full overflow-hidden rounded bg-muted"
+        className="relative block w-full overflow-hidden rounded bg-muted text-primary"
         aria-label={`Position ${formatTrackTime(position)}: click to jump there and pin a revision note to that time`}
         data-testid="ab-progress"
         onClick={(e) => {
@@ -122,14 +133,18 @@ export function AbPlayer({
           seek(Math.max(0, Math.min(1, share)) * duration);
         }}
       >
-        <span
-          className={cn('absolute inset-y-0 left-0 bg-primary/40')}
-          style={{ width: `${duration > 0 ? (position / duration) * 100 : 0}%` }}
+        <Waveform
+          peaks={peaks}
+          label={`Waveform of ${track.originalName}`}
+          durationSeconds={duration}
+          markers={markers}
+          progress={duration > 0 ? position / duration : 0}
+          className="h-14"
         />
-        <span className="relative text-xs tabular-nums">
-          {formatTrackTime(position)} / {formatTrackTime(duration)}
-        </span>
       </button>
+      <p className="text-xs tabular-nums text-muted-foreground" data-testid="ab-position">
+        {formatTrackTime(position)} / {formatTrackTime(duration)}
+      </p>
       <p className="text-xs text-muted-foreground">
         {mode === 'matched'
           ? 'Both mixes play at the same loudness, so you hear the mastering, not just a louder file.'

@@ -178,7 +178,7 @@ function TrackCard({ order, token, track }: { order: CustomerOrderView; token: s
             <p className="text-sm">
               <strong>Master v{latest.version}</strong> · {lufs(latest.loudness?.integratedLufs)}
             </p>
-            <AbPlayer track={track} master={latest} onPin={setPinned} />
+            <AbPlayer track={track} master={latest} onPin={setPinned} pinned={pinned} />
             <ul className="flex flex-wrap gap-2" data-testid="master-versions">
               {track.masters.map((m) => (
                 <li key={m.version}>
