@@ -19,7 +19,7 @@ export const JOURNEY_SECONDS: Readonly<Record<string, number>> = {
   'fulfilment.test.ts': 12,
   'invoice-mail.test.ts': 11,
   'order-page.test.ts': 25,
-  'order-rules.test.ts': 20,
+  'order-rules.test.ts': 30,
   'purchase.test.ts': 22,
   'refund.test.ts': 7,
   'replace-track.test.ts': 8,
