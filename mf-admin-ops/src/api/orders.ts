@@ -80,6 +80,16 @@ export function useSetExpectedAt(id: string) {
   });
 }
 
+/** POST /api/admin/orders/:id/revoke-links: the customer's links stop working; a new one is mailed. */
+export function useRevokeOrderLinks(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiJson('POST', `/api/admin/orders/${id}/revoke-links`, undefined, { schema: AdminOrderResponse }),
+    onSettled: () => refresh(client),
+  });
+}
+
 /** The signed-in staff member (the shell's session query, shared through the one query cache). */
 export function useMe() {
   return (

@@ -178,6 +178,8 @@ export const MAIL_TEMPLATES = {
     }),
     stored: 'order_delayed',
   },
+  // Staff revoked the order's links (issue 51 Deliver 8): the customer gets the one link that works now.
+  'order-link-renewed': { params: z.object({ orderId: filled, customerEmail: filled }) },
   // The admins' daily list of overdue orders.
   'overdue-digest': {
     params: z.object({

@@ -32,8 +32,12 @@ export function deliveryUrl(links: DownloadLinks, publicUrl: string, orderId: st
   return `${publicUrl}/download/${links.sign({ order: orderId }, expiresAt)}`;
 }
 
-/** What an order-page token grants: reading one order's page (and asking for its revisions). */
-export type OrderGrant = { order: string };
+/**
+ * What an order-page token grants: reading one order's page (and asking for its revisions), while the
+ * order's links are of generation `v` (`orders.link_version`: staff revoking the links moves it on, and
+ * every link minted before stops working; tokens from before generations count as 0).
+ */
+export type OrderGrant = { order: string; v: number };
 
 /**
  * Signed order-page tokens (the `order-link` purpose of the one token signer): every order mail carries
@@ -46,21 +50,43 @@ export type OrderLinks = TokenSigner<OrderGrant>;
 export const ORDER_LINK_DAYS = 365;
 
 const orderGrantOf = (claims: Record<string, unknown>): OrderGrant | null =>
-  typeof claims.order === 'string' ? { order: claims.order } : null;
+  typeof claims.order !== 'string'
+    ? null
+    : { order: claims.order, v: claims.v === undefined ? 0 : Number.isInteger(claims.v) ? (claims.v as number) : -1 };
 
 /** The order-page token signer of a keyring (or lone secret). */
 export function createOrderLinks(secrets: Secrets): OrderLinks {
   return createTokenSigner(secrets, 'order-link', orderGrantOf);
 }
 
-/** The customer's page of an order, `<site>/orders/<id>?t=<token>`, working for ORDER_LINK_DAYS from `now`. */
-export function orderPageUrl(links: OrderLinks, publicUrl: string, orderId: string, now: Date = new Date()): string {
-  const token = links.sign({ order: orderId }, new Date(now.getTime() + ORDER_LINK_DAYS * 86_400_000));
+/**
+ * The customer's page of an order, `<site>/orders/<id>?t=<token>`, working for ORDER_LINK_DAYS from `now`
+ * while the order's links stay at generation `version`.
+ */
+export function orderPageUrl(
+  links: OrderLinks,
+  publicUrl: string,
+  orderId: string,
+  now: Date = new Date(),
+  version = 0,
+): string {
+  const token = links.sign({ order: orderId, v: version }, new Date(now.getTime() + ORDER_LINK_DAYS * 86_400_000));
   return `${publicUrl}/orders/${orderId}?t=${token}`;
 }
 
-/** True when `token` is a live order-page token for exactly `orderId` (forged, expired or another order's: false). */
-export function grantsOrder(links: OrderLinks, token: string, orderId: string, now: Date = new Date()): boolean {
+/**
+ * True when `token` is a live order-page token for exactly `orderId` of the order's current link
+ * generation `version` (forged, expired, another order's, or revoked: false).
+ */
+export function grantsOrder(
+  links: OrderLinks,
+  token: string,
+  orderId: string,
+  now: Date = new Date(),
+  version = 0,
+): boolean {
   const verified = links.verify(token, now);
-  return verified !== null && verified !== 'expired' && verified.claims.order === orderId;
+  return (
+    verified !== null && verified !== 'expired' && verified.claims.order === orderId && verified.claims.v === version
+  );
 }

@@ -49,4 +49,17 @@ describe('order-page links', () => {
     expect(grantsOrder(rotated, first, ORDER, now)).toBe(true);
     expect(grantsOrder(rotated, later, ORDER, now)).toBe(true);
   });
+
+  it('stops opening the order once staff revoke its links (a new generation), and earlier tokens count as generation 0', () => {
+    const first = tokenOf(orderPageUrl(links, '', ORDER, now));
+    expect(grantsOrder(links, first, ORDER, now, 0)).toBe(true);
+    expect(grantsOrder(links, first, ORDER, now, 1)).toBe(false);
+    const renewed = tokenOf(orderPageUrl(links, '', ORDER, now, 1));
+    expect(grantsOrder(links, renewed, ORDER, now, 1)).toBe(true);
+    expect(grantsOrder(links, renewed, ORDER, now, 0)).toBe(false);
+    // A token minted before generations existed carries none: it is generation 0.
+    const legacy = links.sign({ order: ORDER } as never, new Date(now.getTime() + 86_400_000));
+    expect(grantsOrder(links, legacy, ORDER, now, 0)).toBe(true);
+    expect(grantsOrder(links, legacy, ORDER, now, 1)).toBe(false);
+  });
 });

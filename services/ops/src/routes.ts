@@ -454,6 +454,15 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     response: AdminOrderResponse,
     handler: changesCounts(fulfilment, orders.patchExpectedAt(fulfilment)),
   }),
+  route({
+    method: 'POST',
+    path: '/api/admin/orders/:id/revoke-links',
+    permission: 'admin',
+    params: IdParam,
+    accepts: 'none',
+    response: AdminOrderResponse,
+    handler: orders.postRevokeLinks(fulfilment),
+  }),
 
   route({
     method: 'GET',

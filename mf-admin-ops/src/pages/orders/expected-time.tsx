@@ -10,7 +10,7 @@ export function toLocalInput(iso: string | null | undefined): string {
   return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-/** The engineer's expected delivery time of an order: saved to the order, quoted by the late-order mail. */
+/** The engineer's expected delivery time of an order: its due time from now on; past the promise, the customer is mailed the delay with it. */
 export function ExpectedTime({ order }: { order: AdminOrder }) {
   const id = useId();
   const [value, setValue] = useState(toLocalInput(order.expectedAt));

@@ -33,6 +33,7 @@ import { useAssignOrder, useMe, useOrder, useUpdateOrderStatus } from '../../api
 import { DeadlineBadge } from '../../components/deadline-badge';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
 import { ExpectedTime } from './expected-time';
+import { RevokeOrderLinks } from './order-links';
 import { MasterVersions } from './master-versions';
 import { RefundRequests } from './refund-requests';
 import { RefundSection } from './refund-section';
@@ -168,6 +169,7 @@ export function OrderDialog({
           <ExpectedTime order={order} />
 
           {isAdmin && <RefundSection order={order} />}
+          {isAdmin && <RevokeOrderLinks orderId={order.id} />}
           <RefundRequests orderId={order.id} />
 
           <section className="space-y-2">

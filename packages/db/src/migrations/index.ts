@@ -31,6 +31,7 @@ import * as m033 from './033_genre_day_stats';
 import * as m034 from './034_customer_paid_days';
 import * as m035 from './035_bigram_search';
 import * as m036 from './036_order_promise';
+import * as m037 from './037_order_link_version';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -72,4 +73,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '034_customer_paid_days', ...m034 },
   { name: '035_bigram_search', ...m035 },
   { name: '036_order_promise', ...m036 },
+  { name: '037_order_link_version', ...m037 },
 ];

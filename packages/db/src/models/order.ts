@@ -30,6 +30,8 @@ export class Order extends BaseModel {
   declare guestKeyHash: string | null;
   /** The new delivery time an engineer set for a late order (the delayed mail names it), if any. */
   declare expectedAt: Date | null;
+  /** The generation of the order's customer links: revoking them moves it on (OrderGrant `v`). */
+  declare linkVersion: number;
   /** When the current revision round began (null: the first delivery is the promise). */
   declare roundStartedAt: Date | null;
   /** The order's due time while a promise runs (promiseOf, kept by changeOrderStatus and the expected time); else null. */

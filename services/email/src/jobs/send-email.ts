@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { NOTIFICATION_SWITCHES, notificationEnabled, type MailTemplateName } from '@mastering/contracts';
-import { awaitTransactionOutcome, EmailMessage, Invoice, Setting, Unsubscribe } from '@mastering/db';
+import { awaitTransactionOutcome, EmailMessage, Invoice, Order, Setting, Unsubscribe } from '@mastering/db';
 import { forgetJobData, isFinalFailure, JOBS, MAIL_BACKOFF, SendEmailPayload, type Job } from '@mastering/jobs';
 import { renderInvoicePdf } from '@mastering/orders';
 import {
@@ -78,19 +78,39 @@ type LinkMinters = { downloads: DownloadLinks | undefined; orderLinks: OrderLink
 /**
  * The template data of a payload: its own, plus the links minted now: the delivery link it asks for, and
  * for any mail about an order (`orderId`) the order page (`orderPageUrl`, the "View your order" button),
- * as for each entry of a list of `orders`.
+ * as for each entry of a list of `orders`. An order link is minted only into a mail to that order's own
+ * customer, of the order's current link generation: staff notices about an order never carry the
+ * customer's link, and a revoked generation is never minted again.
  */
-function dataOf(payload: SendEmailPayload, { downloads, orderLinks }: LinkMinters, siteUrl: string) {
+async function dataOf(knex: Knex, payload: SendEmailPayload, { downloads, orderLinks }: LinkMinters, siteUrl: string) {
   const data: Record<string, unknown> = { ...payload.data };
   if (orderLinks) {
-    if (payload.orderId) data.orderPageUrl = orderPageUrl(orderLinks, siteUrl, payload.orderId);
-    // A mail listing orders (Track my order) gets a link in each entry.
-    if (Array.isArray(data.orders))
-      data.orders = data.orders.map((entry: Record<string, unknown>) =>
-        typeof entry?.orderId === 'string'
-          ? { ...entry, orderPageUrl: orderPageUrl(orderLinks, siteUrl, entry.orderId) }
-          : entry,
-      );
+    const listed = Array.isArray(data.orders) ? (data.orders as Record<string, unknown>[]) : [];
+    const ids = [payload.orderId, ...listed.map((entry) => entry?.orderId)].filter(
+      (id): id is string => typeof id === 'string',
+    );
+    const customers = new Map(
+      (ids.length > 0
+        ? await Order.query(knex)
+            .findByIds([...new Set(ids)])
+            .select('id', 'customerEmail', 'linkVersion')
+        : []
+      ).map((o) => [o.id, o]),
+    );
+    const linkOf = (orderId: string) => {
+      const order = customers.get(orderId);
+      return order && order.customerEmail.toLowerCase() === payload.to.toLowerCase()
+        ? orderPageUrl(orderLinks, siteUrl, orderId, new Date(), order.linkVersion)
+        : undefined;
+    };
+    const own = payload.orderId ? linkOf(payload.orderId) : undefined;
+    if (own) data.orderPageUrl = own;
+    // A mail listing orders (Track my order) gets a link in each entry that is the recipient's.
+    if (listed.length > 0)
+      data.orders = listed.map((entry) => {
+        const link = typeof entry?.orderId === 'string' ? linkOf(entry.orderId) : undefined;
+        return link ? { ...entry, orderPageUrl: link } : entry;
+      });
   }
   if (!payload.downloadLink) return data;
   if (!downloads) throw new Error('this mail needs the download link signer');
@@ -174,7 +194,7 @@ export function sendEmailJob({
         }
         if (marketing && !links) throw new Error('marketing mail needs the unsubscribe link signer');
         const unsubscribeUrl = links?.unsubscribeUrl(payload.to) ?? '';
-        const data = dataOf(payload, { downloads, orderLinks }, siteUrl);
+        const data = await dataOf(knex, payload, { downloads, orderLinks }, siteUrl);
         const rendered = await renderTemplate(
           knex,
           payload.template,

@@ -516,6 +516,16 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
     ],
     button: { label: 'Open the orders', url: '{{siteUrl}}/admin/orders' },
   },
+  'order-link-renewed': {
+    subject: 'A new link to your order {{shortId}}',
+    preview: 'The links in earlier emails no longer open your order.',
+    lines: [
+      'Hi,',
+      'We replaced the links to your order <strong>{{shortId}}</strong>: the links in earlier emails no longer open it. Use the button below from now on.',
+      'If you did not ask us for this, reply to this email.',
+    ],
+    button: VIEW_ORDER,
+  },
   'payment-reminder': {
     subject: 'Your order {{shortId}} is waiting for payment',
     preview: 'Finish paying to start the mastering.',

@@ -89,6 +89,27 @@ describe('the order page link in order mails', () => {
     expect(row.text).toContain(`View your order: ${SECRET_MASK}`);
   });
 
+  it("never mints the customer's link into a mail to anyone else, and mints the order's current link generation", async () => {
+    const mailer = recordingMailer();
+    const { handler } = sendEmailJob({ knex: db.knex, mailer, from: 'x@example.com', logger, orderLinks });
+    const started = { ...orderMail, estimatedCompletion: new Date().toISOString() };
+    // A staff notice about the order (sent to an admin) carries no link that opens the customer's page.
+    await handler(
+      await jobOf({ to: 'admin@example.com', template: 'mastering-started', data: started, orderId: ORDER }),
+    );
+    expect(mailer.sent[0]!.text).not.toContain('View your order');
+    // Once staff revoked the links, the customer's next mail carries one of the new generation only.
+    await db.knex('orders').where({ id: ORDER }).update({ linkVersion: 1 });
+    try {
+      await handler(await jobOf({ to: 'C@Example.com', template: 'mastering-started', data: started, orderId: ORDER }));
+      const token = mailer.sent[1]!.text.match(/\/orders\/[\w-]+\?t=([\w-]+)/)![1]!;
+      expect(grantsOrder(orderLinks, token, ORDER, new Date(), 1)).toBe(true);
+      expect(grantsOrder(orderLinks, token, ORDER, new Date(), 0)).toBe(false);
+    } finally {
+      await db.knex('orders').where({ id: ORDER }).update({ linkVersion: 0 });
+    }
+  });
+
   it('leaves the button out of a mail that names no order', async () => {
     const mailer = recordingMailer();
     const { handler } = sendEmailJob({ knex: db.knex, mailer, from: 'x@example.com', logger, orderLinks });

@@ -13,6 +13,7 @@ import type { Knex } from 'knex';
 import { Order } from '@mastering/db';
 import { csvWriter } from '../csv';
 import { assignOrder, setExpectedAt } from './assignment';
+import { revokeOrderLinks } from './links';
 import { listOrders, orderDetail, streamOrders, toAdminOrder } from './queries';
 import { updateOrderStatus, type FulfilmentDeps } from './status';
 
@@ -53,6 +54,11 @@ export const patchExpectedAt =
   (deps: FulfilmentDeps) => async (ctx: RouteContext<ExpectedAtBody, undefined, IdParam>) => {
     ctx.body = { order: await setExpectedAt(deps, ctx.state.params.id, ctx.state.body) };
   };
+
+/** POST /api/admin/orders/:id/revoke-links — admin; the order's links stop working and the customer is mailed a new one. */
+export const postRevokeLinks = (deps: FulfilmentDeps) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
+  ctx.body = { order: await revokeOrderLinks(deps, ctx.state.params.id) };
+};
 
 /** GET /api/admin/orders/export — staff; the filtered list as CSV, streamed row by row from the database. */
 export const exportOrders = (knex: Knex) => async (ctx: RouteContext<undefined, AdminOrdersQuery>) => {

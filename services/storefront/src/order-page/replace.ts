@@ -42,7 +42,7 @@ export async function replaceTrack(
   body: ReplaceTrackBody,
   now: Date = new Date(),
 ): Promise<CustomerOrderView> {
-  assertOrderLink(deps.orderLinks, orderId, body.t);
+  await assertOrderLink(deps.knex, deps.orderLinks, orderId, body.t);
   const uploadId = uploadIdFromObjectPath(body.originalFilePath);
   const oldKeys = await deps.knex.transaction(async (trx) => {
     // Locked: a status change (a delivery, a refund) or a second replacement waits for this one.

@@ -36,6 +36,7 @@ import {
   Conflict,
   Forbidden,
   grantsOrder,
+  orderPageUrl,
   NotFound,
   type DownloadLinks,
   type Logger,
@@ -62,14 +63,21 @@ const DAY = 24 * HOUR;
 /** How long the page's play and download links work: the page mints fresh ones on every load. */
 const MEDIA_LINK_HOURS = 12;
 
-/** Refuses (403) a link that does not open this order: forged, expired, or another order's. */
-export function assertOrderLink(links: OrderLinks, orderId: string, token: string): void {
-  if (!grantsOrder(links, token, orderId)) throw new Forbidden(ORDER_LINK_INVALID);
+/** Refuses (403) a link that does not open this order: forged, expired, another order's, or revoked by staff. */
+export async function assertOrderLink(knex: Knex, links: OrderLinks, orderId: string, token: string): Promise<void> {
+  const order = await Order.query(knex).findById(orderId).select('linkVersion');
+  if (!grantsOrder(links, token, orderId, new Date(), order?.linkVersion ?? 0)) throw new Forbidden(ORDER_LINK_INVALID);
+}
+
+/** The order's page link of its current generation (orderPageUrl), on `publicUrl` ('' for a site-relative one). */
+export async function currentOrderLink(knex: Knex, links: OrderLinks, publicUrl: string, orderId: string) {
+  const order = await Order.query(knex).findById(orderId).select('linkVersion');
+  return orderPageUrl(links, publicUrl, orderId, new Date(), order?.linkVersion ?? 0);
 }
 
 /** The order a link opens, or 403 (forged, expired, another order's) / 404 (the order is gone). */
 async function orderOfLink(knex: Knex, links: OrderLinks, orderId: string, token: string): Promise<Order> {
-  assertOrderLink(links, orderId, token);
+  await assertOrderLink(knex, links, orderId, token);
   const order = await Order.query(knex).findById(orderId).withGraphFetched('files(inNameOrder)');
   if (!order) throw new NotFound('Order not found');
   return order;

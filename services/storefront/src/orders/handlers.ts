@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import type { CreateOrderBody, IdParam, OrderInvoiceQuery } from '@mastering/contracts';
-import { orderPageUrl, type OrderLinks, type RouteContext } from '@mastering/service-kit';
+import type { OrderLinks, RouteContext } from '@mastering/service-kit';
 import { visitorOf, type GuestCookieOptions } from '../visitor';
 import { orderInvoicePdf } from '@mastering/orders';
 import { NotFound } from '@mastering/service-kit';
-import { assertOrderLink } from '../order-page/service';
+import { assertOrderLink, currentOrderLink } from '../order-page/service';
 import { loadOwnOrder, orderForVisitor, placeOrder } from './service';
 
 /** POST /api/orders — public; places this browser's order from its own uploads, priced by the server (analysed once paid). */
@@ -21,7 +21,7 @@ export const getOrder =
   (knex: Knex, cookie: GuestCookieOptions, orderPage: { orderLinks: OrderLinks }) =>
   async (ctx: RouteContext<undefined, undefined, IdParam>) => {
     const answer = await orderForVisitor(knex, visitorOf(ctx, cookie), ctx.state.params.id);
-    ctx.body = { ...answer, orderPageUrl: orderPageUrl(orderPage.orderLinks, '', answer.order.id) };
+    ctx.body = { ...answer, orderPageUrl: await currentOrderLink(knex, orderPage.orderLinks, '', answer.order.id) };
   };
 
 /**
@@ -34,7 +34,7 @@ export const getOrderInvoice =
     const { id } = ctx.state.params;
     const { t } = ctx.state.query;
     if (t === undefined) await loadOwnOrder(knex, visitorOf(ctx, cookie), id);
-    else assertOrderLink(orderPage.orderLinks, id, t);
+    else await assertOrderLink(knex, orderPage.orderLinks, id, t);
     const found = await orderInvoicePdf(knex, id);
     if (!found) throw new NotFound('This order has no invoice yet');
     ctx.type = 'application/pdf';

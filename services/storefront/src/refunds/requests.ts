@@ -21,7 +21,7 @@ export async function requestRefund(
   orderId: string,
   { token, message }: CreateRefundRequestBody,
 ): Promise<RefundRequestReceived> {
-  assertOrderLink(deps.orderLinks, orderId, token);
+  await assertOrderLink(deps.knex, deps.orderLinks, orderId, token);
   const order = await Order.query(deps.knex).findById(orderId);
   if (!order) throw new NotFound('Order not found');
   await RefundRequest.query(deps.knex).insert({ orderId, message });

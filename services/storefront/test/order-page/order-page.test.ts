@@ -133,6 +133,17 @@ describe('the customer order page', () => {
     expect((await fetch(`${ctx.site.base}/api/orders/${order.id}/view`)).status).toBe(400);
   });
 
+  it('stops opening the order once staff revoked its links, and opens it with the new link', async () => {
+    const order = await seed({ status: 'delivered', email: 'revoked@example.com' });
+    expect((await view(order.id, order.token)).status).toBe(200);
+    await ctx.db.knex('orders').where({ id: order.id }).update({ linkVersion: 1 });
+    const refused = await view(order.id, order.token);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toBe(ORDER_LINK_INVALID);
+    const renewed = new URL(orderPageUrl(links, 'http://x', order.id, new Date(), 1)).searchParams.get('t')!;
+    expect((await view(order.id, renewed)).status).toBe(200);
+  });
+
   it('gives a paid, undelivered order its due time (48 hours after payment) and hides unfinished masters', async () => {
     const order = await seed({ status: 'in_progress' });
     const page = CustomerOrderView.parse(await (await view(order.id, order.token)).json());
