@@ -36,3 +36,4 @@ export * from './invoices';
 export * from './your-data';
 export * from './ratings';
 export * from './claims';
+export * from './working-days';

@@ -507,6 +507,38 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
     ],
     viewOrder: true,
   },
+  'refund-request-filed': {
+    subject: 'Not happy: refund request for order {{shortId}}',
+    preview: 'Answer by {{answerBy}}.',
+    lines: [
+      '{{customerEmail}} is not happy with order <strong>{{shortId}}</strong> and asks for a refund:',
+      '<span style="white-space:pre-line">{{message}}</span>',
+      'We promised an answer within one working day: please answer by <strong>{{answerBy}}</strong>. The customer gets your answer by email.',
+    ],
+    button: { label: 'Open the refund requests', url: '{{siteUrl}}/admin/refund-requests' },
+  },
+  'refund-request-received': {
+    subject: 'We have your request about order {{shortId}}',
+    preview: 'We answer by {{answerBy}}.',
+    lines: [
+      'Hi,',
+      `We received your request about ${order}. A person reads it, and you get our answer by email within one working day: by <strong>{{answerBy}}</strong> at the latest.`,
+      'You wrote:',
+      '<span style="white-space:pre-line">{{message}}</span>',
+    ],
+    viewOrder: true,
+  },
+  'revision-request-received': {
+    subject: 'Revision round {{round}} requested: order {{shortId}}',
+    preview: 'Your engineer has your notes on {{fileName}}.',
+    lines: [
+      'Hi,',
+      `We received your request for revision round {{round}} of <strong>{{fileName}}</strong> (${order}){{#at}}, at {{at}}{{/at}}. Your engineer has your notes:`,
+      '<span style="white-space:pre-line">{{note}}</span>',
+      '{{#readyBy}}Your revised master will be ready by <strong>{{readyBy}}</strong>. {{/readyBy}}We email you as soon as it is.',
+    ],
+    viewOrder: true,
+  },
   'revision-requested': {
     subject: 'Revision round {{round}} asked for: order {{shortId}}',
     preview: '{{fileName}}: {{note}}',
