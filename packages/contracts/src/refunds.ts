@@ -173,3 +173,20 @@ export const RefundRequestCount = z.object({
   overdue: z.number().int().nonnegative(),
 });
 export type RefundRequestCount = z.infer<typeof RefundRequestCount>;
+/** The Refund requests screen's texts (the order dialog's section shares its rows). */
+export const REFUND_REQUEST_TEXTS = {
+  description:
+    'What customers wrote with "Not happy?" on their order page. We promise an answer within one working day (Monday to Friday); the answer is mailed to the customer.',
+  fetchFailed: 'Failed to fetch refund requests',
+  empty: 'No refund requests.',
+  emptyOpen: 'No open refund requests: every customer has an answer.',
+  overdue: 'Overdue',
+  answerBy: (time: string) => `Answer by ${time}`,
+  adminsAnswer: 'An admin answers this request.',
+  showOpen: 'Open',
+  showAll: 'All',
+} as const;
+
+/** The count's words, for the sidebar's tooltip and the dashboard: "3 open refund requests, 1 overdue". */
+export const refundRequestCountText = ({ open, overdue }: RefundRequestCount) =>
+  `${open} open refund request${open === 1 ? '' : 's'}${overdue ? `, ${overdue} overdue` : ''}`;
