@@ -37,3 +37,4 @@ export * from './your-data';
 export * from './ratings';
 export * from './claims';
 export * from './working-days';
+export * from './promises';

@@ -282,7 +282,7 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Confirms a support request.',
     subject: 'We received your message',
     preview: 'Our team will get back to you.',
-    lines: [greeting, 'Thanks for getting in touch. Our team answers within one working day.'],
+    lines: [greeting, 'Thanks for getting in touch. We have your message and will answer you by email.'],
     content: true,
   },
   support_ticket_resolved: {

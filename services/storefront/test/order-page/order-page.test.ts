@@ -1,3 +1,4 @@
+// Keeps promises "free-revisions" and "revision-window-days" (packages/contracts/src/promises.ts).
 import { describe, expect, it } from 'vitest';
 import {
   CustomerOrderView,

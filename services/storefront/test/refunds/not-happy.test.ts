@@ -1,4 +1,4 @@
-// Keeps promise "refund-request-answered-within-one-working-day" (packages/contracts/src/promises.ts).
+// Keeps promises "refund-request-answered-within-one-working-day" and "refund-if-unhappy" (packages/contracts/src/promises.ts).
 // Issue 50: "Not happy?" reaches someone. Filing it mails every active admin and acknowledges it to the
 // customer; the Refund requests list and its count show it, flagged overdue once one working day
 // (Monday to Friday, South African time) passes unanswered; only an admin answers, and the answer is mailed.
