@@ -57,7 +57,7 @@ export const SITE_PROMISES: readonly SitePromise[] = [
       'A human engineer delivers the masters within DELIVERY_HOURS (48) hours of payment; a paid order past its due time is flagged to staff, listed in their daily digest and its customer told once.',
     copy: [
       new RegExp(String.raw`\b(?:in|within)\s+${DELIVERY}\s+hours`, 'i'),
-      new RegExp(String.raw`${DELIVERY}-hour`, 'i'),
+      new RegExp(`${DELIVERY}-hour`, 'i'),
       /\$\{DELIVERY_HOURS\}h\b/,
     ],
     mechanism: ['packages/contracts/src/constants.ts', 'services/ops/src/late-orders/job.ts'],
