@@ -38,3 +38,4 @@ export * from './ratings';
 export * from './claims';
 export * from './working-days';
 export * from './promises';
+export * from './admin-reads';

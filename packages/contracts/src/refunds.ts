@@ -166,8 +166,7 @@ export const RefundRequestsQuery = z.object({
 });
 export type RefundRequestsQuery = z.infer<typeof RefundRequestsQuery>;
 
-/** GET /api/admin/refund-requests/count — staff; the open requests and how many of them are overdue. */
-export const REFUND_REQUEST_COUNT_PATH = '/api/admin/refund-requests/count';
+/** GET /api/admin/refund-requests/count (REFUND_REQUEST_COUNT_PATH) — staff; the open requests and how many are overdue. */
 export const RefundRequestCount = z.object({
   open: z.number().int().nonnegative(),
   overdue: z.number().int().nonnegative(),
