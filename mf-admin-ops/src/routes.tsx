@@ -9,6 +9,7 @@ import { lazyPage, type RemotePages } from '@mastering/ui';
 export const pages = {
   dashboard: lazyPage(() => import('./pages/dashboard/dashboard')),
   orders: lazyPage(() => import('./pages/orders/orders')),
+  'refund-requests': lazyPage(() => import('./pages/refund-requests/refund-requests')),
   customers: lazyPage(() => import('./pages/customers/customers')),
   users: lazyPage(() => import('./pages/users/users')),
   files: lazyPage(() => import('./pages/files/files')),

@@ -18,6 +18,7 @@ export const JOURNEY_SECONDS: Readonly<Record<string, number>> = {
   'email.test.ts': 15,
   'fulfilment.test.ts': 12,
   'invoice-mail.test.ts': 11,
+  'not-happy.test.ts': 12,
   'order-page.test.ts': 25,
   'order-rules.test.ts': 30,
   'purchase.test.ts': 22,

@@ -1,5 +1,6 @@
 import {
   orderViewPath,
+  REFUND_REQUEST_COUNT_PATH,
   REMOTE_APPS,
   type RemoteId,
   type RemoteName,
@@ -30,8 +31,11 @@ export interface PageRoute {
   remote: RemoteName;
   page: ScreenKey;
   area: Area;
-  /** Admin sidebar entry (its label is the page's MENU_LABELS entry), in the spec's menu order. */
-  nav?: { icon: AdminIcon };
+  /**
+   * Admin sidebar entry (its label is the page's MENU_LABELS entry), in the spec's menu order; `countRead`
+   * is the read of the count the entry shows (see AdminNavItem).
+   */
+  nav?: { icon: AdminIcon; countRead?: string };
   /** Staff roles that may open a guarded page; admins only when absent (engineers work orders and files). */
   roles?: readonly StaffRole[];
   /**
@@ -111,6 +115,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     area: 'admin',
     nav: { icon: 'orders' },
     roles: STAFF_ROLES,
+  },
+  // Issue 50: every "Not happy?" request, open ones first; the menu counts the open ones (admins answer them).
+  {
+    path: '/admin/refund-requests',
+    remote: REMOTES.ops,
+    page: 'refund-requests',
+    area: 'admin',
+    nav: { icon: 'refund-requests', countRead: REFUND_REQUEST_COUNT_PATH },
   },
   { path: '/admin/customers', remote: REMOTES.ops, page: 'customers', area: 'admin', nav: { icon: 'customers' } },
   { path: '/admin/users', remote: REMOTES.ops, page: 'users', area: 'admin', nav: { icon: 'users' } },

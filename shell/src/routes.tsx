@@ -26,7 +26,14 @@ export { type Area, mayOpen, PAGE_ROUTES, type PageRoute, pageReads, REMOTES, ro
 export function adminMenuFor(role: Role | null): readonly AdminNavItem[] {
   return PAGE_ROUTES.flatMap((route) =>
     route.nav && route.page in MENU_LABELS && mayOpen(route, role)
-      ? [{ label: MENU_LABELS[route.page as keyof typeof MENU_LABELS], to: route.path, icon: route.nav.icon }]
+      ? [
+          {
+            label: MENU_LABELS[route.page as keyof typeof MENU_LABELS],
+            to: route.path,
+            icon: route.nav.icon,
+            ...(route.nav.countRead ? { countRead: route.nav.countRead } : {}),
+          },
+        ]
       : [],
   );
 }

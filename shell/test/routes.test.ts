@@ -39,6 +39,7 @@ describe('routing table', () => {
       '/refunds',
       '/admin',
       '/admin/orders',
+      '/admin/refund-requests',
       '/admin/customers',
       '/admin/users',
       '/admin/files',
@@ -64,10 +65,12 @@ describe('routing table', () => {
     for (const route of PAGE_ROUTES) expect(exposed[route.remote]?.[route.page], route.path).toBeDefined();
   });
 
+  // The spec's menu in its order, with Refund requests (issue 50) after Orders.
   it('builds the sidebar in the spec order with the quick access links', () => {
     expect(ADMIN_MENU.map((item) => item.label)).toEqual([
       'Dashboard',
       'Orders',
+      'Refund requests',
       'Customers',
       'Users',
       'Audio Files',

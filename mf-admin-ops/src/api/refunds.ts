@@ -1,14 +1,17 @@
 import {
   OrderRefunds,
+  REFUND_REQUEST_COUNT_PATH,
   Refund,
   RefundRequest,
+  RefundRequestCount,
   RefundRequestList,
   type AnswerRefundRequestBody,
   type CreateRefundBody,
+  type RefundRequestsQuery,
 } from '@mastering/contracts';
 import { apiJson } from '@mastering/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { invalidateUnder } from './list-query';
+import { invalidateUnder, listUrl } from './list-query';
 import { orderKeys } from './orders';
 
 /** Query keys of an order's refunds; each key is also its URL. */
@@ -48,10 +51,31 @@ export function useIssueRefund(orderId: string) {
   });
 }
 
-/** Query keys of an order's "Not happy?" requests; each key is also its URL. */
+/** Where every "Not happy?" read lives: the lists and the count are all under it. */
+const REFUND_REQUESTS_PATH = '/api/admin/refund-requests';
+
+/** Query keys of the "Not happy?" requests (one order's, every order's, the open count); each key is also its URL. */
 export const refundRequestKeys = {
-  order: (orderId: string) => [`/api/admin/refund-requests?orderId=${orderId}`] as const,
+  order: (orderId: string) => [`${REFUND_REQUESTS_PATH}?orderId=${orderId}`] as const,
+  all: (state: RefundRequestsQuery['state']) => [listUrl(REFUND_REQUESTS_PATH, { state }, { state: 'all' })] as const,
+  count: () => [REFUND_REQUEST_COUNT_PATH] as const,
 };
+
+/** Every order's refund requests (the Refund requests screen), open ones first; `open` leaves out the answered. */
+export function useAllRefundRequests(state: RefundRequestsQuery['state']) {
+  return useQuery({
+    queryKey: refundRequestKeys.all(state),
+    queryFn: () => apiJson('GET', refundRequestKeys.all(state)[0], undefined, { schema: RefundRequestList }),
+  });
+}
+
+/** How many requests are open and overdue (the dashboard; the shell's sidebar reads the same key). */
+export function useRefundRequestCount() {
+  return useQuery({
+    queryKey: refundRequestKeys.count(),
+    queryFn: () => apiJson('GET', refundRequestKeys.count()[0], undefined, { schema: RefundRequestCount }),
+  });
+}
 
 /** An order's refund requests from its order page, open ones first (staff). */
 export function useRefundRequests(orderId: string) {
@@ -61,12 +85,15 @@ export function useRefundRequests(orderId: string) {
   });
 }
 
-/** POST /api/admin/refund-requests/:id/answer: marks a request answered; the order's requests refetch. */
-export function useAnswerRefundRequest(orderId: string) {
+/**
+ * POST /api/admin/refund-requests/:id/answer (admins): marks a request answered; every list of requests and
+ * the count (the sidebar's and the dashboard's) refetch.
+ */
+export function useAnswerRefundRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: AnswerRefundRequestBody & { id: string }) =>
-      apiJson('POST', `/api/admin/refund-requests/${id}/answer`, body, { schema: RefundRequest }),
-    onSettled: () => client.invalidateQueries({ queryKey: refundRequestKeys.order(orderId) }),
+      apiJson('POST', `${REFUND_REQUESTS_PATH}/${id}/answer`, body, { schema: RefundRequest }),
+    onSettled: () => invalidateUnder(client, REFUND_REQUESTS_PATH),
   });
 }

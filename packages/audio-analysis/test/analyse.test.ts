@@ -1,3 +1,4 @@
+// Keeps promise "streaming-ready-masters" (packages/contracts/src/promises.ts).
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';

@@ -36,3 +36,6 @@ export * from './invoices';
 export * from './your-data';
 export * from './ratings';
 export * from './claims';
+export * from './working-days';
+export * from './promises';
+export * from './admin-reads';

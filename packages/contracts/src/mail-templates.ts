@@ -150,6 +150,29 @@ export const MAIL_TEMPLATES = {
       orderPageUrl,
     }),
   },
+  // Issue 50: a customer filed "Not happy?" (the storefront): to every active admin, once, with the time the
+  // answer is due (one working day later) and the request's own words.
+  'refund-request-filed': {
+    params: z.object({ orderId: filled, customerEmail: filled, message: filled, answerBy: isoTime }),
+  },
+  // Issue 50: the customer's own acknowledgement of "Not happy?": what they wrote and by when they hear back.
+  'refund-request-received': {
+    params: z.object({ orderId: filled, customerEmail: filled, message: filled, answerBy: isoTime, orderPageUrl }),
+  },
+  // Issue 50: the customer's own acknowledgement of a revision request: the track, the round and their note.
+  'revision-request-received': {
+    params: z.object({
+      orderId: filled,
+      customerEmail: filled,
+      fileName: filled,
+      round: z.number().int().positive(),
+      note: filled,
+      at: z.string().optional(),
+      /** When the revised master is due, when the sender knows the round's promise. */
+      readyBy: isoTime.optional(),
+      orderPageUrl,
+    }),
+  },
   // A customer asked for a revision from the order page: to the admins and the order's engineer, once per request.
   'revision-requested': {
     params: z.object({

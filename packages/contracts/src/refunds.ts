@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_LINK_INVALID } from './customer-orders';
 import { formatCents } from './format';
 import { RefundStatus } from './refund-status';
+import { addWorkingDays } from './working-days';
 
 export * from './refund-status';
 
@@ -123,6 +124,10 @@ export const RefundRequest = z.object({
   answer: z.string().nullable(),
   answeredAt: z.string().nullable(),
   createdAt: z.string(),
+  /** When the answer is due: one working day after the request (refundRequestAnswerBy). */
+  answerBy: z.string(),
+  /** Still open past `answerBy` (as of the server's clock when it answered). */
+  overdue: z.boolean(),
 });
 export type RefundRequest = z.infer<typeof RefundRequest>;
 export const RefundRequestList = z.array(RefundRequest);
@@ -141,6 +146,46 @@ export const REFUND_REQUEST_ALREADY_ANSWERED = 'This request has already been an
 /** The answer to the customer's request (201): what the order page shows. */
 export const RefundRequestReceived = z.object({ message: z.literal(REFUND_REQUEST_RECEIVED) });
 export type RefundRequestReceived = z.infer<typeof RefundRequestReceived>;
-/** GET /api/admin/refund-requests?orderId= — staff; one order's requests, open ones first. */
-export const RefundRequestsQuery = z.object({ orderId: z.uuid('Not a valid order') });
+/** How many working days (Monday to Friday, studio time) the studio takes to answer a refund request. */
+export const REFUND_REQUEST_ANSWER_WORKING_DAYS = 1;
+/** When the answer to a request made at `createdAt` is due (REFUND_REQUEST_RECEIVED promises it). */
+export const refundRequestAnswerBy = (createdAt: Date): Date =>
+  addWorkingDays(createdAt, REFUND_REQUEST_ANSWER_WORKING_DAYS);
+
+/** Which requests the Refund requests screen lists: the open ones, or every one. */
+export const REFUND_REQUEST_STATES = ['open', 'all'] as const;
+/** How many answered requests the list shows at most (the newest); open ones are always all shown. */
+export const ANSWERED_REFUND_REQUESTS_SHOWN = 100;
+/**
+ * GET /api/admin/refund-requests — staff; with `orderId`, one order's requests, else every order's (the
+ * Refund requests screen): open ones first (the longest waiting first), then the newest answered.
+ */
+export const RefundRequestsQuery = z.object({
+  orderId: z.uuid('Not a valid order').optional(),
+  state: z.enum(REFUND_REQUEST_STATES, 'Choose open or all').default('all'),
+});
 export type RefundRequestsQuery = z.infer<typeof RefundRequestsQuery>;
+
+/** GET /api/admin/refund-requests/count (REFUND_REQUEST_COUNT_PATH) — staff; the open requests and how many are overdue. */
+export const RefundRequestCount = z.object({
+  open: z.number().int().nonnegative(),
+  overdue: z.number().int().nonnegative(),
+});
+export type RefundRequestCount = z.infer<typeof RefundRequestCount>;
+/** The Refund requests screen's texts (the order dialog's section shares its rows). */
+export const REFUND_REQUEST_TEXTS = {
+  description:
+    'What customers wrote with "Not happy?" on their order page. We promise an answer within one working day (Monday to Friday); the answer is mailed to the customer.',
+  fetchFailed: 'Failed to fetch refund requests',
+  empty: 'No refund requests.',
+  emptyOpen: 'No open refund requests: every customer has an answer.',
+  overdue: 'Overdue',
+  answerBy: (time: string) => `Answer by ${time}`,
+  adminsAnswer: 'An admin answers this request.',
+  showOpen: 'Open',
+  showAll: 'All',
+} as const;
+
+/** The count's words, for the sidebar's tooltip and the dashboard: "3 open refund requests, 1 overdue". */
+export const refundRequestCountText = ({ open, overdue }: RefundRequestCount) =>
+  `${open} open refund request${open === 1 ? '' : 's'}${overdue ? `, ${overdue} overdue` : ''}`;

@@ -9,5 +9,6 @@ describe('gateway: order-page refund requests', () => {
     );
     expect(resolveService('GET', '/api/admin/refund-requests')).toBe('storefront');
     expect(resolveService('POST', '/api/admin/refund-requests/abc/answer')).toBe('storefront');
+    expect(resolveService('GET', '/api/admin/refund-requests/count')).toBe('storefront');
   });
 });

@@ -14,7 +14,14 @@ import { createResumeLinks, type AbandonedDeps } from './payments/abandoned';
 import { createTrackLimiters } from './order-page/track';
 import { createDataAccessProofs } from './your-data/proof';
 
-export type StorefrontDeps = { config: Readonly<StorefrontConfig>; knex: Knex; queue: Queue; logger?: Logger };
+export type StorefrontDeps = {
+  config: Readonly<StorefrontConfig>;
+  knex: Knex;
+  queue: Queue;
+  logger?: Logger;
+  /** The clock of refund requests (their answer time); tests move it. The system clock by default. */
+  now?: () => Date;
+};
 
 /** The upload dependencies a config implies (the app and the start-up sweep share them). */
 export function uploadDepsOf(config: Readonly<StorefrontConfig>, knex: Knex): UploadDeps {
@@ -54,7 +61,7 @@ export function paymentDepsOf({ config, knex, queue, logger }: StorefrontDeps): 
 }
 
 /** Builds the storefront service app: site config, login, uploads, orders and payments. */
-export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
+export function buildApp({ config, knex, queue, logger, now }: StorefrontDeps) {
   // The cookie is Secure when the site is served over HTTPS, as its public address says; behind a
   // TLS-terminating proxy the hop to us is plain HTTP, so the request's own scheme cannot decide it.
   const secure = config.PUBLIC_URL.startsWith('https:');
@@ -72,6 +79,7 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
     queue,
     adminEmail: config.ADMIN_EMAIL,
     logger,
+    now,
   };
   return createService({
     name: 'storefront',

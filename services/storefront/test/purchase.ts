@@ -126,9 +126,10 @@ export async function paidOrder(site: Storefront, sandbox: { url: string; events
 
 /**
  * A storefront for one test file over its own sandbox, with the admin `signedInAs('admin')` acts as
- * (admin@example.com), who issues refunds. Answers the sandbox and the storefront's context.
+ * (admin@example.com), who issues refunds, and `now` as its clock when given. Answers the sandbox and
+ * the storefront's context.
  */
-export function refundingStorefrontPerFile() {
+export function refundingStorefrontPerFile(now?: () => Date) {
   const sandbox = sandboxPerFile();
   const ctx = storefrontPerFile(
     () => sandboxEnv(sandbox.url),
@@ -140,6 +141,7 @@ export function refundingStorefrontPerFile() {
         is_active: true,
       });
     },
+    now,
   );
   return { sandbox, ctx };
 }

@@ -27,10 +27,11 @@ export type Storefront = {
   close(): Promise<void>;
 };
 
-/** Starts the storefront with `env` on top of the test database's settings. */
+/** Starts the storefront with `env` on top of the test database's settings (and `now` as its clock, if given). */
 export async function startStorefront(
   db: { connectionString: string; knex: Knex },
   env: Record<string, string> = {},
+  now?: () => Date,
 ): Promise<Storefront> {
   const storage = await tempFolder('storefront-test');
   const config = readConfig({
@@ -46,6 +47,7 @@ export async function startStorefront(
       knex: db.knex,
       queue: queue as unknown as Queue,
       logger: createLogger('storefront-test', 'silent'),
+      now,
     }),
   );
   return {
@@ -121,10 +123,11 @@ export async function uploadWhole(
 export function storefrontPerFile(
   env: () => Record<string, string> = () => ({}),
   prepare?: (db: TestDatabase) => Promise<void>,
+  now?: () => Date,
 ) {
   const ctx = perFile(async (db) => {
     await prepare?.(db);
-    const site = await startStorefront(db, env());
+    const site = await startStorefront(db, env(), now);
     return { site, close: () => site.close() };
   });
   return ctx;

@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   Mail,
   MessageSquareQuote,
+  MessageSquareWarning,
   Settings,
   ShoppingCart,
   Star,
@@ -22,6 +23,7 @@ import type { AdminIcon } from './admin-nav';
 export const ADMIN_ICONS: Record<AdminIcon, LucideIcon> = {
   dashboard: LayoutDashboard,
   orders: ShoppingCart,
+  'refund-requests': MessageSquareWarning,
   customers: Users,
   users: UserCog,
   files: FileHeadphone,

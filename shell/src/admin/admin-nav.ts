@@ -5,6 +5,7 @@
 export type AdminIcon =
   | 'dashboard'
   | 'orders'
+  | 'refund-requests'
   | 'customers'
   | 'users'
   | 'files'
@@ -24,4 +25,6 @@ export interface AdminNavItem {
   label: string;
   to: string;
   icon: AdminIcon;
+  /** A read answering `{ open, overdue }` (RefundRequestCount): the link shows the open count, red when any is overdue. */
+  countRead?: string;
 }

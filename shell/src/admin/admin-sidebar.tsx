@@ -1,5 +1,6 @@
-import { ADMIN_CONSOLE } from '@mastering/contracts';
-import { cn } from '@mastering/ui/core';
+import { ADMIN_CONSOLE, RefundRequestCount, refundRequestCountText } from '@mastering/contracts';
+import { apiJson, cn } from '@mastering/ui/core';
+import { useQuery } from '@tanstack/react-query';
 import { AudioWaveform } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
 import { ADMIN_ICONS } from './admin-icons';
@@ -21,7 +22,7 @@ function NavItem({ item, expanded }: { item: AdminNavItem; expanded: boolean }) 
         title={expanded ? undefined : item.label}
         className={({ isActive }) =>
           cn(
-            'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium text-sidebar-foreground/80 transition-colors outline-none',
+            'relative flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium text-sidebar-foreground/80 transition-colors outline-none',
             'hover:bg-sidebar-accent hover:text-sidebar-foreground focus-visible:ring-2 focus-visible:ring-ring',
             isActive && 'bg-sidebar-accent text-sidebar-foreground shadow-[inset_3px_0_0_var(--primary)]',
             !expanded && 'justify-center px-0',
@@ -30,8 +31,42 @@ function NavItem({ item, expanded }: { item: AdminNavItem; expanded: boolean }) 
       >
         <Icon className="size-5 shrink-0" aria-hidden />
         <span className={cn('truncate', !expanded && 'sr-only')}>{item.label}</span>
+        {item.countRead && <NavCount read={item.countRead} expanded={expanded} />}
       </NavLink>
     </li>
+  );
+}
+
+/** How often the sidebar asks its counts again while the console is open. */
+const NAV_COUNT_REFETCH_MS = 60_000;
+
+/**
+ * The count beside a sidebar link (open refund requests): nothing while it is zero or unknown, red when any
+ * is overdue; a dot on the icon when the sidebar is collapsed. A screen that changes the count invalidates
+ * its read (the query key is its URL), so the number follows at once.
+ */
+function NavCount({ read, expanded }: { read: string; expanded: boolean }) {
+  const { data } = useQuery({
+    queryKey: [read],
+    queryFn: () => apiJson('GET', read, undefined, { schema: RefundRequestCount }),
+    refetchInterval: NAV_COUNT_REFETCH_MS,
+  });
+  if (!data || data.open === 0) return null;
+  const urgent = data.overdue > 0;
+  return (
+    <span
+      data-testid="nav-count"
+      data-overdue={urgent}
+      title={refundRequestCountText(data)}
+      className={cn(
+        'ml-auto rounded-full px-2 text-xs leading-5 font-semibold tabular-nums',
+        urgent ? 'bg-destructive text-destructive-foreground' : 'bg-primary/15 text-primary',
+        !expanded && 'absolute top-1 right-1 ml-0 size-2.5 p-0 text-[0px]',
+      )}
+    >
+      {data.open}
+      <span className="sr-only"> ({refundRequestCountText(data)})</span>
+    </span>
   );
 }
 

@@ -34,6 +34,7 @@ import { useDashboardStats } from '../../api/dashboard';
 import { ListStates, RefreshButton, useFailureToast } from '../../components/screen';
 import { StatCard } from '../../components/stat-card';
 import { OrderStatusBadge } from './order-status-badge';
+import { RefundRequestsNotice } from './refund-requests-notice';
 
 const STAT_CARDS: { label: string; icon: LucideIcon; value: (stats: DashboardStats) => string; testId: string }[] = [
   {
@@ -89,6 +90,8 @@ export default function DashboardPage() {
       <ScreenHeader title={SCREEN_TITLES.dashboard} description="Orders, revenue and customers at a glance.">
         <RefreshButton query={stats} label={DASHBOARD_TEXTS.refreshStats} testId="refresh-stats" />
       </ScreenHeader>
+
+      <RefundRequestsNotice />
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {STAT_CARDS.map(({ label, icon, value, testId }) => (

@@ -1,5 +1,9 @@
 import type { Modifiers, QueryBuilder, RelationMappings } from 'objection';
-import type { RefundRequestDecision, RefundRequest as RefundRequestShape } from '@mastering/contracts';
+import {
+  refundRequestAnswerBy,
+  type RefundRequestDecision,
+  type RefundRequest as RefundRequestShape,
+} from '@mastering/contracts';
 import { BaseModel } from './base';
 import { Order } from './order';
 
@@ -18,8 +22,14 @@ export class RefundRequest extends BaseModel {
 
   declare order?: Order;
 
-  /** The one API shape (the order must be loaded for the customer's address). */
-  toApi(): RefundRequestShape {
+  /** When the answer is due: one working day after the request. */
+  answerBy(): Date {
+    return refundRequestAnswerBy(new Date(this.createdAt));
+  }
+
+  /** The one API shape as of `now` (overdue: still open past its answer time; the order must be loaded for the address). */
+  toApi(now: Date = new Date()): RefundRequestShape {
+    const answerBy = this.answerBy();
     return {
       id: this.id,
       orderId: this.orderId,
@@ -29,6 +39,8 @@ export class RefundRequest extends BaseModel {
       answer: this.answer,
       answeredAt: this.answeredAt ? new Date(this.answeredAt).toISOString() : null,
       createdAt: new Date(this.createdAt).toISOString(),
+      answerBy: answerBy.toISOString(),
+      overdue: !this.answeredAt && answerBy <= now,
     };
   }
 
@@ -45,6 +57,8 @@ export class RefundRequest extends BaseModel {
   static get modifiers(): Modifiers<QueryBuilder<RefundRequest>> {
     // Unanswered first (oldest first: the longest waiting), then the answered, newest first.
     return {
+      open: (b) => b.whereNull('answeredAt'),
+      answered: (b) => b.whereNotNull('answeredAt'),
       forStaff: (b) =>
         b.orderByRaw('answered_at is not null, case when answered_at is null then created_at end asc, created_at desc'),
     };

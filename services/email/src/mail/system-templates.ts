@@ -282,7 +282,7 @@ const COPY: Record<TemplateType, Copy> = {
     description: 'Confirms a support request.',
     subject: 'We received your message',
     preview: 'Our team will get back to you.',
-    lines: [greeting, 'Thanks for getting in touch. Our team answers within one working day.'],
+    lines: [greeting, 'Thanks for getting in touch. We have your message and will answer you by email.'],
     content: true,
   },
   support_ticket_resolved: {
@@ -504,6 +504,38 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
       `{{#approved}}We agree: we are refunding ${order}. You get a "Refund processed" email with the amount once the bank has it.{{/approved}}{{^approved}}We read your request about ${order} and will not refund it.{{/approved}}`,
       '<span style="white-space:pre-line">{{answer}}</span>',
       'Reply to this email if you have any questions.',
+    ],
+    viewOrder: true,
+  },
+  'refund-request-filed': {
+    subject: 'Not happy: refund request for order {{shortId}}',
+    preview: 'Answer by {{answerBy}}.',
+    lines: [
+      '{{customerEmail}} is not happy with order <strong>{{shortId}}</strong> and asks for a refund:',
+      '<span style="white-space:pre-line">{{message}}</span>',
+      'We promised an answer within one working day: please answer by <strong>{{answerBy}}</strong>. The customer gets your answer by email.',
+    ],
+    button: { label: 'Open the refund requests', url: '{{siteUrl}}/admin/refund-requests' },
+  },
+  'refund-request-received': {
+    subject: 'We have your request about order {{shortId}}',
+    preview: 'We answer by {{answerBy}}.',
+    lines: [
+      'Hi,',
+      `We received your request about ${order}. A person reads it, and you get our answer by email within one working day: by <strong>{{answerBy}}</strong> at the latest.`,
+      'You wrote:',
+      '<span style="white-space:pre-line">{{message}}</span>',
+    ],
+    viewOrder: true,
+  },
+  'revision-request-received': {
+    subject: 'Revision round {{round}} requested: order {{shortId}}',
+    preview: 'Your engineer has your notes on {{fileName}}.',
+    lines: [
+      'Hi,',
+      `We received your request for revision round {{round}} of <strong>{{fileName}}</strong> (${order}){{#at}}, at {{at}}{{/at}}. Your engineer has your notes:`,
+      '<span style="white-space:pre-line">{{note}}</span>',
+      '{{#readyBy}}Your revised master will be ready by <strong>{{readyBy}}</strong>. {{/readyBy}}We email you as soon as it is.',
     ],
     viewOrder: true,
   },

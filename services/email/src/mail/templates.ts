@@ -110,7 +110,7 @@ export function viewOf(
   if (typeof data.orderId === 'string') view.shortId = data.orderId.slice(0, 8);
   if (typeof data.amount === 'number') view.amount = formatRand(data.amount);
   if (Array.isArray(data.fileNames)) view.fileNames = data.fileNames.join(', ');
-  for (const key of ['expiryDate', 'estimatedCompletion']) {
+  for (const key of ['expiryDate', 'estimatedCompletion', 'answerBy', 'readyBy']) {
     const value = data[key];
     if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) view[key] = dateFormat.format(new Date(value));
   }

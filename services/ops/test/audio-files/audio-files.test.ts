@@ -1,3 +1,4 @@
+// Keeps promise "download-link-valid-days" (packages/contracts/src/promises.ts).
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AdminAudioFile,

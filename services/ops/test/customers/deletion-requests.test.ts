@@ -1,3 +1,4 @@
+// Keeps promise "deletion-within-30-days" (packages/contracts/src/promises.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeletionRequestList, DeletionRequestRow } from '@mastering/contracts';
 import { opsPerFile } from '../support';

@@ -1,3 +1,4 @@
+// Keeps promises "delivery-within-hours" and "delayed-order-within-24-hours" (packages/contracts/src/promises.ts).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import type { Queue } from '@mastering/jobs';

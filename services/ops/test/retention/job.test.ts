@@ -1,3 +1,4 @@
+// Keeps promise "files-kept-days" (packages/contracts/src/promises.ts).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';

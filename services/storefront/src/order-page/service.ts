@@ -56,6 +56,8 @@ export type OrderPageDeps = {
   queue: Queue;
   adminEmail?: string;
   logger?: Logger;
+  /** The clock of what is dated by it (refund requests and when their answer is due); the system clock by default. */
+  now?: () => Date;
 };
 
 const HOUR = 3_600_000;
@@ -275,7 +277,8 @@ export async function rateOrderFromPage(
  * changed) before delivery, after the window, past the free rounds, or while the track's last request has
  * no new master yet. The first request of a delivered order moves it to `revision_requested` through
  * changeOrderStatus (checked against the table for the customer, recorded in the history). Each request
- * is mailed once to staff: the admins and the order's engineer (`revision-requested`).
+ * is mailed once to staff: the admins and the order's engineer (`revision-requested`), and acknowledged to
+ * the customer (`revision-request-received`).
  */
 export async function requestRevision(
   deps: OrderPageDeps,
@@ -326,5 +329,11 @@ export async function requestRevision(
   });
   // Once the request is stored (a refused or rolled-back one tells nobody).
   for (const to of mail.to) await sendMail(deps.queue, { to, template: 'revision-requested', params: mail.params });
+  await sendMail(deps.queue, {
+    to: mail.params.customerEmail,
+    template: 'revision-request-received',
+    params: mail.params,
+    orderId,
+  });
   return customerOrderView(deps, orderId, body.t, now);
 }

@@ -8,8 +8,14 @@ import type {
   RefundRequestsQuery,
 } from '@mastering/contracts';
 import type { Queue } from '@mastering/jobs';
-import type { OrderLinks, RouteContext } from '@mastering/service-kit';
-import { answerRefundRequest, orderRefundRequests, requestRefund } from './requests';
+import type { RouteContext } from '@mastering/service-kit';
+import {
+  answerRefundRequest,
+  countRefundRequests,
+  listRefundRequests,
+  requestRefund,
+  type RefundRequestDeps,
+} from './requests';
 import { issueRefund, orderRefunds, type RefundDeps } from './service';
 
 /** GET /api/admin/orders/:id/refunds — admin; the order's refunds and what is left to refund. */
@@ -26,21 +32,27 @@ export const postOrderRefund =
     ctx.body = refund;
   };
 
-/** POST /api/orders/:id/refund-request — public (the link's token in the body is the permission); 201. */
+/** POST /api/orders/:id/refund-request — public (the link's token in the body is the permission); 201; mails the admins and the customer. */
 export const postRefundRequest =
-  (deps: { knex: Knex; orderLinks: OrderLinks }) =>
-  async (ctx: RouteContext<CreateRefundRequestBody, undefined, IdParam>) => {
+  (deps: RefundRequestDeps) => async (ctx: RouteContext<CreateRefundRequestBody, undefined, IdParam>) => {
     ctx.status = 201;
     ctx.body = await requestRefund(deps, ctx.state.params.id, ctx.state.body);
   };
 
-/** GET /api/admin/refund-requests?orderId= — staff; the order's requests, open ones first. */
-export const getRefundRequests = (knex: Knex) => async (ctx: RouteContext<undefined, RefundRequestsQuery>) => {
-  ctx.body = await orderRefundRequests(knex, ctx.state.query.orderId);
+/** GET /api/admin/refund-requests?orderId=&state= — staff; one order's requests or every order's, open ones first. */
+export const getRefundRequests =
+  (deps: { knex: Knex; now?: () => Date }) => async (ctx: RouteContext<undefined, RefundRequestsQuery>) => {
+    ctx.body = await listRefundRequests(deps, ctx.state.query);
+  };
+
+/** GET /api/admin/refund-requests/count — staff; the open requests and the overdue among them (the sidebar's and dashboard's count). */
+export const getRefundRequestCount = (deps: { knex: Knex; now?: () => Date }) => async (ctx: RouteContext) => {
+  ctx.body = await countRefundRequests(deps);
 };
 
-/** POST /api/admin/refund-requests/:id/answer — staff; records the decision and answer and mails them to the customer. */
+/** POST /api/admin/refund-requests/:id/answer — admin; records the decision and answer and mails them to the customer. */
 export const postRefundRequestAnswer =
-  (deps: { knex: Knex; queue: Queue }) => async (ctx: RouteContext<AnswerRefundRequestBody, undefined, IdParam>) => {
+  (deps: { knex: Knex; queue: Queue; now?: () => Date }) =>
+  async (ctx: RouteContext<AnswerRefundRequestBody, undefined, IdParam>) => {
     ctx.body = await answerRefundRequest(deps, ctx.state.params.id, ctx.state.body, ctx.state.identity as Identity);
   };

@@ -1,3 +1,4 @@
+// Keeps promises "free-revisions" and "revision-window-days" (packages/contracts/src/promises.ts).
 import { describe, expect, it } from 'vitest';
 import {
   CustomerOrderView,
@@ -189,7 +190,7 @@ describe('master versions keep their own loudness', () => {
 });
 
 describe('revision requests', () => {
-  it("mails each request once to the admins and the order's engineer, and a refused one to nobody", async () => {
+  it("mails each request once to the admins and the order's engineer, acknowledges it to the customer, and a refused one to nobody", async () => {
     const knex = ctx.db.knex;
     const [admin, engineer, other] = await knex('users')
       .insert([
@@ -217,9 +218,15 @@ describe('revision requests', () => {
       note: 'Less reverb',
       at: '1:23',
     });
+    // Issue 50: the customer's own acknowledgement, naming the order so the worker adds its page's link.
+    const acks = () => ctx.site.queued.filter((j) => j.data.template === 'revision-request-received');
+    expect(acks().map((j) => j.data)).toMatchObject([
+      { to: 'notify@example.com', orderId: order.id, data: { fileName: 'Sunset.wav', round: 1, note: 'Less reverb' } },
+    ]);
     // Refused (the track waits for its new master): nobody is told again.
     expect((await ask()).status).toBe(409);
     expect(staffMails()).toHaveLength(2);
+    expect(acks()).toHaveLength(1);
     await knex('users').whereIn('id', [admin.id, engineer.id, other.id]).delete();
   });
 

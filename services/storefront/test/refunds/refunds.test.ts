@@ -1,3 +1,4 @@
+// Keeps promises "refund-if-unhappy", "full-refund-before-work" and "refund-to-card" (packages/contracts/src/promises.ts).
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   OrderRefunds,

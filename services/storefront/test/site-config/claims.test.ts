@@ -1,3 +1,4 @@
+// Keeps promise "claims-from-data" (packages/contracts/src/promises.ts).
 import { describe, expect, it } from 'vitest';
 import { PublicClaims, type OrderStatus } from '@mastering/contracts';
 import { claimFigures, Setting } from '@mastering/db';
