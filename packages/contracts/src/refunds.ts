@@ -23,7 +23,11 @@ export const CreateRefundBody = z.object({
 });
 export type CreateRefundBody = z.infer<typeof CreateRefundBody>;
 
-/** One refund as staff see it. */
+/** A credit note as a refund names it: its id (for its PDF's URL) and its number ("CN-000001"). */
+export const CreditNoteRef = z.object({ id: z.uuid(), number: z.string() });
+export type CreditNoteRef = z.infer<typeof CreditNoteRef>;
+
+/** One refund as staff see it; `creditNote` once it succeeded (the credit note mailed to the customer). */
 export const Refund = z.object({
   id: z.uuid(),
   orderId: z.uuid(),
@@ -35,6 +39,7 @@ export const Refund = z.object({
   requestedBy: z.string().nullable(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
+  creditNote: CreditNoteRef.nullable(),
 });
 export type Refund = z.infer<typeof Refund>;
 

@@ -30,6 +30,7 @@ import * as m032 from './032_customer_paid_day_stats';
 import * as m033 from './033_genre_day_stats';
 import * as m034 from './034_customer_paid_days';
 import * as m035 from './035_bigram_search';
+import * as m045 from './045_credit_note_refund';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -70,4 +71,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '033_genre_day_stats', ...m033 },
   { name: '034_customer_paid_days', ...m034 },
   { name: '035_bigram_search', ...m035 },
+  { name: '045_credit_note_refund', ...m045 },
 ];
