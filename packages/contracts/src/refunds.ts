@@ -45,7 +45,8 @@ export type Refund = z.infer<typeof Refund>;
 
 /**
  * GET /api/admin/orders/:id/refunds: the order's refunds (newest first), what was paid, what has been
- * refunded (succeeded), what is still on its way (pending) and what may still be refunded.
+ * refunded (succeeded), what is still on its way (pending) and what may be refunded now (`refundable`: 0
+ * while a refund is on its way or the order's status allows none).
  */
 export const OrderRefunds = z.object({
   paid: z.number(),

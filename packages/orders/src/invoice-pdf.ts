@@ -54,7 +54,8 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.fontSize(9).text('No VAT charged: the seller is not registered for VAT.');
   }
   if (invoice.reason) doc.fontSize(10).moveDown().text(`Reason: ${invoice.reason}`);
-  const settlement = invoice.kind === 'credit_note' ? 'Refunded to the paying card through Yoco' : 'Paid by card through Yoco';
+  const settlement =
+    invoice.kind === 'credit_note' ? 'Refunded to the paying card through Yoco' : 'Paid by card through Yoco';
   doc
     .fontSize(9)
     .moveDown()

@@ -104,10 +104,7 @@ function dataOf(payload: SendEmailPayload, { downloads, orderLinks }: LinkMinter
  */
 async function attachmentsOf(knex: Knex, payload: SendEmailPayload): Promise<OutgoingMail['attachments']> {
   if (!payload.invoiceId) return undefined;
-  const invoice = await Invoice.query(knex)
-    .findById(payload.invoiceId)
-    .withGraphFetched('credited')
-    .throwIfNotFound();
+  const invoice = await Invoice.query(knex).findById(payload.invoiceId).withGraphFetched('credited').throwIfNotFound();
   return [
     { filename: `${invoice.number}.pdf`, content: await renderInvoicePdf(invoice), contentType: 'application/pdf' },
   ];

@@ -18,9 +18,8 @@ export const getOrderInvoice = (knex: Knex) => async (ctx: RouteContext<undefine
 };
 
 /** GET /api/admin/orders/:id/credit-notes/:creditNoteId — staff; one credit note of the order as a PDF (404 otherwise). */
-export const getOrderCreditNote =
-  (knex: Knex) => async (ctx: RouteContext<undefined, undefined, CreditNoteParams>) => {
-    const found = await creditNotePdf(knex, ctx.state.params.id, ctx.state.params.creditNoteId);
-    if (!found) throw new NotFound('This order has no such credit note');
-    sendPdf(ctx, found);
-  };
+export const getOrderCreditNote = (knex: Knex) => async (ctx: RouteContext<undefined, undefined, CreditNoteParams>) => {
+  const found = await creditNotePdf(knex, ctx.state.params.id, ctx.state.params.creditNoteId);
+  if (!found) throw new NotFound('This order has no such credit note');
+  sendPdf(ctx, found);
+};

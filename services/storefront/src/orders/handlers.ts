@@ -41,7 +41,10 @@ async function assertDocumentAccess(
 }
 
 /** Answers an issued document as a PDF attachment under its number. */
-function sendPdf(ctx: RouteContext<undefined, OrderInvoiceQuery, { id: string }>, found: { filename: string; pdf: Buffer }) {
+function sendPdf(
+  ctx: RouteContext<undefined, OrderInvoiceQuery, { id: string }>,
+  found: { filename: string; pdf: Buffer },
+) {
   ctx.type = 'application/pdf';
   ctx.attachment(found.filename);
   ctx.body = found.pdf;

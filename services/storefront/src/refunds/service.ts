@@ -58,6 +58,9 @@ async function refundedCents(knex: Knex, paymentId: string): Promise<{ refunded:
   return refundTotals(await Refund.query(knex).where('paymentId', paymentId), paymentId);
 }
 
+/** Statuses an admin may refund from: paid, and no refund already on its way. */
+const REFUNDABLE: readonly OrderStatus[] = PAID_ORDER_STATUSES.filter((s) => s !== 'refund_pending');
+
 /**
  * The refunds of an order and what is left to refund (GET /api/admin/orders/:id/refunds). The sums
  * are those of the rows listed, read in one statement: two reads could straddle a webhook's commit
@@ -78,13 +81,12 @@ export async function orderRefunds(knex: Knex, orderId: string): Promise<OrderRe
     paid: paid / 100,
     refunded: refunded / 100,
     pending: pending / 100,
-    refundable: Math.max(0, paid - refunded - pending) / 100,
+    // What may be refunded now: nothing while a refund is on its way or the order is not refundable, so
+    // every screen that offers Refund (the order and the payment dialogs) asks the server, not its own rule.
+    refundable: REFUNDABLE.includes(order.status) ? Math.max(0, paid - refunded - pending) / 100 : 0,
     refunds: refunds.map((r) => r.toApi()),
   };
 }
-
-/** Statuses an admin may refund from: paid, and no refund already on its way. */
-const REFUNDABLE: readonly OrderStatus[] = PAID_ORDER_STATUSES.filter((s) => s !== 'refund_pending');
 
 /**
  * Issues a refund of `amount` rand (default: everything not yet refunded) with a reason, for an admin.
