@@ -5,9 +5,12 @@ import type { OrderRefunds } from '@mastering/contracts';
 import { fireEvent, renderWithProviders, screen, waitFor, within } from '@mastering/ui/testing';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AudioFileAnalysisPanel } from '../src/components/audio-analysis/analysis-panel';
 import { RefundSection } from '../src/components/refund-section';
 import { DeletionRequestsCard } from '../src/pages/customers/deletion-requests-card';
 import { RefundRequests } from '../src/pages/orders/refund-requests';
+import { LegalSettings } from '../src/pages/settings/legal-settings';
+import SettingsPage from '../src/pages/settings/settings';
 
 const ORDER_ID = '0b1e9d5c-58a4-4a4e-9d6e-7f1c2b3a4d5e';
 const json = (body: unknown, status = 200) =>
@@ -56,5 +59,36 @@ describe('panels that fail to load show the error with Retry', () => {
     fireEvent.click(within(error).getByTestId('load-error-retry'));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(String(fetchMock.mock.calls[1]![0])).toContain('/api/admin/deletion-requests');
+  });
+});
+
+describe('panels that waited for ever, or failed without Retry, on a failed load', () => {
+  it('the settings: the error and Retry, not a skeleton for ever', async () => {
+    fetchMock.mockResolvedValue(json({ error: 'Database unavailable' }, 500));
+    renderWithProviders(<SettingsPage />);
+    const error = await screen.findByTestId('load-error');
+    expect(error.textContent).toContain('Could not load the settings.');
+    fireEvent.click(within(error).getByTestId('load-error-retry'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('a legal document in Settings → Legal', async () => {
+    fetchMock.mockResolvedValue(json({ error: 'Database unavailable' }, 500));
+    renderWithProviders(<LegalSettings />);
+    const error = await screen.findByTestId('load-error');
+    expect(error.textContent).toContain('Could not load the Terms of Service.');
+    const calls = fetchMock.mock.calls.length;
+    fireEvent.click(within(error).getByTestId('load-error-retry'));
+    await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it("an audio file's analysis", async () => {
+    fetchMock.mockResolvedValue(json({ error: 'Analysis unavailable' }, 500));
+    renderWithProviders(<AudioFileAnalysisPanel fileId={ORDER_ID} />);
+    const error = await screen.findByTestId('load-error');
+    expect(error.textContent).toContain('Could not load the audio analysis.');
+    expect(error.textContent).toContain('Analysis unavailable');
+    fireEvent.click(within(error).getByTestId('load-error-retry'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   });
 });

@@ -10,7 +10,7 @@ import {
   type AudioFileAnalysis,
   type FileAnalysis,
 } from '@mastering/contracts';
-import { Badge, cn, errorMessage, Skeleton } from '@mastering/ui';
+import { Badge, cn, failedLoad, LoadError, Skeleton } from '@mastering/ui';
 import { AlertTriangle, ArrowRight } from 'lucide-react';
 import { useAudioFileAnalysis } from '../../api/analysis';
 import { Waveform } from './waveform';
@@ -141,15 +141,11 @@ export function AnalysisPanel({ analysis, className }: { analysis: AudioFileAnal
 
 /** The analysis panel of one audio file, loaded from the API (what the audio-file detail shows). */
 export function AudioFileAnalysisPanel({ fileId, className }: { fileId: string; className?: string }) {
-  const { data, error, isLoading } = useAudioFileAnalysis(fileId);
-  if (isLoading) return <Skeleton className={cn('h-48 w-full', className)} />;
-  if (error || !data) {
-    return (
-      <p role="alert" className={cn('text-sm text-destructive', className)}>
-        Could not load the audio analysis: {errorMessage(error)}
-      </p>
-    );
-  }
+  const analysis = useAudioFileAnalysis(fileId);
+  const failed = failedLoad(analysis, 'the audio analysis');
+  if (failed) return <LoadError {...failed} className={className} />;
+  const { data } = analysis;
+  if (!data) return <Skeleton className={cn('h-48 w-full', className)} />;
   return <AnalysisPanel analysis={data} className={className} />;
 }
 
