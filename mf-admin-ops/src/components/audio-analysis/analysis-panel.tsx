@@ -14,6 +14,7 @@ import { Badge, cn, failedLoad, LoadError, Skeleton } from '@mastering/ui';
 import { AlertTriangle, ArrowRight } from 'lucide-react';
 import { useAudioFileAnalysis } from '../../api/analysis';
 import { Waveform } from './waveform';
+import { NarrowBreak } from '../data-table';
 
 const TITLES: Record<AnalysisRole, string> = { original: 'Original', master: 'Master' };
 
@@ -160,10 +161,11 @@ export function AnalysisCell({ summary }: { summary: AnalysisSummary | undefined
     );
   }
   return (
-    // Two short lines (original, then master) keep the files table within a laptop's width.
+    // Short lines (original, then master; the original's loudness and true peak apart where the table
+    // is narrow) keep the files table within a laptop's width.
     <span className="flex flex-col tabular-nums" data-testid="file-lufs">
       <span className="whitespace-nowrap">
-        {formatLevel(summary.lufs, 'LUFS')} · {formatLevel(summary.truePeakDbtp, 'dBTP')}
+        <NarrowBreak first={formatLevel(summary.lufs, 'LUFS')} second={formatLevel(summary.truePeakDbtp, 'dBTP')} />
       </span>
       {summary.masterLufs !== null && (
         <span className="whitespace-nowrap text-muted-foreground">
