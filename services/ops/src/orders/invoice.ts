@@ -1,14 +1,7 @@
 import type { Knex } from 'knex';
 import type { CreditNoteParams, IdParam } from '@mastering/contracts';
 import { creditNotePdf, orderInvoicePdf } from '@mastering/orders';
-import { NotFound, type RouteContext } from '@mastering/service-kit';
-
-/** Answers an issued document as a PDF attachment under its number. */
-function sendPdf(ctx: RouteContext<undefined, undefined, IdParam>, found: { filename: string; pdf: Buffer }) {
-  ctx.type = 'application/pdf';
-  ctx.attachment(found.filename);
-  ctx.body = found.pdf;
-}
+import { NotFound, sendPdf, type RouteContext } from '@mastering/service-kit';
 
 /** GET /api/admin/orders/:id/invoice — staff; the order's Tax Invoice or Receipt as a PDF (404 while unpaid). */
 export const getOrderInvoice = (knex: Knex) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {

@@ -3,7 +3,7 @@ import type { CreateOrderBody, CreditNoteParams, IdParam, OrderInvoiceQuery } fr
 import { orderPageUrl, type OrderLinks, type RouteContext } from '@mastering/service-kit';
 import { visitorOf, type GuestCookieOptions } from '../visitor';
 import { creditNotePdf, orderInvoicePdf } from '@mastering/orders';
-import { NotFound } from '@mastering/service-kit';
+import { NotFound, sendPdf } from '@mastering/service-kit';
 import { assertOrderLink } from '../order-page/service';
 import { loadOwnOrder, orderForVisitor, placeOrder } from './service';
 
@@ -38,16 +38,6 @@ async function assertDocumentAccess(
   const { t } = ctx.state.query;
   if (t === undefined) await loadOwnOrder(knex, visitorOf(ctx, cookie), id);
   else assertOrderLink(orderLinks, id, t);
-}
-
-/** Answers an issued document as a PDF attachment under its number. */
-function sendPdf(
-  ctx: RouteContext<undefined, OrderInvoiceQuery, { id: string }>,
-  found: { filename: string; pdf: Buffer },
-) {
-  ctx.type = 'application/pdf';
-  ctx.attachment(found.filename);
-  ctx.body = found.pdf;
 }
 
 /**
