@@ -4,8 +4,8 @@ import {
   checkoutTracks,
   clickAndLeave,
   expectLandedOn,
-  INBOX,
   inboxIds,
+  mailPdfs,
   newMailFor,
   SITE,
   fixtureWithTracks,
@@ -14,9 +14,6 @@ import {
 // Issue 26 Deliver 4: a bought track's confirmation mail carries its invoice as a PDF, read back from
 // MailDev and checked with the same PDF-text reader the vitest uses.
 fixtureWithTracks('Invoice by mail', 'invoice-e2e-', ['Invoice Check.wav']);
-
-// MailDev's message detail (only what we read).
-type Attachment = { filename: string; generatedFileName: string; contentType: string };
 
 test('the confirmation mail of a bought track carries the PDF invoice: its kind, number and amount', async (t) => {
   const email = `invoice-${Date.now()}@example.com`;
@@ -27,14 +24,10 @@ test('the confirmation mail of a bought track carries the PDF invoice: its kind,
   await expectLandedOn('page-payment-success');
 
   const mail = await newMailFor(email, 'Order confirmed', seen);
-  const detail = (await (await fetch(`${INBOX}/api/email/${mail.id}`)).json()) as { attachments?: Attachment[] };
-  const pdfs = (detail.attachments ?? []).filter((a) => a.contentType === 'application/pdf');
+  const pdfs = await mailPdfs(mail);
   await t.expect(pdfs.length).eql(1, 'one PDF is attached');
-  const name = pdfs[0]!.filename;
+  const { filename: name, pdf } = pdfs[0]!;
   await t.expect(name).match(/^INV-\d{6}\.pdf$/, 'named by its invoice number');
-  // MailDev serves an attachment under the name it generated for it.
-  const res = await fetch(`${INBOX}/api/email/${mail.id}/attachment/${encodeURIComponent(pdfs[0]!.generatedFileName)}`);
-  const pdf = Buffer.from(await res.arrayBuffer());
   await t.expect(pdf.subarray(0, 5).toString()).eql('%PDF-');
 
   const text = pdfText(pdf);

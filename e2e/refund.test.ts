@@ -1,9 +1,11 @@
 import { Selector } from 'testcafe';
+import { pdfText } from '../packages/orders/src/pdf-text';
 import {
   admin,
   byTestId,
   inboxIds,
   mailHtml,
+  mailPdfs,
   newMailFor,
   openAdminOrder,
   orderLinkOf,
@@ -13,7 +15,8 @@ import {
 
 // Issue 25's last step: an admin refunds part of a paid order through the Yoco sandbox from the order
 // dialog; the order is refund_pending until the sandbox's webhook, then partly refunded, and the
-// customer's order page and "Refund processed" mail say so with the amount.
+// customer's order page and "Refund processed" mail say so with the amount. Issue 50: the mail carries
+// the refund's credit note as a PDF, which the admin dialog and the order page link too.
 fixtureWithTracks('Refunds', 'refund-e2e-', ['Slow Burn.wav']);
 
 test('an admin refunds part of a paid order; the order page and the mail show the refund', async (t) => {
@@ -43,13 +46,29 @@ test('an admin refunds part of a paid order; the order page and the mail show th
   const history = byTestId('order-history').find('li');
   await t.expect(history.withText('Refund Pending').withText('Refund of R100 issued through Yoco').exists).ok();
   await t.expect(history.withText('Partly refunded: R100.').exists).ok();
+  const adminNote = dialog.find('[data-testid="order-credit-note"]');
+  await t.expect(adminNote.innerText).match(/Credit note CN-\d{6} \(PDF\)/);
+  const number = /CN-\d{6}/.exec(await adminNote.innerText)![0];
 
-  // The customer's "Refund processed" mail names the amount, and the order page lists the refund.
+  // The customer's "Refund processed" mail names the amount and carries the credit note; the order page
+  // lists the refund with the same credit note, which its link alone downloads.
   const mail = await newMailFor(customer, 'Refund processed', seen);
-  await t.expect(await mailHtml(mail)).contains('R100');
+  const html = await mailHtml(mail);
+  await t.expect(html).contains('R100');
+  await t.expect(html).contains(`Your credit note ${number} is attached`);
+  const pdfs = await mailPdfs(mail);
+  await t.expect(pdfs.map((p) => p.filename)).eql([`${number}.pdf`], 'the credit note is attached');
+  const attached = pdfText(pdfs[0]!.pdf);
+  await t.expect(attached).contains('Credit Note');
+  await t.expect(attached).contains('Refund: The second master came late');
   await t.deleteCookies();
   await t.navigateTo(link);
   await t.expect(byTestId('page-order').find('h1').innerText).match(/^Order #[0-9a-f]{8}$/);
   await t.expect(byTestId('order-refunds').innerText).match(/Refund R100\s+Refunded/);
+  const pageNote = byTestId('order-credit-note');
+  await t.expect(pageNote.innerText).eql(`Credit note ${number} (PDF)`);
+  const download = await fetch(new URL((await pageNote.getAttribute('href'))!, link));
+  await t.expect(download.headers.get('content-type')).eql('application/pdf');
+  await t.expect(pdfText(Buffer.from(await download.arrayBuffer()))).contains(number);
   await t.expect(Selector('[data-testid="order-status"]').innerText).eql('Payment Confirmed');
 });

@@ -312,6 +312,19 @@ export async function mailHtml(mail: MailDevEmail): Promise<string> {
   return (await fetch(`${INBOX}/api/email/${mail.id}/html`)).text();
 }
 
+/** The PDFs attached to a MailDev message: each file's name and bytes (MailDev serves it under a name of its own). */
+export async function mailPdfs(mail: MailDevEmail): Promise<{ filename: string; pdf: Buffer }[]> {
+  type Attachment = { filename: string; generatedFileName: string; contentType: string };
+  const detail = (await (await fetch(`${INBOX}/api/email/${mail.id}`)).json()) as { attachments?: Attachment[] };
+  const pdfs = (detail.attachments ?? []).filter((a) => a.contentType === 'application/pdf');
+  return Promise.all(
+    pdfs.map(async (a) => {
+      const res = await fetch(`${INBOX}/api/email/${mail.id}/attachment/${encodeURIComponent(a.generatedFileName)}`);
+      return { filename: a.filename, pdf: Buffer.from(await res.arrayBuffer()) };
+    }),
+  );
+}
+
 /** The order page link of a mail (its "View your order" button), on the site under test. */
 export async function orderLinkOf(customer: string, subject: string, seen: Set<string>): Promise<string> {
   const html = await mailHtml(await newMailFor(customer, subject, seen));

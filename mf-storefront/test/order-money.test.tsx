@@ -15,8 +15,13 @@ describe('the order page: invoice and refunds', () => {
     const host = render({
       invoiceUrl: '/api/orders/abc/invoice?t=token',
       refunds: [
-        { amount: 100, status: 'succeeded', createdAt: '2026-11-22T10:00:00.000Z' },
-        { amount: 50.01, status: 'failed', createdAt: '2026-11-21T10:00:00.000Z' },
+        {
+          amount: 100,
+          status: 'succeeded',
+          createdAt: '2026-11-22T10:00:00.000Z',
+          creditNote: { number: 'CN-000007', url: '/api/orders/abc/credit-notes/cn7?t=token' },
+        },
+        { amount: 50.01, status: 'failed', createdAt: '2026-11-21T10:00:00.000Z', creditNote: null },
       ],
     });
     const link = host.querySelector<HTMLAnchorElement>('[data-testid="order-invoice"]')!;
@@ -25,6 +30,25 @@ describe('the order page: invoice and refunds', () => {
     const rows = [...host.querySelectorAll('[data-testid="order-refunds"] li')].map((li) => li.textContent);
     expect(rows[0]).toMatch(/Refund R\s?100.*Refunded/);
     expect(rows[1]).toMatch(/Refund R\s?50[.,]01.*Failed/);
+  });
+
+  it("links each succeeded refund's credit note PDF through the page's link (issue 50)", () => {
+    const host = render({
+      invoiceUrl: '/api/orders/abc/invoice?t=token',
+      refunds: [
+        {
+          amount: 100,
+          status: 'succeeded',
+          createdAt: '2026-11-22T10:00:00.000Z',
+          creditNote: { number: 'CN-000007', url: '/api/orders/abc/credit-notes/cn7?t=token' },
+        },
+        { amount: 50.01, status: 'failed', createdAt: '2026-11-21T10:00:00.000Z', creditNote: null },
+      ],
+    });
+    const notes = [...host.querySelectorAll<HTMLAnchorElement>('[data-testid="order-credit-note"]')];
+    expect(notes.map((a) => [a.textContent, a.getAttribute('href'), a.hasAttribute('download')])).toEqual([
+      ['Credit note CN-000007 (PDF)', '/api/orders/abc/credit-notes/cn7?t=token', true],
+    ]);
   });
 
   it('shows nothing before payment, when there is no invoice and no refund', () => {

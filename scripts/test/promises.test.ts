@@ -3,12 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  PROMISE_COPY_SOURCES,
-  PROMISE_MARKERS,
-  SITE_PROMISES,
-  type SitePromise,
-} from '../../packages/contracts/src/promises';
+import { PROMISE_COPY_SOURCES, PROMISE_MARKERS, SITE_PROMISES } from '../../packages/contracts/src/promises';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const REGISTRY = 'packages/contracts/src/promises.ts';
@@ -46,10 +41,6 @@ function unlistedPromises(text: string, phrases: readonly RegExp[]): string[] {
     .map(([start, end]) => text.slice(start, end));
 }
 
-/** An entry built on a branch not merged yet, whose files are still missing (tolerated, and only then). */
-const awaitingMerge = (promise: SitePromise) =>
-  promise.pendingMerge === true && ![...promise.mechanism, ...promise.tests].every(exists);
-
 describe('the promises registry', () => {
   it('gives every promise a unique id, its words, and at least one mechanism and one test', () => {
     const ids = SITE_PROMISES.map((p) => p.id);
@@ -65,7 +56,6 @@ describe('the promises registry', () => {
 
   it('names mechanisms and tests that exist, and each test names the promise it keeps', () => {
     for (const promise of SITE_PROMISES) {
-      if (awaitingMerge(promise)) continue;
       for (const file of promise.mechanism) expect(exists(file), `${promise.id}: no ${file}`).toBe(true);
       for (const file of promise.tests) {
         expect(exists(file), `${promise.id}: no test ${file}`).toBe(true);
@@ -73,11 +63,6 @@ describe('the promises registry', () => {
         expect(text.includes(promise.id), `${file} does not name the promise "${promise.id}" it keeps`).toBe(true);
       }
     }
-  });
-
-  it('keeps `pendingMerge` only while the merged files are missing', () => {
-    const merged = SITE_PROMISES.filter((p) => p.pendingMerge && !awaitingMerge(p)).map((p) => p.id);
-    expect(merged, 'their files exist: drop `pendingMerge`').toEqual([]);
   });
 
   it('finds each promise stated in the copy (an entry whose copy is gone is stale)', () => {

@@ -31,7 +31,9 @@ declare module '@tanstack/react-table' {
 
 /**
  * A list table (@tanstack/react-table with server-side paging: the rows are one page). A row opens
- * with a click or Enter/Space, so the whole list works from the keyboard.
+ * with a click or Enter/Space, so the whole list works from the keyboard. The table's region is a size
+ * container: a cell lays itself out by the room the table has (`@5xl:` etc.), which the open or closed
+ * sidebar changes at the same window width.
  */
 export function DataTable<T>({
   label,
@@ -54,7 +56,11 @@ export function DataTable<T>({
     manualPagination: true,
   });
   return (
-    <ScrollRegion label={label} className="rounded-xl border border-border" data-testid={rest['data-testid']}>
+    <ScrollRegion
+      label={label}
+      className="@container rounded-xl border border-border"
+      data-testid={rest['data-testid']}
+    >
       <table className="w-full min-w-[48rem] text-left text-sm">
         <thead className="bg-muted/40 text-xs text-muted-foreground uppercase">
           {table.getHeaderGroups().map((group) => (
@@ -140,6 +146,22 @@ export function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
       {main}
       <span className="text-xs whitespace-nowrap text-muted-foreground">{sub}</span>
     </span>
+  );
+}
+
+/**
+ * Two facts on one line joined by " · " where the table has room (`@5xl`: 64rem), else one above the other:
+ * the longest lines of a cell break before a wide table scrolls sideways.
+ */
+export function NarrowBreak({ first, second }: { first: string; second: string }) {
+  return (
+    <>
+      {first}
+      <span className="block @5xl:inline" data-testid="narrow-break">
+        <span className="hidden @5xl:inline"> · </span>
+        {second}
+      </span>
+    </>
   );
 }
 

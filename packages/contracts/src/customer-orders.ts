@@ -24,8 +24,16 @@ export type OrderViewQuery = z.infer<typeof OrderViewQuery>;
 export const OrderInvoiceQuery = z.object({ t: orderToken.optional() });
 export type OrderInvoiceQuery = z.infer<typeof OrderInvoiceQuery>;
 
-/** A refund of the order as its page shows it (amount in rand). */
-export const CustomerRefundView = z.object({ amount: z.number(), status: RefundStatus, createdAt: z.string() });
+/**
+ * A refund of the order as its page shows it (amount in rand), with its credit note once it succeeded:
+ * the number and the PDF through this page's link.
+ */
+export const CustomerRefundView = z.object({
+  amount: z.number(),
+  status: RefundStatus,
+  createdAt: z.string(),
+  creditNote: z.object({ number: z.string(), url: z.string() }).nullable(),
+});
 export type CustomerRefundView = z.infer<typeof CustomerRefundView>;
 
 export const TimelineEntry = z.object({ step: z.enum(TIMELINE_STEPS), at: z.string().nullable() });

@@ -35,3 +35,10 @@ export function vatBreakdown(totalCents: number, vatVendor: boolean): { exclusiv
 /** The serial as printed: "INV-000042", "CN-000003" (one gapless series for invoices and receipts, one for credit notes). */
 export const invoiceNumberOf = (kind: InvoiceKind, serial: number) =>
   `${kind === 'credit_note' ? 'CN' : 'INV'}-${String(serial).padStart(6, '0')}`;
+
+/**
+ * GET /api/orders/:id/credit-notes/:creditNoteId (the order page's link) and
+ * /api/admin/orders/:id/credit-notes/:creditNoteId (staff): one credit note of the order, as a PDF.
+ */
+export const CreditNoteParams = z.object({ id: z.uuid('Not a valid id'), creditNoteId: z.uuid('Not a valid id') });
+export type CreditNoteParams = z.infer<typeof CreditNoteParams>;

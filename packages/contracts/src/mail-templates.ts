@@ -129,6 +129,7 @@ export const MAIL_TEMPLATES = {
   'payment-failed': { params: OrderMail.extend({ amount, reason: filled }), stored: 'order_failed_payment_declined' },
   'customer-message': { params: CustomerMessageParams },
   // Issue 25: a refund Yoco finished (the storefront, on its webhook); `remaining` is what stays paid.
+  // Issue 50: its credit note (`creditNoteNumber`) is attached as a PDF.
   'refund-processed': {
     params: z.object({
       orderId: filled,
@@ -136,6 +137,8 @@ export const MAIL_TEMPLATES = {
       amount,
       customerName: z.string().optional(),
       remaining: amount.optional(),
+      creditNoteNumber: z.string().optional(),
+      orderPageUrl,
     }),
     stored: 'refund_processed',
   },

@@ -24,7 +24,11 @@ export const CreateRefundBody = z.object({
 });
 export type CreateRefundBody = z.infer<typeof CreateRefundBody>;
 
-/** One refund as staff see it. */
+/** A credit note as a refund names it: its id (for its PDF's URL) and its number ("CN-000001"). */
+export const CreditNoteRef = z.object({ id: z.uuid(), number: z.string() });
+export type CreditNoteRef = z.infer<typeof CreditNoteRef>;
+
+/** One refund as staff see it; `creditNote` once it succeeded (the credit note mailed to the customer). */
 export const Refund = z.object({
   id: z.uuid(),
   orderId: z.uuid(),
@@ -36,12 +40,14 @@ export const Refund = z.object({
   requestedBy: z.string().nullable(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
+  creditNote: CreditNoteRef.nullable(),
 });
 export type Refund = z.infer<typeof Refund>;
 
 /**
  * GET /api/admin/orders/:id/refunds: the order's refunds (newest first), what was paid, what has been
- * refunded (succeeded), what is still on its way (pending) and what may still be refunded.
+ * refunded (succeeded), what is still on its way (pending) and what may be refunded now (`refundable`: 0
+ * while a refund is on its way or the order's status allows none).
  */
 export const OrderRefunds = z.object({
   paid: z.number(),

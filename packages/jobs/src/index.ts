@@ -50,7 +50,7 @@ export const SendEmailPayload = z.object({
   orderId: z.uuid().optional(),
   campaignId: z.uuid().optional(),
   downloadLink: DownloadLinkRequest.optional(),
-  /** An issued invoice to attach as a PDF, rendered by the worker when it sends (the job keeps only its id). */
+  /** An issued invoice or credit note to attach as a PDF, rendered by the worker when it sends (the job keeps only its id). */
   invoiceId: z.uuid().optional(),
   /**
    * The database transaction that queued this mail (transactionId): the worker sends it only once that
@@ -187,7 +187,7 @@ type MailEnvelope = {
   kind?: MailKind;
   orderId?: string;
   campaignId?: string;
-  /** Attach this issued invoice's PDF (the order confirmation). */
+  /** Attach this issued invoice's or credit note's PDF (the order confirmation, the refund mail). */
   invoiceId?: string;
   /** Queued inside this transaction (`transactionId(trx)` from @mastering/db): sent only if it commits. */
   afterTransaction?: string;

@@ -9,7 +9,14 @@ export {
   type OrderMove,
   type StatusChange,
 } from './status';
-export { issueInvoice, issueCreditNote, orderInvoicePdf, type CreditNoteRequest } from './invoices';
+export { issueInvoice, orderInvoicePdf } from './invoices';
+export {
+  creditNotePdf,
+  issueCreditNote,
+  issueRefundCreditNote,
+  type CreditNoteRequest,
+  type SucceededRefund,
+} from './credit-notes';
 export { renderInvoicePdf } from './invoice-pdf';
 export { personalDataOf, type PersonalData } from './personal-data';
 export { publishRating, rateOrder, wasDelivered } from './ratings';

@@ -7,7 +7,8 @@ const money = (cents: number) => `${cents < 0 ? '-' : ''}R${(Math.abs(cents) / 1
 /**
  * The PDF of an issued document (made on the server with pdfkit): its title ("Tax Invoice", "Receipt",
  * "Credit Note") and number, the seller (with the VAT number when a vendor), the recipient (on a full
- * tax invoice and a credit note), the lines, and the total with its 15 % VAT when a vendor.
+ * tax invoice and a credit note), the invoice a credit note credits (when `credited` is fetched), the
+ * lines, and the total with its 15 % VAT when a vendor.
  * `compress: false` keeps the text readable by any PDF reader and by the tests.
  */
 export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
@@ -32,6 +33,7 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   doc.fontSize(10).moveDown(0.5).text(`Number: ${invoice.number}`);
   doc.text(`Date: ${new Date(invoice.issuedAt).toISOString().slice(0, 10)}`);
   if (invoice.orderId) doc.text(`Order: ${invoice.orderId}`);
+  if (invoice.credited) doc.text(`Credits: ${INVOICE_TITLES[invoice.credited.kind]} ${invoice.credited.number}`);
   doc.moveDown().fontSize(12).text(seller.name);
   doc.fontSize(10);
   for (const line of studioIdentityLines({ ...seller, vatVendor: Boolean(vendor) })) doc.text(line);
@@ -52,10 +54,12 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.fontSize(9).text('No VAT charged: the seller is not registered for VAT.');
   }
   if (invoice.reason) doc.fontSize(10).moveDown().text(`Reason: ${invoice.reason}`);
+  const settlement =
+    invoice.kind === 'credit_note' ? 'Refunded to the paying card through Yoco' : 'Paid by card through Yoco';
   doc
     .fontSize(9)
     .moveDown()
-    .text(`Paid by card through Yoco. ${formatCents(invoice.totalCents)} in South African rand.`);
+    .text(`${settlement}. ${formatCents(invoice.totalCents)} in South African rand.`);
   doc.end();
   return done;
 }

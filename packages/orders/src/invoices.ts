@@ -1,13 +1,6 @@
 import type { Knex } from 'knex';
-import {
-  invoiceKindFor,
-  invoiceNumberOf,
-  supportAddressOf,
-  vatBreakdown,
-  type InvoiceKind,
-} from '@mastering/contracts';
+import { invoiceKindFor, invoiceNumberOf, supportAddressOf, vatBreakdown } from '@mastering/contracts';
 import { Invoice, InvoiceCounter, Order, Setting, type InvoiceSeller } from '@mastering/db';
-import { BadRequest, NotFound } from '@mastering/service-kit';
 import { renderInvoicePdf } from './invoice-pdf';
 
 /** The seller as Settings → General names it now (copied onto each document as issued). */
@@ -28,7 +21,7 @@ async function sellerNow(trx: Knex): Promise<InvoiceSeller> {
  * The next serial of a series, gapless: the counter row is locked until the caller's transaction ends,
  * so concurrent payments take turns and a rolled-back payment gives its number back.
  */
-async function nextSerial(trx: Knex.Transaction, series: 'INV' | 'CN'): Promise<number> {
+export async function nextSerial(trx: Knex.Transaction, series: 'INV' | 'CN'): Promise<number> {
   const counter = await InvoiceCounter.query(trx).findById(series).forUpdate().throwIfNotFound();
   const serial = counter.lastSerial + 1;
   await InvoiceCounter.query(trx).findById(series).patch({ lastSerial: serial });
@@ -74,49 +67,6 @@ export async function issueInvoice(trx: Knex.Transaction, orderId: string): Prom
     lines,
     totalCents: order.totalCents,
     vatCents,
-  });
-}
-
-/** What a refund credits: the order, the amount in cents (at most what its invoice charged), and why. */
-export type CreditNoteRequest = { orderId: string; amountCents: number; reason: string };
-
-/**
- * Issues a credit note for a refund (for the refunds work): numbered from the gapless CN series, against
- * the order's invoice, with the VAT share of the amount when that invoice was a tax invoice. Call it in
- * the transaction that records the refund. Refuses an amount above what the invoice charged, less any
- * credit notes already issued against it.
- */
-export async function issueCreditNote(trx: Knex.Transaction, request: CreditNoteRequest): Promise<Invoice> {
-  const invoice = await Invoice.query(trx)
-    .where({ orderId: request.orderId })
-    .whereNot('kind', 'credit_note')
-    .forUpdate()
-    .first();
-  if (!invoice) throw new NotFound('This order has no invoice to credit');
-  const credited = await Invoice.query(trx).where({ creditFor: invoice.id }).sum('totalCents as sum').first();
-  const left = invoice.totalCents - Number((credited as unknown as { sum: string | null })?.sum ?? 0);
-  if (!Number.isInteger(request.amountCents) || request.amountCents < 1 || request.amountCents > left)
-    throw new BadRequest(`A credit note must be between 1 and ${left} cents for this order`);
-  const vatVendor = invoice.kind !== 'receipt';
-  const kind: InvoiceKind = 'credit_note';
-  return Invoice.query(trx).insertAndFetch({
-    kind,
-    number: invoiceNumberOf(kind, await nextSerial(trx, 'CN')),
-    orderId: request.orderId,
-    creditFor: invoice.id,
-    seller: invoice.seller,
-    customerEmail: invoice.customerEmail,
-    lines: [
-      {
-        description: `Refund: ${request.reason}`,
-        quantity: 1,
-        unitCents: request.amountCents,
-        totalCents: request.amountCents,
-      },
-    ],
-    totalCents: request.amountCents,
-    vatCents: vatBreakdown(request.amountCents, vatVendor).vatCents,
-    reason: request.reason,
   });
 }
 

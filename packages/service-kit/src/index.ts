@@ -19,3 +19,4 @@ export * from './sealed';
 export * from './links';
 export * from './redact';
 export * from './cached';
+export * from './documents';

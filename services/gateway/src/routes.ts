@@ -27,6 +27,7 @@ export const ROUTES: Route[] = [
     service: 'storefront',
   },
   { methods: ['GET', 'HEAD'], pattern: /^\/api\/orders\/[^/]+\/invoice\/?$/, service: 'storefront' },
+  { methods: ['GET', 'HEAD'], pattern: /^\/api\/orders\/[^/]+\/credit-notes\/[^/]+\/?$/, service: 'storefront' },
   { pattern: new RegExp(`^/auth${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/auth${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/config${rest}`), service: 'storefront' },

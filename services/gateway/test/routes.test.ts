@@ -12,4 +12,10 @@ describe('gateway route table', () => {
     expect(resolveService('GET', '/api/downloads/file/abcdef')).toBe('ops');
     expect(resolveService('GET', '/api/downloadsX')).toBeNull();
   });
+
+  it("sends a refund's credit note to the storefront (the order page's link) and to ops (staff)", () => {
+    expect(resolveService('GET', '/api/orders/o1/credit-notes/c1')).toBe('storefront');
+    expect(resolveService('GET', '/api/admin/orders/o1/credit-notes/c1')).toBe('ops');
+    expect(resolveService('POST', '/api/orders/o1/credit-notes/c1')).toBeNull();
+  });
 });

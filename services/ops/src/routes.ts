@@ -48,6 +48,7 @@ import {
   DeletionRequestList,
   DeletionRequestRow,
   IdParam,
+  CreditNoteParams,
   PaymentsQuery,
   SaveSettingsBody,
   TestEmailJobParam,
@@ -87,7 +88,7 @@ import { getClaimSettings, putClaimSettings } from './settings/claims';
 import { postBackup } from './backup/handlers';
 import type { BackupDeps } from './backup/service';
 import * as legal from './legal/handlers';
-import { getOrderInvoice } from './orders/invoice';
+import { getOrderCreditNote, getOrderInvoice } from './orders/invoice';
 import { deleteOneUser, getOneUser, getUsers, postUser, putUser } from './users/handlers';
 import * as orders from './orders/handlers';
 import * as audioFiles from './audio-files/handlers';
@@ -426,6 +427,14 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     params: IdParam,
     response: sends('application/pdf', "The order's Tax Invoice or Receipt, as a PDF attachment"),
     handler: getOrderInvoice(knex),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/admin/orders/:id/credit-notes/:creditNoteId',
+    permission: 'staff',
+    params: CreditNoteParams,
+    response: sends('application/pdf', "A refund's Credit Note, as a PDF attachment"),
+    handler: getOrderCreditNote(knex),
   }),
   route({
     method: 'PATCH',

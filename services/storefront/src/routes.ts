@@ -27,6 +27,7 @@ import {
   OrderRefunds,
   OrderResponse,
   OrderInvoiceQuery,
+  CreditNoteParams,
   OrderViewQuery,
   PersonalDataExport,
   PublicClaims,
@@ -373,6 +374,17 @@ export const routes = (deps: RouteDeps): RouteTable => [
     cache: 'private, no-store',
     response: [sends('application/pdf', "The order's Tax Invoice or Receipt, as a PDF attachment"), ORDER_LINK_REFUSED],
     handler: orders.getOrderInvoice(deps.knex, deps.guestCookie, deps.orderPage),
+  }),
+  // A refund's credit note, with the same access as the invoice.
+  route({
+    method: 'GET',
+    path: '/api/orders/:id/credit-notes/:creditNoteId',
+    permission: 'public',
+    params: CreditNoteParams,
+    query: OrderInvoiceQuery,
+    cache: 'private, no-store',
+    response: [sends('application/pdf', "A refund's Credit Note, as a PDF attachment"), ORDER_LINK_REFUSED],
+    handler: orders.getOrderCreditNote(deps.knex, deps.guestCookie, deps.orderPage),
   }),
 
   route({

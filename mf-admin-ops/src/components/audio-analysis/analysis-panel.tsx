@@ -10,9 +10,10 @@ import {
   type AudioFileAnalysis,
   type FileAnalysis,
 } from '@mastering/contracts';
-import { Badge, cn, errorMessage, Skeleton, Waveform, type WaveformMarker } from '@mastering/ui';
+import { Badge, cn, failedLoad, LoadError, Skeleton, Waveform, type WaveformMarker } from '@mastering/ui';
 import { AlertTriangle, ArrowRight } from 'lucide-react';
 import { useAudioFileAnalysis } from '../../api/analysis';
+import { NarrowBreak } from '../data-table';
 
 const TITLES: Record<AnalysisRole, string> = { original: 'Original', master: 'Master' };
 
@@ -175,15 +176,11 @@ export function AudioFileAnalysisPanel({
   className?: string;
   markers?: readonly WaveformMarker[];
 }) {
-  const { data, error, isLoading } = useAudioFileAnalysis(fileId);
-  if (isLoading) return <Skeleton className={cn('h-48 w-full', className)} />;
-  if (error || !data) {
-    return (
-      <p role="alert" className={cn('text-sm text-destructive', className)}>
-        Could not load the audio analysis: {errorMessage(error)}
-      </p>
-    );
-  }
+  const analysis = useAudioFileAnalysis(fileId);
+  const failed = failedLoad(analysis, 'the audio analysis');
+  if (failed) return <LoadError {...failed} className={className} />;
+  const { data } = analysis;
+  if (!data) return <Skeleton className={cn('h-48 w-full', className)} />;
   return <AnalysisPanel analysis={data} className={className} markers={markers} />;
 }
 
@@ -198,10 +195,11 @@ export function AnalysisCell({ summary }: { summary: AnalysisSummary | undefined
     );
   }
   return (
-    // Two short lines (original, then master) keep the files table within a laptop's width.
+    // Short lines (original, then master; the original's loudness and true peak apart where the table
+    // is narrow) keep the files table within a laptop's width.
     <span className="flex flex-col tabular-nums" data-testid="file-lufs">
       <span className="whitespace-nowrap">
-        {formatLevel(summary.lufs, 'LUFS')} · {formatLevel(summary.truePeakDbtp, 'dBTP')}
+        <NarrowBreak first={formatLevel(summary.lufs, 'LUFS')} second={formatLevel(summary.truePeakDbtp, 'dBTP')} />
       </span>
       {summary.masterLufs !== null && (
         <span className="whitespace-nowrap text-muted-foreground">

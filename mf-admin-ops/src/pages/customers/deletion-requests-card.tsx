@@ -1,15 +1,39 @@
 import { formatOrderDate } from '@mastering/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, errorMessage, toast } from '@mastering/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  errorMessage,
+  failedLoad,
+  LoadError,
+  toast,
+} from '@mastering/ui';
 import { useCompleteDeletion, useDeletionRequests } from '../../api/deletion-requests';
 
 /**
  * The waiting deletion requests on the Customers screen: completing one deletes the person's audio and
  * replaces their personal details with an anonymous marker; invoices stay (5 years) anonymised.
- * Shown only while any waits.
+ * Shown only while any waits, and when they could not be loaded (the error with Retry: a waiting
+ * request must not vanish from sight).
  */
 export function DeletionRequestsCard() {
   const requests = useDeletionRequests();
   const complete = useCompleteDeletion();
+  const failed = failedLoad(requests, 'the deletion requests');
+  if (failed)
+    return (
+      <Card data-testid="deletion-requests">
+        <CardHeader>
+          <CardTitle>Deletion requests</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <LoadError {...failed} />
+        </CardContent>
+      </Card>
+    );
   if (!requests.data || requests.data.length === 0) return null;
   return (
     <Card data-testid="deletion-requests">

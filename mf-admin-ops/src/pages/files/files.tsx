@@ -21,7 +21,7 @@ import { CircleAlert, CircleCheck, Files, HardDrive, ListChecks, Loader, Upload,
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAudioFilePage, type AudioFileFilters } from '../../api/audio-files';
-import { DataTable, Pager, TwoLines } from '../../components/data-table';
+import { DataTable, NarrowBreak, Pager, TwoLines } from '../../components/data-table';
 import { AnalysisCell } from '../../components/audio-analysis/analysis-panel';
 import { RefreshButton, useFailureToast } from '../../components/screen';
 import { SearchBox } from '../../components/search-box';
@@ -48,10 +48,13 @@ const ORDER_OPTIONS: { value: OrderFilter; label: string }[] = [
 ];
 const SORT_OPTIONS = AUDIO_FILE_SORTS.map((s) => ({ value: s, label: AUDIO_FILE_SORT_LABELS[s] }));
 
-// Every spec column is on screen at 1280 x 800 (sidebar open) without sideways scrolling: related
-// facts share a cell, a main line and a muted line under it, instead of columns hidden on laptops.
-// Chosen over a column chooser (nothing to set up or forget, the same table for everyone) and over an
-// expandable row (nothing behind a click); the file's dialog still has every detail.
+// Every spec column is on screen at 1280 x 900 with the sidebar open (a table about 56rem wide) without
+// sideways scrolling: related facts share a cell, a main line and a muted line under it, instead of
+// columns hidden on laptops. Chosen over a column chooser (nothing to set up or forget, the same table
+// for everyone) and over an expandable row (nothing behind a click); the file's dialog still has every
+// detail. Below the table's full width (`@5xl`, 64rem, of the table's own region: the sidebar moves it)
+// the longest lines break in two (size / upload date, loudness / volume match, loudness / true peak): each row is already two
+// download buttons tall, so the rows do not grow.
 // biome-ignore lint/suspicious/noExplicitAny: TanStack Table types a column list of mixed value types this way (its documented idiom)
 const COLUMNS: ColumnDef<AdminAudioFile, any>[] = [
   {
@@ -60,16 +63,21 @@ const COLUMNS: ColumnDef<AdminAudioFile, any>[] = [
     cell: ({ row }) => (
       <TwoLines
         main={
-          <span className="block max-w-36 truncate font-medium" title={row.original.originalName}>
-            {row.original.originalName}
+          // The badge stays in sight: only the name gives way.
+          <span className="flex max-w-36 items-center gap-2">
+            <span className="truncate font-medium" title={row.original.originalName}>
+              {row.original.originalName}
+            </span>
             {row.original.latestRevision && (
-              <Badge variant="outline" className="ml-2" data-testid="file-revision-badge">
+              <Badge variant="outline" className="shrink-0" data-testid="file-revision-badge">
                 Revision {row.original.latestRevision.round}
               </Badge>
             )}
           </span>
         }
-        sub={`${formatBytes(row.original.fileSize)} · ${formatOrderDate(row.original.uploadedAt)}`}
+        sub={
+          <NarrowBreak first={formatBytes(row.original.fileSize)} second={formatOrderDate(row.original.uploadedAt)} />
+        }
       />
     ),
   },
@@ -100,7 +108,12 @@ const COLUMNS: ColumnDef<AdminAudioFile, any>[] = [
             {row.original.tone}
           </span>
         }
-        sub={`${row.original.loudness} · Volume match ${row.original.volumeMatch === 'true' ? 'Yes' : 'No'}`}
+        sub={
+          <NarrowBreak
+            first={row.original.loudness}
+            second={`Volume match ${row.original.volumeMatch === 'true' ? 'Yes' : 'No'}`}
+          />
+        }
       />
     ),
   },

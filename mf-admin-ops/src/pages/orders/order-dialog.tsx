@@ -31,12 +31,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAssignOrder, useMe, useOrder, useUpdateOrderStatus } from '../../api/orders';
 import { DeadlineBadge } from '../../components/deadline-badge';
+import { RefundSection } from '../../components/refund-section';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
 import { ExpectedTime } from './expected-time';
 import { RevokeOrderLinks } from './order-links';
 import { MasterVersions } from './master-versions';
 import { RefundRequests } from './refund-requests';
-import { RefundSection } from './refund-section';
 
 /**
  * The order detail dialog: customer (with Contact Customer for admins), summary, clock, engineer,
@@ -168,7 +168,7 @@ export function OrderDialog({
           <StatusForm order={order} />
           <ExpectedTime order={order} />
 
-          {isAdmin && <RefundSection order={order} />}
+          {isAdmin && <RefundSection orderId={order.id} />}
           {isAdmin && <RevokeOrderLinks orderId={order.id} />}
           <RefundRequests orderId={order.id} />
 

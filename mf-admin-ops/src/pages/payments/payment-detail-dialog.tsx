@@ -2,9 +2,14 @@ import { formatCents, formatOrderDate, PAYMENT_ATTENTION_TEXTS } from '@masterin
 import { Dialog, failedLoad, LoadError, Skeleton } from '@mastering/ui';
 import { usePayment } from '../../api/payments';
 import { PaymentAttentionBadge, PaymentStatusBadge } from '../../components/badges';
+import { RefundSection } from '../../components/refund-section';
 import { Detail } from '../../components/screen';
 
-/** One payment's details and the webhook events Yoco sent for it. */
+/**
+ * One payment's details, the webhook events Yoco sent for it, and its order's refunds with Refund (the
+ * order dialog's own panel; the payments screen is for admins, who refund). A payment flagged for
+ * attention (a second payment of an order) is not what a refund of its order pays back, so it has none.
+ */
 export function PaymentDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const payment = usePayment(id);
   const { data, isLoading } = payment;
@@ -42,6 +47,9 @@ export function PaymentDetailDialog({ id, onClose }: { id: string | null; onClos
             </Detail>
             {data.failureReason && <Detail label="Reason">{data.failureReason}</Detail>}
           </dl>
+          {!data.attention && (data.status === 'succeeded' || data.status === 'refunded') && (
+            <RefundSection orderId={data.orderId} />
+          )}
           <div>
             <h3 className="mb-2 text-sm font-semibold">Webhook events received</h3>
             {data.events.length === 0 ? (

@@ -6,7 +6,9 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  failedLoad,
   Label,
+  LoadError,
   serverErrorText,
   Skeleton,
   Textarea,
@@ -55,7 +57,9 @@ export function LegalSettings() {
 
 /** The editor of one document: its Markdown, a preview rendered by the server, Save, and its versions. */
 function LegalEditor({ document }: { document: LegalDocumentKind }) {
-  const { data, isLoading } = useAdminLegalDocument(document);
+  const legal = useAdminLegalDocument(document);
+  const { data, isLoading } = legal;
+  const loadFailed = failedLoad(legal, `the ${LEGAL_DOCUMENTS[document].title}`);
   const save = useSaveLegalDocument(document);
   const preview = useLegalPreview(document);
   const [markdown, setMarkdown] = useState<string | null>(null);
@@ -63,6 +67,7 @@ function LegalEditor({ document }: { document: LegalDocumentKind }) {
     if (data && markdown === null) setMarkdown(data.markdown);
   }, [data, markdown]);
 
+  if (loadFailed) return <LoadError {...loadFailed} />;
   if (isLoading || markdown === null || !data) return <Skeleton className="h-64 w-full" />;
   const id = `legal-${document}`;
   const failed = (title: string) => (error: unknown) =>

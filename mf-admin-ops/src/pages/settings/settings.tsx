@@ -1,5 +1,5 @@
 import { formatOrderDate, SCREEN_TITLES, SETTINGS_TEXTS } from '@mastering/contracts';
-import { Button, ScreenHeader, serverErrorText, Skeleton, toast } from '@mastering/ui';
+import { Button, failedLoad, LoadError, ScreenHeader, serverErrorText, Skeleton, toast } from '@mastering/ui';
 import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSaveSettings, useSettings } from '../../api/settings';
@@ -20,7 +20,9 @@ import { SystemStatusCard } from './system-status-card';
  * uses; the storefront's prices follow a saved change at once.
  */
 export default function SettingsPage() {
-  const { data, isLoading } = useSettings();
+  const settings = useSettings();
+  const { data, isLoading } = settings;
+  const failed = failedLoad(settings, 'the settings');
   const save = useSaveSettings();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -72,7 +74,9 @@ export default function SettingsPage() {
         </Button>
       </ScreenHeader>
 
-      {isLoading || !draft || !data ? (
+      {failed ? (
+        <LoadError {...failed} />
+      ) : isLoading || !draft || !data ? (
         <Skeleton className="h-96 w-full" />
       ) : (
         <>

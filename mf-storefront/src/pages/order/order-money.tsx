@@ -3,7 +3,10 @@ import { buttonVariants } from '@mastering/ui/core';
 import { FileText } from 'lucide-react';
 import { OutcomeCard } from '../../components/outcome-frame';
 
-/** The order's invoice (once paid) and its refunds with amount and status; nothing when it has neither. */
+/**
+ * The order's invoice (once paid) and its refunds with amount and status, each succeeded one with its
+ * credit note's PDF; nothing when it has neither.
+ */
 export function OrderMoney({ order }: { order: CustomerOrderView }) {
   if (!order.invoiceUrl && order.refunds.length === 0) return null;
   return (
@@ -26,6 +29,16 @@ export function OrderMoney({ order }: { order: CustomerOrderView }) {
               <span className="font-medium">Refund {formatRand(refund.amount)}</span>
               <span>{REFUND_STATUS_LABELS[refund.status]}</span>
               <span className="text-muted-foreground">{formatStudioTime(refund.createdAt)}</span>
+              {refund.creditNote && (
+                <a
+                  href={refund.creditNote.url}
+                  download
+                  className="text-primary underline underline-offset-4"
+                  data-testid="order-credit-note"
+                >
+                  Credit note {refund.creditNote.number} (PDF)
+                </a>
+              )}
             </li>
           ))}
         </ul>

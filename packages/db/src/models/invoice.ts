@@ -1,4 +1,4 @@
-import type { Pojo } from 'objection';
+import type { Pojo, RelationMappings } from 'objection';
 import type { InvoiceKind } from '@mastering/contracts';
 import { BaseModel } from './base';
 
@@ -31,7 +31,22 @@ export class Invoice extends BaseModel {
   declare totalCents: number;
   declare vatCents: number;
   declare reason: string | null;
+  /** The refund a credit note credits (null on invoices and receipts). */
+  declare refundId: string | null;
   declare issuedAt: Date;
+
+  /** The invoice a credit note credits, when fetched (`withGraphFetched('credited')`). */
+  declare credited?: Invoice | null;
+
+  static get relationMappings(): RelationMappings {
+    return {
+      credited: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Invoice,
+        join: { from: 'invoices.creditFor', to: 'invoices.id' },
+      },
+    };
+  }
 
   // bigint columns come back as strings; invoice amounts are far below 2^53.
   $parseDatabaseJson(json: Pojo): Pojo {

@@ -1,6 +1,7 @@
 import type { Modifiers, QueryBuilder, RelationMappings } from 'objection';
 import type { OrderStatus, Refund as RefundShape, RefundStatus } from '@mastering/contracts';
 import { BaseModel, newestFirst } from './base';
+import { Invoice } from './invoice';
 import { Order } from './order';
 import { Payment } from './payment';
 import { User } from './user';
@@ -29,8 +30,13 @@ export class Refund extends BaseModel {
   declare order?: Order;
   declare payment?: Payment;
   declare requester?: User | null;
+  /** The credit note issued when it succeeded, when fetched (`withGraphFetched('creditNote')`). */
+  declare creditNote?: Invoice | null;
 
-  /** The one API shape of a refund (rand; `requestedBy` is the staff member's email when loaded). */
+  /**
+   * The one API shape of a refund (rand; `requestedBy` is the staff member's email and `creditNote` its
+   * credit note when loaded).
+   */
   toApi(): RefundShape {
     return {
       id: this.id,
@@ -43,6 +49,7 @@ export class Refund extends BaseModel {
       requestedBy: this.requester?.email ?? null,
       createdAt: new Date(this.createdAt).toISOString(),
       processedAt: this.processedAt ? new Date(this.processedAt).toISOString() : null,
+      creditNote: this.creditNote ? { id: this.creditNote.id, number: this.creditNote.number } : null,
     };
   }
 
@@ -62,6 +69,11 @@ export class Refund extends BaseModel {
         relation: BaseModel.BelongsToOneRelation,
         modelClass: User,
         join: { from: 'refunds.requestedBy', to: 'users.id' },
+      },
+      creditNote: {
+        relation: BaseModel.HasOneRelation,
+        modelClass: Invoice,
+        join: { from: 'refunds.id', to: 'invoices.refundId' },
       },
     };
   }

@@ -118,10 +118,13 @@ async function dataOf(knex: Knex, payload: SendEmailPayload, { downloads, orderL
   return { ...data, downloadUrl: deliveryUrl(downloads, siteUrl, orderId, expiresAt) };
 }
 
-/** The invoice PDF a payload asks for, rendered now from the issued invoice (none asked: no attachment). */
+/**
+ * The invoice or credit note PDF a payload asks for, rendered now from the issued document (a credit
+ * note with the invoice it credits); none asked: no attachment.
+ */
 async function attachmentsOf(knex: Knex, payload: SendEmailPayload): Promise<OutgoingMail['attachments']> {
   if (!payload.invoiceId) return undefined;
-  const invoice = await Invoice.query(knex).findById(payload.invoiceId).throwIfNotFound();
+  const invoice = await Invoice.query(knex).findById(payload.invoiceId).withGraphFetched('credited').throwIfNotFound();
   return [
     { filename: `${invoice.number}.pdf`, content: await renderInvoicePdf(invoice), contentType: 'application/pdf' },
   ];

@@ -210,6 +210,7 @@ const COPY: Record<TemplateType, Copy> = {
         order +
         '. Depending on your bank it reaches your account within 5 to 10 working days.',
       '{{#remaining}}The rest of your order ({{remaining}}) stays paid.{{/remaining}}',
+      '{{#creditNoteNumber}}Your credit note {{creditNoteNumber}} is attached as a PDF{{#orderPageUrl}}; you can also download it from your order page{{/orderPageUrl}}.{{/creditNoteNumber}}',
     ],
     viewOrder: true,
   },

@@ -541,5 +541,7 @@ describe('the order as one model', () => {
     } finally {
       await ops.close();
     }
-  });
+    // A fixed budget of sequences, not of time: on a loaded machine (npm test runs suites side by side)
+    // they take longer than the default minute.
+  }, 600_000);
 });

@@ -184,7 +184,7 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
     FileAnalysis.query(knex).whereIn('fileId', fileIds).orderBy('analysedAt'),
     MasterVersion.query(knex).whereIn('fileId', fileIds).orderBy('version'),
     RevisionRequest.query(knex).where('orderId', order.id).orderBy('createdAt'),
-    Refund.query(knex).where('orderId', order.id).modify('newestFirst'),
+    Refund.query(knex).where('orderId', order.id).modify('newestFirst').withGraphFetched('creditNote'),
     Invoice.query(knex).where('orderId', order.id).whereNot('kind', 'credit_note').first(),
     OrderRating.query(knex).where('orderId', order.id).first(),
   ]);
@@ -249,6 +249,12 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
       amount: r.amountCents / 100,
       status: r.status,
       createdAt: new Date(r.createdAt).toISOString(),
+      creditNote: r.creditNote
+        ? {
+            number: r.creditNote.number,
+            url: `/api/orders/${order.id}/credit-notes/${r.creditNote.id}?t=${encodeURIComponent(token)}`,
+          }
+        : null,
     })),
     invoiceUrl: invoice ? `/api/orders/${order.id}/invoice?t=${encodeURIComponent(token)}` : null,
     rating: rating?.toApi() ?? null,

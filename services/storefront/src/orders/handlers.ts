@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import type { CreateOrderBody, IdParam, OrderInvoiceQuery } from '@mastering/contracts';
+import type { CreateOrderBody, CreditNoteParams, IdParam, OrderInvoiceQuery } from '@mastering/contracts';
 import type { OrderLinks, RouteContext } from '@mastering/service-kit';
 import { visitorOf, type GuestCookieOptions } from '../visitor';
-import { orderInvoicePdf } from '@mastering/orders';
-import { NotFound } from '@mastering/service-kit';
+import { creditNotePdf, orderInvoicePdf } from '@mastering/orders';
+import { NotFound, sendPdf } from '@mastering/service-kit';
 import { assertOrderLink, currentOrderLink } from '../order-page/service';
 import { loadOwnOrder, orderForVisitor, placeOrder } from './service';
 
@@ -25,19 +25,43 @@ export const getOrder =
   };
 
 /**
+ * Lets through the holder of the order page's link `t` (403 for a bad link) or, without one, whoever may
+ * see the order (404 otherwise): who may download the order's invoice and credit notes.
+ */
+async function assertDocumentAccess(
+  knex: Knex,
+  ctx: RouteContext<undefined, OrderInvoiceQuery, { id: string }>,
+  cookie: GuestCookieOptions,
+  orderLinks: OrderLinks,
+): Promise<void> {
+  const { id } = ctx.state.params;
+  const { t } = ctx.state.query;
+  if (t === undefined) await loadOwnOrder(knex, visitorOf(ctx, cookie), id);
+  else await assertOrderLink(knex, orderLinks, id, t);
+}
+
+/**
  * GET /api/orders/:id/invoice[?t=] — the order's Tax Invoice or Receipt as a PDF, to the holder of its order-page
  * link (403 for a bad link) or, without one, whoever may see the order (404 otherwise, or while unpaid).
  */
 export const getOrderInvoice =
   (knex: Knex, cookie: GuestCookieOptions, orderPage: { orderLinks: OrderLinks }) =>
   async (ctx: RouteContext<undefined, OrderInvoiceQuery, IdParam>) => {
-    const { id } = ctx.state.params;
-    const { t } = ctx.state.query;
-    if (t === undefined) await loadOwnOrder(knex, visitorOf(ctx, cookie), id);
-    else await assertOrderLink(knex, orderPage.orderLinks, id, t);
-    const found = await orderInvoicePdf(knex, id);
+    await assertDocumentAccess(knex, ctx, cookie, orderPage.orderLinks);
+    const found = await orderInvoicePdf(knex, ctx.state.params.id);
     if (!found) throw new NotFound('This order has no invoice yet');
-    ctx.type = 'application/pdf';
-    ctx.attachment(found.filename);
-    ctx.body = found.pdf;
+    sendPdf(ctx, found);
+  };
+
+/**
+ * GET /api/orders/:id/credit-notes/:creditNoteId[?t=] — one credit note of the order (a refund's) as a PDF,
+ * with the same access as its invoice (404 for a credit note of another order).
+ */
+export const getOrderCreditNote =
+  (knex: Knex, cookie: GuestCookieOptions, orderPage: { orderLinks: OrderLinks }) =>
+  async (ctx: RouteContext<undefined, OrderInvoiceQuery, CreditNoteParams>) => {
+    await assertDocumentAccess(knex, ctx, cookie, orderPage.orderLinks);
+    const found = await creditNotePdf(knex, ctx.state.params.id, ctx.state.params.creditNoteId);
+    if (!found) throw new NotFound('This order has no such credit note');
+    sendPdf(ctx, found);
   };

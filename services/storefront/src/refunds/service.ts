@@ -21,7 +21,7 @@ import {
 } from '@mastering/contracts';
 import { sendMail, type Queue } from '@mastering/jobs';
 import { Order, Payment, PaymentEvent, Refund, transactionId } from '@mastering/db';
-import { changeOrderStatus, issueCreditNote, issueInvoice, SYSTEM } from '@mastering/orders';
+import { changeOrderStatus, issueRefundCreditNote, SYSTEM } from '@mastering/orders';
 import { BadRequest, Conflict, NotFound, type Logger } from '@mastering/service-kit';
 import { refundYocoCheckout, type YocoConfig } from '../payments/yoco';
 
@@ -58,6 +58,9 @@ async function refundedCents(knex: Knex, paymentId: string): Promise<{ refunded:
   return refundTotals(await Refund.query(knex).where('paymentId', paymentId), paymentId);
 }
 
+/** Statuses an admin may refund from: paid, and no refund already on its way. */
+const REFUNDABLE: readonly OrderStatus[] = PAID_ORDER_STATUSES.filter((s) => s !== 'refund_pending');
+
 /**
  * The refunds of an order and what is left to refund (GET /api/admin/orders/:id/refunds). The sums
  * are those of the rows listed, read in one statement: two reads could straddle a webhook's commit
@@ -71,20 +74,19 @@ export async function orderRefunds(knex: Knex, orderId: string): Promise<OrderRe
   const refunds = await Refund.query(knex)
     .where('orderId', orderId)
     .modify('newestFirst')
-    .withGraphFetched('requester');
+    .withGraphFetched('[requester, creditNote]');
   const paid = payment?.amountCents ?? 0;
   const { refunded, pending } = payment ? refundTotals(refunds, payment.id) : { refunded: 0, pending: 0 };
   return {
     paid: paid / 100,
     refunded: refunded / 100,
     pending: pending / 100,
-    refundable: Math.max(0, paid - refunded - pending) / 100,
+    // What may be refunded now: nothing while a refund is on its way or the order is not refundable, so
+    // every screen that offers Refund (the order and the payment dialogs) asks the server, not its own rule.
+    refundable: REFUNDABLE.includes(order.status) ? Math.max(0, paid - refunded - pending) / 100 : 0,
     refunds: refunds.map((r) => r.toApi()),
   };
 }
-
-/** Statuses an admin may refund from: paid, and no refund already on its way. */
-const REFUNDABLE: readonly OrderStatus[] = PAID_ORDER_STATUSES.filter((s) => s !== 'refund_pending');
 
 /**
  * Issues a refund of `amount` rand (default: everything not yet refunded) with a reason, for an admin.
@@ -155,7 +157,7 @@ export async function issueRefund(
  * success Yoco reports for a refund thought failed is recorded: the money did leave). Success: the
  * refund and, when the payment is now refunded in full, the payment and the order are marked refunded,
  * else the order goes back where it was; a credit note is issued against the order's invoice and the
- * customer gets "Refund processed". Failure: the order goes
+ * customer gets "Refund processed" with the credit note's PDF attached. Failure: the order goes
  * back, the reason is kept for staff.
  */
 async function settleRefund(
@@ -191,9 +193,7 @@ async function settleRefund(
     });
   }
   if (outcome.ok) {
-    // An order paid before invoices existed gets its invoice now (idempotent), so the credit has one to credit.
-    await issueInvoice(trx, refund.orderId);
-    await issueCreditNote(trx, { orderId: refund.orderId, amountCents: refund.amountCents, reason: refund.reason });
+    const creditNote = await issueRefundCreditNote(trx, refund);
     const order = await Order.query(trx).findById(refund.orderId).throwIfNotFound();
     const remaining = payment.amountCents - refunded;
     await sendMail(deps.queue, {
@@ -204,8 +204,11 @@ async function settleRefund(
         customerEmail: order.customerEmail,
         amount: formatCents(refund.amountCents),
         ...(remaining > 0 ? { remaining: formatCents(remaining) } : {}),
+        creditNoteNumber: creditNote.number,
       },
       orderId: order.id,
+      // The credit note the refund policy promises, as a PDF (also on the order page, through its link).
+      invoiceId: creditNote.id,
       // Sent only if this settlement commits (a webhook's transaction that fails is delivered again).
       afterTransaction: await transactionId(trx),
     });

@@ -55,6 +55,8 @@ describe('refunds through Yoco', () => {
       requestedBy: 'admin@example.com',
     });
     expect(await statusOf(orderId)).toBe('refund_pending');
+    // Nothing more may be refunded while it is on its way: the Refund button asks this (issue 50).
+    expect(await refundsOf(orderId)).toMatchObject({ paid: 649, pending: 100, refundable: 0 });
     // One refund at a time: a second waits for Yoco to finish the first.
     const second = await issue(orderId, { amount: 10, reason: 'again' });
     expect(second.status).toBe(409);
@@ -107,6 +109,8 @@ describe('refunds through Yoco', () => {
       orderId,
       customerEmail: 'naledi@example.com',
       amount: 'R599,50',
+      // Issue 50: its credit note, attached as a PDF (credit-notes.test.ts).
+      creditNoteNumber: expect.stringMatching(/^CN-\d{6}$/),
     });
   });
 

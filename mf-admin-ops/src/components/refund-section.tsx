@@ -1,26 +1,43 @@
+import { CreateRefundBody, formatOrderDate, formatRand, REFUND_STATUS_LABELS, type Refund } from '@mastering/contracts';
 import {
-  CreateRefundBody,
-  formatOrderDate,
-  formatRand,
-  REFUND_STATUS_LABELS,
-  type AdminOrder,
-} from '@mastering/contracts';
-import { Badge, Button, checkForm, Dialog, errorMessage, Input, Label, Textarea, toast } from '@mastering/ui';
-import { Undo2 } from 'lucide-react';
+  Badge,
+  Button,
+  checkForm,
+  Dialog,
+  errorMessage,
+  failedLoad,
+  Input,
+  Label,
+  LoadError,
+  Textarea,
+  toast,
+} from '@mastering/ui';
+import { FileText, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { useIssueRefund, useOrderRefunds } from '../../api/refunds';
+import { useIssueRefund, useOrderRefunds } from '../api/refunds';
 
 const rand = formatRand;
 
 /**
- * Refunds of a paid order (admins): what was refunded, each refund with its outcome (a failure says
- * why), and **Refund**, which opens the refund dialog while something is left to refund.
+ * Refunds of a paid order (admins), the one refund panel of the order dialog and the payment dialog:
+ * what was refunded, each refund with its outcome (a failure says why, a success links its credit
+ * note), and **Refund**, which opens the refund dialog while the server says something may be refunded.
+ * A failed load shows the error with Retry (never a panel without its Refund button).
  */
-export function RefundSection({ order }: { order: AdminOrder }) {
-  const { data } = useOrderRefunds(order.id);
+export function RefundSection({ orderId }: { orderId: string }) {
+  const query = useOrderRefunds(orderId);
+  const { data } = query;
   const [open, setOpen] = useState(false);
+  const failed = failedLoad(query, "this order's refunds");
+  if (failed)
+    return (
+      <section className="space-y-2 rounded-lg border border-border p-3" data-testid="order-refunds">
+        <h3 className="font-semibold">Refunds</h3>
+        <LoadError {...failed} />
+      </section>
+    );
   if (!data || (data.paid === 0 && data.refunds.length === 0)) return null;
-  const canRefund = data.refundable > 0 && order.status !== 'refund_pending';
+  const canRefund = data.refundable > 0;
   return (
     <section className="space-y-2 rounded-lg border border-border p-3" data-testid="order-refunds">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -49,12 +66,29 @@ export function RefundSection({ order }: { order: AdminOrder }) {
                 {r.requestedBy && ` by ${r.requestedBy}`}: {r.reason}
               </span>
               {r.failureReason && <p className="text-destructive">{r.failureReason}</p>}
+              {r.creditNote && <CreditNoteLink orderId={orderId} refund={r} />}
             </li>
           ))}
         </ul>
       )}
-      {open && <RefundDialog orderId={order.id} refundable={data.refundable} onClose={() => setOpen(false)} />}
+      {open && <RefundDialog orderId={orderId} refundable={data.refundable} onClose={() => setOpen(false)} />}
     </section>
+  );
+}
+
+/** The download of a succeeded refund's credit note (the PDF the customer was mailed). */
+function CreditNoteLink({ orderId, refund }: { orderId: string; refund: Refund }) {
+  if (!refund.creditNote) return null;
+  return (
+    <a
+      href={`/api/admin/orders/${orderId}/credit-notes/${refund.creditNote.id}`}
+      download
+      className="flex items-center gap-1 text-primary underline underline-offset-4"
+      data-testid="order-credit-note"
+    >
+      <FileText className="size-4" aria-hidden />
+      Credit note {refund.creditNote.number} (PDF)
+    </a>
   );
 }
 
