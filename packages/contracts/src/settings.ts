@@ -3,6 +3,7 @@ import { RevisionSettings } from './downloads';
 import type { PricingSettings } from './pricing';
 import type { MailTemplateName } from './mail-templates';
 import { DEFAULT_SITE_NAME } from './constants';
+import { DEFAULT_RETENTION_DAYS } from './retention';
 
 /** South African Standard Time, the studio's clock for dates typed on the Settings screen (no daylight saving). */
 const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
@@ -115,7 +116,7 @@ export const SESSION_TIMEOUT_LIMIT = 720;
 export const MAX_LOGIN_ATTEMPTS_LIMIT = 100;
 
 /** How long a delivered order's audio is kept unless Settings says otherwise (days). */
-export const DEFAULT_AUDIO_RETENTION_DAYS = 90;
+export const DEFAULT_AUDIO_RETENTION_DAYS = DEFAULT_RETENTION_DAYS.delivered;
 /** The longest retention the Security setting allows (days; ten years). */
 export const AUDIO_RETENTION_LIMIT_DAYS = 3650;
 
@@ -143,7 +144,7 @@ export type UploadLimitSettings = z.infer<typeof UploadLimitSettings>;
 export const DEFAULT_UPLOAD_LIMITS: UploadLimitSettings = Object.freeze(UploadLimitSettings.parse({}));
 /** What the upload limits do (shown under them on the Settings screen). */
 export const UPLOAD_LIMITS_NOTE =
-  'Uploads not in a paid order yet that one visitor, and one network address, may hold at once. Orders left unpaid for a week are cancelled and their uploads removed.';
+  'Uploads not in a paid order yet that one visitor, and one network address, may hold at once. An order left unpaid expires and its uploads stop counting here; they are deleted as Audio retention says.';
 
 /**
  * The Security section. Sessions end `sessionTimeout` hours after sign-in; one client may enter
@@ -165,6 +166,24 @@ export const SecuritySettings = z.object({
   ...UploadLimitSettings.shape,
   /** POPIA retention: source audio and masters are deleted this many days after delivery (defaulted for older saves). */
   audioRetentionDays: limitField('Delete audio after', AUDIO_RETENTION_LIMIT_DAYS, DEFAULT_AUDIO_RETENTION_DAYS),
+  /** Days after a full refund that an order's audio is kept (every ending: retention.ts). */
+  refundedRetentionDays: limitField(
+    'Delete audio after a refund',
+    AUDIO_RETENTION_LIMIT_DAYS,
+    DEFAULT_RETENTION_DAYS.refunded,
+  ),
+  /** Days after a paid order was cancelled. */
+  cancelledRetentionDays: limitField(
+    'Delete audio after a cancellation',
+    AUDIO_RETENTION_LIMIT_DAYS,
+    DEFAULT_RETENTION_DAYS.cancelled,
+  ),
+  /** Days after an unpaid order expired or was cancelled. */
+  expiredRetentionDays: limitField(
+    'Delete audio of unpaid orders after',
+    AUDIO_RETENTION_LIMIT_DAYS,
+    DEFAULT_RETENTION_DAYS.expired,
+  ),
 });
 export type SecuritySettings = z.infer<typeof SecuritySettings>;
 
@@ -176,6 +195,9 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = Object.freeze({
   requireStrongPasswords: true,
   ...DEFAULT_UPLOAD_LIMITS,
   audioRetentionDays: DEFAULT_AUDIO_RETENTION_DAYS,
+  refundedRetentionDays: DEFAULT_RETENTION_DAYS.refunded,
+  cancelledRetentionDays: DEFAULT_RETENTION_DAYS.cancelled,
+  expiredRetentionDays: DEFAULT_RETENTION_DAYS.expired,
 });
 
 /**

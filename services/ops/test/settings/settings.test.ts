@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_AUDIO_RETENTION_DAYS,
+  DEFAULT_RETENTION_DAYS,
   DEFAULT_UPLOAD_LIMITS,
   StoredSettings,
   TestEmailQueued,
@@ -131,6 +132,9 @@ describe('/api/admin/settings', () => {
       ...withSections.security,
       ...DEFAULT_UPLOAD_LIMITS,
       audioRetentionDays: DEFAULT_AUDIO_RETENTION_DAYS,
+      refundedRetentionDays: DEFAULT_RETENTION_DAYS.refunded,
+      cancelledRetentionDays: DEFAULT_RETENTION_DAYS.cancelled,
+      expiredRetentionDays: DEFAULT_RETENTION_DAYS.expired,
     });
     expect(saved.email).toEqual({
       smtpHost: 'smtp.jozi.example',
