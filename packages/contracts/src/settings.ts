@@ -74,6 +74,8 @@ export const GeneralSettings = z
     maintenanceMode: z.boolean(),
     enableAnalytics: z.boolean(),
     ...StudioIdentity.shape,
+    /** An admin confirmed the identity is the studio's own (until then the dashboard asks; defaulted for older saves). */
+    studioIdentityConfirmed: z.boolean().default(false),
   })
   .refine((g) => !g.vatVendor || g.vatNumber !== '', {
     path: ['vatNumber'],
@@ -85,7 +87,13 @@ export type GeneralSettings = z.infer<typeof GeneralSettings>;
 export const MAINTENANCE_NOTICE =
   'We are doing some maintenance and cannot take new orders right now. Please try again a little later.';
 
-/** The General section of a site that never saved one. */
+/** The studio's address until staff give theirs: the spec's footer contact line (storefront.md, Footer). */
+export const DEFAULT_STUDIO_ADDRESS = 'Johannesburg, South Africa';
+
+/**
+ * The General section of a site that never saved one. The identity starts as the spec's footer says,
+ * nothing invented beside it (no phone or registration the studio may not have), unconfirmed.
+ */
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   siteName: DEFAULT_SITE_NAME,
   siteDescription: 'Professional audio mastering by human engineers',
@@ -97,9 +105,20 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   registrationNumber: '',
   vatNumber: '',
   vatVendor: false,
-  physicalAddress: '',
+  physicalAddress: DEFAULT_STUDIO_ADDRESS,
   phone: '',
+  studioIdentityConfirmed: false,
 });
+
+/** The dashboard's prompt while no admin has confirmed the studio's identity, and the Settings switch that confirms it. */
+export const STUDIO_IDENTITY_TEXTS = {
+  promptTitle: "Confirm the studio's identity",
+  prompt:
+    "The footer, checkout, invoices and legal pages name the studio with the details in Settings → General. Check the legal name, registration number, address and phone, then switch on \"Identity confirmed\" and save.",
+  promptLink: 'Review in Settings',
+  switchLabel: 'Identity confirmed',
+  switchHint: 'On: an admin checked that the legal name, registration, address and phone above are the studio’s own.',
+} as const;
 
 /** The Pricing section as the screen shows it: rand, percent and MB. */
 export const PricingFields = z.object({
