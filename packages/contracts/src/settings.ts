@@ -114,7 +114,7 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
 export const STUDIO_IDENTITY_TEXTS = {
   promptTitle: "Confirm the studio's identity",
   prompt:
-    "The footer, checkout, invoices and legal pages name the studio with the details in Settings → General. Check the legal name, registration number, address and phone, then switch on \"Identity confirmed\" and save.",
+    'The footer, checkout, invoices and legal pages name the studio with the details in Settings → General. Check the legal name, registration number, address and phone, then switch on "Identity confirmed" and save.',
   promptLink: 'Review in Settings',
   switchLabel: 'Identity confirmed',
   switchHint: 'On: an admin checked that the legal name, registration, address and phone above are the studio’s own.',

@@ -25,7 +25,8 @@ export async function up(knex: Knex): Promise<void> {
     await knex.schema.alterTable(table, (t) => {
       t.boolean('is_demo').notNullable().defaultTo(false);
     });
-  for (const [name, role] of DEMO_TESTIMONIALS) await knex('testimonials').where({ name, role }).update({ is_demo: true });
+  for (const [name, role] of DEMO_TESTIMONIALS)
+    await knex('testimonials').where({ name, role }).update({ is_demo: true });
   for (const [title, artist] of DEMO_SHOWCASE)
     await knex('showcase_tracks').where({ title, artist }).update({ is_demo: true });
 }

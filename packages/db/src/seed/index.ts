@@ -42,9 +42,7 @@ export async function seed(
   { adminEmail = 'admin@example.com', storage, demo = false }: SeedOptions,
 ): Promise<SeedResult> {
   // Media first, outside the transaction: writing files can be slow and is idempotent on its own.
-  const media = demo
-    ? await Promise.all(DEMO_SHOWCASE_TRACKS.map((track) => ensureShowcaseMedia(storage, track)))
-    : [];
+  const media = demo ? await Promise.all(DEMO_SHOWCASE_TRACKS.map((track) => ensureShowcaseMedia(storage, track))) : [];
 
   return knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [SEED_LOCK]);

@@ -76,7 +76,7 @@ describe('/api/admin/settings', () => {
     const res = await put(valid);
     expect(res.status).toBe(200);
     const saved = StoredSettings.parse(await res.json());
-    expect(saved.general).toEqual(valid.general);
+    expect(saved.general).toEqual({ ...valid.general, studioIdentityConfirmed: false });
     expect(saved.pricing).toEqual({ basePrice: 550, launchDiscount: 20, maxFileSize: 400, launchEndsOn: '' });
     expect(saved.updatedBy).toBe('owner@example.com');
     expect(saved.updatedAt).not.toBeNull();
