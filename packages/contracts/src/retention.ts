@@ -61,5 +61,17 @@ export function audioDeletionDueAt(
   return new Date(endedAt.getTime() + periods[RETENTION_SETTING_KEYS[ending]] * DAY_MS);
 }
 
+/**
+ * The retention period (days) an order in `status` is under: its ending's, or the delivered one's while
+ * it is open (what it will be kept for once delivered). The order page and its "Audio deleted" line use it.
+ */
+export function retentionDaysOf(
+  status: OrderStatus,
+  paid: boolean,
+  periods: Readonly<Record<(typeof RETENTION_SETTING_KEYS)[RetentionEnding], number>>,
+): number {
+  return periods[RETENTION_SETTING_KEYS[endingOf(status, paid) ?? 'delivered']];
+}
+
 /** A period as the legal texts say it: "1 day", "90 days". */
 export const retentionPeriodText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
