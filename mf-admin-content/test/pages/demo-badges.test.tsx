@@ -52,7 +52,9 @@ const rows = (rowTestId: string, nameTestId: string, demoTestId: string) =>
 describe('the Demo badge', () => {
   it('marks seeded demo testimonials, and only them', () => {
     renderWithProviders(<TestimonialsPage />, {
-      queryData: [[['/api/admin/testimonials'], [testimonial('Naledi Khumalo', true), testimonial('A real artist', false)]]],
+      queryData: [
+        [['/api/admin/testimonials'], [testimonial('Naledi Khumalo', true), testimonial('A real artist', false)]],
+      ],
     });
     expect(rows('testimonial-row', 'testimonial-row-name', 'testimonial-row-demo')).toEqual([
       { name: 'Naledi Khumalo', demo: `${DEMO_CONTENT_TEXTS.badge}: ${DEMO_CONTENT_TEXTS.hint}` },
