@@ -23,7 +23,7 @@ const fresh: StoredSettings = {
   pricing: { basePrice: 499, launchDiscount: 35, maxFileSize: 500, launchEndsOn: '' },
   security: { ...DEFAULT_SECURITY_SETTINGS },
   email: { ...publicEmail, smtpPasswordSet: false },
-  revisions: { freeRevisions: 2, revisionWindowDays: 30 },
+  revisions: { freeRevisions: 2, revisionWindowDays: 30, revisionHours: 48 },
   updatedAt: null,
   updatedBy: null,
   recentChanges: [],
