@@ -85,7 +85,7 @@ describe('Settings screen', () => {
     const [body] = saves as Record<string, Record<string, unknown>>[];
     expect(body.general).toMatchObject({ siteName: 'Kasi Mastering', maintenanceMode: true });
     expect(body.pricing).toEqual({ basePrice: 599, launchDiscount: 30, maxFileSize: 500, launchEndsOn: '' });
-    expect(body.revisions).toEqual({ freeRevisions: 2, revisionWindowDays: 14 });
+    expect(body.revisions).toEqual({ freeRevisions: 2, revisionWindowDays: 14, revisionHours: 48 });
     expect(body.security).toMatchObject({
       audioRetentionDays: 30,
       refundedRetentionDays: 14,
