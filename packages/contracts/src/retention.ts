@@ -41,7 +41,7 @@ export const DEFAULT_RETENTION_DAYS: Readonly<Record<RetentionEnding, number>> =
 /** Each ending's label on the Settings screen (the box holds its days). */
 export const RETENTION_FIELD_LABELS: Readonly<Record<RetentionEnding, string>> = {
   delivered: 'Delete audio N days after delivery',
-  refunded: 'Delete audio N days after a full refund',
+  refunded: 'Delete audio N days after the order is refunded',
   cancelled: 'Delete audio N days after a paid order is cancelled',
   expired: 'Delete audio N days after an unpaid order expires or is cancelled',
 };

@@ -3,7 +3,7 @@ import { DEFAULT_RETENTION_DAYS, LegalDocument } from '@mastering/contracts';
 import { opsPerFile } from '../support';
 
 // The privacy policy states how long audio is kept after each ending (issue 50 Deliver 6), read from the
-// same Settings → Security periods the retention job deletes by.
+// same Settings → Security periods the retention job deletes by. Promise: files-kept-days.
 const ctx = opsPerFile();
 
 const privacy = async () => {

@@ -9,7 +9,7 @@ import { purgeExpiredAudio } from '../../src/retention/job';
 // Retention for every ending (issue 50 Deliver 6): delivered, refunded, cancelled after payment and
 // unpaid (expired or cancelled before payment) orders each lose their audio (uploads and every master)
 // after their own period from Settings; an order with a revision open keeps it. The clock is injected:
-// each case runs the job a minute before and a minute after its period.
+// each case runs the job a minute before and a minute after its period. Promise: files-kept-days.
 let db: TestDatabase;
 let storage: ObjectStorage;
 let folder: { remove(): Promise<void> };
