@@ -24,7 +24,13 @@ test('the footer links open the terms, privacy and refund policy, with who the s
     await t.expect(byTestId(`page-${document}`).exists).ok(`/${document} opens`);
     await t.expect(byTestId('legal-text').find('h1').innerText).eql(heading);
     await t.expect(byTestId('studio-identity').innerText).contains('Email');
+    // Until staff give theirs, the studio is where the spec's footer puts it (issue 50 Deliver 7).
+    await t.expect(byTestId('studio-identity').innerText).contains('Johannesburg, South Africa');
   }
+  // The privacy policy states how long audio is kept, from Settings → Security (issue 50 Deliver 6).
+  await t.navigateTo(`${SITE}/privacy`);
+  await t.expect(byTestId('legal-text').innerText).contains('Delivered orders: 90 days after delivery');
+  await t.expect(byTestId('legal-text').innerText).contains('Refunded orders: 30 days after the refund');
 });
 
 test('checkout shows the review step and will not continue without the terms tick', async (t) => {

@@ -76,15 +76,21 @@ describe('Settings screen', () => {
     type('settings-base-price', '599');
     type('settings-revision-window', '14');
     type('settings-audio-retention-days', '30');
+    type('settings-retention-refunded', '14');
+    type('settings-retention-cancelled', '7');
+    type('settings-retention-expired', '2');
     fireEvent.click(screen.getByTestId('settings-maintenance'));
     fireEvent.click(screen.getByTestId('settings-save'));
     await waitFor(() => expect(saves).toHaveLength(1));
     const [body] = saves as Record<string, Record<string, unknown>>[];
     expect(body.general).toMatchObject({ siteName: 'Kasi Mastering', maintenanceMode: true });
     expect(body.pricing).toEqual({ basePrice: 599, launchDiscount: 30, maxFileSize: 500, launchEndsOn: '' });
-    expect(body.revisions).toEqual({ freeRevisions: 2, revisionWindowDays: 14 });
+    expect(body.revisions).toEqual({ freeRevisions: 2, revisionWindowDays: 14, revisionHours: 48 });
     expect(body.security).toMatchObject({
       audioRetentionDays: 30,
+      refundedRetentionDays: 14,
+      cancelledRetentionDays: 7,
+      expiredRetentionDays: 2,
       sessionTimeout: DEFAULT_SECURITY_SETTINGS.sessionTimeout,
     });
     expect(body.email).toMatchObject({ smtpPort: 587 });

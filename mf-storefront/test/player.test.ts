@@ -106,6 +106,7 @@ describe('player tracks', () => {
         isActive: 'true',
         displayOrder: 0,
         createdAt: '',
+        isDemo: false,
       },
     ]);
     expect(track).toMatchObject({ originalUrl: SILENT_AUDIO_URL, masteredUrl: '/media/m.mp3' });

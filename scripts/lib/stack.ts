@@ -227,7 +227,8 @@ export type StackDatabase = { databaseUrl: string; embedded: boolean; seeded: Se
 /**
  * The stack's database step, shared by `npm start`, the journeys and the benchmarks: embedded
  * PostgreSQL in `<dataDir>/postgres` on PG_PORT (unless `env.DATABASE_URL` names one), adopted by
- * `supervisor` so it stops after every service, then migrated and seeded (demo media into `storageDir`).
+ * `supervisor` so it stops after every service, then migrated and seeded (the embedded one with demo
+ * content, its media into `storageDir`; one of DATABASE_URL without).
  * `durable: false` trades crash safety for speed (throwaway benchmark data).
  */
 export async function startDatabase({
@@ -270,6 +271,9 @@ export async function startDatabase({
     const seeded = await seed(knex, {
       adminEmail,
       storage: createStorage(readStorageConfig({ ...env, STORAGE_DIR: storageDir })),
+      // Demo showcase tracks and testimonials only in the embedded default: a database of one's own
+      // (DATABASE_URL) is a real install, which starts with no invented content.
+      demo: embedded,
     });
     return { databaseUrl, embedded, seeded };
   } finally {

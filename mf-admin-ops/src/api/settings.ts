@@ -16,9 +16,9 @@ export const settingsKeys = {
   testEmail: (jobId: string) => [`/api/admin/settings/test-email/${encodeURIComponent(jobId)}`] as const,
 };
 
-/** The stored General and Pricing settings (admin only). */
-export function useSettings() {
-  return useQuery<StoredSettings>({ queryKey: settingsKeys.all() });
+/** The stored settings (admin only: `enabled: false` for anyone else, who would get a 403). */
+export function useSettings({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<StoredSettings>({ queryKey: settingsKeys.all(), enabled });
 }
 
 /** Saves both sections; the cached settings become the server's answer. */

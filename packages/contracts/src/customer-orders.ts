@@ -123,7 +123,7 @@ export const CustomerOrderView = z.object({
   invoiceUrl: z.string().nullable(),
   /** The customer's rating of the masters, once given (see ratings.ts). */
   rating: OrderRatingView.nullable(),
-  /** Days after delivery the audio is kept (Settings -> Security retention). */
+  /** Days the audio is kept after the order ends: its ending's period, the delivered one while open (retention.ts). */
   retentionDays: z.number().int().positive(),
 });
 export type CustomerOrderView = z.infer<typeof CustomerOrderView>;

@@ -39,3 +39,4 @@ export * from './claims';
 export * from './working-days';
 export * from './promises';
 export * from './admin-reads';
+export * from './retention';

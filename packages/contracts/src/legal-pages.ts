@@ -27,6 +27,11 @@ export const LEGAL_PLACEHOLDERS = [
   'freeRevisions',
   'revisionDays',
   'studioDetails',
+  // How long audio is kept after each ending ("90 days"), from Settings → Security (retention.ts).
+  'deliveredRetention',
+  'refundedRetention',
+  'cancelledRetention',
+  'expiredRetention',
 ] as const;
 export type LegalPlaceholders = Record<(typeof LEGAL_PLACEHOLDERS)[number], string>;
 

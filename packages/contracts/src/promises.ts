@@ -135,15 +135,21 @@ export const SITE_PROMISES: readonly SitePromise[] = [
   },
   {
     id: 'files-kept-days',
-    promise: 'The audio is kept for the retention period in Settings after delivery, then deleted.',
+    promise:
+      'The audio is kept for its ending’s retention period in Settings (delivered, refunded, cancelled after payment, never paid), then deleted; nothing while a revision is open.',
     copy: [
       /We keep your files for \{\{retentionDays\}\} days/,
       /Files are deleted \$\{days\} days after delivery/,
       /Audio deleted after \$\{days\} days/,
       /\{\{\w*retention\w*\}\}\s+days/i,
+      /\{\{(?:delivered|refunded|cancelled|expired)Retention\}\} after/,
     ],
-    mechanism: ['services/ops/src/retention/job.ts'],
-    tests: ['services/ops/test/retention/job.test.ts'],
+    mechanism: ['services/ops/src/retention/job.ts', 'packages/contracts/src/retention.ts'],
+    tests: [
+      'services/ops/test/retention/job.test.ts',
+      'services/ops/test/retention/endings.test.ts',
+      'services/ops/test/legal/retention-periods.test.ts',
+    ],
   },
   {
     id: 'download-link-valid-days',

@@ -3,6 +3,7 @@ import { RevisionSettings } from './downloads';
 import type { PricingSettings } from './pricing';
 import type { MailTemplateName } from './mail-templates';
 import { DEFAULT_SITE_NAME } from './constants';
+import { DEFAULT_RETENTION_DAYS } from './retention';
 
 /** South African Standard Time, the studio's clock for dates typed on the Settings screen (no daylight saving). */
 const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
@@ -73,6 +74,8 @@ export const GeneralSettings = z
     maintenanceMode: z.boolean(),
     enableAnalytics: z.boolean(),
     ...StudioIdentity.shape,
+    /** An admin confirmed the identity is the studio's own (until then the dashboard asks; defaulted for older saves). */
+    studioIdentityConfirmed: z.boolean().default(false),
   })
   .refine((g) => !g.vatVendor || g.vatNumber !== '', {
     path: ['vatNumber'],
@@ -84,7 +87,13 @@ export type GeneralSettings = z.infer<typeof GeneralSettings>;
 export const MAINTENANCE_NOTICE =
   'We are doing some maintenance and cannot take new orders right now. Please try again a little later.';
 
-/** The General section of a site that never saved one. */
+/** The studio's address until staff give theirs: the spec's footer contact line (storefront.md, Footer). */
+export const DEFAULT_STUDIO_ADDRESS = 'Johannesburg, South Africa';
+
+/**
+ * The General section of a site that never saved one. The identity starts as the spec's footer says,
+ * nothing invented beside it (no phone or registration the studio may not have), unconfirmed.
+ */
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   siteName: DEFAULT_SITE_NAME,
   siteDescription: 'Professional audio mastering by human engineers',
@@ -96,9 +105,20 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   registrationNumber: '',
   vatNumber: '',
   vatVendor: false,
-  physicalAddress: '',
+  physicalAddress: DEFAULT_STUDIO_ADDRESS,
   phone: '',
+  studioIdentityConfirmed: false,
 });
+
+/** The dashboard's prompt while no admin has confirmed the studio's identity, and the Settings switch that confirms it. */
+export const STUDIO_IDENTITY_TEXTS = {
+  promptTitle: "Confirm the studio's identity",
+  prompt:
+    'The footer, checkout, invoices and legal pages name the studio with the details in Settings → General. Check the legal name, registration number, address and phone, then switch on "Identity confirmed" and save.',
+  promptLink: 'Review in Settings',
+  switchLabel: 'Identity confirmed',
+  switchHint: 'On: an admin checked that the legal name, registration, address and phone above are the studio’s own.',
+} as const;
 
 /** The Pricing section as the screen shows it: rand, percent and MB. */
 export const PricingFields = z.object({
@@ -115,7 +135,7 @@ export const SESSION_TIMEOUT_LIMIT = 720;
 export const MAX_LOGIN_ATTEMPTS_LIMIT = 100;
 
 /** How long a delivered order's audio is kept unless Settings says otherwise (days). */
-export const DEFAULT_AUDIO_RETENTION_DAYS = 90;
+export const DEFAULT_AUDIO_RETENTION_DAYS = DEFAULT_RETENTION_DAYS.delivered;
 /** The longest retention the Security setting allows (days; ten years). */
 export const AUDIO_RETENTION_LIMIT_DAYS = 3650;
 
@@ -143,7 +163,7 @@ export type UploadLimitSettings = z.infer<typeof UploadLimitSettings>;
 export const DEFAULT_UPLOAD_LIMITS: UploadLimitSettings = Object.freeze(UploadLimitSettings.parse({}));
 /** What the upload limits do (shown under them on the Settings screen). */
 export const UPLOAD_LIMITS_NOTE =
-  'Uploads not in a paid order yet that one visitor, and one network address, may hold at once. Orders left unpaid for a week are cancelled and their uploads removed.';
+  'Uploads not in a paid order yet that one visitor, and one network address, may hold at once. An order left unpaid expires and its uploads stop counting here; they are deleted as Audio retention says.';
 
 /**
  * The Security section. Sessions end `sessionTimeout` hours after sign-in; one client may enter
@@ -165,6 +185,24 @@ export const SecuritySettings = z.object({
   ...UploadLimitSettings.shape,
   /** POPIA retention: source audio and masters are deleted this many days after delivery (defaulted for older saves). */
   audioRetentionDays: limitField('Delete audio after', AUDIO_RETENTION_LIMIT_DAYS, DEFAULT_AUDIO_RETENTION_DAYS),
+  /** Days after a full refund that an order's audio is kept (every ending: retention.ts). */
+  refundedRetentionDays: limitField(
+    'Delete audio after a refund',
+    AUDIO_RETENTION_LIMIT_DAYS,
+    DEFAULT_RETENTION_DAYS.refunded,
+  ),
+  /** Days after a paid order was cancelled. */
+  cancelledRetentionDays: limitField(
+    'Delete audio after a cancellation',
+    AUDIO_RETENTION_LIMIT_DAYS,
+    DEFAULT_RETENTION_DAYS.cancelled,
+  ),
+  /** Days after an unpaid order expired or was cancelled. */
+  expiredRetentionDays: limitField(
+    'Delete audio of unpaid orders after',
+    AUDIO_RETENTION_LIMIT_DAYS,
+    DEFAULT_RETENTION_DAYS.expired,
+  ),
 });
 export type SecuritySettings = z.infer<typeof SecuritySettings>;
 
@@ -176,6 +214,9 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = Object.freeze({
   requireStrongPasswords: true,
   ...DEFAULT_UPLOAD_LIMITS,
   audioRetentionDays: DEFAULT_AUDIO_RETENTION_DAYS,
+  refundedRetentionDays: DEFAULT_RETENTION_DAYS.refunded,
+  cancelledRetentionDays: DEFAULT_RETENTION_DAYS.cancelled,
+  expiredRetentionDays: DEFAULT_RETENTION_DAYS.expired,
 });
 
 /**

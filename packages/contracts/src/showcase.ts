@@ -20,8 +20,16 @@ export const ShowcaseTrack = z.object({
   isActive: TextBoolean,
   displayOrder: z.number().int(),
   createdAt: z.string(),
+  /** Demo content the embedded default seeded (issue 50 Deliver 7): the back-office marks it. */
+  isDemo: z.boolean(),
 });
 export type ShowcaseTrack = z.infer<typeof ShowcaseTrack>;
+
+/** The back-office's mark on demo content (showcase tracks and testimonials the embedded default seeded). */
+export const DEMO_CONTENT_TEXTS = {
+  badge: 'Demo',
+  hint: 'Demo content seeded by the local default: no real artist made or said this. Replace or delete it before going live.',
+} as const;
 export const ShowcaseTrackList = z.array(ShowcaseTrack);
 
 /** The largest display order (the column is a 32-bit integer; nobody orders a million items). */

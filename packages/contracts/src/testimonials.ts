@@ -20,12 +20,14 @@ export const Testimonial = z.object({
   isVerified: TextBoolean,
   displayOrder: z.number().int(),
   createdAt: z.string(),
+  /** Demo content the embedded default seeded (issue 50 Deliver 7): the back-office marks it. */
+  isDemo: z.boolean(),
 });
 export type Testimonial = z.infer<typeof Testimonial>;
 export const TestimonialList = z.array(Testimonial);
 
-/** A testimonial as the public home page gets it: the private author email left out. GET /api/testimonials answers a plain array. */
-export const PublicTestimonial = Testimonial.omit({ email: true });
+/** A testimonial as the public home page gets it: the private author email and the demo flag left out. GET /api/testimonials answers a plain array. */
+export const PublicTestimonial = Testimonial.omit({ email: true, isDemo: true });
 export type PublicTestimonial = z.infer<typeof PublicTestimonial>;
 export const PublicTestimonialList = z.array(PublicTestimonial);
 

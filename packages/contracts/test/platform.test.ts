@@ -37,7 +37,7 @@ describe('site config', () => {
         registrationNumber: '',
         vatNumber: '',
         vatVendor: false,
-        physicalAddress: '',
+        physicalAddress: 'Johannesburg, South Africa',
         phone: '',
       },
     });

@@ -7,8 +7,9 @@ const USAGE = `Usage: tsx packages/db/src/cli.ts <command>   (against DATABASE_U
   migrate          apply pending migrations
   rollback         undo the last batch of migrations
   rollback --all   undo every migration
-  seed             add the admin user (ADMIN_EMAIL), pricing and demo content; media go to the storage STORAGE_DRIVER chooses
-                   (default .data/storage)`;
+  seed             add the admin user (ADMIN_EMAIL) and pricing (what a production install starts with)
+  seed --demo      the same plus demo showcase tracks and testimonials, marked as demo content in the
+                   back-office; their media go to the storage STORAGE_DRIVER chooses (default .data/storage)`;
 
 /** Runs one database chore from the command line; exits non-zero on failure. */
 async function main(args: string[]): Promise<void> {
@@ -31,7 +32,11 @@ async function main(args: string[]): Promise<void> {
       console.log(undone.length ? `Rolled back: ${undone.join(', ')}` : 'Nothing to roll back');
     } else {
       const storage = createStorage(readStorageConfig(process.env));
-      const result = await seed(knex, { adminEmail: process.env.ADMIN_EMAIL || undefined, storage });
+      const result = await seed(knex, {
+        adminEmail: process.env.ADMIN_EMAIL || undefined,
+        storage,
+        demo: flags.includes('--demo'),
+      });
       const { showcaseTracks, testimonials, pricing } = result.created;
       console.log(
         `Seeded: admin ${result.adminUserId}; created ${showcaseTracks} showcase tracks, ${testimonials} testimonials${pricing ? ', pricing' : ''}`,

@@ -29,13 +29,13 @@ async function counts() {
 }
 
 describe('seed', () => {
-  it('creates the admin, pricing, four demo tracks and testimonials, and adds nothing the second time', async () => {
-    const first = await seed(db.knex, { adminEmail: 'Owner@Studio.co.za', storage });
+  it('creates the admin, pricing and (embedded default) four demo tracks and testimonials, and adds nothing the second time', async () => {
+    const first = await seed(db.knex, { adminEmail: 'Owner@Studio.co.za', storage, demo: true });
     expect(first.created).toEqual({ showcaseTracks: 4, testimonials: 4, pricing: true });
     const afterFirst = await counts();
     expect(afterFirst).toEqual({ users: 1, settings: 1, showcase_tracks: 4, testimonials: 4 });
 
-    const second = await seed(db.knex, { adminEmail: 'owner@studio.co.za', storage });
+    const second = await seed(db.knex, { adminEmail: 'owner@studio.co.za', storage, demo: true });
     expect(second).toEqual({
       adminUserId: first.adminUserId,
       created: { showcaseTracks: 0, testimonials: 0, pricing: false },
@@ -84,7 +84,7 @@ describe('seed', () => {
     const [first] = await db.knex('showcase_tracks').orderBy('displayOrder').limit(1).select('id');
     await db.knex('showcase_tracks').where({ id: first.id }).delete();
 
-    await seed(db.knex, { adminEmail: 'owner@studio.co.za', storage });
+    await seed(db.knex, { adminEmail: 'owner@studio.co.za', storage, demo: true });
     expect((await db.knex('settings').where({ key: 'pricing' }).first()).value.launchDiscountPercent).toBe(20);
     expect(await db.knex('showcase_tracks').count({ n: '*' })).toEqual([{ n: '3' }]);
   });
@@ -95,7 +95,7 @@ describe('seed', () => {
       .where({ id: admin.id })
       .update({ role: 'engineer', isActive: false, firstName: 'Thandi', lastName: null });
 
-    const again = await seed(db.knex, { adminEmail: 'Owner@Studio.co.za', storage });
+    const again = await seed(db.knex, { adminEmail: 'Owner@Studio.co.za', storage, demo: true });
     expect(again.adminUserId).toBe(admin.id);
     expect(await db.knex('users').where({ id: admin.id }).first()).toMatchObject({
       role: 'engineer',

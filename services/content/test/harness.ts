@@ -21,7 +21,7 @@ export async function startContentService({ seeded = false } = {}) {
   const db = await createTestDatabase();
   const folder = await tempFolder('content');
   const storage = createStorage({ driver: 'local', root: folder.dir });
-  if (seeded) await seed(db.knex, { adminEmail: 'admin@example.com', storage });
+  if (seeded) await seed(db.knex, { adminEmail: 'admin@example.com', storage, demo: true });
   const config = readConfig({ DATABASE_URL: db.connectionString, IDENTITY_SECRET: SECRET, STORAGE_DIR: folder.dir });
   const served = await serveOverHttp(
     buildApp({ config, knex: db.knex, storage, logger: createLogger('content-test', 'silent') }),

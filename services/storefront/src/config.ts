@@ -24,7 +24,7 @@ const StorefrontEnv = BaseServiceConfig.extend({
   UPLOAD_URL_TTL_HOURS: z.coerce.number().positive().default(12),
   /** Uploads never attached to an order are removed, with their files, this long after they began. */
   UPLOAD_SWEEP_AFTER_HOURS: z.coerce.number().positive().default(24),
-  /** Orders still unpaid this many hours after they were placed expire (status `expired`) and their uploads are removed. */
+  /** Orders still unpaid this many hours after they were placed expire (status `expired`); retention deletes their uploads later. */
   UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number().positive().default(48),
   /** New uploads are refused (507) when they would leave less than this many MB free on the local storage's disk (not for S3). */
   STORAGE_MIN_FREE_MB: z.coerce.number().nonnegative().default(2048),

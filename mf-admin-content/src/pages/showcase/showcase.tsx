@@ -13,6 +13,7 @@ import {
   ScreenHeader,
 } from '@mastering/ui';
 import { ArrowDown, ArrowUp, AudioWaveform } from 'lucide-react';
+import { DemoBadge } from '../../components/demo-badge';
 import { useState } from 'react';
 import { showcaseTracks } from '../../api/showcase';
 import { ConfirmDelete, LoadingRows, RowButtons } from '../../components/fields';
@@ -147,6 +148,7 @@ function TrackRow({
             </p>
             <p className="truncate text-sm text-muted-foreground">{track.artist}</p>
             <div className="flex flex-wrap gap-2">
+              <DemoBadge demo={track.isDemo} testId="showcase-row-demo" />
               <Badge variant="secondary">{track.genre}</Badge>
               <Badge variant={active ? 'default' : 'outline'} data-testid="showcase-row-status">
                 {active ? 'Active' : 'Hidden'}

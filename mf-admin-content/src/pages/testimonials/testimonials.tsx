@@ -13,6 +13,7 @@ import {
   Switch,
 } from '@mastering/ui';
 import { BadgeCheck, Star } from 'lucide-react';
+import { DemoBadge } from '../../components/demo-badge';
 import { useState } from 'react';
 import { testimonials as api } from '../../api/testimonials';
 import { ConfirmDelete, LoadingRows, RowButtons } from '../../components/fields';
@@ -150,6 +151,7 @@ function TestimonialCard({
       </div>
       <p className="text-sm">{t.content}</p>
       <div className="flex flex-wrap gap-2">
+        <DemoBadge demo={t.isDemo} testId="testimonial-row-demo" />
         {t.results && <Badge variant="secondary">{t.results}</Badge>}
         {t.isVerified === 'true' && (
           <Badge variant="default">

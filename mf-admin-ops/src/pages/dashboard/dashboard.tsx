@@ -35,6 +35,7 @@ import { ListStates, RefreshButton, useFailureToast } from '../../components/scr
 import { StatCard } from '../../components/stat-card';
 import { OrderStatusBadge } from './order-status-badge';
 import { RefundRequestsNotice } from './refund-requests-notice';
+import { StudioIdentityPrompt } from './studio-identity-prompt';
 
 const STAT_CARDS: { label: string; icon: LucideIcon; value: (stats: DashboardStats) => string; testId: string }[] = [
   {
@@ -92,6 +93,7 @@ export default function DashboardPage() {
       </ScreenHeader>
 
       <RefundRequestsNotice />
+      <StudioIdentityPrompt />
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {STAT_CARDS.map(({ label, icon, value, testId }) => (

@@ -1,4 +1,4 @@
-import { SETTINGS_TEXTS } from '@mastering/contracts';
+import { SETTINGS_TEXTS, STUDIO_IDENTITY_TEXTS } from '@mastering/contracts';
 import { Field, Textarea } from '@mastering/ui';
 import type { SectionProps } from './settings-draft';
 import {
@@ -29,6 +29,16 @@ const IDENTITY_FIELDS: readonly TextSetting<IdentityKey>[] = (
     ['physicalAddress', 'Physical address'],
   ] as const
 ).map(([key, label]) => ({ key, label, testId: `settings-${key}` }));
+
+/** An admin's word that the identity above is the studio's own (the dashboard asks until it is on). */
+const IDENTITY_CONFIRMED: readonly SwitchSetting<'studioIdentityConfirmed'>[] = [
+  {
+    key: 'studioIdentityConfirmed',
+    testId: 'settings-identity-confirmed',
+    label: STUDIO_IDENTITY_TEXTS.switchLabel,
+    hint: STUDIO_IDENTITY_TEXTS.switchHint,
+  },
+];
 
 /** Whether the studio charges VAT, and whether it takes orders. */
 const GENERAL_SWITCHES: readonly SwitchSetting<'vatVendor' | 'maintenanceMode'>[] = [
@@ -68,6 +78,7 @@ export function GeneralSection({ values, errors, set }: SectionProps<'general'>)
         onChange={set}
         testId="settings-identity"
       />
+      <SwitchSettings switches={IDENTITY_CONFIRMED} values={values} onChange={set} />
       <SwitchSettings switches={GENERAL_SWITCHES} values={values} onChange={set} />
       <Toggle id="settings-analytics" label="Analytics" hint={SETTINGS_TEXTS.analyticsHint} checked disabled />
     </SettingsSection>

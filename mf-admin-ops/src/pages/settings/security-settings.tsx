@@ -1,4 +1,8 @@
 import {
+  RETENTION_ENDINGS,
+  RETENTION_FIELD_LABELS,
+  RETENTION_SETTING_KEYS,
+  RETENTION_SETTINGS_NOTE,
   SECURITY_SETTINGS_NOTE,
   SETTINGS_TEXTS,
   UPLOAD_LIMITS_NOTE,
@@ -9,18 +13,20 @@ import { SettingsSection, type TextSetting, TextSettings, Toggle } from './setti
 
 const numeric = { inputMode: 'numeric' } as const;
 
-type SessionKey = 'sessionTimeout' | 'maxLoginAttempts' | 'audioRetentionDays';
-/** Sessions, sign-in attempts and how long audio is kept. */
+type SessionKey = 'sessionTimeout' | 'maxLoginAttempts';
+/** Sessions and sign-in attempts. */
 const SESSION_FIELDS: readonly TextSetting<SessionKey>[] = [
   { key: 'sessionTimeout', label: 'Session timeout (hours)', testId: 'settings-session-timeout', input: numeric },
   { key: 'maxLoginAttempts', label: 'Max login attempts', input: numeric },
-  {
-    key: 'audioRetentionDays',
-    label: 'Delete audio N days after delivery',
-    testId: 'settings-audio-retention-days',
-    input: numeric,
-  },
 ];
+
+/** How long audio is kept after each ending of an order (the delivered box keeps its old test id). */
+const RETENTION_FIELDS = RETENTION_ENDINGS.map((ending) => ({
+  key: RETENTION_SETTING_KEYS[ending],
+  label: RETENTION_FIELD_LABELS[ending],
+  testId: ending === 'delivered' ? 'settings-audio-retention-days' : `settings-retention-${ending}`,
+  input: numeric,
+}));
 
 /** The upload limits' boxes, in order. */
 const UPLOAD_LIMIT_FIELDS: readonly TextSetting<keyof UploadLimitSettings>[] = (
@@ -32,11 +38,16 @@ const UPLOAD_LIMIT_FIELDS: readonly TextSetting<keyof UploadLimitSettings>[] = (
   ] as const
 ).map(([key, label]) => ({ key, label, testId: `settings-${key}`, input: numeric }));
 
-/** Settings → Security: session length, sign-in attempts, audio retention and upload limits. */
+/** Settings → Security: session length, sign-in attempts, audio retention per ending and upload limits. */
 export function SecuritySection({ values, errors, set }: SectionProps<'security'>) {
   return (
     <SettingsSection title="Security" description={SECURITY_SETTINGS_NOTE}>
       <TextSettings fields={SESSION_FIELDS} values={values} errors={errors} onChange={set} />
+      <div className="space-y-2">
+        <p className="text-sm font-medium">Audio retention</p>
+        <p className="text-sm text-muted-foreground">{RETENTION_SETTINGS_NOTE}</p>
+        <TextSettings fields={RETENTION_FIELDS} values={values} errors={errors} onChange={set} />
+      </div>
       <div className="space-y-2">
         <p className="text-sm font-medium">Upload limits</p>
         <p className="text-sm text-muted-foreground">{UPLOAD_LIMITS_NOTE}</p>

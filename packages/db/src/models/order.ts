@@ -1,5 +1,11 @@
 import type { Modifiers, QueryBuilder, RelationMappings } from 'objection';
-import type { Order as OrderShape, OrderStatus } from '@mastering/contracts';
+import {
+  endingOf,
+  ORDER_STATUSES,
+  type Order as OrderShape,
+  type OrderStatus,
+  type RetentionEnding,
+} from '@mastering/contracts';
 import { BaseModel, newestFirst, since, withStatus } from './base';
 import { EmailMessage } from './email-message';
 import { OrderFile } from './order-file';
@@ -116,6 +122,37 @@ export class Order extends BaseModel {
       forCustomer: (builder, email: string) => builder.whereRaw('lower(orders.customer_email) = lower(?)', [email]),
       since: since('orders.createdAt'),
       newestFirst: newestFirst('orders.createdAt'),
+      endedBefore,
     };
   }
+}
+
+/**
+ * Retention (contracts' retention.ts): orders that reached `ending` (endingOf their status and whether
+ * they were paid) before `before`. The order ended at its newest history row into its status (so a
+ * revision delivered again restarts the delivered clock); a failed or partial refund that returns an
+ * order to Delivered is no delivery and does not. An order without such a row ended when last updated.
+ */
+function endedBefore(builder: QueryBuilder<Order>, ending: RetentionEnding, before: Date) {
+  builder.where((any) => {
+    for (const status of ORDER_STATUSES) {
+      const paid = [true, false].filter((p) => endingOf(status, p) === ending);
+      // Paid or not matters only where it decides the ending (a cancelled order).
+      if (paid.length === 2) any.orWhere('orders.status', status);
+      else if (paid.length === 1)
+        any.orWhere((one) =>
+          paid[0]
+            ? one.where('orders.status', status).whereNotNull('orders.paidAt')
+            : one.where('orders.status', status).whereNull('orders.paidAt'),
+        );
+    }
+  });
+  builder.whereRaw(
+    `coalesce(
+      (select max(h.created_at) from order_status_history h
+        where h.order_id = orders.id and h.to_status = orders.status
+          and not (h.to_status = 'delivered' and h.from_status = 'refund_pending')),
+      orders.updated_at) < ?`,
+    [before],
+  );
 }

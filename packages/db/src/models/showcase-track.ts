@@ -16,6 +16,8 @@ export class ShowcaseTrack extends BaseModel {
   declare originalAudioUrl: string | null;
   declare masteredAudioUrl: string | null;
   declare isActive: boolean;
+  /** Invented by the embedded default's seed (demo content): no real customer's track. */
+  declare isDemo: boolean;
   declare displayOrder: number;
   declare createdAt: Date;
   declare updatedAt: Date;
@@ -35,6 +37,7 @@ export class ShowcaseTrack extends BaseModel {
       isActive: this.isActive ? 'true' : 'false',
       displayOrder: this.displayOrder,
       createdAt: new Date(this.createdAt).toISOString(),
+      isDemo: Boolean(this.isDemo),
     };
   }
 }

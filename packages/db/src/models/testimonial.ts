@@ -18,6 +18,8 @@ export class Testimonial extends BaseModel {
   declare results: string | null;
   declare isActive: boolean;
   declare isVerified: boolean;
+  /** Invented by the embedded default's seed (demo content), never said by a real artist. */
+  declare isDemo: boolean;
   declare displayOrder: number;
   declare avatarUrl: string | null;
   declare createdAt: Date;
@@ -39,12 +41,13 @@ export class Testimonial extends BaseModel {
       isVerified: this.isVerified ? 'true' : 'false',
       displayOrder: this.displayOrder,
       createdAt: new Date(this.createdAt).toISOString(),
+      isDemo: Boolean(this.isDemo),
     };
   }
 
-  /** The public API shape (GET /api/testimonials): the admin shape without the author's private email. */
+  /** The public API shape (GET /api/testimonials): the admin shape without the author's private email or the back-office's demo flag. */
   toPublicApi(): PublicTestimonial {
-    const { email: _private, ...shown } = this.toApi();
+    const { email: _private, isDemo: _staffOnly, ...shown } = this.toApi();
     return shown;
   }
 }

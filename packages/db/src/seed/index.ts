@@ -11,6 +11,12 @@ export type SeedOptions = {
   adminEmail?: string;
   /** Where the demo showcase audio and covers are written (served by the content service under /media). */
   storage: ObjectStorage;
+  /**
+   * Seed the demo showcase tracks and testimonials (flagged `isDemo`): only the embedded default
+   * (`npm start` without DATABASE_URL) asks for them. A production install (compose, Kubernetes, a
+   * DATABASE_URL of its own) starts with none: the studio never shows reviews no artist gave.
+   */
+  demo?: boolean;
 };
 
 export type SeedResult = {
@@ -25,17 +31,18 @@ export const SEED_PRICING = DEFAULT_PRICING;
 const SEED_LOCK = 7_406_211;
 
 /**
- * Makes a database ready to use: the admin user, the pricing setting, the four demo showcase tracks
- * (with synthesised audio and covers written to storage) and demo testimonials. Idempotent: it adds
- * only what is missing and never overwrites what staff changed (the admin account included); demo tracks and testimonials are
- * added only while their table is empty, so deleting single ones sticks.
+ * Makes a database ready to use: the admin user and the pricing setting, and with `demo` the four demo
+ * showcase tracks (with synthesised audio and covers written to storage) and demo testimonials, each
+ * flagged `isDemo`. Idempotent: it adds only what is missing and never overwrites what staff changed
+ * (the admin account included); demo tracks and testimonials are added only while their table is
+ * empty, so deleting single ones sticks.
  */
 export async function seed(
   knex: Knex,
-  { adminEmail = 'admin@example.com', storage }: SeedOptions,
+  { adminEmail = 'admin@example.com', storage, demo = false }: SeedOptions,
 ): Promise<SeedResult> {
   // Media first, outside the transaction: writing files can be slow and is idempotent on its own.
-  const media = await Promise.all(DEMO_SHOWCASE_TRACKS.map((track) => ensureShowcaseMedia(storage, track)));
+  const media = demo ? await Promise.all(DEMO_SHOWCASE_TRACKS.map((track) => ensureShowcaseMedia(storage, track))) : [];
 
   return knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [SEED_LOCK]);
@@ -43,7 +50,7 @@ export async function seed(
     const pricing = await ensureSetting(trx, 'pricing', SEED_PRICING);
 
     let showcaseTracks = 0;
-    if (await isEmpty(trx, 'showcase_tracks')) {
+    if (demo && (await isEmpty(trx, 'showcase_tracks'))) {
       const rows = DEMO_SHOWCASE_TRACKS.map((track, displayOrder) => ({
         title: track.title,
         artist: track.artist,
@@ -52,6 +59,7 @@ export async function seed(
         afterDescription: track.afterDescription,
         ...media[displayOrder],
         isActive: true,
+        isDemo: true,
         displayOrder,
       }));
       await trx('showcase_tracks').insert(rows);
@@ -59,9 +67,9 @@ export async function seed(
     }
 
     let testimonials = 0;
-    if (await isEmpty(trx, 'testimonials')) {
+    if (demo && (await isEmpty(trx, 'testimonials'))) {
       await trx('testimonials').insert(
-        DEMO_TESTIMONIALS.map((t, displayOrder) => ({ ...t, isActive: true, displayOrder })),
+        DEMO_TESTIMONIALS.map((t, displayOrder) => ({ ...t, isActive: true, isDemo: true, displayOrder })),
       );
       testimonials = DEMO_TESTIMONIALS.length;
     }

@@ -45,6 +45,16 @@ Personal Information Act (POPIA).
   Card details go to Yoco, our payment provider; we never see or store them.
 - The network address you agreed to the terms from, with the time: as a record of your consent.
 
+## How long we keep your audio
+The tracks you upload and the masters we make are deleted from our storage once your order has ended:
+- **Delivered orders:** {{deliveredRetention}} after delivery. While a revision is open nothing is deleted,
+  and once the revision is delivered the {{deliveredRetention}} start again.
+- **Refunded orders:** {{refundedRetention}} after the refund.
+- **Orders cancelled after payment:** {{cancelledRetention}} after the cancellation.
+- **Orders never paid** (expired or cancelled before payment): {{expiredRetention}} after that.
+
+The order itself, its invoice and its history stay (tax law), without the audio.
+
 ## Marketing
 We send news and offers only if you ticked the marketing box, or, as a paying customer, about our own similar
 services. Every such mail has a link to stop them at once.

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import {
   DELIVERY_HOURS,
+  RETENTION_SETTING_KEYS,
+  retentionPeriodText,
   fillLegalPlaceholders,
   LEGAL_DOCUMENTS,
   studioIdentityLines,
@@ -14,9 +16,15 @@ import { LegalDocumentVersion, Setting } from '@mastering/db';
 import { DEFAULT_LEGAL_MARKDOWN } from './defaults';
 import { renderLegalMarkdown } from './render';
 
-/** The values of a legal document's placeholders, from Settings → General, Delivery and Revisions. */
+/** The values of a legal document's placeholders, from Settings → General, Delivery, Revisions and Security. */
 async function placeholders(knex: Knex): Promise<LegalPlaceholders> {
-  const [general, delivery] = await Promise.all([Setting.section(knex, 'general'), Setting.section(knex, 'delivery')]);
+  const [general, delivery, security] = await Promise.all([
+    Setting.section(knex, 'general'),
+    Setting.section(knex, 'delivery'),
+    Setting.section(knex, 'security'),
+  ]);
+  const kept = (ending: keyof typeof RETENTION_SETTING_KEYS) =>
+    retentionPeriodText(security[RETENTION_SETTING_KEYS[ending]]);
   return {
     legalName: general.legalName || general.siteName,
     registrationNumber: general.registrationNumber,
@@ -29,6 +37,10 @@ async function placeholders(knex: Knex): Promise<LegalPlaceholders> {
     freeRevisions: String(delivery.freeRevisions),
     revisionDays: String(delivery.revisionWindowDays),
     studioDetails: studioIdentityLines({ ...general, email: supportAddressOf(general) }).join(', '),
+    deliveredRetention: kept('delivered'),
+    refundedRetention: kept('refunded'),
+    cancelledRetention: kept('cancelled'),
+    expiredRetention: kept('expired'),
   };
 }
 

@@ -1,30 +1,20 @@
 import type { Knex } from 'knex';
-import { MasterVersion, Order, OrderFile, OrderStatusHistory, Setting, Upload, objectKeyOfPath } from '@mastering/db';
+import { RETENTION_ENDINGS, RETENTION_SETTING_KEYS } from '@mastering/contracts';
+import { MasterVersion, Order, OrderFile, Setting, Upload, objectKeyOfPath } from '@mastering/db';
 import { JOBS } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
 
-// Retention (issue 26 Deliver 5, POPIA s14): the audio of a delivered order (the customer's source
-// files and every master version) is deleted from storage N days after delivery, N from Settings ->
-// Security. The order, its files' rows, invoice and history stay: only the bytes go, and each file row
-// records when (`audio_deleted_at`), so a second run finds nothing left to do.
+// Retention (issue 26 Deliver 5, issue 50 Deliver 6; POPIA s14): the audio of an order that ended (the
+// customer's source files and every master version) is deleted from storage a number of days after it
+// ended, a period per ending (delivered, refunded, cancelled after payment, unpaid: contracts'
+// retention.ts) from Settings -> Security. An order still open (a revision under way, a refund pending)
+// keeps its audio. The order, its files' rows, invoice and history stay: only the bytes go, and each
+// file row records when (`audio_deleted_at`), so a second run finds nothing left to do.
 
 export type RetentionDeps = { knex: Knex; storage: ObjectStorage; logger?: Logger };
 
 const DAY = 86_400_000;
-
-/** Order ids whose order is delivered and whose newest delivery happened before `before`. */
-const deliveredBefore = (knex: Knex, before: Date) => {
-  const deliveries = () =>
-    OrderStatusHistory.query(knex)
-      .whereColumn('order_status_history.orderId', 'orders.id')
-      .where('order_status_history.toStatus', 'delivered');
-  return Order.query(knex)
-    .where('orders.status', 'delivered')
-    .whereExists(deliveries().where('order_status_history.createdAt', '<', before))
-    .whereNotExists(deliveries().where('order_status_history.createdAt', '>=', before))
-    .select('orders.id');
-};
 
 /** Every storage key holding audio of one order file: its source, its current master and each master version. */
 export async function audioKeysOf(knex: Knex, file: OrderFile): Promise<string[]> {
@@ -51,16 +41,20 @@ export async function purgeFileAudio(deps: RetentionDeps, files: readonly OrderF
 }
 
 /**
- * Deletes the audio of every order delivered more than the Security setting's `audioRetentionDays`
- * ago and not purged yet. Idempotent: purged files are skipped. Answers how many files were purged.
+ * Deletes the audio of every order that ended longer ago than its ending's period in Settings ->
+ * Security, not purged yet. Idempotent: purged files are skipped. Answers how many files were purged.
  */
 export async function purgeExpiredAudio(deps: RetentionDeps, now = new Date()): Promise<number> {
-  const { audioRetentionDays } = await Setting.section(deps.knex, 'security');
-  const before = new Date(now.getTime() - audioRetentionDays * DAY);
-  const files = await OrderFile.query(deps.knex)
-    .whereIn('orderId', deliveredBefore(deps.knex, before))
-    .whereNull('audioDeletedAt');
-  return purgeFileAudio(deps, files, now);
+  const security = await Setting.section(deps.knex, 'security');
+  let purged = 0;
+  for (const ending of RETENTION_ENDINGS) {
+    const before = new Date(now.getTime() - security[RETENTION_SETTING_KEYS[ending]] * DAY);
+    const files = await OrderFile.query(deps.knex)
+      .whereIn('orderId', Order.query(deps.knex).modify('endedBefore', ending, before).select('orders.id'))
+      .whereNull('audioDeletedAt');
+    purged += await purgeFileAudio(deps, files, now);
+  }
+  return purged;
 }
 
 /** The `audio.retention` job: hourly, idempotent, so a rerun or a second worker changes nothing. */
@@ -70,7 +64,7 @@ export function retentionJob(deps: RetentionDeps) {
     every: '1 hour',
     handler: async () => {
       const purged = await purgeExpiredAudio(deps);
-      if (purged > 0) deps.logger?.info({ purged }, 'retention: audio of delivered orders deleted');
+      if (purged > 0) deps.logger?.info({ purged }, 'retention: audio of ended orders deleted');
     },
   };
 }

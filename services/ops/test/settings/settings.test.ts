@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_AUDIO_RETENTION_DAYS,
+  DEFAULT_RETENTION_DAYS,
   DEFAULT_UPLOAD_LIMITS,
   StoredSettings,
   TestEmailQueued,
@@ -75,7 +76,7 @@ describe('/api/admin/settings', () => {
     const res = await put(valid);
     expect(res.status).toBe(200);
     const saved = StoredSettings.parse(await res.json());
-    expect(saved.general).toEqual(valid.general);
+    expect(saved.general).toEqual({ ...valid.general, studioIdentityConfirmed: false });
     expect(saved.pricing).toEqual({ basePrice: 550, launchDiscount: 20, maxFileSize: 400, launchEndsOn: '' });
     expect(saved.updatedBy).toBe('owner@example.com');
     expect(saved.updatedAt).not.toBeNull();
@@ -131,6 +132,9 @@ describe('/api/admin/settings', () => {
       ...withSections.security,
       ...DEFAULT_UPLOAD_LIMITS,
       audioRetentionDays: DEFAULT_AUDIO_RETENTION_DAYS,
+      refundedRetentionDays: DEFAULT_RETENTION_DAYS.refunded,
+      cancelledRetentionDays: DEFAULT_RETENTION_DAYS.cancelled,
+      expiredRetentionDays: DEFAULT_RETENTION_DAYS.expired,
     });
     expect(saved.email).toEqual({
       smtpHost: 'smtp.jozi.example',

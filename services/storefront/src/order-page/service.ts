@@ -17,6 +17,7 @@ import {
   type RevisionRequestBody,
   type TimelineEntry,
   replacementOpen,
+  retentionDaysOf,
 } from '@mastering/contracts';
 import {
   FileAnalysis,
@@ -258,7 +259,7 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
     })),
     invoiceUrl: invoice ? `/api/orders/${order.id}/invoice?t=${encodeURIComponent(token)}` : null,
     rating: rating?.toApi() ?? null,
-    retentionDays: security.audioRetentionDays,
+    retentionDays: retentionDaysOf(order.status, order.paidAt !== null, security),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { Order, OrderFile, Upload } from '@mastering/db';
+import { Order, Upload } from '@mastering/db';
 import { changeOrderStatus, SYSTEM } from '@mastering/orders';
 import type { ObjectStorage } from '@mastering/storage';
 import type { TusStore } from './tus-store';
@@ -11,9 +11,13 @@ export type SweepDeps = { knex: Knex; storage: ObjectStorage; tus: TusStore };
 export type SweepBounds = { batchSize: number; maxBatches: number };
 export const SWEEP_BOUNDS: SweepBounds = { batchSize: 500, maxBatches: 40 };
 
-/** The status an unpaid order expires into: final, the order and its history kept, its uploads removed. */
+/**
+ * The status an unpaid order expires into: final, the order and its history kept. Its uploads stop
+ * counting against the upload limits at once (they count only while an order is pending payment) and
+ * are deleted by the retention job after the unpaid-order period in Settings (ops' retention/job.ts).
+ */
 export const UNPAID_EXPIRY_STATUS = 'expired' as const;
-const expiryNote = (hours: number) => `Not paid within ${hours} hours: expired and its uploaded files removed.`;
+const expiryNote = (hours: number) => `Not paid within ${hours} hours: expired.`;
 
 // Files are removed a few at a time: each is a disk or S3 call, and a batch of 500 one after the other
 // would make a backlog of abandoned uploads take hours.
@@ -82,13 +86,13 @@ export async function sweepAbandonedUploads(
 
 /**
  * Expires orders still pending payment `olderThanHours` after they were placed: each is moved to
- * UNPAID_EXPIRY_STATUS with a history row saying why, its uploads' rows are deleted in the same
- * transaction (so they stop counting against the upload limits), then their stored files are removed.
- * A payment that lands meanwhile wins: the order is re-read under lock and skipped unless still unpaid.
- * Batched and bounded like the upload sweep. Answers how many orders expired.
+ * UNPAID_EXPIRY_STATUS with a history row saying why; its files are left to the retention job, the one
+ * mechanism that deletes an ended order's audio. A payment that lands meanwhile wins: the move happens
+ * only from pending payment, under the order's lock. Batched and bounded like the upload sweep.
+ * Answers how many orders expired.
  */
 export async function expireUnpaidOrders(
-  deps: SweepDeps,
+  deps: Pick<SweepDeps, 'knex'>,
   olderThanHours: number,
   bounds: SweepBounds = SWEEP_BOUNDS,
 ): Promise<number> {
@@ -102,24 +106,16 @@ export async function expireUnpaidOrders(
       .limit(limit);
     let expired = 0;
     for (const { id } of unpaid) {
-      const objectKeys = await deps.knex.transaction(async (trx) => {
-        // An expiry sends no mail (the move asks for none).
-        const move = await changeOrderStatus(trx, id, {
+      // An expiry sends no mail (the move asks for none).
+      const move = await deps.knex.transaction((trx) =>
+        changeOrderStatus(trx, id, {
           to: UNPAID_EXPIRY_STATUS,
           by: SYSTEM,
           note: expiryNote(olderThanHours),
           onlyFrom: 'pending_payment',
-        });
-        if (!move) return null;
-        const uploads = await Upload.query(trx)
-          .delete()
-          .whereIn('orderFileId', OrderFile.query(trx).select('id').where('orderId', id))
-          .returning('objectKey');
-        return (uploads as unknown as Upload[]).map((u) => u.objectKey);
-      });
-      if (!objectKeys) continue;
-      await removeObjects(deps, objectKeys);
-      expired += 1;
+        }),
+      );
+      if (move) expired += 1;
     }
     return { found: unpaid.length, done: expired };
   });
