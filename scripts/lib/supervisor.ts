@@ -110,6 +110,12 @@ export class Supervisor {
     return this.running.findLast((r) => r.spec.name === name)?.child.pid;
   }
 
+  /** True when the newest process started under `name` runs and answered its ready URL. */
+  isReady(name: string): boolean {
+    const entry = this.running.findLast((r) => r.spec.name === name);
+    return Boolean(entry?.ready && isAlive(entry.child));
+  }
+
   /** Throws StoppedError once stopAll was called; call between start-up steps. */
   throwIfStopping(step: string): void {
     if (this.signal.aborted) throw new StoppedError(step);
