@@ -62,6 +62,8 @@ const figures = {
     { attempted: number; acknowledged: number; retries: number }
   >,
   failedWrites: [] as string[],
+  /** The answers writes were sent again after (0: a cut or refused connection), with how many. */
+  retriedOn: new Map<number, number>(),
   /** Acknowledged uploads: id -> SHA-256 of the bytes sent. */
   uploads: new Map<string, string>(),
   orders: [] as { id: string; email: string }[],
@@ -146,6 +148,7 @@ try {
         return null;
       }
       tally.retries += 1;
+      figures.retriedOn.set(answer.status, (figures.retriedOn.get(answer.status) ?? 0) + 1);
       await delay(RETRY_PAUSE_MS);
     }
   };
@@ -178,6 +181,7 @@ try {
         onShouldRetry: (err) => {
           const status = err.originalResponse?.getStatus() ?? 0;
           tally.retries += 1;
+          figures.retriedOn.set(status, (figures.retriedOn.get(status) ?? 0) + 1);
           return status === 0 || RETRYABLE.has(status) || status === 409 || status === 423;
         },
         onSuccess: () => {
@@ -201,7 +205,7 @@ try {
       // Each upload's own bytes (a valid WAV whose samples are random), to check by hash later.
       const wav = tinyWav(1);
       randomBytes(4000).copy(wav, 44);
-      const opened = await write('open upload', 201, () =>
+      const opened = await write('open upload', 200, () =>
         call('/api/files/upload', 'POST', { ...json, ...(cookie ? { cookie } : {}) }, ''),
       );
       if (!opened) continue; // counted as a failed write, which fails the run
@@ -396,7 +400,7 @@ Stack started in   ${startedIn.toFixed(1)} s; traffic ${trafficSeconds.toFixed(1
 Faults             ${figures.faults.length} of ${FAULTS.length}: ${figures.faults.join(', ')}
 Restarts           ${restarts.length} by the supervisor${restarts.length ? `: ${restarts.join('; ')}` : ''}
 Reads              ${figures.reads}, failed ${figures.failedReads.length}, asked again after the database's 503 ${figures.readsAskedAgain}
-Writes             ${total('attempted')} attempted, ${total('acknowledged')} acknowledged, failed ${figures.failedWrites.length}, tries sent again ${total('retries')}
+Writes             ${total('attempted')} attempted, ${total('acknowledged')} acknowledged, failed ${figures.failedWrites.length}, tries sent again ${total('retries')} (after ${[...figures.retriedOn].map(([status, n]) => `${status || 'a cut connection'}: ${n}`).join(', ') || 'none'})
 ${KINDS.map((k) => `  ${k.padEnd(16)} ${figures.writes[k].attempted} attempted, ${figures.writes[k].acknowledged} acknowledged, ${figures.writes[k].retries} sent again`).join('\n')}
 Uploads            ${figures.uploads.size} acknowledged, ${figures.uploads.size - badUploads.length} read back with the same SHA-256, lost or changed ${badUploads.length}
 Orders             ${figures.orders.length} acknowledged, ${orderRows} in the database, lost ${lostOrders}, applied twice ${appliedTwice}
