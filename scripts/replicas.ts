@@ -95,7 +95,9 @@ try {
   const startedIn = (performance.now() - began) / 1000;
   const siteUrl = started.siteUrl;
   const knex = createKnex(started.databaseUrl);
-  const storage = createStorage(readStorageConfig({ ...env, STORAGE_DIR: env.STORAGE_DIR ?? path.join(site.dataDir, 'storage') }));
+  const storage = createStorage(
+    readStorageConfig({ ...env, STORAGE_DIR: env.STORAGE_DIR ?? path.join(site.dataDir, 'storage') }),
+  );
   const inbox = started.inboxUrl!.replace('localhost', '127.0.0.1');
   const agent = new Agent({ keepAlive: true });
   const json = { 'content-type': 'application/json' };
@@ -128,11 +130,7 @@ try {
    * One write, sent again after a retryable answer (see RETRYABLE) for at most RETRY_FOR_MS: its answer
    * when it got `expected`, else null, the failure recorded.
    */
-  const write = async (
-    kind: WriteKind,
-    expected: number,
-    attempt: () => Promise<Answer>,
-  ): Promise<Answer | null> => {
+  const write = async (kind: WriteKind, expected: number, attempt: () => Promise<Answer>): Promise<Answer | null> => {
     const tally = figures.writes[kind];
     tally.attempted += 1;
     const giveUpAt = Date.now() + RETRY_FOR_MS;
@@ -215,7 +213,9 @@ try {
         round % 2 === 0
           ? await uploadByTus(uploadURL, wav, cookie)
           : Boolean(
-              await write('upload (PUT)', 200, () => call(uploadURL, 'PUT', { 'content-type': 'audio/wav', cookie }, wav)),
+              await write('upload (PUT)', 200, () =>
+                call(uploadURL, 'PUT', { 'content-type': 'audio/wav', cookie }, wav),
+              ),
             );
       if (!uploaded) continue;
       const uploadId = uploadURL.split('/').at(-1)!;
@@ -321,7 +321,9 @@ try {
 
   // Every acknowledged upload's bytes, read back from storage, against what was sent.
   const badUploads: string[] = [];
-  const rows = await Upload.query(knex).whereIn('id', [...figures.uploads.keys()]).select('id', 'objectKey');
+  const rows = await Upload.query(knex)
+    .whereIn('id', [...figures.uploads.keys()])
+    .select('id', 'objectKey');
   const keyOf = new Map(rows.map((r) => [r.id, r.objectKey]));
   for (const [id, hash] of figures.uploads) {
     const key = keyOf.get(id);
@@ -438,7 +440,9 @@ Given up on        ${deaths.length}`);
     figures.orders.length > 0;
 } finally {
   await stack.stop().catch((err: Error) => console.error(`stop: ${err.message}`));
-  console.log(`${passed ? '\n✓ replicas: PASS' : '\n✖ replicas: FAIL'} in ${((performance.now() - began) / 1000).toFixed(0)} s`);
+  console.log(
+    `${passed ? '\n✓ replicas: PASS' : '\n✖ replicas: FAIL'} in ${((performance.now() - began) / 1000).toFixed(0)} s`,
+  );
   // A failed run keeps its data folder: each process's log is in its logs/ (the database is gone).
   if (passed) rmSync(site.dataDir, { recursive: true, force: true });
   else console.log(`Logs kept in ${site.dataDir}/logs`);

@@ -15,7 +15,12 @@ export type RestartPolicy = {
 };
 
 /** Replica mode's policy: 0.5 s, 1 s, 2 s, 4 s (capped at 8 s); the fifth crash within a minute stops the stack. */
-export const REPLICA_RESTARTS: RestartPolicy = { firstDelayMs: 500, maxDelayMs: 8_000, maxCrashes: 5, windowMs: 60_000 };
+export const REPLICA_RESTARTS: RestartPolicy = {
+  firstDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxCrashes: 5,
+  windowMs: 60_000,
+};
 
 /** What to do about a crash: start the process again after `restartInMs`, or give up, saying why. */
 export type CrashVerdict = { restartInMs: number; crashes: number } | { giveUp: string };

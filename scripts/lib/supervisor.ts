@@ -190,11 +190,17 @@ export class Supervisor {
    */
   private died(spec: ProcessSpec, code: number | null, ended: string, tail: string[]): void {
     const policy = this.options.restart;
-    if (!policy) return this.onDeath(spec.name, code, tail);
+    if (!policy) {
+      this.onDeath(spec.name, code, tail);
+      return;
+    }
     let history = this.crashes.get(spec.name);
     if (!history) this.crashes.set(spec.name, (history = new CrashHistory(policy)));
     const verdict = history.record(this.clock.now());
-    if ('giveUp' in verdict) return this.onDeath(spec.name, code, tail, verdict.giveUp);
+    if ('giveUp' in verdict) {
+      this.onDeath(spec.name, code, tail, verdict.giveUp);
+      return;
+    }
     this.options.onRestart?.(spec.name, ended, verdict.restartInMs, verdict.crashes);
     const cancel = this.clock.setTimeout(() => {
       this.pendingRestarts.delete(cancel);
