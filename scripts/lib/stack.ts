@@ -56,10 +56,6 @@ export type Stack = {
   gatewayUrls: string[];
   /** The process names of the table (`storefront`, `storefront-2`, ..., `gateway`), in start order. */
   processes: string[];
-  /** Kills one process with SIGKILL, as a crash would (not reported as an unexpected death). */
-  crash: (name: string) => Promise<void>;
-  /** Starts a crashed process again; resolves when it is ready. */
-  restart: (name: string) => Promise<void>;
   /** The process id of a process of the table (a benchmark reads its memory). */
   pidOf: (name: string) => number | undefined;
   /** True when the newest process of the table started under `name` runs and is ready. */
@@ -476,8 +472,6 @@ export function createStack({
       yocoSandboxUrl: useYocoSandbox ? shared.YOCO_API_URL : null,
       gatewayUrls: replicasOf(env, 'gateway').map((r) => `http://127.0.0.1:${r.port}`),
       processes: [...(useMaildev ? ['maildev'] : []), ...table.map((spec) => spec.name)],
-      crash: (name) => supervisor.crash(name),
-      restart: (name) => supervisor.restart(name),
       pidOf: (name) => supervisor.pidOf(name),
       isReady: (name) => supervisor.isReady(name),
       restartDatabase: async () => {

@@ -224,27 +224,6 @@ export class Supervisor {
   }
 
   /**
-   * Kills the running process `name` (and its group) with SIGKILL, as a crash would, and resolves once
-   * it is gone. Killed on purpose, it is not reported to onDeath; `restart` starts it again.
-   */
-  async crash(name: string): Promise<void> {
-    const entry = this.running.findLast((r) => r.spec.name === name && isAlive(r.child));
-    if (!entry) throw new Error(`${name} is not running`);
-    entry.ready = false;
-    signal(entry.child, 'SIGKILL');
-    await entry.exited;
-    while (groupAlive(entry.child.pid!)) await delay(25);
-  }
-
-  /** Starts `name` again with the row it last ran with (after `crash`); resolves when it is ready. */
-  async restart(name: string): Promise<void> {
-    const last = this.running.findLast((r) => r.spec.name === name);
-    if (!last) throw new Error(`${name} was never started`);
-    if (isAlive(last.child)) throw new Error(`${name} is still running`);
-    await this.start(last.spec);
-  }
-
-  /**
    * Starts every row at once (none needs another to be up first) and resolves when all are ready,
    * calling `onStarted` for each. If one fails, everything is stopped (also the rows still starting)
    * and its error is thrown.
