@@ -47,7 +47,9 @@ defaults
   option httplog
   # Only errors and retried requests are logged.
   option dontlog-normal
-  timeout connect 1s
+  # Loopback: the kernel completes a connection however busy the gateway is. HAProxy waits this long
+  # (at most 1 s) before retrying a failed one, so a dead gateway costs a request 250 ms, not a second.
+  timeout connect 250ms
   # Long uploads: the gateway enforces its own minimum rate and upstream timeout.
   timeout client 10m
   timeout server 10m
