@@ -29,6 +29,29 @@ const idOf = (url: string) =>
 // tus names an upload by its object key (`uploads/<id>`, see tus-store.ts); its URL stays `/uploads/<id>`.
 const uploadIdOf = (objectKey: string) => objectKey.slice(UPLOAD_PREFIX.length + 1);
 
+type TusUpload = Awaited<ReturnType<UploadDeps['tus']['datastore']['getUpload']>>;
+
+/** Makes an upload whose bytes have all arrived the stored object, and records it completed. */
+async function finishUpload(deps: UploadDeps, upload: TusUpload): Promise<void> {
+  const { filename } = upload.metadata ?? {};
+  // The first PATCH was sniffed (see tus-store.ts); the type recorded is the one the bytes show.
+  const format = await deps.tus.formatOf(upload.id);
+  if (!format) throw { status_code: 415, body: `${UPLOAD_BYTES_NOT_AUDIO}\n` };
+  const { contentType } = AUDIO_FORMATS[format];
+  await deps.tus.promote(upload.id, contentType);
+  await completeUpload(deps.knex, uploadIdOf(upload.id), {
+    size: upload.offset,
+    contentType,
+    originalName: filename ?? null,
+  });
+}
+
+/** Finishes the upload `objectKey` when tus holds all its declared bytes (see onIncomingRequest). */
+async function finishIfWhole(deps: UploadDeps, objectKey: string): Promise<void> {
+  const upload = await deps.tus.datastore.getUpload(objectKey).catch(() => null);
+  if (upload && upload.size !== undefined && upload.offset === upload.size) await finishUpload(deps, upload);
+}
+
 /**
  * The resumable side of an upload URL (tus 1.0 core with the creation and creation-defer-length
  * extensions; no termination: abandoned uploads are swept): the browser POSTs to its upload URL to begin, PATCHes chunks, and after a
@@ -60,6 +83,10 @@ export function createTusServer(deps: UploadDeps): Server {
           forWrite: req.method !== 'HEAD',
         });
         if (req.method === 'POST') await claimProtocol(deps.knex, upload.id, 'tus');
+        // A client resumes with HEAD, and one that then sees all its bytes here is done: an upload whose
+        // completion was lost (its replica died, or the database was away, after the last byte) is
+        // finished now, or the client would be told "not finished uploading" by the order it goes on to.
+        if (req.method === 'HEAD' && upload.status !== 'completed') await finishIfWhole(deps, objectKey);
       } catch (err) {
         throw asTusError(err);
       }
@@ -79,17 +106,7 @@ export function createTusServer(deps: UploadDeps): Server {
       return {};
     },
     onUploadFinish: async (_req, upload) => {
-      const { filename } = upload.metadata ?? {};
-      // The first PATCH was sniffed (see tus-store.ts); the type recorded is the one the bytes show.
-      const format = await deps.tus.formatOf(upload.id);
-      if (!format) throw { status_code: 415, body: `${UPLOAD_BYTES_NOT_AUDIO}\n` };
-      const { contentType } = AUDIO_FORMATS[format];
-      await deps.tus.promote(upload.id, contentType);
-      await completeUpload(deps.knex, uploadIdOf(upload.id), {
-        size: upload.offset,
-        contentType,
-        originalName: filename ?? null,
-      });
+      await finishUpload(deps, upload);
       return {};
     },
     onResponseError: async (_req, err) => {
