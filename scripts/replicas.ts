@@ -9,7 +9,9 @@
 // Every attempted write is counted. A write is acknowledged when it got its success answer; one that
 // met a retryable answer is sent again by the visitor, as a browser's user would (RETRYABLE below: a cut
 // or refused connection, 502/503/504: the balancer or gateway found no replica, or the service's
-// database was away), and it fails unless it succeeds within RETRY_FOR_MS. Any other answer fails it.
+// database was away), and it fails unless it succeeds within RETRY_FOR_MS. Any other answer fails it,
+// but for one: a whole-body PUT sent again and told its upload is already complete was stored by its
+// earlier try (counted apart; its bytes are checked by hash like every upload's).
 // A read fails on any answer but 200, except the services' own "database unavailable" 503 with
 // Retry-After during the PostgreSQL restart, which it asks again (counted). tus uploads retry per the
 // tus protocol (the client asks the offset and resumes).
@@ -28,7 +30,13 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import * as tus from 'tus-js-client';
-import { computePricing, pricingForApi, SiteConfig, UploadUrlResponse } from '@mastering/contracts';
+import {
+  computePricing,
+  pricingForApi,
+  SiteConfig,
+  UPLOAD_ALREADY_COMPLETED,
+  UploadUrlResponse,
+} from '@mastering/contracts';
 import { createKnex, EmailMessage, freePort, Order, Upload } from '@mastering/db';
 import { createStorage, readStorageConfig } from '@mastering/storage';
 import { send, tinyWav, type Answer } from './lib/site-client';
@@ -57,10 +65,9 @@ const figures = {
   reads: 0,
   readsAskedAgain: 0,
   failedReads: [] as string[],
-  writes: Object.fromEntries(KINDS.map((k) => [k, { attempted: 0, acknowledged: 0, retries: 0 }])) as Record<
-    WriteKind,
-    { attempted: number; acknowledged: number; retries: number }
-  >,
+  writes: Object.fromEntries(
+    KINDS.map((k) => [k, { attempted: 0, acknowledged: 0, retries: 0, doneByEarlierTry: 0 }]),
+  ) as Record<WriteKind, { attempted: number; acknowledged: number; retries: number; doneByEarlierTry: number }>,
   failedWrites: [] as string[],
   /** The answers writes were sent again after (0: a cut or refused connection), with how many. */
   retriedOn: new Map<number, number>(),
@@ -130,14 +137,25 @@ try {
    * One write, sent again after a retryable answer (see RETRYABLE) for at most RETRY_FOR_MS: its answer
    * when it got `expected`, else null, the failure recorded.
    */
-  const write = async (kind: WriteKind, expected: number, attempt: () => Promise<Answer>): Promise<Answer | null> => {
+  const write = async (
+    kind: WriteKind,
+    expected: number,
+    attempt: () => Promise<Answer>,
+    doneBefore: (answer: Answer) => boolean = () => false,
+  ): Promise<Answer | null> => {
     const tally = figures.writes[kind];
     tally.attempted += 1;
     const giveUpAt = Date.now() + RETRY_FOR_MS;
-    for (;;) {
+    for (let tries = 1; ; tries++) {
       const answer = await attempt();
       if (answer.status === expected) {
         tally.acknowledged += 1;
+        return answer;
+      }
+      // A try sent again may learn that an earlier one took effect (its answer was what got lost).
+      if (tries > 1 && doneBefore(answer)) {
+        tally.acknowledged += 1;
+        tally.doneByEarlierTry += 1;
         return answer;
       }
       const retryable = answer.status === 0 || RETRYABLE.has(answer.status);
@@ -213,8 +231,13 @@ try {
         round % 2 === 0
           ? await uploadByTus(uploadURL, wav, cookie)
           : Boolean(
-              await write('upload (PUT)', 200, () =>
-                call(uploadURL, 'PUT', { 'content-type': 'audio/wav', cookie }, wav),
+              await write(
+                'upload (PUT)',
+                200,
+                () => call(uploadURL, 'PUT', { 'content-type': 'audio/wav', cookie }, wav),
+                // The storefront's answer to a second PUT of a stored upload: the first one was stored
+                // (and its bytes are checked by hash below, as every upload's are).
+                (answer) => answer.status === 403 && answer.body.includes(UPLOAD_ALREADY_COMPLETED),
               ),
             );
       if (!uploaded) continue;
@@ -403,7 +426,7 @@ Faults             ${figures.faults.length} of ${FAULTS.length}: ${figures.fault
 Restarts           ${restarts.length} by the supervisor${restarts.length ? `: ${restarts.join('; ')}` : ''}
 Reads              ${figures.reads}, failed ${figures.failedReads.length}, asked again after the database's 503 ${figures.readsAskedAgain}
 Writes             ${total('attempted')} attempted, ${total('acknowledged')} acknowledged, failed ${figures.failedWrites.length}, tries sent again ${total('retries')} (after ${[...figures.retriedOn].map(([status, n]) => `${status || 'a cut connection'}: ${n}`).join(', ') || 'none'})
-${KINDS.map((k) => `  ${k.padEnd(16)} ${figures.writes[k].attempted} attempted, ${figures.writes[k].acknowledged} acknowledged, ${figures.writes[k].retries} sent again`).join('\n')}
+${KINDS.map((k) => `  ${k.padEnd(16)} ${figures.writes[k].attempted} attempted, ${figures.writes[k].acknowledged} acknowledged (${figures.writes[k].doneByEarlierTry} found done by an earlier try), ${figures.writes[k].retries} sent again`).join('\n')}
 Uploads            ${figures.uploads.size} acknowledged, ${figures.uploads.size - badUploads.length} read back with the same SHA-256, lost or changed ${badUploads.length}
 Orders             ${figures.orders.length} acknowledged, ${orderRows} in the database, lost ${lostOrders}, applied twice ${appliedTwice}
 Paid               ${paid.length}, confirmed ${confirmed}
