@@ -8,7 +8,7 @@ import {
   uploadTooLarge,
 } from '@mastering/contracts';
 import { Upload } from '@mastering/db';
-import { HttpError } from '@mastering/service-kit';
+import { HttpError, isDatabaseUnavailable, Unavailable } from '@mastering/service-kit';
 import {
   admitBytes,
   claimProtocol,
@@ -20,9 +20,15 @@ import {
   type UploadDeps,
 } from './service';
 
-/** tus answers errors it is thrown as `{ status_code, body }`; our domain errors become that shape. */
-const asTusError = (err: unknown) =>
-  err instanceof HttpError ? { status_code: err.status, body: `${err.message}\n` } : err;
+/**
+ * tus answers errors it is thrown as `{ status_code, body }`; our domain errors become that shape, and
+ * so does the database being away (503, as every other route answers it: the client tries again),
+ * which tus would otherwise answer 500.
+ */
+const asTusError = (err: unknown) => {
+  const known = err instanceof HttpError ? err : isDatabaseUnavailable(err) ? new Unavailable() : null;
+  return known ? { status_code: known.status, body: `${known.message}\n` } : err;
+};
 
 const idOf = (url: string) =>
   IdParam.parse({ id: new URL(url, 'http://local').pathname.split('/').filter(Boolean).at(-1) }).id;
@@ -106,7 +112,9 @@ export function createTusServer(deps: UploadDeps): Server {
       return {};
     },
     onUploadFinish: async (_req, upload) => {
-      await finishUpload(deps, upload);
+      await finishUpload(deps, upload).catch((err) => {
+        throw asTusError(err);
+      });
       return {};
     },
     onResponseError: async (_req, err) => {
