@@ -82,7 +82,13 @@ export function createTusServer(deps: UploadDeps): Server {
     namingFunction: (req) => objectKeyOf(idOf(req.url)),
     getFileIdFromRequest: (req) => objectKeyOf(idOf(req.url)),
     generateUrl: (_req, { path, id }) => `${path}/${uploadIdOf(id)}`,
-    maxSize: async () => (await uploadLimit(deps.knex)).bytes,
+    maxSize: async () => {
+      try {
+        return (await uploadLimit(deps.knex)).bytes;
+      } catch (err) {
+        throw asTusError(err);
+      }
+    },
     onIncomingRequest: async (req, objectKey) => {
       try {
         const upload = await writableUpload(deps.knex, uploadIdOf(objectKey), 'tus', {

@@ -19,9 +19,11 @@ afterAll(async () => {
 });
 
 describe('a tus upload while the database is away', () => {
-  it('is answered 503 on HEAD and PATCH, so the client resumes once it is back', async () => {
+  it('is answered 503 on creation, HEAD and PATCH, so the client tries again once it is back', async () => {
     const url = `${storefront.base}/uploads/00000000-0000-4000-8000-000000000001`;
     const tus = { 'tus-resumable': '1.0.0' };
+    const created = await fetch(url, { method: 'POST', headers: { ...tus, 'upload-length': '16' } });
+    expect(created.status).toBe(503);
     const head = await fetch(url, { method: 'HEAD', headers: tus });
     expect(head.status).toBe(503);
     const patch = await fetch(url, {
