@@ -17,9 +17,10 @@ const stack = createStack({
   dataDir,
   env: process.env,
   log: (line) => console.log(line),
-  onDeath: (name, code, tail) => {
+  // With one of each, the first death stops the stack; in replica mode only a process that keeps crashing does.
+  onDeath: (name, code, tail, reason) => {
     console.error(
-      `\n✖ ${name} exited unexpectedly (code ${code}). Last lines of ${path.join(dataDir, 'logs', `${name}.log`)}:`,
+      `\n✖ ${name} exited unexpectedly (code ${code})${reason ? `: ${reason}` : ''}. Last lines of ${path.join(dataDir, 'logs', `${name}.log`)}:`,
     );
     for (const line of tail) console.error(`  ${line}`);
     void shutdown(1);
@@ -57,7 +58,9 @@ if (ready && !stopping) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const count = ready.gatewayUrls.length;
   const replicas =
-    count > 1 ? `\n  Replicas ${count} of every service and of the gateway (${ready.gatewayUrls.join(', ')})` : '';
+    count > 1
+      ? `\n  Replicas ${count} of every service and of the gateway (${ready.gatewayUrls.join(', ')}), behind HAProxy on the site's address; one that dies is started again`
+      : '';
   console.log(`
 Ready in ${seconds} s.
 

@@ -1,11 +1,14 @@
 // `npm run test:suites`: builds the site, then runs the unit suite (vitest) and the browser suite (scripts/e2e.ts:
-// stack, journeys, fuzz) side by side, as `npm test` runs them. Fails when either fails.
+// stack, journeys, fuzz) side by side, as `npm test` runs them, and the replica test (scripts/replicas.ts) once the
+// unit suite is done, beside the journeys still running. Fails when any fails.
 //
 // Why side by side: the journeys keep about one of two cores busy (TestCafe waits on the page between actions),
 // and vitest needs about 120 CPU-seconds alone (more beside them). Run one after the other they once took
 // 120 s + 400 s on the 2-core CI machine; side by side 440 s. vitest runs at low priority (nice 10) so the
 // journeys, which wait on the browser's answers, keep their pace and the unit tests take the idle time. The
 // build comes first because it keeps both cores busy: a unit test starved beside it could pass its timeout.
+// The replica test (about 100 s, a stack of two of everything under faults) takes the share of the cores the unit
+// tests leave when they end, also at low priority; it counts failures, not time, so a slower run proves as much.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +27,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, heading?: 
     const child = spawn(command, args, { cwd: ROOT, env, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     // Both streams into one list, in the order they came, so a failure's lines stay beside its test.
     const output: Buffer[] = [];
-    const log = buffered ? path.join(tmpdir(), `unit-tests-${process.pid}.log`) : undefined;
+    const log = buffered ? path.join(tmpdir(), `${heading.split(' ')[0]}-tests-${process.pid}.log`) : undefined;
     const live = log ? createWriteStream(log) : undefined;
     if (log) console.log(`${heading}: running; follow it with \`tail -f ${log}\``);
     const keep = (chunk: Buffer) => {
@@ -60,7 +63,14 @@ const unit = timedPhase('unit', () =>
   run('nice', ['-n', '10', bin('vitest'), 'run'], { ...process.env, NODE_OPTIONS: UNIT_NODE_OPTIONS }, UNIT),
 );
 const e2e = run(process.execPath, ['--import', 'tsx', 'scripts/e2e.ts'], { ...process.env, E2E_BUILT: '1' });
+const REPLICAS = 'replica test (scripts/replicas.ts, at low priority after the unit tests)';
+const replicas = unit.then(() =>
+  timedPhase('replicas', () =>
+    run('nice', ['-n', '10', process.execPath, '--import', 'tsx', 'scripts/replicas.ts'], process.env, REPLICAS),
+  ),
+);
 
-const [unitCode, e2eCode] = await Promise.all([unit, e2e]);
+const [unitCode, e2eCode, replicasCode] = await Promise.all([unit, e2e, replicas]);
 if (unitCode !== 0) console.error(`✖ the unit tests failed: their report is above, under "── ${UNIT}"`);
-process.exit(unitCode === 0 && e2eCode === 0 ? 0 : 1);
+if (replicasCode !== 0) console.error(`✖ the replica test failed: its figures are above, under "── ${REPLICAS}"`);
+process.exit(unitCode === 0 && e2eCode === 0 && replicasCode === 0 ? 0 : 1);

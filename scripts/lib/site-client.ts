@@ -1,7 +1,6 @@
-// What a script needs to drive the site as browsers do: a tiny valid WAV, one HTTP request answered in
-// full, and a client-side balancer over several gateways (what a load balancer in front does).
+// What a script needs to drive the site as browsers do: a tiny valid WAV, and one HTTP request answered
+// in full.
 import { type Agent, request, type IncomingHttpHeaders } from 'node:http';
-import { mayRetry, UpstreamPool } from '../../services/gateway/src/upstreams';
 
 /** A mono 8 kHz 8-bit WAV of `seconds` (8,044 bytes a second): small, and audio by its first bytes. */
 export function tinyWav(seconds = 1): Buffer {
@@ -53,30 +52,4 @@ export function send(
     req.on('error', reject);
     req.end(body);
   });
-}
-
-/**
- * Sends requests to one of several gateways as a load balancer would: round-robin over those in
- * service, a gateway whose connection fails taken out until its /readyz answers, and a failed request
- * sent to another gateway by the gateway's own rule (`mayRetry`: refused connections, and reads).
- */
-export function gatewayBalancer(gateways: string[], agent: Agent) {
-  const pool = new UpstreamPool(gateways);
-  return {
-    pool,
-    /** `send` to `path` on a gateway in service. */
-    async send(path: string, method: string, headers: Record<string, string>, body?: Buffer | string) {
-      const tried = new Set<string>();
-      for (;;) {
-        const gateway = pool.pick(tried);
-        tried.add(gateway);
-        try {
-          return await send(agent, `${gateway}${path}`, method, headers, body);
-        } catch (err) {
-          pool.failed(gateway, err as NodeJS.ErrnoException);
-          if (tried.size >= gateways.length || !mayRetry(method, err as NodeJS.ErrnoException, false)) throw err;
-        }
-      }
-    },
-  };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 // The database layer (pg, knex, objection: a fifth of a second to load) is imported when the database
 // starts, so `npm start` spawns MailDev first, while one core is otherwise idle.
@@ -15,7 +16,9 @@ import {
 } from '@mastering/service-kit/ports';
 import { bundleServices, serviceCommand, type ServiceName } from './services';
 import { bin, ROOT } from './paths';
-import { Supervisor, type ProcessSpec } from './supervisor';
+import { Supervisor, type OnDeath, type ProcessSpec } from './supervisor';
+import { REPLICA_RESTARTS } from './restart-policy';
+import { balancerConfig, haproxyBinary } from './balancer';
 
 export type StackOptions = {
   /** Folder for PostgreSQL data, storage and logs (`.data` for `npm start`). */
@@ -23,8 +26,11 @@ export type StackOptions = {
   /** Environment the stack reads (process.env plus overrides). */
   env: NodeJS.ProcessEnv;
   log: (line: string) => void;
-  /** Called when a child dies unexpectedly. */
-  onDeath: (name: string, code: number | null, tail: string[]) => void;
+  /**
+   * Called when a child dies unexpectedly: at once with one of each; in replica mode a dead process is
+   * started again (REPLICA_RESTARTS) and this is called only when it keeps crashing, with the reason.
+   */
+  onDeath: OnDeath;
   /** false skips building the front-end apps (a test of the API alone); default true. */
   buildFrontEnd?: boolean;
   // What a benchmark composes differently (`npm start` and the journeys leave these out):
@@ -46,16 +52,16 @@ export type Stack = {
   embeddedDatabase: boolean;
   /** The local Yoco sandbox's address, or null when real Yoco keys are configured. */
   yocoSandboxUrl: string | null;
-  /** Each gateway replica's address (REPLICAS of them; a load balancer in front spreads over these). */
+  /** Each gateway replica's address (REPLICAS of them; in replica mode HAProxy on the site's address spreads over these). */
   gatewayUrls: string[];
   /** The process names of the table (`storefront`, `storefront-2`, ..., `gateway`), in start order. */
   processes: string[];
-  /** Kills one process with SIGKILL, as a crash would (not reported as an unexpected death). */
-  crash: (name: string) => Promise<void>;
-  /** Starts a crashed process again; resolves when it is ready. */
-  restart: (name: string) => Promise<void>;
   /** The process id of a process of the table (a benchmark reads its memory). */
   pidOf: (name: string) => number | undefined;
+  /** True when the newest process of the table started under `name` runs and is ready. */
+  isReady: (name: string) => boolean;
+  /** Restarts the embedded PostgreSQL (the replica test's fault); rejects when DATABASE_URL names another. */
+  restartDatabase: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -76,11 +82,23 @@ export function replicaCount(env: NodeJS.ProcessEnv): number {
 /** Ports between one replica of a service and the next (storefront 4001, 4101, ...): REPLICA_PORT_STEP, default 100. */
 const replicaPortStep = (env: NodeJS.ProcessEnv) => port(env, 'REPLICA_PORT_STEP', 100);
 
+/** True with more than one of each (REPLICAS above 1): HAProxy then holds the site's address. */
+export const behindBalancer = (env: NodeJS.ProcessEnv) => replicaCount(env) > 1;
+
+/**
+ * Where the first of a service's replicas listens: its port; behind the balancer, which holds PORT,
+ * the first gateway's is GATEWAYS_PORT (default PORT + 1).
+ */
+function firstReplicaPort(env: NodeJS.ProcessEnv, name: ServiceName): number {
+  if (name !== 'gateway' || !behindBalancer(env)) return servicePort(env, name);
+  return port(env, 'GATEWAYS_PORT', servicePort(env, 'gateway') + 1);
+}
+
 /** Replica `index` (0 is the first) of a service: its process name (`storefront`, `storefront-2`) and port. */
 export function replica(env: NodeJS.ProcessEnv, name: ServiceName, index: number): { name: string; port: number } {
   return {
     name: index === 0 ? name : `${name}-${index + 1}`,
-    port: servicePort(env, name) + index * replicaPortStep(env),
+    port: firstReplicaPort(env, name) + index * replicaPortStep(env),
   };
 }
 
@@ -192,11 +210,39 @@ export function processTable(
     ...replicasOf(env, 'gateway').map((r) => ({
       name: r.name,
       ...serviceCommand('gateway'),
-      env: { PORT: String(r.port) },
+      // Behind the balancer: on loopback only, and believing the one hop in front about the client.
+      env: { PORT: String(r.port), ...(behindBalancer(env) ? { HOST: '127.0.0.1', TRUST_PROXY_HOPS: '1' } : {}) },
       readyUrl: `http://127.0.0.1:${r.port}/healthz`,
     })),
+    behindBalancer(env) && balancerProcess(env),
   ];
   return rows.filter((r): r is ProcessSpec => Boolean(r));
+}
+
+/** Where the balancer's configuration is written (in the stack's folder, beside its logs). */
+export const balancerConfigFile = (dataDir: string) => path.join(dataDir, 'haproxy.cfg');
+
+/**
+ * The balancer's row: HAProxy in the foreground (-db) on the site's address, reading the file
+ * `writeBalancerConfig` wrote (BALANCER_CONFIG, set by the stack); ready when a gateway answers through it.
+ */
+export function balancerProcess(env: NodeJS.ProcessEnv): ProcessSpec {
+  const sitePort = servicePort(env, 'gateway');
+  return {
+    name: 'balancer',
+    command: haproxyBinary(env),
+    args: ['-db', '-f', env.BALANCER_CONFIG ?? 'haproxy.cfg'],
+    readyUrl: `http://127.0.0.1:${sitePort}/healthz`,
+  };
+}
+
+/** HAProxy's configuration for this stack's gateways (see balancer.ts). */
+export function stackBalancerConfig(env: NodeJS.ProcessEnv): string {
+  return balancerConfig({
+    host: env.HOST ?? '0.0.0.0',
+    port: servicePort(env, 'gateway'),
+    gateways: replicasOf(env, 'gateway'),
+  });
 }
 
 /**
@@ -222,7 +268,13 @@ export async function assertPortsFree(
 }
 
 /** A database ready for the stack's services: its URL, whether it is the embedded one, and what the seed made. */
-export type StackDatabase = { databaseUrl: string; embedded: boolean; seeded: SeedResult };
+export type StackDatabase = {
+  databaseUrl: string;
+  embedded: boolean;
+  seeded: SeedResult;
+  /** Stops the embedded PostgreSQL (fast shutdown: sessions cut) and starts it again on the same port. */
+  restart?: () => Promise<void>;
+};
 
 /**
  * The stack's database step, shared by `npm start`, the journeys and the benchmarks: embedded
@@ -252,16 +304,22 @@ export async function startDatabase({
     await Promise.all([import('@mastering/db'), import('@mastering/storage')]);
   let databaseUrl = env.DATABASE_URL;
   const embedded = !databaseUrl;
+  let restart: (() => Promise<void>) | undefined;
   if (!databaseUrl) {
-    const pg = await startEmbeddedPostgres({
+    const options = {
       dataDir: path.join(dataDir, 'postgres'),
       // Below the kernel's range of outgoing ports (see .env.example).
       port: port(env, 'PG_PORT', 15432),
       durable,
       log,
-    });
+    };
+    let pg = await startEmbeddedPostgres(options);
     // Stopped after every child; at once if a stop was requested while it was starting.
     await supervisor.adopt('PostgreSQL', () => pg.stop());
+    restart = async () => {
+      await pg.stop();
+      pg = await startEmbeddedPostgres(options);
+    };
     databaseUrl = pg.connectionString;
     log(`PostgreSQL (embedded) on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, data in ${pg.dataDir}`);
   }
@@ -275,7 +333,7 @@ export async function startDatabase({
       // (DATABASE_URL) is a real install, which starts with no invented content.
       demo: embedded,
     });
-    return { databaseUrl, embedded, seeded };
+    return { databaseUrl, embedded, seeded, restart };
   } finally {
     await knex.destroy();
   }
@@ -310,7 +368,22 @@ export function createStack({
   extraProcesses = () => [],
   durableDatabase = true,
 }: StackOptions): LocalStack {
-  const supervisor = new Supervisor(path.join(dataDir, 'logs'), onDeath);
+  // Replica mode keeps serving: a dead replica is started again while the others serve. (An invalid
+  // REPLICAS is reported by start().)
+  const replicaMode = (() => {
+    try {
+      return behindBalancer(given);
+    } catch {
+      return false;
+    }
+  })();
+  const supervisor = new Supervisor(path.join(dataDir, 'logs'), onDeath, {
+    restart: replicaMode ? REPLICA_RESTARTS : undefined,
+    onRestart: (name, ended, delayMs, crashes) =>
+      log(
+        `↻ ${name} exited (${ended}); starting it again in ${delayMs / 1000} s (crash ${crashes} of ${REPLICA_RESTARTS.maxCrashes - 1} allowed within ${REPLICA_RESTARTS.windowMs / 1000} s)`,
+      ),
+  });
   let starting: Promise<Stack> | null = null;
   let stopping: Promise<void> | null = null;
 
@@ -356,7 +429,11 @@ export function createStack({
     const steps = await Promise.allSettled([building, database]);
     if (steps.some((step) => step.status === 'rejected')) await inbox?.catch(() => undefined);
     for (const step of steps) if (step.status === 'rejected') throw step.reason;
-    const { databaseUrl, embedded: embeddedDatabase } = (steps[1] as PromiseFulfilledResult<StackDatabase>).value;
+    const {
+      databaseUrl,
+      embedded: embeddedDatabase,
+      restart: restartDatabase,
+    } = (steps[1] as PromiseFulfilledResult<StackDatabase>).value;
     supervisor.throwIfStopping('seed');
 
     // The address visitors use; locally it follows PORT, so links and payment returns reach this stack.
@@ -375,6 +452,10 @@ export function createStack({
       ...upstreamsElsewhere(env, services),
       ...(useYocoSandbox ? yocoSandboxSettings(env) : {}),
     };
+    if (behindBalancer(env)) {
+      shared.BALANCER_CONFIG = balancerConfigFile(dataDir);
+      writeFileSync(shared.BALANCER_CONFIG, stackBalancerConfig(env));
+    }
     // Nothing in the table needs another row to be up before it starts (services connect lazily),
     // so they all start at once; each is reported when its ready URL answers.
     const table = [...processTable(shared, false, useYocoSandbox, services), ...extraProcesses(shared)];
@@ -395,9 +476,12 @@ export function createStack({
       yocoSandboxUrl: useYocoSandbox ? shared.YOCO_API_URL : null,
       gatewayUrls: replicasOf(env, 'gateway').map((r) => `http://127.0.0.1:${r.port}`),
       processes: [...(useMaildev ? ['maildev'] : []), ...table.map((spec) => spec.name)],
-      crash: (name) => supervisor.crash(name),
-      restart: (name) => supervisor.restart(name),
       pidOf: (name) => supervisor.pidOf(name),
+      isReady: (name) => supervisor.isReady(name),
+      restartDatabase: async () => {
+        if (!restartDatabase) throw new Error('DATABASE_URL names a database this stack did not start');
+        await restartDatabase();
+      },
       stop,
     };
   };

@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, readdirSync, readFileSync, type WriteStre
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ROOT } from './paths';
+import { CrashHistory, type RestartPolicy } from './restart-policy';
 
 /** One row of the process table: what to run and how to know it is ready. */
 export type ProcessSpec = {
@@ -32,12 +33,38 @@ type Running = {
 };
 type Adopted = { name: string; stop: () => Promise<void> };
 
+/** The time and the timer restarts wait on (tests give their own, and fire the timers themselves). */
+export type Clock = { now(): number; setTimeout(run: () => void, ms: number): () => void };
+
+const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
+/** A death the supervisor reports: the process's name, exit code (null when a signal ended it), last lines, and why it gave up (with a restart policy). */
+export type OnDeath = (name: string, code: number | null, tail: string[], reason?: string) => void;
+
+export type SupervisorOptions = {
+  /**
+   * Start a child that died after it was ready again, per this policy (replica mode), and report it
+   * to onDeath only when the policy gives up. Without one, every death is reported (fail fast).
+   */
+  restart?: RestartPolicy;
+  /** Told of each restart it schedules: the process, how it ended, the delay, and its crashes within the window. */
+  onRestart?: (name: string, ended: string, delayMs: number, crashes: number) => void;
+  clock?: Clock;
+};
+
 const TAIL_LINES = 25;
 const READY_POLL_MS = 150;
 
 /**
  * Runs the process table: each child's output goes to `<logDir>/<name>.log` (and the last lines are
- * kept), a child that dies after it was ready is reported with its name and those lines, and
+ * kept), a child that dies after it was ready is reported with its name and those lines (or, with a
+ * restart policy, started again after a growing delay and reported only when it keeps crashing), and
  * `stopAll` stops every child's process group (SIGTERM, SIGKILL after a grace period) and then the
  * resources handed over with `adopt` (embedded PostgreSQL). Once stopping, nothing new starts: a
  * start waiting for readiness is cut short and its process stopped, a later start throws StoppedError,
@@ -48,6 +75,10 @@ export class Supervisor {
   private readonly adopted: Adopted[] = [];
   private readonly stopRequested = new AbortController();
   private stopped: Promise<void> | null = null;
+  private readonly crashes = new Map<string, CrashHistory>();
+  /** Cancels each restart still waiting for its delay. */
+  private readonly pendingRestarts = new Set<() => void>();
+  private readonly clock: Clock;
   private readonly killOnExit = () => {
     // Last resort if this process ends without stopAll (an uncaught error, process.exit): children
     // live in their own process groups, so nothing else would take them down.
@@ -56,8 +87,10 @@ export class Supervisor {
 
   constructor(
     private readonly logDir: string,
-    private readonly onDeath: (name: string, code: number | null, tail: string[]) => void,
+    private readonly onDeath: OnDeath,
+    private readonly options: SupervisorOptions = {},
   ) {
+    this.clock = options.clock ?? realClock;
     mkdirSync(logDir, { recursive: true });
     process.on('exit', this.killOnExit);
   }
@@ -75,6 +108,12 @@ export class Supervisor {
   /** The process id of the newest child started under `name`, if any. */
   pidOf(name: string): number | undefined {
     return this.running.findLast((r) => r.spec.name === name)?.child.pid;
+  }
+
+  /** True when the newest process started under `name` runs and answered its ready URL. */
+  isReady(name: string): boolean {
+    const entry = this.running.findLast((r) => r.spec.name === name);
+    return Boolean(entry?.ready && isAlive(entry.child));
   }
 
   /** Throws StoppedError once stopAll was called; call between start-up steps. */
@@ -109,9 +148,11 @@ export class Supervisor {
       detached: true,
     });
     let exitCode: number | null = null;
+    let exitSignal: NodeJS.Signals | null = null;
     const exited = new Promise<void>((resolve) => {
-      child.once('exit', (code) => {
+      child.once('exit', (code, sig) => {
         exitCode = code;
+        exitSignal = sig;
         resolve();
       });
       // A command that cannot be spawned at all emits 'error' instead of 'exit'.
@@ -134,7 +175,8 @@ export class Supervisor {
       .then(() => new Promise<void>((resolve) => log.end(resolve)))
       .then(() => {
         // A child that dies before it is ready fails its start instead (with the same tail).
-        if (entry.ready && !this.signal.aborted) this.onDeath(spec.name, exitCode, entry.tail);
+        if (entry.ready && !this.signal.aborted)
+          this.died(spec, exitCode, exitCode === null ? `signal ${exitSignal}` : `code ${exitCode}`, entry.tail);
       });
 
     if (spec.readyUrl) await this.waitUntilReady(entry, spec.readyUrl, timeoutMs);
@@ -143,24 +185,42 @@ export class Supervisor {
   }
 
   /**
-   * Kills the running process `name` (and its group) with SIGKILL, as a crash would, and resolves once
-   * it is gone. Killed on purpose, it is not reported to onDeath; `restart` starts it again.
+   * A child died after it was ready: reported to onDeath (fail fast), or with a restart policy started
+   * again after the policy's delay, and reported only when the policy gives up.
    */
-  async crash(name: string): Promise<void> {
-    const entry = this.running.findLast((r) => r.spec.name === name && isAlive(r.child));
-    if (!entry) throw new Error(`${name} is not running`);
-    entry.ready = false;
-    signal(entry.child, 'SIGKILL');
-    await entry.exited;
-    while (groupAlive(entry.child.pid!)) await delay(25);
+  private died(spec: ProcessSpec, code: number | null, ended: string, tail: string[]): void {
+    const policy = this.options.restart;
+    if (!policy) {
+      this.onDeath(spec.name, code, tail);
+      return;
+    }
+    let history = this.crashes.get(spec.name);
+    if (!history) this.crashes.set(spec.name, (history = new CrashHistory(policy)));
+    const verdict = history.record(this.clock.now());
+    if ('giveUp' in verdict) {
+      this.onDeath(spec.name, code, tail, verdict.giveUp);
+      return;
+    }
+    this.options.onRestart?.(spec.name, ended, verdict.restartInMs, verdict.crashes);
+    const cancel = this.clock.setTimeout(() => {
+      this.pendingRestarts.delete(cancel);
+      void this.relaunch(spec);
+    }, verdict.restartInMs);
+    this.pendingRestarts.add(cancel);
   }
 
-  /** Starts `name` again with the row it last ran with (after `crash`); resolves when it is ready. */
-  async restart(name: string): Promise<void> {
-    const last = this.running.findLast((r) => r.spec.name === name);
-    if (!last) throw new Error(`${name} was never started`);
-    if (isAlive(last.child)) throw new Error(`${name} is still running`);
-    await this.start(last.spec);
+  /** Starts a dead child again; one that dies (or hangs) before it is ready counts as another crash. */
+  private async relaunch(spec: ProcessSpec): Promise<void> {
+    if (this.signal.aborted) return;
+    try {
+      await this.start(spec);
+    } catch (err) {
+      if (err instanceof StoppedError || this.signal.aborted) return;
+      const entry = this.running.findLast((r) => r.spec.name === spec.name);
+      // Not ready in time but still running: stopped, so the next try finds its port free.
+      if (entry && isAlive(entry.child)) await stopGroup(entry, 2_000);
+      this.died(spec, entry?.child.exitCode ?? null, (err as Error).message.split('\n')[0]!, entry?.tail ?? []);
+    }
   }
 
   /**
@@ -197,6 +257,8 @@ export class Supervisor {
   stopAll(graceMs = 10_000): Promise<void> {
     this.stopped ??= (async () => {
       this.stopRequested.abort();
+      for (const cancel of this.pendingRestarts) cancel();
+      this.pendingRestarts.clear();
       const children = [...this.running].reverse();
       await Promise.all(children.map((r) => stopGroup(r, graceMs)));
       const problems: string[] = [];

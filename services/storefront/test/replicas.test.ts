@@ -80,6 +80,31 @@ describe('two storefront replicas', () => {
     expect(row).toMatchObject({ status: 'completed', protocol: 'tus', size: String(file.length) });
   });
 
+  it('finish, when the client resumes, a tus upload whose replica died after its last byte but before completing it', async () => {
+    const file = wav(200_000);
+    const opened = await fetch(`${one.base}/api/files/upload`, { method: 'POST' });
+    const { uploadURL } = UploadUrlResponse.parse(await opened.json());
+    const id = uploadURL.split('/').at(-1);
+    await new Promise<void>((resolve, reject) => {
+      new tus.Upload(file, {
+        endpoint: `${one.base}${uploadURL}`,
+        metadata: { filename: 'Take.wav', filetype: 'audio/wav' },
+        retryDelays: [],
+        onSuccess: () => resolve(),
+        onError: reject,
+      }).start();
+    });
+    // Every byte arrived, and the replica died before the row was completed (or the database was away).
+    await db.knex('uploads').where('id', id).update({ status: 'pending', size: null, completedAt: null });
+
+    // The client asks the other replica how far it got: all of it, and the upload is finished.
+    const head = await fetch(`${two.base}${uploadURL}`, { method: 'HEAD', headers: tusHeaders });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(file.length));
+    const row = await db.knex('uploads').where('id', id).first();
+    expect(row).toMatchObject({ status: 'completed', protocol: 'tus', size: String(file.length) });
+  });
+
   it('accept on one replica the login code asked of the other, and use it up on both', async () => {
     const email = 'replica-user@example.com';
     await db.knex('users').insert({ email, role: 'engineer', isActive: true });

@@ -8,7 +8,7 @@ import {
   uploadTooLarge,
 } from '@mastering/contracts';
 import { Upload } from '@mastering/db';
-import { HttpError } from '@mastering/service-kit';
+import { HttpError, isDatabaseUnavailable, Unavailable } from '@mastering/service-kit';
 import {
   admitBytes,
   claimProtocol,
@@ -20,14 +20,43 @@ import {
   type UploadDeps,
 } from './service';
 
-/** tus answers errors it is thrown as `{ status_code, body }`; our domain errors become that shape. */
-const asTusError = (err: unknown) =>
-  err instanceof HttpError ? { status_code: err.status, body: `${err.message}\n` } : err;
+/**
+ * tus answers errors it is thrown as `{ status_code, body }`; our domain errors become that shape, and
+ * so does the database being away (503, as every other route answers it: the client tries again),
+ * which tus would otherwise answer 500.
+ */
+const asTusError = (err: unknown) => {
+  const known = err instanceof HttpError ? err : isDatabaseUnavailable(err) ? new Unavailable() : null;
+  return known ? { status_code: known.status, body: `${known.message}\n` } : err;
+};
 
 const idOf = (url: string) =>
   IdParam.parse({ id: new URL(url, 'http://local').pathname.split('/').filter(Boolean).at(-1) }).id;
 // tus names an upload by its object key (`uploads/<id>`, see tus-store.ts); its URL stays `/uploads/<id>`.
 const uploadIdOf = (objectKey: string) => objectKey.slice(UPLOAD_PREFIX.length + 1);
+
+type TusUpload = Awaited<ReturnType<UploadDeps['tus']['datastore']['getUpload']>>;
+
+/** Makes an upload whose bytes have all arrived the stored object, and records it completed. */
+async function finishUpload(deps: UploadDeps, upload: TusUpload): Promise<void> {
+  const { filename } = upload.metadata ?? {};
+  // The first PATCH was sniffed (see tus-store.ts); the type recorded is the one the bytes show.
+  const format = await deps.tus.formatOf(upload.id);
+  if (!format) throw { status_code: 415, body: `${UPLOAD_BYTES_NOT_AUDIO}\n` };
+  const { contentType } = AUDIO_FORMATS[format];
+  await deps.tus.promote(upload.id, contentType);
+  await completeUpload(deps.knex, uploadIdOf(upload.id), {
+    size: upload.offset,
+    contentType,
+    originalName: filename ?? null,
+  });
+}
+
+/** Finishes the upload `objectKey` when tus holds all its declared bytes (see onIncomingRequest). */
+async function finishIfWhole(deps: UploadDeps, objectKey: string): Promise<void> {
+  const upload = await deps.tus.datastore.getUpload(objectKey).catch(() => null);
+  if (upload && upload.size !== undefined && upload.offset === upload.size) await finishUpload(deps, upload);
+}
 
 /**
  * The resumable side of an upload URL (tus 1.0 core with the creation and creation-defer-length
@@ -53,13 +82,23 @@ export function createTusServer(deps: UploadDeps): Server {
     namingFunction: (req) => objectKeyOf(idOf(req.url)),
     getFileIdFromRequest: (req) => objectKeyOf(idOf(req.url)),
     generateUrl: (_req, { path, id }) => `${path}/${uploadIdOf(id)}`,
-    maxSize: async () => (await uploadLimit(deps.knex)).bytes,
+    maxSize: async () => {
+      try {
+        return (await uploadLimit(deps.knex)).bytes;
+      } catch (err) {
+        throw asTusError(err);
+      }
+    },
     onIncomingRequest: async (req, objectKey) => {
       try {
         const upload = await writableUpload(deps.knex, uploadIdOf(objectKey), 'tus', {
           forWrite: req.method !== 'HEAD',
         });
         if (req.method === 'POST') await claimProtocol(deps.knex, upload.id, 'tus');
+        // A client resumes with HEAD, and one that then sees all its bytes here is done: an upload whose
+        // completion was lost (its replica died, or the database was away, after the last byte) is
+        // finished now, or the client would be told "not finished uploading" by the order it goes on to.
+        if (req.method === 'HEAD' && upload.status !== 'completed') await finishIfWhole(deps, objectKey);
       } catch (err) {
         throw asTusError(err);
       }
@@ -79,16 +118,8 @@ export function createTusServer(deps: UploadDeps): Server {
       return {};
     },
     onUploadFinish: async (_req, upload) => {
-      const { filename } = upload.metadata ?? {};
-      // The first PATCH was sniffed (see tus-store.ts); the type recorded is the one the bytes show.
-      const format = await deps.tus.formatOf(upload.id);
-      if (!format) throw { status_code: 415, body: `${UPLOAD_BYTES_NOT_AUDIO}\n` };
-      const { contentType } = AUDIO_FORMATS[format];
-      await deps.tus.promote(upload.id, contentType);
-      await completeUpload(deps.knex, uploadIdOf(upload.id), {
-        size: upload.offset,
-        contentType,
-        originalName: filename ?? null,
+      await finishUpload(deps, upload).catch((err) => {
+        throw asTusError(err);
       });
       return {};
     },
