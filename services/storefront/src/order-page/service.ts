@@ -318,12 +318,17 @@ export async function requestRevision(
       atSeconds: body.atSeconds,
     });
 
-    if (order.status === 'delivered')
-      await changeOrderStatus(trx, orderId, {
-        to: 'revision_requested',
-        by: ORDER_LINK_HOLDER,
-        note: `The customer asked for revision round ${round} of ${file.originalName}.`,
-      });
+    // The first request of a delivered order starts the round, and its promise (the order's due time).
+    const dueAt =
+      order.status === 'delivered'
+        ? (
+            await changeOrderStatus(trx, orderId, {
+              to: 'revision_requested',
+              by: ORDER_LINK_HOLDER,
+              note: `The customer asked for revision round ${round} of ${file.originalName}.`,
+            })
+          ).order.dueAt
+        : order.dueAt;
     const params = {
       orderId,
       customerEmail: order.customerEmail,
@@ -332,14 +337,15 @@ export async function requestRevision(
       note: body.note,
       ...(body.atSeconds !== null ? { at: formatTrackTime(body.atSeconds) } : {}),
     };
-    return { params, to: await staffRecipients(trx, deps.adminEmail, order.assignedTo) };
+    const readyBy = dueAt ? { readyBy: new Date(dueAt).toISOString() } : {};
+    return { params, readyBy, to: await staffRecipients(trx, deps.adminEmail, order.assignedTo) };
   });
   // Once the request is stored (a refused or rolled-back one tells nobody).
   for (const to of mail.to) await sendMail(deps.queue, { to, template: 'revision-requested', params: mail.params });
   await sendMail(deps.queue, {
     to: mail.params.customerEmail,
     template: 'revision-request-received',
-    params: mail.params,
+    params: { ...mail.params, ...mail.readyBy },
     orderId,
   });
   return customerOrderView(deps, orderId, body.t, now);

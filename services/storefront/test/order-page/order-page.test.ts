@@ -223,6 +223,10 @@ describe('revision requests', () => {
     expect(acks().map((j) => j.data)).toMatchObject([
       { to: 'notify@example.com', orderId: order.id, data: { fileName: 'Sunset.wav', round: 1, note: 'Less reverb' } },
     ]);
+    // The acknowledgement names the round's promise: the order's due time, 48 hours from the request.
+    const dueAt = (await knex('orders').where({ id: order.id }).first()).dueAt as Date;
+    expect(acks()[0]!.data.data.readyBy).toBe(dueAt.toISOString());
+    expect(Math.abs(dueAt.getTime() - Date.now() - 48 * 3_600_000)).toBeLessThan(60_000);
     // Refused (the track waits for its new master): nobody is told again.
     expect((await ask()).status).toBe(409);
     expect(staffMails()).toHaveLength(2);
