@@ -41,6 +41,7 @@ export const tailwindMergeConfig = () => ({
     tracking: ['tighter', 'tight', 'normal', 'wide', 'wider', 'widest'],
   },
   classGroups: {
+    'container-type': [{ '@container': ['', 'normal', 'size', isArbitraryVariable, isArbitraryValue] }],
     display: [
       'block',
       'inline-block',

@@ -11,13 +11,16 @@ import {
   CreateOrderResponse,
   computePricing,
   DELIVERY_HOURS,
+  DEFAULT_RETENTION_DAYS,
   DEFAULT_REVISION_HOURS,
   PROMISE_STATUSES,
   pricingForApi,
   Refund,
   type OrderStatus,
+  type RetentionEnding,
   type YocoWebhookEvent,
 } from '@mastering/contracts';
+import { objectKeyOfPath } from '@mastering/db';
 import { createLocalStorage } from '@mastering/storage';
 import { createLogger, createOrderLinks, orderPageUrl } from '@mastering/service-kit';
 import { recordingQueue, serveOverHttp, type QueuedJob } from '@mastering/service-kit/testing';
@@ -33,10 +36,12 @@ import {
 } from '../../../storefront/test/purchase';
 import { SECRET as STOREFRONT_SECRET, signedInAs, uploadWhole, wav } from '../../../storefront/test/support';
 import { reconcileCheckouts, remindUnpaidOrders } from '../../../storefront/src/payments/abandoned';
+import { expireUnpaidOrders } from '../../../storefront/src/uploads/sweeper';
 import { createResumeLinks } from '../../../storefront/src/payments/abandoned';
 import { buildApp } from '../../src/app';
 import { readConfig } from '../../src/config';
 import { notifyDelayedOrders, sendOverdueDigest } from '../../src/late-orders/job';
+import { purgeExpiredAudio } from '../../src/retention/job';
 import { completeUploadAt } from '../fulfilment-support';
 import { identityAs, SECRET as OPS_SECRET } from '../support';
 
@@ -58,6 +63,8 @@ const COUNTED = [
   'mastering-complete',
   'order-delayed',
   'refund-processed',
+  'refund-request-received',
+  'revision-request-received',
 ] as const;
 type Counted = (typeof COUNTED)[number];
 const PAID_BEFORE_REFUND: readonly OrderStatus[] = [
@@ -89,6 +96,12 @@ type Model = {
   /** Steps taken (orders the requests and masters of one instant). */
   step: number;
   mails: Record<Counted, number>;
+  /** "Not happy?" requests filed, each kept and acknowledged. */
+  refundRequests: number;
+  /** How the order ended for retention (null while open), the age it ended at, and whether its audio is gone. */
+  ending: RetentionEnding | null;
+  endedAge: number;
+  purged: boolean;
 };
 
 /** The real order: its id, the browser that placed it, its link's token, its files and its checkout. */
@@ -205,6 +218,17 @@ async function checkInvariants(m: Model, r: Real) {
   // Nothing the customer did is lost: every revision request is stored.
   const requests = await knex()('revision_requests').where('order_id', r.orderId);
   expect(requests.length, 'revision requests').toBe(m.tracks.reduce((s, t) => s + t.requests, 0));
+  // "Not happy?" requests are all kept.
+  const refundRequests = await knex()('refund_requests').where('order_id', r.orderId);
+  expect(refundRequests.length, 'refund requests').toBe(m.refundRequests);
+  // The audio is kept exactly while retention says: gone (rows marked, objects deleted) once purged.
+  const files = await knex()('order_files').where('order_id', r.orderId);
+  for (const f of files) expect(f.audioDeletedAt !== null, 'audio deleted').toBe(m.purged);
+  const originalsStored = await Promise.all(files.map((f) => storage().exists(objectKeyOfPath(f.originalFilePath)!)));
+  expect(
+    originalsStored.every((stored) => stored === !m.purged),
+    'original audio stored',
+  ).toBe(true);
   // The customer got exactly the mails the rules say.
   expect(mailsOf(r.orderId), 'mails').toEqual(m.mails);
 }
@@ -289,7 +313,10 @@ const move = (to: OrderStatus, from: readonly OrderStatus[]) =>
       if (to === 'delivered') {
         m.mails['mastering-complete'] += 1;
         m.lastDeliveryAge = m.age;
+        m.ending = 'delivered';
+        m.endedAge = m.age;
       }
+      if (to === 'in_progress') m.ending = null;
       m.status = to;
     },
   );
@@ -346,6 +373,8 @@ const requestRevision = (track: number, pinned: boolean) =>
       if (!allowed) return;
       t.requests += 1;
       t.lastRequestStep = m.step;
+      m.mails['revision-request-received'] += 1;
+      m.ending = null;
       if (m.status === 'delivered') {
         m.status = 'revision_requested';
         startRound(m);
@@ -402,11 +431,31 @@ const settleRefund = (how: 'once' | 'replayed' | 'outOfOrder') =>
         m.refundedCents += p.cents;
         m.mails['refund-processed'] += 1;
         m.status = m.refundedCents >= m.paidCents ? 'refunded' : p.back;
+        if (m.status === 'refunded') {
+          m.ending = 'refunded';
+          m.endedAge = m.age;
+        }
       }
     },
   );
 
-/** The clock moves on by `ms`, then every timer job runs: the reminder, expiry's neighbour reconciliation, late orders, the digest. */
+/** The customer files "Not happy?" from the order page: kept and acknowledged (at most 5 a link a day, the rate limit). */
+const notHappy = command(
+  'notHappy',
+  (m) => m.refundRequests < 5,
+  async (m, r) => {
+    const res = await fetch(orderUrl(r, '/refund-request'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: r.token, message: 'The master is too bright for me' }),
+    });
+    expect(res.status, await errorOf(res)).toBe(201);
+    m.refundRequests += 1;
+    m.mails['refund-request-received'] += 1;
+  },
+);
+
+/** The clock moves on by `ms`, then every timer job runs: the payment reminder, expiry, late orders, retention, the digest. */
 const timePasses = (label: string, ms: number) =>
   command(
     `timePasses(${label})`,
@@ -424,12 +473,23 @@ const timePasses = (label: string, ms: number) =>
         m.reminded = true;
         m.mails['payment-reminder'] += 1;
       }
+      // An order unpaid for EXPIRY_HOURS expires (its files wait for retention's expired period).
+      await expireUnpaidOrders({ knex: knex() }, EXPIRY_HOURS);
+      if (m.status === 'pending_payment' && m.age >= EXPIRY_HOURS * HOUR) {
+        m.status = 'expired';
+        m.ending = 'expired';
+        m.endedAge = m.age;
+      }
       // Late orders: one "delayed" mail per round past its promise, none within it.
       await notifyDelayedOrders({ knex: knex(), queue: jobs.queue }, now);
       if (isPromise(m.status) && m.dueAge !== null && m.age >= m.dueAge && !m.toldThisRound) {
         m.toldThisRound = true;
         m.mails['order-delayed'] += 1;
       }
+      // Retention: an ended order's audio goes its ending's period after it ended (an open one keeps it).
+      await purgeExpiredAudio({ knex: knex(), storage: storage() }, now);
+      if (m.ending && m.status === m.ending && m.age >= m.endedAge + DEFAULT_RETENTION_DAYS[m.ending] * DAY)
+        m.purged = true;
       // The admins' digest (a new day each time) lists the order exactly when it is overdue.
       await knex()('admin_digests').delete();
       const before = jobs.queued.length;
@@ -470,6 +530,7 @@ const COMMANDS = [
     2,
     fc.constantFrom('once', 'replayed', 'outOfOrder').map((h) => settleRefund(h as 'once')),
   ),
+  ...weighted(1, fc.constant(notHappy)),
   ...weighted(
     3,
     fc
@@ -518,6 +579,10 @@ async function placeOrder(): Promise<{ model: Model; real: Real }> {
       tracks: fileIds.map(() => ({ requests: 0, lastRequestStep: null, lastMasterStep: null })),
       step: 0,
       mails,
+      refundRequests: 0,
+      ending: null,
+      endedAge: 0,
+      purged: false,
     },
     real: { orderId: order.id, cookie: a.cookie, token, fileIds, checkoutId: null },
   };
