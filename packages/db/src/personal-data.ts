@@ -42,11 +42,12 @@ async function personOf(knex: Knex, email: string): Promise<Person> {
   const users = await knex('users').whereRaw('lower(email) = ?', [lower]).where('role', 'customer').select('id');
   const orders = await knex('orders').whereRaw('lower(customer_email) = ?', [lower]).select('id', 'guest_key_hash');
   const orderIds = orders.map((o) => o.id as string);
-  const [files, payments, ratings] = await Promise.all([
-    knex('order_files').whereIn('order_id', orderIds).select('id'),
-    knex('payments').whereIn('order_id', orderIds).select('id'),
-    knex('order_ratings').whereIn('order_id', orderIds).whereNotNull('testimonial_id').select('testimonial_id'),
-  ]);
+  const files = await knex('order_files').whereIn('order_id', orderIds).select('id');
+  const payments = await knex('payments').whereIn('order_id', orderIds).select('id');
+  const ratings = await knex('order_ratings')
+    .whereIn('order_id', orderIds)
+    .whereNotNull('testimonial_id')
+    .select('testimonial_id');
   return {
     email: lower,
     orderIds,
@@ -102,13 +103,13 @@ function rowsOfSet(knex: Knex, table: string, set: RowSet, person: Person, forEr
 export async function findPersonalRows(knex: Knex, email: string): Promise<{ person: Person; found: FoundRows[] }> {
   const person = await personOf(knex, email);
   const sets = Object.entries(PERSONAL_DATA_MAP).flatMap(([table, map]) => map.rows.map((set) => ({ table, set })));
-  const found = await Promise.all(
-    sets.map(async ({ table, set }) => {
-      const qb = rowsOfSet(knex, table, set, person, false);
-      if ('as' in set.export && set.export.orderBy) qb.orderBy(set.export.orderBy);
-      return { table, set, rows: (await qb.select()) as Record<string, unknown>[] };
-    }),
-  );
+  // One after another: inside a transaction every query shares one connection.
+  const found: FoundRows[] = [];
+  for (const { table, set } of sets) {
+    const qb = rowsOfSet(knex, table, set, person, false);
+    if ('as' in set.export && set.export.orderBy) qb.orderBy(set.export.orderBy);
+    found.push({ table, set, rows: (await qb.select()) as Record<string, unknown>[] });
+  }
   return { person, found };
 }
 
@@ -186,7 +187,10 @@ export async function erasePersonalRows(
         const value = erasedValue(action, column, row, index, person.email, transforms);
         if (value !== undefined) patch[column] = asColumn(value);
       }
-      if (Object.keys(patch).length > 0) await trx(table).where('id', row.id as string).update(patch);
+      if (Object.keys(patch).length > 0)
+        await trx(table)
+          .where('id', row.id as string)
+          .update(patch);
     }
   }
   for (const { table, set } of found)
