@@ -228,6 +228,10 @@ describe('erasure (finding 8)', () => {
     expect(theirs.payload).toEqual({ payload: { amount: 32_400, metadata: {} } });
   });
 
+  it('leaves no summary row under their address (the triggers move it with the orders)', async () => {
+    expect(await db.knex('customerSummaries').whereRaw('lower(email) = ?', [EMAIL])).toEqual([]);
+  });
+
   it('closes the deletion request, tied to nobody', async () => {
     const request = await db.knex('deletionRequests').where('id', ids.request).first();
     expect(request.email).toBe(ERASED_EMAIL);
