@@ -37,7 +37,7 @@ export type Finder =
   | { jsonValue: string }
   /** this JSON path of the column is one of their orders' ids. */
   | { jsonOrder: { column: string; path: string[] } }
-  /** the address stands as a whole word (not inside a longer address) in one of these text columns. */
+  /** the address stands as a whole word (not inside a longer address), or one of their order ids, in one of these text columns. */
   | { mentions: string[] }
   /** one of the `:`/`|`-separated parts of the column equals the address. */
   | { keyPart: string };

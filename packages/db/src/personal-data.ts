@@ -86,6 +86,10 @@ function orWhereFinder(qb: Knex.QueryBuilder, finder: Finder, person: Person): v
     const pattern = `(^|[^[:alnum:]._%+-])${regexOf(email)}($|[^[:alnum:]_.-]|\\.($|[^[:alnum:]]))`;
     qb.orWhere((inner) => {
       for (const column of finder.mentions) inner.orWhereRaw('?? ~* ?', [column, pattern]);
+      // Or one of their orders by its full id (a uuid names nothing else).
+      const orders = person.orderIds.map((id) => `%${id}%`);
+      if (orders.length > 0)
+        for (const column of finder.mentions) inner.orWhereRaw('?? ilike any(?::text[])', [column, orders]);
     });
   } else qb.orWhereRaw(`? = any(regexp_split_to_array(lower(??), '[:|]'))`, [email, finder.keyPart]);
 }

@@ -72,6 +72,10 @@ beforeAll(async () => {
     .knex('emailMessages')
     .insert({ ...from, toEmail: ADMIN, subject: '1 overdue order(s)', html: `Order def (${JOHN}): in_progress` })
     .returning('id');
+  const [byOrderId] = await db
+    .knex('emailMessages')
+    .insert({ ...from, toEmail: ADMIN, subject: 'Revision asked', text: `Open ${person.orderId} in the orders` })
+    .returning('id');
   const [toPerson] = await db
     .knex('emailMessages')
     .insert({ ...from, toEmail: EMAIL, subject: 'Your master', text: 'Hi', orderId: person.orderId })
@@ -129,6 +133,7 @@ beforeAll(async () => {
   ids = {
     staffNotice: staffNotice.id,
     digest: digest.id,
+    byOrderId: byOrderId.id,
     johnDigest: johnDigest.id,
     toPerson: toPerson.id,
     refund: refund.id,
@@ -190,7 +195,7 @@ describe('erasure (finding 8)', () => {
   });
 
   it('blanks staff mail naming them, with or without their order id, and keeps the staff address', async () => {
-    for (const id of [ids.staffNotice, ids.digest]) {
+    for (const id of [ids.staffNotice, ids.digest, ids.byOrderId]) {
       const mail = await db.knex('emailMessages').where({ id }).first();
       expect(mail).toMatchObject({ toEmail: ADMIN, html: null, text: null, subject: '[deleted]' });
     }
