@@ -174,6 +174,7 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       'feedback_requested_at',
       'round_started_at',
       'due_at',
+      'link_version',
     ],
     rows: [
       {
