@@ -103,10 +103,19 @@ function rowsOfSet(knex: Knex, table: string, set: RowSet, person: Person, forEr
   return qb;
 }
 
-/** Every row of the map's row sets for the person with `email` (any case), table by table. */
-export async function findPersonalRows(knex: Knex, email: string): Promise<{ person: Person; found: FoundRows[] }> {
+/**
+ * Every row of the map's row sets for the person with `email` (any case), table by table; with
+ * `exported`, only the sets the export shows (the download skips scanning staff mail and the queue).
+ */
+export async function findPersonalRows(
+  knex: Knex,
+  email: string,
+  { exported = false }: { exported?: boolean } = {},
+): Promise<{ person: Person; found: FoundRows[] }> {
   const person = await personOf(knex, email);
-  const sets = Object.entries(PERSONAL_DATA_MAP).flatMap(([table, map]) => map.rows.map((set) => ({ table, set })));
+  const sets = Object.entries(PERSONAL_DATA_MAP).flatMap(([table, map]) =>
+    map.rows.filter((set) => !exported || 'as' in set.export).map((set) => ({ table, set })),
+  );
   // One after another: inside a transaction every query shares one connection.
   const found: FoundRows[] = [];
   for (const { table, set } of sets) {

@@ -13,7 +13,7 @@ export type PersonalData = { email: string; consents: Consent[] } & { [rowSet: s
 
 /** Every exported row about the person with `email` (any case), under the map's export keys. */
 export async function personalDataOf(knex: Knex, email: string): Promise<PersonalData> {
-  const { person, found } = await findPersonalRows(knex, email);
+  const { person, found } = await findPersonalRows(knex, email, { exported: true });
   const rows = exportOf(found);
   const orders = rows.orders ?? [];
   return {
