@@ -70,6 +70,7 @@ export type RowSet = {
   eraseOnly?: { column: string; equals: string; because: string };
 };
 
+/** One table of the map: its personal columns, its other columns, and the person's rows in it. */
 export type TableMap = {
   /** Personal columns: what each holds, and `withheld` when the export never shows it (secrets). */
   personal: Record<string, { holds: string; withheld?: string }>;

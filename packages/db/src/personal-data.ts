@@ -28,6 +28,7 @@ export type FoundRows = { table: string; set: RowSet; rows: Record<string, unkno
 
 /** A domain rewrite of one column (invoice lines, webhook payloads), given by the erasure's caller. */
 export type ErasureTransform = (value: unknown, row: Record<string, unknown>, email: string) => unknown;
+/** One rewrite for each TransformName the map uses. */
 export type ErasureTransforms = Record<TransformName, ErasureTransform>;
 
 /** snake_case column name as the camelCase key rows carry. */

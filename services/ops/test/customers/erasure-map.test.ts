@@ -130,6 +130,12 @@ beforeAll(async () => {
     })
     .returning('id');
   const [request] = await db.knex('deletionRequests').insert({ email: EMAIL }).returning('id');
+  // Sign-in counters keyed by the address, alone or with the client's.
+  await db.knex('rateLimits').insert([
+    { key: `codes_email:${EMAIL}`, points: 1 },
+    { key: `failures_email_client:${EMAIL}|2001:db8::1`, points: 1 },
+    { key: `codes_email:${JOHN}`, points: 1 },
+  ]);
   ids = {
     staffNotice: staffNotice.id,
     digest: digest.id,
@@ -235,6 +241,10 @@ describe('erasure (finding 8)', () => {
 
   it('leaves no summary row under their address (the triggers move it with the orders)', async () => {
     expect(await db.knex('customerSummaries').whereRaw('lower(email) = ?', [EMAIL])).toEqual([]);
+  });
+
+  it('drops the sign-in counters kept for their address, not for one containing it', async () => {
+    expect((await db.knex('rateLimits').select('key')).map((r) => r.key)).toEqual([`codes_email:${JOHN}`]);
   });
 
   it('closes the deletion request, tied to nobody', async () => {
