@@ -330,7 +330,18 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       lines: { holds: 'line texts (track titles, names)' },
       reason: { holds: 'credit note reason' },
     },
-    other: ['id', 'kind', 'number', 'order_id', 'credit_for', 'seller', 'total_cents', 'vat_cents', 'issued_at'],
+    other: [
+      'id',
+      'kind',
+      'number',
+      'order_id',
+      'credit_for',
+      'seller',
+      'total_cents',
+      'vat_cents',
+      'issued_at',
+      'refund_id',
+    ],
     rows: [
       {
         find: [{ order: 'order_id' }, { email: 'customer_email' }],
@@ -411,7 +422,7 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       results: { holds: 'their words' },
       avatar_url: { holds: 'photo' },
     },
-    other: ['id', 'rating', 'is_active', 'is_verified', 'display_order', 'created_at', 'updated_at'],
+    other: ['id', 'rating', 'is_active', 'is_verified', 'display_order', 'created_at', 'updated_at', 'is_demo'],
     rows: [
       {
         // A testimonial made from one of their ratings: unpublished, name and words removed.
@@ -646,6 +657,7 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       'display_order',
       'created_at',
       'updated_at',
+      'is_demo',
     ],
     rows: [],
     noRows: 'public content staff write with the artist; removed in Content',
