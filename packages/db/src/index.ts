@@ -21,3 +21,23 @@ export { encodeWav } from './seed/wav';
 export { CAMPAIGN_RECIPIENT_STATUSES, type CampaignRecipientStatus } from './enums';
 export * from './models/index';
 export type { Knex } from 'knex';
+export {
+  ERASED_EMAIL,
+  ERASED_TEXT,
+  PERSONAL_DATA_MAP,
+  type ColumnErasure,
+  type Finder,
+  type RowSet,
+  type TableMap,
+  type TransformName,
+} from './personal-data-map';
+export {
+  erasePersonalRows,
+  exportOf,
+  findPersonalRows,
+  type ErasureTransform,
+  type ErasureTransforms,
+  type ExportRow,
+  type FoundRows,
+  type Person,
+} from './personal-data';

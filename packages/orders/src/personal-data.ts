@@ -1,80 +1,24 @@
 import type { Knex } from 'knex';
-import {
-  CampaignRecipient,
-  CustomerMessage,
-  EmailMessage,
-  Invoice,
-  MasterVersion,
-  Order,
-  OrderFile,
-  OrderStatusHistory,
-  Payment,
-  PaymentEvent,
-  Refund,
-  RefundRequest,
-  RevisionRequest,
-  Unsubscribe,
-  User,
-  likeContains,
-} from '@mastering/db';
+import { type ExportRow, exportOf, findPersonalRows } from '@mastering/db';
 
-// POPIA s23 (access): everything the studio holds about one email address, as rows. One function so
-// the customer's download and the staff's deletion see the same set.
+// POPIA s23 (access): everything the studio holds about one email address, as the data map
+// (packages/db personal-data-map.ts) declares it: the rows sent to or about the person, table by
+// table, without secrets and without staff mail. The customer's download shows exactly this.
 
-/** Every row about the person with `email` (any case), table by table, as stored. */
-export async function personalDataOf(knex: Knex, email: string) {
-  const lower = email.trim().toLowerCase();
-  const byEmail = (column: string) => [`lower(${column}) = ?`, [lower]] as const;
-  const orders = await Order.query(knex).modify('forCustomer', lower).orderBy('createdAt');
-  const orderIds = orders.map((o) => o.id);
-  const [users, files, payments, invoices, history, refunds, refundRequests, revisionRequests] = await Promise.all([
-    User.query(knex).whereRaw(...byEmail('users.email')),
-    OrderFile.query(knex).whereIn('orderId', orderIds).orderBy('uploadedAt'),
-    Payment.query(knex).whereIn('orderId', orderIds),
-    Invoice.query(knex)
-      .whereIn('orderId', orderIds)
-      .orWhereRaw(...byEmail('invoices.customer_email')),
-    OrderStatusHistory.query(knex).whereIn('orderId', orderIds).orderBy('createdAt'),
-    Refund.query(knex).whereIn('orderId', orderIds),
-    RefundRequest.query(knex).whereIn('orderId', orderIds),
-    RevisionRequest.query(knex).whereIn('orderId', orderIds),
-  ]);
-  const [masterVersions, messages, emailMessages, unsubscribes, campaignRecipients, paymentEvents] = await Promise.all([
-    MasterVersion.query(knex).whereIn(
-      'fileId',
-      files.map((f) => f.id),
-    ),
-    CustomerMessage.query(knex).whereRaw(...byEmail('customer_messages.customer_email')),
-    EmailMessage.query(knex)
-      .whereRaw(...byEmail('email_messages.to_email'))
-      .orWhereIn('orderId', orderIds),
-    Unsubscribe.query(knex).whereRaw(...byEmail('unsubscribes.email')),
-    CampaignRecipient.query(knex).whereRaw(...byEmail('campaign_recipients.email')),
-    // Webhooks as received: those of the person's payments, and any whose payload names them or their order.
-    PaymentEvent.query(knex)
-      .whereIn(
-        'paymentId',
-        payments.map((p) => p.id),
-      )
-      .orWhereRaw("payload->'payload'->'metadata'->>'orderId' = any(?)", [orderIds])
-      .orWhereRaw('payload::text ilike ?', [likeContains(lower)])
-      .orderBy('receivedAt'),
-  ]);
+/** What was agreed at checkout, for one order. */
+type Consent = { orderId: string; termsAcceptedAt: unknown; termsTextVersion: unknown; marketingConsent: unknown };
+
+/** The download: the address, the map's exported row sets under their keys, and the consents. */
+export type PersonalData = { email: string; consents: Consent[] } & { [rowSet: string]: ExportRow[] };
+
+/** Every exported row about the person with `email` (any case), under the map's export keys. */
+export async function personalDataOf(knex: Knex, email: string): Promise<PersonalData> {
+  const { person, found } = await findPersonalRows(knex, email, { exported: true });
+  const rows = exportOf(found);
+  const orders = rows.orders ?? [];
   return {
-    email: lower,
-    users,
-    orders,
-    /** The list of files (names, sizes, options); the audio itself is downloaded from the order page. */
-    files,
-    masterVersions,
-    payments,
-    paymentEvents,
-    invoices,
-    refunds,
-    refundRequests,
-    revisionRequests,
-    statusHistory: history,
-    messages,
+    email: person.email,
+    ...rows,
     /** What was agreed at checkout, order by order (the order rows carry it too). */
     consents: orders.map((o) => ({
       orderId: o.id,
@@ -82,10 +26,5 @@ export async function personalDataOf(knex: Knex, email: string) {
       termsTextVersion: o.termsTextVersion,
       marketingConsent: o.marketingConsent,
     })),
-    unsubscribes,
-    campaignRecipients,
-    emailMessages,
-  };
+  } as PersonalData;
 }
-
-export type PersonalData = Awaited<ReturnType<typeof personalDataOf>>;

@@ -10,14 +10,23 @@ const ctx = storefrontPerFile(
   async (db) => {
     const [user] = await db.knex('users').insert({ email: 'ayanda@example.com', role: 'customer' }).returning('id');
     userId = user.id;
-    await db.knex('orders').insert({
-      customerEmail: 'Ayanda@example.com',
-      status: 'delivered',
-      unitPriceCents: 32_400,
-      trackCount: 1,
-      subtotalCents: 32_400,
-      totalCents: 32_400,
-    });
+    const [order] = await db
+      .knex('orders')
+      .insert({
+        customerEmail: 'Ayanda@example.com',
+        status: 'delivered',
+        unitPriceCents: 32_400,
+        trackCount: 1,
+        subtotalCents: 32_400,
+        totalCents: 32_400,
+      })
+      .returning('id');
+    // A mail to Ayanda and a staff notice about her order (issue 51 finding 7: only the first is hers).
+    const mail = { fromEmail: 'studio@example.com', orderId: order.id };
+    await db.knex('emailMessages').insert([
+      { ...mail, toEmail: 'ayanda@example.com', subject: 'Your master is ready' },
+      { ...mail, toEmail: 'admin@studio.example', subject: 'New paid order', text: 'Internal: check the mix' },
+    ]);
     await db.knex('orders').insert({
       customerEmail: 'someone@example.com',
       status: 'delivered',
@@ -44,6 +53,8 @@ describe('your data', () => {
     expect(data.email).toBe('ayanda@example.com');
     expect(data.orders.map((o: { customerEmail: string }) => o.customerEmail)).toEqual(['Ayanda@example.com']);
     expect(data.users).toHaveLength(1);
+    expect(data.emailMessages.map((m: { subject: string }) => m.subject)).toEqual(['Your master is ready']);
+    expect(JSON.stringify(data)).not.toMatch(/admin@studio|Internal: check the mix/);
   });
 
   it('records one deletion request however often asked', async () => {
