@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { ANALYSIS_ERRORS, MIN_ANALYSIS_SECONDS, SILENCE_LUFS, type AnalysisStatus } from '@mastering/contracts';
 import { chooseDecoder, READERS, type DecoderReport, type Reader } from './decoders';
 import { DEFAULT_LIMITS, spawnFenced, type DecoderLimits, type Spawner } from './fence';
+import { unjailedExit } from './jail';
 import { parseDecodeProblems, parseLoudnessSummary } from './ffmpeg-report';
 import { PeakAccumulator } from './peaks';
 import { SNIFF_BYTES, sniffAudioFormat } from '@mastering/storage';
@@ -158,11 +159,15 @@ async function decode(source: AudioSource, reader: Reader, options: AnalyseOptio
   // `file:` so that no file name is ever taken for another of ffmpeg's protocols (`concat:`, `http:`...).
   const input = 'path' in source ? `file:${source.path}` : 'pipe:0';
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const child = spawnFenced(
+  const { child, jailed } = spawnFenced(
     decoder.command,
     decoder.args(reader, input),
-    limits,
-    ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    {
+      limits,
+      stdio: ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      // The jail shows the decoder its own files and the one file it reads, nothing else.
+      binds: [...decoder.files, ...('path' in source ? [source.path] : [])],
+    },
     options.spawn,
   );
   run.kill = () => child.kill('SIGKILL');
@@ -186,8 +191,11 @@ async function decode(source: AudioSource, reader: Reader, options: AnalyseOptio
     if (run.readError) run.closeInput();
     else source.stream.pipe(child.stdin!);
   }
-  const { code, signal } = await exited;
+  const exit = await exited;
+  const { code, signal } = jailed ? unjailedExit(exit.code, exit.signal) : exit;
   if (run.readError) throw run.readError;
+  // bwrap could not make the jail (a bind, a namespace): the machinery's failure, not the file's.
+  if (jailed && /^bwrap: /m.test(stderr)) throw new Error(`The decoder's jail did not start: ${stderr.trim()}`);
   // prlimit could not start it (126, 127: as a shell says it).
   if ((code === 126 || code === 127) && /failed to execute/.test(stderr))
     throw new Error(`The decoder did not start: ${stderr.trim()}`);
