@@ -1,9 +1,10 @@
-import { open } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { ANALYSIS_ERRORS, MIN_ANALYSIS_SECONDS, SILENCE_LUFS, type AnalysisStatus } from '@mastering/contracts';
 import { chooseDecoder, READERS, type DecoderReport, type Reader } from './decoders';
 import { DEFAULT_LIMITS, spawnFenced, type DecoderLimits, type Spawner } from './fence';
-import { unjailedExit } from './jail';
+import { jailHost, unjailedExit } from './jail';
 import { parseDecodeProblems, parseLoudnessSummary } from './ffmpeg-report';
 import { PeakAccumulator } from './peaks';
 import { SNIFF_BYTES, sniffAudioFormat } from '@mastering/storage';
@@ -88,6 +89,16 @@ function readStreamHead(stream: Readable): Promise<{ head: Buffer; stream: Reada
   });
 }
 
+/** Whether the jail's nobody (as root) could not read the file at `path` that root can. */
+async function ownerOnlyForJail(path: string): Promise<boolean> {
+  if (!jailHost()?.asRoot) return false;
+  const mode = await stat(path).then(
+    (s) => s.mode,
+    () => null,
+  );
+  return mode !== null && (mode & 0o004) === 0;
+}
+
 /** One analysis under way: what the time limit and a failing storage read act on. */
 type Run = {
   timedOut: boolean;
@@ -109,6 +120,9 @@ type Run = {
  */
 export async function analyseAudio(source: AudioSource, options: AnalyseOptions = {}): Promise<AudioAnalysis> {
   const run: Run = { timedOut: false, kill: () => undefined, closeInput: () => undefined };
+  // Jailed from root, the decoder reads its file as nobody: one only its owner may read (written under
+  // a umask of 077) is piped in instead, as an object from S3 is.
+  if ('path' in source && (await ownerOnlyForJail(source.path))) source = { stream: createReadStream(source.path) };
   if ('stream' in source) {
     // A storage read that fails midway must not pass for a file that ends early: remember it, and
     // close the decoder's input so that it finishes.

@@ -81,6 +81,14 @@ describe.skipIf(!jail)('the decoder jail', () => {
     expect(result).toMatchObject({ status: 'ok', sampleRate: 48_000, channels: 2 });
     expect(result.integratedLufs).toBeCloseTo(-23, 0);
   });
+
+  it.each(DECODERS)('analyses an upload only its owner may read with the %s decoder', async (_, decoder) => {
+    const private_ = `${upload}-0600`;
+    await writeFile(private_, wav(sine(-18), 3), { mode: 0o600 });
+    const result = await analyseAudio({ path: private_ }, decoder);
+    expect(result).toMatchObject({ status: 'ok', sampleRate: 48_000, channels: 2 });
+    expect(result.integratedLufs).toBeCloseTo(-18, 0);
+  });
 });
 
 describe('without the jail', () => {
