@@ -79,7 +79,7 @@ export async function admitBytes(
     // Public uploads only: staff masters (opened by ops) carry no client address and no limits.
     if (upload.clientAddress) await reserveUploadBytes(deps.knex, upload, declaredBytes);
   } catch (err) {
-    await releaseRoom(deps.knex, upload.id);
+    await releaseRoom(deps.knex, upload.id).catch(() => undefined);
     throw err;
   }
 }
@@ -165,8 +165,9 @@ export async function putWholeBody(
     await completeUpload(deps.knex, id, { size, contentType });
     return { objectPath: objectPathOfKey(key), size };
   } catch (err) {
-    // Refused, cut off or failed: nothing of it is kept, so its hold goes (a PUT is never resumed).
-    await releaseRoom(deps.knex, id);
+    // Refused, cut off or failed: nothing of it is kept, so its hold goes (a PUT is never resumed). If
+    // the database cannot be told, the hold lapses with the URL; the error answered is the first one.
+    await releaseRoom(deps.knex, id).catch(() => undefined);
     if (err instanceof ObjectTooLargeError) throw new Invalid(uploadTooLarge(limit.mb), undefined, 413);
     throw err;
   }
