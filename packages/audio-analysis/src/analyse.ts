@@ -1,8 +1,10 @@
-import { open } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { ANALYSIS_ERRORS, MIN_ANALYSIS_SECONDS, SILENCE_LUFS, type AnalysisStatus } from '@mastering/contracts';
 import { chooseDecoder, READERS, type DecoderReport, type Reader } from './decoders';
 import { DEFAULT_LIMITS, spawnFenced, type DecoderLimits, type Spawner } from './fence';
+import { jailHost, unjailedExit } from './jail';
 import { parseDecodeProblems, parseLoudnessSummary } from './ffmpeg-report';
 import { PeakAccumulator } from './peaks';
 import { SNIFF_BYTES, sniffAudioFormat } from '@mastering/storage';
@@ -87,6 +89,16 @@ function readStreamHead(stream: Readable): Promise<{ head: Buffer; stream: Reada
   });
 }
 
+/** Whether the jail's nobody (as root) could not read the file at `path` that root can. */
+async function ownerOnlyForJail(path: string): Promise<boolean> {
+  if (!jailHost()?.asRoot) return false;
+  const mode = await stat(path).then(
+    (s) => s.mode,
+    () => null,
+  );
+  return mode !== null && (mode & 0o004) === 0;
+}
+
 /** One analysis under way: what the time limit and a failing storage read act on. */
 type Run = {
   timedOut: boolean;
@@ -108,6 +120,9 @@ type Run = {
  */
 export async function analyseAudio(source: AudioSource, options: AnalyseOptions = {}): Promise<AudioAnalysis> {
   const run: Run = { timedOut: false, kill: () => undefined, closeInput: () => undefined };
+  // Jailed from root, the decoder reads its file as nobody: one only its owner may read (written under
+  // a umask of 077) is piped in instead, as an object from S3 is.
+  if ('path' in source && (await ownerOnlyForJail(source.path))) source = { stream: createReadStream(source.path) };
   if ('stream' in source) {
     // A storage read that fails midway must not pass for a file that ends early: remember it, and
     // close the decoder's input so that it finishes.
@@ -158,11 +173,15 @@ async function decode(source: AudioSource, reader: Reader, options: AnalyseOptio
   // `file:` so that no file name is ever taken for another of ffmpeg's protocols (`concat:`, `http:`...).
   const input = 'path' in source ? `file:${source.path}` : 'pipe:0';
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const child = spawnFenced(
+  const { child, jailed } = spawnFenced(
     decoder.command,
     decoder.args(reader, input),
-    limits,
-    ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    {
+      limits,
+      stdio: ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      // The jail shows the decoder its own files and the one file it reads, nothing else.
+      binds: [...decoder.files, ...('path' in source ? [source.path] : [])],
+    },
     options.spawn,
   );
   run.kill = () => child.kill('SIGKILL');
@@ -186,8 +205,11 @@ async function decode(source: AudioSource, reader: Reader, options: AnalyseOptio
     if (run.readError) run.closeInput();
     else source.stream.pipe(child.stdin!);
   }
-  const { code, signal } = await exited;
+  const exit = await exited;
+  const { code, signal } = jailed ? unjailedExit(exit.code, exit.signal) : exit;
   if (run.readError) throw run.readError;
+  // bwrap could not make the jail (a bind, a namespace): the machinery's failure, not the file's.
+  if (jailed && /^bwrap: /m.test(stderr)) throw new Error(`The decoder's jail did not start: ${stderr.trim()}`);
   // prlimit could not start it (126, 127: as a shell says it).
   if ((code === 126 || code === 127) && /failed to execute/.test(stderr))
     throw new Error(`The decoder did not start: ${stderr.trim()}`);

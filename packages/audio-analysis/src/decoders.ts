@@ -13,6 +13,7 @@
 //   Not chosen: @ffmpeg-installer (its newest linux-x64 is still ffmpeg 4.1 from 2018), ffmpeg-static
 //   and ffmpeg-for-homebridge (download at install), ffmpeg.wasm (needs the whole file in memory).
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { bitDepthOf, parseStreamFormat, type StreamFormat } from './ffmpeg-report';
 import type { AudioFormat } from '@mastering/contracts';
 
@@ -54,6 +55,8 @@ export type DecoderReport = { format: StreamFormat | null; log: string };
 export type Decoder = {
   name: string;
   command: string;
+  /** Files and folders it needs besides the system's (/usr) and its command: what its jail shows it. */
+  files: string[];
   /** Arguments that read `input` (`file:<path>` or `pipe:0`) with this reader's demuxer and decoders only. */
   args(reader: Reader, input: string): string[];
   /** Its report, from everything it wrote on stderr. */
@@ -65,6 +68,7 @@ export function ffmpegProgram(path: string): Decoder {
   return {
     name: `ffmpeg (${path})`,
     command: path,
+    files: [],
     args: ({ demuxer, decoders }, input) => [
       ...['-hide_banner', '-nostats', '-loglevel', 'level+info'],
       // Input options: this demuxer and no other (no probing), these decoders, no protocol but these.
@@ -97,6 +101,25 @@ type RunnerFormat = {
 
 const REPORT_LINE = /^REPORT (\{.*\})$/m;
 
+/** The folder of the package that `file` (resolved inside it) belongs to: the nearest one named `name`. */
+function packageFolder(file: string, name: string): string {
+  let dir = path.dirname(file);
+  while (!dir.endsWith(`${path.sep}${name}`)) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`${file} is not inside the package ${name}`);
+    dir = up;
+  }
+  return dir;
+}
+
+/** The packages the runner loads, as it finds them: node-av, and its prebuilt FFmpeg for this platform. */
+function nodeAvFolders(runner: string): string[] {
+  const nodeAv = packageFolder(createRequire(runner).resolve('node-av/lib'), 'node-av');
+  const platform = `@seydx/node-av-${process.platform}-${process.arch}`;
+  const binary = createRequire(path.join(nodeAv, 'package.json')).resolve(`${platform}/node-av.node`);
+  return [nodeAv, packageFolder(binary, platform)];
+}
+
 /** FFmpeg's libraries from node-av, in a Node child process running `node-av-runner.mjs`. */
 export function nodeAvRunner(): Decoder {
   // Resolved through the package's own name, so it is found from the sources and from a bundled service alike.
@@ -104,6 +127,7 @@ export function nodeAvRunner(): Decoder {
   return {
     name: 'node-av',
     command: process.execPath,
+    files: [runner, ...nodeAvFolders(runner)],
     args: ({ demuxer, decoders }, input) => [runner, demuxer, decoders.join(','), input, FILTER],
     report(stderr) {
       const line = REPORT_LINE.exec(stderr);

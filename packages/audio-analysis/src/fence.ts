@@ -1,8 +1,10 @@
 // The fence around the decoder: whatever parses an untrusted upload runs in its own process, under
-// resource limits, with an environment that holds nothing but what it is given here. The ops service
-// that starts it holds DATABASE_URL and IDENTITY_SECRET; a decoder bug must not reach them.
+// resource limits, with an environment that holds nothing but what it is given here, and in a jail
+// (jail.ts) that shows it no file but its own and the one it reads. The ops service that starts it
+// holds DATABASE_URL and IDENTITY_SECRET and can read `.data/secrets.json`; a decoder bug must not.
 import { spawn, type ChildProcess, type SpawnOptions, type StdioOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { jailArgs, jailHost } from './jail';
 
 /** Resource limits of one decoding process. */
 export type DecoderLimits = {
@@ -36,8 +38,15 @@ export function prlimit(): string {
   return prlimitPath;
 }
 
-/** The command, arguments and spawn options that run `command args` fenced (separate for tests). */
-export function fencedCommand(command: string, args: string[], limits: DecoderLimits, stdio: StdioOptions) {
+/** What one decoder run is given: its limits, its stdio, and the files it reads (bound into its jail). */
+export type FenceOptions = { limits: DecoderLimits; stdio: StdioOptions; binds?: readonly string[] };
+
+/**
+ * The command, arguments and spawn options that run `command args` fenced (separate for tests): under
+ * prlimit, and, where the machine can (jail.ts), inside bwrap as nobody, seeing only the system, the
+ * command and `binds`. `jailed` says which.
+ */
+export function fencedCommand(command: string, args: string[], { limits, stdio, binds = [] }: FenceOptions) {
   const limitArgs = [
     `--data=${limits.memoryBytes}`,
     `--cpu=${limits.cpuSeconds}`,
@@ -46,20 +55,26 @@ export function fencedCommand(command: string, args: string[], limits: DecoderLi
     '--core=0',
   ];
   const options: SpawnOptions = { stdio, env: { ...DECODER_ENV }, cwd: '/' };
-  return { command: prlimit(), args: [...limitArgs, '--', command, ...args], options };
+  const fenced = [prlimit(), ...limitArgs, '--', command, ...args];
+  const jail = jailHost();
+  if (!jail) return { command: fenced[0]!, args: fenced.slice(1), options, jailed: false };
+  const visible = [command, ...binds].filter((file) => existsSync(file));
+  return { command: jail.bwrap, args: [...jailArgs(visible, jail.asRoot), ...fenced], options, jailed: true };
 }
 
 /** The spawn function; tests pass one that records what it is asked to start. */
 export type Spawner = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
 
-/** Starts `command args` fenced: under `limits`, with only DECODER_ENV, in `/`. */
+/**
+ * Starts `command args` fenced (and jailed where it can be): under the limits, with only DECODER_ENV,
+ * in `/`. `jailed` says whether its exit passes through bwrap (see `unjailedExit`).
+ */
 export function spawnFenced(
   command: string,
   args: string[],
-  limits: DecoderLimits,
-  stdio: StdioOptions,
+  options: FenceOptions,
   spawner: Spawner = spawn,
-): ChildProcess {
-  const fenced = fencedCommand(command, args, limits, stdio);
-  return spawner(fenced.command, fenced.args, fenced.options);
+): { child: ChildProcess; jailed: boolean } {
+  const fenced = fencedCommand(command, args, options);
+  return { child: spawner(fenced.command, fenced.args, fenced.options), jailed: fenced.jailed };
 }

@@ -53,6 +53,8 @@ const OUR_TABLES = [
   'order_genres',
   // 034_customer_paid_days
   'customer_paid_days',
+  // 075_disk_reservations
+  'disk_reservations',
 ];
 
 let db: TestDatabase;

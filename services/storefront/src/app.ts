@@ -10,6 +10,7 @@ import { createTusServer } from './uploads/tus';
 import { createTusStore } from './uploads/tus-store';
 import { WEBHOOK_PATH } from './payments/handlers';
 import type { UploadDeps } from './uploads/service';
+import { freeBytes, type FreeBytesOf } from './uploads/free-space';
 import { createResumeLinks, type AbandonedDeps } from './payments/abandoned';
 import { createTrackLimiters } from './order-page/track';
 import { createDataAccessProofs } from './your-data/proof';
@@ -21,15 +22,25 @@ export type StorefrontDeps = {
   logger?: Logger;
   /** The clock of refund requests (their answer time); tests move it. The system clock by default. */
   now?: () => Date;
+  /** Measures a disk's free space (statfs unless a test injects its own). */
+  freeBytes?: FreeBytesOf;
 };
 
 /** The upload dependencies a config implies (the app and the start-up sweep share them). */
-export function uploadDepsOf(config: Readonly<StorefrontConfig>, knex: Knex): UploadDeps {
+export function uploadDepsOf(
+  config: Readonly<StorefrontConfig>,
+  knex: Knex,
+  measure: FreeBytesOf = freeBytes,
+): UploadDeps {
   const storage = createStorage(config.storage);
-  // The free-space floor guards the local disk the objects (or, with S3, only tus's staging) live on.
+  // The free-space floor guards the local disk the objects live on, and tus's staging folder (with S3
+  // the only bytes on our disk: a whole PUT streams to the bucket). Both are the folder tus is given.
+  const local = config.storage.driver === 's3' ? null : path.resolve(config.storage.root ?? config.STORAGE_DIR);
   const space = {
-    folder: config.storage.driver === 's3' ? null : path.resolve(config.storage.root ?? config.STORAGE_DIR),
+    tus: local ?? path.resolve(config.STORAGE_DIR),
+    put: local,
     minFreeBytes: config.STORAGE_MIN_FREE_MB * 1024 * 1024,
+    freeBytes: measure,
   };
   return {
     knex,
@@ -61,14 +72,14 @@ export function paymentDepsOf({ config, knex, queue, logger }: StorefrontDeps): 
 }
 
 /** Builds the storefront service app: site config, login, uploads, orders and payments. */
-export function buildApp({ config, knex, queue, logger, now }: StorefrontDeps) {
+export function buildApp({ config, knex, queue, logger, now, freeBytes: measure }: StorefrontDeps) {
   // The cookie is Secure when the site is served over HTTPS, as its public address says; behind a
   // TLS-terminating proxy the hop to us is plain HTTP, so the request's own scheme cannot decide it.
   const secure = config.PUBLIC_URL.startsWith('https:');
   const cookie = { cookieName: config.SESSION_COOKIE, secure };
   const guestCookie = { cookieName: config.GUEST_COOKIE, secure, days: config.GUEST_COOKIE_DAYS };
   const auth = { knex, queue, secret: config.IDENTITY_SECRET };
-  const uploads = uploadDepsOf(config, knex);
+  const uploads = uploadDepsOf(config, knex, measure);
   const payments = paymentDepsOf({ config, knex, queue, logger });
   const keys = keyringOf(config);
   const orderLinks = createOrderLinks(keys);

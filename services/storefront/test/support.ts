@@ -16,6 +16,7 @@ import {
 import type { Role } from '@mastering/contracts';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
+import type { FreeBytesOf } from '../src/uploads/free-space';
 
 export const SECRET = 'p'.repeat(40);
 
@@ -27,11 +28,12 @@ export type Storefront = {
   close(): Promise<void>;
 };
 
-/** Starts the storefront with `env` on top of the test database's settings (and `now` as its clock, if given). */
+/** Starts the storefront with `env` on top of the test database's settings (and `now` as its clock, `freeBytes` measuring its disk, if given). */
 export async function startStorefront(
   db: { connectionString: string; knex: Knex },
   env: Record<string, string> = {},
   now?: () => Date,
+  { freeBytes }: { freeBytes?: FreeBytesOf } = {},
 ): Promise<Storefront> {
   const storage = await tempFolder('storefront-test');
   const config = readConfig({
@@ -48,6 +50,7 @@ export async function startStorefront(
       queue: queue as unknown as Queue,
       logger: createLogger('storefront-test', 'silent'),
       now,
+      freeBytes,
     }),
   );
   return {

@@ -36,3 +36,4 @@ export { LegalDocumentVersion } from './legal-document-version';
 export { Invoice, InvoiceCounter, type InvoiceLine, type InvoiceSeller } from './invoice';
 export { DeletionRequest } from './deletion-request';
 export { OrderRating } from './order-rating';
+export { DiskReservation } from './disk-reservation';

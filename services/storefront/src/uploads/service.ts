@@ -19,7 +19,7 @@ import { ObjectTooLargeError, type ObjectStorage } from '@mastering/storage';
 import { currentPricing } from '../site-config/service';
 import type { Visitor } from '../visitor';
 import type { TusStore } from './tus-store';
-import { assertRoomFor, type FreeSpaceGuard } from './free-space';
+import { assertRoom, releaseRoom, reserveRoom, type FreeSpaceGuard } from './free-space';
 import { reserveUploadBytes, withinFileLimits } from './quota';
 import { sniffAudio } from './sniff';
 
@@ -28,7 +28,7 @@ import { sniffAudio } from './sniff';
 // and, once complete, confirms it (Upload.attachMaster in its confirm-upload); the bytes, their
 // sniffing, limits and the sweep of abandoned uploads live here only.
 
-/** What the upload logic needs: the database, the object storage, where tus keeps uploads under way, and the disk's free-space floor. */
+/** What the upload logic needs: the database, the object storage, where tus keeps uploads under way, and the disks' free-space floor. */
 export type UploadDeps = {
   knex: Knex;
   storage: ObjectStorage;
@@ -55,7 +55,7 @@ export async function createUpload(
   visitor: Visitor,
   clientAddress: string,
 ): Promise<UploadUrlResponse> {
-  await assertRoomFor(deps.space);
+  await assertRoom(deps.knex, deps.space);
   const owner = { guestKeyHash: visitor.guestKeyHash, userId: visitor.userId, clientAddress };
   const { uploadURL } = await withinFileLimits(deps.knex, owner, (trx) => Upload.open(trx, owner, deps.urlTtlHours));
   return { uploadURL };
@@ -63,13 +63,25 @@ export async function createUpload(
 
 /**
  * Admits the first write of an upload that declares `declaredBytes` (the per-file limit when it declares
- * none): refused while the disk would be left nearly full (507) or when the bytes would take its visitor
- * or address past their limit (429); otherwise they are held against those limits before they arrive.
+ * none) through `protocol`: refused when the disk it lands on has not that much room above its floor,
+ * counting the bytes held for uploads admitted before (507), or when the bytes would take its visitor
+ * or address past their limit (429); otherwise they are held in the disk ledger and against those
+ * limits before they arrive.
  */
-export async function admitBytes(deps: UploadDeps, upload: Upload, declaredBytes: number): Promise<void> {
-  await assertRoomFor(deps.space, declaredBytes);
-  // Public uploads only: staff masters (opened by ops) carry no client address and no limits.
-  if (upload.clientAddress) await reserveUploadBytes(deps.knex, upload, declaredBytes);
+export async function admitBytes(
+  deps: UploadDeps,
+  upload: Upload,
+  protocol: UploadProtocol,
+  declaredBytes: number,
+): Promise<void> {
+  await reserveRoom(deps.knex, deps.space, upload, protocol, declaredBytes);
+  try {
+    // Public uploads only: staff masters (opened by ops) carry no client address and no limits.
+    if (upload.clientAddress) await reserveUploadBytes(deps.knex, upload, declaredBytes);
+  } catch (err) {
+    await releaseRoom(deps.knex, upload.id).catch(() => undefined);
+    throw err;
+  }
 }
 
 /**
@@ -103,7 +115,10 @@ export async function claimProtocol(knex: Knex, id: string, protocol: UploadProt
   if (claimed === 0) throw new Forbidden(UPLOAD_OTHER_PROTOCOL);
 }
 
-/** Records that an upload's object is stored whole: its size, type and (tus) original name. */
+/**
+ * Records that an upload's object is stored whole (its size, type and, with tus, original name) and
+ * gives its disk hold back: its bytes are on the disk now.
+ */
 export async function completeUpload(
   knex: Knex,
   id: string,
@@ -118,6 +133,7 @@ export async function completeUpload(
       completedAt: new Date(),
     })
     .where('id', id);
+  await releaseRoom(knex, id);
 }
 
 /**
@@ -138,17 +154,20 @@ export async function putWholeBody(
   const limit = await uploadLimit(deps.knex);
   if (head.contentLength !== undefined && head.contentLength > limit.bytes)
     throw new Invalid(uploadTooLarge(limit.mb), undefined, 413);
-  await admitBytes(deps, upload, head.contentLength ?? limit.bytes);
-  await claimProtocol(deps.knex, id, 'put');
-  const sniffed = await sniffAudio(body);
-  if (!sniffed.format) throw new Invalid(UPLOAD_BYTES_NOT_AUDIO, undefined, 415);
-  const { contentType } = AUDIO_FORMATS[sniffed.format];
+  await admitBytes(deps, upload, 'put', head.contentLength ?? limit.bytes);
   try {
+    await claimProtocol(deps.knex, id, 'put');
+    const sniffed = await sniffAudio(body);
+    if (!sniffed.format) throw new Invalid(UPLOAD_BYTES_NOT_AUDIO, undefined, 415);
+    const { contentType } = AUDIO_FORMATS[sniffed.format];
     const key = objectKeyOf(id);
     const { size } = await deps.storage.put(key, sniffed.body, { maxBytes: limit.bytes, contentType });
     await completeUpload(deps.knex, id, { size, contentType });
     return { objectPath: objectPathOfKey(key), size };
   } catch (err) {
+    // Refused, cut off or failed: nothing of it is kept, so its hold goes (a PUT is never resumed). If
+    // the database cannot be told, the hold lapses with the URL; the error answered is the first one.
+    await releaseRoom(deps.knex, id).catch(() => undefined);
     if (err instanceof ObjectTooLargeError) throw new Invalid(uploadTooLarge(limit.mb), undefined, 413);
     throw err;
   }

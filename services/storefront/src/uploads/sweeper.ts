@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { Order, Upload } from '@mastering/db';
+import { DiskReservation, Order, Upload } from '@mastering/db';
 import { changeOrderStatus, SYSTEM } from '@mastering/orders';
 import type { ObjectStorage } from '@mastering/storage';
 import type { TusStore } from './tus-store';
@@ -53,15 +53,17 @@ async function inBatches(
 }
 
 /**
- * Removes uploads never attached to an order that began more than `olderThanHours` ago: the row, then
- * the stored object or partial tus upload and tus's record. Works in batches until none are left or
- * the run's bound is reached (the next run continues). Answers how many were removed.
+ * Removes uploads never attached to an order that began more than `olderThanHours` ago: the row (and
+ * with it its disk hold), then the stored object or partial tus upload and tus's record. Works in
+ * batches until none are left or the run's bound is reached (the next run continues). Disk holds of
+ * upload URLs expired meanwhile (they count no more) are deleted first. Answers how many were removed.
  */
 export async function sweepAbandonedUploads(
   deps: SweepDeps,
   olderThanHours: number,
   bounds: SweepBounds = SWEEP_BOUNDS,
 ): Promise<number> {
+  await DiskReservation.releaseExpired(deps.knex, new Date());
   const before = new Date(Date.now() - olderThanHours * 3_600_000);
   return inBatches(bounds, async (limit) => {
     const stale = await Upload.query(deps.knex).modify('abandonedBefore', before).select('id').limit(limit);

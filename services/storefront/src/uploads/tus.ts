@@ -111,7 +111,7 @@ export function createTusServer(deps: UploadDeps): Server {
       // and held against the upload limits as the largest it may become.
       try {
         const row = await Upload.query(deps.knex).findById(uploadIdOf(upload.id)).throwIfNotFound();
-        await admitBytes(deps, row, upload.size ?? (await uploadLimit(deps.knex)).bytes);
+        await admitBytes(deps, row, 'tus', upload.size ?? (await uploadLimit(deps.knex)).bytes);
       } catch (err) {
         throw asTusError(err);
       }

@@ -11,11 +11,11 @@ import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UploadUrlResponse } from '@mastering/contracts';
+import { UPLOAD_STORAGE_FULL, UploadUrlResponse } from '@mastering/contracts';
 import { createS3Client, createStorage, readStorageConfig } from '@mastering/storage';
 import { sweepAbandonedUploads } from '../../src/uploads/sweeper';
 import { createTusStore } from '../../src/uploads/tus-store';
-import { storefrontPerFile, uploadWhole, wav } from '../support';
+import { startStorefront, storefrontPerFile, uploadWhole, wav } from '../support';
 
 const MB = 1024 * 1024;
 const BUCKET = 'uploads-test';
@@ -145,5 +145,51 @@ describe('uploads with STORAGE_DRIVER=s3', () => {
     ).toBe(1);
     expect(await rowOf(uploadURL)).toBeUndefined();
     expect(await bucket().exists(`uploads/${uploadURL.split('/').at(-1)}`)).toBe(false);
+  });
+
+  it('guards the disk tus stages on (STORAGE_DIR) with the ledger, while a whole PUT streams to the bucket', async () => {
+    // The staging disk has 5,000 bytes above the default 2 GB floor; the measure is asked about it only.
+    const measured = new Set<string>();
+    const site = await startStorefront(ctx.db, env, undefined, {
+      freeBytes: async (folder) => {
+        measured.add(folder);
+        return 2048 * MB + 5000;
+      },
+    });
+    try {
+      const begin = async (length: number) => {
+        const opened = await fetch(`${site.base}/api/files/upload`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        });
+        const { uploadURL } = UploadUrlResponse.parse(await opened.json());
+        const res = await fetch(`${site.base}${uploadURL}`, {
+          method: 'POST',
+          headers: {
+            ...tusHeaders,
+            'upload-length': String(length),
+            'upload-metadata': `filetype ${Buffer.from('audio/wav').toString('base64')}`,
+          },
+        });
+        return { status: res.status, text: await res.text(), id: uploadURL.split('/').at(-1)! };
+      };
+      const tooBig = await begin(6000);
+      expect(tooBig.status).toBe(507);
+      expect(tooBig.text).toContain(UPLOAD_STORAGE_FULL);
+      // Not staged here: a PUT bigger than the staging disk's room goes straight to the bucket.
+      const file = wav(6000);
+      const { uploadURL } = await uploadWhole(site, file);
+      expect(await stored(uploadURL)).toEqual(file);
+
+      const fits = await begin(4000);
+      expect(fits.status).toBe(201);
+      expect(await ctx.db.knex('disk_reservations').where('upload_id', fits.id).first()).toMatchObject({
+        volume: path.resolve(site.storageDir),
+        bytes: '4000',
+      });
+      expect([...measured]).toEqual([path.resolve(site.storageDir)]);
+    } finally {
+      await site.close();
+    }
   });
 });
