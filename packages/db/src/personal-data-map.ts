@@ -675,6 +675,8 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
     rows: [],
   },
   admin_digests: { personal: {}, other: ['kind', 'day'], rows: [] },
+  // The disk ledger: bytes held per upload against the free-space floor (the upload row is the person's).
+  disk_reservations: { personal: {}, other: ['upload_id', 'volume', 'bytes', 'expires_at', 'created_at'], rows: [] },
   customer_paid_day_stats: { personal: {}, other: ['day', 'first_paid', 'last_paid'], rows: [] },
   customer_paid_days: { personal: {}, other: ['day', 'customer_id', 'orders'], rows: [] },
   customer_totals: {
