@@ -32,6 +32,7 @@ import * as m034 from './034_customer_paid_days';
 import * as m035 from './035_bigram_search';
 import * as m036 from './036_order_promise';
 import * as m037 from './037_order_link_version';
+import * as m065 from './065_code_browser_link';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -74,4 +75,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '035_bigram_search', ...m035 },
   { name: '036_order_promise', ...m036 },
   { name: '037_order_link_version', ...m037 },
+  { name: '065_code_browser_link', ...m065 },
 ];
