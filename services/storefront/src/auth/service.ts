@@ -36,14 +36,6 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The usable codes of `email` for `purpose` (not used up, not expired), locked for the rest of the transaction. */
-const usableCodes = (trx: Knex.Transaction, purpose: CodePurpose, email: string) =>
-  LoginCode.query(trx)
-    .modify('usable')
-    .where('login_codes.email', email)
-    .where('login_codes.purpose', purpose)
-    .forUpdate();
-
 /** Uses up every pending code (and link) of `email` for `purpose`: the address is proven, nobody may try them now. */
 const useUpCodes = (trx: Knex.Transaction, purpose: CodePurpose, email: string) =>
   LoginCode.query(trx)
@@ -106,36 +98,50 @@ export type CodeCheck = {
 
 /**
  * Checks a code typed for `email` and `purpose` against the one code its browser asked for (the newest
- * usable one bound to `check.browserNonce` that has taken fewer than GUESSES_PER_CODE wrong guesses).
- * Without such a code nothing is compared: a 400 that spends no guess (a missing cookie says so). Else
- * one guess is spent first (check.spendGuess), so however many addresses guess at once, no more codes
- * are compared than the budget allows. A wrong code counts against that code (it dies) and answers
- * false; the caller must commit `trx` then, so the guess counts. A right one uses up every pending code
- * of the address and answers true.
+ * usable one bound to `check.browserNonce` that has taken fewer than GUESSES_PER_CODE wrong guesses),
+ * then runs `then` in the same transaction when it was right. Without such a code nothing is compared:
+ * a 400 that spends no guess (a missing cookie says so). Else one guess is spent first
+ * (check.spendGuess), so however many addresses guess at once, no more codes are compared than the
+ * budget allows. A wrong code counts against that code (it dies) and is a 400 (INVALID_OR_EXPIRED_CODE);
+ * a right one uses up every pending code of the address, and the budget is forgiven. The guess budget
+ * lives in its own table, so it is counted before the transaction starts: a transaction never waits for
+ * a second connection from the pool, which parallel guesses could otherwise use up and deadlock.
  */
-async function proveCode(
-  trx: Knex.Transaction,
+async function proveCode<T>(
   deps: AuthDeps,
   purpose: CodePurpose,
   email: string,
   code: string,
   check: CodeCheck,
-): Promise<boolean> {
+  then: (trx: Knex.Transaction) => Promise<T>,
+): Promise<T> {
   if (!check.browserNonce) throw new BadRequest(CODE_FROM_OTHER_BROWSER);
-  const target = await usableCodes(trx, purpose, email)
+  const triable = (db: Knex) =>
+    LoginCode.query(db)
+      .modify('usable')
+      .where('login_codes.email', email)
+      .where('login_codes.purpose', purpose)
+      .where('login_codes.attempts', '<', GUESSES_PER_CODE);
+  const target = await triable(deps.knex)
     .where('login_codes.browserHash', hashToken(check.browserNonce))
-    .where('login_codes.attempts', '<', GUESSES_PER_CODE)
     .orderBy('login_codes.createdAt', 'desc')
     .first();
-  if (!target) return false; // nothing compared, so no guess spent
+  if (!target) throw new BadRequest(INVALID_OR_EXPIRED_CODE); // nothing compared, so no guess spent
   await check.spendGuess();
-  if (!sameHash(target.codeHash, codeHash(deps.secret, email, code))) {
-    await LoginCode.query(trx).findById(target.id).increment('attempts', 1);
-    return false;
-  }
-  await useUpCodes(trx, purpose, email);
+  const result = await deps.knex.transaction(async (trx) => {
+    // Locked and checked again: a parallel try may have used the code up meanwhile.
+    const locked = await triable(trx).findById(target.id).forUpdate();
+    if (!locked) return { proven: false as const };
+    if (!sameHash(locked.codeHash, codeHash(deps.secret, email, code))) {
+      await LoginCode.query(trx).findById(locked.id).increment('attempts', 1);
+      return { proven: false as const }; // committed: the guess counts
+    }
+    await useUpCodes(trx, purpose, email);
+    return { proven: true as const, value: await then(trx) };
+  });
+  if (!result.proven) throw new BadRequest(INVALID_OR_EXPIRED_CODE);
   await check.forgiveGuesses();
-  return true;
+  return result.value;
 }
 
 /**
@@ -182,12 +188,9 @@ export async function verifyLoginCode(
   check: CodeCheck,
 ): Promise<SignedIn> {
   const email = normaliseEmail(rawEmail);
-  const signedIn = await deps.knex.transaction(async (trx) => {
-    if (!(await proveCode(trx, deps, 'login', email, code, check))) return null; // committed: the guess counts
-    return signIn(trx, email, sessionHours, INVALID_OR_EXPIRED_CODE);
-  });
-  if (!signedIn) throw new BadRequest(INVALID_OR_EXPIRED_CODE);
-  return signedIn;
+  return proveCode(deps, 'login', email, code, check, (trx) =>
+    signIn(trx, email, sessionHours, INVALID_OR_EXPIRED_CODE),
+  );
 }
 
 /** Takes a login mail's one-time link (proveLink) and signs its address in, as verifyLoginCode does. */
@@ -208,9 +211,7 @@ export async function verifyDataAccessCode(
   check: CodeCheck,
 ): Promise<string> {
   const email = normaliseEmail(rawEmail);
-  const proven = await deps.knex.transaction((trx) => proveCode(trx, deps, 'data-access', email, code, check));
-  if (!proven) throw new BadRequest(INVALID_OR_EXPIRED_CODE);
-  return email;
+  return proveCode(deps, 'data-access', email, code, check, async () => email);
 }
 
 /** Takes a data-access mail's one-time link (proveLink): answers the address it proves (no user, no session). */
