@@ -138,11 +138,16 @@ export function storefrontPerFile(
  * it) and the cookies the site has set it (kept and sent back; paths are not told apart).
  */
 export class TestBrowser {
-  readonly cookies = new Map<string, string>();
   constructor(
     readonly base: string,
     readonly address?: string,
+    readonly cookies = new Map<string, string>(),
   ) {}
+
+  /** The same browser (address and cookies, shared) speaking to `base`: another replica behind a balancer. */
+  at(base: string): TestBrowser {
+    return new TestBrowser(base, this.address, this.cookies);
+  }
 
   /** The headers this browser sends: its address and its cookies, then `extra`. */
   headers(extra: Record<string, string> = {}): Record<string, string> {
