@@ -26,8 +26,15 @@ export type AuthDeps = { knex: Knex; queue: Queue; secret: string };
 
 // A 6-digit code has only a million values, so a plain hash could be reversed from a database dump;
 // keying it prevents that. The key is derived for this purpose only (identity tokens get another).
+const codeKeys = new Map<string, Buffer>();
+/** The code-hash key of `secret`, derived once per process rather than for every code. */
+const codeKeyOf = (secret: string) => {
+  let key = codeKeys.get(secret);
+  if (!key) codeKeys.set(secret, (key = deriveKey(secret, 'login-code-hash')));
+  return key;
+};
 const codeHash = (secret: string, email: string, code: string) =>
-  createHmac('sha256', deriveKey(secret, 'login-code-hash')).update(`${email}:${code}`).digest('hex');
+  createHmac('sha256', codeKeyOf(secret)).update(`${email}:${code}`).digest('hex');
 
 const newCode = () => String(randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
 
