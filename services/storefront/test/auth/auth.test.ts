@@ -105,6 +105,10 @@ describe('login by emailed code', () => {
     const again = await post('/auth/verify-code', { email: 'new.artist@example.com', code });
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual({ error: 'Invalid or expired code' });
+    // A right code spends none of the day's guess: signing in again the same day works.
+    expect(await guessesSpent('new.artist@example.com')).toBe(0);
+    const next = await requestCode('new.artist@example.com');
+    expect((await post('/auth/verify-code', { email: 'new.artist@example.com', code: next })).status).toBe(200);
   });
 
   it('keeps the role of an existing user (the seeded admin stays admin)', async () => {
