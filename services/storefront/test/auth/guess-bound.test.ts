@@ -113,8 +113,8 @@ async function countedGuesses(email: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-describe(`${ATTACKERS.toLocaleString('en')} client addresses guessing one address through the gateway`, () => {
-  it('compare at most the bound of guesses for a login, none succeeds, and the owner still signs in by the link', async () => {
+describe('client addresses, each from its own /64, guessing one address through the gateway', () => {
+  it(`${ATTACKERS.toLocaleString('en')} get at most the bound of login guesses compared, none succeeds, and the owner still signs in by the link`, async () => {
     expect(BOUND / 10 ** LOGIN_CODE_LENGTH).toBeLessThanOrEqual(1 / 1_000_000);
     const email = 'owner@example.com';
     await ctx.db.knex('users').insert({ email, role: 'admin', isActive: true });
@@ -146,7 +146,7 @@ describe(`${ATTACKERS.toLocaleString('en')} client addresses guessing one addres
     expect((await owner.post('/auth/verify-code', { email, code: next })).status).toBe(200);
   }, 600_000);
 
-  it('compare at most the bound of guesses for data-access codes, and the owner still proves the address by the link', async () => {
+  it(`${DATA_ATTACKERS.toLocaleString('en')} get at most the bound of data-access guesses compared, and the owner still proves the address by the link`, async () => {
     const email = 'guest@example.com';
     const outcomes = await attack(
       email,
