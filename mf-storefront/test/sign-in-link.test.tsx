@@ -63,6 +63,16 @@ describe('pages opened from a code mail’s link', () => {
     expect(window.location.hash).toBe('');
   });
 
+  it('the login page takes a link pasted into it while open (only the address’s # changes)', async () => {
+    const calls = stubApi(() => answer(400, { error: INVALID_OR_EXPIRED_LINK }));
+    window.history.replaceState(null, '', '/login');
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    await screen.findByTestId('login-email');
+    window.location.hash = `link=${TOKEN}`;
+    expect((await screen.findByTestId('login-error')).textContent).toBe(INVALID_OR_EXPIRED_LINK);
+    expect(calls.filter((c) => c.call.endsWith('/auth/verify-link'))).toHaveLength(1);
+  });
+
   it('the login page says a malformed link is no good without asking the server', async () => {
     const calls = stubApi(() => answer(500, {}));
     window.history.replaceState(null, '', '/login#link=not-a-token');

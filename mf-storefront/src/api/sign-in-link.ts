@@ -14,15 +14,20 @@ export function takeLinkToken(location: Location = window.location, history: His
 }
 
 /**
- * Calls `use` once with the page's sign-in link token when the page was opened from a code mail's link
- * ('' for a link that is not one, so the page can say so). Once only, though React may run effects twice.
+ * Calls `use` with the page's sign-in link token when the page is opened from a code mail's link, or
+ * the link is pasted into a page already open ('' for a link that is not one, so the page can say so).
+ * Each token is taken once: takeLinkToken wipes it off the address.
  */
 export function useLinkFromMail(use: (token: string) => void): void {
-  const taken = useRef(false);
+  const latest = useRef(use);
+  latest.current = use;
   useEffect(() => {
-    if (taken.current) return;
-    taken.current = true;
-    const token = takeLinkToken();
-    if (token !== null) use(token);
-  }, [use]);
+    const take = () => {
+      const token = takeLinkToken();
+      if (token !== null) latest.current(token);
+    };
+    take();
+    window.addEventListener('hashchange', take);
+    return () => window.removeEventListener('hashchange', take);
+  }, []);
 }
