@@ -58,7 +58,7 @@ export const openInApp = ClientFunction((path: string) => {
 });
 
 // MailDev's REST shape (only what we read).
-export type MailDevEmail = { id: string; subject: string; to: { address: string }[] };
+export type MailDevEmail = { id: string; subject: string; text: string; to: { address: string }[] };
 
 const inbox = async () => (await (await fetch(`${INBOX}/api/email`)).json()) as MailDevEmail[];
 
@@ -74,6 +74,14 @@ export async function newLoginCodeFor(email: string, seen: Set<string>): Promise
   const code = mail.subject.match(/(\d{6})/)?.[1];
   if (!code) throw new Error(`The login mail for ${email} has no code in its subject: ${mail.subject}`);
   return code;
+}
+
+/** The one-time sign-in link (`/login#link=...`) of the first login mail to `email` not in the inbox before (`seen`). */
+export async function newLoginLinkFor(email: string, seen: Set<string>): Promise<string> {
+  const mail = await newMailFor(email, 'login code', seen);
+  const link = /https?:\/\/\S+\/login#link=[\w-]{43}/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`The login mail for ${email} has no sign-in link: ${mail.text}`);
+  return link;
 }
 
 /** The first message to `email` whose subject contains `subject` and was not in the inbox before (`seen`); asks until it arrives (bounded). */
@@ -160,9 +168,11 @@ async function siteJson(method: string, path: string, cookie: string, body: unkn
  */
 async function sessionFor(email: string): Promise<string> {
   const seen = await inboxIds();
-  await siteJson('POST', '/auth/request-code', '', { email }, [200]);
+  const asked = await siteJson('POST', '/auth/request-code', '', { email }, [200]);
   const code = await newLoginCodeFor(email, seen);
-  const verified = await siteJson('POST', '/auth/verify-code', '', { email, code }, [200]);
+  // The code is compared only with the nonce cookie its request set, as in the browser that asked.
+  const browser = cookiesSetBy(asked.res).join('; ');
+  const verified = await siteJson('POST', '/auth/verify-code', browser, { email, code }, [200]);
   const value = cookiesSetBy(verified.res)
     .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
     ?.slice(SESSION_COOKIE.length + 1);

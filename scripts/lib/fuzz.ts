@@ -120,9 +120,14 @@ export async function adminCookie({ siteUrl, inboxUrl, databaseUrl }: FuzzSite):
     if (!code) await new Promise((r) => setTimeout(r, 100));
   }
   if (!code) throw new Error(`No login code for ${adminEmail} arrived within 30 s`);
+  // The code is compared only with the nonce cookie its request set (the browser that asked).
+  const browser = asked.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const verified = await fetch(`${siteUrl}/auth/verify-code`, {
     method: 'POST',
-    headers: json,
+    headers: { ...json, cookie: browser },
     body: JSON.stringify({ email: adminEmail, code }),
   });
   const sid = verified.headers.getSetCookie().find((c) => c.startsWith('sid='));

@@ -4,6 +4,7 @@ import {
   RequestCodeResponse,
   type RequestCodeBody,
   type VerifyCodeBody,
+  type VerifyLinkBody,
 } from '@mastering/contracts';
 import { apiJson } from '@mastering/ui/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,6 +36,16 @@ export function useVerifyDataCode() {
   return useMutation({
     mutationFn: (body: VerifyCodeBody) =>
       apiJson('POST', `${YOUR_DATA_URL}/verify-code`, body, { schema: DataAccessProof }),
+    onSuccess: (proof) => client.setQueryData(PROOF_KEY, proof),
+  });
+}
+
+/** `POST /api/your-data/verify-link`: proves the address by a data-access mail's one-time link; the proof is read again. */
+export function useVerifyDataLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VerifyLinkBody) =>
+      apiJson('POST', `${YOUR_DATA_URL}/verify-link`, body, { schema: DataAccessProof }),
     onSuccess: (proof) => client.setQueryData(PROOF_KEY, proof),
   });
 }

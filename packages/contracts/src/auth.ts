@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Role } from './enum-schemas';
 import { User } from './users';
 import { LOGIN_CODE_LENGTH } from './constants';
-import { INVALID_EMAIL, INVALID_OR_EXPIRED_CODE, NO_EMAIL } from './messages';
+import { INVALID_EMAIL, INVALID_OR_EXPIRED_CODE, INVALID_OR_EXPIRED_LINK, NO_EMAIL } from './messages';
 
 // Passwordless login: a 6-digit code emailed to the address, valid for 10 minutes. Emails are compared
 // case-insensitively by the service.
@@ -24,6 +24,18 @@ export const VerifyCodeBody = z.object({
     .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), INVALID_OR_EXPIRED_CODE),
 });
 export type VerifyCodeBody = z.infer<typeof VerifyCodeBody>;
+
+/**
+ * POST /auth/verify-link (and /api/your-data/verify-link): the one-time token of the sign-in link a code
+ * mail carries (256 random bits, base64url). The link puts it after `#`, so it never reaches a server log.
+ */
+export const VerifyLinkBody = z.object({
+  token: z.string().regex(/^[\w-]{43}$/, INVALID_OR_EXPIRED_LINK),
+});
+export type VerifyLinkBody = z.infer<typeof VerifyLinkBody>;
+
+/** Where a code mail's sign-in link opens, by the code's purpose; the token follows as `#link=<token>`. */
+export const SIGN_IN_LINK_PATHS = { login: '/login', 'data-access': '/your-data' } as const;
 
 /** The signed-in user as the site sees it: the same fields as a user anywhere else. */
 export const SessionUser = User;

@@ -66,10 +66,17 @@ const DeliveryDetails = {
   retentionDays: z.number().int().positive().optional(),
 };
 
-/** A mailed one-time code and how long it works. */
+/**
+ * A mailed one-time code and how long it works, and the token of the mail's one-time sign-in link
+ * (SIGN_IN_LINK_PATHS; a job queued before links existed has none, and its mail shows no button).
+ */
 const CodeMailParams = z.object({
   code: z.string().regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`)),
   expiresInMinutes: z.number().positive().optional(),
+  linkToken: z
+    .string()
+    .regex(/^[\w-]{43}$/)
+    .optional(),
 });
 
 type MailTemplate = {

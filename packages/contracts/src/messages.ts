@@ -30,6 +30,16 @@ export const LOGIN_SEND_FAILED = 'Failed to send login code. Please try again.';
 export const INVALID_OR_EXPIRED_CODE = 'Invalid or expired code';
 export const CODE_SENT = 'Code sent!';
 export const WELCOME = 'Welcome!';
+// Sign-in nobody can guess and nobody can block (issue 51): a code works only in the browser that asked
+// for it, few wrong codes are compared per address a day, and every code mail carries a one-time link.
+export const CODE_FROM_OTHER_BROWSER =
+  'This code works only in the browser that asked for it. Type it there, or use the button in the email.';
+export const CODE_GUESSES_SPENT =
+  'Too many wrong codes for this address today. Use the button in the email we sent you: it works once, in any browser.';
+export const INVALID_OR_EXPIRED_LINK =
+  'This sign-in link is used or expired. Ask for a new code: its email has a fresh link.';
+export const SIGN_IN_LINK_HINT = 'Typed it wrong? The email also has a button that works once, in any browser.';
+export const SIGNING_IN_BY_LINK = 'Signing you in...';
 
 // Back-office forms (back-office spec §5)
 export const FILL_REQUIRED = 'Please fill in all required fields';

@@ -123,6 +123,8 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       email: { holds: 'address' },
       requested_ip: { holds: 'client address' },
       code_hash: { holds: 'code secret', withheld: 'a secret: never shown' },
+      browser_hash: { holds: 'hash of the asking browser’s nonce', withheld: 'a secret: never shown' },
+      link_hash: { holds: 'hash of the mailed one-time sign-in link', withheld: 'a secret: never shown' },
     },
     other: ['id', 'expires_at', 'attempts', 'consumed_at', 'created_at', 'purpose'],
     rows: [

@@ -49,6 +49,7 @@ import {
   StoredUpload,
   UploadUrlResponse,
   VerifyCodeBody,
+  VerifyLinkBody,
   WebhookAck,
   YocoWebhookEvent,
 } from '@mastering/contracts';
@@ -65,7 +66,14 @@ import * as payments from './payments/handlers';
 import * as refunds from './refunds/handlers';
 import * as orderPage from './order-page/handlers';
 import { trackOrders, type TrackLimiters } from './order-page/track';
-import { getProof, getYourData, postDeletionRequest, requestDataCode, verifyDataCode } from './your-data/handlers';
+import {
+  getProof,
+  getYourData,
+  postDeletionRequest,
+  requestDataCode,
+  verifyDataCode,
+  verifyDataLink,
+} from './your-data/handlers';
 import type { YourDataDeps } from './your-data/proof';
 import type { OrderPageDeps } from './order-page/service';
 import type { Queue } from '@mastering/jobs';
@@ -161,7 +169,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
     permission: 'public',
     body: RequestCodeBody,
     response: RequestCodeResponse,
-    handler: auth.requestCode(deps.auth, deps.limits),
+    handler: auth.requestCode(deps.auth, deps.cookie, deps.limits),
   }),
   route({
     method: 'POST',
@@ -170,6 +178,15 @@ export const routes = (deps: RouteDeps): RouteTable => [
     body: VerifyCodeBody,
     response: MeResponse,
     handler: auth.verifyCode(deps.auth, deps.cookie, deps.limits),
+  }),
+  // The one-time sign-in link of a login mail (its token after `#`, posted by the login page).
+  route({
+    method: 'POST',
+    path: '/auth/verify-link',
+    permission: 'public',
+    body: VerifyLinkBody,
+    response: MeResponse,
+    handler: auth.verifyLink(deps.auth, deps.cookie, deps.limits),
   }),
   // Public: ends the caller's own session, if any.
   route({
@@ -188,7 +205,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
     permission: 'public',
     body: RequestCodeBody,
     response: RequestCodeResponse,
-    handler: requestDataCode(deps.auth, deps.limits),
+    handler: requestDataCode(deps.auth, deps.limits, deps.yourData),
   }),
   route({
     method: 'POST',
@@ -197,6 +214,14 @@ export const routes = (deps: RouteDeps): RouteTable => [
     body: VerifyCodeBody,
     response: DataAccessProof,
     handler: verifyDataCode(deps.auth, deps.limits, deps.yourData),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/your-data/verify-link',
+    permission: 'public',
+    body: VerifyLinkBody,
+    response: DataAccessProof,
+    handler: verifyDataLink(deps.auth, deps.limits, deps.yourData),
   }),
   route({
     method: 'GET',

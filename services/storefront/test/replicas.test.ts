@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadUrlResponse } from '@mastering/contracts';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { tempFolder } from '@mastering/service-kit/testing';
-import { startStorefront, wav, type Storefront } from './support';
+import { startStorefront, TestBrowser, wav, type Storefront } from './support';
 
 let db: TestDatabase;
 let shared: Awaited<ReturnType<typeof tempFolder>>;
@@ -108,29 +108,18 @@ describe('two storefront replicas', () => {
   it('accept on one replica the login code asked of the other, and use it up on both', async () => {
     const email = 'replica-user@example.com';
     await db.knex('users').insert({ email, role: 'engineer', isActive: true });
-    const asked = await fetch(`${one.base}/auth/request-code`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    expect(asked.status).toBe(200);
+    // One browser, whose requests the balancer spreads over both replicas.
+    const browser = new TestBrowser(one.base);
+    const on = (replica: Storefront) => browser.at(replica.base);
+    expect((await on(one).post('/auth/request-code', { email })).status).toBe(200);
     const code = one.queued.at(-1)!.data.data.code as string;
-    const verified = await fetch(`${two.base}/auth/verify-code`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, code }),
-    });
+    const verified = await on(two).post('/auth/verify-code', { email, code });
     expect(verified.status).toBe(200);
     const sid = /sid=[^;]+/.exec(verified.headers.get('set-cookie') ?? '')?.[0];
     expect(sid).toBeTruthy();
     // The session is a row (the gateway resolves it on every request), not a replica's memory.
     expect(await db.knex('sessions').count('* as n').first()).toEqual({ n: '1' });
     // The code is used up on both replicas.
-    const again = await fetch(`${one.base}/auth/verify-code`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, code }),
-    });
-    expect(again.status).toBe(400);
+    expect((await on(one).post('/auth/verify-code', { email, code })).status).toBe(400);
   });
 });

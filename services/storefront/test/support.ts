@@ -135,3 +135,60 @@ export function storefrontPerFile(
   });
   return ctx;
 }
+
+/**
+ * A browser for the tests: the client address it speaks from (X-Forwarded-For, as the gateway sets
+ * it) and the cookies the site has set it (kept and sent back; paths are not told apart).
+ */
+export class TestBrowser {
+  constructor(
+    readonly base: string,
+    readonly address?: string,
+    readonly cookies = new Map<string, string>(),
+  ) {}
+
+  /** The same browser (address and cookies, shared) speaking to `base`: another replica behind a balancer. */
+  at(base: string): TestBrowser {
+    return new TestBrowser(base, this.address, this.cookies);
+  }
+
+  /** The headers this browser sends: its address and its cookies, then `extra`. */
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return {
+      ...(this.address ? { 'x-forwarded-for': this.address } : {}),
+      ...(cookie ? { cookie } : {}),
+      ...extra,
+    };
+  }
+
+  /** POSTs `body` as JSON to `path` and keeps the cookies the answer sets. */
+  async post(path: string, body: unknown, extra: Record<string, string> = {}): Promise<Response> {
+    const res = await fetch(`${this.base}${path}`, {
+      method: 'POST',
+      headers: this.headers({ 'content-type': 'application/json', ...extra }),
+      body: JSON.stringify(body),
+    });
+    this.keep(res);
+    return res;
+  }
+
+  /** GETs `path` and keeps the cookies the answer sets. */
+  async get(path: string): Promise<Response> {
+    const res = await fetch(`${this.base}${path}`, { headers: this.headers() });
+    this.keep(res);
+    return res;
+  }
+
+  /** Stores the cookies `res` sets; an emptied one is forgotten. */
+  keep(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      if (value) this.cookies.set(name, value);
+      else this.cookies.delete(name);
+    }
+  }
+}

@@ -1,9 +1,12 @@
 import {
   CODE_EXPIRES_NOTE,
   CODE_SENT,
+  INVALID_OR_EXPIRED_LINK,
   LOGIN_CODE_LENGTH,
   LOGIN_SEND_FAILED,
   RequestCodeBody,
+  SIGN_IN_LINK_HINT,
+  SIGNING_IN_BY_LINK,
   specialPriceLine,
   VerifyCodeBody,
   WELCOME,
@@ -11,7 +14,8 @@ import {
 import { Button, Card, checkForm, Input, Label, toast } from '@mastering/ui/core';
 import { ArrowLeft, KeyRound, Mail, Sparkles } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useRequestLoginCode, useVerifyLoginCode, verificationErrorText } from '../../api/auth';
+import { useRequestLoginCode, useVerifyLoginCode, useVerifyLoginLink, verificationErrorText } from '../../api/auth';
+import { useLinkFromMail } from '../../api/sign-in-link';
 import { useSiteConfig } from '../../api/site-config';
 import { PageFrame } from '../../components/page-frame';
 
@@ -37,7 +41,10 @@ export function pathAfterLogin(next: string | null, siteOrigin: string = window.
   return url.origin === new URL(siteOrigin).origin ? `${url.pathname}${url.search}${url.hash}` : '/';
 }
 
-/** Passwordless login: email -> emailed login code -> signed in (full reload to the home page). */
+/**
+ * Passwordless login: email -> emailed login code, typed in this browser -> signed in (full reload to
+ * the home page). Opened from the mail's one-time link (`#link=`), it signs in with that instead.
+ */
 export default function LoginPage() {
   const config = useSiteConfig().data;
   const [step, setStep] = useState<'email' | 'code'>('email');
@@ -46,6 +53,18 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const requestCode = useRequestLoginCode();
   const verify = useVerifyLoginCode();
+  const linkSignIn = useVerifyLoginLink();
+
+  /** Signed in, by code or link: a full reload so every part of the site starts from the new session. */
+  const enter = () => {
+    toast({ title: WELCOME, description: 'You are signed in.' });
+    window.location.assign(pathAfterLogin(new URLSearchParams(window.location.search).get('next')));
+  };
+
+  useLinkFromMail((token) => {
+    if (!token) return setError(INVALID_OR_EXPIRED_LINK);
+    linkSignIn.mutate({ token }, { onSuccess: enter, onError: (err) => setError(verificationErrorText(err)) });
+  });
 
   const sendCode = (event: FormEvent) => {
     event.preventDefault();
@@ -70,14 +89,7 @@ export default function LoginPage() {
     const form = checkForm(VerifyCodeBody, { email, code });
     if (!form.ok) return setError(form.message);
     setError(null);
-    verify.mutate(form.data, {
-      onSuccess: () => {
-        toast({ title: WELCOME, description: 'You are signed in.' });
-        // A full reload so every part of the site starts from the new session.
-        window.location.assign(pathAfterLogin(new URLSearchParams(window.location.search).get('next')));
-      },
-      onError: (err) => setError(verificationErrorText(err)),
-    });
+    verify.mutate(form.data, { onSuccess: enter, onError: (err) => setError(verificationErrorText(err)) });
   };
 
   const backToEmail = () => {
@@ -113,7 +125,11 @@ export default function LoginPage() {
             </p>
           </div>
 
-          {step === 'email' ? (
+          {linkSignIn.isPending ? (
+            <p role="status" className="text-center text-sm" data-testid="login-by-link">
+              {SIGNING_IN_BY_LINK}
+            </p>
+          ) : step === 'email' ? (
             <form onSubmit={sendCode} className="space-y-4">
               <div className="space-y-2">
                 <Label htmlFor="login-email">Email address</Label>
@@ -157,6 +173,9 @@ export default function LoginPage() {
                   autoFocus
                 />
                 <p className="text-xs text-muted-foreground">{CODE_EXPIRES_NOTE}</p>
+                <p className="text-xs text-muted-foreground" data-testid="login-link-hint">
+                  {SIGN_IN_LINK_HINT}
+                </p>
               </div>
               {error && <ErrorText>{error}</ErrorText>}
               <Button

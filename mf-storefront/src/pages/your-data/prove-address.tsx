@@ -1,18 +1,22 @@
 import {
   CODE_EXPIRES_NOTE,
   DATA_ACCESS_MINUTES,
+  INVALID_OR_EXPIRED_LINK,
   LOGIN_CODE_LENGTH,
   RequestCodeBody,
+  SIGN_IN_LINK_HINT,
   VerifyCodeBody,
 } from '@mastering/contracts';
 import { Button, checkForm, Input, Label, serverErrorText } from '@mastering/ui/core';
 import { useId, useState, type FormEvent } from 'react';
-import { useRequestDataCode, useVerifyDataCode } from '../../api/your-data';
+import { useRequestDataCode, useVerifyDataCode, useVerifyDataLink } from '../../api/your-data';
+import { useLinkFromMail } from '../../api/sign-in-link';
 import { normaliseCode } from '../login/login';
 
 /**
- * Proves the visitor's address with a code mailed to it: email in, code in, and this browser may see
- * that address's data for DATA_ACCESS_MINUTES. No account is made, so a guest stays a guest.
+ * Proves the visitor's address with a code mailed to it: email in, code in (in this browser), and this
+ * browser may see that address's data for DATA_ACCESS_MINUTES; opened from the mail's one-time link
+ * (`#link=`), the link proves it instead. No account is made, so a guest stays a guest.
  */
 export function ProveAddress({ initialEmail = '' }: { initialEmail?: string }) {
   const id = useId();
@@ -22,6 +26,11 @@ export function ProveAddress({ initialEmail = '' }: { initialEmail?: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const request = useRequestDataCode();
   const verify = useVerifyDataCode();
+  const link = useVerifyDataLink();
+  useLinkFromMail((token) => {
+    if (!token) return setProblem(INVALID_OR_EXPIRED_LINK);
+    link.mutate({ token }, { onError: (err) => setProblem(serverErrorText(err, INVALID_OR_EXPIRED_LINK)) });
+  });
 
   const sendCode = (event: FormEvent) => {
     event.preventDefault();
@@ -90,6 +99,7 @@ export function ProveAddress({ initialEmail = '' }: { initialEmail?: string }) {
       <p className="text-xs text-muted-foreground">
         {CODE_EXPIRES_NOTE}. Once verified, this browser may see your data for {DATA_ACCESS_MINUTES} minutes.
       </p>
+      <p className="text-xs text-muted-foreground">{SIGN_IN_LINK_HINT}</p>
       {alert}
       <div className="flex flex-wrap gap-2">
         <Button

@@ -34,6 +34,7 @@ import * as m036 from './036_order_promise';
 import * as m037 from './037_order_link_version';
 import * as m045 from './045_credit_note_refund';
 import * as m050 from './050_demo_content';
+import * as m065 from './065_code_browser_link';
 import * as m075 from './075_disk_reservations';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -79,5 +80,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '037_order_link_version', ...m037 },
   { name: '045_credit_note_refund', ...m045 },
   { name: '050_demo_content', ...m050 },
+  { name: '065_code_browser_link', ...m065 },
   { name: '075_disk_reservations', ...m075 },
 ];

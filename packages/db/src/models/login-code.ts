@@ -5,7 +5,11 @@ import { BaseModel } from './base';
 export const CODE_PURPOSES = ['login', 'data-access'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
-/** A 6-digit code sent by email, stored as a hash, valid once and for a short time. */
+/**
+ * A 6-digit code sent by email, stored as a hash, valid once and for a short time. It is compared only
+ * for the browser that asked for it (`browserHash`, the hash of that browser's cookie nonce); the same
+ * mail's one-time sign-in link (`linkHash`) works from anywhere.
+ */
 export class LoginCode extends BaseModel {
   static tableName = 'login_codes';
 
@@ -17,6 +21,8 @@ export class LoginCode extends BaseModel {
   declare consumedAt: Date | null;
   declare requestedIp: string | null;
   declare purpose: CodePurpose;
+  declare browserHash: string | null;
+  declare linkHash: string | null;
   declare createdAt: Date;
 
   static get modifiers(): Modifiers<QueryBuilder<LoginCode>> {

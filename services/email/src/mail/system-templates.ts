@@ -1,5 +1,6 @@
 import {
   RATING_ANCHOR,
+  SIGN_IN_LINK_PATHS,
   storedTypeOf,
   type MAIL_TEMPLATES,
   type MailTemplateName,
@@ -445,6 +446,17 @@ const newOrder: MailCopy = {
   button: { label: 'Open the orders', url: '{{siteUrl}}/admin/orders' },
 };
 
+/** What a code mail says of its one-time sign-in link (shown only when the mail has one). */
+const SIGN_IN_LINK_LINE =
+  '{{#linkToken}}Or use the button: it works once, in any browser, within {{expiresInMinutes}} minutes, even after a wrong code.{{/linkToken}}';
+
+/** A code mail's one-time sign-in button for `purpose`: the token after `#`, so it never reaches a server log. */
+const signInButton = (label: string, purpose: keyof typeof SIGN_IN_LINK_PATHS): Button => ({
+  label,
+  url: `{{siteUrl}}${SIGN_IN_LINK_PATHS[purpose]}#link={{linkToken}}`,
+  when: 'linkToken',
+});
+
 /** The copy of each mail that has no stored type, by the name code sends it as. */
 const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
   'login-code': {
@@ -453,8 +465,10 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
     lines: [
       'Your login code is',
       '<span style="font-size:28px;font-weight:700;letter-spacing:6px">{{code}}</span>',
-      'It expires in {{expiresInMinutes}} minutes. If you did not ask for it, ignore this email.',
+      'Type it in the browser where you asked for it; it works only there. It expires in {{expiresInMinutes}} minutes. If you did not ask for it, ignore this email.',
+      SIGN_IN_LINK_LINE,
     ],
+    button: signInButton('Sign in', 'login'),
   },
   'data-access-code': {
     subject: 'Your code to see your data: {{code}}',
@@ -462,8 +476,10 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
     lines: [
       'Your code to download or delete the data we hold about this address is',
       '<span style="font-size:28px;font-weight:700;letter-spacing:6px">{{code}}</span>',
-      'It expires in {{expiresInMinutes}} minutes. It does not create an account. If you did not ask for it, ignore this email.',
+      'Type it in the browser where you asked for it; it works only there. It expires in {{expiresInMinutes}} minutes. It does not create an account. If you did not ask for it, ignore this email.',
+      SIGN_IN_LINK_LINE,
     ],
+    button: signInButton('Open your data', 'data-access'),
   },
   'new-order': newOrder,
   'admin-new-order': newOrder,

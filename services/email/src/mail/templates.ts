@@ -27,8 +27,9 @@ export const SECRET_MASK = '••••••';
 
 /** Params only the recipient may read (never stored: the stored copy masks them). */
 const SECRETS: { readonly [N in MailTemplateName]?: readonly (keyof MailParams<N> & string)[] } = {
-  'login-code': ['code'],
-  'data-access-code': ['code'],
+  // The sign-in link's token signs in as surely as the code.
+  'login-code': ['code', 'linkToken'],
+  'data-access-code': ['code', 'linkToken'],
   // A download link is a bearer permission: only the customer's copy of the mail holds it.
   'mastering-complete': ['downloadUrl'],
   'download-expiry-reminder': ['downloadUrl'],

@@ -109,6 +109,36 @@ describe('email.send job', () => {
     expect(await storedData(job)).toEqual({});
   });
 
+  it('mails the one-time sign-in button of a code mail, and stores it masked', async () => {
+    const mailer = fakeMailer();
+    const handler = sendEmailJob({ knex: db.knex, mailer, from: 'x@example.com', logger }).handler;
+    const linkToken = 'Tk_-0123456789abcdefghijklmnopqrstuvwxyzABC';
+    for (const [template, path] of [
+      ['login-code', '/login'],
+      ['data-access-code', '/your-data'],
+    ] as const) {
+      const job = await jobOf({
+        ...loginCode('765432'),
+        template,
+        data: { code: '765432', expiresInMinutes: 10, linkToken },
+      });
+      await handler(job);
+      const mail = mailer.sent.at(-1)!;
+      expect(mail.html).toContain(`${path}#link=${linkToken}`);
+      expect(mail.text).toContain(`${path}#link=${linkToken}`);
+      expect(mail.text).toContain('it works once, in any browser');
+      const row = await db
+        .knex('email_messages')
+        .where({ jobId: String(job.attrs._id) })
+        .first();
+      expect(JSON.stringify(row)).not.toContain(linkToken);
+      expect(row.html).toContain(`#link=${SECRET_MASK}`);
+    }
+    // A code mail without a link (queued before links existed) shows no button.
+    await handler(await jobOf(loginCode('111222')));
+    expect(mailer.sent.at(-1)!.text).not.toContain('#link=');
+  });
+
   it('forgets the payload after the last failed try only', async () => {
     const mailer = fakeMailer();
     mailer.down = true;

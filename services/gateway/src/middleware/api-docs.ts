@@ -11,7 +11,7 @@ export const API_INFO = {
   title: 'Mastering Studio API',
   version: '1',
   description:
-    "Every operation of the site, generated from the services' route tables and their zod contracts. Sign in with `POST /auth/request-code` and `POST /auth/verify-code`; the `sid` cookie carries the session.",
+    "Every operation of the site, generated from the services' route tables and their zod contracts. Sign in with `POST /auth/request-code` and `POST /auth/verify-code` (sending back the `code_browser` cookie the request set), or with the mailed link's token at `POST /auth/verify-link`; the `sid` cookie carries the session.",
 };
 
 /** True when the gateway sends `method path` (OpenAPI form, `{param}`s filled with a sample) to `service`. */

@@ -3,21 +3,25 @@ import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { clientKeyOf, TooManyRequests } from '@mastering/service-kit';
 import { Setting } from '@mastering/db';
-import { MAX_LOGIN_ATTEMPTS_LIMIT } from '@mastering/contracts';
+import { CODE_GUESSES_SPENT, MAX_LOGIN_ATTEMPTS_LIMIT } from '@mastering/contracts';
 
 /**
- * Login limits. Code requests and wrong codes are counted per (email, client address), so one client
- * cannot use up what the address's owner needs. Nothing counts wrong codes across clients: a shared
- * count is what others could use up to lock the owner out. Guessing from other addresses is bounded
- * per code instead (FOREIGN_GUESSES_PER_CODE in service.ts). The per-email cap on code requests only
- * bounds inbox flooding, and never refuses a client's first code of the hour. Wrong codes are allowed
- * up to the Security setting "Max login attempts" per (email, client) an hour.
+ * Login limits. Code requests and tries are counted per (email, client address), so one client cannot
+ * use up what the address's owner needs; the per-email cap on code requests only bounds inbox flooding,
+ * and never refuses a client's first code of the hour. Tries are allowed up to the Security setting
+ * "Max login attempts" per (email, client) an hour. What bounds guessing is the per-email guess budget:
+ * a code is compared only for the browser that asked for it (proveCode in service.ts), and at most
+ * `wrongCodesPerEmailPerDay` codes are compared for an address in 24 hours, from all clients together,
+ * so each comparison being one chance in 10^6, the odds of guessing into an address are at most
+ * 1 in 1,000,000 a day however many addresses guess. When the budget is spent, the mail's one-time
+ * sign-in link still signs the owner in, so nobody can lock them out.
  */
 export const LOGIN_LIMITS = {
   requestsPerIpPer10Min: 20,
   codesPerEmailClientPerHour: 5,
   codesPerEmailPerHour: 20,
   verificationsPerIpPer10Min: 30,
+  wrongCodesPerEmailPerDay: 1,
 } as const;
 
 /** Codes per (email, client) an hour that the shared per-email cap never refuses. */
@@ -45,6 +49,7 @@ export function createLoginLimiters(knex: Knex) {
     codesPerEmail: store('login-code-email', LOGIN_LIMITS.codesPerEmailPerHour, 3600),
     verificationsPerIp: store('login-verify-ip', LOGIN_LIMITS.verificationsPerIpPer10Min, 600),
     failuresPerEmailClient: store('login-fail-email-client', MAX_LOGIN_ATTEMPTS_LIMIT, 3600),
+    guessesPerEmail: store('login-guess-email', LOGIN_LIMITS.wrongCodesPerEmailPerDay, 86_400),
   };
 }
 
@@ -101,6 +106,24 @@ const TOO_MANY_CODES = 'Too many login codes requested. Please wait a few minute
 const TOO_MANY_TRIES = 'Too many attempts. Please wait a few minutes and try again.';
 
 /**
+ * The guess budget of `email` (login and data-access codes together), for proveCode: `spendGuess` takes
+ * a guess before a code is compared, refusing with 429 (CODE_GUESSES_SPENT) when the day's are spent;
+ * `forgiveGuesses` clears the count after a right code. The point is taken before the comparison and
+ * kept when the code was wrong, so parallel guesses cannot slip past; the count's 24 hours start at the
+ * first guess after a clear, so two wrong codes compared for one address are always 24 hours apart.
+ */
+export function guessBudget(ctx: Context, limits: LoginLimiters, email: string) {
+  return {
+    spendGuess: async () => {
+      await consumeOrReject(ctx, CODE_GUESSES_SPENT, [[limits.guessesPerEmail, email]]);
+    },
+    forgiveGuesses: async () => {
+      await limits.guessesPerEmail.delete(email);
+    },
+  };
+}
+
+/**
  * Counts a request for a code (login or data access alike) mailed to `email`, refusing with 429 past a
  * limit: per client IP, per (email, client) and, higher, per email, so the form can neither flood an
  * inbox nor be used by one client to use up the requests the address's owner needs: a client's first
@@ -119,10 +142,10 @@ export async function limitCodeRequest(ctx: Context, limits: LoginLimiters, emai
 
 /**
  * Counts a try of a code for `email` (login or data access alike), refusing with 429 past a limit: per
- * IP, and wrong codes per (email, client) up to the Security setting's max login attempts, never across
- * clients, so other clients' wrong guesses cannot lock the owner out. Every try takes a failure point up
- * front (so parallel guesses cannot slip past the count); `succeeded` gives it back. Answers the
- * client's key, the security settings and `succeeded`.
+ * IP, and failed tries per (email, client) up to the Security setting's max login attempts. Every try
+ * takes a failure point up front (so parallel tries cannot slip past the count); `succeeded` gives it
+ * back. What bounds guessing across clients is the guess budget (guessBudget), spent only when a code
+ * is compared. Answers the client's key, the security settings and `succeeded`.
  */
 export async function limitCodeTry(ctx: Context, knex: Knex, limits: LoginLimiters, email: string) {
   const client = clientKeyOf(ctx.ip);
@@ -132,4 +155,9 @@ export async function limitCodeTry(ctx: Context, knex: Knex, limits: LoginLimite
   ];
   await consumeOrReject(ctx, TOO_MANY_TRIES, [[limits.verificationsPerIp, client], ...failures]);
   return { client, security, succeeded: () => refund(failures) };
+}
+
+/** Counts a try of a sign-in link's token (login or data access alike) against the per-IP limit of tries. */
+export async function limitLinkTry(ctx: Context, limits: LoginLimiters): Promise<void> {
+  await consumeOrReject(ctx, TOO_MANY_TRIES, [[limits.verificationsPerIp, clientKeyOf(ctx.ip)]]);
 }

@@ -3,8 +3,15 @@ import { DATA_CODE_SENT, DATA_PROOF_NEEDED, DELETION_REQUESTED } from '@masterin
 import { DeletionRequest } from '@mastering/db';
 import { personalDataOf } from '@mastering/orders';
 import { Unauthorized, type RouteContext } from '@mastering/service-kit';
-import { limitCodeRequest, limitCodeTry, type LoginLimiters } from '../auth/rate-limits';
-import { normaliseEmail, requestCode, verifyDataAccessCode, type AuthDeps } from '../auth/service';
+import { guessBudget, limitCodeRequest, limitCodeTry, limitLinkTry, type LoginLimiters } from '../auth/rate-limits';
+import {
+  normaliseEmail,
+  requestCode,
+  verifyDataAccessCode,
+  verifyDataAccessLink,
+  type AuthDeps,
+} from '../auth/service';
+import { codeBrowserNonce, setCodeBrowserCookie } from '../auth/code-browser';
 import { proofOf, setProofCookie, type YourDataDeps } from './proof';
 
 // The customer side of POPIA rights. The proof of the address is a code mailed to it: a data-access
@@ -23,20 +30,39 @@ const unlessDuplicate = (err: { code?: string }) => {
   if (err.code !== '23505') throw err;
 };
 
-/** POST /api/your-data/request-code — mails a data-access code (login's limits); same answer for any address. */
-export const requestDataCode = (auth: AuthDeps, limits: LoginLimiters) => async (ctx: Context) => {
+/**
+ * POST /api/your-data/request-code — mails a data-access code and one-time link (login's limits); same
+ * answer for any address. The browser gets the code's nonce cookie (only it may type the code).
+ */
+export const requestDataCode = (auth: AuthDeps, limits: LoginLimiters, deps: YourDataDeps) => async (ctx: Context) => {
   const email = normaliseEmail(ctx.state.body.email);
   const client = await limitCodeRequest(ctx, limits, email);
-  await requestCode(auth, 'data-access', email, client);
+  const { browserNonce } = await requestCode(auth, 'data-access', email, client);
+  setCodeBrowserCookie(ctx, 'data-access', browserNonce, deps.cookie.secure);
   ctx.body = { message: DATA_CODE_SENT };
 };
 
-/** POST /api/your-data/verify-code — checks a data-access code; the browser gets the proof cookie (no account, no session). */
+/**
+ * POST /api/your-data/verify-code — checks a data-access code against the one this browser asked for,
+ * spending the address's guess budget (guessBudget, shared with login); the browser gets the proof
+ * cookie (no account, no session).
+ */
 export const verifyDataCode = (auth: AuthDeps, limits: LoginLimiters, deps: YourDataDeps) => async (ctx: Context) => {
   const email = normaliseEmail(ctx.state.body.email);
-  const { client, succeeded } = await limitCodeTry(ctx, auth.knex, limits, email);
-  await verifyDataAccessCode(auth, email, ctx.state.body.code, client);
+  const { succeeded } = await limitCodeTry(ctx, auth.knex, limits, email);
+  await verifyDataAccessCode(auth, email, ctx.state.body.code, {
+    browserNonce: codeBrowserNonce(ctx, 'data-access'),
+    ...guessBudget(ctx, limits, email),
+  });
   await succeeded();
+  setProofCookie(ctx, deps, email);
+  ctx.body = { email, via: 'code' };
+};
+
+/** POST /api/your-data/verify-link — takes a data-access mail's one-time link: the browser gets the proof cookie. */
+export const verifyDataLink = (auth: AuthDeps, limits: LoginLimiters, deps: YourDataDeps) => async (ctx: Context) => {
+  await limitLinkTry(ctx, limits);
+  const email = await verifyDataAccessLink(auth, ctx.state.body.token);
   setProofCookie(ctx, deps, email);
   ctx.body = { email, via: 'code' };
 };

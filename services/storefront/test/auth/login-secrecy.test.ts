@@ -4,6 +4,7 @@ import { createLogger } from '@mastering/service-kit';
 import { serveOverHttp, type Served } from '@mastering/service-kit/testing';
 import { createQueue, JOBS, startProducer, type Queue } from '@mastering/jobs';
 import { buildApp } from '../../src/app';
+import { TestBrowser } from '../support';
 import { readConfig } from '../../src/config';
 // The whole login crosses two services: the storefront issues the code, the email service's worker
 // mails and records it. This test runs both halves for real, so it reaches into the email service.
@@ -85,31 +86,24 @@ const TEXT_TYPES = new Set([
 // A hex digest may contain any six digits by chance; it must be a digest, and never the code itself.
 const isDigestColumn = (c: Column) => c.column.endsWith('_hash');
 
-describe('a full login leaves no login code in the database', () => {
-  it('request a code, read it from the SMTP message, verify it: the code is in no table, column or job', async () => {
+describe('a full login leaves no login code, link or browser nonce in the database', () => {
+  it('request a code, read it and its link from the SMTP message, verify it: none of them is in any table, column or job', async () => {
     const mailed = new Promise<void>((resolve, reject) => {
       worker.once(`complete:${JOBS.sendEmail}`, (job) =>
         job.attrs.failReason ? reject(new Error(job.attrs.failReason)) : resolve(),
       );
     });
-    expect(
-      (
-        await fetch(`${base}/auth/request-code`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'Secret.Keeper@example.com' }),
-        })
-      ).status,
-    ).toBe(200);
+    const browser = new TestBrowser(base);
+    expect((await browser.post('/auth/request-code', { email: 'Secret.Keeper@example.com' })).status).toBe(200);
     await mailed;
     expect(sent).toHaveLength(1);
     const code = /\b(\d{6})\b/.exec(sent[0].text)![1];
     expect(sent[0].subject).toContain(code);
-    const verified = await fetch(`${base}/auth/verify-code`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'secret.keeper@example.com', code }),
-    });
+    // The mail's one-time sign-in link, and the browser's nonce: secrets as much as the code.
+    const link = /\/login#link=([\w-]{43})/.exec(sent[0].text)![1];
+    expect(sent[0].html).toContain(`/login#link=${link}`);
+    const nonce = browser.cookies.get('code_browser')!;
+    const verified = await browser.post('/auth/verify-code', { email: 'secret.keeper@example.com', code });
     expect(verified.status).toBe(200);
 
     const dump = await dumpDatabase();
@@ -124,7 +118,7 @@ describe('a full login leaves no login code in the database', () => {
 
     const leaks = dump.filter(({ column, value }) => {
       if (isDigestColumn(column)) return !/^[0-9a-f]{64}$/.test(value) || value === code;
-      if (TEXT_TYPES.has(column.type)) return value.includes(code);
+      if (TEXT_TYPES.has(column.type)) return [code, link, nonce].some((secret) => value.includes(secret));
       return value === code; // numbers, times, ids: the code could only be the whole value
     });
     expect(leaks).toEqual([]);

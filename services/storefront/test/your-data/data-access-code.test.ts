@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DATA_CODE_SENT, DATA_PROOF_NEEDED, DELETION_REQUESTED, INVALID_OR_EXPIRED_CODE } from '@mastering/contracts';
-import { storefrontPerFile } from '../support';
+import {
+  CODE_FROM_OTHER_BROWSER,
+  CODE_GUESSES_SPENT,
+  DATA_CODE_SENT,
+  DATA_PROOF_NEEDED,
+  DELETION_REQUESTED,
+  INVALID_OR_EXPIRED_CODE,
+  INVALID_OR_EXPIRED_LINK,
+} from '@mastering/contracts';
+import { storefrontPerFile, TestBrowser } from '../support';
 
 // POPIA rights without an account (issue 26 Deliver 5): a guest proves their address with an emailed
 // data-access code, downloads what is held about it and asks for deletion; no users row is ever made.
@@ -20,28 +28,30 @@ const ctx = storefrontPerFile(
   },
 );
 
-// Each test speaks from its own client address, so the per-address limits of one do not leak into another.
+// Each test speaks from its own client address and browser, so the per-address limits of one do not leak into another.
 let nextClient = 1;
-let client: Record<string, string> = {};
+const newBrowser = () => new TestBrowser(ctx.site.base, `198.51.100.${nextClient++}`);
+let client: TestBrowser;
 beforeEach(() => {
-  client = { 'x-forwarded-for': `198.51.100.${nextClient++}` };
+  client = newBrowser();
 });
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${ctx.site.base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...client, ...headers },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown, headers: Record<string, string> = {}, from: TestBrowser = client) =>
+  from.post(path, body, headers);
 
-/** Asks for a data-access code for `email` and answers the code from the mail the storefront queued. */
-async function mailedCode(email: string): Promise<string> {
-  const res = await post('/api/your-data/request-code', { email });
-  expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ message: DATA_CODE_SENT });
+/** The code and link token of the newest data-access mail, checking it went to `email`. */
+function lastMail(email: string): { code: string; linkToken: string } {
   const mail = ctx.site.queued.at(-1)!;
   expect(mail.data).toMatchObject({ to: email.toLowerCase(), template: 'data-access-code' });
-  return mail.data.data.code;
+  return mail.data.data;
+}
+
+/** Asks for a data-access code for `email` from `from` and answers the code from the mail the storefront queued. */
+async function mailedCode(email: string, from: TestBrowser = client): Promise<string> {
+  const res = await post('/api/your-data/request-code', { email }, {}, from);
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ message: DATA_CODE_SENT });
+  return lastMail(email).code;
 }
 
 /** The proof cookie (`data_access=...`) a response set, ready for a Cookie header. */
@@ -85,17 +95,55 @@ describe('Your data without an account', () => {
     expect(await ctx.db.knex('sessions')).toEqual([]);
   });
 
-  it('refuses a wrong code and a used one, with the login’s message, and proves nothing', async () => {
-    const code = await mailedCode('wrong.code@example.com');
+  it('refuses a wrong code and a used one, with the login’s message, and proves nothing; the mail’s link still proves the address', async () => {
+    const email = 'wrong.code@example.com';
+    const code = await mailedCode(email);
+    const { linkToken } = lastMail(email);
     const wrong = code === '000000' ? '000001' : '000000';
-    const refused = await post('/api/your-data/verify-code', { email: 'wrong.code@example.com', code: wrong });
+    const refused = await post('/api/your-data/verify-code', { email, code: wrong });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ error: INVALID_OR_EXPIRED_CODE });
     expect(refused.headers.get('set-cookie')).toBeNull();
-    expect((await post('/api/your-data/verify-code', { email: 'wrong.code@example.com', code })).status).toBe(200);
-    const again = await post('/api/your-data/verify-code', { email: 'wrong.code@example.com', code });
+    // The wrong code spent the address's guess for the day (shared with login) and that code died.
+    const fresh = await mailedCode(email);
+    const spent = await post('/api/your-data/verify-code', { email, code: fresh });
+    expect(spent.status).toBe(429);
+    expect(await spent.json()).toEqual({ error: CODE_GUESSES_SPENT });
+    // The first mail's link proves the address, once, from any browser.
+    const phone = newBrowser();
+    const linked = await post('/api/your-data/verify-link', { token: linkToken }, {}, phone);
+    expect(linked.status).toBe(200);
+    expect(await linked.json()).toEqual({ email, via: 'code' });
+    const proof = await fetch(`${ctx.site.base}/api/your-data/proof`, { headers: { cookie: proofCookieFrom(linked) } });
+    expect(await proof.json()).toEqual({ email, via: 'code' });
+    const again = await post('/api/your-data/verify-link', { token: linkToken }, {}, phone);
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: INVALID_OR_EXPIRED_LINK });
+    expect(await usersOf(email)).toEqual([]);
+  });
+
+  it('compares a data-access code only for the browser that asked for it, and a used one never again', async () => {
+    const email = 'bound.data@example.com';
+    const code = await mailedCode(email);
+    const other = newBrowser();
+    const elsewhere = await post('/api/your-data/verify-code', { email, code }, {}, other);
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.json()).toEqual({ error: CODE_FROM_OTHER_BROWSER });
+    expect(elsewhere.headers.get('set-cookie')).toBeNull();
+    expect((await post('/api/your-data/verify-code', { email, code })).status).toBe(200);
+    const again = await post('/api/your-data/verify-code', { email, code });
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual({ error: INVALID_OR_EXPIRED_CODE });
+  });
+
+  it('keeps a login link and a data-access link apart', async () => {
+    await mailedCode('links.apart@example.com');
+    const dataLink = lastMail('links.apart@example.com').linkToken;
+    expect((await post('/auth/verify-link', { token: dataLink })).status).toBe(400);
+    expect(await usersOf('links.apart@example.com')).toEqual([]);
+    await post('/auth/request-code', { email: 'links.apart@example.com' });
+    const loginLink = ctx.site.queued.at(-1)!.data.data.linkToken;
+    expect((await post('/api/your-data/verify-link', { token: loginLink })).status).toBe(400);
   });
 
   it('refuses an expired code', async () => {
