@@ -28,7 +28,9 @@ async function siteOn(measure: FreeBytesOf): Promise<Storefront> {
     key: 'pricing',
     value: JSON.stringify({ basePriceCents: 49900, launchDiscountPercent: 35, maxFileSizeMb: 1000 }),
   });
-  const site = await startStorefront(ctx.db, { STORAGE_MIN_FREE_MB: String(FLOOR_MB) }, undefined, { freeBytes: measure });
+  const site = await startStorefront(ctx.db, { STORAGE_MIN_FREE_MB: String(FLOOR_MB) }, undefined, {
+    freeBytes: measure,
+  });
   sites.push(site);
   return site;
 }
