@@ -65,3 +65,9 @@ export const DEFAULT_PRICING: Readonly<{
   maxFileSizeMb: 500,
   launchEndsAt: null,
 });
+
+/**
+ * Days a marketing-consent confirmation link works (POPIA s69 double opt-in). A later order with the box
+ * ticked mails a new link only once the last one has run out, so an address is asked at most once a span.
+ */
+export const CONSENT_CONFIRM_DAYS = 30;

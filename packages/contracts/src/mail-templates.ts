@@ -232,6 +232,12 @@ export const MAIL_TEMPLATES = {
       expiresInHours: z.number().positive(),
     }),
   },
+  // Issue 51 finding 5 (POPIA s69 double opt-in): the checkout's marketing box was ticked for this address;
+  // marketing counts only once the address confirms through `confirmUrl`, a signed link the mail worker
+  // mints for the recipient at send time (senders never pass it).
+  'marketing-consent-confirm': {
+    params: z.object({ confirmUrl: z.string().optional(), confirmDays: z.number().int().positive() }),
+  },
   // Track my order (storefront): the address's orders, each with its order page link, which the mail
   // worker mints into each entry (`orderPageUrl`) from its `orderId`.
   'order-list': {

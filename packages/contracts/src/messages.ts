@@ -327,3 +327,17 @@ export const EMPTY_TEXTS = {
   genres: 'No genre data available',
   orderStatuses: 'No order status data available',
 } as const;
+
+// Marketing consent confirmation pages (issue 51 finding 5: /e/confirm/<token>, POPIA s69 double opt-in).
+export const CONSENT_TEXTS = {
+  askTitle: 'Confirm marketing emails',
+  ask: (email: string) => `Send news and offers to ${email}? You can unsubscribe from any of them.`,
+  button: 'Yes, send me news',
+  doneTitle: 'Thank you: you are subscribed',
+  done: (email: string) => `${email} will get our news and offers. Every one of them has an unsubscribe link.`,
+  invalidTitle: 'Link not valid',
+  invalid: 'This confirmation link is not valid: nothing was changed. Use the link in the email exactly as it came.',
+  expiredTitle: 'Link expired',
+  expired:
+    'This confirmation link has expired: nothing was changed. Tick the news box on your next order to get a new one.',
+} as const;

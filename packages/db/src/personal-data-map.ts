@@ -571,6 +571,11 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
     other: ['created_at'],
     rows: [{ find: [{ email: 'email' }], export: { as: 'unsubscribes' }, erase: { delete: 'the row goes' } }],
   },
+  marketing_consents: {
+    personal: { email: { holds: 'address' } },
+    other: ['requested_at', 'confirmed_at'],
+    rows: [{ find: [{ email: 'email' }], export: { as: 'marketingConsents' }, erase: { delete: 'the row goes' } }],
+  },
   deletion_requests: {
     personal: { email: { holds: 'address' } },
     other: ['id', 'created_at', 'completed_at', 'completed_by'],

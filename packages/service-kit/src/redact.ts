@@ -2,8 +2,8 @@
 export const REDACTED = '[redacted]';
 
 // Paths whose next segment is a bearer token: the delivery page and its API, staff file links, and the
-// unsubscribe, open and click links of mail. Case and repeated slashes do not hide one.
-const TOKEN_AFTER = /^(\/+(?:download|api\/+downloads\/+(?:file|order)|e\/+(?:unsubscribe|o|c))\/+)[^/?#]+/i;
+// unsubscribe, consent-confirmation, open and click links of mail. Case and repeated slashes do not hide one.
+const TOKEN_AFTER = /^(\/+(?:download|api\/+downloads\/+(?:file|order)|e\/+(?:unsubscribe|confirm|o|c))\/+)[^/?#]+/i;
 // Any other long opaque segment is treated as a token too (ids are 36 characters, tokens 100 or more).
 const LONG_SEGMENT = /(?<=\/)[\w~.%-]{48,}(?=\/|$)/g;
 // Query parameters that may carry a credential.

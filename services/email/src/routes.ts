@@ -33,7 +33,7 @@ import {
 } from './templates/handlers';
 import { getCampaigns, getOneCampaign, postCampaign, postCancelCampaign } from './campaigns/handlers';
 import { postCustomEmail, postTestEmail } from './test-email/handlers';
-import { clickRedirect, openPixel, unsubscribeNow, unsubscribePage } from './tracking/handlers';
+import { clickRedirect, consentConfirm, consentPage, openPixel, unsubscribeNow, unsubscribePage } from './tracking/handlers';
 
 export type EmailRouteDeps = { knex: Knex; mailer: Mailer; queue: Queue; links: LinkSigner; siteUrl: string };
 
@@ -53,6 +53,9 @@ const ONE_CLICK: RawBody = {
   contentType: 'application/x-www-form-urlencoded',
   description: 'List-Unsubscribe=One-Click, or nothing',
 };
+
+/** The consent page's button posts an empty form. */
+const CONFIRM_FORM: RawBody = { contentType: 'application/x-www-form-urlencoded', description: 'Nothing' };
 
 /** The email service's route table, with the permission of each route. */
 export const routes = ({ knex, mailer, queue, links, siteUrl }: EmailRouteDeps): RouteTable => [
@@ -184,6 +187,23 @@ export const routes = ({ knex, mailer, queue, links, siteUrl }: EmailRouteDeps):
     accepts: ONE_CLICK,
     response: PAGE,
     handler: unsubscribeNow(knex, links),
+  }),
+  route({
+    method: 'GET',
+    path: '/e/confirm/:token',
+    permission: 'public',
+    params: TokenParams,
+    response: PAGE,
+    handler: consentPage(links),
+  }),
+  route({
+    method: 'POST',
+    path: '/e/confirm/:token',
+    permission: 'public',
+    params: TokenParams,
+    accepts: CONFIRM_FORM,
+    response: PAGE,
+    handler: consentConfirm(knex, links),
   }),
   route({
     method: 'GET',

@@ -312,7 +312,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
     permission: 'public',
     body: CreateOrderBody,
     response: created(CreateOrderResponse),
-    handler: orders.createOrder(deps.knex, deps.guestCookie),
+    handler: orders.createOrder(deps.knex, deps.queue, deps.guestCookie),
   }),
   // Public, but answers only the browser that placed the order (or staff); anyone else gets 404.
   route({

@@ -36,6 +36,7 @@ import * as m045 from './045_credit_note_refund';
 import * as m050 from './050_demo_content';
 import * as m065 from './065_code_browser_link';
 import * as m075 from './075_disk_reservations';
+import * as m080 from './080_marketing_consents';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -82,4 +83,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '050_demo_content', ...m050 },
   { name: '065_code_browser_link', ...m065 },
   { name: '075_disk_reservations', ...m075 },
+  { name: '080_marketing_consents', ...m080 },
 ];

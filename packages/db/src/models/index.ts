@@ -13,6 +13,7 @@ export { EmailTemplate } from './email-template';
 export { Campaign } from './campaign';
 export { CampaignRecipient } from './campaign-recipient';
 export { EmailMessage } from './email-message';
+export { MarketingConsent } from './marketing-consent';
 export { Unsubscribe } from './unsubscribe';
 export { Upload, UPLOAD_PREFIX, objectKeyOf, objectKeyOfPath, objectPathOfKey } from './upload';
 export { OrderStatusHistory } from './order-status-history';

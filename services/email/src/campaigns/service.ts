@@ -6,7 +6,7 @@ import {
   type CampaignForm,
   type RecipientType,
 } from '@mastering/contracts';
-import { Campaign, CampaignRecipient, CustomerSummaryRow, Order, Unsubscribe, User } from '@mastering/db';
+import { Campaign, CampaignRecipient, CustomerSummaryRow, MarketingConsent, Unsubscribe, User } from '@mastering/db';
 import { enqueue, enqueueAt, JOBS, type Queue } from '@mastering/jobs';
 import { Conflict, NotFound } from '@mastering/service-kit';
 
@@ -78,10 +78,11 @@ export async function getCampaign(knex: Knex, id: string): Promise<CampaignShape
 /**
  * The audience query of a recipient type, one lower-cased address per row, read from the customer
  * summaries the customers screen shows (migration 014). Marketing goes only to people who may get it
- * (POPIA s69): paying customers (a paid order; every mail lets them opt out) and whoever ticked the
- * marketing box at checkout. So all is paying customers plus consenting addresses (an address typed
- * into an unpaid order, or an account alone, is not enough); active ones have a paid order; VIPs spent
- * more than R2000 on paid orders.
+ * (POPIA s69): paying customers (soft opt-in, s69(3): a paid order; every mail lets them opt out) and
+ * addresses that confirmed the marketing box through the mailed link (double opt-in). So all is paying
+ * customers plus confirmed consents (a box ticked on an unpaid order and never confirmed, or an account
+ * alone, is not enough: anyone can type any address); active ones have a paid order; VIPs spent more
+ * than R2000 on paid orders. Unsubscribed addresses are left out of every audience (resolveRecipients).
  */
 function audience(knex: Knex, type: Exclude<RecipientType, 'custom'>) {
   const customers = CustomerSummaryRow.query(knex).select('email');
@@ -89,7 +90,7 @@ function audience(knex: Knex, type: Exclude<RecipientType, 'custom'>) {
   if (type === 'vip') return customers.where('spentCents', '>', VIP_THRESHOLD_RAND * 100);
   return customers
     .where('totalOrders', '>', 0)
-    .union(Order.query(knex).select(knex.raw('lower(customer_email) as email')).where('marketingConsent', true));
+    .union(MarketingConsent.query(knex).select('email').whereNotNull('confirmedAt'));
 }
 
 /**

@@ -73,17 +73,31 @@ export const MAIL_COMMIT_WAIT_MS = MAIL_CLAIM_MS / 2;
 export const messageIdOf = (id: string, from: string) => `<${id}@${/@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'}>`;
 
 /** The signers of the links a mail may carry, minted at send time. */
-type LinkMinters = { downloads: DownloadLinks | undefined; orderLinks: OrderLinks | undefined };
+type LinkMinters = {
+  downloads: DownloadLinks | undefined;
+  orderLinks: OrderLinks | undefined;
+  links: LinkSigner | undefined;
+};
 
 /**
  * The template data of a payload: its own, plus the links minted now: the delivery link it asks for, and
  * for any mail about an order (`orderId`) the order page (`orderPageUrl`, the "View your order" button),
  * as for each entry of a list of `orders`. An order link is minted only into a mail to that order's own
  * customer, of the order's current link generation: staff notices about an order never carry the
- * customer's link, and a revoked generation is never minted again.
+ * customer's link, and a revoked generation is never minted again. A marketing-consent confirmation gets
+ * the recipient's own confirmation link (`confirmUrl`).
  */
-async function dataOf(knex: Knex, payload: SendEmailPayload, { downloads, orderLinks }: LinkMinters, siteUrl: string) {
+async function dataOf(
+  knex: Knex,
+  payload: SendEmailPayload,
+  { downloads, orderLinks, links }: LinkMinters,
+  siteUrl: string,
+) {
   const data: Record<string, unknown> = { ...payload.data };
+  if (payload.template === 'marketing-consent-confirm') {
+    if (!links) throw new Error('this mail needs the mail link signer');
+    data.confirmUrl = links.consentUrl(payload.to);
+  }
   if (orderLinks) {
     const listed = Array.isArray(data.orders) ? (data.orders as Record<string, unknown>[]) : [];
     const ids = [payload.orderId, ...listed.map((entry) => entry?.orderId)].filter(
@@ -197,7 +211,7 @@ export function sendEmailJob({
         }
         if (marketing && !links) throw new Error('marketing mail needs the unsubscribe link signer');
         const unsubscribeUrl = links?.unsubscribeUrl(payload.to) ?? '';
-        const data = await dataOf(knex, payload, { downloads, orderLinks }, siteUrl);
+        const data = await dataOf(knex, payload, { downloads, orderLinks, links }, siteUrl);
         const rendered = await renderTemplate(
           knex,
           payload.template,

@@ -585,6 +585,16 @@ const MAIL_COPY: Record<UnstoredMail, MailCopy> = {
     ],
     button: { label: 'Finish paying', url: '{{resumeUrl}}' },
   },
+  'marketing-consent-confirm': {
+    subject: 'Confirm that you want news from {{siteName}}',
+    preview: 'One click, and you get our news and offers.',
+    lines: [
+      'Hi,',
+      'Someone placed an order with this address and asked for news and offers from {{siteName}}. We send them only once you confirm, within {{confirmDays}} days.',
+      'If it was not you, or you changed your mind, ignore this email: you will get no marketing from us.',
+    ],
+    button: { label: 'Yes, send me news', url: '{{confirmUrl}}', when: 'confirmUrl' },
+  },
   'order-list': {
     subject: 'Your orders with {{siteName}}',
     preview: 'Links to each of your orders.',

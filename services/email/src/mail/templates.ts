@@ -33,6 +33,8 @@ const SECRETS: { readonly [N in MailTemplateName]?: readonly (keyof MailParams<N
   // A download link is a bearer permission: only the customer's copy of the mail holds it.
   'mastering-complete': ['downloadUrl'],
   'download-expiry-reminder': ['downloadUrl'],
+  // Whoever holds it can confirm the address's marketing consent.
+  'marketing-consent-confirm': ['confirmUrl'],
 };
 
 /** Params of any mail that are bearer links (the order page opens the order to whoever holds it): masked like SECRETS. */

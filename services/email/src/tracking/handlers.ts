@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import escapeHtml from 'escape-html';
+import { CONSENT_TEXTS } from '@mastering/contracts';
 import type { RouteContext } from '@mastering/service-kit';
 import type { LinkSigner } from './links';
-import { recordClick, recordOpen, unsubscribe } from './service';
+import { confirmConsent, recordClick, recordOpen, unsubscribe } from './service';
 
 type TokenParams = { token: string };
 
@@ -45,6 +46,41 @@ export const unsubscribeNow =
       'You are unsubscribed',
       `<p><strong>${escapeHtml(claims.e)}</strong> will get no more marketing emails.</p>`,
     );
+  };
+
+/**
+ * The address of a consent link, or false after answering the page that says why it does not count
+ * (404 forged or malformed, 410 expired): nothing is changed.
+ */
+function consentAddress(ctx: RouteContext<unknown, unknown, TokenParams>, links: LinkSigner): string | false {
+  const email = links.consentOf(ctx.state.params.token);
+  if (email === 'expired') page(ctx, 410, CONSENT_TEXTS.expiredTitle, `<p>${CONSENT_TEXTS.expired}</p>`);
+  else if (email === null) page(ctx, 404, CONSENT_TEXTS.invalidTitle, `<p>${CONSENT_TEXTS.invalid}</p>`);
+  return email !== null && email !== 'expired' && email;
+}
+
+/**
+ * GET /e/confirm/:token — public; asks the address to confirm its marketing consent (a link scanner's
+ * GET must confirm nothing); the button posts to the same address.
+ */
+export const consentPage = (links: LinkSigner) => async (ctx: RouteContext<unknown, unknown, TokenParams>) => {
+  const email = consentAddress(ctx, links);
+  if (email === false) return;
+  page(
+    ctx,
+    200,
+    CONSENT_TEXTS.askTitle,
+    `<p>${escapeHtml(CONSENT_TEXTS.ask(email))}</p><form method="post"><button type="submit" data-testid="consent-confirm">${CONSENT_TEXTS.button}</button></form>`,
+  );
+};
+
+/** POST /e/confirm/:token — public; the page's button: the address's marketing consent is confirmed (double opt-in). */
+export const consentConfirm =
+  (knex: Knex, links: LinkSigner) => async (ctx: RouteContext<unknown, unknown, TokenParams>) => {
+    const email = consentAddress(ctx, links);
+    if (email === false) return;
+    await confirmConsent(knex, email);
+    page(ctx, 200, CONSENT_TEXTS.doneTitle, `<p>${escapeHtml(CONSENT_TEXTS.done(email))}</p>`);
   };
 
 /** GET /e/o/:token — public; the open pixel: records the first open, always answers the image. */

@@ -1,7 +1,15 @@
+import { CONSENT_CONFIRM_DAYS } from '@mastering/contracts';
 import { createTokenSigner, type Secrets } from '@mastering/service-kit';
 
-/** What a signed mail link carries: an unsubscribe (address), an open (recipient) or a click (recipient + target). */
-export type LinkClaims = { k: 'u'; e: string } | { k: 'o'; r: string } | { k: 'c'; r: string; u: string };
+/**
+ * What a signed mail link carries: an unsubscribe (address), an open (recipient), a click (recipient +
+ * target) or a marketing-consent confirmation (address).
+ */
+export type LinkClaims =
+  | { k: 'u'; e: string }
+  | { k: 'o'; r: string }
+  | { k: 'c'; r: string; u: string }
+  | { k: 'm'; e: string };
 
 /**
  * Days a mail link works (unsubscribe, open, click): as long as the longest delivery link, so a
@@ -14,6 +22,7 @@ const claimsOf = (c: Record<string, unknown>): LinkClaims | null => {
   if (c.k === 'u' && typeof c.e === 'string') return { k: 'u', e: c.e };
   if (c.k === 'o' && typeof c.r === 'string') return { k: 'o', r: c.r };
   if (c.k === 'c' && typeof c.r === 'string' && typeof c.u === 'string') return { k: 'c', r: c.r, u: c.u };
+  if (c.k === 'm' && typeof c.e === 'string') return { k: 'm', e: c.e };
   return null;
 };
 
@@ -33,6 +42,18 @@ export function createLinkSigner(secrets: Secrets, publicUrl: string, now = () =
       const verified = signer.verify(token);
       return verified && verified !== 'expired' ? verified.claims : null;
     },
+    /**
+     * The address a genuine consent-confirmation token stands for, 'expired' after its time, or null
+     * (forged, malformed, or a token of another kind): the page tells the last two apart.
+     */
+    consentOf(token: string): string | 'expired' | null {
+      const verified = signer.verify(token, new Date(now()));
+      if (verified === 'expired') return 'expired';
+      return verified?.claims.k === 'm' ? verified.claims.e : null;
+    },
+    /** The page (GET) and confirmation (POST) of an address's marketing consent; works CONSENT_CONFIRM_DAYS. */
+    consentUrl: (email: string) =>
+      `${publicUrl}/e/confirm/${signer.sign({ k: 'm', e: email.toLowerCase() }, new Date(now() + CONSENT_CONFIRM_DAYS * DAY))}`,
     /** The unsubscribe page (GET) and one-click endpoint (POST, RFC 8058) of an address. */
     unsubscribeUrl: (email: string) => `${publicUrl}/e/unsubscribe/${sign({ k: 'u', e: email.toLowerCase() })}`,
     openUrl: (recipientId: string) => `${publicUrl}/e/o/${sign({ k: 'o', r: recipientId })}`,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CreateOrderBody, CreditNoteParams, IdParam, OrderInvoiceQuery } from '@mastering/contracts';
+import type { Queue } from '@mastering/jobs';
 import type { OrderLinks, RouteContext } from '@mastering/service-kit';
 import { visitorOf, type GuestCookieOptions } from '../visitor';
 import { creditNotePdf, orderInvoicePdf } from '@mastering/orders';
@@ -8,10 +9,11 @@ import { assertOrderLink, currentOrderLink } from '../order-page/service';
 import { loadOwnOrder, orderForVisitor, placeOrder } from './service';
 
 /** POST /api/orders — public; places this browser's order from its own uploads, priced by the server (analysed once paid). */
-export const createOrder = (knex: Knex, cookie: GuestCookieOptions) => async (ctx: RouteContext<CreateOrderBody>) => {
-  ctx.status = 201;
-  ctx.body = await placeOrder(knex, visitorOf(ctx, cookie), ctx.state.body, ctx.ip);
-};
+export const createOrder =
+  (knex: Knex, queue: Queue, cookie: GuestCookieOptions) => async (ctx: RouteContext<CreateOrderBody>) => {
+    ctx.status = 201;
+    ctx.body = await placeOrder(knex, queue, visitorOf(ctx, cookie), ctx.state.body, ctx.ip);
+  };
 
 /**
  * GET /api/orders/:id — the order for the outcome pages; only its own browser or staff (404 to anyone

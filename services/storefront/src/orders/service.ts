@@ -23,6 +23,7 @@ import { enqueueAnalysis, type Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound, type Logger } from '@mastering/service-kit';
 import { assertTakingOrders, currentPricing } from '../site-config/service';
 import { owns, type Visitor } from '../visitor';
+import { requestMarketingConsent } from './marketing-consent';
 
 /** Where a paid order queues the analysis of its uploads. */
 export type OrderJobs = { queue: Queue; logger?: Logger };
@@ -59,10 +60,12 @@ export function storedFileOf(upload: Upload, originalName: string, declaredType:
  * Places an order for this visitor: every file must be a completed upload of this browser not yet in
  * an order; the price is the server's (a browser total that differs is refused, 409); the order, its
  * files and the uploads' links to them are written in one transaction, status `pending_payment`.
- * Stored names take the extension of the format the upload's bytes showed.
+ * Stored names take the extension of the format the upload's bytes showed. A ticked marketing box
+ * asks the address to confirm it (double opt-in, see requestMarketingConsent); until then it counts for nothing.
  */
 export async function placeOrder(
   knex: Knex,
+  queue: Queue,
   visitor: Visitor,
   body: CreateOrderBody,
   clientAddress: string,
@@ -124,6 +127,7 @@ export async function placeOrder(
     for (const [i, file] of (order.files ?? []).entries()) {
       await Upload.query(trx).patch({ orderFileId: file.id }).where('id', uploadIds[i]!);
     }
+    if (body.marketingConsent) await requestMarketingConsent(trx, queue, body.customerEmail);
     return order;
   });
   return { order: { id: order.id, status: order.status, total: order.totalCents / 100 } };
