@@ -33,7 +33,14 @@ import {
 } from './templates/handlers';
 import { getCampaigns, getOneCampaign, postCampaign, postCancelCampaign } from './campaigns/handlers';
 import { postCustomEmail, postTestEmail } from './test-email/handlers';
-import { clickRedirect, consentConfirm, consentPage, openPixel, unsubscribeNow, unsubscribePage } from './tracking/handlers';
+import {
+  clickRedirect,
+  consentConfirm,
+  consentPage,
+  openPixel,
+  unsubscribeNow,
+  unsubscribePage,
+} from './tracking/handlers';
 
 export type EmailRouteDeps = { knex: Knex; mailer: Mailer; queue: Queue; links: LinkSigner; siteUrl: string };
 

@@ -27,5 +27,7 @@ export async function confirmConsent(knex: Knex, email: string, now = new Date()
   await MarketingConsent.query(knex)
     .insert({ email: email.toLowerCase(), requestedAt: now, confirmedAt: now })
     .onConflict('email')
-    .merge({ confirmedAt: knex.raw('coalesce(??.confirmed_at, excluded.confirmed_at)', [MarketingConsent.tableName]) } as never);
+    .merge({
+      confirmedAt: knex.raw('coalesce(??.confirmed_at, excluded.confirmed_at)', [MarketingConsent.tableName]),
+    } as never);
 }

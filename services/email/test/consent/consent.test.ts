@@ -40,7 +40,11 @@ async function allAudience(): Promise<string[]> {
 
 /** The confirmation link mailed to `to` (the worker mints it at send time). */
 async function mailedConfirmLink(to: string): Promise<string> {
-  await sendMail(ctx.queue, { template: 'marketing-consent-confirm', to, params: { confirmDays: CONSENT_CONFIRM_DAYS } });
+  await sendMail(ctx.queue, {
+    template: 'marketing-consent-confirm',
+    to,
+    params: { confirmDays: CONSENT_CONFIRM_DAYS },
+  });
   const mail = await arrive(() => {
     const [received] = ctx.smtp.to(to);
     expect(received).toBeDefined();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { computePricing, CreateOrderResponse, pricingForApi, TERMS_REQUIRED } from '@mastering/contracts';
+import {
+  CONSENT_CONFIRM_DAYS,
+  computePricing,
+  CreateOrderResponse,
+  pricingForApi,
+  TERMS_REQUIRED,
+} from '@mastering/contracts';
 import { storefrontPerFile, uploadWhole, wav } from '../support';
 
 const ctx = storefrontPerFile();
@@ -47,5 +53,29 @@ describe('checkout consent', () => {
     expect(await ctx.db.knex('orders').where({ id: ticked.order.id }).first()).toMatchObject({
       marketingConsent: true,
     });
+  });
+
+  // Issue 51 finding 5 (POPIA s69): anyone can type any address, so the box asks the address to confirm.
+  it('a ticked marketing box only asks: a pending consent and one confirmation mail per address, none for an unticked box', async () => {
+    const confirmations = () => ctx.site.queued.filter((j) => j.data.template === 'marketing-consent-confirm');
+    ctx.site.queued.length = 0;
+    expect((await order({ termsAccepted: true, customerEmail: 'quiet@example.com' })).status).toBe(201);
+    expect(confirmations()).toHaveLength(0);
+    expect(await ctx.db.knex('marketing_consents').where({ email: 'quiet@example.com' })).toHaveLength(0);
+
+    const ticked = { termsAccepted: true, marketingConsent: true, customerEmail: 'Someone@Example.com' };
+    expect((await order(ticked)).status).toBe(201);
+    // Old code: no pending consent and no confirmation mail; the tick alone counted.
+    expect(await ctx.db.knex('marketing_consents').where({ email: 'someone@example.com' })).toMatchObject([
+      { confirmedAt: null },
+    ]);
+    expect(confirmations().map((j) => j.data)).toMatchObject([
+      { to: 'someone@example.com', data: { confirmDays: CONSENT_CONFIRM_DAYS } },
+    ]);
+    // The link is minted by the mail worker at send time: the job holds no token.
+    expect(JSON.stringify(confirmations())).not.toContain('/e/confirm/');
+    // More orders ticking the box for the same address mail it nothing more while its link works.
+    expect((await order(ticked)).status).toBe(201);
+    expect(confirmations()).toHaveLength(1);
   });
 });
