@@ -57,6 +57,7 @@ export const SPEC_PATHS: [string, string, string | null][] = [
   ['GET', '/api/admin/email-health', 'email'],
   ['POST', '/api/admin/init-system-templates', 'email'],
   ['GET', '/e/unsubscribe/token', 'email'],
+  ['GET', '/e/confirm/token', 'email'],
   // Not owned by anyone: the gateway answers itself.
   ['GET', '/api/nothing-here', null],
   ['GET', '/api/configuration', null],

@@ -20,6 +20,7 @@ describe('redactUrl', () => {
     [`/api/downloads/file/${token}`, `/api/downloads/file/${REDACTED}`],
     [`/e/unsubscribe/${token}`, `/e/unsubscribe/${REDACTED}`],
     [`/e/o/short`, `/e/o/${REDACTED}`],
+    [`/e/confirm/short`, `/e/confirm/${REDACTED}`],
     [`/e/c/${token}?x=1`, `/e/c/${REDACTED}?x=1`],
     [`//API/Downloads/ORDER/${token}`, `//API/Downloads/ORDER/${REDACTED}`],
     [`/somewhere/new/${token}`, `/somewhere/new/${REDACTED}`],
