@@ -6,8 +6,12 @@ export const TERMS_CONSENT_TEXT = 'I agree to the terms and ask you to start wor
 /** What the tick means for the customer's cooling-off right, shown under it. */
 export const COOLING_OFF_NOTE =
   'You have 7 days to cancel an online order for a service (ECTA s44). By asking us to start right away, that right ends once an engineer starts on your track; until then you can cancel for a full refund.';
-/** The separate, optional marketing box (unticked until the customer ticks it). */
-export const MARKETING_CONSENT_TEXT = 'Email me news and offers (optional; you can unsubscribe in any email)';
+/**
+ * The separate, optional marketing box (unticked until the customer ticks it). It counts only once the
+ * address confirms the mailed link (POPIA s69 double opt-in), and the box says so.
+ */
+export const MARKETING_CONSENT_TEXT =
+  'Email me news and offers (optional; we first email you a link to confirm, and you can unsubscribe in any email)';
 /** The server's answer to an order without the tick (400). */
 export const TERMS_REQUIRED = 'Please agree to the terms and ask us to start work before you pay';
 /**

@@ -130,6 +130,7 @@ async function seedPerson() {
     })
     .returning('*');
   await db.knex('unsubscribes').insert({ email: EMAIL.toLowerCase() });
+  await db.knex('marketing_consents').insert({ email: EMAIL.toLowerCase(), confirmedAt: new Date() });
   const stranger = await seedOrder(db.knex, {
     email: 'other@example.com',
     status: 'delivered',
@@ -166,6 +167,7 @@ describe('POPIA rights', () => {
     expect(ids(data.emailMessages)).toEqual([seeded.mail.id]);
     expect(data.statusHistory).toHaveLength(1);
     expect(data.unsubscribes).toHaveLength(1);
+    expect(data.marketingConsents).toHaveLength(1);
     expect(data.consents).toEqual([expect.objectContaining({ orderId: seeded.orderId, marketingConsent: true })]);
     // Serialisable as the download is.
     expect(JSON.parse(JSON.stringify(data)).orders[0].id).toBe(seeded.orderId);
@@ -188,6 +190,7 @@ describe('POPIA rights', () => {
           'customerMessages',
           'emailMessages',
           'unsubscribes',
+          'marketingConsents',
           'deletionRequests',
           'loginCodes',
         ].map((table) => db.knex(table).select()),
