@@ -18,6 +18,7 @@ const OUR_TABLES = [
   'invoices',
   'legal_document_versions',
   'login_codes',
+  'marketing_consents',
   'order_day_stats',
   'order_files',
   'orders',
