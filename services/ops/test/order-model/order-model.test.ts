@@ -20,7 +20,7 @@ import {
   type RetentionEnding,
   type YocoWebhookEvent,
 } from '@mastering/contracts';
-import { objectKeyOfPath } from '@mastering/db';
+import { ERASED_EMAIL, ERASED_TEXT, objectKeyOfPath } from '@mastering/db';
 import { createLocalStorage } from '@mastering/storage';
 import { createLogger, createOrderLinks, orderPageUrl } from '@mastering/service-kit';
 import { recordingQueue, serveOverHttp, type QueuedJob } from '@mastering/service-kit/testing';
@@ -42,6 +42,7 @@ import { buildApp } from '../../src/app';
 import { readConfig } from '../../src/config';
 import { notifyDelayedOrders, sendOverdueDigest } from '../../src/late-orders/job';
 import { purgeExpiredAudio } from '../../src/retention/job';
+import { erasePerson } from '../../src/customers/erasure';
 import { completeUploadAt } from '../fulfilment-support';
 import { identityAs, SECRET as OPS_SECRET } from '../support';
 
@@ -102,10 +103,20 @@ type Model = {
   ending: RetentionEnding | null;
   endedAge: number;
   purged: boolean;
+  /** The customer had their personal data erased (POPIA): nothing more reaches their address. */
+  erased: boolean;
 };
 
 /** The real order: its id, the browser that placed it, its link's token, its files and its checkout. */
-type Real = { orderId: string; cookie: string; token: string; fileIds: string[]; checkoutId: string | null };
+type Real = {
+  orderId: string;
+  cookie: string;
+  token: string;
+  fileIds: string[];
+  checkoutId: string | null;
+  /** The history rows there were when the person was erased (later ones are the system's, naming no one). */
+  historyAtErasure: string[];
+};
 
 type Cmd = fc.AsyncCommand<Model, Real>;
 
@@ -229,6 +240,17 @@ async function checkInvariants(m: Model, r: Real) {
     originalsStored.every((stored) => stored === !m.purged),
     'original audio stored',
   ).toBe(true);
+  // Once erased, the order keeps no trace of the person: the address, their words, the notes naming them.
+  if (m.erased) {
+    expect(order.customerEmail, 'erased address').toBe(ERASED_EMAIL);
+    for (const row of [...requests.map((x) => x.note), ...refundRequests.map((x) => x.message)])
+      expect(row, 'their words').toBe(ERASED_TEXT);
+    const erasedRows = history.filter((h) => r.historyAtErasure.includes(h.id));
+    expect(
+      erasedRows.filter((h) => h.note !== null),
+      'history notes',
+    ).toEqual([]);
+  }
   // The customer got exactly the mails the rules say.
   expect(mailsOf(r.orderId), 'mails').toEqual(m.mails);
 }
@@ -269,6 +291,11 @@ const errorOf = async (res: Response) =>
   ).error ?? String(res.status);
 const isPromise = (s: OrderStatus) => (PROMISE_STATUSES as readonly OrderStatus[]).includes(s);
 
+/** The customer is mailed `template` (once erased, their address is gone: mail goes to the erased one). */
+function mailed(m: Model, template: Counted) {
+  if (!m.erased) m.mails[template] += 1;
+}
+
 /** The model's side of a round starting now (a revision, or staff reopening a delivered order). */
 function startRound(m: Model) {
   m.dueAge = m.age + DEFAULT_REVISION_HOURS * HOUR;
@@ -279,7 +306,7 @@ function startRound(m: Model) {
 const pay = (how: 'webhook' | 'replayed' | 'reconciled') =>
   command(
     `pay(${how})`,
-    (m) => m.status === 'pending_payment',
+    (m) => m.status === 'pending_payment' && !m.erased,
     async (m, r) => {
       r.checkoutId = await startCheckout(ctx.site, r.orderId, r.cookie);
       await payOnSandbox(sandbox.url, r.checkoutId);
@@ -295,7 +322,7 @@ const pay = (how: 'webhook' | 'replayed' | 'reconciled') =>
       m.status = 'payment_confirmed';
       m.paidCents = computePricing(2).total * 100;
       m.dueAge = m.age + DELIVERY_HOURS * HOUR;
-      m.mails['order-confirmation'] += 1;
+      mailed(m, 'order-confirmation');
     },
   );
 
@@ -303,15 +330,15 @@ const pay = (how: 'webhook' | 'replayed' | 'reconciled') =>
 const move = (to: OrderStatus, from: readonly OrderStatus[]) =>
   command(
     `move(${to})`,
-    (m) => from.includes(m.status),
+    (m) => from.includes(m.status) && !m.erased,
     async (m, r) => {
       const res = await opsJson('PATCH', `/api/admin/orders/${r.orderId}/status`, { status: to });
       expect(res.status, await errorOf(res)).toBe(200);
-      if (to === 'in_progress' && !m.started) m.mails['mastering-started'] += 1;
+      if (to === 'in_progress' && !m.started) mailed(m, 'mastering-started');
       if (to === 'in_progress') m.started = true;
       if (m.status === 'delivered' && to === 'in_progress') startRound(m);
       if (to === 'delivered') {
-        m.mails['mastering-complete'] += 1;
+        mailed(m, 'mastering-complete');
         m.lastDeliveryAge = m.age;
         m.ending = 'delivered';
         m.endedAge = m.age;
@@ -324,7 +351,7 @@ const move = (to: OrderStatus, from: readonly OrderStatus[]) =>
 /** The engineer uploads a master of every track (upload-url, the bytes, confirm-upload): the order becomes Mastered. */
 const uploadMasters = command(
   'uploadMasters',
-  (m) => ['payment_confirmed', 'in_progress', 'revision_requested'].includes(m.status),
+  (m) => ['payment_confirmed', 'in_progress', 'revision_requested'].includes(m.status) && !m.erased,
   async (m, r) => {
     for (const fileId of r.fileIds) {
       const opened = await opsJson('POST', `/api/admin/audio-files/${fileId}/upload-url`, {
@@ -339,7 +366,7 @@ const uploadMasters = command(
       });
       expect(confirmed.status, await errorOf(confirmed)).toBe(200);
     }
-    if (!m.started) m.mails['mastering-started'] += 1;
+    if (!m.started) mailed(m, 'mastering-started');
     m.started = true;
     m.status = 'mastered';
     for (const t of m.tracks) t.lastMasterStep = m.step;
@@ -350,7 +377,7 @@ const uploadMasters = command(
 const requestRevision = (track: number, pinned: boolean) =>
   command(
     `requestRevision(${track}${pinned ? ', pinned' : ''})`,
-    (m) => m.status !== 'pending_payment',
+    (m) => m.status !== 'pending_payment' && !m.erased,
     async (m, r) => {
       const t = m.tracks[track]!;
       const windowOpen = m.lastDeliveryAge !== null && m.age - m.lastDeliveryAge < REVISION_WINDOW_DAYS * DAY;
@@ -373,7 +400,7 @@ const requestRevision = (track: number, pinned: boolean) =>
       if (!allowed) return;
       t.requests += 1;
       t.lastRequestStep = m.step;
-      m.mails['revision-request-received'] += 1;
+      mailed(m, 'revision-request-received');
       m.ending = null;
       if (m.status === 'delivered') {
         m.status = 'revision_requested';
@@ -429,7 +456,7 @@ const settleRefund = (how: 'once' | 'replayed' | 'outOfOrder') =>
       if (p.fails) m.status = p.back;
       else {
         m.refundedCents += p.cents;
-        m.mails['refund-processed'] += 1;
+        mailed(m, 'refund-processed');
         m.status = m.refundedCents >= m.paidCents ? 'refunded' : p.back;
         if (m.status === 'refunded') {
           m.ending = 'refunded';
@@ -442,7 +469,7 @@ const settleRefund = (how: 'once' | 'replayed' | 'outOfOrder') =>
 /** The customer files "Not happy?" from the order page: kept and acknowledged (at most 5 a link a day, the rate limit). */
 const notHappy = command(
   'notHappy',
-  (m) => m.refundRequests < 5,
+  (m) => m.refundRequests < 5 && !m.erased,
   async (m, r) => {
     const res = await fetch(orderUrl(r, '/refund-request'), {
       method: 'POST',
@@ -451,7 +478,19 @@ const notHappy = command(
     });
     expect(res.status, await errorOf(res)).toBe(201);
     m.refundRequests += 1;
-    m.mails['refund-request-received'] += 1;
+    mailed(m, 'refund-request-received');
+  },
+);
+
+/** The customer's personal data is erased (a deletion request completed) at any point of the order's life. */
+const erase = command(
+  'erase',
+  (m) => !m.erased,
+  async (m, r) => {
+    await erasePerson({ knex: knex(), storage: storage() }, CUSTOMER, null);
+    r.historyAtErasure = (await knex()('order_status_history').where('order_id', r.orderId)).map((h) => h.id);
+    m.erased = true;
+    m.purged = true;
   },
 );
 
@@ -471,7 +510,7 @@ const timePasses = (label: string, ms: number) =>
       );
       if (m.status === 'pending_payment' && !m.reminded && m.age >= HOUR && m.age < EXPIRY_HOURS * HOUR) {
         m.reminded = true;
-        m.mails['payment-reminder'] += 1;
+        mailed(m, 'payment-reminder');
       }
       // An order unpaid for EXPIRY_HOURS expires (its files wait for retention's expired period).
       await expireUnpaidOrders({ knex: knex() }, EXPIRY_HOURS);
@@ -484,7 +523,7 @@ const timePasses = (label: string, ms: number) =>
       await notifyDelayedOrders({ knex: knex(), queue: jobs.queue }, now);
       if (isPromise(m.status) && m.dueAge !== null && m.age >= m.dueAge && !m.toldThisRound) {
         m.toldThisRound = true;
-        m.mails['order-delayed'] += 1;
+        mailed(m, 'order-delayed');
       }
       // Retention: an ended order's audio goes its ending's period after it ended (an open one keeps it).
       await purgeExpiredAudio({ knex: knex(), storage: storage() }, now);
@@ -531,6 +570,7 @@ const COMMANDS = [
     fc.constantFrom('once', 'replayed', 'outOfOrder').map((h) => settleRefund(h as 'once')),
   ),
   ...weighted(1, fc.constant(notHappy)),
+  ...weighted(1, fc.constant(erase)),
   ...weighted(
     3,
     fc
@@ -583,8 +623,9 @@ async function placeOrder(): Promise<{ model: Model; real: Real }> {
       ending: null,
       endedAge: 0,
       purged: false,
+      erased: false,
     },
-    real: { orderId: order.id, cookie: a.cookie, token, fileIds, checkoutId: null },
+    real: { orderId: order.id, cookie: a.cookie, token, fileIds, checkoutId: null, historyAtErasure: [] },
   };
 }
 
