@@ -98,6 +98,18 @@ export const SITE_PROMISES: readonly SitePromise[] = [
     tests: ['services/storefront/test/refunds/not-happy.test.ts', 'services/storefront/test/refunds/refunds.test.ts'],
   },
   {
+    id: 'marketing-only-once-confirmed',
+    promise:
+      'An address ticked for news and offers at checkout gets none until it confirms through the mailed link, within its days; a paying customer may be mailed under the soft opt-in rule, and an unsubscribe always wins.',
+    copy: [/We send them only once you confirm, within \{\{confirmDays\}\} days/],
+    mechanism: [
+      'services/storefront/src/orders/marketing-consent.ts',
+      'services/email/src/campaigns/service.ts',
+      'services/email/src/tracking/service.ts',
+    ],
+    tests: ['services/email/test/consent/consent.test.ts'],
+  },
+  {
     id: 'full-refund-before-work',
     promise:
       'Until work starts an order may be cancelled for a full refund: an admin refunds everything not yet refunded.',

@@ -1,3 +1,4 @@
+// Keeps promise "marketing-only-once-confirmed" (packages/contracts/src/promises.ts).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_CONFIRM_DAYS, CONSENT_TEXTS } from '@mastering/contracts';
 import { Campaign } from '@mastering/db';
