@@ -1,0 +1,50 @@
+import { ClientFunction, RequestMock } from 'testcafe';
+import { REDIRECT_FORMS, REDIRECT_SITE } from '../mf-storefront/test/login-redirect-forms';
+import { byTestId, clickAndLeave, EMPTY_PAGE, inboxIds, newLoginCodeFor, SITE } from './support';
+
+// Issue 51: the `next` a sign-in is sent with never takes the browser off the site. The forms are the unit test's
+// (pathAfterLogin), followed here by Chromium itself, which is what decides where `location.assign` goes.
+
+const location = ClientFunction(() => ({
+  origin: window.location.origin,
+  path: window.location.pathname + window.location.search + window.location.hash,
+}));
+
+/** The login page with `next` in its query, as a link to it would carry it. */
+const loginWith = (next: string) => `${SITE}/login?next=${encodeURIComponent(next.replaceAll(REDIRECT_SITE, SITE))}`;
+
+/** Types `email` and the code into the login page and presses Verify; `code` is the code to type. */
+async function signIn(t: TestController, email: string, code: () => Promise<string>) {
+  await t.typeText(byTestId('login-email'), email, { replace: true, paste: true }).click(byTestId('login-send'));
+  await t.expect(byTestId('login-code').exists).ok();
+  await t.typeText(byTestId('login-code'), await code(), { paste: true });
+  await clickAndLeave(byTestId('login-verify'));
+}
+
+fixture('Sign-in redirects').page(EMPTY_PAGE);
+
+test('a real sign-in sent with /.//evil.example lands on the home page', async (t) => {
+  const email = 'redirect.artist@example.com';
+  await t.navigateTo(loginWith('/.//evil.example'));
+  const seen = await inboxIds();
+  await signIn(t, email, () => newLoginCodeFor(email, seen));
+  await t.expect(location()).eql({ origin: SITE, path: '/' });
+  await t.expect(byTestId('page-home').exists).ok();
+});
+
+// Every form of the table, signed in with the sign-in calls answered as the service answers a right code: the
+// login limits allow far fewer real codes an hour from one address than the table has forms, and what is judged
+// here is where the page sends the browser once the service says yes.
+const signInAccepted = RequestMock()
+  .onRequestTo({ url: `${SITE}/auth/request-code`, method: 'POST' })
+  .respond({ message: 'Login code sent' }, 200)
+  .onRequestTo({ url: `${SITE}/auth/verify-code`, method: 'POST' })
+  .respond({ user: null }, 200);
+
+test.requestHooks(signInAccepted)('no form of next takes a signed-in visitor off the site', async (t) => {
+  for (const { next, lands } of REDIRECT_FORMS) {
+    await t.navigateTo(loginWith(next));
+    await signIn(t, 'redirect.table@example.com', async () => '123456');
+    await t.expect(location()).eql({ origin: SITE, path: lands }, JSON.stringify(next));
+  }
+});
