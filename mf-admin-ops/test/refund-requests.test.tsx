@@ -32,7 +32,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('RefundRequests', () => {
   it("lists the order's open request with its message and declines it with the answer", async () => {
-    renderWithProviders(<RefundRequests orderId={ORDER_ID} />);
+    renderWithProviders(<RefundRequests orderId={ORDER_ID} canAnswer />);
     const row = await screen.findByTestId('refund-request-row');
     expect(calls[0]!.url).toContain(`/api/admin/refund-requests?orderId=${ORDER_ID}`);
     expect(row.textContent).toContain('The vocals are buried.');
@@ -42,5 +42,13 @@ describe('RefundRequests', () => {
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/answer'))).toBe(true));
     const post = calls.find((c) => c.url.endsWith(`/api/admin/refund-requests/${open.id}/answer`));
     expect(post?.body).toEqual({ decision: 'declined', answer: 'Remastering' });
+  });
+
+  it('shows an engineer the request without the answer form (answering is for admins)', async () => {
+    renderWithProviders(<RefundRequests orderId={ORDER_ID} canAnswer={false} />);
+    const row = await screen.findByTestId('refund-request-row');
+    expect(row.textContent).toContain('The vocals are buried.');
+    expect(within(row).queryByTestId('refund-request-answer')).toBeNull();
+    expect(within(row).queryByTestId('refund-request-approve')).toBeNull();
   });
 });

@@ -420,7 +420,8 @@ export const routes = (deps: RouteDeps): RouteTable => [
   route({
     method: 'POST',
     path: '/api/admin/refund-requests/:id/answer',
-    permission: 'staff',
+    // A decision about the customer's money: admins only (engineers read the requests, never answer them).
+    permission: 'admin',
     params: IdParam,
     body: AnswerRefundRequestBody,
     response: RefundRequest,

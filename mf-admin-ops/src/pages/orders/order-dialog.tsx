@@ -168,7 +168,7 @@ export function OrderDialog({
           <ExpectedTime order={order} />
 
           {isAdmin && <RefundSection order={order} />}
-          <RefundRequests orderId={order.id} />
+          <RefundRequests orderId={order.id} canAnswer={isAdmin} />
 
           <section className="space-y-2">
             <h3 className="font-semibold">Status history</h3>

@@ -9,11 +9,11 @@ import { useId, useState } from 'react';
 import { useAnswerRefundRequest, useRefundRequests } from '../../api/refunds';
 
 /**
- * The customer's "Not happy?" requests of an order (staff): each message, open ones first, and the
- * answer: approve or decline, with a message; both are mailed to the customer. A request refunds
- * nothing; after approving, an admin refunds above.
+ * The customer's "Not happy?" requests of an order (staff): each message, open ones first, and, for an admin
+ * (`canAnswer`; the service refuses engineers), the answer: approve or decline, with a message; both are mailed
+ * to the customer. A request refunds nothing; after approving, an admin refunds above.
  */
-export function RefundRequests({ orderId }: { orderId: string }) {
+export function RefundRequests({ orderId, canAnswer }: { orderId: string; canAnswer: boolean }) {
   const { data } = useRefundRequests(orderId);
   if (!data || data.length === 0) return null;
   return (
@@ -21,7 +21,7 @@ export function RefundRequests({ orderId }: { orderId: string }) {
       <h3 className="font-semibold">Refund requests</h3>
       <ul className="space-y-2">
         {data.map((request) => (
-          <RequestRow key={request.id} orderId={orderId} request={request} />
+          <RequestRow key={request.id} orderId={orderId} request={request} canAnswer={canAnswer} />
         ))}
       </ul>
     </section>
@@ -36,7 +36,7 @@ const DECISION_LABELS: Record<RefundRequestDecision | 'open' | 'answered', strin
   declined: 'Declined',
 };
 
-function RequestRow({ orderId, request }: { orderId: string; request: RefundRequest }) {
+function RequestRow({ orderId, request, canAnswer }: { orderId: string; request: RefundRequest; canAnswer: boolean }) {
   const id = useId();
   const [answer, setAnswer] = useState('');
   const mark = useAnswerRefundRequest(orderId);
@@ -64,7 +64,7 @@ function RequestRow({ orderId, request }: { orderId: string; request: RefundRequ
       <p className="whitespace-pre-wrap">{request.message}</p>
       {request.answer ? (
         <p className="text-muted-foreground">Answer: {request.answer}</p>
-      ) : (
+      ) : canAnswer ? (
         <form className="space-y-1">
           <Label htmlFor={`${id}-answer`}>Message to the customer (mailed with your decision)</Label>
           <Textarea
@@ -95,7 +95,7 @@ function RequestRow({ orderId, request }: { orderId: string; request: RefundRequ
             </Button>
           </div>
         </form>
-      )}
+      ) : null}
     </li>
   );
 }

@@ -15,13 +15,14 @@ export const createOrder = (knex: Knex, cookie: GuestCookieOptions) => async (ct
 
 /**
  * GET /api/orders/:id — the order for the outcome pages; only its own browser or staff (404 to anyone
- * else), with a signed link to its order page.
+ * else), with a signed link to its order page for its own browser only.
  */
 export const getOrder =
   (knex: Knex, cookie: GuestCookieOptions, orderPage: { orderLinks: OrderLinks }) =>
   async (ctx: RouteContext<undefined, undefined, IdParam>) => {
-    const answer = await orderForVisitor(knex, visitorOf(ctx, cookie), ctx.state.params.id);
-    ctx.body = { ...answer, orderPageUrl: orderPageUrl(orderPage.orderLinks, '', answer.order.id) };
+    ctx.body = await orderForVisitor(knex, visitorOf(ctx, cookie), ctx.state.params.id, (id) =>
+      orderPageUrl(orderPage.orderLinks, '', id),
+    );
   };
 
 /**

@@ -157,7 +157,7 @@ describe('"Not happy?": a refund request from the order page', () => {
     ctx.site.queued.length = 0;
     const res = await fetch(`${ctx.site.base}/api/admin/refund-requests/${open!.id}/answer`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(await signedInAs('engineer')) },
+      headers: { 'content-type': 'application/json', ...(await signedInAs('admin')) },
       body: JSON.stringify({ decision: 'approved', answer: 'Sorry about that: an admin refunds you today.' }),
     });
     expect(res.status).toBe(200);
