@@ -12,6 +12,7 @@ import { WEBHOOK_PATH } from './payments/handlers';
 import type { UploadDeps } from './uploads/service';
 import { createResumeLinks, type AbandonedDeps } from './payments/abandoned';
 import { createTrackLimiters } from './order-page/track';
+import { createRequestLimiters } from './request-limits';
 import { createDataAccessProofs } from './your-data/proof';
 
 export type StorefrontDeps = { config: Readonly<StorefrontConfig>; knex: Knex; queue: Queue; logger?: Logger };
@@ -92,6 +93,7 @@ export function buildApp({ config, knex, queue, logger }: StorefrontDeps) {
       orderPage,
       queue,
       trackLimits: createTrackLimiters(knex),
+      requestLimits: createRequestLimiters(knex),
       yourData: {
         knex,
         proofs: createDataAccessProofs(keys),

@@ -62,6 +62,7 @@ import * as payments from './payments/handlers';
 import * as refunds from './refunds/handlers';
 import * as orderPage from './order-page/handlers';
 import { trackOrders, type TrackLimiters } from './order-page/track';
+import type { RequestLimiters } from './request-limits';
 import { getProof, getYourData, postDeletionRequest, requestDataCode, verifyDataCode } from './your-data/handlers';
 import type { YourDataDeps } from './your-data/proof';
 import type { OrderPageDeps } from './order-page/service';
@@ -89,6 +90,8 @@ export type RouteDeps = {
   orderPage: OrderPageDeps;
   queue: Queue;
   trackLimits: TrackLimiters;
+  /** Refund requests per order link, data downloads per address (request-limits.ts). */
+  requestLimits: RequestLimiters;
   yourData: YourDataDeps;
 };
 
@@ -212,7 +215,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
       { status: 200, description: 'Every row about the proven address', schema: PersonalDataExport },
       NOT_PROVEN,
     ],
-    handler: getYourData(deps.yourData),
+    handler: getYourData(deps.yourData, deps.requestLimits),
   }),
   route({
     method: 'POST',
@@ -407,7 +410,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
     params: IdParam,
     body: CreateRefundRequestBody,
     response: created(RefundRequestReceived),
-    handler: refunds.postRefundRequest(deps.orderPage),
+    handler: refunds.postRefundRequest(deps.orderPage, deps.requestLimits),
   }),
   route({
     method: 'GET',

@@ -5,6 +5,7 @@ import { personalDataOf } from '@mastering/orders';
 import { Unauthorized, type RouteContext } from '@mastering/service-kit';
 import { limitCodeRequest, limitCodeTry, type LoginLimiters } from '../auth/rate-limits';
 import { normaliseEmail, requestCode, verifyDataAccessCode, type AuthDeps } from '../auth/service';
+import { limitDataDownload, type RequestLimiters } from '../request-limits';
 import { proofOf, setProofCookie, type YourDataDeps } from './proof';
 
 // The customer side of POPIA rights. The proof of the address is a code mailed to it: a data-access
@@ -46,9 +47,11 @@ export const getProof = (deps: YourDataDeps) => async (ctx: Context) => {
   ctx.body = await proofOf(ctx, deps);
 };
 
-/** GET /api/your-data — the JSON download of every row about the proven address. */
-export const getYourData = (deps: YourDataDeps) => async (ctx: RouteContext) => {
-  const data = await personalDataOf(deps.knex, await provenEmail(ctx, deps));
+/** GET /api/your-data — the JSON download of every row about the proven address (429 past the hour's downloads). */
+export const getYourData = (deps: YourDataDeps, limits: RequestLimiters) => async (ctx: RouteContext) => {
+  const email = await provenEmail(ctx, deps);
+  await limitDataDownload(ctx, limits, email);
+  const data = await personalDataOf(deps.knex, email);
   ctx.set('Content-Disposition', 'attachment; filename="your-data.json"');
   ctx.body = data;
 };
