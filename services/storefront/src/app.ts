@@ -1,7 +1,14 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
-import { createDownloadLinks, createOrderLinks, createService, keyringOf, type Logger } from '@mastering/service-kit';
+import {
+  createDownloadLinks,
+  createOrderLinks,
+  createResumeLinks,
+  createService,
+  keyringOf,
+  type Logger,
+} from '@mastering/service-kit';
 import { createStorage } from '@mastering/storage';
 import type { StorefrontConfig } from './config';
 import { routes } from './routes';
@@ -10,7 +17,7 @@ import { createTusServer } from './uploads/tus';
 import { createTusStore } from './uploads/tus-store';
 import { WEBHOOK_PATH } from './payments/handlers';
 import type { UploadDeps } from './uploads/service';
-import { createResumeLinks, type AbandonedDeps } from './payments/abandoned';
+import type { AbandonedDeps } from './payments/abandoned';
 import { createTrackLimiters } from './order-page/track';
 import { createRequestLimiters } from './request-limits';
 import { createDataAccessProofs } from './your-data/proof';
