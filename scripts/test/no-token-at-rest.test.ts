@@ -189,10 +189,15 @@ describe('tokens at rest', () => {
       await stored.destroy();
     }
     expect(rows.length).toBeGreaterThanOrEqual(2);
+    // Each place a live token sits, as the few characters around it (a stored mail is long).
+    const around = (where: string, text: string, live: string) => {
+      const at = text.indexOf(live);
+      return at === -1 ? [] : [`${where}: …${text.slice(Math.max(0, at - 80), at + live.length)}`];
+    };
     const leaks = tokens.flatMap((live) => [
-      ...lines.filter((line) => line.includes(live)),
-      ...rows.map((row) => JSON.stringify(row)).filter((row) => row.includes(live)),
-      ...jobs.map((job) => JSON.stringify(job)).filter((job) => job.includes(live)),
+      ...lines.flatMap((line) => around('log', line, live)),
+      ...rows.flatMap((row) => around('email_messages', JSON.stringify(row), live)),
+      ...jobs.flatMap((job) => around('agenda_jobs', JSON.stringify(job), live)),
     ]);
     expect(leaks).toEqual([]);
     expect(deaths).toEqual([]);
