@@ -17,9 +17,9 @@ export const REDIRECT_FORMS: readonly RedirectForm[] = [
   { next: '/terms#payments', lands: '/terms#payments' },
   { next: `${REDIRECT_SITE}/upload`, lands: '/upload' },
   { next: '/x/../upload', lands: '/upload' },
-  // Still-encoded slashes stay inside one segment of a path on this site.
-  { next: '/%2F/evil.example', lands: '/%2F/evil.example' },
-  { next: '/%5C/evil.example', lands: '/%5C/evil.example' },
+  // Still-encoded slashes stay inside one segment of a path on this site (its not-found page).
+  { next: '/%2F/evil-site', lands: '/%2F/evil-site' },
+  { next: '/%5C/evil-site', lands: '/%5C/evil-site' },
   // The four forms of issue 51: each parses to the path `//evil.example`, which the browser reads as a host.
   home('/.//evil.example'),
   home('/x/..//evil.example'),
@@ -43,7 +43,7 @@ export const REDIRECT_FORMS: readonly RedirectForm[] = [
   home('\\\\evil.example'),
   home('\\/evil.example'),
   // The same scheme without slashes is a path relative to this site.
-  { next: 'http:evil.example', lands: '/evil.example' },
+  { next: 'http:evil-site', lands: '/evil-site' },
   home('https://localhost:8080.evil.example/'),
   home('http://localhost:8080@evil.example/'),
   home('https://localhost:8080/'),
