@@ -10,6 +10,15 @@ const location = ClientFunction(() => ({
   path: window.location.pathname + window.location.search + window.location.hash,
 }));
 
+/**
+ * True once React has taken over the page the browser shows (its page element, or the not-found heading, carries
+ * React's props): a prerendered page opened in the app before it hydrates fails hydration (React error 418).
+ */
+const appReady = ClientFunction(() => {
+  const page = document.querySelector('[data-testid^="page-"], [data-testid="not-found"]');
+  return page !== null && Object.keys(page).some((key) => key.startsWith('__reactProps'));
+});
+
 /** The login page's path with `next` in its query, as a link to it would carry it. */
 const loginPathWith = (next: string) => `/login?next=${encodeURIComponent(next.replaceAll(REDIRECT_SITE, SITE))}`;
 
@@ -51,6 +60,7 @@ for (let first = 0; first < REDIRECT_FORMS.length; first += GROUP) {
     async (t) => {
       await t.navigateTo(`${SITE}/`);
       for (const { next, lands } of forms) {
+        await t.expect(appReady()).ok();
         await openInApp(loginPathWith(next));
         await signIn(t, 'redirect.table@example.com', async () => '123456');
         await t.expect(location()).eql({ origin: SITE, path: lands }, JSON.stringify(next));
