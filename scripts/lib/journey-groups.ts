@@ -18,7 +18,7 @@ export const JOURNEY_SECONDS: Readonly<Record<string, number>> = {
   'email.test.ts': 15,
   'fulfilment.test.ts': 12,
   'invoice-mail.test.ts': 11,
-  'login-redirect.test.ts': 60,
+  'login-redirect.test.ts': 20,
   'order-page.test.ts': 25,
   'purchase.test.ts': 22,
   'refund.test.ts': 7,
