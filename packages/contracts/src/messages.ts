@@ -313,6 +313,12 @@ export const SETTINGS_TEXTS = {
       ? `Only for a relay on a trusted network that offers no STARTTLS: mail and the password then cross the network unencrypted. Applies to ${host} only; another host needs TLS again.`
       : 'Enter an SMTP host first: the exemption applies to that one host.',
 } as const;
+/**
+ * A save that changes the SMTP relay (host, port, user or the TLS exemption) without the password, while one is
+ * stored: the password is only ever sent to the relay it was typed for.
+ */
+export const SMTP_PASSWORD_REQUIRED_AGAIN =
+  'Enter the SMTP password again: a stored password is only used while the SMTP host, port, username and TLS setting stay as they were.';
 export const CUSTOMER_NOT_FOUND = 'Customer Not Found';
 
 // Back-office empty states (back-office spec §8)

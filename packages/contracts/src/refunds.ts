@@ -149,6 +149,9 @@ export type AnswerRefundRequestBody = z.infer<typeof AnswerRefundRequestBody>;
 export const REFUND_REQUEST_RECEIVED =
   'Thank you. We have your request and will answer by email within one working day.';
 export const REFUND_REQUEST_ALREADY_ANSWERED = 'This request has already been answered.';
+/** What the order page's request answers (429) past the requests one order may send in a day. */
+export const TOO_MANY_REFUND_REQUESTS =
+  'We already have several requests about this order today and will answer them by email. Please wait before sending another.';
 /** The answer to the customer's request (201): what the order page shows. */
 export const RefundRequestReceived = z.object({ message: z.literal(REFUND_REQUEST_RECEIVED) });
 export type RefundRequestReceived = z.infer<typeof RefundRequestReceived>;

@@ -221,7 +221,8 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = Object.freeze({
 
 /**
  * The Email section as stored. The SMTP password is stored sealed (AES-256-GCM under the signing
- * keyring, bound to the host) and never leaves the server; a new host clears it. Mail goes out only
+ * keyring, bound to the host) and never leaves the server; a save that changes the relay (host, port, user,
+ * TLS exemption) must carry it again. Mail goes out only
  * over TLS (STARTTLS required) unless `smtpPlaintextHost` names the saved host: an exemption for that
  * one host, which lapses when the host changes.
  */

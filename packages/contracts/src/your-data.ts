@@ -16,6 +16,9 @@ export type DataAccessProof = z.infer<typeof DataAccessProof>;
 
 /** What the data routes answer (401) before the address is proven. */
 export const DATA_PROOF_NEEDED = `Prove the address first: ask for a code, then type it in. A proof works for ${DATA_ACCESS_MINUTES} minutes.`;
+/** What downloading your data answers (429) past the downloads one address may make in an hour. */
+export const TOO_MANY_DATA_DOWNLOADS =
+  'Your data was downloaded several times in the last hour. Please wait a while and try again.';
 /** What asking for a data-access code answers (the same whether or not the studio knows the address). */
 export const DATA_CODE_SENT = 'If the address can receive mail, a code is on its way.';
 

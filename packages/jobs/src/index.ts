@@ -37,6 +37,10 @@ export type MailKind = z.infer<typeof MailKind>;
 export const DownloadLinkRequest = z.object({ orderId: z.uuid(), expiresAt: z.coerce.date() });
 export type DownloadLinkRequest = z.input<typeof DownloadLinkRequest>;
 
+/** A payment-resume link the mail worker mints when it sends the reminder (`resumeUrl`): the same which order and until when. */
+export const ResumeLinkRequest = DownloadLinkRequest;
+export type ResumeLinkRequest = z.input<typeof ResumeLinkRequest>;
+
 /**
  * Payload of `email.send`: a named template plus its data, rendered by the email service. The job row is
  * data, so the template and its data are checked again by the worker (against MAIL_TEMPLATES); send
@@ -50,6 +54,7 @@ export const SendEmailPayload = z.object({
   orderId: z.uuid().optional(),
   campaignId: z.uuid().optional(),
   downloadLink: DownloadLinkRequest.optional(),
+  resumeLink: ResumeLinkRequest.optional(),
   /** An issued invoice or credit note to attach as a PDF, rendered by the worker when it sends (the job keeps only its id). */
   invoiceId: z.uuid().optional(),
   /**
@@ -193,11 +198,17 @@ type MailEnvelope = {
   afterTransaction?: string;
 };
 
-/** The params of mail `N`; one whose template shows a `downloadUrl` may ask for the link to be minted at send time instead. */
+/**
+ * The params of mail `N`; one whose template shows a `downloadUrl` or a `resumeUrl` may ask for that link to be
+ * minted at send time instead (`downloadLink`, `resumeLink`), so the job row never holds a working token.
+ */
 type ParamsOf<N extends MailTemplateName> =
-  | { params: MailParams<N>; downloadLink?: never }
+  | { params: MailParams<N>; downloadLink?: never; resumeLink?: never }
   | ('downloadUrl' extends keyof MailParams<N>
-      ? { params: Omit<MailParams<N>, 'downloadUrl'>; downloadLink: DownloadLinkRequest }
+      ? { params: Omit<MailParams<N>, 'downloadUrl'>; downloadLink: DownloadLinkRequest; resumeLink?: never }
+      : never)
+  | ('resumeUrl' extends keyof MailParams<N>
+      ? { params: Omit<MailParams<N>, 'resumeUrl'>; resumeLink: ResumeLinkRequest; downloadLink?: never }
       : never);
 
 /**
@@ -218,11 +229,15 @@ const payloadOf = ({
   orderId,
   campaignId,
   downloadLink,
+  resumeLink,
   invoiceId,
   afterTransaction,
-}: MailEnvelope & { template: string; params: object; downloadLink?: DownloadLinkRequest }): z.input<
-  typeof SendEmailPayload
-> => ({
+}: MailEnvelope & {
+  template: string;
+  params: object;
+  downloadLink?: DownloadLinkRequest;
+  resumeLink?: ResumeLinkRequest;
+}): z.input<typeof SendEmailPayload> => ({
   to,
   template,
   data: { ...params },
@@ -230,6 +245,7 @@ const payloadOf = ({
   orderId,
   campaignId,
   downloadLink,
+  resumeLink,
   invoiceId,
   afterTransaction,
 });

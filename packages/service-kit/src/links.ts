@@ -90,3 +90,23 @@ export function grantsOrder(
     verified !== null && verified !== 'expired' && verified.claims.order === orderId && verified.claims.v === version
   );
 }
+
+/** What a payment-resume token grants: starting a new checkout for one unpaid order. */
+export type ResumeGrant = { order: string };
+
+/**
+ * Signed payment-resume tokens (the `payment-resume` purpose of the one token signer): the payment reminder's
+ * link starts a new checkout for its order without the browser that placed it. The storefront checks them; the
+ * mail worker mints them when it sends the reminder, so no job row holds one.
+ */
+export type ResumeLinks = TokenSigner<ResumeGrant>;
+
+/** The payment-resume token signer of a keyring (or lone secret). */
+export function createResumeLinks(secrets: Secrets): ResumeLinks {
+  return createTokenSigner(secrets, 'payment-resume', (c) => (typeof c.order === 'string' ? { order: c.order } : null));
+}
+
+/** `<site>/api/payment/resume/<token>`: opens a fresh checkout for the order, working until `expiresAt`. */
+export function resumeUrl(links: ResumeLinks, publicUrl: string, orderId: string, expiresAt: Date): string {
+  return `${publicUrl}/api/payment/resume/${links.sign({ order: orderId }, expiresAt)}`;
+}

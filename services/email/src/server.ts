@@ -1,4 +1,11 @@
-import { bootService, createDownloadLinks, createLogger, createOrderLinks, keyringOf } from '@mastering/service-kit';
+import {
+  bootService,
+  createDownloadLinks,
+  createLogger,
+  createOrderLinks,
+  createResumeLinks,
+  keyringOf,
+} from '@mastering/service-kit';
 import { createQueue, startProducer } from '@mastering/jobs';
 import { createKnex } from '@mastering/db';
 import { buildApp } from './app';
@@ -38,6 +45,7 @@ if (config.MAIL_WORKER === 'true') {
     links: createLinkSigner(keys, config.PUBLIC_URL),
     downloads: createDownloadLinks(keys),
     orderLinks: createOrderLinks(keys),
+    resumeLinks: createResumeLinks(keys),
     siteUrl: config.PUBLIC_URL,
     logger: createLogger('email-worker'),
     mailConcurrency: config.MAIL_CONCURRENCY,

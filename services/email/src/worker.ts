@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { enqueue, JOBS, type MAIL_BACKOFF, type Queue } from '@mastering/jobs';
-import type { DownloadLinks, Logger, OrderLinks } from '@mastering/service-kit';
+import type { DownloadLinks, Logger, OrderLinks, ResumeLinks } from '@mastering/service-kit';
 import type { Mailer } from './mail/mailer';
 import { sendEmailJob } from './jobs/send-email';
 import { campaignsToResume, sendCampaignJob } from './campaigns/worker';
@@ -19,6 +19,8 @@ export type WorkerDeps = {
   downloads?: DownloadLinks;
   /** Mints the order-page link of every mail about an order (see SendEmailPayload.orderId). */
   orderLinks?: OrderLinks;
+  /** Mints the payment reminder's resume link (see SendEmailPayload.resumeLink). */
+  resumeLinks?: ResumeLinks;
   siteUrl: string;
   logger: Logger;
   mailConcurrency: number;
@@ -44,6 +46,7 @@ export async function startMailWorker(deps: WorkerDeps): Promise<void> {
     links: deps.links,
     downloads: deps.downloads,
     orderLinks: deps.orderLinks,
+    resumeLinks: deps.resumeLinks,
     siteUrl: deps.siteUrl,
     backoff: deps.backoff,
     claimMs: deps.mailClaimMs,

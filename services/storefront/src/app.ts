@@ -1,7 +1,14 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
-import { createDownloadLinks, createOrderLinks, createService, keyringOf, type Logger } from '@mastering/service-kit';
+import {
+  createDownloadLinks,
+  createOrderLinks,
+  createResumeLinks,
+  createService,
+  keyringOf,
+  type Logger,
+} from '@mastering/service-kit';
 import { createStorage } from '@mastering/storage';
 import type { StorefrontConfig } from './config';
 import { routes } from './routes';
@@ -11,8 +18,9 @@ import { createTusStore } from './uploads/tus-store';
 import { WEBHOOK_PATH } from './payments/handlers';
 import type { UploadDeps } from './uploads/service';
 import { freeBytes, type FreeBytesOf } from './uploads/free-space';
-import { createResumeLinks, type AbandonedDeps } from './payments/abandoned';
+import type { AbandonedDeps } from './payments/abandoned';
 import { createTrackLimiters } from './order-page/track';
+import { createRequestLimiters } from './request-limits';
 import { createDataAccessProofs } from './your-data/proof';
 
 export type StorefrontDeps = {
@@ -111,6 +119,7 @@ export function buildApp({ config, knex, queue, logger, now, freeBytes: measure 
       orderPage,
       queue,
       trackLimits: createTrackLimiters(knex),
+      requestLimits: createRequestLimiters(knex),
       yourData: {
         knex,
         proofs: createDataAccessProofs(keys),

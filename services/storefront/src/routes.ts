@@ -66,6 +66,7 @@ import * as payments from './payments/handlers';
 import * as refunds from './refunds/handlers';
 import * as orderPage from './order-page/handlers';
 import { trackOrders, type TrackLimiters } from './order-page/track';
+import type { RequestLimiters } from './request-limits';
 import {
   getProof,
   getYourData,
@@ -100,6 +101,8 @@ export type RouteDeps = {
   orderPage: OrderPageDeps;
   queue: Queue;
   trackLimits: TrackLimiters;
+  /** Refund requests per order link, data downloads per address (request-limits.ts). */
+  requestLimits: RequestLimiters;
   yourData: YourDataDeps;
 };
 
@@ -240,7 +243,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
       { status: 200, description: 'Every row about the proven address', schema: PersonalDataExport },
       NOT_PROVEN,
     ],
-    handler: getYourData(deps.yourData),
+    handler: getYourData(deps.yourData, deps.requestLimits),
   }),
   route({
     method: 'POST',
@@ -446,7 +449,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
     params: IdParam,
     body: CreateRefundRequestBody,
     response: created(RefundRequestReceived),
-    handler: refunds.postRefundRequest(deps.orderPage),
+    handler: refunds.postRefundRequest(deps.orderPage, deps.requestLimits),
   }),
   // The Refund requests screen and the order dialog read them (engineers too); only an admin answers,
   // since an approval commits the studio to a refund that only an admin may issue.
@@ -468,6 +471,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
   route({
     method: 'POST',
     path: '/api/admin/refund-requests/:id/answer',
+    // A decision about the customer's money: admins only (engineers read the requests, never answer them).
     permission: 'admin',
     params: IdParam,
     body: AnswerRefundRequestBody,

@@ -32,7 +32,9 @@ const smtpFields = (passwordSet: boolean): readonly TextSetting<SmtpKey>[] => [
     input: {
       type: 'password',
       autoComplete: 'new-password',
-      placeholder: passwordSet ? 'Stored (leave empty to keep it; a new host clears it)' : 'Not set',
+      placeholder: passwordSet
+        ? 'Stored (leave empty to keep it; changing the host, port, user or TLS needs it again)'
+        : 'Not set',
     },
   },
 ];

@@ -24,21 +24,33 @@ export function normaliseCode(input: string): string {
   return input.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH);
 }
 
+// Control characters: the browser drops tabs and newlines from a URL and trims the rest, so a `next` holding any
+// is not the path it looks like; none belongs in a link this site makes.
+const CONTROL_CHARACTER = /\p{Cc}/u;
+// A path the browser would read as another host when it follows it (`//host`, `/\host`).
+const HOST_IN_PATH = /^[/\\]{2}/;
+
 /**
  * Where to go once signed in: the `next` path a page sent the visitor here with (the admin console
- * does), if it is on this site; anything else goes home. `next` is parsed the way the browser will
- * follow it (which drops tabs and newlines and reads `\\` as `/`), so only its resulting origin counts,
- * and the answer is the parsed path, never the raw text.
+ * does), if it is on this site; anything else goes home. `next` is resolved against the site the way
+ * the browser will follow it (dot segments, encoded dots, `\` as `/`), and the answer is the
+ * resolved path, never the raw text, and only when it names this origin, holds no control character
+ * and cannot itself be read as a host (resolving `/.//evil.example` gives the path `//evil.example`).
  */
 export function pathAfterLogin(next: string | null, siteOrigin: string = window.location.origin): string {
-  if (!next) return '/';
+  if (!next || CONTROL_CHARACTER.test(next)) return '/';
+  const origin = new URL(siteOrigin).origin;
   let url: URL;
   try {
-    url = new URL(next, siteOrigin);
+    url = new URL(next, origin);
   } catch {
     return '/';
   }
-  return url.origin === new URL(siteOrigin).origin ? `${url.pathname}${url.search}${url.hash}` : '/';
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== origin || HOST_IN_PATH.test(path)) return '/';
+  // The browser parses the answer once more: it must name the same page again.
+  const followed = new URL(path, origin);
+  return followed.origin === origin && followed.href === url.href ? path : '/';
 }
 
 /**

@@ -7,12 +7,14 @@ import {
   deliveryUrl,
   Invalid,
   orderPageUrl,
+  resumeUrl,
   type DownloadLinks,
   type Logger,
   type OrderLinks,
+  type ResumeLinks,
 } from '@mastering/service-kit';
 import { smtpCheckOf, type Mailer, type OutgoingMail } from '../mail/mailer';
-import { renderTemplate } from '../mail/templates';
+import { renderTemplate, storedCopyOf } from '../mail/templates';
 import { personalise, unsubscribeHeaders, type LinkSigner } from '../tracking/links';
 import {
   claimMessage,
@@ -50,6 +52,7 @@ type Deps = {
   links?: LinkSigner;
   downloads?: DownloadLinks;
   orderLinks?: OrderLinks;
+  resumeLinks?: ResumeLinks;
   siteUrl?: string;
   backoff?: typeof MAIL_BACKOFF;
   /** How long a worker's hold on a mail lasts without renewal (tests shorten it); see MAIL_CLAIM_MS. */
@@ -77,20 +80,21 @@ type LinkMinters = {
   downloads: DownloadLinks | undefined;
   orderLinks: OrderLinks | undefined;
   links: LinkSigner | undefined;
+  resumeLinks: ResumeLinks | undefined;
 };
 
 /**
- * The template data of a payload: its own, plus the links minted now: the delivery link it asks for, and
- * for any mail about an order (`orderId`) the order page (`orderPageUrl`, the "View your order" button),
- * as for each entry of a list of `orders`. An order link is minted only into a mail to that order's own
- * customer, of the order's current link generation: staff notices about an order never carry the
- * customer's link, and a revoked generation is never minted again. A marketing-consent confirmation gets
- * the recipient's own confirmation link (`confirmUrl`).
+ * The template data of a payload: its own, plus the links minted now: the delivery link or the payment-resume
+ * link it asks for, and for any mail about an order (`orderId`) the order page (`orderPageUrl`, the "View
+ * your order" button), as for each entry of a list of `orders`. An order link is minted only into a mail to
+ * that order's own customer, of the order's current link generation: staff notices about an order never
+ * carry the customer's link, and a revoked generation is never minted again. A marketing-consent
+ * confirmation gets the recipient's own confirmation link (`confirmUrl`).
  */
 async function dataOf(
   knex: Knex,
   payload: SendEmailPayload,
-  { downloads, orderLinks, links }: LinkMinters,
+  { downloads, orderLinks, links, resumeLinks }: LinkMinters,
   siteUrl: string,
 ) {
   const data: Record<string, unknown> = { ...payload.data };
@@ -126,6 +130,11 @@ async function dataOf(
         return link ? { ...entry, orderPageUrl: link } : entry;
       });
   }
+  if (payload.resumeLink) {
+    if (!resumeLinks) throw new Error('this mail needs the payment-resume link signer');
+    const { orderId, expiresAt } = payload.resumeLink;
+    data.resumeUrl = resumeUrl(resumeLinks, siteUrl, orderId, expiresAt);
+  }
   if (!payload.downloadLink) return data;
   if (!downloads) throw new Error('this mail needs the download link signer');
   const { orderId, expiresAt } = payload.downloadLink;
@@ -149,8 +158,8 @@ async function attachmentsOf(knex: Knex, payload: SendEmailPayload): Promise<Out
  * row; secrets such as a login code masked), sends it over SMTP and marks it sent; a failure is
  * recorded and rethrown so agenda retries with backoff. A message already sent is never sent again.
  * Once sent, or after the last failed try, the job's payload is emptied, so no secret stays stored.
- * A delivery link the payload asks for, and the order page of a mail about an order, are minted now
- * (the job row holds no token) and masked in the stored copy. Params that do not fit the template's schema (MAIL_TEMPLATES) fail the job at once,
+ * A delivery or payment-resume link the payload asks for, and the order page of a mail about an order, are
+ * minted now (the job row holds no token) and masked in the stored copy. Params that do not fit the template's schema (MAIL_TEMPLATES) fail the job at once,
  * unsent and unrecorded, and it is not retried. Marketing mail is never sent to an unsubscribed address
  * and carries the unsubscribe link and headers.
  * A notification whose switch is off in the Email settings (order confirmations, status updates) is
@@ -168,6 +177,7 @@ export function sendEmailJob({
   links,
   downloads,
   orderLinks,
+  resumeLinks,
   siteUrl = '',
   backoff = MAIL_BACKOFF,
   claimMs = MAIL_CLAIM_MS,
@@ -211,7 +221,7 @@ export function sendEmailJob({
         }
         if (marketing && !links) throw new Error('marketing mail needs the unsubscribe link signer');
         const unsubscribeUrl = links?.unsubscribeUrl(payload.to) ?? '';
-        const data = await dataOf(knex, payload, { downloads, orderLinks, links }, siteUrl);
+        const data = await dataOf(knex, payload, { downloads, orderLinks, links, resumeLinks }, siteUrl);
         const rendered = await renderTemplate(
           knex,
           payload.template,
@@ -221,7 +231,7 @@ export function sendEmailJob({
         const { mail, record } = marketing
           ? {
               mail: { ...rendered.mail, ...personalise(rendered.mail, { unsubscribeUrl }) },
-              record: { ...rendered.record, ...personalise(rendered.record, { unsubscribeUrl }) },
+              record: storedCopyOf({ ...rendered.record, ...personalise(rendered.record, { unsubscribeUrl }) }),
             }
           : rendered;
         const headers = marketing ? unsubscribeHeaders(unsubscribeUrl) : undefined;

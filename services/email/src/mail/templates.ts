@@ -14,7 +14,7 @@ import {
   type MailTemplateName,
 } from '@mastering/contracts';
 import { EmailTemplate, Setting } from '@mastering/db';
-import { Invalid } from '@mastering/service-kit';
+import { Invalid, redactLinks } from '@mastering/service-kit';
 import { mailSource } from './system-templates';
 
 export type RenderedMail = { subject: string; html: string; text: string };
@@ -35,6 +35,8 @@ const SECRETS: { readonly [N in MailTemplateName]?: readonly (keyof MailParams<N
   'download-expiry-reminder': ['downloadUrl'],
   // Whoever holds it can confirm the address's marketing consent.
   'marketing-consent-confirm': ['confirmUrl'],
+  // The reminder's link starts a checkout for the order: as much a bearer permission.
+  'payment-reminder': ['resumeUrl'],
 };
 
 /** Params of any mail that are bearer links (the order page opens the order to whoever holds it): masked like SECRETS. */
@@ -184,5 +186,13 @@ export async function renderTemplate(
     .flatMap((source) => secrets.map((key) => String(source?.[key] ?? '')))
     .filter((value) => value !== '');
   const mask = (text: string) => values.reduce((out, secret) => out.replaceAll(secret, SECRET_MASK), text);
-  return { mail, record: { subject: mask(mail.subject), html: mask(mail.html), text: mask(mail.text) } };
+  return { mail, record: storedCopyOf({ subject: mask(mail.subject), html: mask(mail.html), text: mask(mail.text) }) };
+}
+
+/**
+ * The copy of a rendered mail that may be stored: every token-bearing link left in it redacted (redactLinks,
+ * the logs' one redaction), whatever put it there: a template edited to show a link, an unsubscribe footer.
+ */
+export function storedCopyOf(mail: RenderedMail): RenderedMail {
+  return { subject: redactLinks(mail.subject), html: redactLinks(mail.html), text: redactLinks(mail.text) };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { createLogger, createOrderLinks, grantsOrder } from '@mastering/service-kit';
+import { createLogger, createOrderLinks, createResumeLinks, grantsOrder } from '@mastering/service-kit';
 import { createQueue, JOBS, SendEmailPayload, type Job, type Queue } from '@mastering/jobs';
 import type { Mailer, OutgoingMail } from '../../src/mail/mailer';
 import { sendEmailJob } from '../../src/jobs/send-email';
@@ -150,5 +150,39 @@ describe('Track my order’s mail', () => {
       .where({ jobId: String(job.attrs._id) })
       .first();
     expect(JSON.stringify(row)).not.toContain(link![2]!);
+  });
+});
+
+describe('the payment reminder’s resume link', () => {
+  it('is minted at send time from the job’s request (the job row holds no token), works, and is masked in the stored copy', async () => {
+    const resumeLinks = createResumeLinks('k'.repeat(64));
+    const mailer = recordingMailer();
+    const { handler } = sendEmailJob({
+      knex: db.knex,
+      mailer,
+      from: 'x@example.com',
+      logger,
+      orderLinks,
+      resumeLinks,
+      siteUrl: 'https://studio.example',
+    });
+    const job = await jobOf({
+      to: 'c@example.com',
+      template: 'payment-reminder',
+      data: { orderId: ORDER, customerEmail: 'c@example.com', amount: 'R499', expiresInHours: 48 },
+      orderId: ORDER,
+      resumeLink: { orderId: ORDER, expiresAt: new Date(Date.now() + 86_400_000) },
+    });
+    expect(JSON.stringify(job.attrs.data)).not.toContain('/api/payment/resume/');
+    await handler(job);
+    const token = mailer.sent[0]!.text.match(/https:\/\/studio\.example\/api\/payment\/resume\/([\w.-]+)/)?.[1];
+    const verified = resumeLinks.verify(token!);
+    expect(verified && verified !== 'expired' && verified.claims).toEqual({ order: ORDER });
+    const row = await db
+      .knex('email_messages')
+      .where({ jobId: String(job.attrs._id) })
+      .first();
+    expect(JSON.stringify(row)).not.toContain(token!);
+    expect(row.text).toContain(SECRET_MASK);
   });
 });

@@ -28,6 +28,11 @@ describe('redactUrl', () => {
       '/login?next=%2Fadmin&code=123456&token=abc&Api-Key=k',
       `/login?next=%2Fadmin&code=${REDACTED}&token=${REDACTED}&Api-Key=${REDACTED}`,
     ],
+    // The order page's link and the calls it makes (issue 51): `t` is a token by its name alone.
+    [`/orders/${fileId}?t=short-token`, `/orders/${fileId}?t=${REDACTED}`],
+    [`/api/orders/${fileId}/view?t=short-token`, `/api/orders/${fileId}/view?t=${REDACTED}`],
+    [`/api/orders/${fileId}/invoice?x=1&T=short-token`, `/api/orders/${fileId}/invoice?x=1&T=${REDACTED}`],
+    [`/api/payment/resume/short-token`, `/api/payment/resume/${REDACTED}`],
     [`/api/admin/orders/${fileId}?status=all`, `/api/admin/orders/${fileId}?status=all`],
     ['/mf/mf-admin-ops/main.3f2a9c1b.js', '/mf/mf-admin-ops/main.3f2a9c1b.js'],
   ])('%s', (url, logged) => {

@@ -3,9 +3,11 @@ import {
   DEFAULT_RELAY_NAME,
   SmtpCheck,
   type EmailSettings,
+  plaintextAllowed,
   pricingFieldsOf,
   type SaveSettingsBody,
   SETTINGS_AUDIT_LIMIT,
+  SMTP_PASSWORD_REQUIRED_AGAIN,
   smtpRelayOf,
   type StoredSettings,
   type TestEmailQueued,
@@ -13,7 +15,7 @@ import {
 } from '@mastering/contracts';
 import { EmailMessage, Session, Setting, SettingsAudit } from '@mastering/db';
 import { sendMail, type Queue } from '@mastering/jobs';
-import { isSealed, openSmtpPassword, sealSmtpPassword, type Secrets } from '@mastering/service-kit';
+import { BadRequest, isSealed, openSmtpPassword, sealSmtpPassword, type Secrets } from '@mastering/service-kit';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 
@@ -64,21 +66,32 @@ export async function readSettings(knex: Knex): Promise<StoredSettings> {
   };
 }
 
+/** The parts of the relay a stored password is tied to: where it goes, as whom, and whether TLS is required. */
+const relayOf = (email: Pick<EmailSettings, 'smtpHost' | 'smtpPort' | 'smtpUser' | 'smtpPlaintextHost'>) =>
+  [email.smtpHost.toLowerCase(), email.smtpPort, email.smtpUser, plaintextAllowed(email)].join('|');
+
 /**
- * The Email section to store: a new password sealed for its host; no new password keeps the stored
- * one only while the host stays the same (pointing the relay elsewhere must not hand the old password
- * to the new server); a password stored before sealing existed is sealed now. The same password typed
- * again keeps its sealed value, so the audit does not call an unchanged section changed.
+ * The Email section to store: a new password sealed for its host. No new password keeps the stored one
+ * only while the relay stays the same (host, port, user and TLS exemption): a save that changes any of them
+ * without the password is refused (400 SMTP_PASSWORD_REQUIRED_AGAIN), so the password never goes to a
+ * server, a port or a plain-text connection it was not typed for; a relay without a user keeps no password.
+ * A password stored before sealing existed is sealed now. The same password typed again keeps its sealed
+ * value, so the audit does not call an unchanged section changed.
  */
 export function emailToStore(
   body: NonNullable<z.output<typeof SaveSettingsBody>['email']>,
   stored: EmailSettings,
   keys: Secrets,
 ): EmailSettings {
+  const seal = (password: string) => sealSmtpPassword(keys, body.smtpHost, password);
+  if (!body.smtpPassword) {
+    if (!stored.smtpPassword || !body.smtpUser) return { ...body, smtpPassword: '' };
+    if (relayOf(body) !== relayOf(stored)) throw new BadRequest(SMTP_PASSWORD_REQUIRED_AGAIN);
+    const kept = stored.smtpPassword;
+    return { ...body, smtpPassword: isSealed(kept) ? kept : seal(kept) };
+  }
   const sameHost = body.smtpHost.toLowerCase() === stored.smtpHost.toLowerCase();
   const kept = sameHost ? stored.smtpPassword : '';
-  const seal = (password: string) => sealSmtpPassword(keys, body.smtpHost, password);
-  if (!body.smtpPassword) return { ...body, smtpPassword: kept && !isSealed(kept) ? seal(kept) : kept };
   const unchanged = isSealed(kept) && openedOrNull(keys, body.smtpHost, kept) === body.smtpPassword;
   return { ...body, smtpPassword: unchanged ? kept : seal(body.smtpPassword) };
 }
@@ -95,7 +108,7 @@ function openedOrNull(keys: Secrets, host: string, sealed: string): string | nul
 /**
  * Saves every section sent in one transaction, recording who saved it, plus one audit row naming the
  * sections whose value changed. A section left out keeps its stored value; so does an SMTP password
- * left out or blank, unless the host changed (see emailToStore). Answers what is now stored.
+ * left out or blank, while the relay stays the same (see emailToStore). Answers what is now stored.
  */
 export async function saveSettings(
   knex: Knex,

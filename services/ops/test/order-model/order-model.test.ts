@@ -22,7 +22,7 @@ import {
 } from '@mastering/contracts';
 import { ERASED_EMAIL, ERASED_TEXT, objectKeyOfPath } from '@mastering/db';
 import { createLocalStorage } from '@mastering/storage';
-import { createLogger, createOrderLinks, orderPageUrl } from '@mastering/service-kit';
+import { createLogger, createOrderLinks, createResumeLinks, orderPageUrl } from '@mastering/service-kit';
 import { recordingQueue, serveOverHttp, type QueuedJob } from '@mastering/service-kit/testing';
 import type { Queue } from '@mastering/jobs';
 import type { Knex } from 'knex';
@@ -37,7 +37,6 @@ import {
 import { SECRET as STOREFRONT_SECRET, signedInAs, uploadWhole, wav } from '../../../storefront/test/support';
 import { reconcileCheckouts, remindUnpaidOrders } from '../../../storefront/src/payments/abandoned';
 import { expireUnpaidOrders } from '../../../storefront/src/uploads/sweeper';
-import { createResumeLinks } from '../../../storefront/src/payments/abandoned';
 import { buildApp } from '../../src/app';
 import { readConfig } from '../../src/config';
 import { notifyDelayedOrders, sendOverdueDigest } from '../../src/late-orders/job';

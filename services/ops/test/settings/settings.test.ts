@@ -156,25 +156,27 @@ describe('/api/admin/settings', () => {
     expect(await storedPassword()).not.toContain('s3cret-pass');
     expect(openSmtpPassword(SECRET, 'SMTP.jozi.example', await storedPassword())).toBe('s3cret-pass');
 
-    // A save without a password (the browser never has it) keeps the stored one.
+    // A save without a password (the browser never has it) keeps the stored one while the relay stays the same.
     const { smtpPassword: _, ...emailWithoutPassword } = withSections.email!;
     const sealedBefore = await storedPassword();
-    await put({ ...withSections, email: { ...emailWithoutPassword, smtpPort: 2525 } });
+    expect(
+      (await put({ ...withSections, email: { ...emailWithoutPassword, enableEmailNotifications: false } })).status,
+    ).toBe(200);
     expect((await ctx.db.knex('settings').where('key', 'email').first()).value).toMatchObject({
       smtpPassword: sealedBefore,
-      smtpPort: 2525,
+      enableEmailNotifications: false,
     });
     await put({ ...withSections, email: { ...withSections.email!, smtpPassword: '' } });
     expect(await storedPassword()).toBe(sealedBefore);
   });
 
-  it('clears the stored SMTP password when the host changes, unless a new one comes with the change', async () => {
+  it('keeps no SMTP password for a relay without a user, and seals a new one for the host it came with', async () => {
     await put(withSections);
     const { smtpPassword: _, ...noPassword } = withSections.email!;
-    // Pointing the relay at another server must not hand it the old password.
-    let res = await put({ ...withSections, email: { ...noPassword, smtpHost: 'mx.attacker.example' } });
+    // Another server with no login: the old password is not kept for it.
+    let res = await put({ ...withSections, email: { ...noPassword, smtpHost: 'relay.lan.example', smtpUser: '' } });
     expect(StoredSettings.parse(await res.json()).email).toMatchObject({
-      smtpHost: 'mx.attacker.example',
+      smtpHost: 'relay.lan.example',
       smtpPasswordSet: false,
     });
     expect((await ctx.db.knex('settings').where('key', 'email').first()).value.smtpPassword).toBe('');
@@ -200,7 +202,12 @@ describe('/api/admin/settings', () => {
       .where('key', 'email')
       .update({ value: JSON.stringify({ ...withSections.email, smtpPassword: 'plain-old' }) });
     const { smtpPassword: _, ...noPassword } = withSections.email!;
-    const res = await put({ ...withSections, email: { ...noPassword, smtpPlaintextHost: 'smtp.jozi.example' } });
+    let res = await put({ ...withSections, email: noPassword });
+    expect((await ctx.db.knex('settings').where('key', 'email').first()).value.smtpPassword).toMatch(/^sealed\.v1\./);
+    res = await put({
+      ...withSections,
+      email: { ...noPassword, smtpPassword: 'plain-old', smtpPlaintextHost: 'smtp.jozi.example' },
+    });
     expect(StoredSettings.parse(await res.json()).email).toMatchObject({
       smtpPlaintextHost: 'smtp.jozi.example',
       smtpPasswordSet: true,

@@ -37,7 +37,6 @@ import {
   Conflict,
   Forbidden,
   grantsOrder,
-  orderPageUrl,
   NotFound,
   type DownloadLinks,
   type Logger,
@@ -70,12 +69,6 @@ const MEDIA_LINK_HOURS = 12;
 export async function assertOrderLink(knex: Knex, links: OrderLinks, orderId: string, token: string): Promise<void> {
   const order = await Order.query(knex).findById(orderId).select('linkVersion');
   if (!grantsOrder(links, token, orderId, new Date(), order?.linkVersion ?? 0)) throw new Forbidden(ORDER_LINK_INVALID);
-}
-
-/** The order's page link of its current generation (orderPageUrl), on `publicUrl` ('' for a site-relative one). */
-export async function currentOrderLink(knex: Knex, links: OrderLinks, publicUrl: string, orderId: string) {
-  const order = await Order.query(knex).findById(orderId).select('linkVersion');
-  return orderPageUrl(links, publicUrl, orderId, new Date(), order?.linkVersion ?? 0);
 }
 
 /** The order a link opens, or 403 (forged, expired, another order's) / 404 (the order is gone). */

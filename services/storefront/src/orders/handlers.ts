@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import type { CreateOrderBody, CreditNoteParams, IdParam, OrderInvoiceQuery } from '@mastering/contracts';
 import type { Queue } from '@mastering/jobs';
-import type { OrderLinks, RouteContext } from '@mastering/service-kit';
+import { orderPageUrl, type OrderLinks, type RouteContext } from '@mastering/service-kit';
 import { visitorOf, type GuestCookieOptions } from '../visitor';
 import { creditNotePdf, orderInvoicePdf } from '@mastering/orders';
 import { NotFound, sendPdf } from '@mastering/service-kit';
-import { assertOrderLink, currentOrderLink } from '../order-page/service';
+import { assertOrderLink } from '../order-page/service';
 import { loadOwnOrder, orderForVisitor, placeOrder } from './service';
 
 /** POST /api/orders — public; places this browser's order from its own uploads, priced by the server (analysed once paid). */
@@ -17,13 +17,15 @@ export const createOrder =
 
 /**
  * GET /api/orders/:id — the order for the outcome pages; only its own browser or staff (404 to anyone
- * else), with a signed link to its order page.
+ * else), with a signed link to its order page for its own browser only.
  */
 export const getOrder =
   (knex: Knex, cookie: GuestCookieOptions, orderPage: { orderLinks: OrderLinks }) =>
   async (ctx: RouteContext<undefined, undefined, IdParam>) => {
-    const answer = await orderForVisitor(knex, visitorOf(ctx, cookie), ctx.state.params.id);
-    ctx.body = { ...answer, orderPageUrl: await currentOrderLink(knex, orderPage.orderLinks, '', answer.order.id) };
+    // The link of the order's current generation (staff revoking them moves it on).
+    ctx.body = await orderForVisitor(knex, visitorOf(ctx, cookie), ctx.state.params.id, (order) =>
+      orderPageUrl(orderPage.orderLinks, '', order.id, new Date(), order.linkVersion),
+    );
   };
 
 /**

@@ -133,10 +133,20 @@ export async function placeOrder(
   return { order: { id: order.id, status: order.status, total: order.totalCents / 100 } };
 }
 
-/** The order as the payment outcome pages read it, only for the browser that placed it or staff (else 404). */
-export async function orderForVisitor(knex: Knex, visitor: Visitor, orderId: string): Promise<OrderResponse> {
+/**
+ * The order as the payment outcome pages read it, only for the browser that placed it or staff (else 404), with
+ * the link to its order page (`pageUrlOf`) only for the customer's own browser: that link acts as the customer
+ * (ratings, requests, the invoice) for a year, so staff never receive it.
+ */
+export async function orderForVisitor(
+  knex: Knex,
+  visitor: Visitor,
+  orderId: string,
+  pageUrlOf: (order: Order) => string,
+): Promise<OrderResponse> {
   const order = await loadOwnOrder(knex, visitor, orderId, { withFiles: true });
-  return { order: PublicOrder.parse(order.toApi()) };
+  const answer = { order: PublicOrder.parse(order.toApi()) };
+  return owns(visitor, order) ? { ...answer, orderPageUrl: pageUrlOf(order) } : answer;
 }
 
 /** The order with this id if this visitor may see it (its own browser, or staff); 404 otherwise, so ids leak nothing. */

@@ -2,24 +2,13 @@ import type { Knex } from 'knex';
 import { formatCents, YocoWebhookEvent } from '@mastering/contracts';
 import { Order, Payment } from '@mastering/db';
 import { sendMail } from '@mastering/jobs';
-import { createTokenSigner, type Secrets, type TokenSigner } from '@mastering/service-kit';
+import type { ResumeLinks } from '@mastering/service-kit';
 import { applyPaymentEvent, type PaymentDeps } from './service';
 import { readYocoCheckout } from './yoco';
 
 // Abandoned checkouts (issue 25 Deliver 6): an unpaid order gets one reminder with a link that resumes
 // payment; a checkout whose webhook never came is read back from Yoco. (The expiry itself is the
 // uploads sweeper's: it also removes the files.)
-
-/** A signed link that starts a new checkout for one unpaid order, without the browser that placed it. */
-export type ResumeLinks = TokenSigner<{ order: string }>;
-
-/** The resume-link signer of a keyring (its own purpose: a resume token is no other kind of token). */
-export function createResumeLinks(secrets: Secrets): ResumeLinks {
-  return createTokenSigner(secrets, 'payment-resume', (c) => (typeof c.order === 'string' ? { order: c.order } : null));
-}
-
-/** `${publicUrl}/api/payment/resume/<token>`: opens a fresh Yoco checkout for the order. */
-export const resumeUrl = (publicUrl: string, token: string) => `${publicUrl}/api/payment/resume/${token}`;
 
 /** An unpaid order is reminded this long after it was placed. */
 export const REMINDER_AFTER_HOURS = 1;
@@ -30,7 +19,7 @@ export type AbandonedDeps = PaymentDeps & { resumeLinks: ResumeLinks; expiryHour
 
 /**
  * Mails each order unpaid for REMINDER_AFTER_HOURS (and not yet expiring) one reminder with a resume
- * link valid until the order expires. The order is claimed by setting `payment_reminder_sent_at` while
+ * link valid until the order expires (minted by the mail worker). The order is claimed by setting `payment_reminder_sent_at` while
  * it is still empty and the order still unpaid, in the transaction that queues the mail: sent once.
  * Answers how many were reminded.
  */
@@ -58,9 +47,10 @@ export async function remindUnpaidOrders(deps: AbandonedDeps, now = new Date()):
           orderId: order.id,
           customerEmail: order.customerEmail,
           amount: formatCents(order.totalCents),
-          resumeUrl: resumeUrl(deps.publicUrl, deps.resumeLinks.sign({ order: order.id }, expiresAt)),
           expiresInHours: deps.expiryHours,
         },
+        // The mail worker mints the link when it sends: the job row never holds a working token.
+        resumeLink: { orderId: order.id, expiresAt },
         orderId: order.id,
       });
       reminded += 1;

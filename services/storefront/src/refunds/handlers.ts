@@ -9,6 +9,8 @@ import type {
 } from '@mastering/contracts';
 import type { Queue } from '@mastering/jobs';
 import type { RouteContext } from '@mastering/service-kit';
+import { assertOrderLink } from '../order-page/service';
+import { limitRefundRequest, type RequestLimiters } from '../request-limits';
 import {
   answerRefundRequest,
   countRefundRequests,
@@ -32,11 +34,19 @@ export const postOrderRefund =
     ctx.body = refund;
   };
 
-/** POST /api/orders/:id/refund-request — public (the link's token in the body is the permission); 201; mails the admins and the customer. */
+/**
+ * POST /api/orders/:id/refund-request — public (the link's token in the body is the permission); 201, mailing
+ * the admins and the customer, or 429 past the requests one order may send a day (counted once the link is
+ * checked, so only its holder uses them up).
+ */
 export const postRefundRequest =
-  (deps: RefundRequestDeps) => async (ctx: RouteContext<CreateRefundRequestBody, undefined, IdParam>) => {
+  (deps: RefundRequestDeps, limits: RequestLimiters) =>
+  async (ctx: RouteContext<CreateRefundRequestBody, undefined, IdParam>) => {
+    const { id } = ctx.state.params;
+    await assertOrderLink(deps.knex, deps.orderLinks, id, ctx.state.body.token);
+    await limitRefundRequest(ctx, limits, id);
     ctx.status = 201;
-    ctx.body = await requestRefund(deps, ctx.state.params.id, ctx.state.body);
+    ctx.body = await requestRefund(deps, id, ctx.state.body);
   };
 
 /** GET /api/admin/refund-requests?orderId=&state= — staff; one order's requests or every order's, open ones first. */

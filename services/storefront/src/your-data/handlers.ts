@@ -12,6 +12,7 @@ import {
   type AuthDeps,
 } from '../auth/service';
 import { codeBrowserNonce, setCodeBrowserCookie } from '../auth/code-browser';
+import { limitDataDownload, type RequestLimiters } from '../request-limits';
 import { proofOf, setProofCookie, type YourDataDeps } from './proof';
 
 // The customer side of POPIA rights. The proof of the address is a code mailed to it: a data-access
@@ -72,9 +73,11 @@ export const getProof = (deps: YourDataDeps) => async (ctx: Context) => {
   ctx.body = await proofOf(ctx, deps);
 };
 
-/** GET /api/your-data — the JSON download of every row about the proven address. */
-export const getYourData = (deps: YourDataDeps) => async (ctx: RouteContext) => {
-  const data = await personalDataOf(deps.knex, await provenEmail(ctx, deps));
+/** GET /api/your-data — the JSON download of every row about the proven address (429 past the hour's downloads). */
+export const getYourData = (deps: YourDataDeps, limits: RequestLimiters) => async (ctx: RouteContext) => {
+  const email = await provenEmail(ctx, deps);
+  await limitDataDownload(ctx, limits, email);
+  const data = await personalDataOf(deps.knex, email);
   ctx.set('Content-Disposition', 'attachment; filename="your-data.json"');
   ctx.body = data;
 };
