@@ -82,7 +82,13 @@ const deaths: string[] = [];
 const restarts: string[] = [];
 
 const site = await throwawaySite('mastering-replicas');
-const env: Record<string, string> = { ...site.env, REPLICAS: '2', GATEWAYS_PORT: String(await freePort()) };
+// The inbox keeps every mail: the test reads each one back (the default keeps the newest 500).
+const env: Record<string, string> = {
+  ...site.env,
+  REPLICAS: '2',
+  GATEWAYS_PORT: String(await freePort()),
+  MAILDEV_KEEP_EMAILS: '0',
+};
 const stack = createStack({
   dataDir: site.dataDir,
   env,

@@ -150,7 +150,8 @@ export function yocoSandboxSettings(env: NodeJS.ProcessEnv): Record<string, stri
 
 /**
  * MailDev, the local inbox, on MAILDEV_SMTP_PORT (1025) and MAILDEV_WEB_PORT (1080); it keeps its mails
- * in MAILDEV_MAIL_DIRECTORY (the stack sets it to its own folder).
+ * in MAILDEV_MAIL_DIRECTORY (the stack sets it to its own folder), the newest MAILDEV_KEEP_EMAILS of them
+ * (500; 0 keeps all, as the replica test that reads back every mail needs).
  */
 export function maildevProcess(env: NodeJS.ProcessEnv): ProcessSpec {
   const smtpPort = port(env, 'MAILDEV_SMTP_PORT', 1025);
@@ -168,7 +169,7 @@ export function maildevProcess(env: NodeJS.ProcessEnv): ProcessSpec {
       '--web-ip',
       '127.0.0.1',
       '--max-emails',
-      '500',
+      String(env.MAILDEV_KEEP_EMAILS ?? 500),
     ],
     readyUrl: `http://127.0.0.1:${webPort}/api/healthz`,
   };
