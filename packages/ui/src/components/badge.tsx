@@ -13,7 +13,8 @@ export const badgeVariants = cva(
         outline: 'border-border text-foreground',
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
         success: 'border-transparent bg-success/15 text-success',
-        warning: 'border-transparent bg-warning/15 text-warning',
+        // The light theme's amber is too pale for small text on its own tint (2.75:1): a darker amber there.
+        warning: 'border-transparent bg-warning/15 text-amber-800 dark:text-warning',
       },
     },
     defaultVariants: { variant: 'default' },
