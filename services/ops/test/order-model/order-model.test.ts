@@ -54,6 +54,7 @@ const FREE_REVISIONS = 2;
 const REVISION_WINDOW_DAYS = 14;
 const EXPIRY_HOURS = 48;
 const ENGINEER = { id: '00000000-0000-4000-8000-0000000000e1', email: 'engineer@model.test' };
+const ADMIN = { id: '00000000-0000-4000-8000-0000000000a1', email: 'boss@model.test' };
 const CUSTOMER = 'artist@model.test';
 /** The mails the model accounts for (other mails, such as staff notices and acknowledgements, are checked elsewhere). */
 const COUNTED = [
@@ -65,6 +66,7 @@ const COUNTED = [
   'refund-processed',
   'refund-request-received',
   'revision-request-received',
+  'order-link-renewed',
 ] as const;
 type Counted = (typeof COUNTED)[number];
 const PAID_BEFORE_REFUND: readonly OrderStatus[] = [
@@ -85,8 +87,11 @@ type Model = {
   refundedCents: number;
   /** The refund Yoco is working on: its amount, whether it fails (cents ending in 01), the status to return to. */
   pending: { id: string; cents: number; fails: boolean; back: OrderStatus } | null;
-  /** The age at which the current round is due (null before payment). */
+  /** The age at which the current round is promised (null before payment), and due: the engineer's expected time replaces the promise. */
+  promisedAge: number | null;
   dueAge: number | null;
+  /** The generation of the order's links: staff revoking them moves it on. */
+  linkVersion: number;
   toldThisRound: boolean;
   started: boolean;
   reminded: boolean;
@@ -143,7 +148,10 @@ async function startOps() {
       logger: createLogger('ops-model', 'silent'),
     }),
   );
-  await knex()('users').insert({ id: ENGINEER.id, email: ENGINEER.email, role: 'engineer', isActive: true });
+  await knex()('users').insert([
+    { id: ENGINEER.id, email: ENGINEER.email, role: 'engineer', isActive: true },
+    { id: ADMIN.id, email: ADMIN.email, role: 'admin', isActive: true },
+  ]);
   await knex()('settings')
     .insert({
       key: 'delivery',
@@ -274,12 +282,20 @@ function command(
 // ---- The actions ----
 
 const orderUrl = (r: Real, tail = '') => `${ctx.site.base}/api/orders/${r.orderId}${tail}`;
-const opsJson = async (method: string, path: string, body?: unknown) =>
+const opsJson = async (method: string, path: string, body?: unknown, who = ENGINEER) =>
   fetch(`${ops.base}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(await identityAs('engineer', ENGINEER.id, ENGINEER.email)) },
+    headers: {
+      'content-type': 'application/json',
+      ...(await identityAs(who === ADMIN ? 'admin' : 'engineer', who.id, who.email)),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+/** The order page token of generation `version` of the order's links, as the mail worker mints it. */
+const tokenOf = (orderId: string, version: number) =>
+  new URL(orderPageUrl(createOrderLinks(STOREFRONT_SECRET), 'http://x', orderId, new Date(), version)).searchParams.get(
+    't',
+  )!;
 /** The error a refused request gives (for the failure message), or its status line. */
 const errorOf = async (res: Response) =>
   (
@@ -297,7 +313,8 @@ function mailed(m: Model, template: Counted) {
 
 /** The model's side of a round starting now (a revision, or staff reopening a delivered order). */
 function startRound(m: Model) {
-  m.dueAge = m.age + DEFAULT_REVISION_HOURS * HOUR;
+  m.promisedAge = m.age + DEFAULT_REVISION_HOURS * HOUR;
+  m.dueAge = m.promisedAge;
   m.toldThisRound = false;
 }
 
@@ -320,7 +337,8 @@ const pay = (how: 'webhook' | 'replayed' | 'reconciled') =>
       if (how === 'replayed') expect((await deliver(ctx.site, event)).status).toBe(200);
       m.status = 'payment_confirmed';
       m.paidCents = computePricing(2).total * 100;
-      m.dueAge = m.age + DELIVERY_HOURS * HOUR;
+      m.promisedAge = m.age + DELIVERY_HOURS * HOUR;
+      m.dueAge = m.promisedAge;
       mailed(m, 'order-confirmation');
     },
   );
@@ -481,6 +499,42 @@ const notHappy = command(
   },
 );
 
+/**
+ * The engineer says when the round will be ready, `hours` from now: that time is the order's due time; one
+ * past the round's promise is a delay, mailed at once with the new time (once a round).
+ */
+const setExpectedTime = (hours: number) =>
+  command(
+    `setExpectedTime(${hours} h)`,
+    (m) => isPromise(m.status) && !m.erased,
+    async (m, r) => {
+      const expectedAt = new Date(Date.now() + hours * HOUR).toISOString();
+      const res = await opsJson('PATCH', `/api/admin/orders/${r.orderId}/expected-at`, { expectedAt });
+      expect(res.status, await errorOf(res)).toBe(200);
+      m.dueAge = m.age + hours * HOUR;
+      if (m.dueAge > m.promisedAge! && !m.toldThisRound) {
+        m.toldThisRound = true;
+        mailed(m, 'order-delayed');
+      }
+    },
+  );
+
+/** An admin revokes the customer's links: the old one stops opening the order, the customer is mailed the new one. */
+const revokeLinks = command(
+  'revokeLinks',
+  (m) => !m.erased,
+  async (m, r) => {
+    const res = await opsJson('POST', `/api/admin/orders/${r.orderId}/revoke-links`, undefined, ADMIN);
+    expect(res.status, await errorOf(res)).toBe(200);
+    m.linkVersion += 1;
+    mailed(m, 'order-link-renewed');
+    const old = r.token;
+    r.token = tokenOf(r.orderId, m.linkVersion);
+    expect((await fetch(orderUrl(r, `/view?t=${old}`))).status, 'the revoked link').toBe(403);
+    expect((await fetch(orderUrl(r, `/view?t=${r.token}`))).status, 'the new link').toBe(200);
+  },
+);
+
 /** The customer's personal data is erased (a deletion request completed) at any point of the order's life. */
 const erase = command(
   'erase',
@@ -571,6 +625,11 @@ const COMMANDS = [
   ...weighted(1, fc.constant(notHappy)),
   ...weighted(1, fc.constant(erase)),
   ...weighted(
+    1,
+    fc.constantFrom(12, 72).map((hours) => setExpectedTime(hours)),
+  ),
+  ...weighted(1, fc.constant(revokeLinks)),
+  ...weighted(
     3,
     fc
       .constantFrom(['1 h', HOUR], ['48 h', 48 * HOUR + 60_000], ['7 days', 7 * DAY], ['90 days', 90 * DAY])
@@ -600,7 +659,7 @@ async function placeOrder(): Promise<{ model: Model; real: Real }> {
   });
   expect(res.status).toBe(201);
   const order = CreateOrderResponse.parse(await res.json()).order;
-  const token = new URL(orderPageUrl(createOrderLinks(STOREFRONT_SECRET), 'http://x', order.id)).searchParams.get('t')!;
+  const token = tokenOf(order.id, 0);
   const fileIds = (await knex()('order_files').where('order_id', order.id).orderBy('original_name')).map((f) => f.id);
   const mails = Object.fromEntries(COUNTED.map((t) => [t, 0])) as Record<Counted, number>;
   return {
@@ -610,7 +669,9 @@ async function placeOrder(): Promise<{ model: Model; real: Real }> {
       paidCents: 0,
       refundedCents: 0,
       pending: null,
+      promisedAge: null,
       dueAge: null,
+      linkVersion: 0,
       toldThisRound: false,
       started: false,
       reminded: false,
