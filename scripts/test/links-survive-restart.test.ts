@@ -2,16 +2,15 @@
 // gateway; front-end builds skipped) is started on one data folder, a delivery and a campaign are mailed,
 // the stack is stopped and started again on the same folder, and the download, unsubscribe and click
 // links from the mails still work through the gateway.
-import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex } from '@mastering/db';
-import { IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
 import { createStack, type LocalStack, type Stack } from '../lib/stack';
 import { SECRETS_FILE } from '../lib/secrets';
 import { throwawaySite } from '../lib/throwaway-stack';
+import { deliverAndPromote, seedMasteredOrder } from './mailed-order';
 
 let site: Awaited<ReturnType<typeof throwawaySite>>;
 let running: LocalStack | null = null;
@@ -88,60 +87,21 @@ describe('links mailed before a restart', () => {
 
     // A paid order with its master, as staff leave it before delivering.
     const knex = createKnex(stack.databaseUrl);
-    let orderId: string;
-    let adminId: string;
+    let seeded: { orderId: string; adminId: string };
     try {
-      [{ id: adminId }] = await knex('users').where({ email: stack.adminEmail }).select('id');
-      [{ id: orderId }] = await knex('orders')
-        .insert({
-          customerEmail: 'fan@example.com',
-          status: 'mastered',
-          unitPriceCents: 32_435,
-          trackCount: 1,
-          subtotalCents: 32_435,
-          totalCents: 32_435,
-          paidAt: new Date(),
-        })
-        .returning('id');
-      await knex('order_files').insert({
-        orderId,
-        originalName: 'Song.wav',
-        fileName: 'Song.wav',
-        fileSize: 4,
-        mimeType: 'audio/wav',
-        originalFilePath: `/objects/${randomUUID()}`,
-        masteredFilePath: `/objects/${randomUUID()}`,
-        uploadedAt: new Date(),
-      });
+      seeded = await seedMasteredOrder(knex, stack.adminEmail, 'fan@example.com');
     } finally {
       await knex.destroy();
     }
-    // The admin's calls go straight to the services, with the identity the gateway would sign.
-    const admin = {
-      [IDENTITY_HEADER]: await signIdentity(
-        { userId: adminId, email: stack.adminEmail, role: 'admin', sessionId: 'restart-test' },
-        secret,
-      ),
-      'content-type': 'application/json',
-    };
-    const deliver = await fetch(`http://127.0.0.1:${site.ports.ops}/api/admin/orders/${orderId}/status`, {
-      method: 'PATCH',
-      headers: admin,
-      body: JSON.stringify({ status: 'delivered' }),
+    const { orderId } = seeded;
+    await deliverAndPromote({
+      ports: site.ports,
+      secret,
+      admin: { id: seeded.adminId, email: stack.adminEmail },
+      orderId,
+      recipient: 'fan@example.com',
+      sessionId: 'restart-test',
     });
-    expect(deliver.status, await deliver.clone().text()).toBe(200);
-    const campaign = await fetch(`http://127.0.0.1:${site.ports.email}/api/admin/send-marketing-campaign`, {
-      method: 'POST',
-      headers: admin,
-      body: JSON.stringify({
-        subject: 'New masters',
-        content: 'Master a track with us.',
-        template: 'promotion',
-        recipientType: 'custom',
-        customRecipients: 'fan@example.com',
-      }),
-    });
-    expect(campaign.status).toBeLessThan(300);
 
     const siteUrl = stack.siteUrl.replace(/\/+$/, '');
     const token = '[\\w-]+';

@@ -3,18 +3,18 @@
 // log; an order is delivered (download and order-page links), a campaign goes out (unsubscribe and click links)
 // and an unpaid order is reminded (the resume link). Every link is then followed through the gateway, and every
 // log line of every process, every stored mail row and every job row is searched for the tokens the mails hold.
-import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex } from '@mastering/db';
 import { createQueue, startProducer } from '@mastering/jobs';
-import { createResumeLinks, IDENTITY_HEADER, signIdentity } from '@mastering/service-kit';
+import { createResumeLinks } from '@mastering/service-kit';
 import { remindUnpaidOrders, type AbandonedDeps } from '../../services/storefront/src/payments/abandoned';
 import { SECRETS_FILE } from '../lib/secrets';
 import { createStack, type LocalStack, type Stack } from '../lib/stack';
 import { throwawaySite } from '../lib/throwaway-stack';
+import { deliverAndPromote, ONE_TRACK_ORDER, seedMasteredOrder } from './mailed-order';
 
 const CUSTOMER = 'fan@example.com';
 let site: Awaited<ReturnType<typeof throwawaySite>>;
@@ -77,34 +77,14 @@ describe('tokens at rest', () => {
     // A mastered order to deliver, and an order left unpaid for an hour.
     const knex = createKnex(stack.databaseUrl);
     const queue = createQueue({ connectionString: stack.databaseUrl, name: 'no-token-at-rest' });
-    let orderId: string;
-    let adminId: string;
+    let seeded: { orderId: string; adminId: string };
     try {
-      [{ id: adminId }] = await knex('users').where({ email: stack.adminEmail }).select('id');
-      const order = {
-        customerEmail: CUSTOMER,
-        unitPriceCents: 32_435,
-        trackCount: 1,
-        subtotalCents: 32_435,
-        totalCents: 32_435,
-      };
-      [{ id: orderId }] = await knex('orders')
-        .insert({ ...order, status: 'mastered', paidAt: new Date() })
-        .returning('id');
+      seeded = await seedMasteredOrder(knex, stack.adminEmail, CUSTOMER);
       await knex('orders').insert({
-        ...order,
+        ...ONE_TRACK_ORDER,
+        customerEmail: CUSTOMER,
         status: 'pending_payment',
         createdAt: new Date(Date.now() - 61 * 60_000),
-      });
-      await knex('order_files').insert({
-        orderId,
-        originalName: 'Song.wav',
-        fileName: 'Song.wav',
-        fileSize: 4,
-        mimeType: 'audio/wav',
-        originalFilePath: `/objects/${randomUUID()}`,
-        masteredFilePath: `/objects/${randomUUID()}`,
-        uploadedAt: new Date(),
       });
       // The storefront's upkeep queues this reminder within five minutes; the test queues it now, the same way.
       await startProducer(queue);
@@ -114,33 +94,15 @@ describe('tokens at rest', () => {
       await queue.stop();
       await knex.destroy();
     }
-
-    // Staff calls go straight to the services, with the identity the gateway would sign.
-    const admin = {
-      [IDENTITY_HEADER]: await signIdentity(
-        { userId: adminId, email: stack.adminEmail, role: 'admin', sessionId: 'no-token-at-rest' },
-        secret,
-      ),
-      'content-type': 'application/json',
-    };
-    const delivered = await fetch(`http://127.0.0.1:${site.ports.ops}/api/admin/orders/${orderId}/status`, {
-      method: 'PATCH',
-      headers: admin,
-      body: JSON.stringify({ status: 'delivered' }),
+    const { orderId, adminId } = seeded;
+    await deliverAndPromote({
+      ports: site.ports,
+      secret,
+      admin: { id: adminId, email: stack.adminEmail },
+      orderId,
+      recipient: CUSTOMER,
+      sessionId: 'no-token-at-rest',
     });
-    expect(delivered.status, await delivered.clone().text()).toBe(200);
-    const campaign = await fetch(`http://127.0.0.1:${site.ports.email}/api/admin/send-marketing-campaign`, {
-      method: 'POST',
-      headers: admin,
-      body: JSON.stringify({
-        subject: 'New masters',
-        content: 'Master a track with us.',
-        template: 'promotion',
-        recipientType: 'custom',
-        customRecipients: CUSTOMER,
-      }),
-    });
-    expect(campaign.status).toBeLessThan(300);
 
     const token = '([\\w.~-]+)';
     const at = (pathPattern: string) => new RegExp(`${siteUrl}${pathPattern}`);
