@@ -2,25 +2,52 @@
 // Audio Files → Batch Process: the selected files get the chosen status one after another, with
 // progress, and every file the server refused is listed with its reason (the rest still change).
 import type { AdminAudioFile } from '@mastering/contracts';
-import { ApiError } from '@mastering/ui';
 import { fireEvent, renderWithProviders, screen, waitFor } from '@mastering/ui/testing';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runBatch } from '../src/api/batch-run';
+import { BatchProcessDialog } from '../src/pages/files/batch-process-dialog';
 
+// The API boundary is fetch, not a mocked module: unit files share their workers' modules
+// (`isolate: false`), so a vi.mock of '@mastering/ui' missed when another file had loaded the dialog
+// first, and both files then failed as "Not changed". The second file is refused by the server.
 const calls: { method: string; url: string; body: unknown }[] = [];
-vi.mock('@mastering/ui', async (original) => ({
-  ...(await original<typeof import('@mastering/ui')>()),
-  // The API boundary: the second file is refused by the server.
-  apiJson: async (method: string, url: string, body: unknown) => {
-    calls.push({ method, url, body });
-    if (url.includes('/b2/')) throw new ApiError(409, 'Conflict', JSON.stringify({ error: 'Upload a master first' }));
-    return { file: {} };
-  },
-}));
-const { BatchProcessDialog } = await import('../src/pages/files/batch-process-dialog');
+beforeEach(() => {
+  calls.length = 0;
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    calls.push({ method: String(init?.method), url: String(url), body: JSON.parse(String(init?.body)) });
+    if (String(url).includes('/b2/')) return Response.json({ error: 'Upload a master first' }, { status: 409 });
+    return Response.json({ file: FILE_ROW });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
 
-const file = (id: string, originalName: string) =>
-  ({ id, originalName, processingStatus: 'uploaded' }) as unknown as AdminAudioFile;
+// The file as the server answers a change (the answer is checked against its schema).
+const FILE_ROW: AdminAudioFile = {
+  id: '0b1e9d5c-58a4-4a4e-9d6e-7f1c2b3a4d5e',
+  orderId: '1b1e9d5c-58a4-4a4e-9d6e-7f1c2b3a4d5e',
+  originalName: 'Sunrise.wav',
+  fileName: 'x.wav',
+  fileSize: 58_320_000,
+  mimeType: 'audio/wav',
+  masteringStyle: 'Vintage',
+  tone: 'BALANCED',
+  loudness: 'MEDIUM',
+  volumeMatch: 'true',
+  processingStatus: 'processing',
+  processingNotes: 'Batch of Friday',
+  processedAt: null,
+  uploadedAt: '2026-11-20T08:00:00.000Z',
+  masteredFilePath: null,
+  replacedAt: null,
+  customerEmail: 'artist@example.co.za',
+  orderStatus: 'in_progress',
+};
+const file = (id: string, originalName: string): AdminAudioFile => ({
+  ...FILE_ROW,
+  id,
+  originalName,
+  processingStatus: 'uploaded',
+});
 const FILES = [file('a1', 'Sunrise.wav'), file('b2', 'Night.wav'), file('c3', 'Skipped.wav')];
 
 describe('runBatch', () => {
