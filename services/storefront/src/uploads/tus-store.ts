@@ -25,7 +25,10 @@ export interface TusStore {
    * through the page cache); with S3, copies them into the bucket.
    */
   promote(objectKey: string, contentType: string | undefined): Promise<void>;
-  /** Removes what tus keeps for an upload: its record and, when staged apart, its partial file. */
+  /**
+   * Removes what tus keeps for an upload: its record (which holds the file's name) and, when staged apart, its
+   * partial file; never the stored object. Called once an upload is completed, and when one is swept.
+   */
   forget(objectKey: string): Promise<void>;
   /** The audio format of an upload's bytes on this disk (before `promote`), or null. */
   formatOf(objectKey: string): Promise<AudioFormat | null>;

@@ -50,6 +50,9 @@ async function finishUpload(deps: UploadDeps, upload: TusUpload): Promise<void> 
     contentType,
     originalName: filename ?? null,
   });
+  // tus's record holds the customer's file name, and a completed upload is never resumed: it goes now, once
+  // the row says completed (until then a client's HEAD may still finish the upload from it, see finishIfWhole).
+  await deps.tus.forget(upload.id);
 }
 
 /** Finishes the upload `objectKey` when tus holds all its declared bytes (see onIncomingRequest). */

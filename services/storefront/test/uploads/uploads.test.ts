@@ -34,6 +34,9 @@ const openUpload = async (cookie?: string) => {
   expect(res.status).toBe(200);
   return { res, ...UploadUrlResponse.parse(await res.json()) };
 };
+/** tus's record of an upload (its length, offset and metadata, the file's name among it), see tus-store.ts. */
+const tusRecordOf = (uploadURL: string) =>
+  path.join(ctx.site.storageDir, '.tus', 'uploads', `${uploadURL.split('/').at(-1)!}.json`);
 const rowOf = (uploadURL: string) => ctx.db.knex('uploads').where('id', uploadURL.split('/').at(-1)).first();
 const limitUploadsTo = (maxFileSizeMb: number) =>
   ctx.db.knex('settings').insert({
@@ -236,6 +239,8 @@ describe('the same URL resumes with tus', () => {
     expect(offset).toBeGreaterThanOrEqual(half / 4);
     expect(offset).toBeLessThanOrEqual(half);
     expect((await rowOf(uploadURL)).status).toBe('pending');
+    // tus keeps what it needs to resume, the file's name among it, while the upload is partial.
+    expect(await readFile(tusRecordOf(uploadURL), 'utf8')).toContain('My Song (final).wav');
 
     // A browser's tus client resumes from there.
     let firstProgress = -1;
@@ -261,6 +266,8 @@ describe('the same URL resumes with tus', () => {
       originalName: 'My Song (final).wav',
       contentType: 'audio/wav',
     });
+    // Complete, it is never resumed: tus's record of it (and the name in it) is gone; the row keeps the name.
+    expect(existsSync(tusRecordOf(uploadURL))).toBe(false);
 
     // Complete now: writing again is refused, and so is a whole-body PUT.
     const patch = await fetch(url, {
@@ -361,5 +368,38 @@ describe('sweeping abandoned uploads', () => {
     expect(existsSync(storedFile(old.uploadURL))).toBe(false);
     expect(await rowOf(recent.uploadURL)).toBeDefined();
     expect(existsSync(storedFile(recent.uploadURL))).toBe(true);
+  });
+
+  it('removes a partial tus upload left a day with its bytes and its record (which names the file)', async () => {
+    const { uploadURL } = await openUpload();
+    const url = `${ctx.site.base}${uploadURL}`;
+    const file = wav(4000);
+    const created = await fetch(url, {
+      method: 'POST',
+      headers: {
+        ...tusHeaders,
+        'upload-length': String(file.length),
+        'upload-metadata': tusMetadata('Demo.wav', 'audio/wav'),
+      },
+    });
+    expect(created.status).toBe(201);
+    const half = await fetch(url, {
+      method: 'PATCH',
+      headers: { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: new Uint8Array(file.subarray(0, 2000)),
+    });
+    expect(half.status).toBe(204);
+    expect(await readFile(tusRecordOf(uploadURL), 'utf8')).toContain('Demo.wav');
+    await ctx.db
+      .knex('uploads')
+      .where('id', uploadURL.split('/').at(-1))
+      .update({ created_at: new Date(Date.now() - 25 * 3_600_000) });
+
+    const storage = { driver: 'local', root: ctx.site.storageDir } as const;
+    const tus = createTusStore(storage, createStorage(storage), ctx.site.storageDir);
+    expect(await sweepAbandonedUploads({ knex: ctx.db.knex, storage: createStorage(storage), tus }, 24)).toBe(1);
+    expect(await rowOf(uploadURL)).toBeUndefined();
+    expect(existsSync(storedFile(uploadURL))).toBe(false);
+    expect(existsSync(tusRecordOf(uploadURL))).toBe(false);
   });
 });
