@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIO_FORMAT_LIST } from './audio-formats';
 
 // Audio analysis of an order's files: measured loudness (ITU-R BS.1770 / EBU R128), peaks, format and
 // a small waveform, for the original upload and for the engineer's master.
@@ -27,7 +28,7 @@ export const SILENCE_LUFS = -70;
 
 /** Why a file was flagged `error`: the reason shown to the engineer and, for originals, the customer. */
 export const ANALYSIS_ERRORS = {
-  notDecodable: 'The file could not be read as audio. Please send it again as WAV, AIFF, FLAC or MP3.',
+  notDecodable: `The file could not be read as audio. Please send it again as ${AUDIO_FORMAT_LIST}.`,
   missing: 'The file is missing from storage. Please upload it again.',
   silent: 'The file is silent: it contains no audible sound. Please check that you exported the right file.',
   tooShort: (seconds: number) =>

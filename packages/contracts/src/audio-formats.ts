@@ -33,6 +33,9 @@ export function orList(items: readonly string[], { serialComma = false } = {}): 
   return `${items.slice(0, -1).join(', ')}${comma} or ${items.at(-1)}`;
 }
 
+/** The formats as a sentence names them: "WAV, MP3, FLAC, AIFF or M4A" (every text that lists them says this). */
+export const AUDIO_FORMAT_LIST = orList(AUDIO_FORMAT_NAMES);
+
 /** True for a file the upload form accepts: an audio/* type or a known audio extension (any case). */
 export function isAcceptedAudioFile(file: { name: string; type?: string | null }): boolean {
   if (file.type?.startsWith('audio/')) return true;

@@ -1,6 +1,6 @@
 // Every user-facing text the specs fix, word for word. Forms and services import these.
 
-import { AUDIO_EXTENSIONS, orList } from './audio-formats';
+import { AUDIO_EXTENSIONS, AUDIO_FORMAT_LIST, orList } from './audio-formats';
 import { DEFAULT_PRICING, DELIVERY_HOURS, LOGIN_CODE_TTL_MINUTES } from './constants';
 import { formatRand } from './format';
 
@@ -9,6 +9,9 @@ export const NO_VALID_AUDIO = `No valid audio files found. Please upload ${orLis
 /** 'File(s) too large: a.wav, b.wav. Maximum size is 500MB per file.' (the whole batch is refused). */
 export const filesTooLarge = (names: string[], maxFileSizeMb = DEFAULT_PRICING.maxFileSizeMb) =>
   `File(s) too large: ${names.join(', ')}. Maximum size is ${maxFileSizeMb}MB per file.`;
+/** 'WAV, MP3, FLAC, AIFF or M4A files up to 500 MB': what a track may be, for mails and pages that say it. */
+export const audioFilesUpTo = (maxFileSizeMb = DEFAULT_PRICING.maxFileSizeMb) =>
+  `${AUDIO_FORMAT_LIST} files up to ${maxFileSizeMb} MB`;
 export const NO_FILES = 'Please upload at least one audio file.';
 export const NO_EMAIL = 'Please enter your email address.';
 export const STILL_UPLOADING = 'Please wait for all files to finish uploading before proceeding to payment.';

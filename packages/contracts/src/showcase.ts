@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIO_FORMAT_NAMES, orList } from './audio-formats';
 import { Genre } from './enum-schemas';
 import { blankKeeps, TextBoolean, TextBooleanInput, updateOf } from './common';
 import { AFTER_REQUIRED, ARTIST_REQUIRED, BEFORE_REQUIRED, GENRE_REQUIRED, TITLE_REQUIRED } from './messages';
@@ -70,7 +71,8 @@ export type MediaField = { label: string; kind: 'image' | 'audio'; maxMb: number
 /** Accepted files, as messages name them (the server checks each file's bytes against its kind). */
 export const MEDIA_KINDS = {
   image: 'an image (JPEG, PNG, WebP, GIF or AVIF)',
-  audio: 'an audio file (WAV, MP3, FLAC, AIFF, M4A or OGG)',
+  // The showcase plays its files in the browser and never masters them, so OGG is taken there as well.
+  audio: `an audio file (${orList([...AUDIO_FORMAT_NAMES, 'OGG'])})`,
 } as const;
 
 /** The showcase form's files (all optional): cover art and the two versions of the track. */

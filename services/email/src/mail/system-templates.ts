@@ -1,4 +1,5 @@
 import {
+  audioFilesUpTo,
   RATING_ANCHOR,
   SIGN_IN_LINK_PATHS,
   storedTypeOf,
@@ -302,7 +303,7 @@ const COPY: Record<TemplateType, Copy> = {
     preview: 'Answers to the questions artists ask most.',
     lines: [
       greeting,
-      'Upload WAV, FLAC, AIFF or MP3 files up to 500 MB. Pick a mastering style and tone; a human engineer does the rest.',
+      `Upload ${audioFilesUpTo()}. Pick a mastering style and tone; a human engineer does the rest.`,
       'Masters arrive by email within 48 hours of payment.',
     ],
     button: { label: 'Start a master', url: '{{siteUrl}}/upload' },
