@@ -291,9 +291,8 @@ export async function orderOverHttp(t: TestController, email: string, count: num
       fileName: name,
       fileSize: bytes.length,
       mimeType: 'audio/wav',
-      // The path the order refers to: contracts' objectPathFromUploadUrl, which a journey cannot import (TestCafe
-      // type-checks the journeys with its own TypeScript 4.9, which cannot read zod's types).
-      originalFilePath: `/objects/${uploadURL.split('/').pop()}`,
+      // The upload URL is an address of the object the order refers to (contracts' objectKeyOfPath reads it).
+      originalFilePath: uploadURL,
     });
   }
   // The price is the server's: an order sent without it is refused with the price it would charge (the

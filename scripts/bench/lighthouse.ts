@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { computePricing, objectPathFromUploadUrl, pricingForApi, SiteConfig } from '@mastering/contracts';
+import { computePricing, objectKeyOfPath, objectPathOfKey, pricingForApi, SiteConfig } from '@mastering/contracts';
 import { createOrderLinks, orderPageUrl } from '@mastering/service-kit';
 import { sine, wav } from '@mastering/audio-analysis/testing';
 import { startThrowawayStack } from '../lib/throwaway-stack';
@@ -216,7 +216,7 @@ async function paidOrderPage(siteUrl: string, identitySecret: string): Promise<s
           fileName: 'mix.wav',
           fileSize: track.size,
           mimeType: 'audio/wav',
-          originalFilePath: objectPathFromUploadUrl(uploadURL),
+          originalFilePath: objectPathOfKey(objectKeyOfPath(uploadURL) ?? ''),
         },
       ],
       pricing: pricingForApi(computePricing(1, config)),

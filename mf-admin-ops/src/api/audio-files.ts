@@ -1,7 +1,6 @@
 import {
   AdminAudioFilePage,
   AudioFileResponse,
-  objectPathFromUploadUrl,
   SignedLink,
   UploadUrlResponse,
   type AdminAudioFilesQuery,
@@ -81,12 +80,12 @@ export function useUploadMaster(id: string) {
           { schema: UploadUrlResponse },
         ),
       );
-      await step('storage', () => sendToStorage(file, uploadURL, onProgress).done);
+      const uploadedFilePath = await step('storage', () => sendToStorage(file, uploadURL, onProgress).done);
       return step('confirm', () =>
         apiJson(
           'POST',
           `/api/admin/audio-files/${id}/confirm-upload`,
-          { uploadedFilePath: objectPathFromUploadUrl(uploadURL) },
+          { uploadedFilePath },
           { schema: AudioFileResponse },
         ),
       );

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { backoffStrategies } from 'agenda';
-import { ANALYSIS_ERRORS, type AnalysisRole, uploadIdFromObjectPath } from '@mastering/contracts';
+import { ANALYSIS_ERRORS, type AnalysisRole, objectKeyOfPath, uploadIdOfKey } from '@mastering/contracts';
 import { FileAnalysis, MasterVersion, OrderFile, Upload } from '@mastering/db';
 import { AnalyseAudioPayload, JOBS, type Job } from '@mastering/jobs';
 import { localObjectPath, type ObjectStorage } from '@mastering/storage';
@@ -26,7 +26,7 @@ export type AnalysisDeps = {
 };
 
 /** The storage key of an order file's original or master, or null when it has none (yet). */
-async function objectKeyOf(knex: Knex, file: OrderFile, role: AnalysisRole): Promise<string | null> {
+async function storedKeyOf(knex: Knex, file: OrderFile, role: AnalysisRole): Promise<string | null> {
   if (role === 'original') {
     const upload = await Upload.query(knex).findOne({ orderFileId: file.id });
     if (upload) return upload.objectKey;
@@ -34,7 +34,7 @@ async function objectKeyOf(knex: Knex, file: OrderFile, role: AnalysisRole): Pro
   const filePath = role === 'original' ? file.originalFilePath : file.masteredFilePath;
   if (!filePath) return null;
   // `/objects/<upload id>` is how order files point at an upload; its row holds the object's key.
-  const uploadId = uploadIdFromObjectPath(filePath);
+  const uploadId = uploadIdOfKey(objectKeyOfPath(filePath));
   if (uploadId) return (await Upload.query(knex).findById(uploadId))?.objectKey ?? null;
   // Otherwise the path is the object's key, possibly written with a leading slash.
   return filePath.replace(/^\/+/, '');
@@ -74,7 +74,7 @@ export async function analyseOrderFile(
 ): Promise<FileAnalysis | null> {
   const file = await OrderFile.query(deps.knex).findById(fileId);
   if (!file) return null;
-  const key = await objectKeyOf(deps.knex, file, role);
+  const key = await storedKeyOf(deps.knex, file, role);
   if (!key) return null;
   const source = await openSource(deps, key);
   const analysis = source ? await analyseAudio(source, deps.analyse) : unusableFile(ANALYSIS_ERRORS.missing);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { orderToken } from './customer-orders';
 import type { OrderStatus } from './enum-schemas';
 import { OPEN_ORDER_STATUSES } from './orders';
-import { uploadIdFromObjectPath } from './uploads';
+import { objectKeyOfPath } from './uploads';
 
 // Replacing a track the audio analysis flagged (issue 25, the order page): the customer uploads a new
 // file through the same resumable upload as the upload page, then points the track at it. Only while the
@@ -19,7 +19,7 @@ export const ReplaceTrackBody = z.object({
   originalFilePath: z
     .string()
     .max(200, REPLACEMENT_NOT_UPLOADED)
-    .refine((path) => uploadIdFromObjectPath(path) !== null, REPLACEMENT_NOT_UPLOADED),
+    .refine((path) => objectKeyOfPath(path) !== null, REPLACEMENT_NOT_UPLOADED),
 });
 export type ReplaceTrackBody = z.infer<typeof ReplaceTrackBody>;
 

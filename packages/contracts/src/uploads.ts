@@ -11,11 +11,36 @@ export type UploadUrlResponse = z.infer<typeof UploadUrlResponse>;
 /** PUT /uploads/:id answer: the stored path the order refers to, and the bytes stored. */
 export const StoredUpload = z.object({ objectPath: z.string(), size: z.number().int().nonnegative() });
 
-/** The storage path the browser keeps: "/objects/" plus the part of the upload URL after "/uploads/". */
-export function objectPathFromUploadUrl(uploadURL: string): string {
-  const path = new URL(uploadURL, 'http://local').pathname;
-  const at = path.indexOf('/uploads/');
-  return `/objects/${at >= 0 ? path.slice(at + '/uploads/'.length) : ''}`;
+/** Uploads live in the storage under this prefix (`uploads/<upload id>`), which is also their upload URL's path. */
+export const UPLOAD_PREFIX = 'uploads';
+/** The storage key of an upload's object: `uploads/<upload id>`. */
+export const objectKeyOf = (uploadId: string) => `${UPLOAD_PREFIX}/${uploadId}`;
+/** The upload id a storage key `uploads/<upload id>` names, or null (for null, or a key outside the prefix). */
+export const uploadIdOfKey = (key: string | null | undefined): string | null =>
+  key?.startsWith(`${UPLOAD_PREFIX}/`) ? key.slice(UPLOAD_PREFIX.length + 1) : null;
+
+// The one pair between an object's address, as order files, the browser and the API hold it (`/objects/<upload
+// id>`, originals and masters alike; before the upload completes, its upload URL `/uploads/<upload id>`), and the
+// storage key of the object behind it (`uploads/<upload id>`). Every service, package and page goes through it.
+const OBJECT_ADDRESS = /^\/(?:objects|uploads)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The address `/objects/<upload id>` of the object at the storage key `uploads/<upload id>`; throws for any other key. */
+export function objectPathOfKey(key: string): string {
+  const uploadId = uploadIdOfKey(key);
+  if (uploadId === null) throw new Error(`Not an upload's storage key: ${key}`);
+  return `/objects/${uploadId}`;
+}
+
+/**
+ * The storage key behind an object's address: a stored path `/objects/<upload id>`, or the upload URL
+ * (`/uploads/<upload id>`, relative or absolute, its query ignored) the upload was sent to. Null for anything else
+ * (the strict id pattern: no traversal, no placeholder).
+ */
+export function objectKeyOfPath(address: string | null | undefined): string | null {
+  if (!address) return null;
+  const path = /^https?:\/\//i.test(address) ? new URL(address).pathname : address.split(/[?#]/)[0]!;
+  const match = OBJECT_ADDRESS.exec(path);
+  return match ? objectKeyOf(match[1]!.toLowerCase()) : null;
 }
 
 /** The per-file upload limit in bytes (500 MB by default: 500 x 1024 x 1024). */
@@ -35,12 +60,6 @@ export type UploadStatus = z.infer<typeof UploadStatus>;
 /** How an upload's bytes arrive: one PUT of the whole body, or resumable (tus). */
 export const UPLOAD_PROTOCOLS = ['put', 'tus'] as const;
 export type UploadProtocol = (typeof UPLOAD_PROTOCOLS)[number];
-
-/** The upload id inside a stored path `/objects/<id>` (what an order file's originalFilePath holds), or null. */
-export function uploadIdFromObjectPath(objectPath: string): string | null {
-  const match = /^\/objects\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(objectPath);
-  return match ? match[1]!.toLowerCase() : null;
-}
 
 /**
  * True for what an upload may carry. With a file name (tus metadata), the browser's own rule: an

@@ -15,7 +15,7 @@ export { CampaignRecipient } from './campaign-recipient';
 export { EmailMessage } from './email-message';
 export { MarketingConsent } from './marketing-consent';
 export { Unsubscribe } from './unsubscribe';
-export { Upload, UPLOAD_PREFIX, objectKeyOf, objectKeyOfPath, objectPathOfKey } from './upload';
+export { Upload } from './upload';
 export { OrderStatusHistory } from './order-status-history';
 export { FileAnalysis } from './file-analysis';
 export { MasterVersion } from './master-version';

@@ -1,29 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Modifiers, Pojo, QueryBuilder, RelationMappings } from 'objection';
-import { uploadIdFromObjectPath, type UploadProtocol, type UploadStatus } from '@mastering/contracts';
+import { objectKeyOf, UPLOAD_PREFIX, type UploadProtocol, type UploadStatus } from '@mastering/contracts';
 import { BaseModel } from './base';
 import { OrderFile } from './order-file';
 
-/** Uploads live in the storage under this prefix; the URL path after `/uploads/` is the upload id. */
-export const UPLOAD_PREFIX = 'uploads';
-/** The storage key of an upload's object. */
-export const objectKeyOf = (uploadId: string) => `${UPLOAD_PREFIX}/${uploadId}`;
-
-// The one pair that maps between the path an order file keeps (`/objects/<upload id>`: originals
-// and masters alike) and the storage key of the object behind it (`uploads/<upload id>`).
-
-/** The stored path `/objects/<upload id>` of the upload object at a storage key `uploads/<upload id>`. */
-export function objectPathOfKey(key: string): string {
-  if (!key.startsWith(`${UPLOAD_PREFIX}/`)) throw new Error(`Not an upload's storage key: ${key}`);
-  return `/objects/${key.slice(UPLOAD_PREFIX.length + 1)}`;
-}
-
-/** The storage key behind a stored path `/objects/<upload id>`, or null when the path is not one. */
-export function objectKeyOfPath(path: string | null | undefined): string | null {
-  const uploadId = path ? uploadIdFromObjectPath(path) : null;
-  return uploadId ? objectKeyOf(uploadId) : null;
-}
+// An upload's storage key and its object's address (`/objects/<upload id>`) are mapped by contracts' one pair,
+// objectKeyOfPath / objectPathOfKey (uploads.ts).
 
 /** One upload URL handed to a browser and the object stored through it. */
 export class Upload extends BaseModel {

@@ -1,4 +1,4 @@
-import { objectPathFromUploadUrl, STORAGE_UPLOAD_FAILED } from '@mastering/contracts';
+import { objectKeyOfPath, objectPathOfKey, STORAGE_UPLOAD_FAILED } from '@mastering/contracts';
 import { Upload } from 'tus-js-client';
 
 // The one way a browser sends a file to an upload URL (`/uploads/<id>`): the storefront's tracks and
@@ -32,7 +32,12 @@ export function sendToStorage(file: File, uploadURL: string, onProgress: UploadP
       storeFingerprintForResuming: false,
       metadata: { filename: file.name, filetype: file.type || 'application/octet-stream' },
       onProgress: (sent, total) => onProgress(sent, total || file.size),
-      onSuccess: () => resolve(objectPathFromUploadUrl(uploadURL)),
+      onSuccess: () => {
+        // The address an order refers to: the object's, by the storage key its upload URL names.
+        const key = objectKeyOfPath(uploadURL);
+        if (key) resolve(objectPathOfKey(key));
+        else reject(new Error(STORAGE_UPLOAD_FAILED));
+      },
       onError: (cause) => reject(new Error(STORAGE_UPLOAD_FAILED, { cause })),
     });
     upload.start();

@@ -9,9 +9,7 @@ import {
   MASTER_UPLOAD_UNKNOWN,
   MASTERED_PATH_VIA_UPLOAD,
   NO_MASTERED_FILE,
-  objectPathFromUploadUrl,
   UPLOAD_NOT_AUDIO,
-  uploadIdFromObjectPath,
   summariseAnalysis,
   wantsPage,
   type AdminAudioFile,
@@ -26,17 +24,11 @@ import {
   type UpdateProcessingBody,
   type UploadUrlBody,
   type UploadUrlResponse,
-} from '@mastering/contracts';
-import {
-  indexedContains,
-  MasterVersion,
   objectKeyOfPath,
   objectPathOfKey,
-  Order,
-  OrderFile,
-  RevisionRequest,
-  Upload,
-} from '@mastering/db';
+  uploadIdOfKey,
+} from '@mastering/contracts';
+import { indexedContains, MasterVersion, Order, OrderFile, RevisionRequest, Upload } from '@mastering/db';
 import { changeOrderStatus } from '@mastering/orders';
 import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
@@ -228,11 +220,6 @@ export async function createMasterUpload(
   return { uploadURL };
 }
 
-/** The upload id in what the browser sends back: the upload URL (`/uploads/<id>`) or the stored path (`/objects/<id>`). */
-function uploadIdOf(path: string): string | null {
-  return uploadIdFromObjectPath(path.includes('/uploads/') ? objectPathFromUploadUrl(path) : path);
-}
-
 /**
  * The moves that bring a paid order whose every file now has a master to `mastered`, each one the
  * transition table allows: an order not yet started is started first (its history shows both steps).
@@ -260,7 +247,7 @@ export async function confirmMasterUpload(
   uploadedFilePath: string,
   caller: Identity,
 ): Promise<AdminAudioFile> {
-  const uploadId = uploadIdOf(uploadedFilePath);
+  const uploadId = uploadIdOfKey(objectKeyOfPath(uploadedFilePath));
   await knex.transaction(async (trx) => {
     const file = await OrderFile.query(trx).findById(id).forUpdate();
     if (!file) throw new NotFound('Audio file not found');

@@ -8,11 +8,12 @@ import {
   DELIVERY_INVALID,
   LINK_EXPIRED,
   LINK_INVALID,
-  uploadIdFromObjectPath,
   withAudioExtension,
   type Delivery,
+  objectKeyOfPath,
+  uploadIdOfKey,
 } from '@mastering/contracts';
-import { MasterVersion, objectKeyOfPath, Order, OrderFile, Setting, Upload } from '@mastering/db';
+import { MasterVersion, Order, OrderFile, Setting, Upload } from '@mastering/db';
 import { HttpError, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import { contentTypeFromKey, type ObjectStorage } from '@mastering/storage';
 import { masterLoudnessWords } from '../analysis/service';
@@ -32,7 +33,7 @@ class Gone extends HttpError {
 
 /** The name a master is saved under: the engineer's upload name, else "<track> (master).<ext>". */
 async function masterName(knex: Knex, file: OrderFile): Promise<string> {
-  const uploadId = file.masteredFilePath ? uploadIdFromObjectPath(file.masteredFilePath) : null;
+  const uploadId = file.masteredFilePath ? uploadIdOfKey(objectKeyOfPath(file.masteredFilePath)) : null;
   const upload = uploadId ? await Upload.query(knex).findById(uploadId) : undefined;
   if (upload?.originalName) return upload.originalName;
   const ext = path.extname(file.originalName);

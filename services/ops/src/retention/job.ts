@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { RETENTION_ENDINGS, RETENTION_SETTING_KEYS } from '@mastering/contracts';
-import { MasterVersion, Order, OrderFile, Setting, Upload, objectKeyOfPath } from '@mastering/db';
+import { RETENTION_ENDINGS, RETENTION_SETTING_KEYS, objectKeyOfPath } from '@mastering/contracts';
+import { MasterVersion, Order, OrderFile, Setting, Upload } from '@mastering/db';
 import { JOBS } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';

@@ -19,8 +19,9 @@ import {
   type OrderStatus,
   type RetentionEnding,
   type YocoWebhookEvent,
+  objectKeyOfPath,
 } from '@mastering/contracts';
-import { ERASED_EMAIL, ERASED_TEXT, objectKeyOfPath } from '@mastering/db';
+import { ERASED_EMAIL, ERASED_TEXT } from '@mastering/db';
 import { createLocalStorage } from '@mastering/storage';
 import { createLogger, createOrderLinks, createResumeLinks, orderPageUrl } from '@mastering/service-kit';
 import { recordingQueue, serveOverHttp, type QueuedJob } from '@mastering/service-kit/testing';

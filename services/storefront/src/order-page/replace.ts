@@ -7,9 +7,10 @@ import {
   replacementClosed,
   replacementOpen,
   TRACK_NOT_FLAGGED,
-  uploadIdFromObjectPath,
   type CustomerOrderView,
   type ReplaceTrackBody,
+  objectKeyOfPath,
+  uploadIdOfKey,
 } from '@mastering/contracts';
 import { FileAnalysis, Order, Upload } from '@mastering/db';
 import { enqueueAnalysis } from '@mastering/jobs';
@@ -43,7 +44,7 @@ export async function replaceTrack(
   now: Date = new Date(),
 ): Promise<CustomerOrderView> {
   await assertOrderLink(deps.knex, deps.orderLinks, orderId, body.t);
-  const uploadId = uploadIdFromObjectPath(body.originalFilePath);
+  const uploadId = uploadIdOfKey(objectKeyOfPath(body.originalFilePath));
   const oldKeys = await deps.knex.transaction(async (trx) => {
     // Locked: a status change (a delivery, a refund) or a second replacement waits for this one.
     const order = await Order.query(trx).findById(orderId).forUpdate().withGraphFetched('files');

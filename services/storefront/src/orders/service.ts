@@ -11,14 +11,16 @@ import {
   pricingMatches,
   priceChanged,
   sanitizeFileName,
-  uploadIdFromObjectPath,
   withAudioExtension,
   type CreateOrderBody,
   type CreateOrderResponse,
   type OrderResponse,
   consentRecordVersion,
+  objectKeyOfPath,
+  objectPathOfKey,
+  uploadIdOfKey,
 } from '@mastering/contracts';
-import { LegalDocumentVersion, objectPathOfKey, Order, OrderFile, Upload } from '@mastering/db';
+import { LegalDocumentVersion, Order, OrderFile, Upload } from '@mastering/db';
 import { enqueueAnalysis, type Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound, type Logger } from '@mastering/service-kit';
 import { assertTakingOrders, currentPricing } from '../site-config/service';
@@ -70,7 +72,7 @@ export async function placeOrder(
   body: CreateOrderBody,
   clientAddress: string,
 ): Promise<CreateOrderResponse> {
-  const uploadIds = body.files.map((file) => uploadIdFromObjectPath(file.originalFilePath));
+  const uploadIds = body.files.map((file) => uploadIdOfKey(objectKeyOfPath(file.originalFilePath)));
   body.files.forEach((file, i) => {
     if (!uploadIds[i]) throw new BadRequest(fileNotUploadedHere(file.originalName));
   });

@@ -12,8 +12,10 @@ import {
   uploadTooLarge,
   type UploadProtocol,
   type UploadUrlResponse,
+  objectKeyOf,
+  objectPathOfKey,
 } from '@mastering/contracts';
-import { objectKeyOf, objectPathOfKey, Upload } from '@mastering/db';
+import { Upload } from '@mastering/db';
 import { Forbidden, Invalid, NotFound } from '@mastering/service-kit';
 import { ObjectTooLargeError, type ObjectStorage } from '@mastering/storage';
 import { currentPricing } from '../site-config/service';
@@ -36,8 +38,6 @@ export type UploadDeps = {
   urlTtlHours: number;
   space: FreeSpaceGuard;
 };
-
-export { UPLOAD_PREFIX, objectKeyOf } from '@mastering/db';
 
 /** The upload size limit in force (settings `maxFileSizeMb`), in bytes and in MB for messages. */
 export async function uploadLimit(knex: Knex): Promise<{ bytes: number; mb: number }> {

@@ -2,6 +2,9 @@ import { Server } from '@tus/server';
 import {
   AUDIO_FORMATS,
   IdParam,
+  objectKeyOf,
+  UPLOAD_PREFIX,
+  uploadIdOfKey,
   isUploadContentType,
   UPLOAD_BYTES_NOT_AUDIO,
   UPLOAD_NOT_AUDIO,
@@ -9,16 +12,7 @@ import {
 } from '@mastering/contracts';
 import { Upload } from '@mastering/db';
 import { HttpError, isDatabaseUnavailable, Unavailable } from '@mastering/service-kit';
-import {
-  admitBytes,
-  claimProtocol,
-  completeUpload,
-  objectKeyOf,
-  UPLOAD_PREFIX,
-  uploadLimit,
-  writableUpload,
-  type UploadDeps,
-} from './service';
+import { admitBytes, claimProtocol, completeUpload, uploadLimit, writableUpload, type UploadDeps } from './service';
 
 /**
  * tus answers errors it is thrown as `{ status_code, body }`; our domain errors become that shape, and
@@ -33,7 +27,7 @@ const asTusError = (err: unknown) => {
 const idOf = (url: string) =>
   IdParam.parse({ id: new URL(url, 'http://local').pathname.split('/').filter(Boolean).at(-1) }).id;
 // tus names an upload by its object key (`uploads/<id>`, see tus-store.ts); its URL stays `/uploads/<id>`.
-const uploadIdOf = (objectKey: string) => objectKey.slice(UPLOAD_PREFIX.length + 1);
+const uploadIdOf = (objectKey: string) => uploadIdOfKey(objectKey) ?? '';
 
 type TusUpload = Awaited<ReturnType<UploadDeps['tus']['datastore']['getUpload']>>;
 

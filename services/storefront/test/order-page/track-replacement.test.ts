@@ -10,8 +10,9 @@ import {
   REPLACEMENT_NOT_UPLOADED,
   replacementClosed,
   TRACK_NOT_FLAGGED,
-  uploadIdFromObjectPath,
   type OrderStatus,
+  objectKeyOfPath,
+  uploadIdOfKey,
 } from '@mastering/contracts';
 import { createOrderLinks, orderPageUrl } from '@mastering/service-kit';
 import { SECRET, storefrontPerFile, uploadWhole, wav } from '../support';
@@ -26,7 +27,7 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 const FLAG = 'The file is silent: it contains no audible sound. Please check that you exported the right file.';
 const tokenOf = (orderId: string) => new URL(orderPageUrl(links, 'http://x', orderId)).searchParams.get('t')!;
 const storedFile = (objectPath: string) =>
-  path.join(ctx.site.storageDir, 'uploads', uploadIdFromObjectPath(objectPath)!);
+  path.join(ctx.site.storageDir, 'uploads', uploadIdOfKey(objectKeyOfPath(objectPath))!);
 
 /** A paid order of one track whose real upload the analysis flagged (`flagged: false`: measured fine). */
 async function seed({ status = 'in_progress', flagged = true }: { status?: OrderStatus; flagged?: boolean } = {}) {
@@ -52,7 +53,9 @@ async function seed({ status = 'in_progress', flagged = true }: { status?: Order
       originalFilePath: original.objectPath,
     })
     .returning('id');
-  await knex('uploads').where('id', uploadIdFromObjectPath(original.objectPath)).update({ orderFileId: fileId });
+  await knex('uploads')
+    .where('id', uploadIdOfKey(objectKeyOfPath(original.objectPath)))
+    .update({ orderFileId: fileId });
   await knex('fileAnalyses').insert({
     fileId,
     role: 'original',
@@ -119,8 +122,10 @@ describe('replacing a flagged track from the order page', () => {
     expect(file).toMatchObject({ originalFilePath: fresh.objectPath, fileSize: '300', originalName: 'Sunset.wav' });
     expect(file.replacedAt).toBeInstanceOf(Date);
     const uploads = await ctx.db.knex('uploads').where('orderFileId', order.fileId).select('id');
-    expect(uploads.map((u) => u.id)).toEqual([uploadIdFromObjectPath(fresh.objectPath)]);
-    expect(await ctx.db.knex('uploads').where('id', uploadIdFromObjectPath(order.original.objectPath))).toEqual([]);
+    expect(uploads.map((u) => u.id)).toEqual([uploadIdOfKey(objectKeyOfPath(fresh.objectPath))]);
+    expect(await ctx.db.knex('uploads').where('id', uploadIdOfKey(objectKeyOfPath(order.original.objectPath)))).toEqual(
+      [],
+    );
     expect(existsSync(storedFile(order.original.objectPath))).toBe(false);
     expect(existsSync(storedFile(fresh.objectPath))).toBe(true);
     expect(analysisJobs().slice(jobsBefore)).toEqual([
@@ -214,7 +219,12 @@ describe('replacing a flagged track from the order page', () => {
     expect(res.status).toBe(404);
 
     expect(await stateOf(order.fileId)).toEqual(before);
-    expect(await ctx.db.knex('uploads').where('id', uploadIdFromObjectPath(fresh.objectPath)).first()).toMatchObject({
+    expect(
+      await ctx.db
+        .knex('uploads')
+        .where('id', uploadIdOfKey(objectKeyOfPath(fresh.objectPath)))
+        .first(),
+    ).toMatchObject({
       orderFileId: null,
     });
   });
