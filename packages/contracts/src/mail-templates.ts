@@ -257,6 +257,8 @@ export const MAIL_TEMPLATES = {
 } as const satisfies Record<string, MailTemplate>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
+/** Some of MAIL_TEMPLATES' names, for a list of mails written elsewhere: a name that is not one fails the typecheck. */
+export type MailTemplateNames<N extends MailTemplateName> = N;
 /** The params a sender gives template `N`. */
 export type MailParams<N extends MailTemplateName> = z.input<(typeof MAIL_TEMPLATES)[N]['params']>;
 

@@ -7,6 +7,7 @@ import {
   promiseOf,
   startsRound,
   transitionNotForRole,
+  type MailTemplateNames,
   type OrderStatus,
   type PromiseInputs,
   type Role,
@@ -44,10 +45,12 @@ export async function promiseFor(knex: Knex, order: PromiseInputs): Promise<{ pr
 export const dueAtFor = async (knex: Knex, order: PromiseInputs) => (await promiseFor(knex, order))?.dueAt ?? null;
 
 /**
- * A mail a status change sends (a template name). The service that made the change writes it, since
- * it holds what the mail needs (links, loudness notes, the admins' address), and queues it.
+ * A mail a status change sends (a MAIL_TEMPLATES name, checked by the typecheck). The service that made the
+ * change writes it, since it holds what the mail needs (links, loudness notes, the admins' address), and queues it.
  */
-export type OrderMail = 'order-confirmation' | 'new-order' | 'mastering-started' | 'mastering-complete';
+export type OrderMail = MailTemplateNames<
+  'order-confirmation' | 'new-order' | 'mastering-started' | 'mastering-complete'
+>;
 
 /**
  * The mails of a move. A payment through the checkout confirms the order to the customer and announces
