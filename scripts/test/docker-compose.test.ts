@@ -50,7 +50,7 @@ describe('docker-compose.yml', () => {
     expect(JSON.parse(/^CMD (.+)$/m.exec(dockerfile)?.[1] ?? 'null')).toEqual(compose.services.gateway.command);
   });
 
-  it("points the email service at the mail server (the services' ports: service-ports.test.ts)", () => {
+  it("points the email service at the mail server (the services' ports: port-files.test.ts)", () => {
     expect(compose.services.email.environment?.SMTP_URL).toBe('smtp://maildev:1025');
   });
 
