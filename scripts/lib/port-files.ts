@@ -31,14 +31,19 @@ function serviceOfCommand(command: unknown): ServiceName | undefined {
   return name && name in SERVICE_PORTS ? (name as ServiceName) : undefined;
 }
 
-/** docker-compose.yml: each service's PORT, the gateway's published port and its `<NAME>_URL`s. */
+/**
+ * docker-compose.yml: every container's PORT (from the service its command runs, so the job runners
+ * too), the gateway's published port and its `<NAME>_URL`s.
+ */
 function composeSpots([doc]: Document[], ports: Ports): Spot[] {
+  const services = (doc!.toJS({ maxAliasCount: -1 }) as { services: Record<string, { command?: unknown }> }).services;
   return [
-    ...[...UPSTREAM_SERVICES, 'gateway' as const].map((name) => ({
-      doc: doc!,
-      path: ['services', name, 'environment', 'PORT'],
-      value: String(ports[name]),
-    })),
+    ...Object.entries(services).flatMap(([name, container]) => {
+      const service = serviceOfCommand(container.command);
+      return service
+        ? [{ doc: doc!, path: ['services', name, 'environment', 'PORT'], value: String(ports[service]) }]
+        : [];
+    }),
     ...UPSTREAM_SERVICES.map((name) => ({
       doc: doc!,
       path: ['services', 'gateway', 'environment', urlVariable(name)],

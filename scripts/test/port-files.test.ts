@@ -28,9 +28,10 @@ describe('the port files', () => {
   });
 
   it('write a changed table into every copy, and a copy edited by hand is caught', () => {
-    const moved: Ports = { ...SERVICE_PORTS, storefront: 5101, gateway: 9090, 'yoco-sandbox': 5110 };
+    const moved: Ports = { ...SERVICE_PORTS, storefront: 5101, ops: 5102, gateway: 9090, 'yoco-sandbox': 5110 };
     const compose = parse(renderPortFile('docker-compose.yml', read('docker-compose.yml'), moved), { merge: true });
     expect(compose.services.storefront.environment.PORT).toBe('5101');
+    expect(compose.services['ops-worker'].environment.PORT).toBe('5102');
     expect(compose.services.gateway.environment.PORT).toBe('9090');
     expect(compose.services.gateway.environment.STOREFRONT_URL).toBe('http://storefront:5101');
     expect(compose.services.gateway.ports).toEqual(['9090:9090']);
@@ -39,7 +40,7 @@ describe('the port files', () => {
     expect([env.PORT, env.STOREFRONT_PORT, env.OPS_PORT, env.YOCO_SANDBOX_PORT]).toEqual([
       '9090',
       '5101',
-      '4002',
+      '5102',
       '5110',
     ]);
 
