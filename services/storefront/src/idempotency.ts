@@ -47,3 +47,11 @@ export async function answerOnce<T>(
   if (keyed.replayed) ctx.set('Idempotent-Replayed', 'true');
   return keyed.answer;
 }
+
+/** How long a key answers its retries: a client retries within minutes; a day covers a browser left open. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+/** Forgets keys older than IDEMPOTENCY_KEY_HOURS at `now` (the upkeep's step; the table stays short). Answers how many. */
+export function forgetOldIdempotencyKeys(knex: Knex, now: Date): Promise<number> {
+  return KeyRow.deleteOlderThan(knex, new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000));
+}

@@ -8,6 +8,7 @@ import {
   IDEMPOTENCY_KEY_REUSED,
   pricingForApi,
 } from '@mastering/contracts';
+import { forgetOldIdempotencyKeys, IDEMPOTENCY_KEY_HOURS } from '../../src/idempotency';
 import { storefrontPerFile, uploadWhole, wav } from '../support';
 
 const ctx = storefrontPerFile();
@@ -87,5 +88,16 @@ describe('POST /api/orders with an Idempotency-Key', () => {
   it('places an order without a key as before', async () => {
     const { cookie, objectPath } = await uploadWhole(ctx.site, wav(1700));
     expect((await postOrder(orderOf(objectPath), cookie)).status).toBe(201);
+  });
+
+  it('forgets keys a day old (the upkeep), keeping newer ones', async () => {
+    const { cookie, objectPath } = await uploadWhole(ctx.site, wav(1900));
+    expect((await postOrder(orderOf(objectPath), cookie, 'k-5')).status).toBe(201);
+    const [row] = await ctx.db.knex('idempotency_keys').where('key', 'k-5');
+    const created = new Date(row.createdAt).getTime();
+    await forgetOldIdempotencyKeys(ctx.db.knex, new Date(created + IDEMPOTENCY_KEY_HOURS * 3_600_000 - 1000));
+    expect(await ctx.db.knex('idempotency_keys').where('key', 'k-5')).toHaveLength(1);
+    await forgetOldIdempotencyKeys(ctx.db.knex, new Date(created + IDEMPOTENCY_KEY_HOURS * 3_600_000 + 1000));
+    expect(await ctx.db.knex('idempotency_keys').where('key', 'k-5')).toEqual([]);
   });
 });
