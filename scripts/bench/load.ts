@@ -11,6 +11,8 @@
 // (status payment_confirmed in the database once the webhook was processed), lost (paid but never
 // confirmed), errors per step (5xx, cut connections, other refusals) and p50/p95/p99 per step; then
 // the median of the rounds. Figures only.
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { parseArgs } from 'node:util';
 import { computePricing, pricingForApi, SiteConfig, UploadUrlResponse } from '@mastering/contracts';
@@ -18,8 +20,6 @@ import { createKnex, freePort, Order, Payment } from '@mastering/db';
 import { type Answer, send, tinyWav } from '../lib/site-client';
 import { startStack } from '../lib/stack';
 import { throwawaySite } from '../lib/throwaway-stack';
-import { rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 
 const { values: args } = parseArgs({
   options: {
