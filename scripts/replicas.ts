@@ -21,9 +21,10 @@
 // confirmed with exactly one confirmation mail in MailDev, every mail delivered exactly once (MailDev
 // against email_messages), every fault struck and its process back, and no process given up on.
 // Prints the figures. A write retried after its first try had reached the service (a killed gateway or
-// replica mid-request) may be applied twice: without an idempotency key in the API nothing can tell;
-// those are counted and printed ("applied twice"), not failed.
-import { createHash, randomBytes } from 'node:crypto';
+// replica mid-request) must not be applied twice: each order attempt (and its checkout) carries its own
+// Idempotency-Key, so a retry gets the first answer (counted as "found done by an earlier try", a retry,
+// not a duplicate); an order applied twice fails the run.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import path from 'node:path';
@@ -163,6 +164,8 @@ try {
       const answer = await attempt();
       if (answer.status === expected) {
         tally.acknowledged += 1;
+        // The server answered an earlier try's result again (the Idempotency-Key): a retry, not a second write.
+        if (answer.headers['idempotent-replayed'] === 'true') tally.doneByEarlierTry += 1;
         return answer;
       }
       // A try sent again may learn that an earlier one took effect (its answer was what got lost).
@@ -262,11 +265,13 @@ try {
       const uploadId = uploadURL.split('/').at(-1)!;
       figures.uploads.set(uploadId, sha256(wav));
       const email = `replica-${n}-${round}@example.com`;
+      // One key per order attempt, the same on each of its tries (as the upload page sends).
+      const attemptKey = { 'idempotency-key': randomUUID() };
       const order = await write('order', 201, () =>
         call(
           '/api/orders',
           'POST',
-          { ...json, cookie },
+          { ...json, cookie, ...attemptKey },
           JSON.stringify({
             customerEmail: email,
             files: [
@@ -287,7 +292,7 @@ try {
       const orderId = (JSON.parse(order.body) as { order: { id: string } }).order.id;
       figures.orders.push({ id: orderId, email });
       const checkout = await write('checkout', 200, () =>
-        call('/api/payment/create-checkout', 'POST', { ...json, cookie }, JSON.stringify({ orderId })),
+        call('/api/payment/create-checkout', 'POST', { ...json, cookie, ...attemptKey }, JSON.stringify({ orderId })),
       );
       if (!checkout) continue;
       const { redirectUrl } = JSON.parse(checkout.body) as { redirectUrl: string };
@@ -472,6 +477,7 @@ Given up on        ${deaths.length}`);
     figures.failedWrites.length === 0 &&
     badUploads.length === 0 &&
     lostOrders === 0 &&
+    appliedTwice === 0 &&
     confirmed === paid.length &&
     duplicates.length === 0 &&
     missing.length === 0 &&

@@ -194,25 +194,33 @@ describe('purchase calls', () => {
     const fetch = answer(JSON.stringify({ order: { id, status: 'pending_payment', total: 324 } }));
     expect(
       (
-        await createOrder({
+        await createOrder(
+          {
+            customerEmail: 'a@b.co',
+            files: [],
+            pricing: orderSummary(1, config)!,
+            termsAccepted: true,
+            marketingConsent: false,
+          },
+          'attempt-1',
+        )
+      ).order.id,
+    ).toBe(id);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/orders');
+    // The attempt's key goes with it, so a retry after a lost answer gets the same order.
+    expect(fetch.mock.calls[0]![1]).toMatchObject({ headers: { 'idempotency-key': 'attempt-1' } });
+    answer('{"error":"Price changed"}', 409);
+    await expect(
+      createOrder(
+        {
           customerEmail: 'a@b.co',
           files: [],
           pricing: orderSummary(1, config)!,
           termsAccepted: true,
           marketingConsent: false,
-        })
-      ).order.id,
-    ).toBe(id);
-    expect(fetch.mock.calls[0]![0]).toBe('/api/orders');
-    answer('{"error":"Price changed"}', 409);
-    await expect(
-      createOrder({
-        customerEmail: 'a@b.co',
-        files: [],
-        pricing: orderSummary(1, config)!,
-        termsAccepted: true,
-        marketingConsent: false,
-      }),
+        },
+        'attempt-2',
+      ),
     ).rejects.toThrow('Failed to create order');
   });
 
@@ -239,7 +247,7 @@ describe('purchase calls', () => {
 
   it("alerts the server's notice when the shop is in maintenance mode (503)", async () => {
     answer(JSON.stringify({ error: MAINTENANCE_NOTICE }), 503);
-    const error = await createOrder({} as never).catch((e: unknown) => e);
+    const error = await createOrder({} as never, 'attempt-3').catch((e: unknown) => e);
     expect(paymentAlertText(error)).toBe(MAINTENANCE_NOTICE);
   });
 });

@@ -50,8 +50,19 @@ describe('docker-compose.yml', () => {
     expect(JSON.parse(/^CMD (.+)$/m.exec(dockerfile)?.[1] ?? 'null')).toEqual(compose.services.gateway.command);
   });
 
-  it("points the email service at the mail server (the services' ports: service-ports.test.ts)", () => {
+  it("points the email service at the mail server (the services' ports: port-files.test.ts)", () => {
     expect(compose.services.email.environment?.SMTP_URL).toBe('smtp://maildev:1025');
+  });
+
+  it.each([
+    ['ops', 'ops-worker', 'OPS_WORKER'],
+    ['email', 'email-worker', 'MAIL_WORKER'],
+  ])('runs the %s jobs in %s, scaled apart from the API (%s)', (api, worker, setting) => {
+    expect(compose.services[api]!.environment?.[setting]).toBe('false');
+    expect(compose.services[worker]!.environment?.[setting]).toBe('true');
+    expect(compose.services[worker]!.command).toEqual(compose.services[api]!.command);
+    expect(compose.services[worker]!.environment?.DATABASE_URL).toBe(compose.services[api]!.environment?.DATABASE_URL);
+    expect(compose.services[worker]!.healthcheck).toBeTruthy();
   });
 
   it('publishes only the gateway to the network; the mail inbox (login codes) at most on 127.0.0.1', () => {
@@ -62,6 +73,40 @@ describe('docker-compose.yml', () => {
     }
     expect(hostAddress('127.0.0.1:1080:1080')).toBe('127.0.0.1');
     expect(hostAddress('1080:1080')).toBe('0.0.0.0');
+  });
+});
+
+describe('docker-compose.s3.yml', () => {
+  const s3 = parse(readFileSync(path.join(ROOT, 'docker-compose.s3.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, { environment?: Record<string, string>; command?: string[] }>;
+  };
+
+  it('puts every part that runs the image on the one bucket, with the address browsers upload to', () => {
+    const parts = Object.keys(compose.services).filter((name) => compose.services[name]!.command?.[0] === 'node');
+    expect(parts.length).toBeGreaterThan(5);
+    for (const name of [...parts, 'migrate'])
+      expect({ name, ...s3.services[name]?.environment }).toMatchObject({
+        name,
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: expect.any(String),
+        S3_PUBLIC_ENDPOINT: expect.any(String),
+      });
+  });
+
+  it("sets the bucket's CORS: PUT from the site's origin, ETag exposed", () => {
+    const cors = s3.services['bucket-cors']!;
+    const script = cors.command!.at(-1)!;
+    const rules = JSON.parse(/--cors-configuration "(.+)"$/.exec(script)![1]!.replaceAll('\\"', '"'));
+    expect(rules.CORSRules).toEqual([
+      {
+        AllowedOrigins: ['$$PUBLIC_URL'],
+        AllowedMethods: ['PUT'],
+        AllowedHeaders: ['*'],
+        ExposeHeaders: ['ETag'],
+        MaxAgeSeconds: 3600,
+      },
+    ]);
+    expect(cors.environment?.PUBLIC_URL).toBe(compose.services.gateway.environment?.PUBLIC_URL);
   });
 });
 

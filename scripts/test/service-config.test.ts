@@ -26,3 +26,12 @@ describe('bind addresses', () => {
     expect(readGatewayConfig(env).HOST).toBe('0.0.0.0');
   });
 });
+
+describe('worker switches', () => {
+  it('run the ops jobs by default, and not when OPS_WORKER is "false" (a separate worker deployment)', () => {
+    expect(opsConfig(env).OPS_WORKER).toBe('true');
+    expect(opsConfig({ ...env, OPS_WORKER: 'false' }).OPS_WORKER).toBe('false');
+    expect(() => opsConfig({ ...env, OPS_WORKER: 'no' })).toThrow(/OPS_WORKER/);
+    expect(emailConfig({ ...env, MAIL_WORKER: 'false' }).MAIL_WORKER).toBe('false');
+  });
+});

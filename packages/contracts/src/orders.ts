@@ -140,6 +140,19 @@ export const fileAlreadyOrdered = (name: string) =>
   `${name} is already part of an order. Please upload it again for a new order.`;
 export const DUPLICATE_ORDER_FILE = 'The same uploaded file is listed twice in this order.';
 
+/**
+ * The header a client sends with an order (and its checkout) so a retry after a lost answer is applied
+ * once: one random value per order attempt, the same on every retry of that attempt.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_INVALID =
+  'The Idempotency-Key header must be 1 to 255 visible characters (letters, digits, punctuation; no spaces).';
+/** An Idempotency-Key: 1 to 255 visible ASCII characters (a UUID fits). */
+export const IdempotencyKey = z.string().regex(/^[\x21-\x7e]{1,255}$/, IDEMPOTENCY_KEY_INVALID);
+/** A key sent again with another request: refused (422), nothing changes. */
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key was already used for a different request. Send a new key for a new order.';
+
 // ---- Fulfilment (back-office): lists with paging, status rules, history, deadlines, assignment ----
 
 /**

@@ -683,6 +683,17 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
   },
   admin_digests: { personal: {}, other: ['kind', 'day'], rows: [] },
   // The disk ledger: bytes held per upload against the free-space floor (the upload row is the person's).
+  idempotency_keys: {
+    personal: { client: { holds: 'account id or browser key hash', withheld: 'a key: never shown' } },
+    other: ['scope', 'key', 'request_hash', 'answer', 'created_at'],
+    rows: [
+      {
+        find: [{ user: 'client' }, { guestKey: 'client' }],
+        export: { not: 'retry records of their orders: the orders are exported' },
+        erase: { delete: 'the row goes' },
+      },
+    ],
+  },
   disk_reservations: { personal: {}, other: ['upload_id', 'volume', 'bytes', 'expires_at', 'created_at'], rows: [] },
   customer_paid_day_stats: { personal: {}, other: ['day', 'first_paid', 'last_paid'], rows: [] },
   customer_paid_days: { personal: {}, other: ['day', 'customer_id', 'orders'], rows: [] },

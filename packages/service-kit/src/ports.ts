@@ -4,7 +4,8 @@ import { z } from 'zod';
  * The back-end processes (each built from services/<name>/src/server.ts) and the port each listens on
  * unless told otherwise: the one list of them. A service's config defaults its PORT from here, `npm
  * start` moves one with `<NAME>_PORT` (portVariable), and the gateway finds the services behind it at
- * `<NAME>_URL` (urlVariable). docker-compose.yml and .env.example are checked against it by a test.
+ * `<NAME>_URL` (urlVariable). `npm run generate` writes it into docker-compose.yml, the Kubernetes
+ * manifests and .env.example (scripts/lib/port-files.ts); a test fails when one of them differs.
  */
 export const SERVICE_PORTS = {
   gateway: 8080,

@@ -11,6 +11,11 @@ const OpsEnv = BaseServiceConfig.extend({
   FILE_LINK_MINUTES: z.coerce.number().positive().default(10),
   /** How long the list screens' counters (aggregates over every order and file) are reused; writes here drop them. */
   COUNTERS_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+  /**
+   * "false" runs the back-office API without the job worker (audio analysis, late orders, retention,
+   * feedback requests, search indexes): a deployment scales the worker as a role of its own.
+   */
+  OPS_WORKER: z.enum(['true', 'false']).default('true'),
   /** Folder of the pg_dump Backup Database runs (e.g. /usr/lib/postgresql/15/bin); unset or empty: pg_dump on PATH. */
   PG_BIN_DIR: z.string().optional(),
 });

@@ -1,6 +1,6 @@
 import { analysisJob, analysisStorage } from '@mastering/audio-analysis';
 import { createKnex } from '@mastering/db';
-import { createQueue } from '@mastering/jobs';
+import { createQueue, startProducer } from '@mastering/jobs';
 import { bootService, createLogger } from '@mastering/service-kit';
 import { buildApp } from './app';
 import { readConfig } from './config';
@@ -19,26 +19,33 @@ const queue = createQueue({
   logger: createLogger('ops-queue'),
 });
 const workerKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: 2 } });
-const analysis = analysisJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-analysis') });
-queue.define(analysis.name, analysis.handler, analysis.options);
-// One recurring job row however many ops replicas run (agenda's `every` keeps one per name).
-const late = lateOrdersJob({ knex: workerKnex, queue, logger: createLogger('ops-late-orders') });
-queue.define(late.name, late.handler);
-const retention = retentionJob({
-  knex: workerKnex,
-  storage: analysisStorage().storage,
-  logger: createLogger('ops-retention'),
-});
-queue.define(retention.name, retention.handler);
-const feedback = feedbackRequestsJob({ knex: workerKnex, queue, logger: createLogger('ops-feedback') });
-queue.define(feedback.name, feedback.handler);
-const searchIndexes = searchIndexJob({ knex: workerKnex, logger: createLogger('ops-search-indexes') });
-queue.define(searchIndexes.name, searchIndexes.handler);
-await queue.start();
-await queue.every(late.every, late.name);
-await queue.every(retention.every, retention.name);
-await queue.every(feedback.every, feedback.name);
-await queue.every(searchIndexes.every, searchIndexes.name);
+if (config.OPS_WORKER === 'true') await startJobWorker();
+// The API still queues analysis and mail: the queue starts as a producer only.
+else await startProducer(queue);
+
+/** The job worker: audio analysis and the recurring jobs (OPS_WORKER; on by default, off in an API-only deployment). */
+async function startJobWorker() {
+  const analysis = analysisJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-analysis') });
+  queue.define(analysis.name, analysis.handler, analysis.options);
+  // One recurring job row however many ops replicas run (agenda's `every` keeps one per name).
+  const late = lateOrdersJob({ knex: workerKnex, queue, logger: createLogger('ops-late-orders') });
+  queue.define(late.name, late.handler);
+  const retention = retentionJob({
+    knex: workerKnex,
+    storage: analysisStorage().storage,
+    logger: createLogger('ops-retention'),
+  });
+  queue.define(retention.name, retention.handler);
+  const feedback = feedbackRequestsJob({ knex: workerKnex, queue, logger: createLogger('ops-feedback') });
+  queue.define(feedback.name, feedback.handler);
+  const searchIndexes = searchIndexJob({ knex: workerKnex, logger: createLogger('ops-search-indexes') });
+  queue.define(searchIndexes.name, searchIndexes.handler);
+  await queue.start();
+  await queue.every(late.every, late.name);
+  await queue.every(retention.every, retention.name);
+  await queue.every(feedback.every, feedback.name);
+  await queue.every(searchIndexes.every, searchIndexes.name);
+}
 
 await bootService({
   name: 'ops',

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { buildApp, paymentDepsOf, uploadDepsOf } from './app';
 import { reconcileCheckouts, remindUnpaidOrders } from './payments/abandoned';
 import { readConfig } from './config';
+import { forgetOldIdempotencyKeys } from './idempotency';
 import { expireUnpaidOrders, sweepAbandonedUploads } from './uploads/sweeper';
 
 const config = readConfig();
@@ -17,7 +18,7 @@ await startProducer(queue);
 
 // The upkeep runs on start and then every five minutes: unpaid orders expire (with their uploads),
 // uploads never attached to an order are swept, unpaid orders an hour old get their one reminder, and
-// checkouts whose webhook never came are read back from Yoco. Each run works in bounded batches, and
+// checkouts whose webhook never came are read back from Yoco, and order idempotency keys a day old are forgotten. Each run works in bounded batches, and
 // every replica may run it: each step is conditional on the row's state, so nothing happens twice.
 const UPKEEP_EVERY_MS = 5 * 60_000;
 let upkeep: NodeJS.Timeout | undefined;
@@ -31,8 +32,12 @@ function startUpkeep(knex: Knex) {
       const removed = await sweepAbandonedUploads(deps, config.UPLOAD_SWEEP_AFTER_HOURS);
       const reminded = await remindUnpaidOrders(payments);
       const recovered = await reconcileCheckouts(payments);
-      if (expired + removed + reminded + recovered > 0)
-        logger.info({ expired, removed, reminded, recovered }, 'unpaid orders and abandoned uploads looked after');
+      const forgotten = await forgetOldIdempotencyKeys(knex, new Date());
+      if (expired + removed + reminded + recovered + forgotten > 0)
+        logger.info(
+          { expired, removed, reminded, recovered, forgotten },
+          'unpaid orders, abandoned uploads and old idempotency keys looked after',
+        );
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'upkeep failed; next try in five minutes');
     }

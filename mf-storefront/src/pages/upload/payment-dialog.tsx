@@ -15,7 +15,7 @@ import {
 import { Button, Dialog } from '@mastering/ui';
 import { Lock, Pencil } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { createOrder } from '../../api/orders';
+import { createOrder, newOrderAttemptKey } from '../../api/orders';
 import { usePayOrder } from '../../api/payments';
 import { StudioIdentity } from '../../components/studio-identity';
 import { OrderSummary, rand } from './order-summary';
@@ -46,12 +46,16 @@ export function PaymentDialog({
   const [agreed, setAgreed] = useState(false);
   const [marketing, setMarketing] = useState(false);
   const [refused, setRefused] = useState(false);
-  // A checkout that fails after the order exists is retried for the same order, not a new one.
+  // A checkout that fails after the order exists is retried for the same order, not a new one; an order
+  // whose answer was lost is sent again with the same key, and the server answers the order it made.
   const orderId = useRef<string | null>(null);
+  const attemptKey = useRef(newOrderAttemptKey());
   const start = () => {
     if (!agreed) return setRefused(true);
     pay(async () => {
-      orderId.current ??= (await createOrder({ ...order, termsAccepted: true, marketingConsent: marketing })).order.id;
+      orderId.current ??= (
+        await createOrder({ ...order, termsAccepted: true, marketingConsent: marketing }, attemptKey.current)
+      ).order.id;
       return orderId.current;
     });
   };

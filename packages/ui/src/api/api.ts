@@ -54,6 +54,8 @@ export interface ApiRequestInit<T = unknown> {
   cache?: RequestCache;
   /** Parses the JSON answer (a contracts schema); without it the answer is trusted as T. */
   schema?: { parse(data: unknown): T };
+  /** More request headers (e.g. an order's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function apiRequest(
 ): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'include',
     signal: init.signal,

@@ -6,13 +6,21 @@ import { visitorOf, type GuestCookieOptions } from '../visitor';
 import { creditNotePdf, orderInvoicePdf } from '@mastering/orders';
 import { NotFound, sendPdf } from '@mastering/service-kit';
 import { assertOrderLink } from '../order-page/service';
+import { answerOnce } from '../idempotency';
 import { loadOwnOrder, orderForVisitor, placeOrder } from './service';
 
-/** POST /api/orders — public; places this browser's order from its own uploads, priced by the server (analysed once paid). */
+/**
+ * POST /api/orders — public; places this browser's order from its own uploads, priced by the server
+ * (analysed once paid). With an Idempotency-Key, a retry of the same order gets the first answer (one order).
+ */
 export const createOrder =
   (knex: Knex, queue: Queue, cookie: GuestCookieOptions) => async (ctx: RouteContext<CreateOrderBody>) => {
+    const visitor = visitorOf(ctx, cookie);
+    const body = ctx.state.body;
+    ctx.body = await answerOnce(ctx, knex, 'orders', visitor, body, (db) =>
+      placeOrder(db, queue, visitor, body, ctx.ip),
+    );
     ctx.status = 201;
-    ctx.body = await placeOrder(knex, queue, visitorOf(ctx, cookie), ctx.state.body, ctx.ip);
   };
 
 /**

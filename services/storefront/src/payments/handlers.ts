@@ -1,6 +1,7 @@
 import getRawBody from 'raw-body';
 import type { CreateCheckoutBody } from '@mastering/contracts';
 import type { RouteContext } from '@mastering/service-kit';
+import { idempotencyKeyOf } from '../idempotency';
 import { visitorOf, type GuestCookieOptions } from '../visitor';
 import { NotFound } from '@mastering/service-kit';
 import { PAID_ORDER_STATUSES, paymentReturnUrl, RESUME_LINK_INVALID, type OrderStatus } from '@mastering/contracts';
@@ -10,10 +11,13 @@ import { checkoutOrder, handleWebhook, startCheckout, type PaymentDeps } from '.
 /** The webhook path, whose body the JSON parser must leave unread (its signature covers the exact bytes). */
 export const WEBHOOK_PATH = '/api/payment/webhook';
 
-/** POST /api/payment/create-checkout — public; starts paying this browser's unpaid order, answers `{redirectUrl}`. */
+/**
+ * POST /api/payment/create-checkout — public; starts paying this browser's unpaid order, answers `{redirectUrl}`.
+ * With an Idempotency-Key, a retry gets the same Yoco checkout (one pending payment).
+ */
 export const createCheckout =
   (deps: PaymentDeps, cookie: GuestCookieOptions) => async (ctx: RouteContext<CreateCheckoutBody>) => {
-    ctx.body = await startCheckout(deps, visitorOf(ctx, cookie), ctx.state.body.orderId);
+    ctx.body = await startCheckout(deps, visitorOf(ctx, cookie), ctx.state.body.orderId, idempotencyKeyOf(ctx));
   };
 
 /** POST /api/payment/webhook — public, Standard Webhooks signature required; applies a Yoco payment event once. */

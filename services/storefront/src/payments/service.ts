@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   DELIVERY_HOURS,
@@ -50,20 +51,36 @@ export function approvedPrefixes(yoco: YocoConfig): string[] {
  * amount is the order's stored, server-computed total in cents; the return URLs carry the order id.
  * The payment is stored as pending; the redirect is answered only when it is an approved Yoco page.
  */
-export async function startCheckout(deps: PaymentDeps, visitor: Visitor, orderId: string): Promise<CheckoutResponse> {
+export async function startCheckout(
+  deps: PaymentDeps,
+  visitor: Visitor,
+  orderId: string,
+  idempotencyKey?: string,
+): Promise<CheckoutResponse> {
   if (!deps.yoco.secretKey && !deps.yoco.sandbox) throw new Unavailable('Payments are not configured');
-  return checkoutOrder(deps, await loadOwnOrder(deps.knex, visitor, orderId));
+  return checkoutOrder(deps, await loadOwnOrder(deps.knex, visitor, orderId), idempotencyKey);
 }
 
-/** Starts a Yoco checkout for an unpaid order already found to be the caller's (by its browser or a signed resume link). */
-export async function checkoutOrder(deps: PaymentDeps, order: Order): Promise<CheckoutResponse> {
+/**
+ * Starts a Yoco checkout for an unpaid order already found to be the caller's (by its browser or a
+ * signed resume link). With the client's Idempotency-Key, Yoco's key is derived from it, so a retry of
+ * the attempt gets the same checkout and records no second payment.
+ */
+export async function checkoutOrder(
+  deps: PaymentDeps,
+  order: Order,
+  idempotencyKey?: string,
+): Promise<CheckoutResponse> {
   if (!deps.yoco.secretKey && !deps.yoco.sandbox) throw new Unavailable('Payments are not configured');
   if (order.status !== 'pending_payment')
     throw new Conflict(
       (PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status) ? ORDER_ALREADY_PAID : ORDER_NOT_PAYABLE,
     );
   // One key per attempt: a retried request reuses its checkout, a new attempt after a cancel gets a new one.
-  const attempt = (await Payment.query(deps.knex).where('orderId', order.id).resultSize()) + 1;
+  // The client's key names its attempt; without one, the attempt is the count of the order's payments.
+  const attempt = idempotencyKey
+    ? `key-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}`
+    : (await Payment.query(deps.knex).where('orderId', order.id).resultSize()) + 1;
   const checkout = await createYocoCheckout(
     deps.yoco,
     {

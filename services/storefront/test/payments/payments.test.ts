@@ -157,6 +157,21 @@ describe('POST /api/payment/create-checkout', () => {
     ]);
   });
 
+  it("sends a retry of one attempt (the client's Idempotency-Key) with the same Yoco key, so Yoco answers one checkout", async () => {
+    const { orderId, cookie } = await placeOrder();
+    const keyed = () =>
+      fetch(`${ctx.site.base}/api/payment/create-checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, 'idempotency-key': 'attempt-9' },
+        body: JSON.stringify({ orderId }),
+      });
+    expect((await keyed()).status).toBe(200);
+    expect((await keyed()).status).toBe(200);
+    const [first, again] = seen.slice(-2).map((call) => call.headers['idempotency-key']);
+    expect(first).toMatch(new RegExp(`^order-${orderId}-key-[0-9a-f]{32}$`));
+    expect(again).toBe(first);
+  });
+
   it("refuses a redirect that is not an approved Yoco page (502), and another browser's order (404)", async () => {
     const { cookie, orderId } = await placeOrder();
     nextRedirect = () => 'https://evil.example.com/pay';
