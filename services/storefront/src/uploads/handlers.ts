@@ -1,20 +1,9 @@
 import type { Server as TusServer } from '@tus/server';
 import type { z } from 'zod';
-import type {
-  BeginDirectUploadBody,
-  CompleteDirectUploadBody,
-  IdParam,
-  SignPartsBody,
-} from '@mastering/contracts';
+import type { BeginDirectUploadBody, CompleteDirectUploadBody, IdParam, SignPartsBody } from '@mastering/contracts';
 import { clientKeyOf, type RouteContext } from '@mastering/service-kit';
 import { ensureVisitor, type GuestCookieOptions } from '../visitor';
-import {
-  abortDirectUpload,
-  beginDirectUpload,
-  completeDirectUpload,
-  listDirectParts,
-  signDirectParts,
-} from './direct';
+import { abortDirectUpload, beginDirectUpload, completeDirectUpload, listDirectParts, signDirectParts } from './direct';
 import { createUpload, putWholeBody, type UploadDeps } from './service';
 
 /**
@@ -69,8 +58,7 @@ export const listParts = (deps: UploadDeps) => async (ctx: RouteContext<undefine
 
 /** POST /uploads/:id/multipart/complete — joins the parts, checks size and first bytes, records the upload. */
 export const completeDirect =
-  (deps: UploadDeps) =>
-  async (ctx: RouteContext<z.infer<typeof CompleteDirectUploadBody>, undefined, IdParam>) => {
+  (deps: UploadDeps) => async (ctx: RouteContext<z.infer<typeof CompleteDirectUploadBody>, undefined, IdParam>) => {
     ctx.body = await completeDirectUpload(deps, ctx.state.params.id, ctx.state.body.parts);
   };
 
