@@ -70,7 +70,10 @@ export async function beginDirectUpload(
   try {
     await claimProtocol(deps.knex, id, 's3');
     const multipartId = await direct.begin(upload.objectKey);
-    await Upload.query(deps.knex).findById(id).patch({ multipartId, originalName: file.filename });
+    // The declared size fixes the part plan (the limits record it too, but only for public uploads).
+    await Upload.query(deps.knex)
+      .findById(id)
+      .patch({ multipartId, declaredSize: file.size, originalName: file.filename });
   } catch (err) {
     await releaseRoom(deps.knex, id).catch(() => undefined);
     throw err;

@@ -20,6 +20,8 @@ import {
   UPLOAD_NOT_AUDIO,
   UploadUrlResponse,
 } from '@mastering/contracts';
+import { Upload } from '@mastering/db';
+import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createLogger } from '@mastering/service-kit';
 import { createS3Client, createStorage, readStorageConfig } from '@mastering/storage';
 import { beginDirectUpload, sendDirectParts, sendToStorage } from '@mastering/ui/upload';
@@ -27,7 +29,6 @@ import { DIRECT_UPLOAD_CORS } from '../../../../scripts/lib/local-s3';
 import { createGateway } from '../../../gateway/src/app';
 import { readGatewayConfig } from '../../../gateway/src/config';
 import { SECRET, startStorefront, type Storefront, wav } from '../support';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 
 const MB = 1024 * 1024;
 const BUCKET = 'direct-test';
@@ -185,6 +186,18 @@ describe('direct uploads to S3 (STORAGE_DRIVER=s3)', () => {
     });
     // Through the bucket, the parts are held no longer than the upload: nothing is left on our disk.
     expect(await db.knex('disk_reservations').where('upload_id', idOf(uploadURL)).first()).toBeUndefined();
+  });
+
+  it("takes an engineer's master the same way (opened by ops: no client address, no upload limits)", async () => {
+    const [engineer] = await db
+      .knex('users')
+      .insert({ email: 'engineer@example.com', role: 'engineer', isActive: true })
+      .returning('id');
+    const { uploadURL } = await Upload.open(db.knex, { userId: engineer.id, originalName: 'Master.wav' }, 24);
+    const bytes = wav(9 * MB);
+    await sendToStorage(fileOf(bytes, 'Master.wav'), uploadURL, () => undefined, { base: site }).done;
+    expect(sha256(await stored(uploadURL))).toBe(sha256(bytes));
+    expect(await rowOf(uploadURL)).toMatchObject({ status: 'completed', protocol: 's3', clientAddress: null });
   });
 
   it('after a dropped connection sends again only the part that did not arrive', async () => {
