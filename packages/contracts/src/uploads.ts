@@ -135,6 +135,8 @@ export const UploadedParts = z.object({ parts: z.array(UploadedPart).nullable() 
 export const CompleteDirectUploadBody = z.object({ parts: z.array(UploadedPart).min(1).max(MAX_DIRECT_PARTS) });
 
 export const DIRECT_UPLOAD_NOT_BEGUN = 'This upload has not begun. Please start the upload again.';
+export const DIRECT_UPLOAD_OTHER_FILE =
+  'This upload link is already taking another file. Please request a new upload link.';
 export const DIRECT_UPLOAD_UNAVAILABLE = 'Direct uploads are not used here: please send the file to the upload URL.';
 /** 400 when the parts named at completion are not exactly parts 1..`partCount`. */
 export const directUploadPartsWrong = (partCount: number) =>

@@ -3,6 +3,7 @@ import {
   AUDIO_FORMATS,
   type BeginDirectUploadBody,
   DIRECT_UPLOAD_NOT_BEGUN,
+  DIRECT_UPLOAD_OTHER_FILE,
   DIRECT_UPLOAD_PARTS_REFUSED,
   DIRECT_UPLOAD_UNAVAILABLE,
   type DirectUploadPlan,
@@ -62,7 +63,7 @@ export async function beginDirectUpload(
   const upload = await writableUpload(deps.knex, id, 's3');
   if (upload.multipartId && upload.declaredSize === file.size)
     return { direct: true, ...directUploadPlan(upload.declaredSize) };
-  if (upload.multipartId) throw new Conflict(DIRECT_UPLOAD_NOT_BEGUN);
+  if (upload.multipartId) throw new Conflict(DIRECT_UPLOAD_OTHER_FILE);
   if (!isUploadContentType(file.filetype, file.filename)) throw new Invalid(UPLOAD_NOT_AUDIO, undefined, 415);
   const limit = await uploadLimit(deps.knex);
   if (file.size > limit.bytes) throw new Invalid(uploadTooLarge(limit.mb), undefined, 413);

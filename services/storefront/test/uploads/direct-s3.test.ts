@@ -14,6 +14,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DIRECT_UPLOAD_NOT_BEGUN,
+  DIRECT_UPLOAD_OTHER_FILE,
   directUploadPartsWrong,
   directUploadSizeWrong,
   UPLOAD_BYTES_NOT_AUDIO,
@@ -188,6 +189,31 @@ describe('direct uploads to S3 (STORAGE_DRIVER=s3)', () => {
     expect(await db.knex('disk_reservations').where('upload_id', idOf(uploadURL)).first()).toBeUndefined();
   });
 
+  it("lets a page of the site PUT parts and read their ETag (the bucket's CORS rule)", async () => {
+    const uploadURL = await openUpload();
+    await call('POST', `${uploadURL}/multipart`, { filename: 'a.wav', filetype: 'audio/wav', size: MB });
+    const { url } = (
+      (await call('POST', `${uploadURL}/multipart/sign`, { partNumbers: [1] })).body.urls as {
+        url: string;
+      }[]
+    )[0]!;
+    // What Chromium asks before a cross-origin PUT from the site's page, then the PUT itself.
+    const preflight = await fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        origin: site,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
+    const put = await fetch(url, { method: 'PUT', headers: { origin: site }, body: new Uint8Array(wav(MB)) });
+    expect(put.headers.get('access-control-allow-origin')).toBe('*');
+    expect(put.headers.get('access-control-expose-headers')).toContain('ETag');
+    expect(put.headers.get('etag')).toBeTruthy();
+  });
+
   it("takes an engineer's master the same way (opened by ops: no client address, no upload limits)", async () => {
     const [engineer] = await db
       .knex('users')
@@ -310,6 +336,13 @@ describe('direct uploads to S3 (STORAGE_DRIVER=s3)', () => {
     expect(
       (await call('POST', `${uploadURL}/multipart`, { filename: 'a.wav', filetype: 'audio/wav', size: 9 * MB })).body,
     ).toEqual({ direct: true, partSize: 8 * MB, partCount: 2 });
+    // Asked again (its answer lost): the same plan; for another file: refused.
+    expect(
+      (await call('POST', `${uploadURL}/multipart`, { filename: 'a.wav', filetype: 'audio/wav', size: 9 * MB })).body,
+    ).toEqual({ direct: true, partSize: 8 * MB, partCount: 2 });
+    expect(
+      await call('POST', `${uploadURL}/multipart`, { filename: 'b.wav', filetype: 'audio/wav', size: 3 * MB }),
+    ).toEqual({ status: 409, body: { error: DIRECT_UPLOAD_OTHER_FILE } });
     expect(await call('POST', `${uploadURL}/multipart/sign`, { partNumbers: [3] })).toEqual({
       status: 400,
       body: { error: directUploadPartsWrong(2) },
