@@ -18,15 +18,22 @@
 //    bytes to the same disk. Both wait until the bytes are on the disk (fsync), as a stored upload must
 //    be: a write that stops at the page cache measures memory, not the disk. Then the same PUT to a bare Node
 //    server that only writes it (upload-sink.mjs): what any upload over HTTP can reach on this machine.
+//    Then what the local storage's fsyncs cost such an upload (the same put with and without them).
+// 5. The same track sent to S3 (s3rver in its own process) the browser's direct way (presigned multipart
+//    parts straight to the bucket, the upload page's own client code), against one plain presigned PUT of
+//    the same bytes to the same server (aim: direct >= 0.9x), and today's PUT through the gateway and a
+//    storefront in S3 mode, with the bytes the gateway and storefront read meanwhile (see direct-upload.ts).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@mastering/db';
+import { benchDirectUploads, benchFsyncCost, s3SiteProcesses, startBenchS3 } from './bench/direct-upload';
 import { benchStack, type CpuTimes, processCpuTimes, processTreeCpuTimes } from './lib/bench-harness';
 import { serviceCommand } from './lib/services';
 import type { Stack } from './lib/stack';
@@ -49,6 +56,10 @@ const sink = createServer((req, res) => {
 await new Promise<void>((r) => sink.listen(0, '127.0.0.1', () => r()));
 const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
 const barePort = await freePort();
+// 5.'s S3 server, in a process of its own, and a storefront and gateway on it beside the stack.
+const s3Dir = await mkdtemp(path.join(tmpdir(), 'mastering-bench-s3-'));
+const s3 = await startBenchS3(s3Dir);
+const s3Site = await s3SiteProcesses(s3.settings);
 const gatewayLogLevel = process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'info';
 // The stack as `npm start` composes it, with content and the storefront only (ops and email paths
 // answer 404) and its gateway's public-read cache on; beside it a bare gateway: cache off, storefront
@@ -75,9 +86,14 @@ const { work, ports, main } = await benchStack(
         },
         readyUrl: `http://127.0.0.1:${barePort}/healthz`,
       },
+      ...s3Site.specs(env),
     ],
   },
-  () => sink.close(),
+  () => {
+    sink.close();
+    s3.stop();
+    rmSync(s3Dir, { recursive: true, force: true });
+  },
 );
 await main(run);
 
@@ -217,6 +233,16 @@ async function run(stack: Stack) {
   console.log(
     `  CPU seconds per upload, user + kernel: gateway ${perRound(cpu.gateway)}, storefront ${perRound(cpu.storefront)}, client ${perRound(cpu.client)}; plain write ${perRound(cpu.plainWrite)}`,
   );
+  await benchFsyncCost(storageDir, UPLOAD_MB, LOAD_ROUNDS);
+  await benchDirectUploads({
+    site: s3Site.site,
+    s3: s3.settings,
+    folder: work,
+    mb: UPLOAD_MB,
+    rounds: LOAD_ROUNDS,
+    pids: { gateway: stack.pidOf('gateway-s3')!, storefront: stack.pidOf('storefront-s3')! },
+    proxied: uploadTrack,
+  });
 }
 
 /** No CPU time yet, to add to (a declaration: `run` starts before the module's later constants are set). */

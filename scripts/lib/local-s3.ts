@@ -3,14 +3,32 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, PutBucketCorsCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { createS3Client } from '@mastering/storage';
 
 const KEY = 'S3RVER';
 
 /**
- * Starts s3rver on S3_PORT (default: any free port) with its data in `<dataDir>/s3`, makes the bucket,
+ * Browsers PUT direct uploads' parts to the bucket from the site's page (another origin), and read each
+ * part's ETag to complete the upload: the CORS rule a real bucket needs too (see .env.example). Any
+ * origin here: the local bucket serves only this machine, and the presigned URL is the permission.
+ */
+export const DIRECT_UPLOAD_CORS = {
+  CORSRules: [
+    {
+      AllowedOrigins: ['*'],
+      AllowedMethods: ['PUT', 'GET', 'HEAD'],
+      AllowedHeaders: ['*'],
+      ExposeHeaders: ['ETag'],
+      MaxAgeSeconds: 3600,
+    },
+  ],
+};
+
+/**
+ * Starts s3rver on S3_PORT (default: any free port) with its data in `<dataDir>/s3`, makes the bucket
+ * (allowing browsers' direct uploads by CORS),
  * and answers the S3 settings the services need plus a stop function.
  */
 export async function startLocalS3(
@@ -40,5 +58,6 @@ export async function startLocalS3(
   await client.send(new CreateBucketCommand({ Bucket: settings.S3_BUCKET })).catch((err: Error) => {
     if (err.name !== 'BucketAlreadyOwnedByYou' && err.name !== 'BucketAlreadyExists') throw err;
   });
+  await client.send(new PutBucketCorsCommand({ Bucket: settings.S3_BUCKET, CORSConfiguration: DIRECT_UPLOAD_CORS }));
   return { settings, stop: () => server.close() };
 }

@@ -57,8 +57,11 @@ export const UPLOAD_STATUSES = ['pending', 'completed'] as const;
 export const UploadStatus = z.enum(UPLOAD_STATUSES);
 export type UploadStatus = z.infer<typeof UploadStatus>;
 
-/** How an upload's bytes arrive: one PUT of the whole body, or resumable (tus). */
-export const UPLOAD_PROTOCOLS = ['put', 'tus'] as const;
+/**
+ * How an upload's bytes arrive: one PUT of the whole body, resumable (tus) through the storefront, or
+ * (with S3 storage) straight from the browser to the bucket in presigned multipart parts.
+ */
+export const UPLOAD_PROTOCOLS = ['put', 'tus', 's3'] as const;
 export type UploadProtocol = (typeof UPLOAD_PROTOCOLS)[number];
 
 /**
@@ -95,3 +98,70 @@ export const tooManyPendingUploads = (scope: UploadQuotaScope, limit: number) =>
 /** 429 when this upload would take the bytes held for this visitor or address past `gb` GB. */
 export const pendingUploadBytesExceeded = (scope: UploadQuotaScope, gb: number) =>
   `${quotaWho(scope)} close to ${gb} GB of uploads that are not in a paid order yet, the most we keep at once. Please order and pay for those first, or try again tomorrow.`;
+
+// Direct uploads (STORAGE_DRIVER=s3): the browser asks the storefront to begin a multipart upload at its
+// upload URL (`POST /uploads/:id/multipart`), PUTs each part to a presigned bucket URL, and asks the
+// storefront to complete it. With the local disk the same first request answers `direct: false` and the
+// browser speaks tus to the upload URL instead, so every caller of an upload URL works with either.
+
+/** Size of one part of a direct upload: S3's minimum is 5 MiB (but for the last part), its maximum count 10,000. */
+export const DIRECT_PART_BYTES = 8 * 1024 * 1024;
+/** Most parts S3 accepts in one multipart upload. */
+export const MAX_DIRECT_PARTS = 10_000;
+
+/** The parts a file of `size` bytes is sent in: their size (the last may be shorter) and count. */
+export function directUploadPlan(size: number): { partSize: number; partCount: number } {
+  const partSize = Math.max(DIRECT_PART_BYTES, Math.ceil(size / MAX_DIRECT_PARTS));
+  return { partSize, partCount: Math.max(1, Math.ceil(size / partSize)) };
+}
+
+const PartNumber = z.number().int().min(1).max(MAX_DIRECT_PARTS);
+
+/** POST /uploads/:id/multipart body: the file about to be sent. */
+export const BeginDirectUploadBody = z.object({
+  filename: z.string().trim().min(1).max(255),
+  filetype: z.string().max(255),
+  size: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export type BeginDirectUploadBody = z.infer<typeof BeginDirectUploadBody>;
+
+/** POST /uploads/:id/multipart answer: send the parts of this plan to the bucket, or (local disk) use tus. */
+export const DirectUploadPlan = z.discriminatedUnion('direct', [
+  z.object({ direct: z.literal(false) }),
+  z.object({
+    direct: z.literal(true),
+    partSize: z.number().int().positive(),
+    partCount: z.number().int().positive(),
+  }),
+]);
+export type DirectUploadPlan = z.infer<typeof DirectUploadPlan>;
+
+/** POST /uploads/:id/multipart/sign body: the parts to presign (a few at a time, as they are sent). */
+export const SignPartsBody = z.object({ partNumbers: z.array(PartNumber).min(1).max(100) });
+/** Presigned PUT URLs of the asked parts, each valid for a limited time. */
+export const SignedParts = z.object({ urls: z.array(z.object({ partNumber: PartNumber, url: z.string() })) });
+export type SignedParts = z.infer<typeof SignedParts>;
+
+/** One part the bucket holds: its number and the ETag its PUT answered. */
+export const UploadedPart = z.object({ partNumber: PartNumber, etag: z.string().min(1).max(200) });
+export type UploadedPart = z.infer<typeof UploadedPart>;
+/**
+ * GET /uploads/:id/multipart answer: the parts the bucket holds (ListParts), or null when the S3 server
+ * cannot list them (then the browser's own record of the ETags it received is the truth).
+ */
+export const UploadedParts = z.object({ parts: z.array(UploadedPart).nullable() });
+/** POST /uploads/:id/multipart/complete body: every part, each with the ETag its PUT answered. */
+export const CompleteDirectUploadBody = z.object({ parts: z.array(UploadedPart).min(1).max(MAX_DIRECT_PARTS) });
+
+export const DIRECT_UPLOAD_NOT_BEGUN = 'This upload has not begun. Please start the upload again.';
+export const DIRECT_UPLOAD_OTHER_FILE =
+  'This upload link is already taking another file. Please request a new upload link.';
+export const DIRECT_UPLOAD_UNAVAILABLE = 'Direct uploads are not used here: please send the file to the upload URL.';
+/** 400 when the parts named at completion are not exactly parts 1..`partCount`. */
+export const directUploadPartsWrong = (partCount: number) =>
+  `The upload must name each of its ${partCount} parts once, in order. Please upload the file again.`;
+/** 400 when the stored object is not the size announced when the upload began. */
+export const directUploadSizeWrong = (declared: number, stored: number) =>
+  `The uploaded file has ${stored} bytes, but ${declared} were announced. Please upload the file again.`;
+export const DIRECT_UPLOAD_PARTS_REFUSED =
+  'The storage refused the uploaded parts (one is missing or changed). Please upload the file again.';

@@ -247,6 +247,7 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       'created_at',
       'mastered_file_id',
       'declared_size',
+      'multipart_id',
     ],
     rows: [
       {

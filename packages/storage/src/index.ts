@@ -41,6 +41,7 @@ const StorageEnv = z
     S3_REGION: optional,
     S3_ACCESS_KEY_ID: optional,
     S3_SECRET_ACCESS_KEY: optional,
+    S3_PUBLIC_ENDPOINT: z.url('S3_PUBLIC_ENDPOINT must be a URL').optional(),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'S3_FORCE_PATH_STYLE must be true or false').optional(),
   })
   .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, {
@@ -54,7 +55,7 @@ const StorageEnv = z
 
 /**
  * The storage the settings choose: `STORAGE_DRIVER=local` (default, files under STORAGE_DIR) or `s3`
- * (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE).
+ * (S3_BUCKET, S3_ENDPOINT, S3_PUBLIC_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE).
  * Throws with every problem listed, so a misconfigured service fails at boot.
  */
 export function readStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
@@ -74,6 +75,7 @@ export function readStorageConfig(env: NodeJS.ProcessEnv = process.env): Storage
     region: s.S3_REGION,
     accessKeyId: s.S3_ACCESS_KEY_ID,
     secretAccessKey: s.S3_SECRET_ACCESS_KEY,
+    publicEndpoint: s.S3_PUBLIC_ENDPOINT,
     forcePathStyle: s.S3_FORCE_PATH_STYLE === undefined ? undefined : s.S3_FORCE_PATH_STYLE === 'true',
   };
 }

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream';
 import type { GetObjectCommandOutput, HeadObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
 import { contentTypeFromKey } from './content-types';
 import { assertValidKey } from './keys';
+import { createS3DirectUploads } from './s3-direct';
 import {
   ObjectTooLargeError,
   RangeNotSatisfiableError,
@@ -21,6 +22,11 @@ export type S3StorageOptions = {
   secretAccessKey?: string;
   /** `bucket` in the path instead of the host name; most self-hosted S3 servers need it. */
   forcePathStyle?: boolean;
+  /**
+   * The endpoint browsers reach the bucket by, for the part URLs of direct uploads, when it is not
+   * `endpoint` (the services reach MinIO at http://minio:9000, browsers at https://files.example.com).
+   */
+  publicEndpoint?: string;
   /** Size of one multipart part (min 5 MB); a streamed put holds about `partSize x queueSize` in memory. */
   partSize?: number;
   /** Parts uploaded at once. */
@@ -82,6 +88,12 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     const client = await (connecting ??= options.client ? Promise.resolve(options.client) : createS3Client(options));
     return { client, ...(await loadSdk()) };
   };
+  let signing: Promise<S3Client> | undefined;
+  /** The client that signs browsers' part URLs: the public endpoint's, else the one every call uses. */
+  const signer = () =>
+    (signing ??= options.publicEndpoint
+      ? createS3Client({ ...options, endpoint: options.publicEndpoint })
+      : connect().then(({ client }) => client));
   const partSize = Math.max(MIN_PART_SIZE, options.partSize ?? DEFAULT_PART_SIZE);
   const queueSize = options.queueSize ?? 4;
 
@@ -210,6 +222,8 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       const { client, GetObjectCommand, getSignedUrl } = await connect();
       return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expiresInSeconds });
     },
+
+    direct: createS3DirectUploads(bucket, async () => (await connect()).client, signer),
   };
 }
 

@@ -53,6 +53,39 @@ export interface ObjectStorage {
    * signed without a round trip, so it does not say whether the object exists.
    */
   downloadUrl(key: string, options?: { expiresInSeconds?: number }): Promise<string | null>;
+  /**
+   * Uploads a browser sends straight to the storage in presigned parts (S3 multipart), so no app server
+   * carries their bytes; absent where the storage has no URLs of its own (the local disk).
+   */
+  readonly direct?: DirectUploads;
+}
+
+/** A part a multipart upload holds: its number and the ETag its PUT answered. */
+export type StoredPart = { partNumber: number; etag: string };
+
+/**
+ * S3 multipart uploads driven from outside: begun and completed (or aborted) here, each part PUT by the
+ * browser to a presigned URL. Every call names the object key and the multipart upload's id.
+ */
+export interface DirectUploads {
+  /** Begins a multipart upload of `key`; answers its id. */
+  begin(key: string): Promise<string>;
+  /** A URL anyone may PUT part `partNumber` to, for `expiresInSeconds`; signed without a round trip. */
+  signPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  /** The parts the storage holds (ListParts), or null when the server cannot list them. */
+  listParts(key: string, uploadId: string): Promise<StoredPart[] | null>;
+  /** Joins the parts into the object `key`; PartsRefusedError when one is missing, changed or too small. */
+  complete(key: string, uploadId: string, parts: StoredPart[]): Promise<void>;
+  /** Drops the upload and its parts; false when the server cannot abort (its lifecycle rule then does). */
+  abort(key: string, uploadId: string): Promise<boolean>;
+}
+
+/** Raised by DirectUploads.complete when the storage refuses the parts named. */
+export class PartsRefusedError extends Error {
+  constructor(readonly code: string) {
+    super(`Multipart upload refused: ${code}`);
+    this.name = 'PartsRefusedError';
+  }
 }
 
 /** Raised by `put` when a body is larger than its `maxBytes`; nothing is stored in that case. */

@@ -26,6 +26,8 @@ export class Upload extends BaseModel {
   declare size: number | null;
   /** The size the first write declared (or the per-file limit when it declared none), held against the limits until the bytes are stored. */
   declare declaredSize: number | null;
+  /** The bucket's id of the multipart upload a direct upload (protocol `s3`) sends its parts to. */
+  declare multipartId: string | null;
   /** The client address that opened a public upload (null for staff masters opened by ops). */
   declare clientAddress: string | null;
   declare expiresAt: Date;

@@ -27,8 +27,9 @@ export const freeBytes: FreeBytesOf = async (folder) => {
   return stats.bavail * stats.bsize;
 };
 
-/** The volume (folder) bytes arriving through `protocol` land on, or null when none of ours. */
-const volumeOf = (guard: FreeSpaceGuard, protocol: UploadProtocol) => (protocol === 'put' ? guard.put : guard.tus);
+/** The volume (folder) bytes arriving through `protocol` land on, or null when none of ours (direct to the bucket). */
+const volumeOf = (guard: FreeSpaceGuard, protocol: UploadProtocol) =>
+  protocol === 's3' ? null : protocol === 'put' ? guard.put : guard.tus;
 
 /**
  * The bytes a new declaration may still take on `volume`: its free space, less the bytes held for

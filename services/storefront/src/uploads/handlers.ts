@@ -1,7 +1,9 @@
 import type { Server as TusServer } from '@tus/server';
-import type { IdParam } from '@mastering/contracts';
+import type { z } from 'zod';
+import type { BeginDirectUploadBody, CompleteDirectUploadBody, IdParam, SignPartsBody } from '@mastering/contracts';
 import { clientKeyOf, type RouteContext } from '@mastering/service-kit';
 import { ensureVisitor, type GuestCookieOptions } from '../visitor';
+import { abortDirectUpload, beginDirectUpload, completeDirectUpload, listDirectParts, signDirectParts } from './direct';
 import { createUpload, putWholeBody, type UploadDeps } from './service';
 
 /**
@@ -35,4 +37,32 @@ export const putUpload = (deps: UploadDeps) => async (ctx: RouteContext<undefine
 export const tusUpload = (tus: TusServer) => async (ctx: RouteContext) => {
   ctx.respond = false;
   await tus.handle(ctx.req, ctx.res);
+};
+
+/** POST /uploads/:id/multipart — begins a direct upload to the bucket (S3), or answers `direct: false` (use tus). */
+export const beginDirect =
+  (deps: UploadDeps) => async (ctx: RouteContext<BeginDirectUploadBody, undefined, IdParam>) => {
+    ctx.body = await beginDirectUpload(deps, ctx.state.params.id, ctx.state.body);
+  };
+
+/** POST /uploads/:id/multipart/sign — presigned URLs for the next parts. */
+export const signParts =
+  (deps: UploadDeps) => async (ctx: RouteContext<z.infer<typeof SignPartsBody>, undefined, IdParam>) => {
+    ctx.body = await signDirectParts(deps, ctx.state.params.id, ctx.state.body.partNumbers);
+  };
+
+/** GET /uploads/:id/multipart — the parts the bucket holds (a resumed upload sends only the others). */
+export const listParts = (deps: UploadDeps) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
+  ctx.body = await listDirectParts(deps, ctx.state.params.id);
+};
+
+/** POST /uploads/:id/multipart/complete — joins the parts, checks size and first bytes, records the upload. */
+export const completeDirect =
+  (deps: UploadDeps) => async (ctx: RouteContext<z.infer<typeof CompleteDirectUploadBody>, undefined, IdParam>) => {
+    ctx.body = await completeDirectUpload(deps, ctx.state.params.id, ctx.state.body.parts);
+  };
+
+/** DELETE /uploads/:id/multipart — abandons a direct upload under way. */
+export const abortDirect = (deps: UploadDeps) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
+  ctx.body = await abortDirectUpload(deps, ctx.state.params.id);
 };

@@ -54,7 +54,7 @@ async function inBatches(
 
 /**
  * Removes uploads never attached to an order that began more than `olderThanHours` ago: the row (and
- * with it its disk hold), then the stored object or partial tus upload and tus's record. Works in
+ * with it its disk hold), then the stored object, partial tus upload or direct upload's parts and tus's record. Works in
  * batches until none are left or the run's bound is reached (the next run continues). Disk holds of
  * upload URLs expired meanwhile (they count no more) are deleted first. Answers how many were removed.
  */
@@ -77,10 +77,14 @@ export async function sweepAbandonedUploads(
       )
       .whereNull('orderFileId')
       .whereNull('masteredFileId')
-      .returning('objectKey');
+      .returning(['objectKey', 'multipartId']);
+    const rows = removed as unknown as Upload[];
+    // A direct upload left under way: its parts sit in the bucket until aborted (or the bucket's lifecycle rule).
+    for (const { objectKey, multipartId } of rows)
+      if (multipartId) await deps.storage.direct?.abort(objectKey, multipartId).catch(() => undefined);
     await removeObjects(
       deps,
-      (removed as unknown as Upload[]).map((u) => u.objectKey),
+      rows.map((u) => u.objectKey),
     );
     return { found: stale.length, done: removed.length };
   });
