@@ -15,16 +15,19 @@ export function renderProgram(env: NodeJS.ProcessEnv = process.env): string {
 // SoX's resampler at its high-quality preset; dither is applied by the same resampler when it
 // reduces the sample format, so naming the output format (osf) is what makes the dither happen.
 const SOXR = 'resampler=soxr:precision=28';
+// 24-bit files travel as 32-bit samples whose low 8 bits the encoder drops: dither at the 24-bit
+// step (2^8 times the 32-bit one) so a float or 32-bit master is dithered, not truncated, to 24 bits.
+const DITHER_24 = 'osf=s32:dither_method=triangular:dither_scale=256';
 
 /** The filter and encoder arguments of each format. */
 const ENCODINGS: Record<PackFormat, string[]> = {
   // 24-bit at the master's own rate: a float or 32-bit master is dithered down (a 24-bit one passes untouched).
-  wav24: ['-af', `aresample=${SOXR}:osf=s32:dither_method=triangular`, '-c:a', 'pcm_s24le', '-write_bext', '1'],
+  wav24: ['-af', `aresample=${SOXR}:${DITHER_24}`, '-c:a', 'pcm_s24le', '-write_bext', '1'],
   // CD format: 44.1 kHz, 16-bit with noise-shaped dither (Shibata's 44.1 kHz curve).
   wav16: ['-af', `aresample=osr=44100:${SOXR}:osf=s16:dither_method=shibata`, '-c:a', 'pcm_s16le', '-write_bext', '1'],
   flac: [
     '-af',
-    `aresample=${SOXR}:osf=s32:dither_method=triangular`,
+    `aresample=${SOXR}:${DITHER_24}`,
     '-c:a',
     'flac',
     '-bits_per_raw_sample',

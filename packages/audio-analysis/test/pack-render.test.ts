@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -78,6 +78,36 @@ describe.skipIf(!ffmpeg)('release pack rendering (ffmpeg program)', () => {
     expect(measured.integratedLufs).not.toBeNull();
     expect(Math.abs(measured.integratedLufs! - -20)).toBeLessThan(1);
     expect(measured.truePeakDbtp!).toBeLessThan(-15);
+  });
+
+  it('dithers every bit-depth reduction: silence from a float master comes out as noise at the last bit, not zeros', async () => {
+    const silent = path.join(dir, 'silent-float.wav');
+    execFileSync(ffmpeg, [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+      ...['-i', 'aevalsrc=0|0:s=48000:d=1', '-c:a', 'pcm_f32le', silent],
+    ]);
+    /** The loudest sample of a file in dBFS as ffmpeg's astats reports it ("-inf": all zeros). */
+    const peakOf = (file: string) =>
+      /Peak level dB: (\S+)/.exec(
+        spawnSync(
+          ffmpeg,
+          ['-hide_banner', '-nostats', '-i', file, '-af', 'astats=measure_perchannel=0', '-f', 'null', '-'],
+          {
+            encoding: 'utf8',
+          },
+        ).stderr,
+      )?.[1];
+    for (const [format, ceiling] of [
+      ['wav24', -130],
+      ['flac', -130],
+      ['wav16', -40],
+    ] as const) {
+      const out = path.join(dir, `silent-${format}.${PACK_FORMAT_INFO[format].extension}`);
+      await renderPackFile(silent, out, format, null, { ffmpeg });
+      const level = peakOf(out);
+      expect(level, format).not.toBe('-inf');
+      expect(Number(level), format).toBeLessThan(ceiling);
+    }
   });
 
   it('refuses a master ffmpeg cannot read with ffmpeg’s reason', async () => {
