@@ -5,7 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Delivery, PACK_RENDERING, packFailed, ReleasePackStatus, UploadUrlResponse } from '@mastering/contracts';
 import { sine, wav } from '@mastering/audio-analysis/testing';
+import { OrderFile } from '@mastering/db';
 import { renderPack } from '../../src/release-pack/service';
+import { audioKeysOf } from '../../src/retention/job';
 import { cast, completeUploadAt, json, seedOrder, type Person } from '../fulfilment-support';
 import { mintedDownloadUrl, opsPerFile } from '../support';
 import { storedZipEntries } from './zip-entries';
@@ -162,6 +164,11 @@ describe.skipIf(!ffmpeg)('the release pack of a master', () => {
     const wavProbe = probe(path.join(scratch, 'a.wav'));
     expect(wavProbe.streams[0]).toMatchObject({ codec_name: 'pcm_s16le', sample_rate: '44100', bits_per_sample: 16 });
     expect(wavProbe.format.tags).toMatchObject({ title: 'Jozi Nights', ISRC: 'ZAABC2600001' });
+
+    // Retention deletes the pack's files with the rest of the track's audio.
+    const file = await OrderFile.query(ctx.db.knex).findById(fileId);
+    const audio = await audioKeysOf(ctx.db.knex, file!);
+    for (const { objectKey } of keys) expect(audio).toContain(objectKey);
   });
 
   it('opens no pack for an order that bought none, and delivers it as before', async () => {
