@@ -17,3 +17,4 @@ export function analysisStorage(env: NodeJS.ProcessEnv = process.env): Pick<Anal
   const root = path.resolve(config.root ?? DEFAULT_STORAGE_ROOT);
   return { storage: createStorage({ driver: 'local', root }), localRoot: root };
 }
+export { measurePackFile, packRenderArgs, renderPackFile, renderProgram, type PackMeasure } from './pack-render';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DELIVERY_HOURS, supportAddressOf } from './constants';
 import { computePricing, type PricingSettings } from './pricing';
 import { DEFAULT_GENERAL_SETTINGS, type GeneralSettings } from './settings';
+import { PackOfferView } from './release-pack';
 
 // Money here is whole rand, except the fields named ...Cents (the server's settings are cents).
 
@@ -38,6 +39,8 @@ export const SiteConfig = z.object({
    * the local Yoco sandbox's, sent only while the server runs in sandbox mode.
    */
   checkoutRedirectPrefixes: z.array(z.string()).optional(),
+  /** The release pack's formats offered now, with their prices per track (Settings → Release pack). */
+  releasePackOffers: z.array(PackOfferView).optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 

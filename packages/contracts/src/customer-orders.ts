@@ -125,6 +125,8 @@ export const CustomerOrderView = z.object({
   rating: OrderRatingView.nullable(),
   /** Days the audio is kept after the order ends: its ending's period, the delivered one while open (retention.ts). */
   retentionDays: z.number().int().positive(),
+  /** Once delivered with a release pack (issue 54): the download page of its files and zip (a short-lived link); else null. */
+  releasePackUrl: z.string().nullable().optional(),
 });
 export type CustomerOrderView = z.infer<typeof CustomerOrderView>;
 

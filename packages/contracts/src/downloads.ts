@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PackFormat } from './release-pack';
 
 // The customer's download page (/download/:token): no login, the token in the mail is the permission.
 
@@ -26,6 +27,18 @@ export const RevisionSettings = DeliverySettings.pick({
 export type RevisionSettings = z.infer<typeof RevisionSettings>;
 
 /** GET /api/downloads/order/:token: what the page lists. */
+/** One release pack file of a delivery: which track, which format, its name, size and link. */
+export const DeliveryPackFile = z.object({
+  id: z.uuid(),
+  fileId: z.uuid(),
+  format: PackFormat,
+  label: z.string(),
+  name: z.string(),
+  size: z.number(),
+  url: z.string(),
+});
+export type DeliveryPackFile = z.infer<typeof DeliveryPackFile>;
+
 export const Delivery = z.object({
   orderId: z.uuid(),
   expiresAt: z.string(),
@@ -45,6 +58,8 @@ export const Delivery = z.object({
   retentionDays: z.number().int().positive(),
   /** All masters in one zip (also given for one file, then it is that file). */
   archiveUrl: z.string(),
+  /** The release pack's rendered files (issue 54), each alone; the zip holds them too. Absent or empty: no pack. */
+  packFiles: z.array(DeliveryPackFile).optional(),
 });
 export type Delivery = z.infer<typeof Delivery>;
 
@@ -52,6 +67,8 @@ export const TokenParam = z.object({ token: z.string().min(10, 'This download li
 export type TokenParam = z.infer<typeof TokenParam>;
 export const TokenFileParam = TokenParam.extend({ fileId: z.uuid('Not a valid id') });
 export type TokenFileParam = z.infer<typeof TokenFileParam>;
+export const TokenPackFileParam = TokenParam.extend({ packFileId: z.uuid('Not a valid id') });
+export type TokenPackFileParam = z.infer<typeof TokenPackFileParam>;
 
 /** The download page's texts. */
 export const DOWNLOAD_TEXTS = {

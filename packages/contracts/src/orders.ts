@@ -7,6 +7,7 @@ import { TextBoolean, TextBooleanInput } from './common';
 import { INVALID_EMAIL, NO_EMAIL, NO_FILES, UPLOAD_INCOMPLETE } from './messages';
 import { TERMS_REQUIRED } from './consent';
 import { DELIVERY_HOURS } from './constants';
+import { ReleasePackChoice } from './release-pack';
 
 // Order money (subtotal, discount, total) is whole rand, as the storefront's client shows it and the
 // back-office prints it "as given"; the database keeps cents. File sizes are bytes.
@@ -41,6 +42,8 @@ export const CreateOrderBody = OrderDraft.extend({
   termsAccepted: z.literal(true, { error: TERMS_REQUIRED }),
   /** The separate marketing box; unticked unless the customer ticks it. */
   marketingConsent: z.boolean().default(false),
+  /** The release pack's formats and each track's metadata (release-pack.ts); priced by the server. */
+  releasePack: ReleasePackChoice.optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 

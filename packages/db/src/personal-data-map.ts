@@ -178,6 +178,8 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       'round_started_at',
       'due_at',
       'link_version',
+      'release_pack',
+      'release_pack_cents',
     ],
     rows: [
       {
@@ -200,6 +202,7 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       original_name: { holds: 'file name (often the track title)' },
       file_name: { holds: 'file name' },
       processing_notes: { holds: "the engineer's notes on the track" },
+      release_metadata: { holds: 'release metadata: title, artist, ISRC, album, year, composer' },
     },
     other: [
       'id',
@@ -223,7 +226,14 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       {
         find: orderRows(),
         export: { as: 'files', orderBy: 'uploaded_at' },
-        erase: { columns: { original_name: 'trackNumber', file_name: 'trackNumber', processing_notes: 'null' } },
+        erase: {
+          columns: {
+            original_name: 'trackNumber',
+            file_name: 'trackNumber',
+            processing_notes: 'null',
+            release_metadata: 'null',
+          },
+        },
       },
     ],
   },
@@ -267,6 +277,24 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
     personal: {},
     other: ['id', 'file_id', 'version', 'mastered_file_path', 'created_at', 'integrated_lufs', 'true_peak_dbtp'],
     rows: [{ find: [{ file: 'file_id' }], export: { as: 'masterVersions' }, erase: { columns: {} } }],
+  },
+  pack_files: {
+    personal: {},
+    other: [
+      'id',
+      'file_id',
+      'master_version_id',
+      'format',
+      'status',
+      'object_key',
+      'size',
+      'integrated_lufs',
+      'true_peak_dbtp',
+      'error',
+      'created_at',
+      'updated_at',
+    ],
+    rows: [{ find: [{ file: 'file_id' }], export: { as: 'packFiles' }, erase: { columns: {} } }],
   },
   file_analyses: {
     personal: {},

@@ -56,6 +56,8 @@ const OUR_TABLES = [
   'customer_paid_days',
   // 075_disk_reservations
   'disk_reservations',
+  // 095_release_pack
+  'pack_files',
   // 110_idempotency_keys
   'idempotency_keys',
 ];

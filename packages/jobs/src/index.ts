@@ -21,6 +21,8 @@ export const JOBS = {
   feedbackRequests: 'orders.feedback-requests',
   /** Every week: the back-office's trigram search indexes are rebuilt compact (ops runs it). */
   searchIndexes: 'search-indexes.rebuild',
+  /** Render the release pack of one master version (ops runs it; issue 54). */
+  renderPack: 'pack.render',
 } as const;
 
 /**
@@ -74,8 +76,13 @@ export type AnalyseAudioPayload = z.infer<typeof AnalyseAudioPayload>;
 export const SendCampaignPayload = z.object({ campaignId: z.uuid() });
 export type SendCampaignPayload = z.infer<typeof SendCampaignPayload>;
 
+/** Payload of `pack.render`: the master version whose pack files still wait to be rendered. */
+export const RenderPackPayload = z.object({ masterVersionId: z.uuid() });
+export type RenderPackPayload = z.infer<typeof RenderPackPayload>;
+
 const PAYLOADS = {
   [JOBS.sendEmail]: SendEmailPayload,
+  [JOBS.renderPack]: RenderPackPayload,
   [JOBS.analyseAudio]: AnalyseAudioPayload,
   [JOBS.sendCampaign]: SendCampaignPayload,
 } as const;
@@ -184,6 +191,11 @@ export async function enqueueAt<N extends JobName>(
  */
 export function enqueueAnalysis(queue: Queue, payload: AnalyseAudioPayload): Promise<string> {
   return enqueue(queue, JOBS.analyseAudio, payload);
+}
+
+/** Queues the rendering of a master version's release pack (the ops service runs the worker). */
+export function enqueuePackRender(queue: Queue, payload: RenderPackPayload): Promise<string> {
+  return enqueue(queue, JOBS.renderPack, payload);
 }
 
 /** Who a mail goes to and what it belongs to: the part of a request the template does not decide. */

@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import { invoiceKindFor, invoiceNumberOf, supportAddressOf, vatBreakdown } from '@mastering/contracts';
+import {
+  invoiceKindFor,
+  invoiceNumberOf,
+  packInvoiceLines,
+  supportAddressOf,
+  vatBreakdown,
+} from '@mastering/contracts';
 import { Invoice, InvoiceCounter, Order, Setting, type InvoiceSeller } from '@mastering/db';
 import { renderInvoicePdf } from './invoice-pdf';
 
@@ -57,6 +63,8 @@ export async function issueInvoice(trx: Knex.Transaction, orderId: string): Prom
           },
         ]
       : []),
+    // The release pack's priced formats, one line each (issue 54).
+    ...packInvoiceLines(order.releasePack, order.trackCount),
   ];
   return Invoice.query(trx).insertAndFetch({
     kind,

@@ -65,6 +65,9 @@ import {
   LegalDocumentParam,
   LegalMarkdownBody,
   LegalPreview,
+  ReleasePackSettings,
+  ReleasePackStatus,
+  TokenPackFileParam,
 } from '@mastering/contracts';
 import type { Queue } from '@mastering/jobs';
 import { created, route, sends, type RouteTable, type Secrets } from '@mastering/service-kit';
@@ -85,6 +88,12 @@ import { getPayment, getPayments } from './payments/handlers';
 import { getCustomerFiles, getCustomerOrders } from './profile/handlers';
 import { getSettings, getTestEmailStatus, postTestEmail, putSettings } from './settings/handlers';
 import { getClaimSettings, putClaimSettings } from './settings/claims';
+import {
+  getReleasePack,
+  getReleasePackSettings,
+  postRetryReleasePack,
+  putReleasePackSettings,
+} from './release-pack/handlers';
 import { postBackup } from './backup/handlers';
 import type { BackupDeps } from './backup/service';
 import * as legal from './legal/handlers';
@@ -221,6 +230,22 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     body: ClaimSettings,
     response: ClaimsOverview,
     handler: putClaimSettings(knex),
+  }),
+  // Release pack (issue 54): the formats offered and their prices per track.
+  route({
+    method: 'GET',
+    path: '/api/admin/settings/release-pack',
+    permission: 'admin',
+    response: ReleasePackSettings,
+    handler: getReleasePackSettings(knex),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/admin/settings/release-pack',
+    permission: 'admin',
+    body: ReleasePackSettings,
+    response: ReleasePackSettings,
+    handler: putReleasePackSettings(knex),
   }),
   route({
     method: 'POST',
@@ -464,6 +489,23 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     handler: changesCounts(fulfilment, orders.patchExpectedAt(fulfilment)),
   }),
   route({
+    method: 'GET',
+    path: '/api/admin/orders/:id/release-pack',
+    permission: 'staff',
+    params: IdParam,
+    response: ReleasePackStatus,
+    handler: getReleasePack(knex),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/admin/orders/:id/release-pack/retry',
+    permission: 'staff',
+    params: IdParam,
+    accepts: 'none',
+    response: ReleasePackStatus,
+    handler: postRetryReleasePack(knex, queue),
+  }),
+  route({
     method: 'POST',
     path: '/api/admin/orders/:id/revoke-links',
     permission: 'admin',
@@ -553,6 +595,15 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     cache: 'private, no-store',
     response: FILE,
     handler: downloads.getDeliveryFile(files),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/downloads/order/:token/pack/:packFileId',
+    permission: 'public',
+    params: TokenPackFileParam,
+    cache: 'private, no-store',
+    response: FILE,
+    handler: downloads.getDeliveryPackFile(files),
   }),
   route({
     method: 'GET',

@@ -5,6 +5,7 @@ import { bootService, createLogger } from '@mastering/service-kit';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { lateOrdersJob } from './late-orders/job';
+import { packRenderJob } from './release-pack/job';
 import { feedbackRequestsJob } from './ratings/feedback-job';
 import { retentionJob } from './retention/job';
 import { searchIndexJob } from './search-indexes/job';
@@ -23,10 +24,12 @@ if (config.OPS_WORKER === 'true') await startJobWorker();
 // The API still queues analysis and mail: the queue starts as a producer only.
 else await startProducer(queue);
 
-/** The job worker: audio analysis and the recurring jobs (OPS_WORKER; on by default, off in an API-only deployment). */
+/** The job worker: audio analysis, the release pack's renders and the recurring jobs (OPS_WORKER; on by default, off in an API-only deployment). */
 async function startJobWorker() {
   const analysis = analysisJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-analysis') });
   queue.define(analysis.name, analysis.handler, analysis.options);
+  const pack = packRenderJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-release-pack') });
+  queue.define(pack.name, pack.handler, pack.options);
   // One recurring job row however many ops replicas run (agenda's `every` keeps one per name).
   const late = lateOrdersJob({ knex: workerKnex, queue, logger: createLogger('ops-late-orders') });
   queue.define(late.name, late.handler);

@@ -37,6 +37,7 @@ import { ExpectedTime } from './expected-time';
 import { RevokeOrderLinks } from './order-links';
 import { MasterVersions } from './master-versions';
 import { RefundRequests } from './refund-requests';
+import { ReleasePackSection } from './release-pack';
 
 /**
  * The order detail dialog: customer (with Contact Customer for admins), summary, clock, engineer,
@@ -164,6 +165,8 @@ export function OrderDialog({
               </ul>
             </section>
           )}
+
+          <ReleasePackSection orderId={order.id} />
 
           <StatusForm order={order} />
           <ExpectedTime order={order} />

@@ -11,6 +11,7 @@ import { CircleCheck, Clock, Download, FileAudio, Link2Off } from 'lucide-react'
 import { useParams } from 'react-router-dom';
 import { useDelivery } from '../../api/downloads';
 import { OutcomeCard, OutcomeFrame } from '../../components/outcome-frame';
+import { ReleasePackFiles } from './release-pack-files';
 
 /** The customer's download page: every master of the delivered order, one by one or as a zip, until the link expires. */
 export default function DownloadPage() {
@@ -83,6 +84,7 @@ export default function DownloadPage() {
           ))}
         </ul>
       </OutcomeCard>
+      {!data.files.every((file) => file.audioDeleted) && <ReleasePackFiles files={data.packFiles ?? []} />}
       {data.files.every((file) => file.audioDeleted) ? null : (
         <div className="flex flex-col items-center gap-3">
           <a href={data.archiveUrl} download className={buttonVariants({ size: 'lg' })} data-testid="download-all">

@@ -21,6 +21,7 @@ import { PageFrame } from '../../components/page-frame';
 import { AbPlayer } from './ab-player';
 import { OrderMoney } from './order-money';
 import { RatingForm } from './rating-form';
+import { ReleasePackLink } from './release-pack';
 import { RefundRequestForm } from './refund-request-form';
 import { RevisionForm } from './revision-form';
 
@@ -113,6 +114,7 @@ function OrderDetails({ order, token }: { order: CustomerOrderView; token: strin
         {order.tracks.map((track) => (
           <TrackCard key={track.id} order={order} token={token} track={track} />
         ))}
+        <ReleasePackLink url={order.releasePackUrl} />
         {/* Only delivered masters can be rated. */}
         {delivered && <RatingForm orderId={order.id} token={token} rating={order.rating} />}
         {delivered && (

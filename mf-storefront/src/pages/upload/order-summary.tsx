@@ -7,7 +7,16 @@ import { orderSummary } from '../../lib/upload-items';
 export const rand = formatRand;
 
 /** The order summary: tracks, subtotal, discount, total and per-track saving, priced by the contracts' function. */
-export function OrderSummary({ trackCount, config }: { trackCount: number; config: SiteConfig | undefined }) {
+export function OrderSummary({
+  trackCount,
+  config,
+  packCents = 0,
+}: {
+  trackCount: number;
+  config: SiteConfig | undefined;
+  /** The release pack's add-ons for these tracks, in cents (issue 54); 0: none picked. */
+  packCents?: number;
+}) {
   if (!config) return <Skeleton className="h-36 w-full rounded-xl" />;
   const summary = orderSummary(trackCount, config);
   const row = (label: ReactNode, value: string, testId: string, className?: string) => (
@@ -36,7 +45,13 @@ export function OrderSummary({ trackCount, config }: { trackCount: number; confi
             'summary-discount',
             'font-medium',
           )}
-        {row('Total', rand(summary?.total ?? 0), 'summary-total', 'border-t border-border pt-2 text-base font-bold')}
+        {packCents > 0 && row('Release pack', rand(packCents / 100), 'summary-pack')}
+        {row(
+          'Total',
+          rand((summary?.total ?? 0) + packCents / 100),
+          'summary-total',
+          'border-t border-border pt-2 text-base font-bold',
+        )}
       </dl>
       {summary && config.launchSpecial && (
         <p className="mt-2 text-xs text-muted-foreground" data-testid="summary-saving">

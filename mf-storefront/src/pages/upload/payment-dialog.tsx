@@ -10,6 +10,7 @@ import {
   VAT_RATE_PERCENT,
   vatIncludedCents,
   type OrderDraft,
+  type ReleasePackChoice,
   type SiteConfig,
 } from '@mastering/contracts';
 import { Button, Dialog } from '@mastering/ui';
@@ -18,6 +19,7 @@ import { useRef, useState } from 'react';
 import { createOrder, newOrderAttemptKey } from '../../api/orders';
 import { usePayOrder } from '../../api/payments';
 import { StudioIdentity } from '../../components/studio-identity';
+import { packTotalCents } from './deliverables-picker';
 import { OrderSummary, rand } from './order-summary';
 
 /** The VAT line under the total: the VAT inside it when the studio is a vendor, else that none is charged. */
@@ -26,6 +28,9 @@ export function vatLine(totalRand: number, config: Pick<SiteConfig, 'studio'>): 
     ? `Total includes VAT of ${rand(vatIncludedCents(Math.round(totalRand * 100)) / 100)} (${VAT_RATE_PERCENT}%)`
     : 'No VAT is charged: the studio is not registered for VAT';
 }
+
+/** The order the form reviews: the draft and the release pack picked with it (issue 54). */
+export type OrderWithPack = OrderDraft & { releasePack?: ReleasePackChoice };
 
 /**
  * The review step before Pay (ECTA s43(2)): the whole order, the price with its VAT, the delivery time,
@@ -38,10 +43,16 @@ export function PaymentDialog({
   config,
   onClose,
 }: {
-  order: OrderDraft;
+  order: OrderWithPack;
   config: SiteConfig;
   onClose: () => void;
 }) {
+  const packCents = packTotalCents(
+    order.releasePack?.formats ?? [],
+    order.files.length,
+    config.releasePackOffers ?? [],
+  );
+  const total = order.pricing.total + packCents / 100;
   const { pay, working } = usePayOrder();
   const [agreed, setAgreed] = useState(false);
   const [marketing, setMarketing] = useState(false);
@@ -87,9 +98,9 @@ export function PaymentDialog({
             ))}
           </ul>
         </section>
-        <OrderSummary trackCount={order.files.length} config={config} />
+        <OrderSummary trackCount={order.files.length} config={config} packCents={packCents} />
         <p className="text-sm" data-testid="review-vat">
-          {vatLine(order.pricing.total, config)}. Paid by card through Yoco's secure checkout. Delivered by email within{' '}
+          {vatLine(total, config)}. Paid by card through Yoco's secure checkout. Delivered by email within{' '}
           {DELIVERY_HOURS} hours of payment.
         </p>
         <p className="text-sm">
@@ -145,7 +156,7 @@ export function PaymentDialog({
             data-testid="pay-button"
           >
             <Lock aria-hidden />
-            {working ? REDIRECTING_TO_YOCO : `Pay ${rand(order.pricing.total)} with Yoco`}
+            {working ? REDIRECTING_TO_YOCO : `Pay ${rand(total)} with Yoco`}
           </Button>
         </div>
         <p className="text-center text-xs text-muted-foreground">{RETURN_FOR_CONFIRMATION}</p>

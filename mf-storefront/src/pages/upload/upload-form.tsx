@@ -7,7 +7,6 @@ import {
   LOUDNESS_LEVELS,
   MASTERING_STYLES,
   TONES,
-  type OrderDraft,
 } from '@mastering/contracts';
 import { Button, cn, Input, Label, Progress, Select, Switch, useHydrating } from '@mastering/ui';
 import { CircleAlert, CircleCheck, FileAudio, LoaderCircle, Upload, X } from 'lucide-react';
@@ -20,8 +19,9 @@ import {
   type MasteringOptions,
   type UploadItem,
 } from '../../lib/upload-items';
+import { DeliverablesPicker, EMPTY_PACK, packChoiceOf, packTotalCents, type PackDraft } from './deliverables-picker';
 import { OrderSummary } from './order-summary';
-import { PaymentDialog } from './payment-dialog';
+import { PaymentDialog, type OrderWithPack } from './payment-dialog';
 import { useUploadQueue } from './use-upload-queue';
 
 const NO_GENRE = '';
@@ -139,7 +139,9 @@ export function UploadForm() {
   const queue = useUploadQueue(config?.maxFileSizeMb);
   const [options, setOptions] = useState<MasteringOptions>(DEFAULT_OPTIONS);
   const [email, setEmail] = useState('');
-  const [order, setOrder] = useState<OrderDraft | null>(null);
+  const [order, setOrder] = useState<OrderWithPack | null>(null);
+  const [pack, setPack] = useState<PackDraft>(EMPTY_PACK);
+  const offers = config?.releasePackOffers ?? [];
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const ids = useId();
@@ -168,8 +170,13 @@ export function UploadForm() {
       queue.setError(check.message);
       return;
     }
+    const packed = packChoiceOf(pack, queue.items);
+    if (!packed.ok) {
+      queue.setError(packed.message);
+      return;
+    }
     queue.setError(null);
-    setOrder(check.body);
+    setOrder({ ...check.body, releasePack: packed.choice });
   };
 
   return (
@@ -280,7 +287,13 @@ export function UploadForm() {
         <p className="text-xs text-muted-foreground">Your master is delivered to this address.</p>
       </div>
 
-      <OrderSummary trackCount={queue.items.length} config={config} />
+      <DeliverablesPicker offers={offers} items={queue.items} value={pack} onChange={setPack} />
+
+      <OrderSummary
+        trackCount={queue.items.length}
+        config={config}
+        packCents={packTotalCents(pack.formats, queue.items.length, offers)}
+      />
 
       {queue.error && (
         <div

@@ -39,3 +39,4 @@ export { DeletionRequest } from './deletion-request';
 export { OrderRating } from './order-rating';
 export { DiskReservation } from './disk-reservation';
 export { IdempotencyKey, type IdempotencyScope, type KeyedAnswer } from './idempotency-key';
+export { PackFile } from './pack-file';

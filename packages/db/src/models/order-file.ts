@@ -6,6 +6,7 @@ import type {
   MasteringStyle,
   OrderFile as OrderFileShape,
   Tone,
+  TrackMetadata,
 } from '@mastering/contracts';
 import { BaseModel, newestFirst, withStatus } from './base';
 import { Order } from './order';
@@ -13,6 +14,7 @@ import { Order } from './order';
 /** One uploaded track of an order, with the customer's mastering options and its processing state. */
 export class OrderFile extends BaseModel {
   static tableName = 'order_files';
+  static jsonAttributes = ['releaseMetadata'];
 
   declare id: string;
   declare orderId: string;
@@ -36,6 +38,8 @@ export class OrderFile extends BaseModel {
   declare audioDeletedAt: Date | null;
   /** When the customer replaced this track's flagged upload from the order page, else null. */
   declare replacedAt: Date | null;
+  /** The release metadata the customer gave for this track (embedded in its pack), or null. */
+  declare releaseMetadata: TrackMetadata | null;
 
   declare order?: Order;
 

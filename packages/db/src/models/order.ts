@@ -3,6 +3,7 @@ import {
   endingOf,
   ORDER_STATUSES,
   type Order as OrderShape,
+  type OrderReleasePack,
   type OrderStatus,
   type RetentionEnding,
 } from '@mastering/contracts';
@@ -16,6 +17,7 @@ import { User } from './user';
 /** An order of one or more tracks, priced in ZAR cents by the server when it is created. */
 export class Order extends BaseModel {
   static tableName = 'orders';
+  static jsonAttributes = ['releasePack'];
 
   declare id: string;
   declare customerEmail: string;
@@ -54,6 +56,9 @@ export class Order extends BaseModel {
   declare termsClientAddress: string | null;
   /** The separate marketing box at checkout (POPIA s69). */
   declare marketingConsent: boolean;
+  /** The release pack bought (formats at the prices sold), or null; its share of totalCents is releasePackCents. */
+  declare releasePack: OrderReleasePack | null;
+  declare releasePackCents: number;
   declare createdAt: Date;
   declare updatedAt: Date;
 

@@ -7,11 +7,13 @@ import {
   DEFAULT_EMAIL_SETTINGS,
   DEFAULT_GENERAL_SETTINGS,
   DEFAULT_PRICING,
+  DEFAULT_RELEASE_PACK_SETTINGS,
   DEFAULT_SECURITY_SETTINGS,
   DeliverySettings,
   EmailSettings,
   GeneralSettings,
   PricingSettings,
+  ReleasePackSettings,
   SecuritySettings,
 } from '@mastering/contracts';
 import { BaseModel } from './base';
@@ -31,6 +33,7 @@ export const SETTING_SECTIONS = {
   email: section(EmailSettings, DEFAULT_EMAIL_SETTINGS),
   delivery: section(DeliverySettings, DeliverySettings.parse({ downloadDays: DEFAULT_DOWNLOAD_DAYS })),
   claims: section(ClaimSettings, DEFAULT_CLAIM_SETTINGS),
+  releasePack: section(ReleasePackSettings, DEFAULT_RELEASE_PACK_SETTINGS),
 };
 export type SettingSection = keyof typeof SETTING_SECTIONS;
 type SectionValue<K extends SettingSection> = (typeof SETTING_SECTIONS)[K]['defaults'];

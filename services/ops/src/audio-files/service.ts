@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { audioFileAnalyses } from '../analysis/service';
-import { enqueueAnalysis, type Queue } from '@mastering/jobs';
+import { enqueueAnalysis, enqueuePackRender, type Queue } from '@mastering/jobs';
 import {
   DEFAULT_PAGE_SIZE,
   isUploadContentType,
@@ -34,6 +34,7 @@ import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@ma
 import type { ObjectStorage } from '@mastering/storage';
 import { audioFileCounts, fileTotals, type Counters } from '../counters';
 import { queueMoveMails } from '../orders/mails';
+import { openPack } from '../release-pack/service';
 import { type AddressMatch, matchAddresses, uuidPrefixRange } from '../orders/search';
 
 /** What the audio-file logic needs: database, storage, link signer and the two lifetimes. */
@@ -248,6 +249,7 @@ export async function confirmMasterUpload(
   caller: Identity,
 ): Promise<AdminAudioFile> {
   const uploadId = uploadIdOfKey(objectKeyOfPath(uploadedFilePath));
+  let packVersion: string | undefined;
   await knex.transaction(async (trx) => {
     const file = await OrderFile.query(trx).findById(id).forUpdate();
     if (!file) throw new NotFound('Audio file not found');
@@ -258,11 +260,13 @@ export async function confirmMasterUpload(
     if (upload.status !== 'completed') throw new Conflict(MASTER_UPLOAD_INCOMPLETE);
     await Upload.attachMaster(trx, upload.id, id);
     const masteredFilePath = objectPathOfKey(upload.objectKey);
-    await MasterVersion.record(trx, id, masteredFilePath);
+    const version = await MasterVersion.record(trx, id, masteredFilePath);
     await OrderFile.query(trx)
       .findById(id)
       .patch({ masteredFilePath, processingStatus: 'completed', processedAt: new Date() });
     const order = await Order.query(trx).findById(file.orderId).forUpdate().withGraphFetched('files');
+    // The release pack the order bought is rendered from this version (issue 54).
+    if (order && (await openPack(trx, order, version))) packVersion = version.id;
     if (!order?.files?.every((f) => f.masteredFilePath)) return;
     for (const to of TO_MASTERED[order.status] ?? []) {
       const move = await changeOrderStatus(trx, order.id, { to, by: caller, note: MASTERED_NOTES[to] });
@@ -270,6 +274,7 @@ export async function confirmMasterUpload(
     }
   });
   await enqueueAnalysis(queue, { fileId: id, role: 'master' });
+  if (packVersion) await enqueuePackRender(queue, { masterVersionId: packVersion });
   return audioFile(knex, id);
 }
 

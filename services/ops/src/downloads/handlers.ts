@@ -1,6 +1,14 @@
-import type { TokenFileParam, TokenParam } from '@mastering/contracts';
+import type { TokenFileParam, TokenPackFileParam, TokenParam } from '@mastering/contracts';
 import type { RouteContext } from '@mastering/service-kit';
-import { delivery, deliveryArchive, deliveryFile, signedFile, type DownloadDeps, type FileDownload } from './service';
+import {
+  delivery,
+  deliveryArchive,
+  deliveryFile,
+  deliveryPackFile,
+  signedFile,
+  type DownloadDeps,
+  type FileDownload,
+} from './service';
 
 /** Never rendered by a browser: saved under a safe name, its type taken as given. */
 function asAttachment(ctx: RouteContext, filename: string) {
@@ -30,6 +38,12 @@ export const getDelivery = (deps: DownloadDeps) => async (ctx: RouteContext<unde
 export const getDeliveryFile =
   (deps: DownloadDeps) => async (ctx: RouteContext<undefined, undefined, TokenFileParam>) => {
     send(ctx, await deliveryFile(deps, ctx.state.params.token, ctx.state.params.fileId));
+  };
+
+/** GET /api/downloads/order/:token/pack/:packFileId — public; one release pack file of the delivery. */
+export const getDeliveryPackFile =
+  (deps: DownloadDeps) => async (ctx: RouteContext<undefined, undefined, TokenPackFileParam>) => {
+    send(ctx, await deliveryPackFile(deps, ctx.state.params.token, ctx.state.params.packFileId));
   };
 
 /** GET /api/downloads/order/:token/archive — public; all masters of the delivery in one zip, streamed. */

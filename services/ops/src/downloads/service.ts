@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import {
   AUDIO_FORMATS,
@@ -8,15 +8,19 @@ import {
   DELIVERY_INVALID,
   LINK_EXPIRED,
   LINK_INVALID,
+  PACK_FORMAT_INFO,
+  PACK_NOT_PART,
   withAudioExtension,
   type Delivery,
   objectKeyOfPath,
   uploadIdOfKey,
 } from '@mastering/contracts';
-import { MasterVersion, Order, OrderFile, Setting, Upload } from '@mastering/db';
+import { MasterVersion, Order, OrderFile, type PackFile, Setting, Upload } from '@mastering/db';
 import { HttpError, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import { contentTypeFromKey, type ObjectStorage } from '@mastering/storage';
 import { masterLoudnessWords } from '../analysis/service';
+import { currentPackFiles, packFileName, packFormatsOf } from '../release-pack/service';
+import { zipStream } from './zip';
 
 /** What serving downloads needs: the database, the storage and the link signer. */
 export type DownloadDeps = { knex: Knex; storage: ObjectStorage; links: DownloadLinks };
@@ -120,12 +124,22 @@ export async function delivery(deps: DownloadDeps, token: string): Promise<Deliv
   );
   const { audioRetentionDays } = await Setting.section(deps.knex, 'security');
   // Only dotted legacy mail links lack an expiry; every download token has one.
+  const packFiles = (await readyPackFiles(deps, order)).map(({ row, name }) => ({
+    id: row.id,
+    fileId: row.fileId,
+    format: row.format,
+    label: PACK_FORMAT_INFO[row.format].label,
+    name,
+    size: Number(row.size ?? 0),
+    url: `${base}/pack/${row.id}`,
+  }));
   return {
     orderId: order.id,
     expiresAt: expiresAt!.toISOString(),
     files,
     archiveUrl: `${base}/archive`,
     retentionDays: audioRetentionDays,
+    packFiles,
   };
 }
 
@@ -137,9 +151,43 @@ export async function deliveryFile(deps: DownloadDeps, token: string, fileId: st
   return open(deps, objectKeyOfPath(file.masteredFilePath), await masterName(deps.knex, file));
 }
 
+/** The ready release pack files of a delivered order's newest masters, each with the name it is saved under. */
+async function readyPackFiles(deps: DownloadDeps, order: Order): Promise<{ row: PackFile; name: string }[]> {
+  const files = new Map((order.files ?? []).map((f, i) => [f.id, { file: f, index: i }]));
+  const formats = packFormatsOf(order);
+  return (await currentPackFiles(deps.knex, order.id))
+    .filter(({ row }) => row.status === 'ready' && files.has(row.fileId))
+    .sort(
+      (a, b) =>
+        files.get(a.row.fileId)!.index - files.get(b.row.fileId)!.index ||
+        formats.indexOf(a.row.format) - formats.indexOf(b.row.format),
+    )
+    .map(({ row }) => ({ row, name: packFileName(files.get(row.fileId)!.file, row.format) }));
+}
+
+/** Opens one rendered pack file as its format, under `name` (404 when its bytes are gone). */
+async function openPackFile(deps: DownloadDeps, row: PackFile, name: string): Promise<FileDownload> {
+  const object = row.objectKey ? await deps.storage.get(row.objectKey) : null;
+  if (!object) throw new NotFound('The file is no longer stored.');
+  return {
+    stream: object.stream,
+    size: object.size,
+    contentType: PACK_FORMAT_INFO[row.format].contentType,
+    filename: name,
+  };
+}
+
+/** GET /api/downloads/order/:token/pack/:packFileId: one release pack file of the delivered order. */
+export async function deliveryPackFile(deps: DownloadDeps, token: string, packFileId: string): Promise<FileDownload> {
+  const { order } = await deliveredOrder(deps, token);
+  const found = (await readyPackFiles(deps, order)).find(({ row }) => row.id === packFileId);
+  if (!found) throw new NotFound(PACK_NOT_PART);
+  return openPackFile(deps, found.row, found.name);
+}
+
 /**
- * GET /api/downloads/order/:token/archive: every master of the order in one zip, streamed as it is
- * built (stored, not compressed: audio barely shrinks and the customer gets bytes at once).
+ * GET /api/downloads/order/:token/archive: every master of the order, then its release pack, in one
+ * zip streamed as it is built (zip.ts).
  */
 export async function deliveryArchive(
   deps: DownloadDeps,
@@ -151,21 +199,14 @@ export async function deliveryArchive(
       open(deps, objectKeyOfPath(f.masteredFilePath), await masterName(deps.knex, f)),
     ),
   );
-  // archiver is loaded at the first archive, not when the service starts (a quarter of a second of start-up).
-  const { ZipArchive } = await import('archiver');
-  const zip = new ZipArchive({ store: true });
-  const used = new Set<string>();
-  for (const entry of entries) {
-    // Two tracks may share a name; the zip keeps both.
-    let name = entry.filename;
-    for (let n = 2; used.has(name); n++)
-      name = `${path.basename(entry.filename, path.extname(entry.filename))} (${n})${path.extname(entry.filename)}`;
-    used.add(name);
-    zip.append(entry.stream, { name });
-  }
-  void zip.finalize();
-  // archiver's streams are readable-stream's, which Koa does not recognise as a body: hand it a core stream.
-  const body = new PassThrough();
-  zip.on('error', (err) => body.destroy(err));
-  return { stream: zip.pipe(body), filename: `masters-${order.id.slice(0, 8)}.zip` };
+  // The release pack after the masters, track by track (issue 54).
+  const pack = await readyPackFiles(deps, order);
+  const packEntries = await Promise.all(
+    pack.map(async ({ row, name }) => ({ name, stream: (await openPackFile(deps, row, name)).stream })),
+  );
+  const stream = await zipStream([
+    ...entries.map((entry) => ({ name: entry.filename, stream: entry.stream })),
+    ...packEntries,
+  ]);
+  return { stream, filename: `masters-${order.id.slice(0, 8)}.zip` };
 }

@@ -5,6 +5,7 @@ import type { Queue } from '@mastering/jobs';
 import { changeOrderStatus } from '@mastering/orders';
 import type { Counters } from '../counters';
 import { queueMoveMails } from './mails';
+import { assertPackReady } from '../release-pack/service';
 import { orderDetail } from './queries';
 
 /** What the orders screens need: the database, the queue (mail), the site's address and the list counters. */
@@ -24,6 +25,8 @@ export async function updateOrderStatus(
   note: string | undefined,
   caller: Identity,
 ): Promise<AdminOrder> {
+  // The release pack goes with the delivery: refused (409) while it renders or failed (issue 54).
+  if (to === 'delivered') await assertPackReady(deps.knex, id);
   await deps.knex.transaction(async (trx) => {
     const move = await changeOrderStatus(trx, id, { to, by: caller, note });
     await queueMoveMails(deps, trx, move);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { RETENTION_ENDINGS, RETENTION_SETTING_KEYS, objectKeyOfPath } from '@mastering/contracts';
-import { MasterVersion, Order, OrderFile, Setting, Upload } from '@mastering/db';
+import { MasterVersion, Order, OrderFile, PackFile, Setting, Upload } from '@mastering/db';
 import { JOBS } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
@@ -16,14 +16,22 @@ export type RetentionDeps = { knex: Knex; storage: ObjectStorage; logger?: Logge
 
 const DAY = 86_400_000;
 
-/** Every storage key holding audio of one order file: its source, its current master and each master version. */
+/**
+ * Every storage key holding audio of one order file: its source, its current master, each master
+ * version and each release pack file rendered from them.
+ */
 export async function audioKeysOf(knex: Knex, file: OrderFile): Promise<string[]> {
-  const [uploads, versions] = await Promise.all([
+  const [uploads, versions, packFiles] = await Promise.all([
     Upload.query(knex).where('orderFileId', file.id).orWhere('masteredFileId', file.id).select('objectKey'),
     MasterVersion.query(knex).where('fileId', file.id).select('masteredFilePath'),
+    PackFile.query(knex).where('fileId', file.id).whereNotNull('objectKey').select('objectKey'),
   ]);
   const paths = [file.originalFilePath, file.masteredFilePath, ...versions.map((v) => v.masteredFilePath)];
-  const keys = [...uploads.map((u) => u.objectKey), ...paths.map(objectKeyOfPath)];
+  const keys = [
+    ...uploads.map((u) => u.objectKey),
+    ...paths.map(objectKeyOfPath),
+    ...packFiles.map((p) => p.objectKey),
+  ];
   return [...new Set(keys.filter((k): k is string => k !== null))];
 }
 

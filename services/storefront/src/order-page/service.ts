@@ -253,6 +253,11 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
     invoiceUrl: invoice ? `/api/orders/${order.id}/invoice?t=${encodeURIComponent(token)}` : null,
     rating: rating?.toApi() ?? null,
     retentionDays: retentionDaysOf(order.status, order.paidAt !== null, security),
+    // The pack's files live on the delivery's download page; this page links there with a fresh short-lived token.
+    releasePackUrl:
+      order.status === 'delivered' && order.releasePack?.formats.length
+        ? `/download/${deps.downloads.sign({ order: order.id }, mediaUntil)}`
+        : null,
   };
 }
 

@@ -26,6 +26,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, type Logger } from '@masteri
 import { assertTakingOrders, currentPricing } from '../site-config/service';
 import { owns, type Visitor } from '../visitor';
 import { requestMarketingConsent } from './marketing-consent';
+import { priceOrderPack } from '../release-pack/service';
 
 /** Where a paid order queues the analysis of its uploads. */
 export type OrderJobs = { queue: Queue; logger?: Logger };
@@ -82,6 +83,8 @@ export async function placeOrder(
   const price = computePricing(body.files.length, await currentPricing(knex));
   if (!pricingMatches(body.pricing, price))
     throw new Conflict(priceChanged(price.total, price.trackCount), { pricing: pricingForApi(price) });
+  // The release pack's add-ons, priced here from the settings (the browser's figures for them are never read).
+  const pack = await priceOrderPack(knex, body.releasePack, price.trackCount);
 
   // The terms in force now are the ones agreed to (version 0: the default text).
   const terms = await LegalDocumentVersion.query(knex).modify('historyOf', 'terms').first();
@@ -107,6 +110,7 @@ export async function placeOrder(
         loudness: file.loudness,
         volumeMatch: file.volumeMatch === 'true',
         genre: file.genre ?? null,
+        releaseMetadata: pack.metadata[i],
       };
     });
     const order = await Order.query(trx).insertGraph({
@@ -119,7 +123,9 @@ export async function placeOrder(
       discountPercent: price.discountPercent,
       subtotalCents: price.subtotalCents,
       discountCents: price.discountCents,
-      totalCents: price.totalCents,
+      totalCents: price.totalCents + pack.releasePackCents,
+      releasePack: pack.releasePack,
+      releasePackCents: pack.releasePackCents,
       termsAcceptedAt: new Date(),
       termsTextVersion: consentRecordVersion(terms?.version ?? 0),
       termsClientAddress: clientAddress,

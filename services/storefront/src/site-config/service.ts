@@ -8,6 +8,7 @@ import {
 } from '@mastering/contracts';
 import { Unavailable } from '@mastering/service-kit';
 import { Setting } from '@mastering/db';
+import { packOffers } from '../release-pack/service';
 
 /**
  * The pricing settings in force: the `pricing` settings row (or the defaults when none is stored), without
@@ -23,8 +24,12 @@ export async function currentPricing(knex: Knex, now: Date = new Date()): Promis
  * payment pages besides Yoco's that the browser may follow (the local sandbox's, in sandbox mode).
  */
 export async function siteConfig(knex: Knex, checkoutRedirectPrefixes: readonly string[] = []): Promise<SiteConfig> {
-  const [pricing, general] = await Promise.all([currentPricing(knex), Setting.section(knex, 'general')]);
-  const config = siteConfigFor(pricing, general);
+  const [pricing, general, releasePackOffers] = await Promise.all([
+    currentPricing(knex),
+    Setting.section(knex, 'general'),
+    packOffers(knex),
+  ]);
+  const config = { ...siteConfigFor(pricing, general), releasePackOffers };
   return checkoutRedirectPrefixes.length
     ? { ...config, checkoutRedirectPrefixes: [...checkoutRedirectPrefixes] }
     : config;

@@ -1,0 +1,32 @@
+import { DOWNLOAD_TEXTS, formatBytes, type DeliveryPackFile } from '@mastering/contracts';
+import { buttonVariants } from '@mastering/ui/core';
+import { Download, Package } from 'lucide-react';
+import { OutcomeCard } from '../../components/outcome-frame';
+
+/** The delivery's release pack (issue 54): each rendered file alone; "Download all" zips them with the masters. */
+export function ReleasePackFiles({ files }: { files: readonly DeliveryPackFile[] }) {
+  if (files.length === 0) return null;
+  return (
+    <OutcomeCard title="Release pack" testId="download-pack">
+      <ul className="divide-y divide-border">
+        {files.map((file) => (
+          <li key={file.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="download-pack-file">
+            <Package className="size-5 text-primary" aria-hidden />
+            <span className="min-w-0 flex-1 truncate font-medium">{file.name}</span>
+            <span className="text-sm text-muted-foreground">{file.label}</span>
+            <span className="text-sm text-muted-foreground tabular-nums">{formatBytes(file.size)}</span>
+            <a
+              href={file.url}
+              download
+              className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              aria-label={`${DOWNLOAD_TEXTS.download} ${file.name}`}
+            >
+              <Download aria-hidden />
+              {DOWNLOAD_TEXTS.download}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </OutcomeCard>
+  );
+}
