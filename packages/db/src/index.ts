@@ -41,3 +41,4 @@ export {
   type FoundRows,
   type Person,
 } from './personal-data';
+export { OWNER_ROLES, TABLE_OWNERS, tablesOwnedBy, type TableOwner } from './owners';
