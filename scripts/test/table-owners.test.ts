@@ -68,8 +68,6 @@ const NOT_YET_MOVED = new Set([
   'services/ops/src/settings/service.ts writes sessions',
   // Masters' uploads opened and attached by ops: the storefront, the one receiver of upload bytes, is to write them.
   'services/ops/src/audio-files/service.ts writes uploads',
-  // Erasure closing the request (the coordinator is to ask each owner to erase: see issue 52).
-  'services/ops/src/customers/erasure.ts writes deletion_requests',
   // Staff accounts (Users screen) beside the storefront's sign-in: one writer of users and sessions.
   'services/ops/src/users/service.ts writes users',
   'services/ops/src/users/service.ts writes sessions',

@@ -46,6 +46,7 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
   settings_audit: 'ops',
   legal_document_versions: 'ops',
   admin_digests: 'ops',
+  erasures: 'ops',
   showcase_tracks: 'content',
   testimonials: 'content',
   email_templates: 'email',

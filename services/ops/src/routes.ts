@@ -80,6 +80,7 @@ import {
   postCustomerMessage,
 } from './customers/handlers';
 import { completeDeletionRequest, getDeletionRequests } from './customers/deletion-requests';
+import type { ErasureDeps } from './customers/erasure';
 import { getDashboardStats } from './dashboard/handlers';
 import { getPayment, getPayments } from './payments/handlers';
 import { getCustomerFiles, getCustomerOrders } from './profile/handlers';
@@ -113,11 +114,20 @@ export type OpsRouteDeps = {
   keys: Secrets;
   fulfilment: FulfilmentDeps;
   audioFiles: AudioFileDeps;
+  erasure: ErasureDeps;
   backup: BackupDeps;
 };
 
 /** The ops service's route table, with the permission of each route. */
-export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backup }: OpsRouteDeps): RouteTable => [
+export const routes = ({
+  knex,
+  queue,
+  keys,
+  fulfilment,
+  audioFiles: files,
+  erasure,
+  backup,
+}: OpsRouteDeps): RouteTable => [
   route({
     method: 'GET',
     path: '/api/admin/dashboard-stats',
@@ -253,7 +263,7 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     params: IdParam,
     accepts: 'none',
     response: DeletionRequestRow,
-    handler: completeDeletionRequest(files),
+    handler: completeDeletionRequest(erasure),
   }),
   // The fixed customer paths come before `:email`.
   route({

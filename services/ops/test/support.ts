@@ -11,7 +11,9 @@ import { DEFAULT_REVISION_HOURS, promiseOf, type Genre, type OrderStatus, type R
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
 import { createLocalStorage } from '@mastering/storage';
+import { eraseOwnedRows } from '@mastering/orders';
 import { buildApp } from '../src/app';
+import type { EraseAtOwner } from '../src/customers/erasure';
 import { readConfig } from '../src/config';
 
 export const SECRET = 'o'.repeat(40);
@@ -43,6 +45,7 @@ export function opsPerFile() {
         queue: queue as unknown as Queue,
         storage,
         logger: createLogger('ops-test', 'silent'),
+        eraseAtOwner: inProcessOwners(db.knex),
       }),
     );
     return {
@@ -57,6 +60,16 @@ export function opsPerFile() {
     };
   });
 }
+
+/**
+ * The table owners' erasure run in this process, as each owner's internal route runs it (ops' tests
+ * start no other service; test/customers/erasure-owners.test.ts goes over HTTP).
+ */
+export const inProcessOwners =
+  (knex: Knex): EraseAtOwner =>
+  async (owner, request) => {
+    await eraseOwnedRows(knex, owner, request);
+  };
 
 /** The delivery link the mail worker mints, at send time, for a queued mail that asks for one. */
 export function mintedDownloadUrl(publicUrl: string, job: QueuedJob): string {

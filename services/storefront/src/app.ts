@@ -9,6 +9,7 @@ import {
   keyringOf,
   type Logger,
 } from '@mastering/service-kit';
+import { ownerErasureRoute } from '@mastering/orders';
 import { createStorage } from '@mastering/storage';
 import type { StorefrontConfig } from './config';
 import { routes } from './routes';
@@ -103,6 +104,8 @@ export function buildApp({ config, knex, queue, logger, now, freeBytes: measure 
   return createService({
     name: 'storefront',
     knex,
+    // Erasure of a person (POPIA), from the tables this service owns, when ops' coordinator asks.
+    internal: [ownerErasureRoute(knex, 'storefront')],
     identitySecret: keys,
     logger,
     // The webhook's signature covers its exact bytes, so its handler reads the body itself.
