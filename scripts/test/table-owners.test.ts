@@ -68,9 +68,6 @@ const NOT_YET_MOVED = new Set([
   'services/ops/src/settings/service.ts writes sessions',
   // Masters' uploads opened and attached by ops: the storefront, the one receiver of upload bytes, is to write them.
   'services/ops/src/audio-files/service.ts writes uploads',
-  // Staff accounts (Users screen) beside the storefront's sign-in: one writer of users and sessions.
-  'services/ops/src/users/service.ts writes users',
-  'services/ops/src/users/service.ts writes sessions',
   // Marketing consent asked for at checkout: to become a call to the email service.
   'services/storefront/src/orders/marketing-consent.ts writes marketing_consents',
 ]);
