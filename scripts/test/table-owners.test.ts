@@ -66,8 +66,6 @@ const NOT_YET_MOVED = new Set([
   'services/ops/src/retention/job.ts writes order_files',
   // Sessions capped by the security settings: to become a call to the storefront.
   'services/ops/src/settings/service.ts writes sessions',
-  // Masters' uploads opened and attached by ops: the storefront, the one receiver of upload bytes, is to write them.
-  'services/ops/src/audio-files/service.ts writes uploads',
   // Marketing consent asked for at checkout: to become a call to the email service.
   'services/storefront/src/orders/marketing-consent.ts writes marketing_consents',
 ]);

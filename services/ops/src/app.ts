@@ -8,6 +8,7 @@ import { createCounters } from './counters';
 import { routes } from './routes';
 import type { EraseAtOwner } from './customers/erasure';
 import { ownersOverHttp } from './customers/erasure-owners';
+import { type MasterUploads, masterUploadsOverHttp } from './audio-files/master-uploads';
 
 export type OpsDeps = {
   config: Readonly<OpsConfig>;
@@ -17,6 +18,8 @@ export type OpsDeps = {
   logger?: Logger;
   /** How erasure asks the table owners (default: the other services' internal routes at their URLs). */
   eraseAtOwner?: EraseAtOwner;
+  /** The storefront's side of master uploads (default: its internal routes at STOREFRONT_URL). */
+  masterUploads?: MasterUploads;
 };
 
 /** Builds the ops service app: the admin's orders, customers, files, payments, analytics and users, and the customers' downloads. */
@@ -27,6 +30,7 @@ export function buildApp({
   storage = createStorage(readStorageConfig()),
   logger,
   eraseAtOwner,
+  masterUploads,
 }: OpsDeps) {
   const keys = keyringOf(config);
   const urls = { storefront: config.STOREFRONT_URL, content: config.CONTENT_URL, email: config.EMAIL_URL };
@@ -42,6 +46,7 @@ export function buildApp({
     uploadTtlHours: config.UPLOAD_URL_TTL_HOURS,
     linkMinutes: config.FILE_LINK_MINUTES,
     counters,
+    masterUploads: masterUploads ?? masterUploadsOverHttp({ url: urls.storefront, keys }),
   };
   return createService({
     name: 'ops',

@@ -14,6 +14,8 @@ import { createLocalStorage } from '@mastering/storage';
 import { eraseOwnedRows } from '@mastering/orders';
 import { buildApp } from '../src/app';
 import type { EraseAtOwner } from '../src/customers/erasure';
+import type { MasterUploads } from '../src/audio-files/master-uploads';
+import { attachMasterUpload, openMasterUpload } from '../../storefront/src/uploads/master';
 import { readConfig } from '../src/config';
 
 export const SECRET = 'o'.repeat(40);
@@ -46,6 +48,7 @@ export function opsPerFile() {
         storage,
         logger: createLogger('ops-test', 'silent'),
         eraseAtOwner: inProcessOwners(db.knex),
+        masterUploads: inProcessMasterUploads(db.knex),
       }),
     );
     return {
@@ -70,6 +73,12 @@ export const inProcessOwners =
   async (owner, request) => {
     await eraseOwnedRows(knex, owner, request);
   };
+
+/** The storefront's master uploads run in this process, as its internal routes run them. */
+export const inProcessMasterUploads = (knex: Knex): MasterUploads => ({
+  open: (caller, body) => openMasterUpload(knex, caller, body),
+  attach: (caller, uploadId, fileId) => attachMasterUpload(knex, caller, uploadId, fileId),
+});
 
 /** The delivery link the mail worker mints, at send time, for a queued mail that asks for one. */
 export function mintedDownloadUrl(publicUrl: string, job: QueuedJob): string {

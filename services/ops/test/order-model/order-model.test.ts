@@ -43,7 +43,7 @@ import { notifyDelayedOrders, sendOverdueDigest } from '../../src/late-orders/jo
 import { purgeExpiredAudio } from '../../src/retention/job';
 import { erasePerson } from '../../src/customers/erasure';
 import { completeUploadAt } from '../fulfilment-support';
-import { identityAs, inProcessOwners, SECRET as OPS_SECRET } from '../support';
+import { identityAs, inProcessMasterUploads, inProcessOwners, SECRET as OPS_SECRET } from '../support';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -146,6 +146,7 @@ async function startOps() {
       queue: queue as unknown as Queue,
       storage: storage(),
       logger: createLogger('ops-model', 'silent'),
+      masterUploads: inProcessMasterUploads(knex()),
     }),
   );
   await knex()('users').insert([
