@@ -40,3 +40,4 @@ export * from './working-days';
 export * from './promises';
 export * from './admin-reads';
 export * from './retention';
+export * from './domain-errors';
