@@ -34,6 +34,21 @@ export function tableOwnersDoc(): string {
     '|---|---|---|',
     ...rows,
     '',
+    '## Calls to an owner',
+    '',
+    "A service calls another under `/internal/` (service-kit's `internal` rows: checked like the route",
+    "table's, signed with the identity header, left out of the public API; the gateway forwards no such",
+    'path):',
+    '',
+    "- `POST /internal/erasure` (every owner; `packages/orders/src/erasure.ts`): ops' coordinator",
+    '  (`services/ops/src/customers/erasure.ts`) asks each owner in turn to erase a person from its tables;',
+    '  the run is kept in `erasures`, so a crash midway resumes.',
+    '- `POST /internal/master-uploads`, `/internal/master-uploads/:id/attach` (the storefront;',
+    "  `services/storefront/src/uploads/master.ts`): ops opens and attaches an engineer's master.",
+    '',
+    'Writes not moved to their owner yet are listed, by file, in `NOT_YET_MOVED` in',
+    '`scripts/test/table-owners.test.ts`; the list may only shrink.',
+    '',
   ].join('\n');
 }
 

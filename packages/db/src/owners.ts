@@ -11,8 +11,9 @@ export type TableOwner = 'storefront' | 'ops' | 'content' | 'email' | 'jobs' | '
 
 /** Why each owner is the one, as the docs' table of owners says it. */
 export const OWNER_ROLES: Record<TableOwner, string> = {
-  storefront: 'the customer: sign-in, orders and their money (payments, refunds, invoices), uploads, the order page',
-  ops: 'the studio staff: fulfilment, masters, staff accounts, settings, legal texts, data requests',
+  storefront:
+    'sign-in and accounts (the Users screen too), orders and their money (payments, refunds, invoices), uploads (masters too), the order page, data requests',
+  ops: 'the studio staff: fulfilment (history, master versions, analyses), customer messages, settings, legal texts, erasure runs',
   content: 'the public showcase and testimonials',
   email: 'templates, campaigns, the outbox, unsubscribes and marketing consents',
   jobs: "agenda's queue (written by agenda itself in every service that queues a job)",
