@@ -30,6 +30,19 @@ export type UploadUrlBody = z.infer<typeof UploadUrlBody>;
 export const MasteredUploadUrlBody = UploadUrlBody;
 export type MasteredUploadUrlBody = UploadUrlBody;
 
+/**
+ * POST /internal/master-uploads (the storefront, asked by ops for a staff member; issue 52: the
+ * storefront alone writes uploads): opens an upload for a master, alive for `ttlHours`.
+ */
+export const OpenMasterUploadBody = UploadUrlBody.extend({ ttlHours: z.number().positive() });
+export type OpenMasterUploadBody = z.infer<typeof OpenMasterUploadBody>;
+/** POST /internal/master-uploads/:id/attach: makes the caller's completed upload the master of the order file. */
+export const AttachMasterUploadBody = z.object({ fileId: z.uuid() });
+export type AttachMasterUploadBody = z.infer<typeof AttachMasterUploadBody>;
+/** What attaching answers: where the master's bytes are stored. */
+export const AttachedMasterUpload = z.object({ objectKey: z.string() });
+export type AttachedMasterUpload = z.infer<typeof AttachedMasterUpload>;
+
 /** POST /api/admin/audio-files/:id/confirm-upload */
 export const ConfirmUploadBody = z.object({ uploadedFilePath: z.string().min(1).max(1000) });
 export type ConfirmUploadBody = z.infer<typeof ConfirmUploadBody>;

@@ -41,3 +41,4 @@ export * from './promises';
 export * from './admin-reads';
 export * from './retention';
 export * from './release-pack';
+export * from './domain-errors';

@@ -41,3 +41,25 @@ export const DeletionRequestRow = z.object({
 export type DeletionRequestRow = z.infer<typeof DeletionRequestRow>;
 /** GET /api/admin/deletion-requests: the open requests, oldest first. */
 export const DeletionRequestList = z.array(DeletionRequestRow);
+
+/**
+ * POST /internal/erasure (each table owner, called by ops' erasure coordinator, never through the
+ * gateway): the person as found once before any owner erased anything, who completes the request, when.
+ */
+export const OwnerErasure = z.object({
+  person: z.object({
+    email: z.string().min(1),
+    orderIds: z.array(z.uuid()),
+    fileIds: z.array(z.uuid()),
+    userIds: z.array(z.uuid()),
+    paymentIds: z.array(z.uuid()),
+    testimonialIds: z.array(z.uuid()),
+    guestKeys: z.array(z.string()),
+  }),
+  by: z.uuid().nullable(),
+  at: z.coerce.date(),
+});
+export type OwnerErasure = z.infer<typeof OwnerErasure>;
+/** What an owner answers once its tables hold nothing of the person (again, if asked again). */
+export const OwnerErased = z.object({ owner: z.string(), tables: z.array(z.string()) });
+export type OwnerErased = z.infer<typeof OwnerErased>;

@@ -34,10 +34,13 @@ export {
 export {
   erasePersonalRows,
   exportOf,
+  findPerson,
   findPersonalRows,
   type ErasureTransform,
   type ErasureTransforms,
   type ExportRow,
   type FoundRows,
   type Person,
+  type RowsOptions,
 } from './personal-data';
+export { OWNER_ROLES, TABLE_OWNERS, tablesOwnedBy, type TableOwner } from './owners';

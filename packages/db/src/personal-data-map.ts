@@ -617,6 +617,15 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       },
     ],
   },
+  erasures: {
+    personal: {
+      email: { holds: 'the address being erased, while its erasure runs' },
+      person: { holds: 'the address and ids of the person being erased, while the erasure runs' },
+    },
+    other: ['id', 'owners_done', 'erased_by', 'created_at'],
+    rows: [],
+    noRows: 'a row lives only while an erasure runs: the coordinator deletes it when the last owner is done',
+  },
   agenda_jobs: {
     personal: { data: { holds: "a queued job's data: a mail's recipient and template data" } },
     other: [

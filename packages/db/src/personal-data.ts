@@ -23,6 +23,9 @@ export type Person = {
   guestKeys: string[];
 };
 
+/** Which rows to look at: the person found earlier (else found now), and only these tables (else all). */
+export type RowsOptions = { person?: Person; tables?: readonly string[] };
+
 /** The rows one row set of the map found, as stored (camelCase). */
 export type FoundRows = { table: string; set: RowSet; rows: Record<string, unknown>[] };
 
@@ -37,8 +40,12 @@ const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) 
 /** The address as a POSIX regular expression (every special character escaped). */
 const regexOf = (email: string) => email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Gathers the ids the finders refer to: the person's customer accounts, orders, files, payments, testimonials. */
-async function personOf(knex: Knex, email: string): Promise<Person> {
+/**
+ * Gathers the ids the finders refer to: the person's customer accounts, orders, files, payments,
+ * testimonials. An erasure run by several owners takes this once, first, and hands it to each (one
+ * owner's erasure must not hide the person's rows from the next: orders lose the address).
+ */
+export async function findPerson(knex: Knex, email: string): Promise<Person> {
   const lower = email.trim().toLowerCase();
   const users = await knex('users').whereRaw('lower(email) = ?', [lower]).where('role', 'customer').select('id');
   const orders = await knex('orders').whereRaw('lower(customer_email) = ?', [lower]).select('id', 'guest_key_hash');
@@ -111,12 +118,14 @@ function rowsOfSet(knex: Knex, table: string, set: RowSet, person: Person, forEr
 export async function findPersonalRows(
   knex: Knex,
   email: string,
-  { exported = false }: { exported?: boolean } = {},
+  { exported = false, person: given, tables }: RowsOptions & { exported?: boolean } = {},
 ): Promise<{ person: Person; found: FoundRows[] }> {
-  const person = await personOf(knex, email);
-  const sets = Object.entries(PERSONAL_DATA_MAP).flatMap(([table, map]) =>
-    map.rows.filter((set) => !exported || 'as' in set.export).map((set) => ({ table, set })),
-  );
+  const person = given ?? (await findPerson(knex, email));
+  const sets = Object.entries(PERSONAL_DATA_MAP)
+    .filter(([table]) => !tables || tables.includes(table))
+    .flatMap(([table, map]) =>
+      map.rows.filter((set) => !exported || 'as' in set.export).map((set) => ({ table, set })),
+    );
   // One after another: inside a transaction every query shares one connection.
   const found: FoundRows[] = [];
   for (const { table, set } of sets) {
@@ -156,10 +165,14 @@ function erasedValue(
   row: Record<string, unknown>,
   index: number,
   email: string,
-  transforms: ErasureTransforms,
+  transforms: Partial<ErasureTransforms>,
 ): unknown {
-  if (typeof action === 'object')
-    return 'keep' in action ? undefined : transforms[action.transform](row[camel(column)], row, email);
+  if (typeof action === 'object') {
+    if ('keep' in action) return undefined;
+    const transform = transforms[action.transform];
+    if (!transform) throw new Error(`Erasure needs the ${action.transform} rewrite for ${column}`);
+    return transform(row[camel(column)], row, email);
+  }
   switch (action) {
     case 'erasedEmail':
       return ERASED_EMAIL;
@@ -181,15 +194,17 @@ function erasedValue(
 }
 
 /**
- * Erases the person's rows as the map says: rewrites columns row by row first, then deletes (so a
- * row still pointed at, an account, goes after what points at it is cleared). Run it in a transaction.
+ * Erases the person's rows as the map says (only `tables`, when given: an owner erases its own):
+ * rewrites columns row by row first, then deletes (so a row still pointed at, an account, goes after
+ * what points at it is cleared). Run it in a transaction. Running it again changes nothing more.
  */
 export async function erasePersonalRows(
   trx: Knex,
   email: string,
-  transforms: ErasureTransforms,
+  transforms: Partial<ErasureTransforms>,
+  options: RowsOptions = {},
 ): Promise<{ person: Person; found: FoundRows[] }> {
-  const { person, found } = await findPersonalRows(trx, email);
+  const { person, found } = await findPersonalRows(trx, email, options);
   for (const { table, set, rows } of found) {
     if (!('columns' in set.erase)) continue;
     const only = set.eraseOnly;

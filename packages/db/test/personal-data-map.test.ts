@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_OWNERS } from '../src/owners';
 import { PERSONAL_DATA_MAP } from '../src/personal-data-map';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
@@ -36,6 +37,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.destroy();
 });
+
+/** The tables of `tables` the owners' declaration (src/owners.ts) does not name. */
+const unowned = (tables: Map<string, string[]>) => [...tables.keys()].filter((table) => !(table in TABLE_OWNERS));
 
 const classified = (table: string) => {
   const map = PERSONAL_DATA_MAP[table];
@@ -93,5 +97,18 @@ describe('the personal data map', () => {
     await db.knex.raw('alter table orders add column delivery_phone text');
     await db.knex.raw('create table fan_mail (id uuid primary key, sender text)');
     expect(unclassified(await schemaOf(db.knex))).toEqual(['fan_mail.id', 'fan_mail.sender', 'orders.delivery_phone']);
+  });
+});
+
+// Issue 52: every table has one owner, declared in packages/db/src/owners.ts (one line per table).
+describe('the owners of the tables', () => {
+  it('names an owner for every table of the migrated schema, and only tables that exist', () => {
+    expect(unowned(schema)).toEqual([]);
+    expect(Object.keys(TABLE_OWNERS).filter((table) => !schema.has(table))).toEqual([]);
+  });
+
+  it('catches a table a later migration creates without an owner', async () => {
+    await db.knex.raw('create table if not exists fan_mail (id uuid primary key, sender text)');
+    expect(unowned(await schemaOf(db.knex))).toEqual(['fan_mail']);
   });
 });

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { invoiceNumberOf, vatBreakdown, type InvoiceKind } from '@mastering/contracts';
+import { DomainError, invoiceNumberOf, vatBreakdown, type InvoiceKind } from '@mastering/contracts';
 import { Invoice } from '@mastering/db';
-import { BadRequest, NotFound } from '@mastering/service-kit';
 import { renderInvoicePdf } from './invoice-pdf';
 import { issueInvoice, nextSerial } from './invoices';
 
@@ -23,11 +22,11 @@ export async function issueCreditNote(trx: Knex.Transaction, request: CreditNote
     .whereNot('kind', 'credit_note')
     .forUpdate()
     .first();
-  if (!invoice) throw new NotFound('This order has no invoice to credit');
+  if (!invoice) throw new DomainError('not-found', 'This order has no invoice to credit');
   const credited = await Invoice.query(trx).where({ creditFor: invoice.id }).sum('totalCents as sum').first();
   const left = invoice.totalCents - Number((credited as unknown as { sum: string | null })?.sum ?? 0);
   if (!Number.isInteger(request.amountCents) || request.amountCents < 1 || request.amountCents > left)
-    throw new BadRequest(`A credit note must be between 1 and ${left} cents for this order`);
+    throw new DomainError('invalid', `A credit note must be between 1 and ${left} cents for this order`);
   const vatVendor = invoice.kind !== 'receipt';
   const kind: InvoiceKind = 'credit_note';
   return Invoice.query(trx).insertAndFetch({

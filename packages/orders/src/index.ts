@@ -21,3 +21,5 @@ export { renderInvoicePdf } from './invoice-pdf';
 export { personalDataOf, type PersonalData } from './personal-data';
 export { publishRating, rateOrder, wasDelivered } from './ratings';
 export { pdfText } from './pdf-text';
+export { eraseOwnedRows, ownerErasureRoute } from './erasure';
+export { neutralInvoiceLines, withoutPersonalFields } from './anonymise';

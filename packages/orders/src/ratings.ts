@@ -3,6 +3,7 @@
 // here, so the rules (delivered first, once per order, consent before publishing) live in one place.
 import type { Knex } from 'knex';
 import {
+  DomainError,
   RATING_ALREADY_GIVEN,
   RATING_NOT_DELIVERED,
   testimonialRefusal,
@@ -11,7 +12,6 @@ import {
   type StaffRating,
 } from '@mastering/contracts';
 import { Order, OrderRating, OrderStatusHistory, Testimonial, type User } from '@mastering/db';
-import { Conflict, NotFound } from '@mastering/service-kit';
 
 /** Whether the order's masters were ever delivered (a rating is about a delivered master). */
 export async function wasDelivered(knex: Knex, orderId: string): Promise<boolean> {
@@ -28,7 +28,7 @@ export async function rateOrder(
   orderId: string,
   rating: Required<Omit<RateOrderBody, 't'>>,
 ): Promise<OrderRatingView> {
-  if (!(await wasDelivered(knex, orderId))) throw new Conflict(RATING_NOT_DELIVERED);
+  if (!(await wasDelivered(knex, orderId))) throw new DomainError('conflict', RATING_NOT_DELIVERED);
   // The unique order_id makes a second rating (even two at once) a no-op the customer is told about.
   const row = await OrderRating.query(knex)
     .insert({ orderId, stars: rating.stars, comment: rating.comment, publishConsent: rating.publishConsent })
@@ -36,7 +36,7 @@ export async function rateOrder(
     .ignore()
     .returning('*');
   // Ignored on conflict: nothing comes back, so the model has no id.
-  if (!row.id) throw new Conflict(RATING_ALREADY_GIVEN);
+  if (!row.id) throw new DomainError('conflict', RATING_ALREADY_GIVEN);
   return row.toApi();
 }
 
@@ -55,11 +55,11 @@ function authorOf(user: User | undefined): string {
 export async function publishRating(knex: Knex, ratingId: string): Promise<StaffRating> {
   return knex.transaction(async (trx) => {
     const rating = await OrderRating.query(trx).findById(ratingId).forUpdate();
-    if (!rating) throw new NotFound('Rating not found');
+    if (!rating) throw new DomainError('not-found', 'Rating not found');
     const refusal = testimonialRefusal(rating);
-    if (refusal) throw new Conflict(refusal);
+    if (refusal) throw new DomainError('conflict', refusal);
     const order = await Order.query(trx).findById(rating.orderId).withGraphFetched('user');
-    if (!order) throw new NotFound('Order not found');
+    if (!order) throw new DomainError('not-found', 'Order not found');
     const testimonial = await Testimonial.query(trx).insert({
       name: authorOf(order.user ?? undefined),
       role: 'Artist',

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import {
+  DomainError,
   canTransition,
   DELIVERY_NEEDS_MASTERS,
   invalidTransition,
@@ -13,7 +14,6 @@ import {
   type Role,
 } from '@mastering/contracts';
 import { Order, OrderStatusHistory, Setting } from '@mastering/db';
-import { BadRequest, Forbidden, NotFound } from '@mastering/service-kit';
 
 /**
  * Who changes an order: a signed-in staff member (the status form, a master upload), the customer (a
@@ -104,13 +104,13 @@ export async function changeOrderStatus(
   { to, by, note, onlyFrom }: StatusChange,
 ): Promise<OrderMove | null> {
   const order = await Order.query(trx).findById(orderId).forUpdate().withGraphFetched('files(inNameOrder)');
-  if (!order) throw new NotFound('Order not found');
+  if (!order) throw new DomainError('not-found', 'Order not found');
   const from = order.status;
   if (onlyFrom !== undefined && from !== onlyFrom) return null;
-  if (!canTransition(from, to)) throw new BadRequest(invalidTransition(from, to));
-  if (!actorMay(by, from, to)) throw new Forbidden(transitionNotForRole(to));
+  if (!canTransition(from, to)) throw new DomainError('invalid', invalidTransition(from, to));
+  if (!actorMay(by, from, to)) throw new DomainError('not-allowed', transitionNotForRole(to));
   if (to === 'delivered' && (order.files ?? []).some((f) => !f.masteredFilePath))
-    throw new BadRequest(DELIVERY_NEEDS_MASTERS);
+    throw new DomainError('invalid', DELIVERY_NEEDS_MASTERS);
 
   const startedBefore =
     to === 'in_progress' &&

@@ -89,29 +89,31 @@ describe('changeOrderStatus: the one way an order changes', () => {
     ]);
   });
 
-  it("refuses a move the table does not allow (400), one not the role's (403), and a delivery without masters (400), changing nothing", async () => {
+  it("refuses a move the table does not allow, one not the role's, and a delivery without masters, as domain errors, changing nothing", async () => {
     const unpaid = await seedOrder('pending_payment');
     await expect(change(unpaid, { to: 'mastered', by: admin })).rejects.toMatchObject({
-      status: 400,
+      kind: 'invalid',
       message: invalidTransition('pending_payment', 'mastered'),
     });
     // An engineer is refused a payment move.
     await expect(change(unpaid, { to: 'payment_confirmed', by: engineer })).rejects.toMatchObject({
-      status: 403,
+      kind: 'not-allowed',
       message: transitionNotForRole('payment_confirmed'),
     });
     // The shortcut confirm-upload once took: a paid order is started before it is mastered.
     const paid = await seedOrder('payment_confirmed', { mastered: true });
     await expect(change(paid, { to: 'mastered', by: engineer })).rejects.toMatchObject({
-      status: 400,
+      kind: 'invalid',
       message: invalidTransition('payment_confirmed', 'mastered'),
     });
     const unmastered = await seedOrder('mastered');
     await expect(change(unmastered, { to: 'delivered', by: engineer })).rejects.toMatchObject({
-      status: 400,
+      kind: 'invalid',
       message: DELIVERY_NEEDS_MASTERS,
     });
-    await expect(change(crypto.randomUUID(), { to: 'cancelled', by: admin })).rejects.toMatchObject({ status: 404 });
+    await expect(change(crypto.randomUUID(), { to: 'cancelled', by: admin })).rejects.toMatchObject({
+      kind: 'not-found',
+    });
     expect([await statusOf(unpaid), await statusOf(paid), await statusOf(unmastered)]).toEqual([
       'pending_payment',
       'payment_confirmed',
@@ -136,7 +138,7 @@ describe('changeOrderStatus: the one way an order changes', () => {
     expect(move?.mails).toEqual(['order-confirmation', 'new-order']);
     expect(move?.order.paidAt).toBeInstanceOf(Date);
     expect((await Order.query(db.knex).findById(paid))!.paidAt).not.toBeNull();
-    await expect(change(paid, { to: 'in_progress', by: SYSTEM })).rejects.toMatchObject({ status: 403 });
+    await expect(change(paid, { to: 'in_progress', by: SYSTEM })).rejects.toMatchObject({ kind: 'not-allowed' });
     const unpaid = await seedOrder('pending_payment');
     expect((await change(unpaid, { to: 'expired', by: SYSTEM, onlyFrom: 'pending_payment' }))?.mails).toEqual([]);
     expect([...(await historyOf(paid)), ...(await historyOf(unpaid))]).toEqual([

@@ -1,7 +1,16 @@
 import { NotFoundError } from 'objection';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import { DomainError, type DomainErrorKind } from '@mastering/contracts';
 import { redactUrl } from './redact';
+
+/** The one place a domain error (packages/orders) becomes an HTTP status. */
+export const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  'not-allowed': 403,
+  'not-found': 404,
+  conflict: 409,
+};
 
 /** An error that already knows its HTTP status; domain code throws its subclasses. */
 export class HttpError extends Error {
@@ -93,6 +102,7 @@ export function toErrorResponse(err: unknown): ErrorResponse {
   if (err instanceof HttpError) {
     return { status: err.status, body: withDetails(err.message, err.details) };
   }
+  if (err instanceof DomainError) return { status: DOMAIN_STATUS[err.kind], body: { error: err.message } };
   if (err instanceof ZodError) {
     const details = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
     return { status: 400, body: { error: details[0]?.message ?? 'Invalid request', details } };

@@ -21,6 +21,11 @@ export type ServiceOptions = {
   identitySecret: Secrets;
   /** The service's one route table (see `routes.ts` in each service). */
   routes: RouteTable;
+  /**
+   * Calls from the other services (paths under `/internal/`, which the gateway never forwards): checked
+   * like the route table's rows, but left out of `/openapi`, the public API's description.
+   */
+  internal?: RouteTable;
   logger?: Logger;
   /** JSON body limit; uploads never go through the body parser. */
   jsonLimit?: string;
@@ -30,6 +35,9 @@ export type ServiceOptions = {
    */
   rawBodyPaths?: readonly string[];
 };
+
+/** Where the paths other services call live: never forwarded by the gateway, never in the public API. */
+export const INTERNAL_PREFIX = '/internal/';
 
 /**
  * Builds a service's Koa app (no listen): request ids, error mapping to JSON `{error, details?}`,
@@ -82,7 +90,11 @@ export function createService(options: ServiceOptions): Koa {
       ctx.body = { error: 'Database unavailable', service: options.name, database: 'down' };
     }
   });
-  const permissions = mountRouteTable(router, options.routes);
+  const internal = options.internal ?? [];
+  const outside = internal.find((row) => !row.path.startsWith(INTERNAL_PREFIX));
+  if (outside)
+    throw new Error(`${outside.method} ${outside.path}: an internal route's path starts with ${INTERNAL_PREFIX}`);
+  const permissions = mountRouteTable(router, [...options.routes, ...internal]);
   // Internal, like /readyz (the gateway owns no `/openapi` path): the gateway assembles /api/openapi.json from these.
   // Described on the first request, not at boot: converting every schema is a tenth of a service's start.
   let description: ReturnType<typeof describeRoutes> | undefined;

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from 'objection';
 import { z } from 'zod';
+import { DomainError } from '@mastering/contracts';
 import { Conflict, Forbidden, Invalid, NotFound, toErrorResponse, TooManyRequests, Unauthorized } from '../src/errors';
 
 describe('toErrorResponse', () => {
+  it('maps each kind of domain error (packages/orders) to its status, once, here', () => {
+    expect(toErrorResponse(new DomainError('invalid', 'Cannot go from pending to mastered'))).toEqual({
+      status: 400,
+      body: { error: 'Cannot go from pending to mastered' },
+    });
+    expect(toErrorResponse(new DomainError('not-allowed', 'Not yours')).status).toBe(403);
+    expect(toErrorResponse(new DomainError('not-found', 'Order not found')).status).toBe(404);
+    expect(toErrorResponse(new DomainError('conflict', 'Already rated')).status).toBe(409);
+  });
+
   it('keeps the status and message of domain errors', () => {
     expect(toErrorResponse(new NotFound('Order not found'))).toEqual({
       status: 404,

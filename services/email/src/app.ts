@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
 import { createService, keyringOf, type Logger } from '@mastering/service-kit';
+import { ownerErasureRoute } from '@mastering/orders';
 import type { EmailConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import { routes } from './routes';
@@ -25,6 +26,8 @@ export function buildApp({
   return createService({
     name: 'email',
     knex,
+    // Erasure of a person (POPIA), from the tables this service owns, when ops' coordinator asks.
+    internal: [ownerErasureRoute(knex, 'email')],
     identitySecret: keys,
     logger,
     routes: routes({ knex, mailer, queue, links, siteUrl: config.PUBLIC_URL }),

@@ -39,7 +39,8 @@ export const ROUTES: Route[] = [
   // Refunds go through Yoco, whose keys only the storefront holds: before ops' /api/admin/orders.
   { pattern: new RegExp(`^/api/admin/(?:orders/[^/]+/refunds|refund-requests)${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/admin/${ADMIN_OPS}${rest}`), service: 'ops' },
-  { pattern: new RegExp(`^/api/users${rest}`), service: 'ops' },
+  // Accounts: the storefront signs people in and alone writes users (issue 52).
+  { pattern: new RegExp(`^/api/users${rest}`), service: 'storefront' },
   // The customers' expiring download links and the staff's signed file links.
   { pattern: new RegExp(`^/api/downloads${rest}`), service: 'ops' },
   // The legal pages' texts (Settings → Legal).

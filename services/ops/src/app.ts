@@ -1,10 +1,14 @@
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
 import { createDownloadLinks, createService, keyringOf, type Logger } from '@mastering/service-kit';
+import { ownerErasureRoute } from '@mastering/orders';
 import { createStorage, readStorageConfig, type ObjectStorage } from '@mastering/storage';
 import type { OpsConfig } from './config';
 import { createCounters } from './counters';
 import { routes } from './routes';
+import type { EraseAtOwner } from './customers/erasure';
+import { ownersOverHttp } from './customers/erasure-owners';
+import { type MasterUploads, masterUploadsOverHttp } from './audio-files/master-uploads';
 
 export type OpsDeps = {
   config: Readonly<OpsConfig>;
@@ -12,11 +16,25 @@ export type OpsDeps = {
   queue: Queue;
   storage?: ObjectStorage;
   logger?: Logger;
+  /** How erasure asks the table owners (default: the other services' internal routes at their URLs). */
+  eraseAtOwner?: EraseAtOwner;
+  /** The storefront's side of master uploads (default: its internal routes at STOREFRONT_URL). */
+  masterUploads?: MasterUploads;
 };
 
 /** Builds the ops service app: the admin's orders, customers, files, payments, analytics and users, and the customers' downloads. */
-export function buildApp({ config, knex, queue, storage = createStorage(readStorageConfig()), logger }: OpsDeps) {
+export function buildApp({
+  config,
+  knex,
+  queue,
+  storage = createStorage(readStorageConfig()),
+  logger,
+  eraseAtOwner,
+  masterUploads,
+}: OpsDeps) {
   const keys = keyringOf(config);
+  const urls = { storefront: config.STOREFRONT_URL, content: config.CONTENT_URL, email: config.EMAIL_URL };
+  const erasure = { knex, storage, owners: eraseAtOwner ?? ownersOverHttp({ knex, urls, keys }) };
   const links = createDownloadLinks(keys);
   const counters = createCounters(knex, config.COUNTERS_CACHE_MS);
   const fulfilment = { knex, queue, publicUrl: config.PUBLIC_URL, counters };
@@ -28,10 +46,13 @@ export function buildApp({ config, knex, queue, storage = createStorage(readStor
     uploadTtlHours: config.UPLOAD_URL_TTL_HOURS,
     linkMinutes: config.FILE_LINK_MINUTES,
     counters,
+    masterUploads: masterUploads ?? masterUploadsOverHttp({ url: urls.storefront, keys }),
   };
   return createService({
     name: 'ops',
     knex,
+    // Erasure of a person (POPIA), from the tables this service owns, when ops' coordinator asks.
+    internal: [ownerErasureRoute(knex, 'ops')],
     identitySecret: keys,
     logger,
     routes: routes({
@@ -40,6 +61,7 @@ export function buildApp({ config, knex, queue, storage = createStorage(readStor
       keys,
       fulfilment,
       audioFiles,
+      erasure,
       backup: { knex, databaseUrl: config.DATABASE_URL, pgBinDir: config.PG_BIN_DIR },
     }),
   });

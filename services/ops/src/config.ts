@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { BaseServiceConfig, bindHost, loadConfig, portSetting } from '@mastering/service-kit';
+import { BaseServiceConfig, bindHost, loadConfig, portSetting, SERVICE_PORTS } from '@mastering/service-kit';
+
+/** Where another service is (as the gateway's `<NAME>_URL`: one URL or a list of replicas, any of which will do). */
+const serviceUrl = (name: 'storefront' | 'content' | 'email') =>
+  z
+    .string()
+    .default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)
+    .transform((list) => list.split(',')[0]!.trim())
+    .pipe(z.url());
 
 const OpsEnv = BaseServiceConfig.extend({
   PORT: portSetting('ops'),
@@ -18,6 +26,10 @@ const OpsEnv = BaseServiceConfig.extend({
   OPS_WORKER: z.enum(['true', 'false']).default('true'),
   /** Folder of the pg_dump Backup Database runs (e.g. /usr/lib/postgresql/15/bin); unset or empty: pg_dump on PATH. */
   PG_BIN_DIR: z.string().optional(),
+  /** The owners erasure asks to erase a person from their tables (their internal routes). */
+  STOREFRONT_URL: serviceUrl('storefront'),
+  CONTENT_URL: serviceUrl('content'),
+  EMAIL_URL: serviceUrl('email'),
 });
 export type OpsConfig = z.infer<typeof OpsEnv>;
 

@@ -24,7 +24,6 @@ import {
   DashboardStats,
   Delivery,
   MessageQueued,
-  OkResponse,
   PaymentDetail,
   PaymentSummary,
   SignedLink,
@@ -34,14 +33,11 @@ import {
   TestEmailQueued,
   TestEmailStatus,
   UploadUrlResponse,
-  User,
-  UserList,
   AdminOrdersQuery,
   AnalyticsQuery,
   AssignOrderBody,
   ExpectedAtBody,
   ConfirmUploadBody,
-  CreateUserBody,
   CustomerEmailParam,
   CustomersQuery,
   DownloadUrlQuery,
@@ -57,7 +53,6 @@ import {
   TokenParam,
   UpdateOrderStatusBody,
   UpdateProcessingBody,
-  UpdateUserBody,
   UploadUrlBody,
   UserIdParam,
   AdminLegalDocument,
@@ -70,7 +65,7 @@ import {
   TokenPackFileParam,
 } from '@mastering/contracts';
 import type { Queue } from '@mastering/jobs';
-import { created, route, sends, type RouteTable, type Secrets } from '@mastering/service-kit';
+import { route, sends, type RouteTable, type Secrets } from '@mastering/service-kit';
 import { z } from 'zod';
 import { getAnalytics } from './analytics/handlers';
 import { getRatings, postRatingTestimonial } from './ratings/handlers';
@@ -83,6 +78,7 @@ import {
   postCustomerMessage,
 } from './customers/handlers';
 import { completeDeletionRequest, getDeletionRequests } from './customers/deletion-requests';
+import type { ErasureDeps } from './customers/erasure';
 import { getDashboardStats } from './dashboard/handlers';
 import { getPayment, getPayments } from './payments/handlers';
 import { getCustomerFiles, getCustomerOrders } from './profile/handlers';
@@ -98,7 +94,6 @@ import { postBackup } from './backup/handlers';
 import type { BackupDeps } from './backup/service';
 import * as legal from './legal/handlers';
 import { getOrderCreditNote, getOrderInvoice } from './orders/invoice';
-import { deleteOneUser, getOneUser, getUsers, postUser, putUser } from './users/handlers';
 import * as orders from './orders/handlers';
 import * as audioFiles from './audio-files/handlers';
 import * as downloads from './downloads/handlers';
@@ -122,11 +117,20 @@ export type OpsRouteDeps = {
   keys: Secrets;
   fulfilment: FulfilmentDeps;
   audioFiles: AudioFileDeps;
+  erasure: ErasureDeps;
   backup: BackupDeps;
 };
 
 /** The ops service's route table, with the permission of each route. */
-export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backup }: OpsRouteDeps): RouteTable => [
+export const routes = ({
+  knex,
+  queue,
+  keys,
+  fulfilment,
+  audioFiles: files,
+  erasure,
+  backup,
+}: OpsRouteDeps): RouteTable => [
   route({
     method: 'GET',
     path: '/api/admin/dashboard-stats',
@@ -278,7 +282,7 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     params: IdParam,
     accepts: 'none',
     response: DeletionRequestRow,
-    handler: completeDeletionRequest(files),
+    handler: completeDeletionRequest(erasure),
   }),
   // The fixed customer paths come before `:email`.
   route({
@@ -320,40 +324,6 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     body: SendMessageBody,
     response: MessageQueued,
     handler: postCustomerMessage(knex, queue),
-  }),
-  route({ method: 'GET', path: '/api/users', permission: 'admin', response: UserList, handler: getUsers(knex) }),
-  route({
-    method: 'POST',
-    path: '/api/users',
-    permission: 'admin',
-    body: CreateUserBody,
-    response: created(User),
-    handler: postUser(knex),
-  }),
-  route({
-    method: 'GET',
-    path: '/api/users/:id',
-    permission: 'admin',
-    params: IdParam,
-    response: User,
-    handler: getOneUser(knex),
-  }),
-  route({
-    method: 'PUT',
-    path: '/api/users/:id',
-    permission: 'admin',
-    params: IdParam,
-    body: UpdateUserBody,
-    response: User,
-    handler: putUser(knex),
-  }),
-  route({
-    method: 'DELETE',
-    path: '/api/users/:id',
-    permission: 'admin',
-    params: IdParam,
-    response: OkResponse,
-    handler: deleteOneUser(knex),
   }),
   route({
     method: 'GET',

@@ -11,7 +11,11 @@ import { DEFAULT_REVISION_HOURS, promiseOf, type Genre, type OrderStatus, type R
 import type { Knex } from 'knex';
 import type { Queue } from '@mastering/jobs';
 import { createLocalStorage } from '@mastering/storage';
+import { eraseOwnedRows } from '@mastering/orders';
 import { buildApp } from '../src/app';
+import type { EraseAtOwner } from '../src/customers/erasure';
+import type { MasterUploads } from '../src/audio-files/master-uploads';
+import { attachMasterUpload, openMasterUpload } from '../../storefront/src/uploads/master';
 import { readConfig } from '../src/config';
 
 export const SECRET = 'o'.repeat(40);
@@ -43,6 +47,8 @@ export function opsPerFile() {
         queue: queue as unknown as Queue,
         storage,
         logger: createLogger('ops-test', 'silent'),
+        eraseAtOwner: inProcessOwners(db.knex),
+        masterUploads: inProcessMasterUploads(db.knex),
       }),
     );
     return {
@@ -57,6 +63,22 @@ export function opsPerFile() {
     };
   });
 }
+
+/**
+ * The table owners' erasure run in this process, as each owner's internal route runs it (ops' tests
+ * start no other service; test/customers/erasure-owners.test.ts goes over HTTP).
+ */
+export const inProcessOwners =
+  (knex: Knex): EraseAtOwner =>
+  async (owner, request) => {
+    await eraseOwnedRows(knex, owner, request);
+  };
+
+/** The storefront's master uploads run in this process, as its internal routes run them. */
+export const inProcessMasterUploads = (knex: Knex): MasterUploads => ({
+  open: (caller, body) => openMasterUpload(knex, caller, body),
+  attach: (caller, uploadId, fileId) => attachMasterUpload(knex, caller, uploadId, fileId),
+});
 
 /** The delivery link the mail worker mints, at send time, for a queued mail that asks for one. */
 export function mintedDownloadUrl(publicUrl: string, job: QueuedJob): string {

@@ -9,6 +9,7 @@ import {
   keyringOf,
   type Logger,
 } from '@mastering/service-kit';
+import { ownerErasureRoute } from '@mastering/orders';
 import { createStorage } from '@mastering/storage';
 import type { StorefrontConfig } from './config';
 import { routes } from './routes';
@@ -17,6 +18,7 @@ import { createTusServer } from './uploads/tus';
 import { createTusStore } from './uploads/tus-store';
 import { WEBHOOK_PATH } from './payments/handlers';
 import type { UploadDeps } from './uploads/service';
+import { masterUploadRoutes } from './uploads/master';
 import { freeBytes, type FreeBytesOf } from './uploads/free-space';
 import type { AbandonedDeps } from './payments/abandoned';
 import { createTrackLimiters } from './order-page/track';
@@ -103,6 +105,9 @@ export function buildApp({ config, knex, queue, logger, now, freeBytes: measure 
   return createService({
     name: 'storefront',
     knex,
+    // Erasure of a person (POPIA), from the tables this service owns, when ops' coordinator asks,
+    // and the engineers' master uploads ops opens and attaches (the storefront alone writes uploads).
+    internal: [ownerErasureRoute(knex, 'storefront'), ...masterUploadRoutes(knex)],
     identitySecret: keys,
     logger,
     // The webhook's signature covers its exact bytes, so its handler reads the body itself.

@@ -58,6 +58,10 @@ import {
   VerifyLinkBody,
   WebhookAck,
   YocoWebhookEvent,
+  CreateUserBody,
+  UpdateUserBody,
+  User,
+  UserList,
 } from '@mastering/contracts';
 import type { Server as TusServer } from '@tus/server';
 import type { Knex } from 'knex';
@@ -68,6 +72,7 @@ import { getConfig } from './site-config/handlers';
 import { getClaims, publicClaims } from './site-config/claims';
 import * as uploads from './uploads/handlers';
 import * as orders from './orders/handlers';
+import * as users from './users/handlers';
 import * as payments from './payments/handlers';
 import * as refunds from './refunds/handlers';
 import * as orderPage from './order-page/handlers';
@@ -538,6 +543,47 @@ export const routes = (deps: RouteDeps): RouteTable => [
     cache: 'private, no-store',
     response: redirects('To a new Yoco checkout for the order (or its success page when already paid)', 303),
     handler: payments.resumePayment(deps.payments),
+  }),
+  // Staff and customer accounts (Users screen): the storefront, which signs people in, is the one writer of users.
+  route({
+    method: 'GET',
+    path: '/api/users',
+    permission: 'admin',
+    response: UserList,
+    handler: users.getUsers(deps.knex),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/users',
+    permission: 'admin',
+    body: CreateUserBody,
+    response: created(User),
+    handler: users.postUser(deps.knex),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/users/:id',
+    permission: 'admin',
+    params: IdParam,
+    response: User,
+    handler: users.getOneUser(deps.knex),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/users/:id',
+    permission: 'admin',
+    params: IdParam,
+    body: UpdateUserBody,
+    response: User,
+    handler: users.putUser(deps.knex),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/users/:id',
+    permission: 'admin',
+    params: IdParam,
+    response: OkResponse,
+    handler: users.deleteOneUser(deps.knex),
   }),
   // Public: Yoco calls it; the Standard Webhooks signature is the permission. Read raw (see app.ts).
   route({

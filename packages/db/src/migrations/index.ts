@@ -37,6 +37,7 @@ import * as m050 from './050_demo_content';
 import * as m065 from './065_code_browser_link';
 import * as m075 from './075_disk_reservations';
 import * as m080 from './080_marketing_consents';
+import * as m085 from './085_erasures';
 import * as m095 from './095_release_pack';
 import * as m105 from './105_direct_uploads';
 import * as m110 from './110_idempotency_keys';
@@ -87,6 +88,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '065_code_browser_link', ...m065 },
   { name: '075_disk_reservations', ...m075 },
   { name: '080_marketing_consents', ...m080 },
+  { name: '085_erasures', ...m085 },
   { name: '095_release_pack', ...m095 },
   { name: '105_direct_uploads', ...m105 },
   { name: '110_idempotency_keys', ...m110 },

@@ -36,6 +36,7 @@ export { AdminDigest } from './admin-digest';
 export { LegalDocumentVersion } from './legal-document-version';
 export { Invoice, InvoiceCounter, type InvoiceLine, type InvoiceSeller } from './invoice';
 export { DeletionRequest } from './deletion-request';
+export { Erasure } from './erasure';
 export { OrderRating } from './order-rating';
 export { DiskReservation } from './disk-reservation';
 export { IdempotencyKey, type IdempotencyScope, type KeyedAnswer } from './idempotency-key';

@@ -4,8 +4,6 @@ import { enqueueAnalysis, enqueuePackRender, type Queue } from '@mastering/jobs'
 import {
   DEFAULT_PAGE_SIZE,
   isUploadContentType,
-  MASTER_UPLOAD_FOREIGN,
-  MASTER_UPLOAD_INCOMPLETE,
   MASTER_UPLOAD_UNKNOWN,
   MASTERED_PATH_VIA_UPLOAD,
   NO_MASTERED_FILE,
@@ -28,11 +26,12 @@ import {
   objectPathOfKey,
   uploadIdOfKey,
 } from '@mastering/contracts';
-import { indexedContains, MasterVersion, Order, OrderFile, RevisionRequest, Upload } from '@mastering/db';
+import { indexedContains, MasterVersion, Order, OrderFile, RevisionRequest } from '@mastering/db';
 import { changeOrderStatus } from '@mastering/orders';
-import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@mastering/service-kit';
+import { BadRequest, Invalid, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
 import { audioFileCounts, fileTotals, type Counters } from '../counters';
+import type { MasterUploads } from './master-uploads';
 import { queueMoveMails } from '../orders/mails';
 import { openPack } from '../release-pack/service';
 import { type AddressMatch, matchAddresses, uuidPrefixRange } from '../orders/search';
@@ -46,6 +45,8 @@ export type AudioFileDeps = {
   uploadTtlHours: number;
   linkMinutes: number;
   counters: Counters;
+  /** The storefront's side of master uploads (it alone writes uploads). */
+  masterUploads: MasterUploads;
 };
 
 /** A file row joined with its order's email and status (see `withOrder`). */
@@ -213,12 +214,7 @@ export async function createMasterUpload(
 ): Promise<UploadUrlResponse> {
   if (!(await OrderFile.query(deps.knex).findById(id))) throw new NotFound('Audio file not found');
   if (!isUploadContentType(body.contentType, body.filename)) throw new Invalid(UPLOAD_NOT_AUDIO, undefined, 415);
-  const { uploadURL } = await Upload.open(
-    deps.knex,
-    { userId: caller.userId, originalName: body.filename, contentType: body.contentType },
-    deps.uploadTtlHours,
-  );
-  return { uploadURL };
+  return deps.masterUploads.open(caller, { ...body, ttlHours: deps.uploadTtlHours });
 }
 
 /**
@@ -243,23 +239,21 @@ const MASTERED_NOTES: Partial<Record<OrderStatus, string>> = {
  * Confirming the same upload again is harmless and queues it again, which is the way out if queueing failed.
  */
 export async function confirmMasterUpload(
-  { knex, queue }: Pick<AudioFileDeps, 'knex' | 'queue'>,
+  { knex, queue, masterUploads }: Pick<AudioFileDeps, 'knex' | 'queue' | 'masterUploads'>,
   id: string,
   uploadedFilePath: string,
   caller: Identity,
 ): Promise<AdminAudioFile> {
   const uploadId = uploadIdOfKey(objectKeyOfPath(uploadedFilePath));
+  if (!(await OrderFile.query(knex).findById(id))) throw new NotFound('Audio file not found');
+  if (!uploadId) throw new BadRequest(MASTER_UPLOAD_UNKNOWN);
+  // The storefront checks the upload is this staff member's, complete and no other file's, and attaches it.
+  const { objectKey } = await masterUploads.attach(caller, uploadId, id);
   let packVersion: string | undefined;
   await knex.transaction(async (trx) => {
     const file = await OrderFile.query(trx).findById(id).forUpdate();
     if (!file) throw new NotFound('Audio file not found');
-    const upload = uploadId ? await Upload.query(trx).findById(uploadId).forUpdate() : undefined;
-    // Only an upload this staff member opened (never a customer's track) can become a master.
-    if (!upload || upload.userId !== caller.userId || upload.orderFileId) throw new BadRequest(MASTER_UPLOAD_UNKNOWN);
-    if (upload.masteredFileId && upload.masteredFileId !== id) throw new Conflict(MASTER_UPLOAD_FOREIGN);
-    if (upload.status !== 'completed') throw new Conflict(MASTER_UPLOAD_INCOMPLETE);
-    await Upload.attachMaster(trx, upload.id, id);
-    const masteredFilePath = objectPathOfKey(upload.objectKey);
+    const masteredFilePath = objectPathOfKey(objectKey);
     const version = await MasterVersion.record(trx, id, masteredFilePath);
     await OrderFile.query(trx)
       .findById(id)

@@ -5,7 +5,7 @@ import { personalDataOf } from '@mastering/orders';
 import { tempFolder } from '@mastering/service-kit/testing';
 import { createLocalStorage } from '@mastering/storage';
 import { ERASED_EMAIL, erasePerson } from '../../src/customers/erasure';
-import { ago, seedOrder } from '../support';
+import { ago, inProcessOwners, seedOrder } from '../support';
 
 // Issue 51 findings 7 and 8: the export shows only what was sent to or about the person (never staff
 // mail), and erasure reaches every row the data map lists, matching addresses exactly. Each `it`
@@ -192,7 +192,11 @@ describe('the export (finding 7, and ratings and deletion requests of finding 8)
 
 describe('erasure (finding 8)', () => {
   beforeAll(async () => {
-    await erasePerson({ knex: db.knex, storage: createLocalStorage(folder.dir) }, EMAIL, null);
+    await erasePerson(
+      { knex: db.knex, storage: createLocalStorage(folder.dir), owners: inProcessOwners(db.knex) },
+      EMAIL,
+      null,
+    );
   });
 
   it('blanks the notes of the order history (file names, refund reasons)', async () => {

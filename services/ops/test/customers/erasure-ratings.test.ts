@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { tempFolder } from '@mastering/service-kit/testing';
 import { createLocalStorage } from '@mastering/storage';
 import { erasePerson } from '../../src/customers/erasure';
-import { ago, seedOrder } from '../support';
+import { ago, inProcessOwners, seedOrder } from '../support';
 
 // POPIA deletion and ratings (issue 27): the stars stay in the average, the words and the consent go.
 let db: TestDatabase;
@@ -25,7 +25,11 @@ it('erasing a person blanks their rating comment and consent, keeping the stars'
   };
   const theirs = await rate('thandi@example.com');
   const stranger = await rate('sipho@example.com');
-  await erasePerson({ knex: db.knex, storage: createLocalStorage(folder.dir) }, 'Thandi@example.com', null);
+  await erasePerson(
+    { knex: db.knex, storage: createLocalStorage(folder.dir), owners: inProcessOwners(db.knex) },
+    'Thandi@example.com',
+    null,
+  );
   expect(await db.knex('orderRatings').where({ orderId: theirs }).first()).toMatchObject({
     stars: 5,
     comment: '',

@@ -5,7 +5,7 @@ import { personalDataOf } from '@mastering/orders';
 import { tempFolder } from '@mastering/service-kit/testing';
 import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
 import { ERASED_EMAIL, erasePerson } from '../../src/customers/erasure';
-import { ago, seedOrder } from '../support';
+import { ago, inProcessOwners, seedOrder } from '../support';
 
 // POPIA rights (issue 26 Deliver 5): the export holds every row about the person; deletion leaves no
 // personal field and no file, and keeps the invoices with the recipient anonymised.
@@ -175,7 +175,7 @@ describe('POPIA rights', () => {
 
   it('deletion leaves no personal field and no file, and keeps the invoice anonymised', async () => {
     await db.knex('deletionRequests').insert({ email: EMAIL });
-    await erasePerson({ knex: db.knex, storage }, EMAIL, null);
+    await erasePerson({ knex: db.knex, storage, owners: inProcessOwners(db.knex) }, EMAIL, null);
 
     expect(await storage.exists(`uploads/${seeded.uploadId}`)).toBe(false);
     const dump = JSON.stringify(

@@ -44,7 +44,7 @@ import { notifyDelayedOrders, sendOverdueDigest } from '../../src/late-orders/jo
 import { purgeExpiredAudio } from '../../src/retention/job';
 import { erasePerson } from '../../src/customers/erasure';
 import { completeUploadAt } from '../fulfilment-support';
-import { identityAs, SECRET as OPS_SECRET } from '../support';
+import { identityAs, inProcessMasterUploads, inProcessOwners, SECRET as OPS_SECRET } from '../support';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -147,6 +147,7 @@ async function startOps() {
       queue: queue as unknown as Queue,
       storage: storage(),
       logger: createLogger('ops-model', 'silent'),
+      masterUploads: inProcessMasterUploads(knex()),
     }),
   );
   await knex()('users').insert([
@@ -541,7 +542,7 @@ const erase = command(
   'erase',
   (m) => !m.erased,
   async (m, r) => {
-    await erasePerson({ knex: knex(), storage: storage() }, CUSTOMER, null);
+    await erasePerson({ knex: knex(), storage: storage(), owners: inProcessOwners(knex()) }, CUSTOMER, null);
     r.historyAtErasure = (await knex()('order_status_history').where('order_id', r.orderId)).map((h) => h.id);
     m.erased = true;
     m.purged = true;
