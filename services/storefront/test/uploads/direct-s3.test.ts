@@ -214,6 +214,25 @@ describe('direct uploads to S3 (STORAGE_DRIVER=s3)', () => {
     expect(put.headers.get('etag')).toBeTruthy();
   });
 
+  it('completes an upload the bucket joined before its completion was recorded (a replica died between)', async () => {
+    const bytes = wav(MB);
+    const uploadURL = await openUpload();
+    await call('POST', `${uploadURL}/multipart`, { filename: 'a.wav', filetype: 'audio/wav', size: bytes.length });
+    const { url } = (
+      (await call('POST', `${uploadURL}/multipart/sign`, { partNumbers: [1] })).body.urls as {
+        url: string;
+      }[]
+    )[0]!;
+    const etag = (await fetch(url, { method: 'PUT', body: new Uint8Array(bytes) })).headers.get('etag')!;
+    const row = await rowOf(uploadURL);
+    await bucket().direct!.complete(row.objectKey, row.multipartId, [{ partNumber: 1, etag }]);
+    expect(await call('POST', `${uploadURL}/multipart/complete`, { parts: [{ partNumber: 1, etag }] })).toEqual({
+      status: 200,
+      body: { objectPath: `/objects/${idOf(uploadURL)}`, size: bytes.length },
+    });
+    expect(await rowOf(uploadURL)).toMatchObject({ status: 'completed', size: String(bytes.length) });
+  });
+
   it("takes an engineer's master the same way (opened by ops: no client address, no upload limits)", async () => {
     const [engineer] = await db
       .knex('users')
@@ -372,6 +391,7 @@ describe('direct uploads with the local disk', () => {
       const { uploadURL } = UploadUrlResponse.parse(await res.json());
       expect(await beginDirectUpload(fileOf(wav(300_000)), uploadURL, { base: local.base })).toEqual({ direct: false });
       expect(await rowOf(uploadURL)).toMatchObject({ status: 'pending', protocol: null });
+      expect((await fetch(`${local.base}${uploadURL}/multipart`)).status).toBe(404);
     } finally {
       await local.close();
     }
