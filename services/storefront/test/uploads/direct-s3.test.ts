@@ -24,7 +24,7 @@ import {
 import { Upload } from '@mastering/db';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createLogger } from '@mastering/service-kit';
-import { createS3Client, createStorage, readStorageConfig } from '@mastering/storage';
+import { createS3Client, createStorage, directUploadOrigin, readStorageConfig } from '@mastering/storage';
 import { beginDirectUpload, sendDirectParts, sendToStorage } from '@mastering/ui/upload';
 import { DIRECT_UPLOAD_CORS } from '../../../../scripts/lib/local-s3';
 import { createGateway } from '../../../gateway/src/app';
@@ -111,7 +111,12 @@ beforeAll(async () => {
     APPS_ROOT: appsRoot,
   });
   gateway = createServer(
-    createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') }).callback(),
+    createGateway({
+      config,
+      knex: db.knex,
+      logger: createLogger('gateway-test', 'silent'),
+      uploadOrigin: directUploadOrigin(readStorageConfig(env)),
+    }).callback(),
   );
   counters = { storefront: relayed, gateway: countBytes(gateway) };
   site = `http://127.0.0.1:${await listen(gateway)}`;
@@ -197,7 +202,10 @@ describe('direct uploads to S3 (STORAGE_DRIVER=s3)', () => {
         url: string;
       }[]
     )[0]!;
-    // What Chromium asks before a cross-origin PUT from the site's page, then the PUT itself.
+    // The site's pages may send requests to the bucket (CSP connect-src)…
+    const csp = (await fetch(`${site}/api/config`)).headers.get('content-security-policy');
+    expect(csp).toContain(`connect-src 'self' ${new URL(url).origin}`);
+    // …and the bucket answers what Chromium asks before a cross-origin PUT, then the PUT itself.
     const preflight = await fetch(url, {
       method: 'OPTIONS',
       headers: {
