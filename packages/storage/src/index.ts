@@ -9,6 +9,7 @@ export { contentTypeFromKey } from './content-types';
 export { sniffAudioFormat, SNIFF_BYTES } from './sniff';
 export { createLocalStorage, localObjectPath, syncToDisk } from './local';
 export { createS3Client, createS3Storage, type S3StorageOptions } from './s3';
+export { directUploadOrigin } from './direct-origin';
 
 /** Which storage to use: the local disk under `root`, or an S3-compatible bucket. */
 export type StorageConfig = { driver?: 'local'; root?: string } | ({ driver: 's3' } & S3StorageOptions);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStorage, syncToDisk } from '../src/index';
+import { createLocalStorage, createStorage, syncToDisk } from '../src/index';
 import { recordSyncs } from '../src/testing';
 import { describeObjectStorage } from './storage-suite';
 
@@ -73,6 +73,17 @@ describe('local storage durability', () => {
         expect.stringMatching(/\/\.tmp\/[\w-]+\.part$/),
         path.join(root, 'small'),
       ]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('flushes nothing only when told (flush: false, what the bench compares the flushes against)', async () => {
+    const { root, cleanup } = await localHarness();
+    try {
+      const synced = await recordSyncs();
+      await createLocalStorage(root, { flush: false }).put('uploads/track.wav', 'bytes');
+      expect(synced).toEqual([]);
     } finally {
       await cleanup();
     }

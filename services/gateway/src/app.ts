@@ -32,6 +32,8 @@ export type GatewayDeps = {
   cache?: PublicCache;
   /** Where the access log goes (default: `logger`). */
   accessLogger?: Logger;
+  /** The bucket's origin browsers PUT direct uploads' parts to (S3 storage), which the CSP must allow. */
+  uploadOrigin?: string | null;
 };
 
 /**
@@ -46,6 +48,7 @@ export function createGateway({
   logger,
   cache = createPublicCache({ maxSeconds: config.PUBLIC_CACHE_MAX_SECONDS }),
   accessLogger = logger,
+  uploadOrigin = null,
 }: GatewayDeps): Koa {
   const app = new Koa({ proxy: config.TRUST_PROXY_HOPS > 0, maxIpsCount: config.TRUST_PROXY_HOPS });
   app.silent = true;
@@ -74,6 +77,7 @@ export function createGateway({
     securityHeaders({
       scriptHashes: apps.inlineScriptHashes(),
       remoteOrigins: remoteOriginsOf(config),
+      uploadOrigin,
       https: config.PUBLIC_URL.startsWith('https:'),
     }),
   );

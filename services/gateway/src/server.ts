@@ -1,4 +1,5 @@
 import { bootService, createBufferedLogger } from '@mastering/service-kit';
+import { directUploadOrigin, readStorageConfig } from '@mastering/storage';
 import { createGateway } from './app';
 import { readGatewayConfig } from './config';
 import { limitClients } from './client-limits';
@@ -25,6 +26,8 @@ await bootService({
       logger,
       accessLogger,
       cache: createPublicCache({ purges, maxSeconds: config.PUBLIC_CACHE_MAX_SECONDS }),
+      // The services' storage settings: with S3, the upload page sends parts straight to the bucket.
+      uploadOrigin: directUploadOrigin(readStorageConfig()),
     });
   },
   onClose: () => closePurges(),

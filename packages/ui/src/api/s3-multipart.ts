@@ -38,11 +38,52 @@ export class DirectUploadError extends Error {
   }
 }
 
-/** Statuses worth another try: the connection or a server in between, not the request itself. */
+/** Answers worth another try: a dropped connection, or a server (or one in between) away for a moment. */
 const retryable = (err: unknown) =>
-  !(err instanceof DirectUploadError) || err.status >= 500 || err.status === 408 || err.status === 429;
+  !(err instanceof DirectUploadError) || [408, 500, 502, 503, 504].includes(err.status);
 
+// Home connections drop; the waits before each try again, as the tus client's.
 const DEFAULT_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
+
+/**
+ * Runs `step`, trying again after each of the retry delays while it fails retryably (never once `signal`
+ * aborted); `beforeRetry` runs before each new try.
+ */
+async function withRetries<T>(
+  step: () => Promise<T>,
+  options: DirectClientOptions,
+  signal: AbortSignal,
+  beforeRetry?: () => Promise<void>,
+): Promise<T> {
+  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await step();
+    } catch (err) {
+      if (signal.aborted || attempt >= delays.length || !retryable(err)) throw err;
+      await sleep(delays[attempt]!);
+      await beforeRetry?.().catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * PUTs `bytes` to a presigned part URL with XMLHttpRequest, which (unlike fetch) reports the bytes sent
+ * as they go, so a slow line's progress bar moves within a part; answers the response's ETag header.
+ */
+function putWithProgress(url: string, bytes: Blob, signal: AbortSignal, onSent: (bytes: number) => void) {
+  return new Promise<{ status: number; etag: string | null }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.upload.onprogress = (event) => onSent(event.loaded);
+    xhr.onload = () => resolve({ status: xhr.status, etag: xhr.getResponseHeader('ETag') });
+    xhr.onerror = () => reject(new TypeError('The connection to the storage failed'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(bytes);
+  });
+}
 
 /** A direct client bound to one upload URL: the storefront's JSON calls at `<uploadURL>/multipart`. */
 function clientFor(uploadURL: string, options: DirectClientOptions, signal: AbortSignal) {
@@ -78,14 +119,21 @@ function clientFor(uploadURL: string, options: DirectClientOptions, signal: Abor
     complete: (parts: UploadedPart[]) =>
       json('POST', `${multipart}/complete`, StoredUpload, CompleteDirectUploadBody.parse({ parts })),
     abort: () => json('DELETE', multipart, { parse: (v: unknown) => v }),
-    /** PUTs one part's bytes to its presigned URL; answers the ETag the bucket gave it. */
-    putPart: async (partUrl: string, bytes: Blob) => {
-      const res = await send(partUrl, { method: 'PUT', body: bytes, signal });
-      await res.arrayBuffer().catch(() => undefined);
-      const etag = res.headers.get('etag');
-      if (!res.ok) throw new DirectUploadError(res.status, `The storage answered ${res.status}`);
+    /**
+     * PUTs one part's bytes to its presigned URL; answers the ETag the bucket gave it. In a browser (no
+     * fetch given) by XMLHttpRequest, reporting the part's bytes sent as they go.
+     */
+    putPart: async (partUrl: string, bytes: Blob, onSent: (bytes: number) => void) => {
+      const { status, etag } =
+        !options.fetch && typeof XMLHttpRequest !== 'undefined'
+          ? await putWithProgress(partUrl, bytes, signal, onSent)
+          : await send(partUrl, { method: 'PUT', body: bytes, signal }).then(async (res) => {
+              await res.arrayBuffer().catch(() => undefined);
+              return { status: res.status, etag: res.headers.get('etag') };
+            });
+      if (status < 200 || status >= 300) throw new DirectUploadError(status, `The storage answered ${status}`);
       // Without it the bucket's CORS rule lacks `ExposeHeaders: ETag`; the upload cannot be completed.
-      if (!etag) throw new DirectUploadError(502, 'The storage answered no ETag');
+      if (!etag) throw new DirectUploadError(status, 'The storage answered no ETag');
       return etag;
     },
   };
@@ -101,7 +149,8 @@ export function beginDirectUpload(
   options: DirectClientOptions = {},
   signal = new AbortController().signal,
 ): Promise<DirectUploadPlan> {
-  return clientFor(uploadURL, options, signal).begin(file);
+  const client = clientFor(uploadURL, options, signal);
+  return withRetries(() => client.begin(file), options, signal);
 }
 
 /**
@@ -119,50 +168,49 @@ export async function sendDirectParts(
   signal = new AbortController().signal,
 ): Promise<{ objectPath: string; size: number }> {
   const client = clientFor(uploadURL, options, signal);
-  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const bytesOf = (n: number) => file.slice((n - 1) * plan.partSize, Math.min(n * plan.partSize, file.size));
   const stored = new Map<number, string>();
+  /** Bytes of the parts on their way, as far as each has gone. */
+  const sending = new Map<number, number>();
   let sent = 0;
+  const report = () => onProgress(sent + [...sending.values()].reduce((a, b) => a + b, 0), file.size);
   const record = (partNumber: number, etag: string) => {
+    sending.delete(partNumber);
     if (stored.has(partNumber)) return;
     stored.set(partNumber, etag);
     sent += bytesOf(partNumber).size;
-    onProgress(sent, file.size);
-  };
-
-  /** Runs `step`, trying again after each delay while it fails retryably; `beforeRetry` runs before each retry. */
-  const withRetries = async <T>(step: () => Promise<T>, beforeRetry?: () => Promise<void>): Promise<T> => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await step();
-      } catch (err) {
-        if (signal.aborted || attempt >= delays.length || !retryable(err)) throw err;
-        await sleep(delays[attempt]!);
-        await beforeRetry?.().catch(() => undefined);
-      }
-    }
+    report();
   };
   /** Learns the parts the bucket already holds (a PUT whose answer was lost counts as sent). */
   const catchUp = async () => {
     const { parts } = await client.list();
     for (const p of parts ?? []) if (p.partNumber <= plan.partCount) record(p.partNumber, p.etag);
   };
+  const sendPart = async (partNumber: number) => {
+    if (stored.has(partNumber)) return;
+    const { urls } = await client.sign([partNumber]);
+    try {
+      const etag = await client.putPart(urls[0]!.url, bytesOf(partNumber), (bytes) => {
+        sending.set(partNumber, bytes);
+        report();
+      });
+      record(partNumber, etag);
+    } catch (err) {
+      sending.delete(partNumber);
+      throw err;
+    }
+  };
 
   const queue = Array.from({ length: plan.partCount }, (_, i) => i + 1);
   const worker = async () => {
     for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
       const partNumber = n;
-      await withRetries(async () => {
-        if (stored.has(partNumber)) return;
-        const { urls } = await client.sign([partNumber]);
-        record(partNumber, await client.putPart(urls[0]!.url, bytesOf(partNumber)));
-      }, catchUp);
+      await withRetries(() => sendPart(partNumber), options, signal, catchUp);
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, plan.partCount) }, worker));
   const parts = [...stored].sort(([a], [b]) => a - b).map(([partNumber, etag]) => ({ partNumber, etag }));
-  return withRetries(() => client.complete(parts));
+  return withRetries(() => client.complete(parts), options, signal);
 }
 
 /** Abandons a direct upload under way (best effort: the sweep and the bucket's lifecycle rule are the backstop). */

@@ -4,15 +4,18 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers on every answer: a CSP allowing our own scripts, the shell's inline theme script
- * (by hash) and remotes configured on another origin (a CDN); HSTS when the site is served over HTTPS.
+ * (by hash) and remotes configured on another origin (a CDN), requests to the bucket direct uploads go to
+ * (`uploadOrigin`, with S3 storage); HSTS when the site is served over HTTPS.
  */
 export function securityHeaders({
   scriptHashes,
   remoteOrigins,
+  uploadOrigin = null,
   https,
 }: {
   scriptHashes: string[];
   remoteOrigins: string[];
+  uploadOrigin?: string | null;
   https: boolean;
 }): Middleware {
   const headers = helmetHeaders({
@@ -23,7 +26,7 @@ export function securityHeaders({
         'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'", ...remoteOrigins],
+        'connect-src': ["'self'", ...remoteOrigins, ...(uploadOrigin ? [uploadOrigin] : [])],
         // Yoco's hosted checkout is reached by a full-page navigation, not a form post.
         'form-action': ["'self'"],
         'upgrade-insecure-requests': null,

@@ -18,7 +18,7 @@ import {
   uploadTooLarge,
 } from '@mastering/contracts';
 import { Upload } from '@mastering/db';
-import { Conflict, Invalid } from '@mastering/service-kit';
+import { Conflict, Invalid, NotFound } from '@mastering/service-kit';
 import { type DirectUploads, PartsRefusedError } from '@mastering/storage';
 import { releaseRoom } from './free-space';
 import { admitBytes, claimProtocol, completeUpload, uploadLimit, writableUpload, type UploadDeps } from './service';
@@ -104,7 +104,9 @@ export async function signDirectParts(
 
 /** The parts the bucket holds of a begun direct upload, or null when the S3 server cannot list them. */
 export async function listDirectParts(deps: UploadDeps, id: string): Promise<{ parts: UploadedPart[] | null }> {
-  const direct = directOf(deps);
+  // A read: where there are no direct uploads, there is nothing to find (404, not a clash).
+  if (!deps.storage.direct) throw new NotFound(DIRECT_UPLOAD_UNAVAILABLE);
+  const direct = deps.storage.direct;
   const { upload, multipartId } = await begunUpload(deps, id);
   return { parts: await direct.listParts(upload.objectKey, multipartId) };
 }
@@ -130,8 +132,13 @@ export async function completeDirectUpload(
   try {
     await direct.complete(key, multipartId, parts);
   } catch (err) {
-    if (err instanceof PartsRefusedError) throw new Invalid(DIRECT_UPLOAD_PARTS_REFUSED, undefined, 400);
-    throw err;
+    // Completed before but not recorded (its replica died, the database was away): the multipart upload
+    // is gone and its object stands. Only this upload writes that key (its protocol is claimed), so an
+    // object of the declared size is this one; the checks below still run on it.
+    const completedBefore = (await deps.storage.stat(key))?.size === declared;
+    if (!completedBefore && err instanceof PartsRefusedError)
+      throw new Invalid(DIRECT_UPLOAD_PARTS_REFUSED, undefined, 400);
+    if (!completedBefore) throw err;
   }
   const refuse = async (error: Invalid) => {
     // The object is gone and the multipart upload with it: the browser may begin this URL again.

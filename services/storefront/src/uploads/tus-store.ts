@@ -16,7 +16,9 @@ import { audioFormatOf, SNIFF_BYTES, sniffAudio } from './sniff';
  * Why not write tus uploads to S3 directly (@tus/s3-store)? Its resume needs S3's ListParts, which no
  * S3 server runnable offline in tests implements (s3rver answers 405), so that path could not be
  * tested; staging keeps the resume logic on the tested file store. The cost: a finished upload is
- * copied once more (disk -> bucket, streamed) before its last request answers.
+ * copied once more (disk -> bucket, streamed) before its last request answers. The site's own pages do
+ * not come this way with S3: they send their files straight to the bucket (direct.ts), and tus there
+ * serves only clients that speak nothing else.
  */
 export interface TusStore {
   datastore: DataStore;

@@ -24,7 +24,7 @@ import {
 import { Upload } from '@mastering/db';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createLogger } from '@mastering/service-kit';
-import { createS3Client, createStorage, readStorageConfig } from '@mastering/storage';
+import { createS3Client, createStorage, directUploadOrigin, readStorageConfig } from '@mastering/storage';
 import { beginDirectUpload, sendDirectParts, sendToStorage } from '@mastering/ui/upload';
 import { DIRECT_UPLOAD_CORS } from '../../../../scripts/lib/local-s3';
 import { createGateway } from '../../../gateway/src/app';
@@ -111,7 +111,12 @@ beforeAll(async () => {
     APPS_ROOT: appsRoot,
   });
   gateway = createServer(
-    createGateway({ config, knex: db.knex, logger: createLogger('gateway-test', 'silent') }).callback(),
+    createGateway({
+      config,
+      knex: db.knex,
+      logger: createLogger('gateway-test', 'silent'),
+      uploadOrigin: directUploadOrigin(readStorageConfig(env)),
+    }).callback(),
   );
   counters = { storefront: relayed, gateway: countBytes(gateway) };
   site = `http://127.0.0.1:${await listen(gateway)}`;
@@ -197,7 +202,10 @@ describe('direct uploads to S3 (STORAGE_DRIVER=s3)', () => {
         url: string;
       }[]
     )[0]!;
-    // What Chromium asks before a cross-origin PUT from the site's page, then the PUT itself.
+    // The site's pages may send requests to the bucket (CSP connect-src)…
+    const csp = (await fetch(`${site}/api/config`)).headers.get('content-security-policy');
+    expect(csp).toContain(`connect-src 'self' ${new URL(url).origin}`);
+    // …and the bucket answers what Chromium asks before a cross-origin PUT, then the PUT itself.
     const preflight = await fetch(url, {
       method: 'OPTIONS',
       headers: {
@@ -212,6 +220,25 @@ describe('direct uploads to S3 (STORAGE_DRIVER=s3)', () => {
     expect(put.headers.get('access-control-allow-origin')).toBe('*');
     expect(put.headers.get('access-control-expose-headers')).toContain('ETag');
     expect(put.headers.get('etag')).toBeTruthy();
+  });
+
+  it('completes an upload the bucket joined before its completion was recorded (a replica died between)', async () => {
+    const bytes = wav(MB);
+    const uploadURL = await openUpload();
+    await call('POST', `${uploadURL}/multipart`, { filename: 'a.wav', filetype: 'audio/wav', size: bytes.length });
+    const { url } = (
+      (await call('POST', `${uploadURL}/multipart/sign`, { partNumbers: [1] })).body.urls as {
+        url: string;
+      }[]
+    )[0]!;
+    const etag = (await fetch(url, { method: 'PUT', body: new Uint8Array(bytes) })).headers.get('etag')!;
+    const row = await rowOf(uploadURL);
+    await bucket().direct!.complete(row.objectKey, row.multipartId, [{ partNumber: 1, etag }]);
+    expect(await call('POST', `${uploadURL}/multipart/complete`, { parts: [{ partNumber: 1, etag }] })).toEqual({
+      status: 200,
+      body: { objectPath: `/objects/${idOf(uploadURL)}`, size: bytes.length },
+    });
+    expect(await rowOf(uploadURL)).toMatchObject({ status: 'completed', size: String(bytes.length) });
   });
 
   it("takes an engineer's master the same way (opened by ops: no client address, no upload limits)", async () => {
@@ -372,6 +399,7 @@ describe('direct uploads with the local disk', () => {
       const { uploadURL } = UploadUrlResponse.parse(await res.json());
       expect(await beginDirectUpload(fileOf(wav(300_000)), uploadURL, { base: local.base })).toEqual({ direct: false });
       expect(await rowOf(uploadURL)).toMatchObject({ status: 'pending', protocol: null });
+      expect((await fetch(`${local.base}${uploadURL}/multipart`)).status).toBe(404);
     } finally {
       await local.close();
     }
