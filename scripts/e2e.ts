@@ -9,8 +9,6 @@ import { createInterface } from 'node:readline';
 import { createKnex, freePort, User } from '@mastering/db';
 import { bin, FRONTEND_APPS, ROOT } from './lib/paths';
 import { serviceCommand } from './lib/services';
-import { Supervisor } from './lib/supervisor';
-import { upstreamUrls } from './lib/stack';
 import { startThrowawayStack, type ThrowawayStack } from './lib/throwaway-stack';
 import { fuzzApi, printFuzzReport } from './lib/fuzz';
 import { timedPhase } from './lib/ci-timings';
@@ -29,42 +27,32 @@ import { journeyFiles, planJourneys, recordJourneySeconds, unfinishedFiles } fro
 /** The engineer account the fulfilment journeys sign in with (users are otherwise made by admins in the Users screen). */
 const ENGINEER_EMAIL = 'engineer@example.com';
 
-/** A stack for one group of journeys, and the second gateway beside it whose apps folder lacks a remote. */
-type JourneySite = ThrowawayStack & { brokenSite: number; extra: Supervisor; extraFailed: () => boolean };
+/** A stack for one group of journeys, with a second gateway (at `brokenSite`) whose apps folder lacks a remote. */
+type JourneySite = ThrowawayStack & { brokenSite: number };
 
 /** Starts a throwaway stack for a group of journeys, with the engineer account and the gateway missing a remote. */
 async function startJourneySite(prefix: string): Promise<JourneySite> {
-  const site = await startThrowawayStack(prefix);
-  const { stack, env, dataDir } = site;
-  const knex = createKnex(stack.databaseUrl);
+  const brokenSite = await freePort();
+  const site = await startThrowawayStack(prefix, console.log, (dataDir) => {
+    // An apps folder with every build but mf-admin-email's: that remote's files are "missing".
+    const brokenApps = path.join(dataDir, 'apps-without-email');
+    for (const app of FRONTEND_APPS.filter((a) => a !== 'mf-admin-email')) {
+      mkdirSync(path.join(brokenApps, app), { recursive: true });
+      symlinkSync(path.join(ROOT, app, 'dist'), path.join(brokenApps, app, 'dist'));
+    }
+    return [
+      {
+        name: 'gateway-missing-remote',
+        ...serviceCommand('gateway'),
+        env: { PORT: String(brokenSite), APPS_ROOT: brokenApps },
+        readyUrl: `http://127.0.0.1:${brokenSite}/mf/remotes.json`,
+      },
+    ];
+  });
+  const knex = createKnex(site.stack.databaseUrl);
   await User.ensure(knex, { email: ENGINEER_EMAIL, firstName: 'Sipho', lastName: 'Engineer', role: 'engineer' });
   await knex.destroy();
-
-  // An apps folder with every build but mf-admin-email's: that remote's files are "missing".
-  const brokenApps = path.join(dataDir, 'apps-without-email');
-  for (const app of FRONTEND_APPS.filter((a) => a !== 'mf-admin-email')) {
-    mkdirSync(path.join(brokenApps, app), { recursive: true });
-    symlinkSync(path.join(ROOT, app, 'dist'), path.join(brokenApps, app, 'dist'));
-  }
-  let extraFailed = false;
-  const extra = new Supervisor(path.join(dataDir, 'logs'), (name, code, tail) => {
-    extraFailed = true;
-    console.error(`✖ ${name} exited (code ${code}):\n${tail.join('\n')}`);
-  });
-  const brokenSite = await freePort();
-  await extra.start({
-    name: 'gateway-missing-remote',
-    ...serviceCommand('gateway'),
-    env: {
-      ...env,
-      PORT: String(brokenSite),
-      DATABASE_URL: stack.databaseUrl,
-      APPS_ROOT: brokenApps,
-      ...upstreamUrls(env),
-    },
-    readyUrl: `http://127.0.0.1:${brokenSite}/mf/remotes.json`,
-  });
-  return { ...site, brokenSite, extra, extraFailed: () => extraFailed };
+  return { ...site, brokenSite };
 }
 
 // The browser asks for less motion (a system setting the site honours, packages/ui/src/styles.css): scrolls jump
@@ -283,11 +271,8 @@ if (fuzzGroup >= 0 && passed.every(Boolean) && fuzzPassed) {
   recordJourneySeconds({ files: secondsByFile(whole), fuzz: fuzzSeconds });
 }
 
-const healthy = sites.every((site) => !site.failed() && !site.extraFailed());
-for (const site of sites) {
-  await site.extra.stopAll();
-  await site.stop();
-}
+const healthy = sites.every((site) => !site.failed());
+for (const site of sites) await site.stop();
 // Last, so a log read from its tail says which journeys failed and how (from TestCafe's JSON report).
 for (const [i, { verdict }] of ended.entries()) {
   if (verdict.outcome !== 'failed') continue;
@@ -295,7 +280,7 @@ for (const [i, { verdict }] of ended.entries()) {
   for (const line of verdict.why) console.log(`${i + 1}│ ${line}`);
 }
 for (const [i, site] of sites.entries()) {
-  if (site.failed() || site.extraFailed())
+  if (site.failed())
     console.log(`✖ a service of group ${i + 1}'s stack stopped during the run (its "✖ … exited" above)`);
 }
 process.exit(passed.every(Boolean) && fuzzPassed && healthy ? 0 : 1);
