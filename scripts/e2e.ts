@@ -9,54 +9,50 @@ import { createInterface } from 'node:readline';
 import { createKnex, freePort, User } from '@mastering/db';
 import { bin, FRONTEND_APPS, ROOT } from './lib/paths';
 import { serviceCommand } from './lib/services';
-import { Supervisor } from './lib/supervisor';
-import { upstreamUrls } from './lib/stack';
 import { startThrowawayStack, type ThrowawayStack } from './lib/throwaway-stack';
 import { fuzzApi, printFuzzReport } from './lib/fuzz';
 import { timedPhase } from './lib/ci-timings';
 import { buildSite } from './lib/build';
-import { anyJourneyFailed, failureExcerpt, printJourneyProfile, printLogTails } from './lib/e2e-profile';
-import { journeyFiles, planJourneys, unfinishedFiles } from './lib/journey-groups';
+import {
+  type GroupRun,
+  judgeGroup,
+  printJourneyProfile,
+  printLogTails,
+  readReport,
+  secondsByFile,
+  type Verdict,
+} from './lib/e2e-profile';
+import { journeyFiles, planJourneys, recordJourneySeconds, unfinishedFiles } from './lib/journey-groups';
 
 /** The engineer account the fulfilment journeys sign in with (users are otherwise made by admins in the Users screen). */
 const ENGINEER_EMAIL = 'engineer@example.com';
 
-/** A stack for one group of journeys, and the second gateway beside it whose apps folder lacks a remote. */
-type JourneySite = ThrowawayStack & { brokenSite: number; extra: Supervisor; extraFailed: () => boolean };
+/** A stack for one group of journeys, with a second gateway (at `brokenSite`) whose apps folder lacks a remote. */
+type JourneySite = ThrowawayStack & { brokenSite: number };
 
 /** Starts a throwaway stack for a group of journeys, with the engineer account and the gateway missing a remote. */
 async function startJourneySite(prefix: string): Promise<JourneySite> {
-  const site = await startThrowawayStack(prefix);
-  const { stack, env, dataDir } = site;
-  const knex = createKnex(stack.databaseUrl);
+  const brokenSite = await freePort();
+  const site = await startThrowawayStack(prefix, console.log, (dataDir) => {
+    // An apps folder with every build but mf-admin-email's: that remote's files are "missing".
+    const brokenApps = path.join(dataDir, 'apps-without-email');
+    for (const app of FRONTEND_APPS.filter((a) => a !== 'mf-admin-email')) {
+      mkdirSync(path.join(brokenApps, app), { recursive: true });
+      symlinkSync(path.join(ROOT, app, 'dist'), path.join(brokenApps, app, 'dist'));
+    }
+    return [
+      {
+        name: 'gateway-missing-remote',
+        ...serviceCommand('gateway'),
+        env: { PORT: String(brokenSite), APPS_ROOT: brokenApps },
+        readyUrl: `http://127.0.0.1:${brokenSite}/mf/remotes.json`,
+      },
+    ];
+  });
+  const knex = createKnex(site.stack.databaseUrl);
   await User.ensure(knex, { email: ENGINEER_EMAIL, firstName: 'Sipho', lastName: 'Engineer', role: 'engineer' });
   await knex.destroy();
-
-  // An apps folder with every build but mf-admin-email's: that remote's files are "missing".
-  const brokenApps = path.join(dataDir, 'apps-without-email');
-  for (const app of FRONTEND_APPS.filter((a) => a !== 'mf-admin-email')) {
-    mkdirSync(path.join(brokenApps, app), { recursive: true });
-    symlinkSync(path.join(ROOT, app, 'dist'), path.join(brokenApps, app, 'dist'));
-  }
-  let extraFailed = false;
-  const extra = new Supervisor(path.join(dataDir, 'logs'), (name, code, tail) => {
-    extraFailed = true;
-    console.error(`✖ ${name} exited (code ${code}):\n${tail.join('\n')}`);
-  });
-  const brokenSite = await freePort();
-  await extra.start({
-    name: 'gateway-missing-remote',
-    ...serviceCommand('gateway'),
-    env: {
-      ...env,
-      PORT: String(brokenSite),
-      DATABASE_URL: stack.databaseUrl,
-      APPS_ROOT: brokenApps,
-      ...upstreamUrls(env),
-    },
-    readyUrl: `http://127.0.0.1:${brokenSite}/mf/remotes.json`,
-  });
-  return { ...site, brokenSite, extra, extraFailed: () => extraFailed };
+  return { ...site, brokenSite };
 }
 
 // The browser asks for less motion (a system setting the site honours, packages/ui/src/styles.css): scrolls jump
@@ -105,8 +101,8 @@ function testcafeTmpdir(site: JourneySite): string {
 
 /**
  * Runs TestCafe on `files` against `site` and resolves to its exit code, whether it stopped because of its
- * browser (BROWSER_LOST), and what it printed. With a `label`, each line it prints starts with it, so two groups' reports
- * can share the terminal (and only then are its lines kept and read for that failure).
+ * browser (BROWSER_LOST), its JSON report (written to `report`) and what it printed. With a `label`, each line it
+ * prints starts with it, so two groups' reports can share the terminal.
  */
 function runJourneys(
   files: string[],
@@ -114,7 +110,7 @@ function runJourneys(
   report: string,
   browser: string,
   label?: string,
-): Promise<{ code: number; browserLost: boolean; output: string[] }> {
+): Promise<GroupRun> {
   const { stack, env } = site;
   let browserLost = false;
   const output: string[] = [];
@@ -173,7 +169,7 @@ function runJourneys(
     }
     child.on('close', (code) => {
       endBrowsersOf(browser);
-      resolve({ code: code ?? 1, browserLost, output });
+      resolve({ code: code ?? 1, browserLost, report: readReport(report), output });
     });
   });
 }
@@ -218,8 +214,12 @@ const browserOnFreePort = async () =>
 const browsers: string[] = [];
 for (const _ of groups) browsers.push(await browserOnFreePort());
 
+/** The fuzz's seconds in this run, recorded with the journeys' for the next plan. */
+let fuzzSeconds = 0;
+
 /** Fuzzes the API of `site` from its OpenAPI document (`npm run test:fuzz` runs it alone); true when it found no problem. */
 function fuzz({ stack, dataDir }: JourneySite): Promise<boolean> {
+  const started = Date.now();
   return timedPhase('fuzz', () =>
     fuzzApi(
       {
@@ -233,51 +233,54 @@ function fuzz({ stack, dataDir }: JourneySite): Promise<boolean> {
       .catch((err: unknown) => {
         console.error('✖ fuzz:', err);
         return false;
-      }),
+      })
+      .finally(() => (fuzzSeconds = Math.round((Date.now() - started) / 1000))),
   );
 }
 
-const runs = groups.map(async (files, i) => {
+/** Runs group `i` and judges it (judgeGroup): once more from where it stopped if its browser was lost, at most once. */
+const runs = groups.map(async (files, i): Promise<{ verdict: Verdict; site: JourneySite }> => {
   const label = groups.length > 1 ? `${i + 1}│` : undefined;
   if (label) console.log(`${label} journeys: ${files.map((f) => path.basename(f, '.test.ts')).join(', ')}`);
   const first = await runJourneys(files, sites[i]!, reports[i]![0]!, browsers[i]!, label);
-  // A journey that failed fails the group, however it ended: nothing is run again then.
-  if (!first.browserLost || anyJourneyFailed(first.output)) return { ...first, site: sites[i]! };
-  // The group goes on once more, with a browser on another port, from the journey file TestCafe was in when it
-  // stopped (every file when it stopped before the first journey), on what the journeys before left: each
-  // journey makes its own customers and orders. Its report is a second one; the passed journeys stay passed.
-  const rest = unfinishedFiles(files, first.output);
+  const reported = first.report?.fixtures.map((fixture) => fixture.path) ?? [];
+  const verdict = judgeGroup(first, () => unfinishedFiles(files, first.output, reported), false);
+  if (verdict.outcome !== 'again') return { verdict, site: sites[i]! };
+  // The group goes on once more, with a browser on another port, on what the journeys before left: each journey
+  // makes its own customers and orders. Its report is a second one; the passed journeys stay passed.
   console.log(
-    `${label} TestCafe stopped the group (its browser, above): ${rest.length} of ${files.length} files once more`,
+    `${label ?? ''} TestCafe stopped the group (its browser, above): ${verdict.files.length} of ${files.length} files once more`,
   );
-  const again = await runJourneys(rest, sites[i]!, reports[i]![1]!, await browserOnFreePort(), label);
-  return { ...again, output: [...first.output, ...again.output], site: sites[i]! };
+  const again = await runJourneys(verdict.files, sites[i]!, reports[i]![1]!, await browserOnFreePort(), label);
+  return { verdict: judgeGroup(again, () => verdict.files, true), site: sites[i]! };
 });
 // The API is fuzzed on the stack of the group planned with it, after its journeys (whose data it finds), while
 // the other group goes on (so the "fuzz" timing line overlaps "e2e"). Skipped when only some journeys were asked for.
 const fuzzed = fuzzGroup < 0 ? Promise.resolve(true) : runs[fuzzGroup]!.then(({ site }) => fuzz(site));
 const ended = await timedPhase('e2e', () => Promise.all(runs));
-const codes = ended.map((run) => run.code);
+const passed = ended.map((run) => run.verdict.outcome === 'passed');
 printJourneyProfile(reports.flat());
 // A failed group's services say what they warned of (the stacks log at warn), before their folders go.
 for (const [i, site] of sites.entries()) {
-  if (codes[i] !== 0) printLogTails(path.join(site.dataDir, 'logs'), `${i + 1}│`);
+  if (!passed[i]) printLogTails(path.join(site.dataDir, 'logs'), `${i + 1}│`);
 }
 const fuzzPassed = await fuzzed;
-
-const healthy = sites.every((site) => !site.failed() && !site.extraFailed());
-for (const site of sites) {
-  await site.extra.stopAll();
-  await site.stop();
+// A full run that passed records its seconds, from which the next run plans its groups.
+if (fuzzGroup >= 0 && passed.every(Boolean) && fuzzPassed) {
+  const whole = reports.flat().flatMap((file) => readReport(file) ?? []);
+  recordJourneySeconds({ files: secondsByFile(whole), fuzz: fuzzSeconds });
 }
-// Last, so a log read from its tail says which journeys failed and how.
-for (const [i, run] of ended.entries()) {
-  if (run.code === 0 || groups.length < 2) continue;
-  console.log(`✖ journeys group ${i + 1} failed (TestCafe exit code ${run.code}); what it said of it:`);
-  for (const line of failureExcerpt(run.output)) console.log(`${i + 1}│ ${line}`);
+
+const healthy = sites.every((site) => !site.failed());
+for (const site of sites) await site.stop();
+// Last, so a log read from its tail says which journeys failed and how (from TestCafe's JSON report).
+for (const [i, { verdict }] of ended.entries()) {
+  if (verdict.outcome !== 'failed') continue;
+  console.log(`✖ journeys group ${i + 1} failed:`);
+  for (const line of verdict.why) console.log(`${i + 1}│ ${line}`);
 }
 for (const [i, site] of sites.entries()) {
-  if (site.failed() || site.extraFailed())
+  if (site.failed())
     console.log(`✖ a service of group ${i + 1}'s stack stopped during the run (its "✖ … exited" above)`);
 }
-process.exit(codes.every((code) => code === 0) && fuzzPassed && healthy ? 0 : 1);
+process.exit(passed.every(Boolean) && fuzzPassed && healthy ? 0 : 1);

@@ -1,25 +1,34 @@
 // `npm run bench:admin`: how the back-office lists hold up on a large shop. One run on a throwaway
-// embedded PostgreSQL seeded (generate_series, in seconds) with 100,000 orders, 250,000 audio files
-// and 60,000 customers; the real ops service behind the real gateway, called with an admin's session
-// cookie. The trigram search indexes are rebuilt after the seed, as the weekly upkeep leaves them. Each
-// path is loaded with autocannon; its p95 (aim: <= 100 ms) is printed with p50 and p99.
-// Paths another feature builds (customers, payments, analytics) are timed when they answer 200 and
-// skipped with a note otherwise.
+// embedded PostgreSQL seeded (generate_series, in seconds) with 100,000 orders (`--orders 1000000` for a
+// million), 2.5 files per order and 60,000 customers; the real ops service behind the real gateway,
+// called with an admin's session cookie. The trigram search indexes are rebuilt after the seed, as the
+// weekly upkeep leaves them.
+// Every path is timed two ways in every round: *computed* (a second ops process with its counter caches
+// off, COUNTERS_CACHE_MS=0, behind a second gateway: every answer is worked out by PostgreSQL) and *as
+// served* (the ops `npm start` runs, counters cached for 5 s). Each round's p95, p50 and p99 are printed,
+// then the median over the rounds; the aim (p95 <= 100 ms at 100,000 orders, 150 ms at a million) is
+// judged on the computed medians, and a miss is said.
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { GENRES } from '@mastering/contracts';
 import { createKnex, Order, rebuildSearchIndexes, Session, User } from '@mastering/db';
+import { freePort } from '@mastering/db/free-port';
 import { hashToken } from '@mastering/service-kit';
+import { urlVariable } from '@mastering/service-kit/ports';
 import { benchStack, processCpuSeconds } from '../lib/bench-harness';
+import { serviceCommand } from '../lib/services';
 import type { Stack } from '../lib/stack';
 
 /** `--orders N` on the command line, else BENCH_ORDERS, else 100,000. */
 const ordersArg = process.argv.indexOf('--orders');
 const ORDERS = Number(ordersArg > 0 ? process.argv[ordersArg + 1] : (process.env.BENCH_ORDERS ?? 100_000));
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 60_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** The aim for a computed answer's p95 (issue 52): 100 ms at 100,000 orders, 150 ms at a million. */
+const AIM_MS = ORDERS >= 1_000_000 ? 150 : 100;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // Only the paths whose label matches (a regular expression), to time one path while changing it.
 const ONLY = process.env.BENCH_PATHS ? new RegExp(process.env.BENCH_PATHS, 'i') : null;
@@ -31,10 +40,27 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 // A folder: the ops service records a CPU profile of the whole run there (cpu-profile.mjs), to see where its time goes.
 const OPS_PROFILE = process.env.BENCH_OPS_PROFILE;
 
-// The stack as `npm start` composes it, with ops alone behind the gateway (the other services' paths answer 404).
+const computedOpsPort = await freePort();
+const computedGatewayPort = await freePort();
+// The stack as `npm start` composes it, with ops alone behind the gateway (the other services' paths
+// answer 404); beside it the computed pair: ops with its caches off and a gateway that sends to it.
 const { main } = await benchStack('mastering-bench-admin', {
   env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', ...(DATABASE_URL && { DATABASE_URL }) },
   services: ['ops'],
+  extraProcesses: (env) => [
+    {
+      name: 'ops-computed',
+      ...serviceCommand('ops'),
+      env: { ...env, PORT: String(computedOpsPort), COUNTERS_CACHE_MS: '0' },
+      readyUrl: `http://127.0.0.1:${computedOpsPort}/readyz`,
+    },
+    {
+      name: 'gateway-computed',
+      ...serviceCommand('gateway'),
+      env: { ...env, PORT: String(computedGatewayPort), [urlVariable('ops')]: `http://127.0.0.1:${computedOpsPort}` },
+      readyUrl: `http://127.0.0.1:${computedGatewayPort}/healthz`,
+    },
+  ],
   ...(OPS_PROFILE && {
     processEnv: {
       ops: {
@@ -78,68 +104,98 @@ async function run(stack: Stack) {
     await knex.destroy();
   }
 
-  const base = stack.gatewayUrls[0]!;
+  const ways: Way[] = [
+    { name: 'computed', base: `http://127.0.0.1:${computedGatewayPort}`, pid: stack.pidOf('ops-computed')! },
+    { name: 'served', base: stack.gatewayUrls[0]!, pid: stack.pidOf('ops')! },
+  ];
 
-  const targets: [string, string, boolean][] = [
-    ['orders, first page', '/api/admin/orders?page=1&pageSize=25', true],
-    ['orders, search by email', '/api/admin/orders?q=customer4242%40&page=1&pageSize=25', true],
-    ['orders, search by short id', `/api/admin/orders?q=${shortId}&page=1&pageSize=25`, true],
+  const targets: [string, string][] = [
+    ['orders, first page', '/api/admin/orders?page=1&pageSize=25'],
+    ['orders, search by email', '/api/admin/orders?q=customer4242%40&page=1&pageSize=25'],
+    ['orders, search by short id', `/api/admin/orders?q=${shortId}&page=1&pageSize=25`],
     // Two characters have no trigram: they read the bigram indexes (migration 035), as a search typed
     // into the box passes through two characters.
-    ['orders, 2-character search', '/api/admin/orders?q=5a&page=1&pageSize=25', true],
-    ['orders, status filter', '/api/admin/orders?status=in_progress&page=1&pageSize=25', true],
-    ['orders, overdue', '/api/admin/orders?deadline=overdue&sort=due&page=1&pageSize=25', true],
-    ['audio files, first page', '/api/admin/audio-files?page=1&pageSize=25', true],
-    ['audio files, search', '/api/admin/audio-files?q=track+42&page=1&pageSize=25', true],
-    ['audio files, 2-character search', '/api/admin/audio-files?q=5a&page=1&pageSize=25', true],
-    ['dashboard stats', '/api/admin/dashboard-stats', true],
+    ['orders, 2-character search', '/api/admin/orders?q=5a&page=1&pageSize=25'],
+    ['orders, status filter', '/api/admin/orders?status=in_progress&page=1&pageSize=25'],
+    ['orders, overdue', '/api/admin/orders?deadline=overdue&sort=due&page=1&pageSize=25'],
+    ['audio files, first page', '/api/admin/audio-files?page=1&pageSize=25'],
+    ['audio files, search', '/api/admin/audio-files?q=track+42&page=1&pageSize=25'],
+    ['audio files, 2-character search', '/api/admin/audio-files?q=5a&page=1&pageSize=25'],
+    ['dashboard stats', '/api/admin/dashboard-stats'],
     // Customers and analytics exactly as mf-admin-ops asks for them (api/customers.ts, api/analytics.ts).
-    ['customers, screen page', '/api/admin/customers?sort=lastOrderDate&dir=desc&offset=0&limit=25', true],
-    [
-      'customers, screen search',
-      '/api/admin/customers?q=customer4242&sort=lastOrderDate&dir=desc&offset=0&limit=25',
-      true,
-    ],
-    ['customers, plain list', '/api/admin/customers', true],
-    ['customer stats', '/api/admin/customers/stats', true],
-    ['payments, 30 days', '/api/admin/payments?status=all&days=30', true],
-    ['payments, 365 days', '/api/admin/payments?status=all&days=365', true],
-    ['analytics, 30 days', '/api/admin/analytics?days=30', true],
-    ['analytics, 365 days', '/api/admin/analytics?days=365', true],
+    ['customers, screen page', '/api/admin/customers?sort=lastOrderDate&dir=desc&offset=0&limit=25'],
+    ['customers, screen search', '/api/admin/customers?q=customer4242&sort=lastOrderDate&dir=desc&offset=0&limit=25'],
+    ['customers, plain list', '/api/admin/customers'],
+    ['customer stats', '/api/admin/customers/stats'],
+    ['payments, 30 days', '/api/admin/payments?status=all&days=30'],
+    ['payments, 365 days', '/api/admin/payments?status=all&days=365'],
+    ['analytics, 30 days', '/api/admin/analytics?days=30'],
+    ['analytics, 365 days', '/api/admin/analytics?days=365'],
   ];
-  const opsPid = stack.pidOf('ops')!;
-  const labelWidth = Math.max(...targets.map(([label]) => label.length));
-  // Each path answers once before anything is timed (a path another feature builds is skipped when
-  // it does not answer 200), and a few times more: a running server has compiled its handlers, filled
-  // its connection pool and read its tables into PostgreSQL's cache, so the first path timed does not
-  // pay for that alone.
-  const timed: [string, string][] = [];
-  for (const [label, url, ours] of targets) {
-    if (ONLY && !ONLY.test(label)) continue;
-    const probe = await fetch(`${base}${url}`, { headers: { cookie } });
-    await probe.arrayBuffer();
-    if (probe.status === 200) timed.push([label, url]);
-    else if (ours) throw new Error(`${url} answered ${probe.status}`);
-    else
-      console.log(`  ${label.padEnd(labelWidth)} skipped: ${url} answers ${probe.status} (built by another feature)`);
-  }
+  const timed = targets.filter(([label]) => !ONLY || ONLY.test(label));
+  const labelWidth = Math.max(...timed.map(([label]) => label.length));
+  // Each path answers through both gateways before anything is timed, and a few times more: a running
+  // server has compiled its handlers, filled its connection pool and read its tables into PostgreSQL's
+  // cache, so the first path timed does not pay for that alone.
   for (const [, url] of timed)
-    await autocannon({ url: `${base}${url}`, connections: 2, amount: 10, headers: { cookie } });
+    for (const way of ways) {
+      const probe = await fetch(`${way.base}${url}`, { headers: { cookie } });
+      await probe.arrayBuffer();
+      if (probe.status !== 200) throw new Error(`${url} answered ${probe.status} (${way.name})`);
+      await autocannon({ url: `${way.base}${url}`, connections: 2, amount: 10, headers: { cookie } });
+    }
   // The times swing with whatever else the machine runs: the load average says how busy it was.
   const busy = () => `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
-  console.log(`through the gateway, ${CONNECTIONS} connections, ${SECONDS} s each (aim: p95 <= 100 ms), ${busy()}:`);
-  for (const [label, url] of timed) {
-    const r = await load(`${base}${url}`, cookie, opsPid);
-    const flag = r.p95 <= 100 ? '' : '  (over 100 ms)';
+  console.log(
+    `through the gateway, ${CONNECTIONS} connections, ${SECONDS} s per path and way, ${ROUNDS} rounds (aim: computed p95 <= ${AIM_MS} ms at ${ORDERS.toLocaleString()} orders):`,
+  );
+  const p95s = new Map<string, Record<Way['name'], number[]>>(
+    timed.map(([label]) => [label, { computed: [], served: [] }]),
+  );
+  for (let round = 1; round <= ROUNDS; round++) {
+    console.log(`round ${round} of ${ROUNDS}, ${busy()}:`);
+    for (const [label, url] of timed)
+      for (const way of ways) {
+        const r = await load(`${way.base}${url}`, cookie, way.pid);
+        p95s.get(label)![way.name].push(r.p95);
+        console.log(
+          `  ${label.padEnd(labelWidth)} ${way.name.padEnd(8)} p95 ${ms(r.p95)}, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, ${r.rps.toFixed(0)} req/s, ops CPU ${r.opsCpuMs.toFixed(1)} ms/req${r.failures ? `, ${r.failures} failed` : ''}`,
+        );
+      }
+  }
+  console.log(`median p95 of the ${ROUNDS} rounds (aim: computed <= ${AIM_MS} ms):`);
+  const missed: string[] = [];
+  for (const [label, { computed, served }] of p95s) {
+    const over = median(computed) > AIM_MS;
+    if (over) missed.push(label);
     console.log(
-      `  ${label.padEnd(labelWidth)} p95 ${r.p95.toFixed(1)} ms, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s, ops CPU ${r.opsCpuMs.toFixed(1)} ms/req${r.failures ? `, ${r.failures} failed` : ''}${flag}`,
+      `  ${label.padEnd(labelWidth)} computed ${ms(median(computed))}  served ${ms(median(served))}${over ? `  MISSED (computed over ${AIM_MS} ms)` : ''}`,
     );
   }
-  console.log(`done, ${busy()}`);
+  console.log(
+    missed.length
+      ? `aim missed by ${missed.length} of ${p95s.size} paths: ${missed.join('; ')}. Profile one: BENCH_HOLD=1 BENCH_PATHS='<label>' keeps the database for EXPLAIN ANALYZE.`
+      : `aim met by every path (computed medians), ${busy()}`,
+  );
   if (HOLD) {
     console.log(`holding the database for psql: ${stack.databaseUrl} (Ctrl-C ends)`);
     await new Promise(() => {});
   }
+}
+
+/** One of the two ways a path is timed: through which gateway, and the pid of the ops process behind it. */
+type Way = { name: 'computed' | 'served'; base: string; pid: number };
+
+/** Milliseconds with one decimal and the unit. */
+function ms(value: number): string {
+  return `${value.toFixed(1)} ms`;
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Bytes as megabytes with one decimal. */
@@ -199,12 +255,11 @@ async function seedShop(knex: ReturnType<typeof createKnex>) {
 type Load = { rps: number; p50: number; p95: number; p99: number; failures: number; opsCpuMs: number };
 
 /**
- * autocannon against `url` with the session cookie (after a short warm-up); percentiles from every
+ * autocannon against `url` with the session cookie; percentiles from every
  * response time, and the ops service's CPU time per answer (process `opsPid`), a figure the load of
  * other processes on a shared machine sways far less than the times.
  */
 async function load(url: string, cookie: string, opsPid: number): Promise<Load> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: { cookie } });
   const cpuBefore = processCpuSeconds(opsPid);
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {

@@ -1,38 +1,109 @@
-// What a journey run leaves to read: the slowest journeys and fixtures from TestCafe's JSON report, so a slow CI
-// run says which journey to look at first (issue 28), and the tails of a failed group's service logs.
+// What a journey run leaves to read, all from TestCafe's JSON report (`--reporter json:<file>`): whether a group
+// passed, which journeys failed and why, the slowest journeys (issue 28), and each journey file's seconds for
+// balancing the next run's groups; and the tails of a failed group's service logs.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-type Report = { fixtures: { name: string; tests: { name: string; durationMs: number; skipped: boolean }[] }[] };
+/** The parts of TestCafe's JSON report read here (testcafe-reporter-json). */
+export type JourneyReport = {
+  /** Set when TestCafe ended the task: a report without it was not written whole. */
+  endTime: string | null;
+  fixtures: {
+    name: string;
+    /** The journey file, as an absolute path. */
+    path: string;
+    tests: { name: string; durationMs: number; skipped: boolean; errs: string[] }[];
+  }[];
+};
 
 /**
- * The fixtures of TestCafe's JSON report at `file`, or none when it was not written whole: TestCafe leaves it
- * empty when it stops early (a journey that does not compile), and the profile must not hide that failure.
+ * TestCafe's JSON report at `file`, or null when it was not written whole: TestCafe writes it when the task
+ * ends, so a run it stopped early (a journey that does not compile, a browser lost between journeys) leaves it
+ * empty or missing.
  */
-function fixturesOf(file: string): Report['fixtures'] {
-  if (!existsSync(file)) return [];
+export function readReport(file: string): JourneyReport | null {
+  if (!existsSync(file)) return null;
   try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as Report).fixtures;
+    const report = JSON.parse(readFileSync(file, 'utf8')) as JourneyReport;
+    return report.endTime && Array.isArray(report.fixtures) ? report : null;
   } catch {
-    console.log(`(no journey profile from ${file}: the report is not whole)`);
-    return [];
+    return null;
   }
 }
 
-/** Prints the `top` slowest journeys and every fixture's total from TestCafe's JSON reports at `files` (those written). */
-export function printJourneyProfile(files: readonly string[], top = 10): void {
-  const report: Report = { fixtures: files.flatMap(fixturesOf) };
-  if (!report.fixtures.length) return;
-  const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
-  const tests = report.fixtures.flatMap((f) =>
-    f.tests.filter((t) => !t.skipped).map((t) => ({ ...t, fixture: f.name })),
+/** Each failed journey of `report` as "fixture › journey" with its errors, TestCafe's words. */
+export function failedJourneys(report: JourneyReport | null, linesPerError = 20): string[] {
+  return (report?.fixtures ?? []).flatMap((fixture) =>
+    fixture.tests
+      .filter((test) => test.errs.length > 0)
+      .flatMap((test) => [
+        `✖ ${fixture.name} › ${test.name}`,
+        ...test.errs.flatMap((err) => err.split('\n').slice(0, linesPerError)),
+      ]),
   );
+}
+
+/** One TestCafe run of a group: its exit code, whether its browser was lost, its report and what it printed. */
+export type GroupRun = {
+  code: number;
+  browserLost: boolean;
+  report: JourneyReport | null;
+  output: readonly string[];
+};
+
+/** What becomes of a group after a run: it passed, it failed (and why), or it goes on once more with `files`. */
+export type Verdict =
+  | { outcome: 'passed' }
+  | { outcome: 'failed'; why: string[] }
+  | { outcome: 'again'; files: string[] };
+
+/**
+ * The one rule for a group's run. A journey the report marks failed fails the group, however the run ended. A
+ * whole report with none failed and TestCafe's exit code 0 passes it. A run whose browser was lost (TestCafe
+ * stops the group when its browser dies between journeys) goes on once more, with another browser, from the file
+ * it was in (`unfinished`); a second loss, or any other early end, fails the group with the output's last lines.
+ */
+export function judgeGroup(run: GroupRun, unfinished: () => string[], retried: boolean): Verdict {
+  const failed = failedJourneys(run.report);
+  if (failed.length) return { outcome: 'failed', why: failed };
+  if (run.report && run.code === 0) return { outcome: 'passed' };
+  if (run.browserLost && !retried) return { outcome: 'again', files: unfinished() };
+  const ended = run.report ? 'with a whole report' : 'without a whole report';
+  return {
+    outcome: 'failed',
+    why: [`TestCafe ended with exit code ${run.code}, ${ended}; its last lines:`, ...run.output.slice(-15)],
+  };
+}
+
+/**
+ * Each journey file's seconds in `reports` (the sum of its fixtures' journey durations), by file name; a file in
+ * two reports (a group run again from it) takes the later report's figure.
+ */
+export function secondsByFile(reports: readonly JourneyReport[]): Record<string, number> {
+  const seconds: Record<string, number> = {};
+  for (const report of reports) {
+    const ms: Record<string, number> = {};
+    for (const fixture of report.fixtures) {
+      const name = path.basename(fixture.path);
+      ms[name] = (ms[name] ?? 0) + fixture.tests.reduce((sum, test) => sum + test.durationMs, 0);
+    }
+    for (const [name, total] of Object.entries(ms)) seconds[name] = Math.round(total / 1000);
+  }
+  return Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Prints the `top` slowest journeys and every fixture's total from TestCafe's JSON reports at `files` (those written whole). */
+export function printJourneyProfile(files: readonly string[], top = 10): void {
+  const fixtures = files.flatMap((file) => readReport(file)?.fixtures ?? []);
+  if (!fixtures.length) return;
+  const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
+  const tests = fixtures.flatMap((f) => f.tests.filter((t) => !t.skipped).map((t) => ({ ...t, fixture: f.name })));
   console.log(`── slowest journeys (s) ──`);
   for (const t of [...tests].sort((a, b) => b.durationMs - a.durationMs).slice(0, top)) {
     console.log(`${seconds(t.durationMs)}  ${t.fixture} › ${t.name}`);
   }
   console.log(`── fixtures (s) ──`);
-  const totals = report.fixtures.map((f) => ({ name: f.name, ms: f.tests.reduce((sum, t) => sum + t.durationMs, 0) }));
+  const totals = fixtures.map((f) => ({ name: f.name, ms: f.tests.reduce((sum, t) => sum + t.durationMs, 0) }));
   for (const f of totals.sort((a, b) => b.ms - a.ms)) console.log(`${seconds(f.ms)}  ${f.name}`);
 }
 
@@ -48,38 +119,4 @@ export function printLogTails(dir: string, label: string, lines = 25): void {
     console.log(`${label} ── ${file} (last ${tail.length} lines) ──`);
     for (const line of tail) console.log(`${label} ${line}`);
   }
-}
-
-/** A failed journey's line in TestCafe's spec report ("✖ its name"). */
-const FAILED_JOURNEY = /^\s*✖\s/;
-
-/** Whether TestCafe's spec report (`output`, its lines) names a failed journey. */
-export function anyJourneyFailed(output: readonly string[]): boolean {
-  return output.some((line) => FAILED_JOURNEY.test(line));
-}
-
-/**
- * What a failed group's TestCafe output says of the failure, in at most `max` lines: each failed journey with the
- * `perFailure` lines after it (its error and where), then the output's last `lastLines` lines (the summary, or the
- * error TestCafe stopped on). Printed again at the very end of a run, because a CI log is often read from its tail,
- * and the two groups' lines came interleaved hundreds of lines above it.
- */
-export function failureExcerpt(output: readonly string[], max = 80, perFailure = 20, lastLines = 15): string[] {
-  const wanted = new Set<number>();
-  output.forEach((line, i) => {
-    if (!FAILED_JOURNEY.test(line)) return;
-    for (let j = i; j <= Math.min(i + perFailure, output.length - 1); j++) wanted.add(j);
-  });
-  for (let j = Math.max(0, output.length - lastLines); j < output.length; j++) wanted.add(j);
-  const excerpt: string[] = [];
-  let last = -1;
-  for (const i of [...wanted].sort((a, b) => a - b)) {
-    if (last >= 0 && i > last + 1) excerpt.push('…');
-    excerpt.push(output[i]!);
-    last = i;
-  }
-  // Over `max`, the first failures are kept whole and the tail's last lines after them.
-  return excerpt.length <= max
-    ? excerpt
-    : [...excerpt.slice(0, max - lastLines - 1), '…', ...excerpt.slice(-lastLines)];
 }

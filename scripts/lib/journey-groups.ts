@@ -1,43 +1,31 @@
 // The browser journeys split into groups that run side by side, each against a stack of its own (issue 28):
 // TestCafe keeps about one core of two busy while it waits on the page, and separate stacks keep the groups
 // from seeing each other's orders, settings and login mails, so no journey has to change for it.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ROOT } from './paths';
 
-/**
- * Seconds each journey file took in CI with two groups side by side (the "fixtures" lines `npm run test:e2e`
- * prints; last taken from the CI run of 71d7aaf; the journeys that since place their order over HTTP or sign
- * in by role scaled by how much shorter they ran), used only to balance the groups. A file not listed counts as
- * DEFAULT_SECONDS; update the figures when the profile drifts.
- */
-export const JOURNEY_SECONDS: Readonly<Record<string, number>> = {
-  'accessibility.test.ts': 67,
-  'admin.test.ts': 29,
-  'business.test.ts': 31,
-  'content.test.ts': 20,
-  'email.test.ts': 15,
-  'fulfilment.test.ts': 12,
-  'invoice-mail.test.ts': 11,
-  'not-happy.test.ts': 12,
-  'login-redirect.test.ts': 20,
-  'order-page.test.ts': 25,
-  'order-rules.test.ts': 30,
-  'purchase.test.ts': 22,
-  'refund.test.ts': 7,
-  'release-pack.test.ts': 25,
-  'replace-track.test.ts': 8,
-  'settings.test.ts': 38,
-  'spec-gaps.test.ts': 14,
-  'storefront.test.ts': 37,
-  'trade.test.ts': 17,
-};
-/** Seconds the API fuzz takes on its group's stack after that group's journeys (the same run's "fuzz" line). */
-export const FUZZ_SECONDS = 28;
-const DEFAULT_SECONDS = 20;
+/** Where a full journey run records each file's seconds and the fuzz's (recordJourneySeconds), for the next run's plan. */
+export const JOURNEY_SECONDS_FILE = path.join(ROOT, 'e2e', 'journey-seconds.json');
 
-/** The seconds a journey file is planned at (JOURNEY_SECONDS, else DEFAULT_SECONDS). */
-function journeySeconds(file: string): number {
-  return JOURNEY_SECONDS[path.basename(file)] ?? DEFAULT_SECONDS;
+/** A run's seconds: each journey file's (by file name, from TestCafe's JSON reports) and the API fuzz's. */
+export type JourneySeconds = { files: Record<string, number>; fuzz: number };
+
+/** The seconds the last full run recorded (none before the first). */
+export function recordedSeconds(file = JOURNEY_SECONDS_FILE): JourneySeconds {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as JourneySeconds) : { files: {}, fuzz: 0 };
+}
+
+/** Records a full run's seconds for the next plan (commit the file when the groups drift apart). */
+export function recordJourneySeconds(seconds: JourneySeconds, file = JOURNEY_SECONDS_FILE): void {
+  writeFileSync(file, `${JSON.stringify(seconds, null, 2)}\n`);
+}
+
+/** A file the last run did not have (a new journey) is planned at the median of those it had. */
+function plannedSeconds(recorded: JourneySeconds): (file: string) => number {
+  const known = Object.values(recorded.files).sort((a, b) => a - b);
+  const fallback = known.length ? known[known.length >> 1]! : 20;
+  return (file) => recorded.files[path.basename(file)] ?? fallback;
 }
 
 /** The journey files under `dir` (`*.test.ts`), as paths relative to the repository root. */
@@ -55,7 +43,7 @@ export function journeyFiles(dir = 'e2e'): string[] {
 export function splitJourneys(
   files: readonly string[],
   count: number,
-  seconds: (file: string) => number = journeySeconds,
+  seconds: (file: string) => number = plannedSeconds(recordedSeconds()),
 ): string[][] {
   const groups = Array.from({ length: count }, () => ({ files: new Set<string>(), total: 0 }));
   for (const file of [...files].sort((a, b) => seconds(b) - seconds(a))) {
@@ -70,14 +58,17 @@ export function splitJourneys(
 const FUZZ = '(API fuzz)';
 
 /**
- * The groups of a full run and the one whose stack the API fuzz runs on once its journeys end: the fuzz is
- * planned as a file of FUZZ_SECONDS, so that group takes that much less of the journeys and both groups end
+ * The groups of a full run and the one whose stack the API fuzz runs on once its journeys end, planned from the
+ * last full run's seconds (`recorded`): the fuzz is planned as one more file of its recorded seconds, so that group takes that much less of the journeys and both groups end
  * together (fuzzing after whichever group ended first, the other had been waiting on the fuzz).
  */
-export function planJourneys(files: readonly string[], count: number): { groups: string[][]; fuzzGroup: number } {
-  const planned = splitJourneys([...files, FUZZ], count, (file) =>
-    file === FUZZ ? FUZZ_SECONDS : journeySeconds(file),
-  );
+export function planJourneys(
+  files: readonly string[],
+  count: number,
+  recorded: JourneySeconds = recordedSeconds(),
+): { groups: string[][]; fuzzGroup: number } {
+  const seconds = plannedSeconds(recorded);
+  const planned = splitJourneys([...files, FUZZ], count, (file) => (file === FUZZ ? recorded.fuzz : seconds(file)));
   const fuzzGroup = planned.findIndex((group) => group.includes(FUZZ));
   // A group planned with the fuzz alone (fewer files than groups) runs no journeys: the fuzz goes to the first.
   const groups = planned.map((group) => group.filter((file) => file !== FUZZ));
@@ -92,20 +83,23 @@ export function fixturesDeclaredIn(file: string): string[] {
 }
 
 /**
- * The files of a group still to run after TestCafe stopped it early, read from what it printed (`output`):
- * its spec reporter names each fixture before the fixture's journeys, so the group goes on from the file of
- * the last fixture it named (run again whole: it may have stopped in it) to the end; every file when it named
- * none (it stopped before the first journey).
+ * The files of a group still to run after TestCafe stopped it early: the group goes on from the last file it
+ * began (run again whole: it may have stopped in it) to the end; every file when it began none. A file counts as
+ * begun when its report names it (`reported`, the journey files of a report TestCafe wrote) or its spec reporter
+ * printed one of its fixtures' names (`output`: TestCafe writes no JSON report when its browser is lost between
+ * journeys).
  */
 export function unfinishedFiles(
   files: readonly string[],
   output: readonly string[],
+  reported: readonly string[] = [],
   fixtures: (file: string) => string[] = fixturesDeclaredIn,
 ): string[] {
   const named = new Set(output.map((line) => line.trim()));
+  const began = new Set(reported.map((file) => path.resolve(ROOT, file)));
   let last = -1;
   files.forEach((file, i) => {
-    if (fixtures(file).some((name) => named.has(name))) last = i;
+    if (began.has(path.resolve(ROOT, file)) || fixtures(file).some((name) => named.has(name))) last = i;
   });
   return files.slice(Math.max(last, 0));
 }

@@ -6,6 +6,7 @@ import { portVariable, type UpstreamService } from '@mastering/service-kit/ports
 import { SERVICES } from './services';
 import { stackSecrets } from './secrets';
 import { startStack, type Stack } from './stack';
+import type { ProcessSpec } from './supervisor';
 
 export type ThrowawayStack = {
   stack: Stack;
@@ -58,10 +59,15 @@ export async function throwawaySite(prefix: string): Promise<Pick<ThrowawayStack
   };
 }
 
-/** Starts the site (embedded PostgreSQL, MailDev, the Yoco sandbox) on free ports under a temp folder named `prefix`. */
+/**
+ * Starts the site (embedded PostgreSQL, MailDev, the Yoco sandbox) on free ports under a temp folder named
+ * `prefix`; `extraProcesses` (given the folder; each runs with the stack's environment under its own
+ * settings) start with it, in one table.
+ */
 export async function startThrowawayStack(
   prefix: string,
   log: (line: string) => void = console.log,
+  extraProcesses?: (dataDir: string) => ProcessSpec[],
 ): Promise<ThrowawayStack> {
   const { env, dataDir, ports } = await throwawaySite(prefix);
   let failed = false;
@@ -69,6 +75,7 @@ export async function startThrowawayStack(
     dataDir,
     env,
     log,
+    ...(extraProcesses && { extraProcesses: () => extraProcesses(dataDir) }),
     onDeath: (name, code, tail) => {
       failed = true;
       console.error(`✖ ${name} exited (code ${code}):\n${tail.join('\n')}`);

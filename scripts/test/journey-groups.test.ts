@@ -2,14 +2,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  FUZZ_SECONDS,
   fixturesDeclaredIn,
-  JOURNEY_SECONDS,
   journeyFiles,
   planJourneys,
+  recordedSeconds,
   splitJourneys,
   unfinishedFiles,
 } from '../lib/journey-groups';
+
+const recorded = recordedSeconds();
 
 describe('splitJourneys', () => {
   it('balances the groups by time, the longest file first, and keeps each group in the given order', () => {
@@ -32,10 +33,20 @@ describe('splitJourneys', () => {
     expect(splitJourneys(['only.test.ts'], 2)).toEqual([['only.test.ts']]);
   });
 
-  it('knows the time of every journey file there is, and of none that is gone', () => {
-    const names = journeyFiles().map((file) => path.basename(file));
-    expect(Object.keys(JOURNEY_SECONDS).sort()).toEqual(names.sort());
-    for (const name of names) expect(existsSync(path.join('e2e', name))).toBe(true);
+  it('plans a journey file the last run did not have at the median of those it had', () => {
+    const { groups } = planJourneys(['e2e/new.test.ts', 'e2e/a.test.ts', 'e2e/b.test.ts', 'e2e/c.test.ts'], 2, {
+      files: { 'a.test.ts': 10, 'b.test.ts': 30, 'c.test.ts': 50 },
+      fuzz: 0,
+    });
+    // c (50) | b (30) + new (30 as the median) ... a (10) to the lighter: c + a = 60, b + new = 60.
+    expect(groups.map((g) => g.sort())).toEqual([
+      ['e2e/a.test.ts', 'e2e/c.test.ts'],
+      ['e2e/b.test.ts', 'e2e/new.test.ts'],
+    ]);
+  });
+
+  it('has recorded seconds only for journey files that exist', () => {
+    for (const name of Object.keys(recorded.files)) expect(existsSync(path.join('e2e', name))).toBe(true);
   });
 });
 
@@ -44,10 +55,11 @@ describe('planJourneys', () => {
     const files = journeyFiles();
     const { groups, fuzzGroup } = planJourneys(files, 2);
     expect(groups.flat().sort()).toEqual([...files].sort());
-    const seconds = groups.map((group) => group.reduce((sum, file) => sum + JOURNEY_SECONDS[path.basename(file)]!, 0));
-    const withFuzz = seconds.map((s, i) => s + (i === fuzzGroup ? FUZZ_SECONDS : 0));
-    // Greedy balance: the two ends differ by less than the longest file (accessibility, 67 s).
-    expect(Math.abs(withFuzz[0]! - withFuzz[1]!)).toBeLessThan(Math.max(...Object.values(JOURNEY_SECONDS)));
+    const of = (file: string) => recorded.files[path.basename(file)] ?? 0;
+    const seconds = groups.map((group) => group.reduce((sum, file) => sum + of(file), 0));
+    const withFuzz = seconds.map((s, i) => s + (i === fuzzGroup ? recorded.fuzz : 0));
+    // Greedy balance: the two ends differ by less than the longest file.
+    expect(Math.abs(withFuzz[0]! - withFuzz[1]!)).toBeLessThan(Math.max(...Object.values(recorded.files)) + 1);
     expect(seconds[fuzzGroup]).toBeLessThan(seconds[1 - fuzzGroup]!);
   });
 
@@ -78,12 +90,20 @@ describe('unfinishedFiles', () => {
       ' Spec gaps',
       ' ✓ at 1280 x 800',
     ];
-    expect(unfinishedFiles(files, output, of)).toEqual(['c.test.ts', 'd.test.ts']);
-    expect(unfinishedFiles(files, [' A remote that cannot load', ' ✓ shows the fallback'], of)).toEqual(files);
+    expect(unfinishedFiles(files, output, [], of)).toEqual(['c.test.ts', 'd.test.ts']);
+    expect(unfinishedFiles(files, [' A remote that cannot load', ' ✓ shows the fallback'], [], of)).toEqual(files);
+  });
+
+  it('goes on from the last file a report TestCafe wrote names, as an absolute path', () => {
+    expect(unfinishedFiles(files, [], [path.resolve('b.test.ts')], of)).toEqual([
+      'b.test.ts',
+      'c.test.ts',
+      'd.test.ts',
+    ]);
   });
 
   it('runs every file again when TestCafe stopped before naming a fixture', () => {
-    expect(unfinishedFiles(files, ['ERROR Cannot establish one or more browser connections.'], of)).toEqual(files);
+    expect(unfinishedFiles(files, ['ERROR Cannot establish one or more browser connections.'], [], of)).toEqual(files);
   });
 
   it('reads the fixtures a journey file declares', () => {

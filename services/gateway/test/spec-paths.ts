@@ -1,7 +1,7 @@
 /**
  * Every path of both specs' call tables, with the service ARCHITECTURE.md gives it (null: no service
  * owns it, the gateway answers itself). Shared by the gateway's route-table test and the route
- * coverage test (scripts/test/route-coverage.test.ts).
+ * coverage test (route-coverage.test.ts, beside this file).
  */
 export const SPEC_PATHS: [string, string, string | null][] = [
   ['GET', '/api/config', 'storefront'],

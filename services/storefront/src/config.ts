@@ -26,6 +26,12 @@ const StorefrontEnv = BaseServiceConfig.extend({
   UPLOAD_SWEEP_AFTER_HOURS: z.coerce.number().positive().default(24),
   /** Orders still unpaid this many hours after they were placed expire (status `expired`); retention deletes their uploads later. */
   UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number().positive().default(48),
+  /** How often the upkeep (expiry, upload sweep, payment reminders, checkout read-back) runs; a whole-stack test shortens it. */
+  UPKEEP_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(5 * 60_000),
   /** Uploads are refused (507) when their declared bytes, with those reserved for uploads under way, would leave less than this many MB free on the disk they land on (the local storage's; with S3, tus's staging folder). */
   STORAGE_MIN_FREE_MB: z.coerce.number().nonnegative().default(2048),
   /** Yoco Checkout: the API (or the local sandbox), the secret key, and the webhook signing secret (`whsec_...`). */

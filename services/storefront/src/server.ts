@@ -16,11 +16,10 @@ const queue = createQueue({
 });
 await startProducer(queue);
 
-// The upkeep runs on start and then every five minutes: unpaid orders expire (with their uploads),
+// The upkeep runs on start and then every five minutes (UPKEEP_EVERY_MS): unpaid orders expire (with their uploads),
 // uploads never attached to an order are swept, unpaid orders an hour old get their one reminder, and
 // checkouts whose webhook never came are read back from Yoco, and order idempotency keys a day old are forgotten. Each run works in bounded batches, and
 // every replica may run it: each step is conditional on the row's state, so nothing happens twice.
-const UPKEEP_EVERY_MS = 5 * 60_000;
 let upkeep: NodeJS.Timeout | undefined;
 function startUpkeep(knex: Knex) {
   const logger = createLogger('storefront-upkeep');
@@ -43,7 +42,7 @@ function startUpkeep(knex: Knex) {
     }
   };
   void run();
-  upkeep = setInterval(run, UPKEEP_EVERY_MS);
+  upkeep = setInterval(run, config.UPKEEP_EVERY_MS);
   upkeep.unref();
 }
 

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { IdParam, OkResponse, UserIdParam } from '@mastering/contracts';
 import { checkRowSchemas, describeRoutes, route, type Route } from '@mastering/service-kit';
-import { routes as yocoSandboxRoutes } from '../../services/yoco-sandbox/src/routes';
-import { SPEC_PATHS } from '../../services/gateway/test/spec-paths';
-import { reachable, routedTo } from '../../services/gateway/src/middleware/api-docs';
-import type { ServiceName } from '../../services/gateway/src/routes';
-import { documentFromTables, ROUTE_TABLES } from '../lib/openapi-tables';
+import { routes as yocoSandboxRoutes } from '../../yoco-sandbox/src/routes';
+import { SPEC_PATHS } from './spec-paths';
+import { reachable, routedTo } from '../src/middleware/api-docs';
+import type { ServiceName } from '../src/routes';
+import { documentFromTables, ROUTE_TABLES } from './openapi-tables';
 
 // zod here is the contracts' (the root's is zod 3, for tools). The sandbox is not behind the gateway, but its rows are held to the same rule.
 const TABLES = { ...ROUTE_TABLES, 'yoco-sandbox': yocoSandboxRoutes({ checkouts: {} as never }) };

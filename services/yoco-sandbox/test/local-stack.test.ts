@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { processTable, yocoSandboxSettings } from '../lib/stack';
-import { readConfig } from '../../services/yoco-sandbox/src/config';
+import { processTable, yocoSandboxSettings } from '../../../scripts/lib/stack';
+import { readConfig } from '../src/config';
 
 describe('the Yoco sandbox in the local stack', () => {
   it('is a row of the process table only when it is wanted, on its port, posting webhooks to the site', () => {

@@ -1,12 +1,12 @@
 // The services' route tables built without their dependencies (route factories only close over them;
 // no handler runs), for what reads the tables as data: the OpenAPI test and `npm run openapi`.
 import { describeRoutes, openApiDocument, type RouteTable } from '@mastering/service-kit';
-import { routes as storefront } from '../../services/storefront/src/routes';
-import { routes as ops } from '../../services/ops/src/routes';
-import { routes as content } from '../../services/content/src/routes';
-import { routes as email } from '../../services/email/src/routes';
-import { API_INFO, reachable } from '../../services/gateway/src/middleware/api-docs';
-import type { ServiceName } from '../../services/gateway/src/routes';
+import { routes as storefront } from '../../storefront/src/routes';
+import { routes as ops } from '../../ops/src/routes';
+import { routes as content } from '../../content/src/routes';
+import { routes as email } from '../../email/src/routes';
+import { API_INFO, reachable } from '../src/middleware/api-docs';
+import type { ServiceName } from '../src/routes';
 
 const deps = {} as never;
 

@@ -1,7 +1,7 @@
 // The fuzzer's judge: an answer passes only with a status, media type and body the document describes.
 import { describe, expect, it } from 'vitest';
-import { answerChecker, type Sent } from '../lib/fuzz';
-import { documentFromTables } from '../lib/openapi-tables';
+import { answerChecker, type Sent } from '../../../scripts/lib/fuzz';
+import { documentFromTables } from './openapi-tables';
 
 const check = answerChecker(documentFromTables() as never);
 const answer = (over: Partial<Sent>): Sent => ({

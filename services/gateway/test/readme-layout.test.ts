@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REMOTE_APPS } from '@mastering/contracts';
-import { resolveService, ROUTES } from '../../services/gateway/src/routes';
-import { PAGE_ROUTES } from '../../shell/src/page-routes';
+import { resolveService, ROUTES } from '../src/routes';
+import { PAGE_ROUTES } from '../../../shell/src/page-routes';
 
 // The README's "Where things live" is checked against what it describes (issue 52, docs that cannot drift): every
 // workspace has its entry, every page is named in its remote's entry and every row of the gateway's path table in
 // its service's entry. A page, route or workspace added without its line fails here.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const WORKSPACES = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] })
   .workspaces;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderToken } from '@mastering/contracts';
 import { redactUrl, type Route } from '@mastering/service-kit';
-import { ROUTE_TABLES } from '../lib/openapi-tables';
+import { ROUTE_TABLES } from './openapi-tables';
 
 /** Short and plain, so only the token rules (not the long-segment guess) can hide it. */
 const TOKEN = 'live-token-1';

@@ -6,8 +6,8 @@ import type { Knex } from 'knex';
 import { createLogger, createService, mountRouteTable, type RouteTable } from '@mastering/service-kit';
 import { identityHeaders, serveOverHttp, type Served } from '@mastering/service-kit/testing';
 import { isAdminApiPath, type Role } from '@mastering/contracts';
-import { SPEC_PATHS } from '../../services/gateway/test/spec-paths';
-import { ROUTE_TABLES } from '../lib/openapi-tables';
+import { SPEC_PATHS } from './spec-paths';
+import { ROUTE_TABLES } from './openapi-tables';
 
 const TABLES: Record<string, RouteTable> = ROUTE_TABLES;
 
@@ -18,7 +18,7 @@ const handled = (service: string, method: string, path: string) => {
   return router.match(path, method).route;
 };
 
-// Every spec path is built; the OpenAPI document (scripts/test/openapi.test.ts) lists what each takes and answers.
+// Every spec path is built; the OpenAPI document (openapi.test.ts) lists what each takes and answers.
 describe('spec paths with a handler', () => {
   it.each(owned)('%s %s (%s)', (method, path, service) => {
     expect(handled(service, method, path)).toBeTruthy();

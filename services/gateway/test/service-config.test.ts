@@ -1,10 +1,10 @@
 // Only the gateway is public: a shared HOST (as a copied .env.example sets) must not expose services.
 import { describe, expect, it } from 'vitest';
-import { readConfig as storefrontConfig } from '../../services/storefront/src/config';
-import { readConfig as opsConfig } from '../../services/ops/src/config';
-import { readConfig as contentConfig } from '../../services/content/src/config';
-import { readConfig as emailConfig } from '../../services/email/src/config';
-import { readGatewayConfig } from '../../services/gateway/src/config';
+import { readConfig as storefrontConfig } from '../../storefront/src/config';
+import { readConfig as opsConfig } from '../../ops/src/config';
+import { readConfig as contentConfig } from '../../content/src/config';
+import { readConfig as emailConfig } from '../../email/src/config';
+import { readGatewayConfig } from '../src/config';
 
 const env = {
   DATABASE_URL: 'postgres://x@127.0.0.1/x',
