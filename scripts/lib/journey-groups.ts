@@ -19,7 +19,7 @@ export const JOURNEY_SECONDS: Readonly<Record<string, number>> = {
   'fulfilment.test.ts': 12,
   'invoice-mail.test.ts': 11,
   'not-happy.test.ts': 12,
-  'login-redirect.test.ts': 20,
+  'login-redirect.test.ts': 80,
   'order-page.test.ts': 25,
   'order-rules.test.ts': 30,
   'purchase.test.ts': 22,
