@@ -1,9 +1,9 @@
 /**
  * `next` values a sign-in may be sent with, and where the browser must land after signing in, on the site
  * `REDIRECT_SITE` stands for (the journey puts its own origin in its place). The unit test of pathAfterLogin
- * judges every form, the browser journey (e2e/login-redirect.test.ts) the four the review found, by the same
- * rows: every form that could leave the site must land on the home page, and a path on the site is kept as the
- * browser reads it.
+ * judges every form, the browser journey (e2e/login-redirect.test.ts) every one whose landing page it can read (all
+ * but the two the gateway answers 400), by the same rows: every form that could leave the site must land on the
+ * home page, and a path on the site is kept as the browser reads it.
  */
 export const REDIRECT_SITE = 'http://localhost:8080';
 
