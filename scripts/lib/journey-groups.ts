@@ -24,6 +24,7 @@ export const JOURNEY_SECONDS: Readonly<Record<string, number>> = {
   'order-rules.test.ts': 30,
   'purchase.test.ts': 22,
   'refund.test.ts': 7,
+  'release.test.ts': 25,
   'replace-track.test.ts': 8,
   'settings.test.ts': 38,
   'spec-gaps.test.ts': 14,

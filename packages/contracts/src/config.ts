@@ -38,6 +38,8 @@ export const SiteConfig = z.object({
    * the local Yoco sandbox's, sent only while the server runs in sandbox mode.
    */
   checkoutRedirectPrefixes: z.array(z.string()).optional(),
+  /** The price of one track of an EP or album in cents (Settings → Releases), when it differs from a single's. */
+  releaseTrackPriceCents: z.number().int().nullable().optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 

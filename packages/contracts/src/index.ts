@@ -40,3 +40,5 @@ export * from './working-days';
 export * from './promises';
 export * from './admin-reads';
 export * from './retention';
+export * from './releases';
+export * from './release-coherence';

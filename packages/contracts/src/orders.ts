@@ -7,6 +7,7 @@ import { TextBoolean, TextBooleanInput } from './common';
 import { INVALID_EMAIL, NO_EMAIL, NO_FILES, UPLOAD_INCOMPLETE } from './messages';
 import { TERMS_REQUIRED } from './consent';
 import { DELIVERY_HOURS } from './constants';
+import { ReleaseInput } from './releases';
 
 // Order money (subtotal, discount, total) is whole rand, as the storefront's client shows it and the
 // back-office prints it "as given"; the database keeps cents. File sizes are bytes.
@@ -41,6 +42,8 @@ export const CreateOrderBody = OrderDraft.extend({
   termsAccepted: z.literal(true, { error: TERMS_REQUIRED }),
   /** The separate marketing box; unticked unless the customer ticks it. */
   marketingConsent: z.boolean().default(false),
+  /** An EP or album over the files (issue 55); absent for singles. */
+  release: ReleaseInput.optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 

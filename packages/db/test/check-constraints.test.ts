@@ -23,7 +23,7 @@ import {
 } from '@mastering/contracts';
 import { CAMPAIGN_RECIPIENT_STATUSES } from '../src/enums';
 import { CODE_PURPOSES } from '../src/models/login-code';
-import { InvoiceKind, LegalDocumentKind, REFUND_REQUEST_DECISIONS } from '@mastering/contracts';
+import { InvoiceKind, LegalDocumentKind, REFUND_REQUEST_DECISIONS, RELEASE_KINDS } from '@mastering/contracts';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 // Migrations freeze the values a status column allows (a later enum change cannot rewrite history).
@@ -61,6 +61,7 @@ const ENUM_OF: Record<string, readonly string[]> = {
   'login_codes.purpose': CODE_PURPOSES,
   'invoices.kind': InvoiceKind.options,
   'legal_document_versions.document': LegalDocumentKind.options,
+  'releases.kind': RELEASE_KINDS,
 };
 
 let db: TestDatabase;

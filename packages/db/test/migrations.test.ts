@@ -56,6 +56,12 @@ const OUR_TABLES = [
   'customer_paid_days',
   // 075_disk_reservations
   'disk_reservations',
+  // 100_releases
+  'releases',
+  'release_tracks',
+  'release_references',
+  // 101_release_measures
+  'release_measures',
 ];
 
 let db: TestDatabase;

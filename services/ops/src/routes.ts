@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
 import {
+  CoherenceTable,
+  ReleaseAnswer,
+  ReleaseSettings,
+  ReorderReleaseBody,
   AdminAudioFile,
   AdminAudioFilePage,
   AdminAudioFilesQuery,
@@ -93,6 +97,8 @@ import { deleteOneUser, getOneUser, getUsers, postUser, putUser } from './users/
 import * as orders from './orders/handlers';
 import * as audioFiles from './audio-files/handlers';
 import * as downloads from './downloads/handlers';
+import * as releases from './releases/handlers';
+import { getReleaseSettings, putReleaseSettings } from './settings/releases';
 import type { FulfilmentDeps } from './orders/status';
 import { changesCounts } from './counters';
 import type { AudioFileDeps } from './audio-files/service';
@@ -207,6 +213,21 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     handler: postClearCache(fulfilment),
   }),
   // Marketing claims (issue 27): the thresholds under which the home page states no figure.
+  route({
+    method: 'GET',
+    path: '/api/admin/settings/releases',
+    permission: 'admin',
+    response: ReleaseSettings,
+    handler: getReleaseSettings(knex),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/admin/settings/releases',
+    permission: 'admin',
+    body: ReleaseSettings,
+    response: ReleaseSettings,
+    handler: putReleaseSettings(knex),
+  }),
   route({
     method: 'GET',
     path: '/api/admin/settings/claims',
@@ -435,6 +456,32 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     params: CreditNoteParams,
     response: sends('application/pdf', "A refund's Credit Note, as a PDF attachment"),
     handler: getOrderCreditNote(knex),
+  }),
+  // Issue 55: an order's release (EP or album) as one unit.
+  route({
+    method: 'GET',
+    path: '/api/admin/orders/:id/release',
+    permission: 'staff',
+    params: IdParam,
+    response: ReleaseAnswer,
+    handler: releases.getRelease(knex),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/admin/orders/:id/release/running-order',
+    permission: 'staff',
+    params: IdParam,
+    body: ReorderReleaseBody,
+    response: ReleaseAnswer,
+    handler: releases.putRunningOrder(knex),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/admin/orders/:id/release/coherence',
+    permission: 'staff',
+    params: IdParam,
+    response: CoherenceTable,
+    handler: releases.getCoherence(files),
   }),
   route({
     method: 'PATCH',

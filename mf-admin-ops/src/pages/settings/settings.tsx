@@ -6,6 +6,7 @@ import { useSaveSettings, useSettings } from '../../api/settings';
 import { EmailSection } from './email-settings';
 import { GeneralSection } from './general-settings';
 import { ClaimsSettings } from './claims-settings';
+import { ReleaseSettingsCard } from './release-settings';
 import { LegalSettings } from './legal-settings';
 import { PricingSection } from './pricing-settings';
 import { RecentChanges } from './recent-changes';
@@ -87,6 +88,7 @@ export default function SettingsPage() {
           <EmailSection values={draft.email} errors={errors} set={setter('email')} saved={data.email} />
           <SystemStatusCard />
           <ClaimsSettings />
+          <ReleaseSettingsCard />
           <LegalSettings />
           <RecentChanges changes={data.recentChanges} />
         </>

@@ -8,6 +8,7 @@ import {
   MASTERING_STYLES,
   TONES,
   type OrderDraft,
+  type ReleaseInput,
 } from '@mastering/contracts';
 import { Button, cn, Input, Label, Progress, Select, Switch, useHydrating } from '@mastering/ui';
 import { CircleAlert, CircleCheck, FileAudio, LoaderCircle, Upload, X } from 'lucide-react';
@@ -20,8 +21,10 @@ import {
   type MasteringOptions,
   type UploadItem,
 } from '../../lib/upload-items';
+import { checkReleaseDraft, configForChoice, EMPTY_RELEASE } from '../../lib/release-draft';
 import { OrderSummary } from './order-summary';
 import { PaymentDialog } from './payment-dialog';
+import { ReleaseForm } from './release-form';
 import { useUploadQueue } from './use-upload-queue';
 
 const NO_GENRE = '';
@@ -139,7 +142,11 @@ export function UploadForm() {
   const queue = useUploadQueue(config?.maxFileSizeMb);
   const [options, setOptions] = useState<MasteringOptions>(DEFAULT_OPTIONS);
   const [email, setEmail] = useState('');
-  const [order, setOrder] = useState<OrderDraft | null>(null);
+  const [order, setOrder] = useState<(OrderDraft & { release?: ReleaseInput }) | null>(null);
+  const [release, setRelease] = useState(EMPTY_RELEASE);
+  const references = useUploadQueue(config?.maxFileSizeMb);
+  // An EP's or album's tracks are priced at the release price (Settings), the server prices it again.
+  const priced = config && configForChoice(config, release.choice);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const ids = useId();
@@ -162,14 +169,15 @@ export function UploadForm() {
   };
 
   const proceed = () => {
-    const pricing = config ? orderSummary(queue.items.length, config) : null;
+    const pricing = priced ? orderSummary(queue.items.length, priced) : null;
     const check = checkProceed(queue.items, email, options, pricing);
-    if (!check.ok) {
-      queue.setError(check.message);
+    const releaseCheck = check.ok ? checkReleaseDraft(release, queue.items, references.items) : null;
+    if (!check.ok || (releaseCheck && !releaseCheck.ok)) {
+      queue.setError(!check.ok ? check.message : releaseCheck && !releaseCheck.ok ? releaseCheck.message : null);
       return;
     }
     queue.setError(null);
-    setOrder(check.body);
+    setOrder({ ...check.body, release: releaseCheck?.ok ? releaseCheck.release : undefined });
   };
 
   return (
@@ -222,6 +230,8 @@ export function UploadForm() {
           ))}
         </ul>
       )}
+
+      <ReleaseForm draft={release} setDraft={setRelease} tracks={queue.items} references={references} />
 
       <fieldset className="space-y-4">
         <legend className="mb-2 text-sm font-semibold">Mastering options</legend>
@@ -280,7 +290,7 @@ export function UploadForm() {
         <p className="text-xs text-muted-foreground">Your master is delivered to this address.</p>
       </div>
 
-      <OrderSummary trackCount={queue.items.length} config={config} />
+      <OrderSummary trackCount={queue.items.length} config={priced} />
 
       {queue.error && (
         <div
@@ -304,7 +314,7 @@ export function UploadForm() {
         Proceed to Payment
       </Button>
 
-      {order && config && <PaymentDialog order={order} config={config} onClose={() => setOrder(null)} />}
+      {order && priced && <PaymentDialog order={order} config={priced} onClose={() => setOrder(null)} />}
     </div>
   );
 }

@@ -37,6 +37,8 @@ import * as m050 from './050_demo_content';
 import * as m065 from './065_code_browser_link';
 import * as m075 from './075_disk_reservations';
 import * as m080 from './080_marketing_consents';
+import * as m100 from './100_releases';
+import * as m101 from './101_release_measures';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -84,4 +86,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '065_code_browser_link', ...m065 },
   { name: '075_disk_reservations', ...m075 },
   { name: '080_marketing_consents', ...m080 },
+  { name: '100_releases', ...m100 },
+  { name: '101_release_measures', ...m101 },
 ];

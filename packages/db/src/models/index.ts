@@ -38,3 +38,4 @@ export { Invoice, InvoiceCounter, type InvoiceLine, type InvoiceSeller } from '.
 export { DeletionRequest } from './deletion-request';
 export { OrderRating } from './order-rating';
 export { DiskReservation } from './disk-reservation';
+export { Release, ReleaseMeasure, ReleaseTrack, ReleaseReference } from './release';

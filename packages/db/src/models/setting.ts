@@ -12,6 +12,8 @@ import {
   EmailSettings,
   GeneralSettings,
   PricingSettings,
+  DEFAULT_RELEASE_SETTINGS,
+  ReleaseSettings,
   SecuritySettings,
 } from '@mastering/contracts';
 import { BaseModel } from './base';
@@ -31,6 +33,7 @@ export const SETTING_SECTIONS = {
   email: section(EmailSettings, DEFAULT_EMAIL_SETTINGS),
   delivery: section(DeliverySettings, DeliverySettings.parse({ downloadDays: DEFAULT_DOWNLOAD_DAYS })),
   claims: section(ClaimSettings, DEFAULT_CLAIM_SETTINGS),
+  releases: section(ReleaseSettings, DEFAULT_RELEASE_SETTINGS),
 };
 export type SettingSection = keyof typeof SETTING_SECTIONS;
 type SectionValue<K extends SettingSection> = (typeof SETTING_SECTIONS)[K]['defaults'];

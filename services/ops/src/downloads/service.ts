@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import {
   AUDIO_FORMATS,
@@ -16,6 +16,8 @@ import { MasterVersion, objectKeyOfPath, Order, OrderFile, Setting, Upload } fro
 import { HttpError, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import { contentTypeFromKey, type ObjectStorage } from '@mastering/storage';
 import { masterLoudnessWords } from '../analysis/service';
+import { releaseDeliverable } from '../releases/deliverable';
+import { zipStream, type ZipEntry } from './zip';
 
 /** What serving downloads needs: the database, the storage and the link signer. */
 export type DownloadDeps = { knex: Knex; storage: ObjectStorage; links: DownloadLinks };
@@ -138,33 +140,23 @@ export async function deliveryFile(deps: DownloadDeps, token: string, fileId: st
 
 /**
  * GET /api/downloads/order/:token/archive: every master of the order in one zip, streamed as it is
- * built (stored, not compressed: audio barely shrinks and the customer gets bytes at once).
+ * built. A release's zip is in running order, numbered (`01 - Title.wav`), with its cue sheet (see
+ * releases/deliverable.ts).
  */
 export async function deliveryArchive(
   deps: DownloadDeps,
   token: string,
 ): Promise<{ stream: Readable; filename: string }> {
   const { order } = await deliveredOrder(deps, token);
-  const entries = await Promise.all(
-    (order.files ?? []).map(async (f) =>
-      open(deps, objectKeyOfPath(f.masteredFilePath), await masterName(deps.knex, f)),
-    ),
+  const release = await releaseDeliverable(deps.knex, order.id);
+  const files = release ? release.files(order.files ?? []) : (order.files ?? []);
+  const entries: ZipEntry[] = await Promise.all(
+    files.map(async (f, i) => {
+      const opened = await open(deps, objectKeyOfPath(f.masteredFilePath), await masterName(deps.knex, f));
+      return { name: release ? release.entryName(i, opened.filename) : opened.filename, data: opened.stream };
+    }),
   );
-  // archiver is loaded at the first archive, not when the service starts (a quarter of a second of start-up).
-  const { ZipArchive } = await import('archiver');
-  const zip = new ZipArchive({ store: true });
-  const used = new Set<string>();
-  for (const entry of entries) {
-    // Two tracks may share a name; the zip keeps both.
-    let name = entry.filename;
-    for (let n = 2; used.has(name); n++)
-      name = `${path.basename(entry.filename, path.extname(entry.filename))} (${n})${path.extname(entry.filename)}`;
-    used.add(name);
-    zip.append(entry.stream, { name });
-  }
-  void zip.finalize();
-  // archiver's streams are readable-stream's, which Koa does not recognise as a body: hand it a core stream.
-  const body = new PassThrough();
-  zip.on('error', (err) => body.destroy(err));
-  return { stream: zip.pipe(body), filename: `masters-${order.id.slice(0, 8)}.zip` };
+  if (release) entries.push(release.cueSheet(entries.map((e) => e.name)));
+  const filename = release ? release.zipName : `masters-${order.id.slice(0, 8)}.zip`;
+  return { stream: await zipStream(entries), filename };
 }

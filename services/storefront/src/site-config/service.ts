@@ -23,8 +23,12 @@ export async function currentPricing(knex: Knex, now: Date = new Date()): Promis
  * payment pages besides Yoco's that the browser may follow (the local sandbox's, in sandbox mode).
  */
 export async function siteConfig(knex: Knex, checkoutRedirectPrefixes: readonly string[] = []): Promise<SiteConfig> {
-  const [pricing, general] = await Promise.all([currentPricing(knex), Setting.section(knex, 'general')]);
-  const config = siteConfigFor(pricing, general);
+  const [pricing, general, releases] = await Promise.all([
+    currentPricing(knex),
+    Setting.section(knex, 'general'),
+    Setting.section(knex, 'releases'),
+  ]);
+  const config = { ...siteConfigFor(pricing, general), releaseTrackPriceCents: releases.releaseTrackPriceCents };
   return checkoutRedirectPrefixes.length
     ? { ...config, checkoutRedirectPrefixes: [...checkoutRedirectPrefixes] }
     : config;
