@@ -134,6 +134,8 @@ export const ReleaseReference = z.object({
   note: z.string().nullable(),
   /** `/objects/<upload id>` of its bytes; null once retention deleted them. */
   filePath: z.string().nullable(),
+  /** Plays it (a short-lived signed link), while its bytes are kept; the stored answer has none. */
+  url: z.string().nullable().optional(),
 });
 export type ReleaseReference = z.infer<typeof ReleaseReference>;
 

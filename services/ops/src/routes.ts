@@ -464,7 +464,7 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     permission: 'staff',
     params: IdParam,
     response: ReleaseAnswer,
-    handler: releases.getRelease(knex),
+    handler: releases.getRelease(files),
   }),
   route({
     method: 'PUT',
@@ -473,7 +473,7 @@ export const routes = ({ knex, queue, keys, fulfilment, audioFiles: files, backu
     params: IdParam,
     body: ReorderReleaseBody,
     response: ReleaseAnswer,
-    handler: releases.putRunningOrder(knex),
+    handler: releases.putRunningOrder(files),
   }),
   route({
     method: 'GET',

@@ -83,6 +83,15 @@ export function ReleasePanel({
                 <strong>{r.originalName}</strong> for {nameOf(r.fileId)}
                 {r.takes.length > 0 && ` · take its ${r.takes.join(', ')}`}
                 {r.note && ` · “${r.note}”`}
+                {r.url && (
+                  <audio
+                    controls
+                    preload="none"
+                    src={r.url}
+                    className="mt-1 h-8 w-full"
+                    aria-label={`Play ${r.originalName}`}
+                  />
+                )}
               </li>
             ))}
           </ul>

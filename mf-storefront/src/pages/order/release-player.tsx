@@ -1,22 +1,33 @@
-import type { CustomerOrderView, Release } from '@mastering/contracts';
+import type { CustomerOrderView, Release, ReleaseReference } from '@mastering/contracts';
 import { Badge, Button } from '@mastering/ui/core';
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useOrderRelease } from '../../api/release';
 import { OutcomeCard } from '../../components/outcome-frame';
-import { abVolumes } from '../../lib/ab-levels';
+import { matchedGains, rmsDb } from '../../lib/release-levels';
 import { scheduleRelease, trackAt } from '../../lib/release-schedule';
 
 // The order page's player of a release (issue 55): the tracks in running order with their gaps, and
 // gaplessly where "no gap" was chosen: every track is decoded and scheduled on one Web Audio clock
 // (AudioBufferSourceNode.start(when), from scheduleRelease), not played by elements one after another.
 // Each track's original and master start together, loudness-matched, one of them heard: switching is
-// a gain change on the same clock, so it is immediate and keeps the position.
+// a gain change on the same clock, so it is immediate and keeps the position. The track's reference (its
+// own, else the release's first) plays alongside the same way, all three levelled alike (release-levels.ts).
 
-type Side = 'master' | 'original';
+const SIDES = ['master', 'original', 'reference'] as const;
+type Side = (typeof SIDES)[number];
+const SIDE_LABELS: Record<Side, string> = { master: 'Master', original: 'Original', reference: 'Reference' };
 
-/** One track's two decoded versions and the gains that choose which is heard. */
-type Voice = { master: AudioBuffer | null; original: AudioBuffer | null; gains: Record<Side, GainNode> };
+/** One track's decoded sides, their matched gains, and the gain nodes that choose which is heard. */
+type Voice = { buffers: Record<Side, AudioBuffer | null>; levels: Record<Side, number>; gains: Record<Side, GainNode> };
+
+/** The RMS level of a decoded buffer (null when absent or silent). */
+const levelOf = (buffer: AudioBuffer | null) =>
+  buffer ? rmsDb(Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c))) : null;
+
+/** The reference a track plays: its own first, else the release's first, else none. */
+const referenceFor = (references: readonly ReleaseReference[], fileId: string) =>
+  references.find((r) => r.fileId === fileId && r.url) ?? references.find((r) => r.fileId === null && r.url);
 
 const GAP_TEXT = (gap: number | null) => (gap === null ? 'no gap' : `${gap} s gap`);
 
@@ -35,7 +46,15 @@ function ReleaseCard({ order, release }: { order: CustomerOrderView; release: Re
   const [playing, setPlaying] = useState(false);
   const [loading, setLoading] = useState(false);
   const [current, setCurrent] = useState(-1);
-  const tracks = release.tracks.map((t) => ({ ...t, view: order.tracks.find((v) => v.id === t.fileId) }));
+  const tracks = release.tracks.map((t) => {
+    const view = order.tracks.find((v) => v.id === t.fileId);
+    const urls: Record<Side, string | null> = {
+      master: view?.masters[0]?.url ?? null,
+      original: view?.originalUrl ?? null,
+      reference: referenceFor(release.references, t.fileId)?.url ?? null,
+    };
+    return { ...t, view, urls };
+  });
   const sideOf = (fileId: string): Side => sides[fileId] ?? 'master';
 
   const stop = () => {
@@ -46,19 +65,12 @@ function ReleaseCard({ order, release }: { order: CustomerOrderView; release: Re
   };
   useEffect(() => () => void context.current?.close(), []);
 
-  /** Applies the heard side's loudness-matched volume, now, on the audio clock. */
+  /** Applies the heard side's loudness-matched volume, now, on the audio clock; the others are silent. */
   const applyGains = (i: number, side: Side) => {
     const voice = voices.current[i];
-    const view = tracks[i]?.view;
     if (!voice || !context.current) return;
-    const levels = abVolumes(
-      view?.original?.integratedLufs ?? null,
-      view?.masters[0]?.loudness?.integratedLufs ?? null,
-      'matched',
-    );
     const now = context.current.currentTime;
-    voice.gains.master.gain.setValueAtTime(side === 'master' ? levels.master : 0, now);
-    voice.gains.original.gain.setValueAtTime(side === 'original' ? levels.original : 0, now);
+    for (const s of SIDES) voice.gains[s].gain.setValueAtTime(s === side ? voice.levels[s] : 0, now);
   };
 
   const play = async () => {
@@ -71,16 +83,21 @@ function ReleaseCard({ order, release }: { order: CustomerOrderView; release: Re
         url ? ctx.decodeAudioData(await (await fetch(url)).arrayBuffer()) : null;
       voices.current = await Promise.all(
         tracks.map(async (t) => {
-          const [master, original] = await Promise.all([decode(t.view?.masters[0]?.url), decode(t.view?.originalUrl)]);
-          const gains = { master: ctx.createGain(), original: ctx.createGain() };
-          gains.master.connect(ctx.destination);
-          gains.original.connect(ctx.destination);
-          return { master, original, gains };
+          const [master, original, reference] = await Promise.all(SIDES.map((side) => decode(t.urls[side])));
+          const buffers = { master: master ?? null, original: original ?? null, reference: reference ?? null };
+          const levels = matchedGains({
+            master: levelOf(buffers.master),
+            original: levelOf(buffers.original),
+            reference: levelOf(buffers.reference),
+          });
+          const gains = { master: ctx.createGain(), original: ctx.createGain(), reference: ctx.createGain() };
+          for (const side of SIDES) gains[side].connect(ctx.destination);
+          return { buffers, levels, gains };
         }),
       );
       const schedule = scheduleRelease(
         voices.current.map((v, i) => ({
-          frames: (v.master ?? v.original)?.length ?? 0,
+          frames: (v.buffers.master ?? v.buffers.original)?.length ?? 0,
           gapSeconds: tracks[i]!.gapSeconds,
         })),
         ctx.sampleRate,
@@ -88,14 +105,14 @@ function ReleaseCard({ order, release }: { order: CustomerOrderView; release: Re
       );
       voices.current.forEach((voice, i) => {
         applyGains(i, sideOf(tracks[i]!.fileId));
-        for (const side of ['master', 'original'] as const) {
-          const buffer = voice[side];
+        for (const side of SIDES) {
+          const buffer = voice.buffers[side];
           if (!buffer) continue;
           const source = ctx.createBufferSource();
           source.buffer = buffer;
           source.connect(voice.gains[side]);
           source.start(schedule[i]!.startsAt);
-          // The heard track's end is the schedule's; a longer other side stops with it.
+          // The track's end is the schedule's; a longer other side (a reference, say) stops with it.
           source.stop(schedule[i]!.endsAt);
           sources.current.push(source);
         }
@@ -152,17 +169,17 @@ function ReleaseCard({ order, release }: { order: CustomerOrderView; release: Re
                   Revised anchor: may move the other tracks
                 </Badge>
               )}
-              {(['master', 'original'] as const).map((side) => (
+              {SIDES.map((side) => (
                 <Button
                   key={side}
                   type="button"
                   size="sm"
                   variant={sideOf(t.fileId) === side ? 'default' : 'outline'}
                   aria-pressed={sideOf(t.fileId) === side}
-                  disabled={side === 'master' ? !t.view?.masters[0] : !t.view?.originalUrl}
+                  disabled={!t.urls[side]}
                   onClick={() => choose(i, t.fileId, side)}
                 >
-                  {side === 'master' ? 'Master' : 'Original'}
+                  {SIDE_LABELS[side]}
                 </Button>
               ))}
             </li>

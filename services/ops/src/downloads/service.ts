@@ -12,7 +12,7 @@ import {
   withAudioExtension,
   type Delivery,
 } from '@mastering/contracts';
-import { MasterVersion, objectKeyOfPath, Order, OrderFile, Setting, Upload } from '@mastering/db';
+import { MasterVersion, objectKeyOfPath, Order, OrderFile, ReleaseReference, Setting, Upload } from '@mastering/db';
 import { HttpError, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import { contentTypeFromKey, type ObjectStorage } from '@mastering/storage';
 import { masterLoudnessWords } from '../analysis/service';
@@ -69,6 +69,11 @@ export async function signedFile(deps: DownloadDeps, token: string): Promise<Fil
   if (verified === 'expired') throw new Gone(LINK_EXPIRED);
   const grant = verified?.claims;
   if (grant && 'version' in grant) return masterVersionFile(deps, grant.version);
+  if (grant && 'reference' in grant) {
+    const reference = await ReleaseReference.query(deps.knex).findById(grant.reference);
+    if (!reference) throw new NotFound(LINK_INVALID);
+    return open(deps, objectKeyOfPath(reference.filePath), reference.originalName);
+  }
   if (!grant || !('file' in grant)) throw new NotFound(LINK_INVALID);
   const file = await OrderFile.query(deps.knex).findById(grant.file);
   if (!file) throw new NotFound(LINK_INVALID);

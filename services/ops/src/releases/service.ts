@@ -8,30 +8,46 @@ import {
 } from '@mastering/contracts';
 import { measureBalance } from '@mastering/audio-analysis';
 import { objectKeyOfPath, Order, type OrderFile, Release, ReleaseMeasure, ReleaseTrack, Setting } from '@mastering/db';
-import { BadRequest, NotFound } from '@mastering/service-kit';
+import { BadRequest, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
 
 // The engineer's view of a release (issue 55): the release itself, a new running order, and the
 // coherence table of its masters.
 
 /** What the coherence table needs: the database, and the storage the masters are read from. */
-export type ReleaseDeps = { knex: Knex; storage: ObjectStorage };
+export type ReleaseDeps = { knex: Knex; storage: ObjectStorage; links?: DownloadLinks };
 
-/** The order's release (null for an order of singles); 404 when there is no such order. */
-export async function releaseOfOrder(knex: Knex, orderId: string): Promise<ReleaseAnswer> {
+/** How long a staff member's reference link plays (the file links' own lifetime is per settings; this is a page's). */
+const REFERENCE_LINK_MS = 12 * 3_600_000;
+
+/**
+ * The order's release (null for an order of singles), each reference with a staff link that plays it
+ * when `links` are given; 404 when there is no such order.
+ */
+export async function releaseOfOrder(knex: Knex, orderId: string, links?: DownloadLinks): Promise<ReleaseAnswer> {
   const [order, release] = await Promise.all([
     Order.query(knex).findById(orderId).select('id'),
     Release.ofOrder(knex, orderId),
   ]);
   if (!order) throw new NotFound('Order not found');
-  return { release: release ? release.toApi() : null };
+  if (!release) return { release: null };
+  const shape = release.toApi();
+  const until = new Date(Date.now() + REFERENCE_LINK_MS);
+  const url = (id: string, path: string | null) =>
+    links && path ? `/api/downloads/file/${links.sign({ reference: id }, until)}` : null;
+  return { release: { ...shape, references: shape.references.map((r) => ({ ...r, url: url(r.id, r.filePath) })) } };
 }
 
 /**
  * Puts the release's tracks in the order of `fileIds` (every track once, else 400, nothing changes).
  * Each track keeps its gap, notes, anchor mark, masters and revisions: they belong to the track.
  */
-export async function reorderRelease(knex: Knex, orderId: string, fileIds: readonly string[]): Promise<ReleaseAnswer> {
+export async function reorderRelease(
+  knex: Knex,
+  orderId: string,
+  fileIds: readonly string[],
+  links?: DownloadLinks,
+): Promise<ReleaseAnswer> {
   await knex.transaction(async (trx) => {
     const release = await Release.query(trx).where({ orderId }).forUpdate().first();
     if (!release) throw new NotFound('This order is not a release.');
@@ -48,7 +64,7 @@ export async function reorderRelease(knex: Knex, orderId: string, fileIds: reado
         .where({ releaseId: release.id, fileId })
         .patch({ position: i + 1 });
   });
-  return releaseOfOrder(knex, orderId);
+  return releaseOfOrder(knex, orderId, links);
 }
 
 /** The master's measures, from the store or measured now (and stored); null when it cannot be measured. */

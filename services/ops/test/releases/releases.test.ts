@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminOrderDetail,
@@ -47,13 +48,16 @@ async function seedRelease(email: string) {
     { releaseId: release.id, fileId: a, position: 2, gapMs: null, isAnchor: false, notes: 'Tail.' },
     { releaseId: release.id, fileId: b, position: 3, gapMs: 1500, isAnchor: true, notes: null },
   ] as never);
+  // The reference's bytes, stored as its upload's object.
+  const referenceUpload = randomUUID();
+  await ctx.storage.put(`uploads/${referenceUpload}`, Buffer.from('reference bytes'), { contentType: 'audio/wav' });
   await ReleaseReference.query(ctx.db.knex).insert({
     releaseId: release.id,
     orderId: order.id,
     fileId: null,
     uploadId: null,
     originalName: 'Ref.wav',
-    filePath: null,
+    filePath: `/objects/${referenceUpload}`,
     takes: ['tone'],
     note: 'Warm like this.',
   } as never);
@@ -90,6 +94,10 @@ describe('a release for the engineer', () => {
       [3, 'B.wav', 1.5, true],
     ]);
     expect(answer.release!.references).toEqual([expect.objectContaining({ originalName: 'Ref.wav', takes: ['tone'] })]);
+    // The engineer plays the reference through a signed link.
+    const played = await call('GET', answer.release!.references[0]!.url!);
+    expect(played.status).toBe(200);
+    expect(await played.text()).toBe('reference bytes');
     expect((await call('GET', `/api/admin/orders/${orderId}/release`, people.customer)).status).toBe(403);
     const single = await seedOrder(ctx.db.knex, ctx.storage, { email: 'single@release.test' });
     expect(await (await call('GET', `/api/admin/orders/${single.id}/release`, people.engineer)).json()).toEqual({

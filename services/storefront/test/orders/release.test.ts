@@ -118,7 +118,9 @@ describe('an EP as one release', () => {
         takes: ['loudness', 'width'],
         note: 'This loud.',
         fileId: null,
+        // No storage path for the customer: a short-lived link that plays it (served by ops).
         filePath: null,
+        url: expect.stringMatching(/^\/api\/downloads\/file\/[^/]+$/),
       }),
     ]);
     // The link is the permission: a tampered one is refused.
