@@ -10,6 +10,7 @@ import {
   VAT_RATE_PERCENT,
   vatIncludedCents,
   type OrderDraft,
+  type ReleaseInput,
   type SiteConfig,
 } from '@mastering/contracts';
 import { Button, Dialog } from '@mastering/ui';
@@ -19,6 +20,7 @@ import { createOrder } from '../../api/orders';
 import { usePayOrder } from '../../api/payments';
 import { StudioIdentity } from '../../components/studio-identity';
 import { OrderSummary, rand } from './order-summary';
+import { ReleaseReview } from './release-form';
 
 /** The VAT line under the total: the VAT inside it when the studio is a vendor, else that none is charged. */
 export function vatLine(totalRand: number, config: Pick<SiteConfig, 'studio'>): string {
@@ -38,7 +40,7 @@ export function PaymentDialog({
   config,
   onClose,
 }: {
-  order: OrderDraft;
+  order: OrderDraft & { release?: ReleaseInput };
   config: SiteConfig;
   onClose: () => void;
 }) {
@@ -82,6 +84,7 @@ export function PaymentDialog({
               </li>
             ))}
           </ul>
+          {order.release && <ReleaseReview release={order.release} files={order.files} />}
         </section>
         <OrderSummary trackCount={order.files.length} config={config} />
         <p className="text-sm" data-testid="review-vat">

@@ -5,7 +5,9 @@ import {
   RELEASE_CHOICE_LABELS,
   RELEASE_CHOICES,
   REFERENCE_ASPECTS,
+  type OrderFileInput,
   type ReleaseChoice,
+  type ReleaseInput,
 } from '@mastering/contracts';
 import { Button, cn, Input, Label, Select, Textarea } from '@mastering/ui';
 import { ArrowDown, ArrowUp, GripVertical, X } from 'lucide-react';
@@ -334,6 +336,31 @@ function References({
           );
         })}
       </ul>
+    </div>
+  );
+}
+
+/** The review step's lines for a release: kind, artist and title, the running order with gaps and the anchor. */
+export function ReleaseReview({ release, files }: { release: ReleaseInput; files: readonly OrderFileInput[] }) {
+  return (
+    <div className="space-y-1" data-testid="review-release">
+      <p>
+        <span className="text-muted-foreground">{RELEASE_CHOICE_LABELS[release.kind]}: </span>
+        {release.artist} – {release.title}
+      </p>
+      <ol className="list-inside list-decimal text-muted-foreground">
+        {release.tracks.map((track, i) => (
+          <li key={files[track.file]?.originalFilePath ?? i}>
+            {files[track.file]?.originalName} · {track.gapSeconds === null ? 'no gap' : `${track.gapSeconds} s gap`}
+            {i === release.anchor && ' · anchor'}
+          </li>
+        ))}
+      </ol>
+      {release.references.length > 0 && (
+        <p className="text-muted-foreground">
+          Reference tracks: {release.references.map((r) => r.originalName).join(', ')}
+        </p>
+      )}
     </div>
   );
 }
