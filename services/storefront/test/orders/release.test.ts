@@ -12,6 +12,9 @@ import {
   tooManyPendingUploads,
 } from '@mastering/contracts';
 import { Release, Setting } from '@mastering/db';
+import { createStorage } from '@mastering/storage';
+import { sweepAbandonedUploads } from '../../src/uploads/sweeper';
+import { createTusStore } from '../../src/uploads/tus-store';
 import { uploadWhole, wav, type Storefront } from '../support';
 import { deliver, payOnSandbox, refundingStorefrontPerFile, startCheckout } from '../purchase';
 
@@ -181,6 +184,20 @@ describe('an EP as one release', () => {
     } finally {
       await Setting.query(ctx.db.knex).deleteById('security');
     }
+  });
+
+  it('keeps an ordered reference track from the sweep of abandoned uploads, which takes a stray one', async () => {
+    const { up, files, release } = await epRequest(ctx.site);
+    expect((await order(ctx.site, up.cookie, { files, release, pricing: await releasePrice(3) })).status).toBe(201);
+    const stray = await uploadWhole(ctx.site, wav(100), { cookie: up.cookie });
+    const config = { driver: 'local', root: ctx.site.storageDir } as const;
+    const storage = createStorage(config);
+    const deps = { knex: ctx.db.knex, storage, tus: createTusStore(config, storage, ctx.site.storageDir) };
+    // Everything is older than an hour from now.
+    await sweepAbandonedUploads(deps, -1);
+    const ids = (path: string) => path.split('/').at(-1)!;
+    const left = await ctx.db.knex('uploads').whereIn('id', [ids(up.reference.objectPath), ids(stray.objectPath)]);
+    expect(left.map((u: { id: string }) => u.id)).toEqual([ids(up.reference.objectPath)]);
   });
 });
 
