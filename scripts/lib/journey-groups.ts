@@ -24,7 +24,7 @@ export const JOURNEY_SECONDS: Readonly<Record<string, number>> = {
   'order-rules.test.ts': 30,
   'purchase.test.ts': 22,
   'refund.test.ts': 7,
-  'release.test.ts': 25,
+  'release.test.ts': 27,
   'replace-track.test.ts': 8,
   'settings.test.ts': 38,
   'spec-gaps.test.ts': 14,
