@@ -145,13 +145,13 @@ export async function logInAs(email: string, site = SITE) {
 }
 
 /** The cookies a response sets, as `name=value` pairs. */
-function cookiesSetBy(res: Response): string[] {
+export function cookiesSetBy(res: Response): string[] {
   // getSetCookie is Node's (18.14 on); TestCafe's compiler checks against an older DOM library that lacks it.
   return (res.headers as Headers & { getSetCookie(): string[] }).getSetCookie().map((line) => line.split(';')[0]!);
 }
 
 /** A JSON request to the site as one visitor (`cookie`); fails the journey on any status but `expected`. */
-async function siteJson(method: string, path: string, cookie: string, body: unknown, expected: number[]) {
+export async function siteJson(method: string, path: string, cookie: string, body: unknown, expected: number[]) {
   const res = await fetch(`${SITE}${path}`, {
     method,
     headers: { 'content-type': 'application/json', origin: SITE, ...(cookie ? { cookie } : {}) },

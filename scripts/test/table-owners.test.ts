@@ -64,6 +64,10 @@ const NOT_YET_MOVED = new Set([
   'services/ops/src/orders/links.ts writes orders',
   'services/ops/src/ratings/feedback-job.ts writes orders',
   'services/ops/src/retention/job.ts writes order_files',
+  // A release's running order (staff reorder it) and its references' audio (retention): placed with the order
+  // by the storefront, changed by ops' staff actions and retention, to become calls to the storefront.
+  'services/ops/src/releases/service.ts writes release_tracks',
+  'services/ops/src/releases/retention.ts writes release_references',
   // Sessions capped by the security settings: to become a call to the storefront.
   'services/ops/src/settings/service.ts writes sessions',
   // Marketing consent asked for at checkout: to become a call to the email service.

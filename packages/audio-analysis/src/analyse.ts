@@ -50,7 +50,7 @@ export type AnalyseOptions = {
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 /** The first bytes of the file at `path` (fewer when it is shorter). */
-async function readFileHead(path: string): Promise<Buffer> {
+export async function readFileHead(path: string): Promise<Buffer> {
   const file = await open(path, 'r');
   try {
     const head = Buffer.alloc(SNIFF_BYTES);
@@ -65,7 +65,7 @@ async function readFileHead(path: string): Promise<Buffer> {
  * The first bytes of `stream`, and a stream that still yields every byte: the same one with the head
  * put back, or, when the head was all there was, a new one holding it.
  */
-function readStreamHead(stream: Readable): Promise<{ head: Buffer; stream: Readable }> {
+export function readStreamHead(stream: Readable): Promise<{ head: Buffer; stream: Readable }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let length = 0;
@@ -90,7 +90,7 @@ function readStreamHead(stream: Readable): Promise<{ head: Buffer; stream: Reada
 }
 
 /** Whether the jail's nobody (as root) could not read the file at `path` that root can. */
-async function ownerOnlyForJail(path: string): Promise<boolean> {
+export async function ownerOnlyForJail(path: string): Promise<boolean> {
   if (!jailHost()?.asRoot) return false;
   const mode = await stat(path).then(
     (s) => s.mode,

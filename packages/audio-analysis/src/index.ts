@@ -6,6 +6,8 @@ export { analyseAudio, ANALYSER_VERSION, type AudioAnalysis, type AudioSource, t
 export { DEFAULT_LIMITS, type DecoderLimits } from './fence';
 export { analyseOrderFile, analysisJob, saveAnalysis, type AnalysisDeps } from './job';
 export { PeakAccumulator } from './peaks';
+export { BalanceMeter, type BalanceMeasure } from './balance';
+export { measureBalance, type CoherenceMeasureResult } from './measure-balance';
 
 /**
  * The storage the settings choose (STORAGE_DRIVER, STORAGE_DIR, S3_*), plus its root folder when it is

@@ -41,6 +41,8 @@ export const SiteConfig = z.object({
   checkoutRedirectPrefixes: z.array(z.string()).optional(),
   /** The release pack's formats offered now, with their prices per track (Settings → Release pack). */
   releasePackOffers: z.array(PackOfferView).optional(),
+  /** The price of one track of an EP or album in cents (Settings → Releases), when it differs from a single's. */
+  releaseTrackPriceCents: z.number().int().nullable().optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 

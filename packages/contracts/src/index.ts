@@ -42,3 +42,5 @@ export * from './admin-reads';
 export * from './retention';
 export * from './release-pack';
 export * from './domain-errors';
+export * from './releases';
+export * from './release-coherence';

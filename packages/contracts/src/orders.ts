@@ -8,6 +8,7 @@ import { INVALID_EMAIL, NO_EMAIL, NO_FILES, UPLOAD_INCOMPLETE } from './messages
 import { TERMS_REQUIRED } from './consent';
 import { DELIVERY_HOURS } from './constants';
 import { ReleasePackChoice } from './release-pack';
+import { ReleaseInput } from './releases';
 
 // Order money (subtotal, discount, total) is whole rand, as the storefront's client shows it and the
 // back-office prints it "as given"; the database keeps cents. File sizes are bytes.
@@ -44,6 +45,8 @@ export const CreateOrderBody = OrderDraft.extend({
   marketingConsent: z.boolean().default(false),
   /** The release pack's formats and each track's metadata (release-pack.ts); priced by the server. */
   releasePack: ReleasePackChoice.optional(),
+  /** An EP or album over the files (issue 55); absent for singles. */
+  release: ReleaseInput.optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 

@@ -415,6 +415,51 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       },
     ],
   },
+  releases: {
+    personal: {
+      title: { holds: "the release's title" },
+      artist: { holds: "the artist's name" },
+      notes: { holds: "the customer's words to the engineer" },
+    },
+    other: ['id', 'order_id', 'kind', 'created_at'],
+    rows: [
+      {
+        find: orderRows(),
+        export: { as: 'releases' },
+        erase: { columns: { title: 'erasedText', artist: 'erasedText', notes: 'null' } },
+      },
+    ],
+  },
+  release_tracks: {
+    personal: { notes: { holds: "the customer's words to the engineer" } },
+    other: ['id', 'release_id', 'file_id', 'position', 'gap_ms', 'is_anchor'],
+    rows: [
+      {
+        find: [{ file: 'file_id' }],
+        export: { as: 'releaseTracks', orderBy: 'position' },
+        erase: { columns: { notes: 'null' } },
+      },
+    ],
+  },
+  release_references: {
+    personal: {
+      original_name: { holds: 'file name of a reference track' },
+      note: { holds: "the customer's words to the engineer" },
+    },
+    other: ['id', 'release_id', 'order_id', 'file_id', 'upload_id', 'file_path', 'takes', 'created_at'],
+    rows: [
+      {
+        find: orderRows(),
+        export: { as: 'referenceTracks', orderBy: 'created_at' },
+        erase: { columns: { original_name: 'trackNumber', note: 'null' } },
+      },
+    ],
+  },
+  release_measures: {
+    personal: {},
+    other: ['file_id', 'mastered_file_path', 'measure', 'measured_at'],
+    rows: [{ find: [{ file: 'file_id' }], export: { not: 'measurements of the masters' }, erase: { columns: {} } }],
+  },
   revision_requests: {
     personal: { note: { holds: "the customer's words" } },
     other: ['id', 'order_id', 'file_id', 'round', 'at_seconds', 'created_at'],

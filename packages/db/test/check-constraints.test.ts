@@ -29,6 +29,7 @@ import {
   PACK_FORMATS,
   PackFileStatus,
   REFUND_REQUEST_DECISIONS,
+  RELEASE_KINDS,
 } from '@mastering/contracts';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
@@ -69,6 +70,7 @@ const ENUM_OF: Record<string, readonly string[]> = {
   'legal_document_versions.document': LegalDocumentKind.options,
   'pack_files.format': PACK_FORMATS,
   'pack_files.status': PackFileStatus.options,
+  'releases.kind': RELEASE_KINDS,
 };
 
 let db: TestDatabase;

@@ -2,10 +2,15 @@ import { createTokenSigner, type TokenSigner } from './signed-tokens';
 import type { Secrets } from './keyring';
 
 /**
- * What a download token grants: all masters of a delivered order, one stored file of an audio file, or one
- * master version (master_versions id: the order page plays and offers every version).
+ * What a download token grants: all masters of a delivered order, one stored file of an audio file, one
+ * master version (master_versions id: the order page plays and offers every version), or one reference
+ * track of a release (release_references id).
  */
-export type DownloadGrant = { order: string } | { file: string; kind: 'original' | 'mastered' } | { version: string };
+export type DownloadGrant =
+  | { order: string }
+  | { file: string; kind: 'original' | 'mastered' }
+  | { version: string }
+  | { reference: string };
 
 /**
  * Signed, expiring download tokens (the `download-link` purpose of the one token signer). Stateless, so
@@ -17,6 +22,7 @@ export type DownloadLinks = TokenSigner<DownloadGrant>;
 const grantOf = (claims: Record<string, unknown>): DownloadGrant | null => {
   if (typeof claims.order === 'string') return { order: claims.order };
   if (typeof claims.version === 'string') return { version: claims.version };
+  if (typeof claims.reference === 'string') return { reference: claims.reference };
   if (typeof claims.file === 'string' && (claims.kind === 'original' || claims.kind === 'mastered'))
     return { file: claims.file, kind: claims.kind };
   return null;

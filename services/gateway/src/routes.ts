@@ -27,6 +27,8 @@ export const ROUTES: Route[] = [
     service: 'storefront',
   },
   { methods: ['GET', 'HEAD'], pattern: /^\/api\/orders\/[^/]+\/invoice\/?$/, service: 'storefront' },
+  // The order's release (EP or album) for the order page's player (issue 55).
+  { methods: ['GET', 'HEAD'], pattern: /^\/api\/orders\/[^/]+\/release\/?$/, service: 'storefront' },
   { methods: ['GET', 'HEAD'], pattern: /^\/api\/orders\/[^/]+\/credit-notes\/[^/]+\/?$/, service: 'storefront' },
   { pattern: new RegExp(`^/auth${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/auth${rest}`), service: 'storefront' },

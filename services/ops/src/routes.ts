@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
 import {
+  CoherenceTable,
+  ReleaseAnswer,
+  ReleaseSettings,
+  ReorderReleaseBody,
   AdminAudioFile,
   AdminAudioFilePage,
   AdminAudioFilesQuery,
@@ -97,6 +101,8 @@ import { getOrderCreditNote, getOrderInvoice } from './orders/invoice';
 import * as orders from './orders/handlers';
 import * as audioFiles from './audio-files/handlers';
 import * as downloads from './downloads/handlers';
+import * as releases from './releases/handlers';
+import { getReleaseSettings, putReleaseSettings } from './settings/releases';
 import type { FulfilmentDeps } from './orders/status';
 import { changesCounts } from './counters';
 import type { AudioFileDeps } from './audio-files/service';
@@ -220,6 +226,21 @@ export const routes = ({
     handler: postClearCache(fulfilment),
   }),
   // Marketing claims (issue 27): the thresholds under which the home page states no figure.
+  route({
+    method: 'GET',
+    path: '/api/admin/settings/releases',
+    permission: 'admin',
+    response: ReleaseSettings,
+    handler: getReleaseSettings(knex),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/admin/settings/releases',
+    permission: 'admin',
+    body: ReleaseSettings,
+    response: ReleaseSettings,
+    handler: putReleaseSettings(knex),
+  }),
   route({
     method: 'GET',
     path: '/api/admin/settings/claims',
@@ -430,6 +451,32 @@ export const routes = ({
     params: CreditNoteParams,
     response: sends('application/pdf', "A refund's Credit Note, as a PDF attachment"),
     handler: getOrderCreditNote(knex),
+  }),
+  // Issue 55: an order's release (EP or album) as one unit.
+  route({
+    method: 'GET',
+    path: '/api/admin/orders/:id/release',
+    permission: 'staff',
+    params: IdParam,
+    response: ReleaseAnswer,
+    handler: releases.getRelease(files),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/admin/orders/:id/release/running-order',
+    permission: 'staff',
+    params: IdParam,
+    body: ReorderReleaseBody,
+    response: ReleaseAnswer,
+    handler: releases.putRunningOrder(files),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/admin/orders/:id/release/coherence',
+    permission: 'staff',
+    params: IdParam,
+    response: CoherenceTable,
+    handler: releases.getCoherence(files),
   }),
   route({
     method: 'PATCH',

@@ -10,6 +10,7 @@ import {
   type RouteTable,
 } from '@mastering/service-kit';
 import {
+  ReleaseAnswer,
   CheckoutResponse,
   CreateCheckoutBody,
   CreateOrderBody,
@@ -76,6 +77,7 @@ import * as users from './users/handlers';
 import * as payments from './payments/handlers';
 import * as refunds from './refunds/handlers';
 import * as orderPage from './order-page/handlers';
+import { getCustomerRelease } from './order-page/release';
 import { trackOrders, type TrackLimiters } from './order-page/track';
 import type { RequestLimiters } from './request-limits';
 import {
@@ -396,6 +398,17 @@ export const routes = (deps: RouteDeps): RouteTable => [
       ORDER_LINK_REFUSED,
     ],
     handler: orderPage.getOrderView(deps.orderPage),
+  }),
+  // Issue 55: the order's release (EP or album), for the order page's player; the link is the permission.
+  route({
+    method: 'GET',
+    path: '/api/orders/:id/release',
+    permission: 'public',
+    params: IdParam,
+    query: OrderViewQuery,
+    cache: 'private, no-store',
+    response: [{ status: 200, description: 'The order’s release, or null', schema: ReleaseAnswer }, ORDER_LINK_REFUSED],
+    handler: getCustomerRelease(deps.orderPage),
   }),
   route({
     method: 'POST',

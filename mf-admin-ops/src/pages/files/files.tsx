@@ -29,6 +29,7 @@ import { StatCard } from '../../components/stat-card';
 import { useDebounced } from '../../components/use-debounced';
 import { DownloadButtons, FileDialog, FileStatusBadge } from './file-dialog';
 import { BatchProcessDialog } from './batch-process-dialog';
+import { ReleasePanel } from '../orders/release-panel';
 
 type StatusFilter = FileStatus | 'all';
 type StyleFilter = MasteringStyle | 'all';
@@ -223,6 +224,8 @@ export default function FilesPage() {
           </Button>
         </p>
       )}
+      {/* An order's files opened as one release: its running order, references and coherence (issue 55). */}
+      {orderId && <ReleasePanel orderId={orderId} hasMasters={(data?.items ?? []).some((f) => f.masteredFilePath)} />}
 
       <DataTable
         label="Audio files"

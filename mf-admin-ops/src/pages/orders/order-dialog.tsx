@@ -38,6 +38,7 @@ import { RevokeOrderLinks } from './order-links';
 import { MasterVersions } from './master-versions';
 import { RefundRequests } from './refund-requests';
 import { ReleasePackSection } from './release-pack';
+import { ReleasePanel } from './release-panel';
 
 /**
  * The order detail dialog: customer (with Contact Customer for admins), summary, clock, engineer,
@@ -114,6 +115,12 @@ export function OrderDialog({
           </section>
 
           <Assignment order={order} />
+
+          <ReleasePanel
+            orderId={order.id}
+            hasMasters={order.files.some((f) => f.masteredFilePath)}
+            revisions={data.revisions}
+          />
 
           <section className="space-y-2">
             <h3 className="font-semibold">Audio files ({order.files.length})</h3>

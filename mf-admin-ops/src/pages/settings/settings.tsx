@@ -7,6 +7,7 @@ import { EmailSection } from './email-settings';
 import { GeneralSection } from './general-settings';
 import { ClaimsSettings } from './claims-settings';
 import { ReleasePackSettingsCard } from './release-pack-settings';
+import { ReleaseSettingsCard } from './release-settings';
 import { LegalSettings } from './legal-settings';
 import { PricingSection } from './pricing-settings';
 import { RecentChanges } from './recent-changes';
@@ -89,6 +90,7 @@ export default function SettingsPage() {
           <SystemStatusCard />
           <ClaimsSettings />
           <ReleasePackSettingsCard />
+          <ReleaseSettingsCard />
           <LegalSettings />
           <RecentChanges changes={data.recentChanges} />
         </>

@@ -19,6 +19,7 @@ import { checkingReplacement, useOrderView } from '../../api/order-page';
 import { OutcomeCard, OutcomeFrame } from '../../components/outcome-frame';
 import { PageFrame } from '../../components/page-frame';
 import { AbPlayer } from './ab-player';
+import { ReleasePlayer } from './release-player';
 import { OrderMoney } from './order-money';
 import { RatingForm } from './rating-form';
 import { ReleasePackLink } from './release-pack';
@@ -111,6 +112,7 @@ function OrderDetails({ order, token }: { order: CustomerOrderView; token: strin
             {order.revisions.closedReason}
           </p>
         )}
+        <ReleasePlayer order={order} token={token} />
         {order.tracks.map((track) => (
           <TrackCard key={track.id} order={order} token={token} track={track} />
         ))}

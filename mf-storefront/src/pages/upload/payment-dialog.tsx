@@ -11,6 +11,7 @@ import {
   vatIncludedCents,
   type OrderDraft,
   type ReleasePackChoice,
+  type ReleaseInput,
   type SiteConfig,
 } from '@mastering/contracts';
 import { Button, Dialog } from '@mastering/ui';
@@ -21,6 +22,7 @@ import { usePayOrder } from '../../api/payments';
 import { StudioIdentity } from '../../components/studio-identity';
 import { packTotalCents } from './deliverables-picker';
 import { OrderSummary, rand } from './order-summary';
+import { ReleaseReview } from './release-form';
 
 /** The VAT line under the total: the VAT inside it when the studio is a vendor, else that none is charged. */
 export function vatLine(totalRand: number, config: Pick<SiteConfig, 'studio'>): string {
@@ -30,7 +32,8 @@ export function vatLine(totalRand: number, config: Pick<SiteConfig, 'studio'>): 
 }
 
 /** The order the form reviews: the draft and the release pack picked with it (issue 54). */
-export type OrderWithPack = OrderDraft & { releasePack?: ReleasePackChoice };
+/** The order as reviewed: the draft, its release pack and, for an EP or album, its release. */
+export type OrderWithPack = OrderDraft & { releasePack?: ReleasePackChoice; release?: ReleaseInput };
 
 /**
  * The review step before Pay (ECTA s43(2)): the whole order, the price with its VAT, the delivery time,
@@ -97,6 +100,7 @@ export function PaymentDialog({
               </li>
             ))}
           </ul>
+          {order.release && <ReleaseReview release={order.release} files={order.files} />}
         </section>
         <OrderSummary trackCount={order.files.length} config={config} packCents={packCents} />
         <p className="text-sm" data-testid="review-vat">

@@ -19,9 +19,11 @@ import {
   type MasteringOptions,
   type UploadItem,
 } from '../../lib/upload-items';
+import { checkReleaseDraft, configForChoice, EMPTY_RELEASE } from '../../lib/release-draft';
 import { DeliverablesPicker, EMPTY_PACK, packChoiceOf, packTotalCents, type PackDraft } from './deliverables-picker';
 import { OrderSummary } from './order-summary';
 import { PaymentDialog, type OrderWithPack } from './payment-dialog';
+import { ReleaseForm } from './release-form';
 import { useUploadQueue } from './use-upload-queue';
 
 const NO_GENRE = '';
@@ -142,6 +144,10 @@ export function UploadForm() {
   const [order, setOrder] = useState<OrderWithPack | null>(null);
   const [pack, setPack] = useState<PackDraft>(EMPTY_PACK);
   const offers = config?.releasePackOffers ?? [];
+  const [release, setRelease] = useState(EMPTY_RELEASE);
+  const references = useUploadQueue(config?.maxFileSizeMb);
+  // An EP's or album's tracks are priced at the release price (Settings), the server prices it again.
+  const priced = config && configForChoice(config, release.choice);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const ids = useId();
@@ -164,10 +170,11 @@ export function UploadForm() {
   };
 
   const proceed = () => {
-    const pricing = config ? orderSummary(queue.items.length, config) : null;
+    const pricing = priced ? orderSummary(queue.items.length, priced) : null;
     const check = checkProceed(queue.items, email, options, pricing);
-    if (!check.ok) {
-      queue.setError(check.message);
+    const releaseCheck = check.ok ? checkReleaseDraft(release, queue.items, references.items) : null;
+    if (!check.ok || (releaseCheck && !releaseCheck.ok)) {
+      queue.setError(!check.ok ? check.message : releaseCheck && !releaseCheck.ok ? releaseCheck.message : null);
       return;
     }
     const packed = packChoiceOf(pack, queue.items);
@@ -176,7 +183,11 @@ export function UploadForm() {
       return;
     }
     queue.setError(null);
-    setOrder({ ...check.body, releasePack: packed.choice });
+    setOrder({
+      ...check.body,
+      releasePack: packed.choice,
+      release: releaseCheck?.ok ? releaseCheck.release : undefined,
+    });
   };
 
   return (
@@ -229,6 +240,8 @@ export function UploadForm() {
           ))}
         </ul>
       )}
+
+      <ReleaseForm draft={release} setDraft={setRelease} tracks={queue.items} references={references} />
 
       <fieldset className="space-y-4">
         <legend className="mb-2 text-sm font-semibold">Mastering options</legend>
@@ -291,7 +304,7 @@ export function UploadForm() {
 
       <OrderSummary
         trackCount={queue.items.length}
-        config={config}
+        config={priced}
         packCents={packTotalCents(pack.formats, queue.items.length, offers)}
       />
 
@@ -317,7 +330,7 @@ export function UploadForm() {
         Proceed to Payment
       </Button>
 
-      {order && config && <PaymentDialog order={order} config={config} onClose={() => setOrder(null)} />}
+      {order && priced && <PaymentDialog order={order} config={priced} onClose={() => setOrder(null)} />}
     </div>
   );
 }

@@ -39,6 +39,8 @@ import * as m075 from './075_disk_reservations';
 import * as m080 from './080_marketing_consents';
 import * as m085 from './085_erasures';
 import * as m095 from './095_release_pack';
+import * as m100 from './100_releases';
+import * as m101 from './101_release_measures';
 import * as m105 from './105_direct_uploads';
 import * as m110 from './110_idempotency_keys';
 
@@ -90,6 +92,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '080_marketing_consents', ...m080 },
   { name: '085_erasures', ...m085 },
   { name: '095_release_pack', ...m095 },
+  { name: '100_releases', ...m100 },
+  { name: '101_release_measures', ...m101 },
   { name: '105_direct_uploads', ...m105 },
   { name: '110_idempotency_keys', ...m110 },
 ];

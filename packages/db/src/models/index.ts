@@ -41,3 +41,4 @@ export { OrderRating } from './order-rating';
 export { DiskReservation } from './disk-reservation';
 export { IdempotencyKey, type IdempotencyScope, type KeyedAnswer } from './idempotency-key';
 export { PackFile } from './pack-file';
+export { Release, ReleaseMeasure, ReleaseTrack, ReleaseReference } from './release';

@@ -14,6 +14,8 @@ import {
   GeneralSettings,
   PricingSettings,
   ReleasePackSettings,
+  DEFAULT_RELEASE_SETTINGS,
+  ReleaseSettings,
   SecuritySettings,
 } from '@mastering/contracts';
 import { BaseModel } from './base';
@@ -34,6 +36,7 @@ export const SETTING_SECTIONS = {
   delivery: section(DeliverySettings, DeliverySettings.parse({ downloadDays: DEFAULT_DOWNLOAD_DAYS })),
   claims: section(ClaimSettings, DEFAULT_CLAIM_SETTINGS),
   releasePack: section(ReleasePackSettings, DEFAULT_RELEASE_PACK_SETTINGS),
+  releases: section(ReleaseSettings, DEFAULT_RELEASE_SETTINGS),
 };
 export type SettingSection = keyof typeof SETTING_SECTIONS;
 type SectionValue<K extends SettingSection> = (typeof SETTING_SECTIONS)[K]['defaults'];

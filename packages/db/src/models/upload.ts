@@ -86,11 +86,17 @@ export class Upload extends BaseModel {
 
   static get modifiers(): Modifiers<QueryBuilder<Upload>> {
     return {
-      /** Never attached to an order (as an original or a master) and created before `before`: what the sweep removes. */
+      /**
+       * Never attached to an order (as an original, a master or a release's reference track) and created
+       * before `before`: what the sweep removes.
+       */
       abandonedBefore: (builder, before: Date) =>
         builder
           .whereNull('uploads.orderFileId')
           .whereNull('uploads.masteredFileId')
+          .whereNotExists((q) =>
+            q.select(1).from('release_references').whereColumn('release_references.upload_id', 'uploads.id'),
+          )
           .where('uploads.createdAt', '<', before),
     };
   }

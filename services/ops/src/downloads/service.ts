@@ -15,12 +15,13 @@ import {
   objectKeyOfPath,
   uploadIdOfKey,
 } from '@mastering/contracts';
-import { MasterVersion, Order, OrderFile, type PackFile, Setting, Upload } from '@mastering/db';
+import { MasterVersion, Order, OrderFile, type PackFile, ReleaseReference, Setting, Upload } from '@mastering/db';
 import { HttpError, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import { contentTypeFromKey, type ObjectStorage } from '@mastering/storage';
 import { masterLoudnessWords } from '../analysis/service';
 import { currentPackFiles, packFileName, packFormatsOf } from '../release-pack/service';
-import { zipStream } from './zip';
+import { releaseDeliverable } from '../releases/deliverable';
+import { zipStream, type ZipEntry } from './zip';
 
 /** What serving downloads needs: the database, the storage and the link signer. */
 export type DownloadDeps = { knex: Knex; storage: ObjectStorage; links: DownloadLinks };
@@ -72,6 +73,11 @@ export async function signedFile(deps: DownloadDeps, token: string): Promise<Fil
   if (verified === 'expired') throw new Gone(LINK_EXPIRED);
   const grant = verified?.claims;
   if (grant && 'version' in grant) return masterVersionFile(deps, grant.version);
+  if (grant && 'reference' in grant) {
+    const reference = await ReleaseReference.query(deps.knex).findById(grant.reference);
+    if (!reference) throw new NotFound(LINK_INVALID);
+    return open(deps, objectKeyOfPath(reference.filePath), reference.originalName);
+  }
   if (!grant || !('file' in grant)) throw new NotFound(LINK_INVALID);
   const file = await OrderFile.query(deps.knex).findById(grant.file);
   if (!file) throw new NotFound(LINK_INVALID);
@@ -186,27 +192,29 @@ export async function deliveryPackFile(deps: DownloadDeps, token: string, packFi
 }
 
 /**
- * GET /api/downloads/order/:token/archive: every master of the order, then its release pack, in one
- * zip streamed as it is built (zip.ts).
+ * GET /api/downloads/order/:token/archive: every master of the order, then its release pack, in one zip
+ * streamed as it is built. A release's masters are in running order, numbered (`01 - Title.wav`), with its
+ * cue sheet (see releases/deliverable.ts).
  */
 export async function deliveryArchive(
   deps: DownloadDeps,
   token: string,
 ): Promise<{ stream: Readable; filename: string }> {
   const { order } = await deliveredOrder(deps, token);
-  const entries = await Promise.all(
-    (order.files ?? []).map(async (f) =>
-      open(deps, objectKeyOfPath(f.masteredFilePath), await masterName(deps.knex, f)),
-    ),
+  const release = await releaseDeliverable(deps.knex, order.id);
+  const files = release ? release.files(order.files ?? []) : (order.files ?? []);
+  const entries: ZipEntry[] = await Promise.all(
+    files.map(async (f, i) => {
+      const opened = await open(deps, objectKeyOfPath(f.masteredFilePath), await masterName(deps.knex, f));
+      return { name: release ? release.entryName(i, opened.filename) : opened.filename, data: opened.stream };
+    }),
   );
+  if (release) entries.push(release.cueSheet(entries.map((e) => e.name)));
   // The release pack after the masters, track by track (issue 54).
   const pack = await readyPackFiles(deps, order);
   const packEntries = await Promise.all(
-    pack.map(async ({ row, name }) => ({ name, stream: (await openPackFile(deps, row, name)).stream })),
+    pack.map(async ({ row, name }) => ({ name, data: (await openPackFile(deps, row, name)).stream })),
   );
-  const stream = await zipStream([
-    ...entries.map((entry) => ({ name: entry.filename, stream: entry.stream })),
-    ...packEntries,
-  ]);
-  return { stream, filename: `masters-${order.id.slice(0, 8)}.zip` };
+  const filename = release ? release.zipName : `masters-${order.id.slice(0, 8)}.zip`;
+  return { stream: await zipStream([...entries, ...packEntries]), filename };
 }

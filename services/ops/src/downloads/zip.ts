@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 
-/** One file of a zip: the name it is stored under (folders with "/") and its bytes. */
-export type ZipEntry = { name: string; stream: Readable };
+// The one zip writer of downloads: ordered entries in, a stream out: an order's masters and its release
+// pack, and a release's files in running order with its cue sheet, all written alike.
 
-/** `name`, or "name (2).ext", "name (3).ext"... when an earlier entry took it. */
+/** One file of a zip: its name inside the archive and its bytes (a stream, or text such as a cue sheet). */
+export type ZipEntry = { name: string; data: Readable | string };
+
+/** `name`, or `name (2)`, `name (3)`... when an earlier entry already took it (two tracks may share a name). */
 function uniqueName(name: string, used: Set<string>): string {
   const ext = path.extname(name);
   let unique = name;
@@ -14,16 +17,15 @@ function uniqueName(name: string, used: Set<string>): string {
 }
 
 /**
- * A zip of `entries` in the order given, streamed as it is built: stored, not compressed (audio barely
- * shrinks and the customer gets bytes at once). Two entries of one name both stay ("Song (2).wav").
- * The one zip builder of downloads: an order's masters and pack, and a release's files in running order.
+ * A zip of `entries` in the order given, streamed as it is built (stored, not compressed: audio barely
+ * shrinks and the customer gets bytes at once). Errors of any entry end the stream with that error.
  */
 export async function zipStream(entries: readonly ZipEntry[]): Promise<Readable> {
   // archiver is loaded at the first archive, not when the service starts (a quarter of a second of start-up).
   const { ZipArchive } = await import('archiver');
   const zip = new ZipArchive({ store: true });
   const used = new Set<string>();
-  for (const entry of entries) zip.append(entry.stream, { name: uniqueName(entry.name, used) });
+  for (const entry of entries) zip.append(entry.data, { name: uniqueName(entry.name, used) });
   void zip.finalize();
   // archiver's streams are readable-stream's, which Koa does not recognise as a body: hand it a core stream.
   const body = new PassThrough();

@@ -4,6 +4,7 @@ import { MasterVersion, Order, OrderFile, PackFile, Setting, Upload } from '@mas
 import { JOBS } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
+import { purgeReferenceAudio } from '../releases/retention';
 
 // Retention (issue 26 Deliver 5, issue 50 Deliver 6; POPIA s14): the audio of an order that ended (the
 // customer's source files and every master version) is deleted from storage a number of days after it
@@ -57,10 +58,11 @@ export async function purgeExpiredAudio(deps: RetentionDeps, now = new Date()): 
   let purged = 0;
   for (const ending of RETENTION_ENDINGS) {
     const before = new Date(now.getTime() - security[RETENTION_SETTING_KEYS[ending]] * DAY);
-    const files = await OrderFile.query(deps.knex)
-      .whereIn('orderId', Order.query(deps.knex).modify('endedBefore', ending, before).select('orders.id'))
-      .whereNull('audioDeletedAt');
+    const ended = () => Order.query(deps.knex).modify('endedBefore', ending, before).select('orders.id');
+    const files = await OrderFile.query(deps.knex).whereIn('orderId', ended()).whereNull('audioDeletedAt');
     purged += await purgeFileAudio(deps, files, now);
+    // A release's reference tracks go with the order's audio.
+    purged += await purgeReferenceAudio(deps, ended() as never);
   }
   return purged;
 }

@@ -63,7 +63,7 @@ export type OrderPageDeps = {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** How long the page's play and download links work: the page mints fresh ones on every load. */
-const MEDIA_LINK_HOURS = 12;
+export const MEDIA_LINK_HOURS = 12;
 
 /** Refuses (403) a link that does not open this order: forged, expired, another order's, or revoked by staff. */
 export async function assertOrderLink(knex: Knex, links: OrderLinks, orderId: string, token: string): Promise<void> {

@@ -18,15 +18,17 @@ import {
   consentRecordVersion,
   objectKeyOfPath,
   objectPathOfKey,
+  pricingForChoice,
   uploadIdOfKey,
 } from '@mastering/contracts';
-import { LegalDocumentVersion, Order, OrderFile, Upload } from '@mastering/db';
+import { LegalDocumentVersion, Order, OrderFile, Setting, Upload } from '@mastering/db';
 import { enqueueAnalysis, type Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound, type Logger } from '@mastering/service-kit';
 import { assertTakingOrders, currentPricing } from '../site-config/service';
 import { owns, type Visitor } from '../visitor';
 import { requestMarketingConsent } from './marketing-consent';
 import { priceOrderPack } from '../release-pack/service';
+import { checkRelease, releaseChoiceOf, storeRelease } from './release';
 
 /** Where a paid order queues the analysis of its uploads. */
 export type OrderJobs = { queue: Queue; logger?: Logger };
@@ -78,9 +80,15 @@ export async function placeOrder(
     if (!uploadIds[i]) throw new BadRequest(fileNotUploadedHere(file.originalName));
   });
   if (new Set(uploadIds).size !== uploadIds.length) throw new BadRequest(DUPLICATE_ORDER_FILE);
+  const referenceIds = body.release ? checkRelease(body.release, uploadIds) : [];
 
   await assertTakingOrders(knex);
-  const price = computePricing(body.files.length, await currentPricing(knex));
+  const pricing = pricingForChoice(
+    releaseChoiceOf(body),
+    await currentPricing(knex),
+    await Setting.section(knex, 'releases'),
+  );
+  const price = computePricing(body.files.length, pricing);
   if (!pricingMatches(body.pricing, price))
     throw new Conflict(priceChanged(price.total, price.trackCount), { pricing: pricingForApi(price) });
   // The release pack's add-ons, priced here from the settings (the browser's figures for them are never read).
@@ -134,6 +142,10 @@ export async function placeOrder(
     } as never);
     for (const [i, file] of (order.files ?? []).entries()) {
       await Upload.query(trx).patch({ orderFileId: file.id }).where('id', uploadIds[i]!);
+    }
+    if (body.release) {
+      const fileIds = (order.files ?? []).map((f) => f.id);
+      await storeRelease(trx, visitor, order.id, body.release, fileIds, referenceIds);
     }
     if (body.marketingConsent) await requestMarketingConsent(trx, queue, body.customerEmail);
     return order;

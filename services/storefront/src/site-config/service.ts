@@ -24,12 +24,17 @@ export async function currentPricing(knex: Knex, now: Date = new Date()): Promis
  * payment pages besides Yoco's that the browser may follow (the local sandbox's, in sandbox mode).
  */
 export async function siteConfig(knex: Knex, checkoutRedirectPrefixes: readonly string[] = []): Promise<SiteConfig> {
-  const [pricing, general, releasePackOffers] = await Promise.all([
+  const [pricing, general, releasePackOffers, releases] = await Promise.all([
     currentPricing(knex),
     Setting.section(knex, 'general'),
     packOffers(knex),
+    Setting.section(knex, 'releases'),
   ]);
-  const config = { ...siteConfigFor(pricing, general), releasePackOffers };
+  const config = {
+    ...siteConfigFor(pricing, general),
+    releasePackOffers,
+    releaseTrackPriceCents: releases.releaseTrackPriceCents,
+  };
   return checkoutRedirectPrefixes.length
     ? { ...config, checkoutRedirectPrefixes: [...checkoutRedirectPrefixes] }
     : config;

@@ -5,7 +5,7 @@ import {
   type UploadLimitSettings,
   type UploadQuotaScope,
 } from '@mastering/contracts';
-import { Order, OrderFile, Setting, Upload } from '@mastering/db';
+import { Order, OrderFile, ReleaseReference, Setting, Upload } from '@mastering/db';
 import { TooManyRequests } from '@mastering/service-kit';
 
 // Limits on uploads not yet part of a paid order, per visitor and per client address (Settings,
@@ -48,7 +48,7 @@ function scopesOf(owner: QuotaOwner, limits: UploadLimitSettings) {
 
 /**
  * The files and bytes held in one scope: uploads not attached to an order (nor a master) or attached to
- * an order still pending payment. Bytes are the stored size, else the size declared by the first write.
+ * an order still pending payment, a release's reference tracks included (issue 55). Bytes are the stored size, else the size declared by the first write.
  */
 async function held(
   trx: Knex.Transaction,
@@ -60,9 +60,16 @@ async function held(
     .alias('u')
     .leftJoin(`${OrderFile.tableName} as f`, 'f.id', 'u.order_file_id')
     .leftJoin(`${Order.tableName} as o`, 'o.id', 'f.order_id')
+    .leftJoin(`${ReleaseReference.tableName} as r`, 'r.upload_id', 'u.id')
+    .leftJoin(`${Order.tableName} as ro`, 'ro.id', 'r.order_id')
     .where(column, value)
     .whereNull('u.mastered_file_id')
-    .where((w) => w.whereNull('u.order_file_id').orWhere('o.status', 'pending_payment'))
+    .where((w) =>
+      w
+        .where((free) => free.whereNull('u.order_file_id').whereNull('r.id'))
+        .orWhere('o.status', 'pending_payment')
+        .orWhere('ro.status', 'pending_payment'),
+    )
     .modify((q) => exceptId && q.whereNot('u.id', exceptId))
     .select(
       trx.raw('count(*)::int as files'),
