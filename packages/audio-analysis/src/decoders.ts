@@ -57,8 +57,11 @@ export type Decoder = {
   command: string;
   /** Files and folders it needs besides the system's (/usr) and its command: what its jail shows it. */
   files: string[];
-  /** Arguments that read `input` (`file:<path>` or `pipe:0`) with this reader's demuxer and decoders only. */
-  args(reader: Reader, input: string): string[];
+  /**
+   * Arguments that read `input` (`file:<path>` or `pipe:0`) with this reader's demuxer and decoders only,
+   * through `filter` (FILTER unless given).
+   */
+  args(reader: Reader, input: string, filter?: string): string[];
   /** Its report, from everything it wrote on stderr. */
   report(stderr: string): DecoderReport;
 };
@@ -69,7 +72,7 @@ export function ffmpegProgram(path: string): Decoder {
     name: `ffmpeg (${path})`,
     command: path,
     files: [],
-    args: ({ demuxer, decoders }, input) => [
+    args: ({ demuxer, decoders }, input, filter = FILTER) => [
       ...['-hide_banner', '-nostats', '-loglevel', 'level+info'],
       // Input options: this demuxer and no other (no probing), these decoders, no protocol but these.
       ...[
@@ -84,7 +87,7 @@ export function ffmpegProgram(path: string): Decoder {
         '-i',
         input,
       ],
-      ...['-filter_complex', `[0:a:0]${FILTER}[out]`, '-map', '[out]', '-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:1'],
+      ...['-filter_complex', `[0:a:0]${filter}[out]`, '-map', '[out]', '-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:1'],
     ],
     report: (log) => ({ format: parseStreamFormat(log), log }),
   };
@@ -128,7 +131,7 @@ export function nodeAvRunner(): Decoder {
     name: 'node-av',
     command: process.execPath,
     files: [runner, ...nodeAvFolders(runner)],
-    args: ({ demuxer, decoders }, input) => [runner, demuxer, decoders.join(','), input, FILTER],
+    args: ({ demuxer, decoders }, input, filter = FILTER) => [runner, demuxer, decoders.join(','), input, filter],
     report(stderr) {
       const line = REPORT_LINE.exec(stderr);
       // No report means the runner itself failed (a crash, a limit), which is the machinery's failure.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StreamingPreview } from './streaming-preview';
 
 // Audio analysis of an order's files: measured loudness (ITU-R BS.1770 / EBU R128), peaks, format and
 // a small waveform, for the original upload and for the engineer's master.
@@ -64,6 +65,8 @@ export const FileAnalysis = z.object({
   codec: z.string().nullable(),
   /** Up to WAVEFORM_POINTS peak values in [0, 1], from start to end. */
   waveform: z.array(z.number().min(0).max(1)),
+  /** A master's streaming preview, once measured (see streaming-preview.ts). */
+  streamingPreview: StreamingPreview.nullish(),
   analysedAt: z.iso.datetime(),
 });
 export type FileAnalysis = z.infer<typeof FileAnalysis>;

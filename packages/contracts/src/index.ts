@@ -23,6 +23,8 @@ export * from './settings';
 export * from './email';
 export * from './remotes';
 export * from './analysis';
+export * from './mix-check';
+export * from './streaming-preview';
 export * from './downloads';
 export * from './mail-templates';
 export * from './customer-orders';

@@ -1,4 +1,4 @@
-import { analysisJob, analysisStorage } from '@mastering/audio-analysis';
+import { analysisJob, analysisStorage, mixCheckJob } from '@mastering/audio-analysis';
 import { createKnex } from '@mastering/db';
 import { createQueue } from '@mastering/jobs';
 import { bootService, createLogger } from '@mastering/service-kit';
@@ -21,6 +21,8 @@ const queue = createQueue({
 const workerKnex = createKnex(config.DATABASE_URL, { pool: { min: 0, max: 2 } });
 const analysis = analysisJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-analysis') });
 queue.define(analysis.name, analysis.handler, analysis.options);
+const mixCheck = mixCheckJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-mix-check') });
+queue.define(mixCheck.name, mixCheck.handler, mixCheck.options);
 // One recurring job row however many ops replicas run (agenda's `every` keeps one per name).
 const late = lateOrdersJob({ knex: workerKnex, queue, logger: createLogger('ops-late-orders') });
 queue.define(late.name, late.handler);

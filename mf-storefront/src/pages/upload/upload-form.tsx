@@ -20,6 +20,7 @@ import {
   type MasteringOptions,
   type UploadItem,
 } from '../../lib/upload-items';
+import { MixCheckReport } from './mix-check-report';
 import { OrderSummary } from './order-summary';
 import { PaymentDialog } from './payment-dialog';
 import { useUploadQueue } from './use-upload-queue';
@@ -72,6 +73,7 @@ export function UploadItemRow({ item, onRemove }: { item: UploadItem; onRemove: 
           {STATUS_TEXT[item.status]}
           {item.status === 'uploading' && ` · ${percent}%`}
         </p>
+        {item.status === 'completed' && item.objectPath && <MixCheckReport objectPath={item.objectPath} />}
       </div>
       <button
         type="button"

@@ -37,6 +37,8 @@ import * as m050 from './050_demo_content';
 import * as m065 from './065_code_browser_link';
 import * as m075 from './075_disk_reservations';
 import * as m080 from './080_marketing_consents';
+import * as m090 from './090_mix_checks';
+import * as m091 from './091_streaming_preview';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -84,4 +86,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '065_code_browser_link', ...m065 },
   { name: '075_disk_reservations', ...m075 },
   { name: '080_marketing_consents', ...m080 },
+  { name: '090_mix_checks', ...m090 },
+  { name: '091_streaming_preview', ...m091 },
 ];

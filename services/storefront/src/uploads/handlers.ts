@@ -1,7 +1,8 @@
 import type { Server as TusServer } from '@tus/server';
 import type { IdParam } from '@mastering/contracts';
 import { clientKeyOf, type RouteContext } from '@mastering/service-kit';
-import { ensureVisitor, type GuestCookieOptions } from '../visitor';
+import { ensureVisitor, visitorOf, type GuestCookieOptions } from '../visitor';
+import { mixCheckFor } from './mix-check';
 import { createUpload, putWholeBody, type UploadDeps } from './service';
 
 /**
@@ -36,3 +37,9 @@ export const tusUpload = (tus: TusServer) => async (ctx: RouteContext) => {
   ctx.respond = false;
   await tus.handle(ctx.req, ctx.res);
 };
+
+/** GET /api/files/upload/:id/mix-check — the uploading browser's (or account's) mix check of its track; 404 for anyone else. */
+export const getMixCheck =
+  (deps: UploadDeps, cookie: GuestCookieOptions) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
+    ctx.body = await mixCheckFor(deps.knex, visitorOf(ctx, cookie), ctx.state.params.id);
+  };

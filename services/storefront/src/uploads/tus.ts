@@ -13,6 +13,7 @@ import {
   admitBytes,
   claimProtocol,
   completeUpload,
+  queueMixCheck,
   objectKeyOf,
   UPLOAD_PREFIX,
   uploadLimit,
@@ -50,6 +51,7 @@ async function finishUpload(deps: UploadDeps, upload: TusUpload): Promise<void> 
     contentType,
     originalName: filename ?? null,
   });
+  await queueMixCheck(deps, uploadIdOf(upload.id));
 }
 
 /** Finishes the upload `objectKey` when tus holds all its declared bytes (see onIncomingRequest). */
