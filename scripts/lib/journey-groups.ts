@@ -20,6 +20,7 @@ export const JOURNEY_SECONDS: Readonly<Record<string, number>> = {
   'invoice-mail.test.ts': 11,
   'not-happy.test.ts': 12,
   'login-redirect.test.ts': 20,
+  'mix-check.test.ts': 12,
   'order-page.test.ts': 25,
   'order-rules.test.ts': 30,
   'purchase.test.ts': 22,

@@ -44,6 +44,7 @@ export class MixMeter {
   private readonly sums: Float64Array;
   private readonly runs: Int32Array;
   private readonly runStarts: Float64Array;
+  private readonly signs: Int8Array;
   private sumLL = 0;
   private sumRR = 0;
   private sumLR = 0;
@@ -60,18 +61,25 @@ export class MixMeter {
     this.sums = new Float64Array(channels);
     this.runs = new Int32Array(channels);
     this.runStarts = new Float64Array(channels);
+    this.signs = new Int8Array(channels);
   }
 
   /** Adds decoded interleaved samples (whole frames or not: the channel carries over). */
   push(values: Float32Array): void {
-    const { channels, sums, runs, runStarts } = this;
+    const { channels, sums, runs, runStarts, signs } = this;
     let { channel, frame, left, sumLL, sumRR, sumLR } = this;
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
       const a = v < 0 ? -v : v;
       sums[channel]! += v;
       if (a >= FULL_SCALE) {
-        if (runs[channel] === 0) runStarts[channel] = frame;
+        // A run is held at one extreme: a square wave swinging from +1 to -1 makes two.
+        const sign = v > 0 ? 1 : -1;
+        if (runs[channel]! > 0 && signs[channel] !== sign) this.endRun(channel);
+        if (runs[channel] === 0) {
+          runStarts[channel] = frame;
+          signs[channel] = sign;
+        }
         runs[channel]! += 1;
       } else if (runs[channel]! > 0) this.endRun(channel);
       if (a > SILENT) {

@@ -56,6 +56,8 @@ const OUR_TABLES = [
   'customer_paid_days',
   // 075_disk_reservations
   'disk_reservations',
+  // 090_mix_checks
+  'mix_checks',
 ];
 
 let db: TestDatabase;

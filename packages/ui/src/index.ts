@@ -27,6 +27,7 @@ export {
   Label,
   Progress,
   StarRating,
+  StreamingPreviewTable,
   Waveform,
   PersonAvatar,
   ScrollRegion,

@@ -19,6 +19,7 @@ import { checkingReplacement, useOrderView } from '../../api/order-page';
 import { OutcomeCard, OutcomeFrame } from '../../components/outcome-frame';
 import { PageFrame } from '../../components/page-frame';
 import { AbPlayer } from './ab-player';
+import { StreamingPreview } from './streaming-preview';
 import { OrderMoney } from './order-money';
 import { RatingForm } from './rating-form';
 import { RefundRequestForm } from './refund-request-form';
@@ -179,6 +180,7 @@ function TrackCard({ order, token, track }: { order: CustomerOrderView; token: s
               <strong>Master v{latest.version}</strong> · {lufs(latest.loudness?.integratedLufs)}
             </p>
             <AbPlayer track={track} master={latest} onPin={setPinned} pinned={pinned} />
+            <StreamingPreview master={latest} />
             <ul className="flex flex-wrap gap-2" data-testid="master-versions">
               {track.masters.map((m) => (
                 <li key={m.version}>
