@@ -65,11 +65,11 @@ export class BandMeter {
     for (let c = 0; c < Math.min(2, channels); c++) {
       this.high.push(chain(Array.from({ length: 6 }, () => new Biquad('highpass', HIGH_BAND_HZ, sampleRate))));
       this.band.push(
+        // Steep enough that strong low tones (a bass, a lead at 3.5 kHz) do not leak in and pass for a band
+        // with content, which the high band would then seem missing from.
         chain([
-          new Biquad('highpass', 10_000, sampleRate),
-          new Biquad('highpass', 10_000, sampleRate),
-          new Biquad('lowpass', 15_000, sampleRate),
-          new Biquad('lowpass', 15_000, sampleRate),
+          ...Array.from({ length: 4 }, () => new Biquad('highpass', 10_000, sampleRate)),
+          ...Array.from({ length: 4 }, () => new Biquad('lowpass', 15_000, sampleRate)),
         ]),
       );
     }

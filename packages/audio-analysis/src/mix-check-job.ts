@@ -1,7 +1,6 @@
-import { ANALYSIS_ERRORS } from '@mastering/contracts';
+import { ANALYSIS_ERRORS, MIX_CHECK_TEXTS } from '@mastering/contracts';
 import { MixCheckRow, Upload } from '@mastering/db';
 import { CheckMixPayload, JOBS, type Job } from '@mastering/jobs';
-import { backoffStrategies } from 'agenda';
 import { openSource, type AnalysisDeps } from './job';
 import { checkMix, MIX_CHECK_VERSION, UNPAID_CHECK_LIMITS } from './mix-check';
 
@@ -28,19 +27,28 @@ export async function checkUploadMix(deps: AnalysisDeps, uploadId: string): Prom
   return (await MixCheckRow.query(deps.knex).findById(uploadId)) ?? null;
 }
 
-/** The `audio.mix-check` job: in the ops service, one at a time per worker; retried only when the machinery failed. */
+/**
+ * The `audio.mix-check` job: in the ops service, one at a time per worker. It is advice, never retried:
+ * when the check itself fails (the time limit, the decoder), the upload is recorded as not checked, so
+ * the upload page stops waiting and says so.
+ */
 export function mixCheckJob(deps: AnalysisDeps) {
   return {
     name: JOBS.checkMix,
-    options: {
-      concurrency: 1,
-      lockLifetime: 5 * 60_000,
-      backoff: backoffStrategies.exponential({ delay: 10_000, maxRetries: 2 }),
-    },
+    options: { concurrency: 1, lockLifetime: 5 * 60_000 },
     async handler(job: Job<CheckMixPayload>) {
       const { uploadId } = CheckMixPayload.parse(job.attrs.data);
-      const row = await checkUploadMix(deps, uploadId);
-      deps.logger.info({ uploadId, status: row?.status ?? 'gone' }, 'mix checked');
+      try {
+        const row = await checkUploadMix(deps, uploadId);
+        deps.logger.info({ uploadId, status: row?.status ?? 'gone' }, 'mix checked');
+      } catch (err) {
+        deps.logger.warn({ uploadId, err: (err as Error).message }, 'mix check failed');
+        await MixCheckRow.record(deps.knex, uploadId, {
+          checkerVersion: MIX_CHECK_VERSION,
+          errorReason: MIX_CHECK_TEXTS.notChecked,
+          report: null,
+        });
+      }
     },
   };
 }

@@ -26,10 +26,11 @@ import { FloatChunks, MixMeter, type MixMeasures } from './mix-meter';
 export const MIX_CHECK_VERSION = 'mix-check/1';
 
 /**
- * Unpaid uploads get a short, bounded check: a wall-clock and a CPU limit well above what a 500 MB WAV
- * needs (about 20 s here), far below the paid analysis's, so nobody can keep the worker busy for free.
+ * Unpaid uploads get a short, bounded check: a wall-clock and a CPU limit above what a 500 MB WAV needs
+ * (55 s with node-av's decoder on a loaded two-core machine, `npm run bench:analysis`), far below the
+ * paid analysis's 15 minutes, so nobody can keep the worker busy for long without paying.
  */
-export const UNPAID_CHECK_LIMITS: AnalyseOptions = { timeoutMs: 120_000, limits: { cpuSeconds: 120 } };
+export const UNPAID_CHECK_LIMITS: AnalyseOptions = { timeoutMs: 180_000, limits: { cpuSeconds: 180 } };
 
 /** The stream's channels and rate as soon as the log tells them: node-av's early FORMAT line, or ffmpeg's stream line. */
 function formatInLog(log: string): { channels: number; sampleRate: number } | null {

@@ -4,9 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkUploadMix } from '@mastering/audio-analysis';
-import { clippedSquare, wav } from '@mastering/audio-analysis/testing';
-import { ANALYSIS_ERRORS, AudioFileMixCheck, type Role } from '@mastering/contracts';
+import { checkUploadMix, mixCheckJob } from '@mastering/audio-analysis';
+import { clippedSquare, sine, wav } from '@mastering/audio-analysis/testing';
+import { ANALYSIS_ERRORS, AudioFileMixCheck, MIX_CHECK_TEXTS, type Role } from '@mastering/contracts';
+import { MixCheckRow } from '@mastering/db';
 import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
 import { identityAs, opsPerFile } from '../support';
 
@@ -88,5 +89,15 @@ describe('the mix check worker and its staff read', () => {
     const { uploadId } = await storedUpload(Buffer.from('not audio at all, just text'));
     const row = await checkUploadMix({ knex: ctx.db.knex, storage, localRoot: storageRoot, logger: silent }, uploadId);
     expect(row).toMatchObject({ status: 'error', errorReason: ANALYSIS_ERRORS.notDecodable, report: null });
+  });
+
+  it('records an upload whose check fails as not checked, so the upload page stops waiting', async () => {
+    const { uploadId } = await storedUpload(wav(sine(-20), 2));
+    await MixCheckRow.markPending(ctx.db.knex, uploadId);
+    const broken = { ffmpegPath: '/nonexistent/ffmpeg' };
+    const job = mixCheckJob({ knex: ctx.db.knex, storage, localRoot: storageRoot, logger: silent, analyse: broken });
+    await job.handler({ attrs: { data: { uploadId } } } as never);
+    const row = await MixCheckRow.query(ctx.db.knex).findById(uploadId);
+    expect(row).toMatchObject({ status: 'error', errorReason: MIX_CHECK_TEXTS.notChecked, report: null });
   });
 });
