@@ -60,7 +60,7 @@ async function codecPeak(
     ...['-protocol_whitelist', PROTOCOLS, '-i', input, '-map', '0:a:0', '-map_metadata', '-1'],
     ...['-c:a', codec.encoder, '-b:a', codec.bitrate],
     // MP4 to a pipe must be fragmented (its index cannot be written back at the start).
-    ...(codec.container === 'adts' ? ['-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov'] : ['-f', 'mp3']),
+    ...(codec.container === 'mp4' ? ['-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov'] : ['-f', 'mp3']),
     'pipe:1',
   ];
   const { child } = spawnFenced(program, args, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { STREAMING_REFERENCES, StreamingPreview } from './streaming-preview';
+import { StreamingPreview } from './streaming-preview';
+import { STREAMING_REFERENCES } from './streaming-references';
 
 // Audio analysis of an order's files: measured loudness (ITU-R BS.1770 / EBU R128), peaks, format and
 // a small waveform, for the original upload and for the engineer's master.

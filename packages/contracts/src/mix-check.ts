@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDuration } from './analysis';
+import { MIX_CHECKS } from './mix-check-texts';
 
 // The mix check (issue 54 item 1): what the fenced decoder measures of every upload before payment,
 // and the findings a customer reads on the upload page (and staff in Audio Files and the order
@@ -10,33 +11,8 @@ export const MIX_SEVERITIES = ['ok', 'info', 'warning', 'problem'] as const;
 export const MixSeverity = z.enum(MIX_SEVERITIES);
 export type MixSeverity = z.infer<typeof MixSeverity>;
 
-/** The checks, in the order the report lists them. */
-export const MIX_CHECKS = [
-  'format',
-  'loudness',
-  'truePeak',
-  'clipping',
-  'limiter',
-  'dcOffset',
-  'stereo',
-  'lossySource',
-  'silence',
-] as const;
 export const MixCheckName = z.enum(MIX_CHECKS);
 export type MixCheckName = z.infer<typeof MixCheckName>;
-
-/** What each check is called in the report. */
-export const MIX_CHECK_TITLES: Record<MixCheckName, string> = {
-  format: 'Format',
-  loudness: 'Loudness',
-  truePeak: 'Headroom',
-  clipping: 'Clipping',
-  limiter: 'Limiter on the mix bus',
-  dcOffset: 'DC offset',
-  stereo: 'Mono compatibility',
-  lossySource: 'Lossy source',
-  silence: 'Silence at the start and end',
-};
 
 export const MixFinding = z.object({
   check: MixCheckName,
@@ -169,15 +145,4 @@ export const MIX_ADVICE = {
   silenceFine: 'No long silence at the start or end.',
   silence: (head: number, tail: number) =>
     `${oneDecimal(head)} s of silence at the start and ${oneDecimal(tail)} s at the end; trim it, or tell us if it is intended.`,
-} as const;
-
-/** The answer to a mix check asked for by someone else's browser, or of an upload never checked. */
-export const MIX_CHECK_UNKNOWN = 'No mix check for this upload.';
-
-/** What a customer reads when a mix check could not be made, and while it runs. */
-export const MIX_CHECK_TEXTS = {
-  heading: 'Mix check',
-  pending: 'Checking your mix…',
-  intro: 'What we measured in your mix. Nothing here stops you ordering; you can replace a track before you pay.',
-  notChecked: 'This file could not be checked; the engineer will look at it when you order.',
 } as const;

@@ -26,6 +26,7 @@ export {
   Textarea,
   Label,
   Progress,
+  MixCheckFindings,
   StarRating,
   StreamingPreviewTable,
   Waveform,
@@ -73,7 +74,6 @@ export { Dialog, Sheet } from './components/dialog';
 export { Switch, type SwitchProps } from './components/switch';
 export { Tabs, TabList, Tab, TabPanels, TabPanel } from './components/tabs';
 export { ScreenHeader } from './components/screen';
-export { MixCheckFindings } from './components/mix-check-findings';
 export { renderStandalone, type StandaloneOptions } from './app/standalone';
 // Not here, but entries of their own that each app bundles (they hold no shared state): the upload
 // client `@mastering/ui/upload` (tus-js-client) and `@mastering/ui/email-health`. Both bring zod and

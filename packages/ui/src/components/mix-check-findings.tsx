@@ -1,4 +1,5 @@
-import { MIX_CHECK_TITLES, type MixCheckReport, type MixSeverity } from '@mastering/contracts';
+import type { MixCheckReport, MixSeverity } from '@mastering/contracts';
+import { MIX_CHECK_TITLES } from '@mastering/contracts';
 import { Badge } from './badge';
 
 const SEVERITY: Record<MixSeverity, { label: string; variant: 'success' | 'secondary' | 'warning' | 'destructive' }> = {
