@@ -4,10 +4,12 @@
 // process (the S3 driver's path). Prints seconds of analysis per minute of audio and the real-time
 // factor (wall clock, and ffmpeg's own CPU time, which does not depend on what else the machine runs),
 // ffmpeg's peak RSS (VmHWM) and this process's RSS growth, both sampled while the analysis runs.
+// Then the mix check of an upload before payment (issue 54) on a 50 MB and a 500 MB WAV: the time from
+// the stored file to the report, against its goals (10 s and 60 s), with the bounded limits it runs under.
 import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { analyseAudio, type AudioSource } from '@mastering/audio-analysis';
+import { analyseAudio, checkMix, UNPAID_CHECK_LIMITS, type AudioSource } from '@mastering/audio-analysis';
 import { writeLongWav } from '@mastering/audio-analysis/testing';
 
 const MINUTES = Number(process.env.BENCH_ANALYSIS_MINUTES ?? 10);
@@ -91,6 +93,38 @@ try {
     console.log(
       `  memory: ffmpeg peak RSS ${ffmpegPeakMb.toFixed(0)} MB, this process's RSS growth ${rssGrowthMb.toFixed(0)} MB (file ${(size / MB).toFixed(0)} MB)`,
     );
+  }
+
+  // The mix check: 44.1 kHz 16-bit stereo, sized to 50 MB and 500 MB (BENCH_MIX_SIZES_MB to change).
+  const sizes = (process.env.BENCH_MIX_SIZES_MB ?? '50,500').split(',').map(Number);
+  const goals: Record<number, number> = { 50: 10, 500: 60 };
+  const bytesPerSecond = 44_100 * 2 * 2;
+  for (const mb of sizes) {
+    const wav = path.join(work, `mix-${mb}.wav`);
+    const seconds = Math.round((mb * MB) / bytesPerSecond);
+    // A tone with a clipped stretch, so every finding has something to measure.
+    const bytes = await writeLongWav(
+      wav,
+      (t) => 0.4 * Math.sin(2 * Math.PI * 220 * t) + 0.3 * Math.sin(2 * Math.PI * 3_520 * t),
+      seconds,
+      {
+        sampleRate: 44_100,
+        channels: 2,
+      },
+    );
+    const stop = watch();
+    const started = process.hrtime.bigint();
+    const { analysis, report } = await checkMix({ path: wav }, UNPAID_CHECK_LIMITS);
+    const took = Number(process.hrtime.bigint() - started) / 1e9;
+    const { ffmpegPeakMb, ffmpegCpuSeconds, rssGrowthMb } = stop();
+    if (!report) throw new Error(`mix check failed: ${analysis.errorReason}`);
+    const goal = goals[mb];
+    console.log(`\nMix check of a ${(bytes / MB).toFixed(0)} MB WAV (${(seconds / 60).toFixed(1)} min)`);
+    console.log(
+      `  report in ${took.toFixed(2)} s${goal ? ` (goal ${goal} s: ${took <= goal ? 'met' : 'MISSED'})` : ''}; decoder CPU ${ffmpegCpuSeconds.toFixed(2)} s, peak RSS ${ffmpegPeakMb.toFixed(0)} MB; this process's RSS growth ${rssGrowthMb.toFixed(0)} MB`,
+    );
+    console.log(`  findings: ${report.findings.map((f) => `${f.check} ${f.severity}`).join(', ')}`);
+    rmSync(wav, { force: true });
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

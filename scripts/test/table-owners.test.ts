@@ -70,6 +70,8 @@ const NOT_YET_MOVED = new Set([
   'services/ops/src/releases/retention.ts writes release_references',
   // Sessions capped by the security settings: to become a call to the storefront.
   'services/ops/src/settings/service.ts writes sessions',
+  // A stored upload's mix check marked pending (ops' worker writes the result): to become part of the job.
+  'services/storefront/src/uploads/service.ts writes mix_checks',
   // Marketing consent asked for at checkout: to become a call to the email service.
   'services/storefront/src/orders/marketing-consent.ts writes marketing_consents',
 ]);

@@ -2,12 +2,13 @@
 // A louder mix always sounds "better", so a fair comparison plays both at the same loudness, from the
 // integrated LUFS the analysis measured. An audio element can only turn a file down (volume 0..1), so
 // the louder one is turned down to the quieter one.
+import { STREAMING_REFERENCES } from '@mastering/contracts';
 
 /** How the two are leveled: matched to each other, or each as Spotify plays it (normalised to -14 LUFS). */
 export type AbLevelMode = 'matched' | 'spotify';
 
-/** Spotify's default playback loudness. */
-export const SPOTIFY_LUFS = -14;
+/** Spotify's default playback loudness (its row of the contracts' platform table). */
+export const SPOTIFY_LUFS = STREAMING_REFERENCES.find((p) => p.platform === 'Spotify')!.targetLufs;
 
 /** The linear gain that moves `lufs` to `target`, at most 1 (an element cannot turn up). */
 const gainTo = (lufs: number, target: number) => Math.min(1, 10 ** ((target - lufs) / 20));

@@ -119,6 +119,30 @@ type Run = {
  * failure of the machinery (decoder missing, storage read failing, time or CPU limit) throws.
  */
 export async function analyseAudio(source: AudioSource, options: AnalyseOptions = {}): Promise<AudioAnalysis> {
+  return (await measureAudio(source, options)).analysis;
+}
+
+/**
+ * Also reads the decoded samples and the log: a filter graph with more branches than FILTER (its last
+ * chain still ends in the float samples), and a tap that sees every chunk of samples and the stream's
+ * channel count as soon as the log tells it.
+ */
+export type SampleTap = {
+  filter: string;
+  /** Called with the log so far, on every piece of it, until it returns true (it found what it needs). */
+  onLog(logSoFar: string): boolean;
+  push(chunk: Buffer): void;
+};
+
+/** What one decode yields: the analysis, and the decoder's log for any further branch of the graph to be read from. */
+export type Measured = { analysis: AudioAnalysis; log: string };
+
+/** `analyseAudio` with an optional tap on the samples and the log (the mix check's one decode pass). */
+export async function measureAudio(
+  source: AudioSource,
+  options: AnalyseOptions = {},
+  tap?: SampleTap,
+): Promise<Measured> {
   const run: Run = { timedOut: false, kill: () => undefined, closeInput: () => undefined };
   // Jailed from root, the decoder reads its file as nobody: one only its owner may read (written under
   // a umask of 077) is piped in instead, as an object from S3 is.
@@ -140,7 +164,7 @@ export async function analyseAudio(source: AudioSource, options: AnalyseOptions 
     if ('stream' in source) source.stream.destroy();
   }, limitMs);
   try {
-    return await sniffAndDecode(source, options, run);
+    return await sniffAndDecode(source, options, run, tap);
   } catch (err) {
     if (run.timedOut)
       throw new Error(`ffmpeg was stopped after ${limitMs} ms (the time limit) before it finished the analysis`);
@@ -153,8 +177,11 @@ export async function analyseAudio(source: AudioSource, options: AnalyseOptions 
   }
 }
 
-/** Sniffs the format from the first bytes, then decodes with that format's demuxer (or refuses the file). */
-async function sniffAndDecode(source: AudioSource, options: AnalyseOptions, run: Run): Promise<AudioAnalysis> {
+/**
+ * The reader of the format the first bytes show (null when they are none of the accepted formats), and
+ * the source to read from then on (a stream gets its first bytes put back).
+ */
+export async function sniffReader(source: AudioSource): Promise<{ reader: Reader | null; source: AudioSource }> {
   let head: Buffer;
   if ('path' in source) head = await readFileHead(source.path);
   else {
@@ -163,19 +190,36 @@ async function sniffAndDecode(source: AudioSource, options: AnalyseOptions, run:
     source = { stream: read.stream };
   }
   const format = sniffAudioFormat(head);
-  if (!format) return unusableFile(ANALYSIS_ERRORS.notDecodable);
-  return decode(source, READERS[format], options, run);
+  return { reader: format ? READERS[format] : null, source };
+}
+
+/** Sniffs the format from the first bytes, then decodes with that format's demuxer (or refuses the file). */
+async function sniffAndDecode(
+  source: AudioSource,
+  options: AnalyseOptions,
+  run: Run,
+  tap?: SampleTap,
+): Promise<Measured> {
+  const sniffed = await sniffReader(source);
+  if (!sniffed.reader) return { analysis: unusableFile(ANALYSIS_ERRORS.notDecodable), log: '' };
+  return decode(sniffed.source, sniffed.reader, options, run, tap);
 }
 
 /** Runs the decoder fenced on `source`, read by `reader` only, and judges what it reports. */
-async function decode(source: AudioSource, reader: Reader, options: AnalyseOptions, run: Run): Promise<AudioAnalysis> {
+async function decode(
+  source: AudioSource,
+  reader: Reader,
+  options: AnalyseOptions,
+  run: Run,
+  tap?: SampleTap,
+): Promise<Measured> {
   const decoder = chooseDecoder(options.ffmpegPath ?? process.env.FFMPEG_PATH);
   // `file:` so that no file name is ever taken for another of ffmpeg's protocols (`concat:`, `http:`...).
   const input = 'path' in source ? `file:${source.path}` : 'pipe:0';
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const { child, jailed } = spawnFenced(
     decoder.command,
-    decoder.args(reader, input),
+    decoder.args(reader, input, tap?.filter),
     {
       limits,
       stdio: ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'],
@@ -187,10 +231,15 @@ async function decode(source: AudioSource, reader: Reader, options: AnalyseOptio
   run.kill = () => child.kill('SIGKILL');
   const peaks = new PeakAccumulator();
   let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => peaks.push(chunk));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    peaks.push(chunk);
+    tap?.push(chunk);
+  });
+  let tapFed = !tap;
   child.stderr!.setEncoding('utf8').on('data', (text: string) => {
     // The log is small (frame logging is off); the cap only guards against a decoder repeating itself.
     if (stderr.length < 1_000_000) stderr += text;
+    if (!tapFed) tapFed = tap!.onLog(stderr);
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
     child.on('error', reject);
@@ -217,7 +266,8 @@ async function decode(source: AudioSource, reader: Reader, options: AnalyseOptio
   // The ffmpeg program turns the CPU limit's SIGXCPU into an orderly exit; it is still not the file's fault.
   const caught = /received signal (\d+)/.exec(stderr);
   if (caught) throw new Error(`ffmpeg was stopped (signal ${caught[1]}) before it finished the analysis`);
-  return judge(code, decoder.report(stderr), peaks);
+  const report = decoder.report(stderr);
+  return { analysis: judge(code, report, peaks), log: report.log };
 }
 
 /** An analysis with nothing measured, flagged `error` with this reason (a file that is not there at all, say). */

@@ -3,6 +3,10 @@ import { createStorage, DEFAULT_STORAGE_ROOT, readStorageConfig } from '@masteri
 import type { AnalysisDeps } from './job';
 
 export { analyseAudio, ANALYSER_VERSION, type AudioAnalysis, type AudioSource, type AnalyseOptions } from './analyse';
+export { checkMix, mixReport, MIX_CHECK_VERSION, UNPAID_CHECK_LIMITS, type MixCheckResult } from './mix-check';
+export { checkUploadMix, mixCheckJob } from './mix-check-job';
+export { encoderProgram, streamingPreview } from './streaming-preview';
+export { MixMeter, type MixMeasures } from './mix-meter';
 export { DEFAULT_LIMITS, type DecoderLimits } from './fence';
 export { analyseOrderFile, analysisJob, saveAnalysis, type AnalysisDeps } from './job';
 export { PeakAccumulator } from './peaks';

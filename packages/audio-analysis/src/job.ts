@@ -12,6 +12,7 @@ import {
   type AudioAnalysis,
   type AudioSource,
 } from './analyse';
+import { streamingPreview } from './streaming-preview';
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
@@ -41,7 +42,7 @@ async function storedKeyOf(knex: Knex, file: OrderFile, role: AnalysisRole): Pro
 }
 
 /** Opens the object for ffmpeg: its file on a local disk, else the storage's read stream; null when it is gone. */
-async function openSource(deps: AnalysisDeps, key: string): Promise<AudioSource | null> {
+export async function openSource(deps: AnalysisDeps, key: string): Promise<AudioSource | null> {
   if (deps.localRoot !== undefined)
     return (await deps.storage.exists(key)) ? { path: localObjectPath(deps.localRoot, key) } : null;
   const object = await deps.storage.get(key);
@@ -80,8 +81,12 @@ export async function analyseOrderFile(
   const analysis = source ? await analyseAudio(source, deps.analyse) : unusableFile(ANALYSIS_ERRORS.missing);
   const saved = await saveAnalysis(deps.knex, fileId, role, analysis);
   // The master's row is per file, so the version keeps its own figures (v1's survive v2's analysis).
-  if (role === 'master' && file.masteredFilePath && saved.status === 'ok')
+  if (role === 'master' && file.masteredFilePath && saved.status === 'ok') {
     await MasterVersion.recordLoudness(deps.knex, fileId, file.masteredFilePath, saved);
+    // How platforms will play it and what MP3 and AAC do to its peaks: what the engineer checks before delivering.
+    const preview = await streamingPreview(analysis, () => openSource(deps, key), deps.analyse);
+    if (preview) return saved.$query(deps.knex).patchAndFetch({ streamingPreview: preview });
+  }
   return saved;
 }
 

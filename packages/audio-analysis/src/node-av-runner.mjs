@@ -3,7 +3,7 @@
 // what `ffmpeg -f <demuxer> -i <input> -filter_complex <FILTER> -f f32le pipe:1` does for it:
 //   argv:   <demuxer> <decoders, comma-separated> <input: file:<path> | pipe:0> <filter graph>
 //   stdout: the first audio stream's samples as interleaved little-endian float32
-//   stderr: at the end, one line `REPORT {format, log}` (JSON): the stream as decoded, and FFmpeg's
+//   stderr: `FORMAT {...}` (JSON) once the stream is open; at the end, one line `REPORT {format, log}` (JSON): the stream as decoded, and FFmpeg's
 //           log with ffmpeg's `-loglevel level+info` line prefixes, so one parser reads both logs
 //   exit:   0 when the whole file was read, 1 when it could not be (the reason is in the log)
 // Plain JavaScript, so that Node runs it as it is, from the sources or beside a bundled service.
@@ -123,6 +123,8 @@ async function analyse() {
     sampleFormat: avGetSampleFmtName(decoder.sampleFormat),
     rawBits: codecpar.bitsPerRawSample > 0 ? codecpar.bitsPerRawSample : null,
   };
+  // Said at once (the REPORT comes at the end): a reader of the samples needs the channel count first.
+  writeSync(2, `FORMAT ${JSON.stringify(format)}\n`);
   const { graph, source, sink } = buildGraph(decoder);
   const packet = new Packet();
   packet.alloc();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { AUDIO_FORMAT_LIST } from './audio-formats';
+import { StreamingPreview } from './streaming-preview';
+import { STREAMING_REFERENCES } from './streaming-references';
 
 // Audio analysis of an order's files: measured loudness (ITU-R BS.1770 / EBU R128), peaks, format and
 // a small waveform, for the original upload and for the engineer's master.
@@ -65,6 +67,8 @@ export const FileAnalysis = z.object({
   codec: z.string().nullable(),
   /** Up to WAVEFORM_POINTS peak values in [0, 1], from start to end. */
   waveform: z.array(z.number().min(0).max(1)),
+  /** A master's streaming preview, once measured (see streaming-preview.ts). */
+  streamingPreview: StreamingPreview.nullish(),
   analysedAt: z.iso.datetime(),
 });
 export type FileAnalysis = z.infer<typeof FileAnalysis>;
@@ -139,11 +143,11 @@ export const truePeakTooHigh = (truePeakDbtp: number | null | undefined) =>
  * The major platforms' loudness normalisation: each plays tracks at its reference level. Spotify and
  * Apple Music (Sound Check) also raise quieter tracks; YouTube only turns louder ones down.
  */
-export const STREAMING_PLATFORMS = [
-  { platform: 'Spotify', targetLufs: -14, raisesQuietTracks: true },
-  { platform: 'YouTube', targetLufs: -14, raisesQuietTracks: false },
-  { platform: 'Apple Music', targetLufs: -16, raisesQuietTracks: true },
-] as const;
+export const STREAMING_PLATFORMS = (['Spotify', 'YouTube', 'Apple Music'] as const).map((name) => {
+  // The figures live in one table, with their sources (streaming-preview.ts).
+  const { platform, targetLufs, raisesQuietTracks } = STREAMING_REFERENCES.find((p) => p.platform === name)!;
+  return { platform, targetLufs, raisesQuietTracks };
+});
 
 /** Below this difference (dB) a platform's change is inaudible, so it is described as no change. */
 const SAME_LEVEL_DB = 0.5;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StreamingPreview } from './streaming-preview';
 import { Loudness, MasteringStyle, OrderStatus, Tone } from './enum-schemas';
 import { TextBoolean } from './common';
 import { INVALID_EMAIL, NO_EMAIL } from './messages';
@@ -53,6 +54,8 @@ export const MasterVersionView = z.object({
   version: z.number().int().positive(),
   createdAt: z.string(),
   loudness: MeasuredLoudness.nullable(),
+  /** How platforms play this version and its peaks after lossy encoding, once measured. */
+  streamingPreview: StreamingPreview.nullish(),
   /** Plays and downloads this version (a short-lived signed link). */
   url: z.string(),
 });

@@ -54,6 +54,7 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
   erasures: 'ops',
   pack_files: 'ops',
   release_measures: 'ops',
+  mix_checks: 'ops',
   showcase_tracks: 'content',
   testimonials: 'content',
   email_templates: 'email',

@@ -316,7 +316,13 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       'codec',
       'waveform',
       'analysed_at',
+      'streaming_preview',
     ],
+    rows: [],
+  },
+  mix_checks: {
+    personal: {},
+    other: ['upload_id', 'status', 'checker_version', 'error_reason', 'report', 'created_at', 'checked_at'],
     rows: [],
   },
   payments: {

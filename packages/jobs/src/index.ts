@@ -11,6 +11,8 @@ export const JOBS = {
   sendEmail: 'email.send',
   /** Measure an order file's original or master (the ops service runs the worker). */
   analyseAudio: 'audio.analyse',
+  /** Check a customer's upload before payment: the mix check (the ops service runs the worker). */
+  checkMix: 'audio.mix-check',
   /** Work through a marketing campaign's pending recipients (the email service runs the worker). */
   sendCampaign: 'campaign.send',
   /** Every quarter hour: late paid orders get the delayed mail once, admins a daily digest (ops runs it). */
@@ -72,6 +74,10 @@ export type SendEmailPayload = z.infer<typeof SendEmailPayload>;
 export const AnalyseAudioPayload = z.object({ fileId: z.uuid(), role: AnalysisRole });
 export type AnalyseAudioPayload = z.infer<typeof AnalyseAudioPayload>;
 
+/** Payload of `audio.mix-check`: which upload. */
+export const CheckMixPayload = z.object({ uploadId: z.uuid() });
+export type CheckMixPayload = z.infer<typeof CheckMixPayload>;
+
 /** Payload of `campaign.send`: which campaign to work on (its recipients live in campaign_recipients). */
 export const SendCampaignPayload = z.object({ campaignId: z.uuid() });
 export type SendCampaignPayload = z.infer<typeof SendCampaignPayload>;
@@ -84,6 +90,7 @@ const PAYLOADS = {
   [JOBS.sendEmail]: SendEmailPayload,
   [JOBS.renderPack]: RenderPackPayload,
   [JOBS.analyseAudio]: AnalyseAudioPayload,
+  [JOBS.checkMix]: CheckMixPayload,
   [JOBS.sendCampaign]: SendCampaignPayload,
 } as const;
 type JobName = keyof typeof PAYLOADS;
@@ -196,6 +203,11 @@ export function enqueueAnalysis(queue: Queue, payload: AnalyseAudioPayload): Pro
 /** Queues the rendering of a master version's release pack (the ops service runs the worker). */
 export function enqueuePackRender(queue: Queue, payload: RenderPackPayload): Promise<string> {
   return enqueue(queue, JOBS.renderPack, payload);
+}
+
+/** Queues the mix check of a customer's stored upload (the ops service runs the worker; re-checking is harmless). */
+export function enqueueMixCheck(queue: Queue, payload: CheckMixPayload): Promise<string> {
+  return enqueue(queue, JOBS.checkMix, payload);
 }
 
 /** Who a mail goes to and what it belongs to: the part of a request the template does not decide. */

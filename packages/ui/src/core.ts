@@ -10,6 +10,8 @@ export { Badge, badgeVariants, type BadgeProps } from './components/badge';
 export { Input, Textarea, Label } from './components/input';
 export { Progress, type ProgressProps } from './components/progress';
 export { StarRating } from './components/star-rating';
+export { StreamingPreviewTable } from './components/streaming-preview-table';
+export { MixCheckFindings } from './components/mix-check-findings';
 export { Waveform, type WaveformMarker, type WaveformProps } from './components/waveform';
 export { PersonAvatar } from './components/avatar';
 export { ScrollRegion } from './components/scroll-region';

@@ -18,6 +18,7 @@ import {
   StaffRating,
   StaffRatingList,
   AudioFileAnalysis,
+  AudioFileMixCheck,
   AudioFileList,
   AudioFileResponse,
   CustomerList,
@@ -74,6 +75,7 @@ import { z } from 'zod';
 import { getAnalytics } from './analytics/handlers';
 import { getRatings, postRatingTestimonial } from './ratings/handlers';
 import { getAudioFileAnalysis } from './analysis/handlers';
+import { getAudioFileMixCheck } from './mix-check/handlers';
 import {
   getCustomer,
   getCustomers,
@@ -158,6 +160,14 @@ export const routes = ({
     params: IdParam,
     response: AudioFileAnalysis,
     handler: getAudioFileAnalysis(knex),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/admin/audio-files/:id/mix-check',
+    permission: 'staff',
+    params: IdParam,
+    response: AudioFileMixCheck,
+    handler: getAudioFileMixCheck(knex),
   }),
   route({
     method: 'PUT',

@@ -1,4 +1,4 @@
-import { analysisJob, analysisStorage } from '@mastering/audio-analysis';
+import { analysisJob, analysisStorage, mixCheckJob } from '@mastering/audio-analysis';
 import { createKnex } from '@mastering/db';
 import { createQueue, startProducer } from '@mastering/jobs';
 import { bootService, createLogger } from '@mastering/service-kit';
@@ -24,12 +24,14 @@ if (config.OPS_WORKER === 'true') await startJobWorker();
 // The API still queues analysis and mail: the queue starts as a producer only.
 else await startProducer(queue);
 
-/** The job worker: audio analysis, the release pack's renders and the recurring jobs (OPS_WORKER; on by default, off in an API-only deployment). */
+/** The job worker: audio analysis, mix checks, the release pack's renders and the recurring jobs (OPS_WORKER; on by default, off in an API-only deployment). */
 async function startJobWorker() {
   const analysis = analysisJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-analysis') });
   queue.define(analysis.name, analysis.handler, analysis.options);
   const pack = packRenderJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-release-pack') });
   queue.define(pack.name, pack.handler, pack.options);
+  const mixCheck = mixCheckJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-mix-check') });
+  queue.define(mixCheck.name, mixCheck.handler, mixCheck.options);
   // One recurring job row however many ops replicas run (agenda's `every` keeps one per name).
   const late = lateOrdersJob({ knex: workerKnex, queue, logger: createLogger('ops-late-orders') });
   queue.define(late.name, late.handler);

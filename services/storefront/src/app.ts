@@ -89,7 +89,7 @@ export function buildApp({ config, knex, queue, logger, now, freeBytes: measure 
   const cookie = { cookieName: config.SESSION_COOKIE, secure };
   const guestCookie = { cookieName: config.GUEST_COOKIE, secure, days: config.GUEST_COOKIE_DAYS };
   const auth = { knex, queue, secret: config.IDENTITY_SECRET };
-  const uploads = uploadDepsOf(config, knex, measure);
+  const uploads = { ...uploadDepsOf(config, knex, measure), queue, logger };
   const payments = paymentDepsOf({ config, knex, queue, logger });
   const keys = keyringOf(config);
   const orderLinks = createOrderLinks(keys);

@@ -24,6 +24,7 @@ import {
   ErrorBody,
   IdParam,
   MeResponse,
+  MixCheck,
   OkResponse,
   OrderRefunds,
   OrderResponse,
@@ -284,6 +285,16 @@ export const routes = (deps: RouteDeps): RouteTable => [
     accepts: 'none',
     response: UploadUrlResponse,
     handler: uploads.createUploadUrl(deps.uploads, deps.guestCookie),
+  }),
+  // The mix check of a stored track, for the browser that uploaded it (the upload page polls it).
+  route({
+    method: 'GET',
+    path: '/api/files/upload/:id/mix-check',
+    permission: 'public',
+    params: IdParam,
+    cache: 'private, no-store',
+    response: MixCheck,
+    handler: uploads.getMixCheck(deps.uploads, deps.guestCookie),
   }),
   // The upload URL: one whole-body PUT, or tus (POST to begin, PATCH chunks, HEAD to resume).
   route({

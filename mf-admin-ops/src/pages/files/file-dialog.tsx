@@ -30,6 +30,8 @@ import { CircleAlert, CircleCheck, Download, Loader, Upload } from 'lucide-react
 import { useEffect, useRef, useState } from 'react';
 import { downloadAudioFile, MasterUploadError, useUpdateProcessing, useUploadMaster } from '../../api/audio-files';
 import { AudioFileAnalysisPanel } from '../../components/audio-analysis/analysis-panel';
+import { MixCheckPanel } from '../../components/audio-analysis/mix-check-panel';
+import { StreamingPreviewPanel } from '../../components/audio-analysis/streaming-preview-panel';
 
 /** A file's processing status: completed green, error red, processing secondary, uploaded outline. */
 export function FileStatusBadge({ status }: { status: FileStatus }) {
@@ -156,6 +158,8 @@ export function FileDialog({ file, onClose }: { file: AdminAudioFile | null; onC
           <DownloadButtons file={file} />
           {/* Measured loudness, true peak, format and waveform; original beside master once there is one. */}
           <AudioFileAnalysisPanel fileId={file.id} markers={pinnedNotes(file)} />
+          <MixCheckPanel fileId={file.id} />
+          <StreamingPreviewPanel fileId={file.id} />
           <ProcessingForm file={file} />
           <MasterUpload file={file} />
         </div>

@@ -35,6 +35,7 @@ import { RefundSection } from '../../components/refund-section';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
 import { ExpectedTime } from './expected-time';
 import { RevokeOrderLinks } from './order-links';
+import { MixCheckPanel } from '../../components/audio-analysis/mix-check-panel';
 import { MasterVersions } from './master-versions';
 import { RefundRequests } from './refund-requests';
 import { ReleasePackSection } from './release-pack';
@@ -143,6 +144,10 @@ export function OrderDialog({
                     </p>
                   )}
                   <MasterVersions versions={data.masters.filter((m) => m.fileId === file.id)} />
+                  <details className="w-full pl-7 text-sm" data-testid="order-file-mix-check">
+                    <summary className="cursor-pointer text-muted-foreground">Mix check</summary>
+                    <MixCheckPanel fileId={file.id} className="pt-2" />
+                  </details>
                 </li>
               ))}
             </ul>

@@ -20,6 +20,7 @@ import { OutcomeCard, OutcomeFrame } from '../../components/outcome-frame';
 import { PageFrame } from '../../components/page-frame';
 import { AbPlayer } from './ab-player';
 import { ReleasePlayer } from './release-player';
+import { StreamingPreview } from './streaming-preview';
 import { OrderMoney } from './order-money';
 import { RatingForm } from './rating-form';
 import { ReleasePackLink } from './release-pack';
@@ -183,6 +184,7 @@ function TrackCard({ order, token, track }: { order: CustomerOrderView; token: s
               <strong>Master v{latest.version}</strong> · {lufs(latest.loudness?.integratedLufs)}
             </p>
             <AbPlayer track={track} master={latest} onPin={setPinned} pinned={pinned} />
+            <StreamingPreview master={latest} />
             <ul className="flex flex-wrap gap-2" data-testid="master-versions">
               {track.masters.map((m) => (
                 <li key={m.version}>

@@ -21,6 +21,7 @@ import {
 } from '../../lib/upload-items';
 import { checkReleaseDraft, configForChoice, EMPTY_RELEASE } from '../../lib/release-draft';
 import { DeliverablesPicker, EMPTY_PACK, packChoiceOf, packTotalCents, type PackDraft } from './deliverables-picker';
+import { MixCheckReport } from './mix-check-report';
 import { OrderSummary } from './order-summary';
 import { PaymentDialog, type OrderWithPack } from './payment-dialog';
 import { ReleaseForm } from './release-form';
@@ -74,6 +75,7 @@ export function UploadItemRow({ item, onRemove }: { item: UploadItem; onRemove: 
           {STATUS_TEXT[item.status]}
           {item.status === 'uploading' && ` · ${percent}%`}
         </p>
+        {item.status === 'completed' && item.objectPath && <MixCheckReport objectPath={item.objectPath} />}
       </div>
       <button
         type="button"

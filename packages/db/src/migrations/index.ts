@@ -38,6 +38,8 @@ import * as m065 from './065_code_browser_link';
 import * as m075 from './075_disk_reservations';
 import * as m080 from './080_marketing_consents';
 import * as m085 from './085_erasures';
+import * as m090 from './090_mix_checks';
+import * as m091 from './091_streaming_preview';
 import * as m095 from './095_release_pack';
 import * as m100 from './100_releases';
 import * as m101 from './101_release_measures';
@@ -91,6 +93,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '075_disk_reservations', ...m075 },
   { name: '080_marketing_consents', ...m080 },
   { name: '085_erasures', ...m085 },
+  { name: '090_mix_checks', ...m090 },
+  { name: '091_streaming_preview', ...m091 },
   { name: '095_release_pack', ...m095 },
   { name: '100_releases', ...m100 },
   { name: '101_release_measures', ...m101 },

@@ -5,6 +5,7 @@ import type {
   AnalysisStatus,
   FileAnalysis as FileAnalysisShape,
   FileNeedingReplacement,
+  StreamingPreview,
 } from '@mastering/contracts';
 import { BaseModel } from './base';
 import { OrderFile } from './order-file';
@@ -29,13 +30,15 @@ export class FileAnalysis extends BaseModel {
   declare channels: number | null;
   declare codec: string | null;
   declare waveform: number[];
+  /** A master's streaming preview (migration 091); null for originals and before it is measured. */
+  declare streamingPreview: StreamingPreview | null;
   declare analysedAt: Date;
 
   declare file?: OrderFile;
 
   // jsonb: objection serialises the array on write and pg parses it on read.
   static get jsonAttributes() {
-    return ['waveform'];
+    return ['waveform', 'streamingPreview'];
   }
 
   /** The one API shape of an analysis: times as ISO strings. */
@@ -56,6 +59,7 @@ export class FileAnalysis extends BaseModel {
       channels: this.channels ?? null,
       codec: this.codec ?? null,
       waveform: this.waveform ?? [],
+      streamingPreview: this.streamingPreview ?? null,
       analysedAt: new Date(this.analysedAt).toISOString(),
     };
   }

@@ -18,6 +18,7 @@ export { Unsubscribe } from './unsubscribe';
 export { Upload } from './upload';
 export { OrderStatusHistory } from './order-status-history';
 export { FileAnalysis } from './file-analysis';
+export { MixCheckRow } from './mix-check';
 export { MasterVersion } from './master-version';
 export { RevisionRequest } from './revision-request';
 export { CustomerMessage } from './customer-message';

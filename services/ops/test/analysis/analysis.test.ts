@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisJob } from '@mastering/audio-analysis';
-import { ANALYSIS_ERRORS, AudioFileAnalysis, type AnalysisRole, type Role } from '@mastering/contracts';
+import {
+  ANALYSIS_ERRORS,
+  AudioFileAnalysis,
+  STREAMING_REFERENCES,
+  type AnalysisRole,
+  type Role,
+} from '@mastering/contracts';
 import { FileAnalysis } from '@mastering/db';
 import { createQueue, enqueueAnalysis, JOBS, startProducer, type Queue } from '@mastering/jobs';
 import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
@@ -149,6 +155,12 @@ describe('the analysis job, end to end', () => {
     expect(body.gainChangeDb).toBeCloseTo(body.master!.integratedLufs! - body.original!.integratedLufs!, 1);
     expect(body.gainChangeDb!).toBeGreaterThan(20);
     expect(body.masterTruePeakTooHigh).toBe(true);
+    // Its streaming preview: every platform turns it down, and MP3 and AAC encoding clip it (flagged).
+    const preview = body.master!.streamingPreview!;
+    expect(preview.platforms.map((p) => p.platform)).toEqual(STREAMING_REFERENCES.map((r) => r.platform));
+    for (const platform of preview.platforms) expect(platform.turnedDown).toBe(true);
+    expect(preview.codecs.map((c) => c.codec)).toEqual(['mp3', 'aac']);
+    expect(preview.oversAfterEncoding).toBe(true);
   });
 
   it('analysing again overwrites the result (one row per file, role and analyser version)', async () => {

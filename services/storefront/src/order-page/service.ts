@@ -217,6 +217,7 @@ async function viewOf(deps: OrderPageDeps, order: Order, token: string, now: Dat
           version: v.version,
           createdAt: new Date(v.createdAt).toISOString(),
           loudness: versionLoudness(v, versionAnalysis(fileVersions, masters, i)),
+          streamingPreview: versionAnalysis(fileVersions, masters, i)?.streamingPreview ?? null,
           url: versionLink(v),
         }))
         .reverse(),

@@ -2,8 +2,9 @@ import type { Server as TusServer } from '@tus/server';
 import type { z } from 'zod';
 import type { BeginDirectUploadBody, CompleteDirectUploadBody, IdParam, SignPartsBody } from '@mastering/contracts';
 import { clientKeyOf, type RouteContext } from '@mastering/service-kit';
-import { ensureVisitor, type GuestCookieOptions } from '../visitor';
+import { ensureVisitor, visitorOf, type GuestCookieOptions } from '../visitor';
 import { abortDirectUpload, beginDirectUpload, completeDirectUpload, listDirectParts, signDirectParts } from './direct';
+import { mixCheckFor } from './mix-check';
 import { createUpload, putWholeBody, type UploadDeps } from './service';
 
 /**
@@ -66,3 +67,9 @@ export const completeDirect =
 export const abortDirect = (deps: UploadDeps) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
   ctx.body = await abortDirectUpload(deps, ctx.state.params.id);
 };
+
+/** GET /api/files/upload/:id/mix-check — the uploading browser's (or account's) mix check of its track; 404 for anyone else. */
+export const getMixCheck =
+  (deps: UploadDeps, cookie: GuestCookieOptions) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
+    ctx.body = await mixCheckFor(deps.knex, visitorOf(ctx, cookie), ctx.state.params.id);
+  };

@@ -15,7 +15,8 @@ import {
   objectKeyOf,
   objectPathOfKey,
 } from '@mastering/contracts';
-import { Upload } from '@mastering/db';
+import { MixCheckRow, Upload } from '@mastering/db';
+import { enqueueMixCheck, type Queue } from '@mastering/jobs';
 import { Forbidden, Invalid, NotFound } from '@mastering/service-kit';
 import { ObjectTooLargeError, type ObjectStorage } from '@mastering/storage';
 import { currentPricing } from '../site-config/service';
@@ -37,6 +38,9 @@ export type UploadDeps = {
   tus: TusStore;
   urlTtlHours: number;
   space: FreeSpaceGuard;
+  /** Where a stored customer upload's mix check is queued (without one, none is). */
+  queue?: Queue;
+  logger?: { warn: (obj: object, msg: string) => void };
 };
 
 /** The upload size limit in force (settings `maxFileSizeMb`), in bytes and in MB for messages. */
@@ -137,6 +141,23 @@ export async function completeUpload(
 }
 
 /**
+ * Queues the mix check of a customer's upload whose bytes are stored (staff masters, opened without a
+ * client address, get none): its row reads pending until the ops worker fills it in. Nothing waits on
+ * it and nothing is refused for it: a failure to queue is logged, and the upload stands.
+ */
+export async function queueMixCheck(deps: UploadDeps, id: string): Promise<void> {
+  if (!deps.queue) return;
+  try {
+    const upload = await Upload.query(deps.knex).findById(id);
+    if (!upload?.clientAddress) return;
+    await MixCheckRow.markPending(deps.knex, id);
+    await enqueueMixCheck(deps.queue, { uploadId: id });
+  } catch (err) {
+    deps.logger?.warn({ err: (err as Error).message, uploadId: id }, 'could not queue the mix check of an upload');
+  }
+}
+
+/**
  * Stores the whole body of a PUT, streamed (never held in memory) to the storage: refused before a
  * byte is stored when the declared type is not audio (415), the declared length is over the limit
  * (413), the disk is nearly full (507) or the upload limits are reached (429), and when its first
@@ -163,6 +184,7 @@ export async function putWholeBody(
     const key = objectKeyOf(id);
     const { size } = await deps.storage.put(key, sniffed.body, { maxBytes: limit.bytes, contentType });
     await completeUpload(deps.knex, id, { size, contentType });
+    await queueMixCheck(deps, id);
     return { objectPath: objectPathOfKey(key), size };
   } catch (err) {
     // Refused, cut off or failed: nothing of it is kept, so its hold goes (a PUT is never resumed). If

@@ -12,7 +12,15 @@ import {
 } from '@mastering/contracts';
 import { Upload } from '@mastering/db';
 import { HttpError, isDatabaseUnavailable, Unavailable } from '@mastering/service-kit';
-import { admitBytes, claimProtocol, completeUpload, uploadLimit, writableUpload, type UploadDeps } from './service';
+import {
+  admitBytes,
+  claimProtocol,
+  completeUpload,
+  queueMixCheck,
+  uploadLimit,
+  writableUpload,
+  type UploadDeps,
+} from './service';
 
 /**
  * tus answers errors it is thrown as `{ status_code, body }`; our domain errors become that shape, and
@@ -47,6 +55,7 @@ async function finishUpload(deps: UploadDeps, upload: TusUpload): Promise<void> 
   // tus's record holds the customer's file name, and a completed upload is never resumed: it goes now, once
   // the row says completed (until then a client's HEAD may still finish the upload from it, see finishIfWhole).
   await deps.tus.forget(upload.id);
+  await queueMixCheck(deps, uploadIdOf(upload.id));
 }
 
 /** Finishes the upload `objectKey` when tus holds all its declared bytes (see onIncomingRequest). */

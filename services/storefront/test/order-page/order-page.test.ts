@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CustomerOrderView,
+  platformPlayback,
   DEFAULT_REVISION_HOURS,
   DELIVERY_HOURS,
   ORDER_LINK_INVALID,
@@ -186,6 +187,20 @@ describe('master versions keep their own loudness', () => {
       { version: 2, loudness: { integratedLufs: -8, truePeakDbtp: -1, durationSeconds: 180, waveform: [0.2, 0.9] } },
       { version: 1, loudness: { integratedLufs: -9.5, truePeakDbtp: -1.2 } },
     ]);
+    // Only the analysed version has a streaming preview yet: none for v2 until its row has one, then its own.
+    expect(page.tracks[0]!.masters.map((m) => m.streamingPreview ?? null)).toEqual([null, null]);
+    const preview = {
+      integratedLufs: -8,
+      truePeakDbtp: -1,
+      platforms: platformPlayback(-8, -1),
+      codecs: [{ codec: 'mp3', label: 'MP3 320 kbps', truePeakDbtp: 0.4, overs: 12 }],
+      oversAfterEncoding: true,
+    };
+    await knex('fileAnalyses')
+      .where({ fileId: order.fileId })
+      .update({ streamingPreview: JSON.stringify(preview) });
+    const again = CustomerOrderView.parse(await (await view(order.id, order.token)).json());
+    expect(again.tracks[0]!.masters.map((m) => m.streamingPreview ?? null)).toEqual([preview, null]);
   });
 });
 
