@@ -1,7 +1,9 @@
 // Two storefront replicas on one database and one storage folder (REPLICAS=2 npm start; the shared
 // volume on Kubernetes): an upload begun on one resumes on the other, and a login code asked of one is
 // accepted by the other (and then by neither again). Nothing the storefront needs is per process.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import path from 'node:path';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadUrlResponse } from '@mastering/contracts';
@@ -85,17 +87,25 @@ describe('two storefront replicas', () => {
     const opened = await fetch(`${one.base}/api/files/upload`, { method: 'POST' });
     const { uploadURL } = UploadUrlResponse.parse(await opened.json());
     const id = uploadURL.split('/').at(-1);
+    // tus's record of the upload, kept while it runs (a completed upload's record is removed at once).
+    const record = path.join(shared.dir, '.tus', 'uploads', `${id}.json`);
+    let kept: string | null = null;
     await new Promise<void>((resolve, reject) => {
       new tus.Upload(file, {
         endpoint: `${one.base}${uploadURL}`,
         metadata: { filename: 'Take.wav', filetype: 'audio/wav' },
         retryDelays: [],
+        onProgress: () => {
+          kept ??= readFileSync(record, 'utf8');
+        },
         onSuccess: () => resolve(),
         onError: reject,
       }).start();
     });
-    // Every byte arrived, and the replica died before the row was completed (or the database was away).
+    // Every byte arrived, and the replica died before the row was completed (or the database was away),
+    // so before tus's record was removed too.
     await db.knex('uploads').where('id', id).update({ status: 'pending', size: null, completedAt: null });
+    writeFileSync(record, kept!);
 
     // The client asks the other replica how far it got: all of it, and the upload is finished.
     const head = await fetch(`${two.base}${uploadURL}`, { method: 'HEAD', headers: tusHeaders });
@@ -103,6 +113,8 @@ describe('two storefront replicas', () => {
     expect(head.headers.get('upload-offset')).toBe(String(file.length));
     const row = await db.knex('uploads').where('id', id).first();
     expect(row).toMatchObject({ status: 'completed', protocol: 'tus', size: String(file.length) });
+    // Answered from it, tus's record (with the file name) is gone.
+    expect(existsSync(record)).toBe(false);
   });
 
   it('accept on one replica the login code asked of the other, and use it up on both', async () => {

@@ -68,9 +68,11 @@ export async function apiRequest(
   body?: unknown,
   init: Omit<ApiRequestInit, 'schema'> = {},
 ): Promise<Response> {
+  const headers = { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers };
   const res = await fetch(url, {
     method,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
+    // No headers at all when there is nothing to say (a bodiless POST stays a simple request).
+    headers: Object.keys(headers).length > 0 ? headers : undefined,
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'include',
     signal: init.signal,

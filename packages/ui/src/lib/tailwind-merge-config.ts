@@ -311,6 +311,7 @@ export const tailwindMergeConfig = () => ({
     'fvn-spacing': ['proportional-nums', 'tabular-nums'],
     tracking: [{ tracking: [fromTheme('tracking'), isArbitraryVariable, isArbitraryValue] }],
     leading: [{ leading: ['none', fromTheme('leading'), isArbitraryVariable, isArbitraryValue, fromTheme('spacing')] }],
+    'list-style-position': [{ list: ['inside', 'outside'] }],
     'list-style-type': [{ list: ['disc', 'decimal', 'none', isArbitraryVariable, isArbitraryValue] }],
     'text-alignment': [{ text: ['left', 'center', 'right', 'justify', 'start', 'end'] }],
     'text-color': [{ text: [fromTheme('color'), isArbitraryVariable, isArbitraryValue] }],

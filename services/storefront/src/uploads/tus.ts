@@ -39,8 +39,11 @@ const uploadIdOf = (objectKey: string) => uploadIdOfKey(objectKey) ?? '';
 
 type TusUpload = Awaited<ReturnType<UploadDeps['tus']['datastore']['getUpload']>>;
 
-/** Makes an upload whose bytes have all arrived the stored object, and records it completed. */
-async function finishUpload(deps: UploadDeps, upload: TusUpload): Promise<void> {
+/**
+ * Makes an upload whose bytes have all arrived the stored object, and records it completed; `forget`
+ * removes tus's record at once (a HEAD that finished it still needs the record for its answer).
+ */
+async function finishUpload(deps: UploadDeps, upload: TusUpload, forget = true): Promise<void> {
   const { filename } = upload.metadata ?? {};
   // The first PATCH was sniffed (see tus-store.ts); the type recorded is the one the bytes show.
   const format = await deps.tus.formatOf(upload.id);
@@ -54,14 +57,19 @@ async function finishUpload(deps: UploadDeps, upload: TusUpload): Promise<void> 
   });
   // tus's record holds the customer's file name, and a completed upload is never resumed: it goes now, once
   // the row says completed (until then a client's HEAD may still finish the upload from it, see finishIfWhole).
-  await deps.tus.forget(upload.id);
+  if (forget) await deps.tus.forget(upload.id);
   await queueMixCheck(deps, uploadIdOf(upload.id));
 }
 
-/** Finishes the upload `objectKey` when tus holds all its declared bytes (see onIncomingRequest). */
-async function finishIfWhole(deps: UploadDeps, objectKey: string): Promise<void> {
+/**
+ * Finishes the upload `objectKey` when tus holds all its declared bytes (see onIncomingRequest); answers
+ * whether it did, so its record is removed once tus has answered the HEAD from it.
+ */
+async function finishIfWhole(deps: UploadDeps, objectKey: string): Promise<boolean> {
   const upload = await deps.tus.datastore.getUpload(objectKey).catch(() => null);
-  if (upload && upload.size !== undefined && upload.offset === upload.size) await finishUpload(deps, upload);
+  if (!upload || upload.size === undefined || upload.offset !== upload.size) return false;
+  await finishUpload(deps, upload, false);
+  return true;
 }
 
 /**
@@ -80,6 +88,8 @@ export function createTusServer(deps: UploadDeps): Server {
   // shared staging file and takes the offset from that file's size, so those late bytes are the same
   // bytes at the same place, and the resumed PATCH is checked against the offset (409 if it is wrong).
   // test/replicas.test.ts resumes an upload on a second instance; `npm run test:replicas` kills them.
+  // Uploads a resuming HEAD finished: tus answers that HEAD from its record, which goes right after.
+  const finishedByHead = new Set<string>();
   const options: ConstructorParameters<typeof Server>[0] = {
     path: `/${UPLOAD_PREFIX}`,
     relativeLocation: true,
@@ -104,7 +114,8 @@ export function createTusServer(deps: UploadDeps): Server {
         // A client resumes with HEAD, and one that then sees all its bytes here is done: an upload whose
         // completion was lost (its replica died, or the database was away, after the last byte) is
         // finished now, or the client would be told "not finished uploading" by the order it goes on to.
-        if (req.method === 'HEAD' && upload.status !== 'completed') await finishIfWhole(deps, objectKey);
+        if (req.method === 'HEAD' && upload.status !== 'completed' && (await finishIfWhole(deps, objectKey)))
+          finishedByHead.add(objectKey);
       } catch (err) {
         throw asTusError(err);
       }
@@ -136,5 +147,12 @@ export function createTusServer(deps: UploadDeps): Server {
       return undefined;
     },
   };
-  return new Server(options);
+  const server = new Server(options);
+  const handle = server.handle.bind(server);
+  server.handle = async (req, res) => {
+    await handle(req, res);
+    const objectKey = req.method === 'HEAD' && req.url ? objectKeyOf(idOf(req.url)) : null;
+    if (objectKey && finishedByHead.delete(objectKey)) await deps.tus.forget(objectKey);
+  };
+  return server;
 }
