@@ -11,12 +11,11 @@ import {
   Input,
   Label,
   LoadError,
-  serverErrorText,
   Skeleton,
-  toast,
 } from '@mastering/ui';
 import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { saveCard } from './settings-parts';
 import { useClaimsOverview, useSaveClaimSettings } from '../../api/claims';
 
 type Draft = Record<keyof ClaimSettings, string>;
@@ -61,14 +60,7 @@ export function ClaimsSettings() {
     const checked = checkForm(ClaimSettings, draft);
     if (!checked.ok) return setErrors(checked.fieldErrors);
     setErrors({});
-    save.mutate(checked.data, {
-      onSuccess: (saved) => {
-        setDraft(draftOf(saved.settings));
-        toast({ title: 'Marketing claims saved' });
-      },
-      onError: (e) =>
-        toast({ title: 'Could not save', description: serverErrorText(e, 'Try again.'), variant: 'destructive' }),
-    });
+    saveCard(save, checked.data, 'Marketing claims saved', (saved) => setDraft(draftOf(saved.settings)));
   };
 
   return (

@@ -10,12 +10,11 @@ import {
   failedLoad,
   Input,
   LoadError,
-  serverErrorText,
   Skeleton,
-  toast,
 } from '@mastering/ui';
 import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { saveCard } from './settings-parts';
 import { useReleasePackSettings, useSaveReleasePackSettings } from '../../api/release-pack';
 
 /** One format as typed: offered or not, and its price per track in rand. */
@@ -54,14 +53,7 @@ export function ReleasePackSettingsCard() {
     const checked = checkForm(ReleasePackSettings, settingsOf(draft));
     if (!checked.ok) return setError('Enter each price in rand, 0 or more (0 makes the format free).');
     setError(null);
-    save.mutate(checked.data, {
-      onSuccess: (saved) => {
-        setDraft(draftOf(saved));
-        toast({ title: 'Release pack saved' });
-      },
-      onError: (e) =>
-        toast({ title: 'Could not save', description: serverErrorText(e, 'Try again.'), variant: 'destructive' }),
-    });
+    saveCard(save, checked.data, 'Release pack saved', (saved) => setDraft(draftOf(saved)));
   };
 
   return (

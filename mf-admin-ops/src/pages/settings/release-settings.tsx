@@ -9,12 +9,11 @@ import {
   checkForm,
   Input,
   Label,
-  serverErrorText,
   Skeleton,
-  toast,
 } from '@mastering/ui';
 import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { saveCard } from './settings-parts';
 import { useReleaseSettings, useSaveReleaseSettings } from '../../api/releases';
 
 type Draft = { price: string; tolerance: string };
@@ -43,14 +42,7 @@ export function ReleaseSettingsCard() {
     });
     if (!checked.ok) return setError(checked.message);
     setError(null);
-    save.mutate(checked.data, {
-      onSuccess: (saved) => {
-        setDraft(draftOf(saved));
-        toast({ title: 'Release settings saved' });
-      },
-      onError: (e) =>
-        toast({ title: 'Could not save', description: serverErrorText(e, 'Try again.'), variant: 'destructive' }),
-    });
+    saveCard(save, checked.data, 'Release settings saved', (saved) => setDraft(draftOf(saved)));
   };
 
   return (

@@ -1,4 +1,17 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Field, Input, Switch } from '@mastering/ui';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  cn,
+  Field,
+  Input,
+  serverErrorText,
+  Switch,
+  toast,
+} from '@mastering/ui';
+import type { UseMutationResult } from '@tanstack/react-query';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldErrors } from './settings-draft';
 
@@ -132,4 +145,24 @@ export function SwitchSettings<K extends string>({
   return switches.map(({ key, testId, label, hint }) => (
     <Toggle key={key} id={testId} label={label} hint={hint} checked={values[key]} onChange={(v) => onChange(key, v)} />
   ));
+}
+
+/**
+ * Saves a card that keeps its own section (release pack, releases, claims): the draft is remade from what
+ * the server kept and a toast says so, or says why not.
+ */
+export function saveCard<T, S>(
+  save: UseMutationResult<S, unknown, T>,
+  data: T,
+  savedTitle: string,
+  onSaved: (saved: S) => void,
+) {
+  save.mutate(data, {
+    onSuccess: (saved) => {
+      onSaved(saved);
+      toast({ title: savedTitle });
+    },
+    onError: (e) =>
+      toast({ title: 'Could not save', description: serverErrorText(e, 'Try again.'), variant: 'destructive' }),
+  });
 }
