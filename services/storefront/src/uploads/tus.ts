@@ -149,10 +149,22 @@ export function createTusServer(deps: UploadDeps): Server {
   };
   const server = new Server(options);
   const handle = server.handle.bind(server);
-  server.handle = async (req, res) => {
-    await handle(req, res);
+  server.handle = (req, res) => {
     const objectKey = req.method === 'HEAD' && req.url ? objectKeyOf(idOf(req.url)) : null;
-    if (objectKey && finishedByHead.delete(objectKey)) await deps.tus.forget(objectKey);
+    if (objectKey) {
+      // tus has read the record when it ends its answer: the record goes first, so a client that has the
+      // answer never finds it still there.
+      const end = res.end.bind(res) as (...args: unknown[]) => unknown;
+      res.end = ((...args: unknown[]) => {
+        if (!finishedByHead.delete(objectKey)) return end(...args);
+        void deps.tus
+          .forget(objectKey)
+          .catch(() => undefined)
+          .finally(() => end(...args));
+        return res;
+      }) as typeof res.end;
+    }
+    return handle(req, res);
   };
   return server;
 }
