@@ -117,6 +117,27 @@ describe('two storefront replicas', () => {
     expect(existsSync(record)).toBe(false);
   });
 
+  it('answer a HEAD after a tus upload completed (its record gone): all of it, so a client whose last answer was lost is done', async () => {
+    const file = wav(100_000);
+    const opened = await fetch(`${one.base}/api/files/upload`, { method: 'POST' });
+    const { uploadURL } = UploadUrlResponse.parse(await opened.json());
+    const id = uploadURL.split('/').at(-1);
+    await new Promise<void>((resolve, reject) => {
+      new tus.Upload(file, {
+        endpoint: `${one.base}${uploadURL}`,
+        metadata: { filename: 'Take.wav', filetype: 'audio/wav' },
+        retryDelays: [],
+        onSuccess: () => resolve(),
+        onError: reject,
+      }).start();
+    });
+    expect(existsSync(path.join(shared.dir, '.tus', 'uploads', `${id}.json`))).toBe(false);
+    const head = await fetch(`${two.base}${uploadURL}`, { method: 'HEAD', headers: tusHeaders });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(file.length));
+    expect(head.headers.get('upload-length')).toBe(String(file.length));
+  });
+
   it('accept on one replica the login code asked of the other, and use it up on both', async () => {
     const email = 'replica-user@example.com';
     await db.knex('users').insert({ email, role: 'engineer', isActive: true });

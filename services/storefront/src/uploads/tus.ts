@@ -61,6 +61,16 @@ async function finishUpload(deps: UploadDeps, upload: TusUpload, forget = true):
   await queueMixCheck(deps, uploadIdOf(upload.id));
 }
 
+/** The size of the upload `objectKey` when its row says completed (null otherwise, or when the database is away). */
+async function completedSize(deps: UploadDeps, objectKey: string): Promise<number | null> {
+  const id = uploadIdOf(objectKey);
+  if (!id) return null;
+  const row = await Upload.query(deps.knex)
+    .findById(id)
+    .catch(() => undefined);
+  return row?.status === 'completed' && row.size != null ? Number(row.size) : null;
+}
+
 /**
  * Finishes the upload `objectKey` when tus holds all its declared bytes (see onIncomingRequest); answers
  * whether it did, so its record is removed once tus has answered the HEAD from it.
@@ -149,8 +159,22 @@ export function createTusServer(deps: UploadDeps): Server {
   };
   const server = new Server(options);
   const handle = server.handle.bind(server);
-  server.handle = (req, res) => {
+  server.handle = async (req, res) => {
     const objectKey = req.method === 'HEAD' && req.url ? objectKeyOf(idOf(req.url)) : null;
+    // A completed upload's record is gone (it held the file name), so its HEAD is answered here: all of it
+    // arrived. A client whose answer to the last PATCH was lost asks exactly this, and must not be told 404
+    // (it would then try to create the upload again, and be refused).
+    const done = objectKey ? await completedSize(deps, objectKey) : null;
+    if (done !== null) {
+      res.writeHead(200, {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(done),
+        'Upload-Length': String(done),
+        'Cache-Control': 'no-store',
+      });
+      res.end();
+      return;
+    }
     if (objectKey) {
       // tus has read the record when it ends its answer: the record goes first, so a client that has the
       // answer never finds it still there.
