@@ -1,33 +1,16 @@
-// `npm start`: runs the launcher (scripts/start.ts) from its bundle, rebundled first when any file it
-// was built from changed (scripts/lib/launcher.ts says why a bundle). Plain JavaScript, so that this
-// check costs a stat per file and no TypeScript compiler.
+// `npm start`: runs the launcher (scripts/start.ts) from its bundle, rebundled first when the content of any
+// file it was built from changed (scripts/lib/launcher.ts says why a bundle; build-cache.mjs how it is stamped).
+// Plain JavaScript, so that this check needs no TypeScript compiler.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isFresh } from './lib/build-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // LAUNCHER_DIR of scripts/lib/launcher.ts, which writes the bundle there (this file cannot import TypeScript).
 const dir = path.join(root, 'node_modules', '.cache', 'mastering-launcher');
 
-/** True when the bundle was built in this folder and its stamp lists every input at the size and mtime it has now. */
-function isFresh() {
-  let stamp;
-  try {
-    stamp = JSON.parse(readFileSync(path.join(dir, 'stamp.json'), 'utf8'));
-  } catch {
-    return false;
-  }
-  return (
-    stamp.root === root &&
-    stamp.files.every(([file, size, mtimeMs]) => {
-      const now = statSync(path.join(root, file), { throwIfNoEntry: false });
-      return now?.size === size && now.mtimeMs === mtimeMs;
-    })
-  );
-}
-
-if (!isFresh()) {
+if (!isFresh(path.join(dir, 'stamp.json'), root)) {
   const bundled = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/lib/launcher.ts')], {
     cwd: root,
     stdio: 'inherit',

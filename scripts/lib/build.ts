@@ -1,16 +1,20 @@
-import { createHash, type Hash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { addFileContents, addFileStat } from './digest';
+import { isFresh, writeStamp } from './build-cache.mjs';
 import { bin, FRONTEND_APPS, ROOT } from './paths';
 import { bundleServices } from './services';
 
 // What a front-end build reads besides its workspaces' files: the installed versions and this
 // pipeline itself. Everything else is derived from the package.json files (see buildInputs).
-const PIPELINE_INPUTS = ['package-lock.json', 'scripts/lib/build.ts', 'scripts/prerender.ts'];
+const PIPELINE_INPUTS = [
+  'package-lock.json',
+  'scripts/lib/build.ts',
+  'scripts/lib/build-cache.mjs',
+  'scripts/prerender.ts',
+];
 const STAMP = '.build-stamp';
 
 type PackageJson = {
@@ -47,36 +51,19 @@ export function buildInputs(app: string, root = ROOT): string[] {
   return [...[...folders].sort(), ...PIPELINE_INPUTS];
 }
 
-/** Adds every file under `target` to `hash` by size and mtime (addFileStat), but node_modules and dist. */
-function hashTree(hash: Hash, root: string, target: string) {
-  if (!existsSync(target)) return;
-  if (statSync(target).isFile()) {
-    addFileStat(hash, root, path.relative(root, target));
-    return;
-  }
-  for (const entry of readdirSync(target).sort()) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    hashTree(hash, root, path.join(target, entry));
-  }
+/** Every file of an app's build inputs (buildInputs), relative to `root`: the workspaces' but node_modules and dist. */
+export function inputFiles(app: string, root = ROOT): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(path.join(root, dir), { withFileTypes: true })
+      .filter((e) => e.name !== 'node_modules' && e.name !== 'dist')
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return buildInputs(app, root).flatMap((input) =>
+    PIPELINE_INPUTS.includes(input) ? [input] : existsSync(path.join(root, input)) ? walk(input) : [],
+  );
 }
 
-/**
- * A digest of every input of one app's build (buildInputs): the workspaces' files by size and mtime, the
- * pipeline's own files by content. The build is skipped when `dist/.build-stamp` matches.
- */
-export function sourceDigest(app: string, root = ROOT): string {
-  const hash = createHash('sha256');
-  for (const input of buildInputs(app, root)) {
-    if (PIPELINE_INPUTS.includes(input)) addFileContents(hash, root, input);
-    else hashTree(hash, root, path.join(root, input));
-  }
-  return hash.digest('hex');
-}
-
-function isFresh(app: string, digest: string): boolean {
-  const stamp = path.join(ROOT, app, 'dist', STAMP);
-  return existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
-}
+const stampOf = (app: string) => path.join(ROOT, app, 'dist', STAMP);
 
 /** Runs a production build step (`args` to tsx, in `dir`), its output shown only when it fails. */
 function runStep(what: string, dir: string, args: string[], signal?: AbortSignal): Promise<void> {
@@ -161,8 +148,8 @@ export async function buildApps({
   log?: (line: string) => void;
   signal?: AbortSignal;
 } = {}) {
-  const pending = FRONTEND_APPS.map((app) => ({ app, digest: sourceDigest(app) })).filter(
-    ({ app, digest }) => force || !isFresh(app, digest),
+  const pending = FRONTEND_APPS.map((app) => ({ app, files: inputFiles(app) })).filter(
+    ({ app, files }) => force || !isFresh(stampOf(app), ROOT, files),
   );
   if (pending.length === 0) return [];
   log(`Building ${pending.map((p) => p.app).join(', ')}…`);
@@ -173,7 +160,7 @@ export async function buildApps({
       const started = Date.now();
       await runBuild(next.app, signal);
       await precompress(path.join(ROOT, next.app, 'dist'));
-      writeFileSync(path.join(ROOT, next.app, 'dist', STAMP), next.digest);
+      writeStamp(stampOf(next.app), ROOT, next.files);
       log(`  built ${next.app} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
   };

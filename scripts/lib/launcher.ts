@@ -2,21 +2,15 @@
 // when). Run through tsx, the launcher spent about a second of CPU compiling and resolving through
 // tsx's loader hooks (every file of knex, objection and pg went through them) before PostgreSQL
 // could even start; the bundle is plain JavaScript that Node loads by itself.
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, transform, type Plugin } from 'esbuild';
+import { writeStamp } from './build-cache.mjs';
 import { ROOT } from './paths';
 
 /** Where the launcher's bundle and its stamp are written (node_modules: a fresh install starts afresh). */
 export const LAUNCHER_DIR = path.join(ROOT, 'node_modules', '.cache', 'mastering-launcher');
-
-/**
- * The folder the bundle was built in (it imports packages by absolute path) and one line per file it was
- * built from: its path (relative to that folder), size and mtime. scripts/start.mjs reads it to tell a
- * stale bundle, with a stat per file and no TypeScript.
- */
-export type LauncherStamp = { root: string; files: [file: string, size: number, mtimeMs: number][] };
 
 // Besides the sources esbuild reports: what changes the bundle without being one of them.
 const PIPELINE = ['package-lock.json', 'scripts/start.mjs', 'scripts/lib/launcher.ts'];
@@ -50,7 +44,10 @@ const asRunFromSource: Plugin = {
   },
 };
 
-/** Bundles scripts/start.ts into LAUNCHER_DIR (start.mjs, plus chunks loaded on demand) and stamps its inputs. */
+/**
+ * Bundles scripts/start.ts into LAUNCHER_DIR (start.mjs, plus chunks loaded on demand) and stamps it with its
+ * inputs and the folder it was built in (it imports packages by absolute path), which scripts/start.mjs checks.
+ */
 export async function bundleLauncher(): Promise<void> {
   rmSync(LAUNCHER_DIR, { recursive: true, force: true });
   const { metafile } = await build({
@@ -72,14 +69,7 @@ export async function bundleLauncher(): Promise<void> {
     plugins: [asRunFromSource],
   });
   const inputs = [...Object.keys(metafile.inputs).filter((input) => !input.includes(':')), ...PIPELINE];
-  const stamp: LauncherStamp = {
-    root: ROOT,
-    files: inputs.map((file) => {
-      const { size, mtimeMs } = statSync(path.join(ROOT, file));
-      return [file, size, mtimeMs];
-    }),
-  };
-  writeFileSync(path.join(LAUNCHER_DIR, 'stamp.json'), JSON.stringify(stamp));
+  writeStamp(path.join(LAUNCHER_DIR, 'stamp.json'), ROOT, inputs);
 }
 
 // `node --import tsx scripts/lib/launcher.ts`: what scripts/start.mjs runs when the bundle is stale.

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { addFileContents, addFileStat } from './digest';
+import { isFresh, readStamp, writeStamp } from './build-cache.mjs';
 import { ROOT } from './paths';
 import { SERVICE_PORTS, type ServiceName } from '@mastering/service-kit/ports';
 
@@ -49,10 +48,7 @@ export async function bundleServices(
       const { metafile } = await build({ ...bundleOptions(name), metafile: true });
       mapOwnCodeOnly(`${serviceBundle(name)}.map`);
       const manifest = manifestOf(metafile);
-      writeFileSync(
-        stampOf(name),
-        JSON.stringify({ ...manifest, digest: inputsDigest(manifest.inputs) } satisfies BundleStamp),
-      );
+      writeStamp(stampOf(name), ROOT, bundleInputs(manifest.inputs), manifest);
     }),
   );
 }
@@ -94,37 +90,24 @@ function manifestOf(metafile: Metafile): BundleManifest {
  */
 export async function bundleManifest(name: ServiceName): Promise<BundleManifest> {
   if (isBundleFresh(name)) {
-    const { inputs, imports } = readStamp(name);
+    const { inputs, imports } = readStamp(stampOf(name)) as unknown as BundleManifest;
     return { inputs, imports };
   }
   return manifestOf((await build({ ...bundleOptions(name), write: false, metafile: true, sourcemap: false })).metafile);
 }
 
-/** Beside each bundle: its manifest and the digest of its inputs (see `inputsDigest`). */
+/** Beside each bundle: its stamp (build-cache.mjs), which keeps its manifest too. */
 const stampOf = (name: ServiceName) => path.join(path.dirname(serviceBundle(name)), '.bundle-stamp');
 
-type BundleStamp = BundleManifest & { digest: string };
+/** A bundle's inputs for its stamp: the files compiled into it, the lockfile and this file (the build options). */
+export const bundleInputs = (compiled: readonly string[]) => [
+  ...compiled,
+  'package-lock.json',
+  path.relative(ROOT, fileURLToPath(import.meta.url)),
+];
 
-const readStamp = (name: ServiceName) => JSON.parse(readFileSync(stampOf(name), 'utf8')) as BundleStamp;
-
-/**
- * A digest of a bundle's inputs (paths relative to `root`) by size and mtime (addFileStat), with the
- * lockfile and this file (the build options) by content: a changed dependency or option always rebuilds.
- */
-export function inputsDigest(inputs: readonly string[], root = ROOT): string {
-  const hash = createHash('sha256');
-  addFileContents(hash, root, path.relative(root, fileURLToPath(import.meta.url)));
-  addFileContents(hash, root, 'package-lock.json');
-  for (const input of inputs) addFileStat(hash, root, input);
-  return hash.digest('hex');
-}
-
-/** True when the bundle exists and none of the files it was built from (nor the build options) changed. */
-function isBundleFresh(name: ServiceName): boolean {
-  if (!existsSync(serviceBundle(name)) || !existsSync(stampOf(name))) return false;
-  const stamp = readStamp(name);
-  return inputsDigest(stamp.inputs) === stamp.digest;
-}
+/** True when the bundle exists and the content of the files it was made from (and its options) is unchanged. */
+const isBundleFresh = (name: ServiceName) => existsSync(serviceBundle(name)) && isFresh(stampOf(name), ROOT);
 
 /**
  * npm packages a bundle leaves in node_modules: the big ones a request needs rarely (loaded on first use,

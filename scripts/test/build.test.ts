@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInputs, sourceDigest } from '../lib/build';
+import { buildInputs, inputFiles } from '../lib/build';
+import { contentHash } from '../lib/build-cache.mjs';
 
 // A miniature repository: two apps on the shared ui package (which uses contracts), and a package
 // neither app uses.
@@ -29,6 +30,9 @@ beforeAll(() => {
   write('packages/db/src/index.ts', 'db');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** What `npm start` compares with an app's stamp: the content hash of its input files. */
+const sourceDigest = (app: string, root: string) => contentHash(root, inputFiles(app, root));
 
 describe('sourceDigest (what decides whether npm start rebuilds an app)', () => {
   it('is stable while nothing changes, and differs between apps', () => {
@@ -88,6 +92,16 @@ describe('sourceDigest (what decides whether npm start rebuilds an app)', () => 
     write('packages/contracts/package.json', '{"name": "@mastering/contracts", "sideEffects": false}');
     expect(sourceDigest('shell', root)).not.toBe(shell);
     expect(sourceDigest('mf-admin-email', root)).not.toBe(email);
+  });
+
+  it('stays the same when a file is touched but not changed, and changes with its content', () => {
+    const shell = sourceDigest('shell', root);
+    const file = path.join(root, 'shell/src/index.ts');
+    utimesSync(file, new Date(2001, 0, 1), new Date(2001, 0, 1));
+    expect(sourceDigest('shell', root)).toBe(shell);
+    // An edit gives the file a new mtime, so its remembered hash is not used.
+    writeFileSync(file, 'shell v2');
+    expect(sourceDigest('shell', root)).not.toBe(shell);
   });
 
   it('ignores build output', () => {

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { describe, expect, it } from 'vitest';
+import { contentHash } from '../lib/build-cache.mjs';
 import {
   bundleManifest,
-  inputsDigest,
+  bundleInputs,
   KEPT_EXTERNAL,
   mapOwnCodeOnly,
   SERVICES,
@@ -85,7 +86,8 @@ describe('a service bundle', () => {
     writeFileSync(path.join(root, 'package-lock.json'), '{"lockfileVersion":3}');
     writeFileSync(path.join(root, 'a.ts'), 'export const a = 1;');
     writeFileSync(path.join(root, 'b.ts'), 'export const b = 2;');
-    const inputs = ['a.ts', 'b.ts'];
+    const inputs = bundleInputs(['a.ts', 'b.ts']);
+    const inputsDigest = (files: string[], root: string) => contentHash(root, files);
     const built = inputsDigest(inputs, root);
     expect(inputsDigest(inputs, root)).toBe(built);
 
@@ -99,7 +101,7 @@ describe('a service bundle', () => {
     expect(inputsDigest(inputs, root)).not.toBe(edited);
 
     rmSync(path.join(root, 'a.ts'));
-    expect(inputsDigest(inputs, root)).not.toBe(inputsDigest(['b.ts'], root));
+    expect(inputsDigest(inputs, root)).not.toBe(inputsDigest(bundleInputs(['b.ts']), root));
     rmSync(root, { recursive: true });
   });
 });
