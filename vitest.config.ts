@@ -54,7 +54,7 @@ class NodeFilesFirst extends BaseSequencer {
 // - NodeFilesFirst: so that the workers are indeed kept from one file to the next.
 export default defineConfig({
   test: {
-    include: ['{packages,services,shell,mf-*}/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['{packages,services,shell,mf-*}/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     pool: 'forks',
     maxWorkers: availableParallelism() + 1,

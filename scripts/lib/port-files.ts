@@ -1,7 +1,7 @@
 // The service ports are one table, SERVICE_PORTS (packages/service-kit/src/ports.ts). The files that
 // are not code and so cannot import it (docker-compose.yml, the Kubernetes manifests, .env.example)
 // carry copies, which `npm run generate` (scripts/generate.ts) writes from the table and a test checks
-// (scripts/test/port-files.test.ts). Only the values are rewritten, in place: every other byte of a file
+// (deploy/test/port-files.test.ts). Only the values are rewritten, in place: every other byte of a file
 // (comments, layout, quoting) stays as written.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';

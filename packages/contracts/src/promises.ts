@@ -1,6 +1,6 @@
 // Every promise the site makes (issue 50 Deliver 3), in one place: what it promises, the copy that states
 // it (the site's pages, the mails and the default legal texts), the code that keeps it and the test that
-// proves it. scripts/test/promises.test.ts holds the list to account both ways: each entry's code and test
+// proves it. packages/contracts/test/promises.test.ts holds the list to account both ways: each entry's code and test
 // exist and the test names the promise's id, and any promise-like phrase in the copy ("within 48 hours",
 // "free revisions", "refund you in full", "credit note", "we keep your files for N days"...) belongs to an
 // entry. A promise added to the copy without a mechanism fails that test.

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { K8sObject } from './kustomize';
-import { bin } from './paths';
+import { bin } from '../../scripts/lib/paths';
 
 const require = createRequire(import.meta.url);
 

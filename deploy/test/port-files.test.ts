@@ -8,8 +8,8 @@ import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { SERVICE_PORTS, UPSTREAM_SERVICES } from '@mastering/service-kit';
-import { ROOT } from '../lib/paths';
-import { portFiles, renderPortFile, type Ports } from '../lib/port-files';
+import { ROOT } from '../../scripts/lib/paths';
+import { portFiles, renderPortFile, type Ports } from '../../scripts/lib/port-files';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const FILES = portFiles(ROOT);

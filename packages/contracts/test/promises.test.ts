@@ -3,9 +3,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROMISE_COPY_SOURCES, PROMISE_MARKERS, SITE_PROMISES } from '../../packages/contracts/src/promises';
+import { PROMISE_COPY_SOURCES, PROMISE_MARKERS, SITE_PROMISES } from '../src/promises';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const REGISTRY = 'packages/contracts/src/promises.ts';
 const exists = (file: string) => existsSync(path.join(ROOT, file));
 

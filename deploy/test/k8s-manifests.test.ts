@@ -1,5 +1,5 @@
-// deploy/k8s: each overlay rendered offline (scripts/lib/kustomize.ts) and every object validated
-// against the Kubernetes API's own schemas (kubernetes-models), unknown fields refused (scripts/lib/k8s-fields.ts),
+// deploy/k8s: each overlay rendered offline (deploy/test/kustomize.ts) and every object validated
+// against the Kubernetes API's own schemas (kubernetes-models), unknown fields refused (deploy/test/k8s-fields.ts),
 // then the rules the platform needs:
 // probes on /readyz and /healthz, a grace period that covers the shutdown deadline, secrets only from
 // the Secret, the migration Job, autoscaling for the gateway and storefront, the compose file's image,
@@ -10,9 +10,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { UPSTREAM_SERVICES, urlVariable } from '@mastering/service-kit';
-import { unknownFields } from '../lib/k8s-fields';
-import { renderKustomization, type K8sObject } from '../lib/kustomize';
-import { ROOT } from '../lib/paths';
+import { unknownFields } from './k8s-fields';
+import { renderKustomization, type K8sObject } from './kustomize';
+import { ROOT } from '../../scripts/lib/paths';
 
 const K8S = path.join(ROOT, 'deploy', 'k8s');
 const OVERLAYS = readdirSync(path.join(K8S, 'overlays'));

@@ -3,8 +3,8 @@ import path from 'node:path';
 import dockerignore from '@balena/dockerignore';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ROOT } from '../lib/paths';
-import { SERVICE_NODE_FLAGS } from '../lib/services';
+import { ROOT } from '../../scripts/lib/paths';
+import { SERVICE_NODE_FLAGS } from '../../scripts/lib/services';
 
 type PortMapping = string | number | { host_ip?: string; published?: string | number; target: number };
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
