@@ -34,11 +34,18 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@mastering/db';
 import { benchDirectUploads, benchFsyncCost, s3SiteProcesses, startBenchS3 } from './bench/direct-upload';
-import { benchStack, type CpuTimes, processCpuTimes, processTreeCpuTimes } from './lib/bench-harness';
+import {
+  benchStack,
+  type CpuTimes,
+  MB,
+  median,
+  processCpuTimes,
+  processTreeCpuTimes,
+  timed,
+} from './lib/bench-harness';
 import { serviceCommand } from './lib/services';
 import type { Stack } from './lib/stack';
 
-const MB = 1024 * 1024;
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 500);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LOAD_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -262,13 +269,6 @@ function addCpu(sum: CpuTimes, before: CpuTimes, after: CpuTimes): void {
   sum.kernel += after.kernel - before.kernel;
 }
 
-/** Seconds `work` takes. */
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return (performance.now() - started) / 1000;
-}
-
 /** Writes `mb` megabytes to `file` and waits until they are on the disk (fsync before the file closes). */
 function writeToDisk(file: string, mb: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -449,11 +449,4 @@ function combined(rounds: Run[]): Load {
 function roundRatios(a: number[], b: number[]): string {
   const ratios = a.map((value, i) => value / b[i]!);
   return `${median(ratios).toFixed(2)}x (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})`;
-}
-
-/** The middle value (the mean of the middle two for an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

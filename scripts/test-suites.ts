@@ -1,14 +1,15 @@
 // `npm run test:suites`: builds the site, then runs the unit suite (vitest) and the browser suite (scripts/e2e.ts:
-// stack, journeys, fuzz) side by side, as `npm test` runs them, and the replica test (scripts/replicas.ts) once the
-// unit suite is done, beside the journeys still running. Fails when any fails.
+// stack, journeys, fuzz) side by side, as `npm test` runs them, and the replica test (scripts/replicas.ts) as soon
+// as either of them is done, beside the one still running. Fails when any fails.
 //
 // Why side by side: the journeys keep about one of two cores busy (TestCafe waits on the page between actions),
 // and vitest needs about 120 CPU-seconds alone (more beside them). Run one after the other they once took
 // 120 s + 400 s on the 2-core CI machine; side by side 440 s. vitest runs at low priority (nice 10) so the
 // journeys, which wait on the browser's answers, keep their pace and the unit tests take the idle time. The
 // build comes first because it keeps both cores busy: a unit test starved beside it could pass its timeout.
-// The replica test (about 100 s, a stack of two of everything under faults) takes the share of the cores the unit
-// tests leave when they end, also at low priority; it counts failures, not time, so a slower run proves as much.
+// The replica test (about 100 s, a stack of two of everything under faults) takes the share of the cores the first
+// suite to end leaves (which one varies from run to run), also at low priority; it counts failures, not time, so a
+// slower run proves as much.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,8 +64,8 @@ const unit = timedPhase('unit', () =>
   run('nice', ['-n', '10', bin('vitest'), 'run'], { ...process.env, NODE_OPTIONS: UNIT_NODE_OPTIONS }, UNIT),
 );
 const e2e = run(process.execPath, ['--import', 'tsx', 'scripts/e2e.ts'], { ...process.env, E2E_BUILT: '1' });
-const REPLICAS = 'replica test (scripts/replicas.ts, at low priority after the unit tests)';
-const replicas = unit.then(() =>
+const REPLICAS = 'replica test (scripts/replicas.ts, at low priority once the first suite is done)';
+const replicas = Promise.race([unit, e2e]).then(() =>
   timedPhase('replicas', () =>
     run('nice', ['-n', '10', process.execPath, '--import', 'tsx', 'scripts/replicas.ts'], process.env, REPLICAS),
   ),

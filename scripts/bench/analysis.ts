@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyseAudio, checkMix, UNPAID_CHECK_LIMITS, type AudioSource } from '@mastering/audio-analysis';
 import { writeLongWav } from '@mastering/audio-analysis/testing';
+import { MB } from '../lib/bench-harness';
 
 const MINUTES = Number(process.env.BENCH_ANALYSIS_MINUTES ?? 10);
-const MB = 1024 * 1024;
 
 const TICKS_PER_SECOND = 100; // Linux USER_HZ, the unit of utime and stime in /proc/<pid>/stat
 

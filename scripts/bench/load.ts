@@ -17,6 +17,7 @@ import { Agent } from 'node:http';
 import { parseArgs } from 'node:util';
 import { computePricing, pricingForApi, SiteConfig, UploadUrlResponse } from '@mastering/contracts';
 import { createKnex, freePort, Order, Payment } from '@mastering/db';
+import { median } from '../lib/bench-harness';
 import { type Answer, send, tinyWav } from '../lib/site-client';
 import { startStack } from '../lib/stack';
 import { throwawaySite } from '../lib/throwaway-stack';
@@ -65,11 +66,6 @@ const newRound = (): Round => ({
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 /** Runs one step, timing it; anything but the expected status ends this visitor's attempt. */
 async function step(round: Round, name: Step, expected: number, call: () => Promise<Answer>): Promise<Answer | null> {

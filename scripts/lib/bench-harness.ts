@@ -127,3 +127,19 @@ export function processTreeCpuTimes(pid: number): CpuTimes {
     { user: 0, kernel: 0 },
   );
 }
+
+export const MB = 1024 * 1024;
+
+/** The middle value (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Seconds `work` takes. */
+export async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return (performance.now() - started) / 1000;
+}
