@@ -40,7 +40,7 @@ import {
 } from '@mastering/contracts';
 import { createKnex, EmailMessage, freePort, Order, Upload } from '@mastering/db';
 import { createStorage, readStorageConfig } from '@mastering/storage';
-import { send, tinyWav, type Answer } from './lib/site-client';
+import { oneTrackOrder, send, tinyWav, type Answer } from './lib/site-client';
 import { createStack } from './lib/stack';
 import { throwawaySite } from './lib/throwaway-stack';
 
@@ -272,20 +272,7 @@ try {
           '/api/orders',
           'POST',
           { ...json, cookie, ...attemptKey },
-          JSON.stringify({
-            customerEmail: email,
-            files: [
-              {
-                originalName: `Take ${round}.wav`,
-                fileName: `Take ${round}.wav`,
-                fileSize: wav.length,
-                mimeType: 'audio/wav',
-                originalFilePath: `/objects/${uploadId}`,
-              },
-            ],
-            pricing,
-            termsAccepted: true,
-          }),
+          JSON.stringify(oneTrackOrder(email, `Take ${round}.wav`, wav.length, uploadURL, pricing)),
         ),
       );
       if (!order) continue;

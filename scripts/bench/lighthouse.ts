@@ -11,9 +11,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { computePricing, objectKeyOfPath, objectPathOfKey, pricingForApi, SiteConfig } from '@mastering/contracts';
+import { computePricing, pricingForApi, SiteConfig } from '@mastering/contracts';
 import { createOrderLinks, orderPageUrl } from '@mastering/service-kit';
 import { sine, wav } from '@mastering/audio-analysis/testing';
+import { oneTrackOrder } from '../lib/site-client';
 import { startThrowawayStack } from '../lib/throwaway-stack';
 
 /** Issue 28's aim for each page's performance score. */
@@ -207,20 +208,17 @@ async function paidOrderPage(siteUrl: string, identitySecret: string): Promise<s
   await call('PUT', uploadURL, track, { 'content-type': 'audio/wav' });
   const config = SiteConfig.parse(await (await call('GET', '/api/config')).json());
   const { order } = (await (
-    await call('POST', '/api/orders', {
-      customerEmail: 'lighthouse@example.com',
-      termsAccepted: true,
-      files: [
-        {
-          originalName: 'mix.wav',
-          fileName: 'mix.wav',
-          fileSize: track.size,
-          mimeType: 'audio/wav',
-          originalFilePath: objectPathOfKey(objectKeyOfPath(uploadURL) ?? ''),
-        },
-      ],
-      pricing: pricingForApi(computePricing(1, config)),
-    })
+    await call(
+      'POST',
+      '/api/orders',
+      oneTrackOrder(
+        'lighthouse@example.com',
+        'mix.wav',
+        track.size,
+        uploadURL,
+        pricingForApi(computePricing(1, config)),
+      ),
+    )
   ).json()) as { order: { id: string } };
   const { redirectUrl } = (await (
     await call('POST', '/api/payment/create-checkout', { orderId: order.id })

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { computePricing, pricingForApi, SiteConfig, UploadUrlResponse } from '@mastering/contracts';
 import { createKnex, freePort, Order, Payment } from '@mastering/db';
 import { median } from '../lib/bench-harness';
-import { type Answer, send, tinyWav } from '../lib/site-client';
+import { type Answer, oneTrackOrder, send, tinyWav } from '../lib/site-client';
 import { startStack } from '../lib/stack';
 import { throwawaySite } from '../lib/throwaway-stack';
 
@@ -163,20 +163,7 @@ try {
             'POST',
             // One key per order attempt, as the upload page sends.
             { ...json, cookie, 'idempotency-key': randomUUID() },
-            JSON.stringify({
-              customerEmail: `load-${n}@example.com`,
-              files: [
-                {
-                  originalName: `Take ${take}.wav`,
-                  fileName: `Take ${take}.wav`,
-                  fileSize: wav.length,
-                  mimeType: 'audio/wav',
-                  originalFilePath: `/objects/${uploadURL.split('/').at(-1)}`,
-                },
-              ],
-              pricing,
-              termsAccepted: true,
-            }),
+            JSON.stringify(oneTrackOrder(`load-${n}@example.com`, `Take ${take}.wav`, wav.length, uploadURL, pricing)),
           ),
         );
         if (!order) continue;

@@ -1,6 +1,7 @@
-// What a script needs to drive the site as browsers do: a tiny valid WAV, and one HTTP request answered
-// in full.
+// What a script needs to drive the site as browsers do: a tiny valid WAV, the order of one uploaded track,
+// and one HTTP request answered in full.
 import { type Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { objectKeyOfPath, objectPathOfKey, type pricingForApi } from '@mastering/contracts';
 
 /** A mono 8 kHz 8-bit WAV of `seconds` (8,044 bytes a second): small, and audio by its first bytes. */
 export function tinyWav(seconds = 1): Buffer {
@@ -20,6 +21,23 @@ export function tinyWav(seconds = 1): Buffer {
   file.writeUInt32LE(samples, 40);
   for (let i = 0; i < samples; i++) file[44 + i] = 128 + Math.round(60 * Math.sin((2 * Math.PI * 440 * i) / 8000));
   return file;
+}
+
+/** The body of POST /api/orders for one track uploaded to `uploadURL`, as the upload page sends it. */
+export function oneTrackOrder(
+  email: string,
+  fileName: string,
+  fileSize: number,
+  uploadURL: string,
+  pricing: ReturnType<typeof pricingForApi>,
+) {
+  const file = { originalName: fileName, fileName, fileSize, mimeType: 'audio/wav' };
+  return {
+    customerEmail: email,
+    files: [{ ...file, originalFilePath: objectPathOfKey(objectKeyOfPath(uploadURL) ?? uploadURL) }],
+    pricing,
+    termsAccepted: true,
+  };
 }
 
 export type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
