@@ -10,7 +10,7 @@ import { createKnex, freePort, User } from '@mastering/db';
 import { bin, FRONTEND_APPS, ROOT } from './lib/paths';
 import { serviceCommand } from './lib/services';
 import { startThrowawayStack, type ThrowawayStack } from './lib/throwaway-stack';
-import { fuzzApi, printFuzzReport } from './lib/fuzz';
+import { fuzzStack } from './lib/fuzz';
 import { timedPhase } from './lib/ci-timings';
 import { buildSite } from './lib/build';
 import {
@@ -218,18 +218,10 @@ for (const _ of groups) browsers.push(await browserOnFreePort());
 let fuzzSeconds = 0;
 
 /** Fuzzes the API of `site` from its OpenAPI document (`npm run test:fuzz` runs it alone); true when it found no problem. */
-function fuzz({ stack, dataDir }: JourneySite): Promise<boolean> {
+function fuzz(site: JourneySite): Promise<boolean> {
   const started = Date.now();
   return timedPhase('fuzz', () =>
-    fuzzApi(
-      {
-        siteUrl: stack.siteUrl,
-        inboxUrl: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
-        databaseUrl: stack.databaseUrl,
-      },
-      path.join(dataDir, 'fuzz'),
-    )
-      .then(printFuzzReport)
+    fuzzStack(site)
       .catch((err: unknown) => {
         console.error('✖ fuzz:', err);
         return false;

@@ -1,22 +1,13 @@
 // `npm run test:fuzz`: the API fuzzed from its OpenAPI document (scripts/lib/fuzz.ts) against the whole
 // site started on its own ports. `npm run test:e2e` runs the same fuzzing on its stack after the journeys.
-import path from 'node:path';
-import { fuzzApi, printFuzzReport } from './lib/fuzz';
+import { fuzzStack } from './lib/fuzz';
 import { startThrowawayStack } from './lib/throwaway-stack';
 
 const started = Date.now();
 const site = await startThrowawayStack('mastering-fuzz');
 let ok = false;
 try {
-  const report = await fuzzApi(
-    {
-      siteUrl: site.stack.siteUrl,
-      inboxUrl: site.stack.inboxUrl!.replace('localhost', '127.0.0.1'),
-      databaseUrl: site.stack.databaseUrl,
-    },
-    path.join(site.dataDir, 'fuzz'),
-  );
-  ok = printFuzzReport(report) && !site.failed();
+  ok = (await fuzzStack(site)) && !site.failed();
 } finally {
   await site.stop();
 }

@@ -13,6 +13,7 @@ import addFormats from 'ajv-formats';
 import newman from 'newman';
 import { createKnex, User } from '@mastering/db';
 import { bin } from './paths';
+import type { ThrowawayStack } from './throwaway-stack';
 
 export type FuzzSite = { siteUrl: string; inboxUrl: string; databaseUrl: string };
 
@@ -314,8 +315,18 @@ export async function fuzzApi(
 /** The operation a request was made for: its name less a fuzzing variation's `[Fuzz][...]` suffix. */
 const operationOf = (item: Item) => item.name.replace(/\[.*$/, '').trim();
 
+/** Fuzzes a throwaway stack's API (its work files in the stack's folder) and prints the report; true when nothing was wrong. */
+export async function fuzzStack({ stack, dataDir }: Pick<ThrowawayStack, 'stack' | 'dataDir'>): Promise<boolean> {
+  const site = {
+    siteUrl: stack.siteUrl,
+    inboxUrl: stack.inboxUrl!.replace('localhost', '127.0.0.1'),
+    databaseUrl: stack.databaseUrl,
+  };
+  return printFuzzReport(await fuzzApi(site, path.join(dataDir, 'fuzz')));
+}
+
 /** Prints what the fuzzing found; true when it found nothing wrong. */
-export function printFuzzReport(report: FuzzReport): boolean {
+function printFuzzReport(report: FuzzReport): boolean {
   const statuses = Object.entries(report.byStatus)
     .map(([status, n]) => `${status}×${n}`)
     .join(' ');
