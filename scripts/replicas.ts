@@ -40,7 +40,7 @@ import {
 } from '@mastering/contracts';
 import { createKnex, EmailMessage, freePort, Order, Upload } from '@mastering/db';
 import { createStorage, readStorageConfig } from '@mastering/storage';
-import { oneTrackOrder, send, tinyWav, type Answer } from './lib/site-client';
+import { oneTrackOrder, send, signInByMail, tinyWav, type Answer } from './lib/site-client';
 import { createStack } from './lib/stack';
 import { throwawaySite } from './lib/throwaway-stack';
 
@@ -121,20 +121,7 @@ try {
   const mails = async () => (await (await fetch(`${inbox}/api/email`)).json()) as Mail[];
 
   // The admin signs in once, before the faults (the session then works on whichever replica answers).
-  const asked = await call('/auth/request-code', 'POST', json, JSON.stringify({ email: ADMIN }));
-  // The code is compared only with the nonce cookie its request set (the browser that asked).
-  const browser = /code_browser=[^;]+/.exec(String(asked.headers['set-cookie'] ?? ''))?.[0] ?? '';
-  let code: string | undefined;
-  for (let i = 0; i < 100 && !code; i++, await delay(100))
-    code = (await mails()).find((m) => m.to.some((t) => t.address === ADMIN))?.subject.match(/\d{6}/)?.[0];
-  const verified = await call(
-    '/auth/verify-code',
-    'POST',
-    { ...json, cookie: browser },
-    JSON.stringify({ email: ADMIN, code }),
-  );
-  const admin = /sid=[^;]+/.exec(String(verified.headers['set-cookie'] ?? ''))?.[0];
-  if (!admin) throw new Error(`admin sign-in failed: ${verified.status} ${verified.body}`);
+  const admin = await signInByMail(siteUrl, inbox, ADMIN);
 
   const config = SiteConfig.parse(JSON.parse((await call('/api/config', 'GET', {})).body));
   const pricing = pricingForApi(computePricing(1, config));

@@ -13,6 +13,7 @@ import addFormats from 'ajv-formats';
 import newman from 'newman';
 import { createKnex, User } from '@mastering/db';
 import { bin } from './paths';
+import { signInByMail } from './site-client';
 import type { ThrowawayStack } from './throwaway-stack';
 
 export type FuzzSite = { siteUrl: string; inboxUrl: string; databaseUrl: string };
@@ -98,42 +99,9 @@ async function addFuzzAdmin(databaseUrl: string): Promise<void> {
 }
 
 /** Signs the fuzzer's admin in through the API with the code from the MailDev inbox; answers the session cookie. */
-export async function adminCookie({ siteUrl, inboxUrl, databaseUrl }: FuzzSite): Promise<string> {
-  const adminEmail = FUZZ_ADMIN;
+async function adminCookie({ siteUrl, inboxUrl, databaseUrl }: FuzzSite): Promise<string> {
   await addFuzzAdmin(databaseUrl);
-  type Mail = { id: string; subject: string; to: { address: string }[] };
-  const inbox = async () => (await (await fetch(`${inboxUrl}/api/email`)).json()) as Mail[];
-  const seen = new Set((await inbox()).map((m) => m.id));
-  const json = { 'content-type': 'application/json' };
-  const asked = await fetch(`${siteUrl}/auth/request-code`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email: adminEmail }),
-  });
-  if (!asked.ok) throw new Error(`request-code answered ${asked.status}`);
-  // Mail goes out from a background job: ask the inbox until it is there (bounded, no fixed sleep).
-  let code: string | undefined;
-  for (const deadline = Date.now() + 30_000; !code && Date.now() < deadline; ) {
-    const mail = (await inbox()).find(
-      (m) => !seen.has(m.id) && m.to.some((to) => to.address.toLowerCase() === adminEmail),
-    );
-    code = mail?.subject.match(/(\d{6})/)?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!code) throw new Error(`No login code for ${adminEmail} arrived within 30 s`);
-  // The code is compared only with the nonce cookie its request set (the browser that asked).
-  const browser = asked.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const verified = await fetch(`${siteUrl}/auth/verify-code`, {
-    method: 'POST',
-    headers: { ...json, cookie: browser },
-    body: JSON.stringify({ email: adminEmail, code }),
-  });
-  const sid = verified.headers.getSetCookie().find((c) => c.startsWith('sid='));
-  if (!verified.ok || !sid) throw new Error(`verify-code answered ${verified.status} without a session`);
-  return sid.split(';')[0]!;
+  return signInByMail(siteUrl, inboxUrl, FUZZ_ADMIN);
 }
 
 /** Portman's collection for the document: requests per operation and, for JSON inputs, their fuzzing variations. */

@@ -1,5 +1,5 @@
 // What a script needs to drive the site as browsers do: a tiny valid WAV, the order of one uploaded track,
-// and one HTTP request answered in full.
+// one HTTP request answered in full, and a sign-in by the code mailed to the local inbox.
 import { type Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { objectKeyOfPath, objectPathOfKey, type pricingForApi } from '@mastering/contracts';
 
@@ -38,6 +38,43 @@ export function oneTrackOrder(
     pricing,
     termsAccepted: true,
   };
+}
+
+/**
+ * Signs `email` in as a browser does: asks for a code, reads it from the MailDev inbox at `inboxUrl` (asking until
+ * it is there, at most 30 s: the mail goes out from a job) and sends it back with the nonce cookie its request
+ * set (a code is compared only in the browser that asked). Answers the session cookie, `sid=…`.
+ */
+export async function signInByMail(siteUrl: string, inboxUrl: string, email: string): Promise<string> {
+  type Mail = { id: string; subject: string; to: { address: string }[] };
+  const inbox = async () => (await (await fetch(`${inboxUrl}/api/email`)).json()) as Mail[];
+  const seen = new Set((await inbox()).map((m) => m.id));
+  const json = { 'content-type': 'application/json' };
+  const asked = await fetch(`${siteUrl}/auth/request-code`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email }),
+  });
+  if (!asked.ok) throw new Error(`request-code answered ${asked.status}`);
+  let code: string | undefined;
+  for (const deadline = Date.now() + 30_000; !code && Date.now() < deadline; ) {
+    const mail = (await inbox()).find((m) => !seen.has(m.id) && m.to.some((to) => to.address.toLowerCase() === email));
+    code = mail?.subject.match(/(\d{6})/)?.[1];
+    if (!code) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!code) throw new Error(`No login code for ${email} arrived within 30 s`);
+  const browser = asked.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const verified = await fetch(`${siteUrl}/auth/verify-code`, {
+    method: 'POST',
+    headers: { ...json, cookie: browser },
+    body: JSON.stringify({ email, code }),
+  });
+  const sid = verified.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  if (!verified.ok || !sid) throw new Error(`verify-code answered ${verified.status} without a session`);
+  return sid.split(';')[0]!;
 }
 
 export type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
