@@ -25,7 +25,7 @@
 //    storefront in S3 mode, with the bytes the gateway and storefront read meanwhile (see direct-upload.ts).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -42,6 +42,9 @@ import {
   processCpuTimes,
   processTreeCpuTimes,
   timed,
+  WAV_HEAD,
+  writeBlocks,
+  writeFileOfBlocks,
 } from './lib/bench-harness';
 import { serviceCommand } from './lib/services';
 import type { Stack } from './lib/stack';
@@ -220,7 +223,10 @@ async function run(stack: Stack) {
     addCpu(cpu.storefront, before.storefront, processCpuTimes(storefront));
     addCpu(cpu.client, before.client, ownCpu());
     const diskBefore = ownCpu();
-    times.disk.push(await timed(() => writeToDisk(path.join(storageDir, 'bench-plain-write'), UPLOAD_MB)));
+    // On the disk before it counts (fsync before the file closes), as a stored upload must be.
+    times.disk.push(
+      await timed(() => writeFileOfBlocks(path.join(storageDir, 'bench-plain-write'), UPLOAD_MB, { flush: true })),
+    );
     addCpu(cpu.plainWrite, diskBefore, ownCpu());
     times.bare.push(await timed(() => putToBareServer(storageDir, UPLOAD_MB)));
   }
@@ -269,34 +275,6 @@ function addCpu(sum: CpuTimes, before: CpuTimes, after: CpuTimes): void {
   sum.kernel += after.kernel - before.kernel;
 }
 
-/** Writes `mb` megabytes to `file` and waits until they are on the disk (fsync before the file closes). */
-function writeToDisk(file: string, mb: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const out = createWriteStream(file, { flush: true });
-    out.on('error', reject);
-    out.on('close', () => resolve());
-    writeBlocks(out, mb);
-  });
-}
-
-/**
- * Writes `mb` one-megabyte blocks to `out`, the first starting with `head`, waiting for it to drain
- * (so memory stays flat), then ends it.
- */
-function writeBlocks(out: NodeJS.WritableStream, mb: number, head = Buffer.alloc(0)): void {
-  const block = Buffer.alloc(MB, 3);
-  const first = Buffer.concat([head, block.subarray(head.length)]);
-  let written = 0;
-  const pump = () => {
-    while (written < mb) {
-      written++;
-      if (!out.write(written === 1 ? first : block)) return void out.once('drain', pump);
-    }
-    out.end();
-  };
-  pump();
-}
-
 /**
  * PUTs `mb` megabytes to a bare Node HTTP server (upload-sink.mjs, a process of its own like the site's
  * services) that writes them into `folder` and answers once they are on the disk.
@@ -321,8 +299,7 @@ async function uploadTrack(site: string, mb: number): Promise<void> {
   const { uploadURL } = (await created.json()) as { uploadURL: string };
   const cookie = created.headers.get('set-cookie')?.split(';')[0] ?? '';
   // The storefront checks the bytes are audio: they start as a WAV file does.
-  const head = Buffer.from('RIFF\0\0\0\0WAVEfmt ', 'latin1');
-  await sendBlocks(new URL(uploadURL, site), 'PUT', { 'content-type': 'audio/wav', cookie }, mb, head);
+  await sendBlocks(new URL(uploadURL, site), 'PUT', { 'content-type': 'audio/wav', cookie }, mb, WAV_HEAD);
 }
 
 /** POSTs `mb` megabytes of generated audio-like data to `url` and answers the byte count the upstream saw. */
