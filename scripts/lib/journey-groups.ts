@@ -28,6 +28,16 @@ function plannedSeconds(recorded: JourneySeconds): (file: string) => number {
   return (file) => recorded.files[path.basename(file)] ?? fallback;
 }
 
+/**
+ * The journeys of the site with `STORAGE_DRIVER=s3` (uploads straight to a bucket, s3rver): a group of their own,
+ * against a stack in that mode (scripts/e2e.ts). `journeyFiles()` of e2e/ leaves this folder out.
+ */
+export const S3_JOURNEY_DIR = path.join('e2e', 's3');
+
+/** True when `file` is one of the journeys of S3_JOURNEY_DIR. */
+export const isS3Journey = (file: string) =>
+  path.dirname(path.resolve(ROOT, file)) === path.resolve(ROOT, S3_JOURNEY_DIR);
+
 /** The journey files under `dir` (`*.test.ts`), as paths relative to the repository root. */
 export function journeyFiles(dir = 'e2e'): string[] {
   return readdirSync(dir)
