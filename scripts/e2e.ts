@@ -314,7 +314,9 @@ for (const [i, site] of sites.entries()) {
 const fuzzPassed = await fuzzed;
 // A full run that passed records its seconds, from which the next run plans its groups.
 if (fuzzGroup >= 0 && passed.every(Boolean) && fuzzPassed) {
-  const whole = reports.flat().flatMap((file) => readReport(file) ?? []);
+  // The planned groups' journeys only: the S3 group is not planned (it always runs alone).
+  const planned = reports.filter((_, i) => groups[i]!.storage === 'local');
+  const whole = planned.flat().flatMap((file) => readReport(file) ?? []);
   recordJourneySeconds({ files: secondsByFile(whole), fuzz: fuzzSeconds });
 }
 
