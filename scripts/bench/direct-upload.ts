@@ -206,6 +206,8 @@ export async function benchFsyncCost(folder: string, mb: number, rounds: number)
     );
   }
   const [w, f] = [median(times.written), median(times.flush)];
+  // The kernel may have written much of it out during the put already (it does when dirty pages pile up,
+  // as on a machine other writers share): the flush pays only for what is left.
   console.log(
     `  medians: written ${w.toFixed(2)} s, flush ${f.toFixed(2)} s (rounds from ${Math.min(...times.flush).toFixed(2)} to ${Math.max(...times.flush).toFixed(2)} s): the flush adds ${((f / w) * 100).toFixed(0)}% to a ${mb} MB upload's write`,
   );

@@ -67,6 +67,23 @@ describe('the direct-upload client', () => {
     expect(Object.fromEntries(net.attempts)).toEqual({ 1: 1, 2: 2, 3: 1 });
   });
 
+  it('with every part in flight at once, sends again only the part whose connection dropped', async () => {
+    const net = network((n, attempt) => (n === 2 && attempt === 1 ? new TypeError('fetch failed') : ok(n)));
+    const progress: number[] = [];
+    await sendDirectParts(file, '/uploads/u', plan, (sent) => progress.push(sent), {
+      base: 'http://site',
+      fetch: net.fetch,
+      retryDelaysMs: [0],
+      sleep: async () => undefined,
+      concurrency: 3,
+    });
+    expect(Object.fromEntries(net.attempts)).toEqual({ 1: 1, 2: 2, 3: 1 });
+    expect(net.signed).toEqual([[1, 2, 3], [2]]);
+    // The bytes of parts 1 and 3 counted once, part 2's once it arrived: 20 in all, never more.
+    expect(Math.max(...progress)).toBe(20);
+    expect(progress.at(-1)).toBe(20);
+  });
+
   it('does not try again what the storage refused (an expired part URL)', async () => {
     const net = network((n) => (n === 1 ? new Response('<Error/>', { status: 403 }) : ok(n)));
     await expect(send(net.fetch)).rejects.toBeInstanceOf(DirectUploadError);
