@@ -23,26 +23,13 @@ import {
   secondsByFile,
   type Verdict,
 } from './lib/e2e-profile';
-import {
-  isS3Journey,
-  journeyFiles,
-  planJourneys,
-  recordJourneySeconds,
-  S3_JOURNEY_DIR,
-  unfinishedFiles,
-} from './lib/journey-groups';
+import { journeyGroups, recordJourneySeconds, type Storage, unfinishedFiles } from './lib/journey-groups';
 
 /** The engineer account the fulfilment journeys sign in with (users are otherwise made by admins in the Users screen). */
 const ENGINEER_EMAIL = 'engineer@example.com';
 
 /** A stack for one group of journeys, with a second gateway (at `brokenSite`) whose apps folder lacks a remote. */
 type JourneySite = ThrowawayStack & { brokenSite: number };
-
-/** Where a group's stack keeps uploads: the local disk (tus through the gateway) or a bucket (direct uploads). */
-type Storage = 'local' | 's3';
-
-/** A group of journeys and the storage its stack runs with. */
-type JourneyGroup = { files: string[]; storage: Storage };
 
 /**
  * Starts a throwaway stack for a group of journeys, with the engineer account and the gateway missing a remote;
@@ -219,26 +206,6 @@ function endBrowsersOf(browser: string): void {
       // The process ended while we looked.
     }
   }
-}
-
-/** The groups to run: the files given (split by storage), or all journeys planned in two groups plus those of e2e/s3. */
-function journeyGroups(given: string[]): { groups: JourneyGroup[]; fuzzGroup: number } {
-  if (given.length) {
-    const groups = (['local', 's3'] as const).map((storage) => ({
-      storage,
-      files: given.filter((file) => isS3Journey(file) === (storage === 's3')),
-    }));
-    return { groups: groups.filter((group) => group.files.length > 0), fuzzGroup: -1 };
-  }
-  const planned = planJourneys(journeyFiles(), 2);
-  const s3 = journeyFiles(S3_JOURNEY_DIR);
-  return {
-    groups: [
-      ...planned.groups.map((files) => ({ files, storage: 'local' as const })),
-      ...(s3.length > 0 ? [{ files: s3, storage: 's3' as const }] : []),
-    ],
-    fuzzGroup: planned.fuzzGroup,
-  };
 }
 
 const { groups, fuzzGroup } = journeyGroups(process.argv.slice(2));
