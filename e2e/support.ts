@@ -241,11 +241,21 @@ export async function agreeToTerms(t: TestController) {
 export async function checkoutTracks(t: TestController, email: string, count: number) {
   const { tracks } = t.fixtureCtx.files as TrackFiles;
   await t.navigateTo(`${SITE}/upload`);
-  await t.setFilesToUpload(byTestId('file-input'), tracks.slice(0, count));
-  await t.expect(byTestId('upload-item').count).eql(count);
+  await uploadFiles(t, tracks.slice(0, count));
+  await checkoutUploads(t, email);
+}
+
+/** Chooses `files` on the upload page (open already) and waits until every one of them is uploaded. */
+export async function uploadFiles(t: TestController, files: string[]) {
+  await t.setFilesToUpload(byTestId('file-input'), files);
+  await t.expect(byTestId('upload-item').count).eql(files.length);
   await t
     .expect(byTestId('upload-item').filter('[data-status="completed"]').count)
-    .eql(count, 'every upload completes');
+    .eql(files.length, 'every upload completes');
+}
+
+/** On the upload page with its tracks uploaded: gives `email`, proceeds, agrees to the terms, pays and lands on the sandbox's hosted page. */
+export async function checkoutUploads(t: TestController, email: string) {
   await t.typeText(byTestId('customer-email'), email, { paste: true });
   // Record any alert (the spec's payment alerts) instead of failing on it, to say what went wrong.
   await t.setNativeDialogHandler(() => true);

@@ -18,7 +18,7 @@
 //    bytes to the same disk. Both wait until the bytes are on the disk (fsync), as a stored upload must
 //    be: a write that stops at the page cache measures memory, not the disk. Then the same PUT to a bare Node
 //    server that only writes it (upload-sink.mjs): what any upload over HTTP can reach on this machine.
-//    Then what the local storage's fsyncs cost such an upload (the same put with and without them).
+//    Then what the local storage's fsyncs cost such an upload (the put without them, then its flush timed alone).
 // 5. The same track sent to S3 (s3rver in its own process) the browser's direct way (presigned multipart
 //    parts straight to the bucket, the upload page's own client code), against one plain presigned PUT of
 //    the same bytes to the same server (aim: direct >= 0.9x), and today's PUT through the gateway and a
@@ -246,7 +246,8 @@ async function run(stack: Stack) {
   console.log(
     `  CPU seconds per upload, user + kernel: gateway ${perRound(cpu.gateway)}, storefront ${perRound(cpu.storefront)}, client ${perRound(cpu.client)}; plain write ${perRound(cpu.plainWrite)}`,
   );
-  await benchFsyncCost(storageDir, UPLOAD_MB, LOAD_ROUNDS);
+  // At least five rounds: one flush swings with what else the disk is writing (median and spread are printed).
+  await benchFsyncCost(storageDir, UPLOAD_MB, Math.max(LOAD_ROUNDS, 5));
   await benchDirectUploads({
     site: s3Site.site,
     s3: s3.settings,

@@ -1,7 +1,8 @@
 // `npm run test:e2e [files…]`: TestCafe journeys (all of e2e/, or the files given) in headless Chromium against the real built stack.
 // All of them run in two groups side by side (scripts/lib/journey-groups.ts), each against a stack of its own on
 // its own ports and data folder (so it can also run beside `npm start`), each with a second gateway whose apps
-// folder lacks one remote's build, for the fallback journey. The files given run in one group.
+// folder lacks one remote's build, for the fallback journey; the journeys of e2e/s3 run as a third group, against a
+// stack with STORAGE_DRIVER=s3 (its own s3rver). The files given run in one group (and their S3 ones in another).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,7 @@ import {
   secondsByFile,
   type Verdict,
 } from './lib/e2e-profile';
-import { journeyFiles, planJourneys, recordJourneySeconds, unfinishedFiles } from './lib/journey-groups';
+import { journeyGroups, recordJourneySeconds, type Storage, unfinishedFiles } from './lib/journey-groups';
 
 /** The engineer account the fulfilment journeys sign in with (users are otherwise made by admins in the Users screen). */
 const ENGINEER_EMAIL = 'engineer@example.com';
@@ -30,25 +31,33 @@ const ENGINEER_EMAIL = 'engineer@example.com';
 /** A stack for one group of journeys, with a second gateway (at `brokenSite`) whose apps folder lacks a remote. */
 type JourneySite = ThrowawayStack & { brokenSite: number };
 
-/** Starts a throwaway stack for a group of journeys, with the engineer account and the gateway missing a remote. */
-async function startJourneySite(prefix: string): Promise<JourneySite> {
+/**
+ * Starts a throwaway stack for a group of journeys, with the engineer account and the gateway missing a remote;
+ * with `storage` s3, the stack starts its own s3rver and every service stores there.
+ */
+async function startJourneySite(prefix: string, storage: Storage): Promise<JourneySite> {
   const brokenSite = await freePort();
-  const site = await startThrowawayStack(prefix, console.log, (dataDir) => {
-    // An apps folder with every build but mf-admin-email's: that remote's files are "missing".
-    const brokenApps = path.join(dataDir, 'apps-without-email');
-    for (const app of FRONTEND_APPS.filter((a) => a !== 'mf-admin-email')) {
-      mkdirSync(path.join(brokenApps, app), { recursive: true });
-      symlinkSync(path.join(ROOT, app, 'dist'), path.join(brokenApps, app, 'dist'));
-    }
-    return [
-      {
-        name: 'gateway-missing-remote',
-        ...serviceCommand('gateway'),
-        env: { PORT: String(brokenSite), APPS_ROOT: brokenApps },
-        readyUrl: `http://127.0.0.1:${brokenSite}/mf/remotes.json`,
-      },
-    ];
-  });
+  const site = await startThrowawayStack(
+    prefix,
+    console.log,
+    (dataDir) => {
+      // An apps folder with every build but mf-admin-email's: that remote's files are "missing".
+      const brokenApps = path.join(dataDir, 'apps-without-email');
+      for (const app of FRONTEND_APPS.filter((a) => a !== 'mf-admin-email')) {
+        mkdirSync(path.join(brokenApps, app), { recursive: true });
+        symlinkSync(path.join(ROOT, app, 'dist'), path.join(brokenApps, app, 'dist'));
+      }
+      return [
+        {
+          name: 'gateway-missing-remote',
+          ...serviceCommand('gateway'),
+          env: { PORT: String(brokenSite), APPS_ROOT: brokenApps },
+          readyUrl: `http://127.0.0.1:${brokenSite}/mf/remotes.json`,
+        },
+      ];
+    },
+    storage === 's3' ? { STORAGE_DRIVER: 's3' } : undefined,
+  );
   const knex = createKnex(site.stack.databaseUrl);
   await User.ensure(knex, { email: ENGINEER_EMAIL, firstName: 'Sipho', lastName: 'Engineer', role: 'engineer' });
   await knex.destroy();
@@ -152,6 +161,12 @@ function runJourneys(
           E2E_ENGINEER_EMAIL: ENGINEER_EMAIL,
           // The SMTP port of the stack's MailDev, for the journey that saves it as the admin's relay.
           E2E_MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT!,
+          // The S3 journeys read the bucket back, and the bytes the gateway and the storefront read (/proc).
+          ...(stack.localS3 && {
+            E2E_S3_SETTINGS: JSON.stringify(stack.localS3),
+            E2E_GATEWAY_PID: String(stack.pidOf('gateway')),
+            E2E_STOREFRONT_PID: String(stack.pidOf('storefront')),
+          }),
           // Headless Chromium starts at TestCafe's 1280 x 800; "maximize" (restoreWindow, after a journey at a
           // phone's width) would otherwise make it 1920 x 1080, so every later journey ran in a window twice the
           // size (twice the pixels to draw) and saw a different layout depending on which file ran first.
@@ -193,14 +208,13 @@ function endBrowsersOf(browser: string): void {
   }
 }
 
-const given = process.argv.slice(2);
-const { groups, fuzzGroup } = given.length ? { groups: [given], fuzzGroup: -1 } : planJourneys(journeyFiles(), 2);
+const { groups, fuzzGroup } = journeyGroups(process.argv.slice(2));
 
 // Built first as a phase of its own (for the CI timing lines); the stacks then find every build fresh.
 // scripts/test-suites.ts builds before it starts this script (E2E_BUILT), so the timing lines show one build.
 if (!process.env.E2E_BUILT) await timedPhase('build', buildSite);
 const sites = await timedPhase('stack', () =>
-  Promise.all(groups.map((_, i) => startJourneySite(`mastering-e2e-${i + 1}`))),
+  Promise.all(groups.map((group, i) => startJourneySite(`mastering-e2e-${i + 1}`, group.storage))),
 );
 // Each group's report, and the one of its second run if TestCafe stops it early (below).
 const reports = sites.map((site) =>
@@ -231,7 +245,7 @@ function fuzz(site: JourneySite): Promise<boolean> {
 }
 
 /** Runs group `i` and judges it (judgeGroup): once more from where it stopped if its browser was lost, at most once. */
-const runs = groups.map(async (files, i): Promise<{ verdict: Verdict; site: JourneySite }> => {
+const runs = groups.map(async ({ files }, i): Promise<{ verdict: Verdict; site: JourneySite }> => {
   const label = groups.length > 1 ? `${i + 1}│` : undefined;
   if (label) console.log(`${label} journeys: ${files.map((f) => path.basename(f, '.test.ts')).join(', ')}`);
   const first = await runJourneys(files, sites[i]!, reports[i]![0]!, browsers[i]!, label);
@@ -259,7 +273,9 @@ for (const [i, site] of sites.entries()) {
 const fuzzPassed = await fuzzed;
 // A full run that passed records its seconds, from which the next run plans its groups.
 if (fuzzGroup >= 0 && passed.every(Boolean) && fuzzPassed) {
-  const whole = reports.flat().flatMap((file) => readReport(file) ?? []);
+  // The planned groups' journeys only: the S3 group is not planned (it always runs alone).
+  const planned = reports.filter((_, i) => groups[i]!.storage === 'local');
+  const whole = planned.flat().flatMap((file) => readReport(file) ?? []);
   recordJourneySeconds({ files: secondsByFile(whole), fuzz: fuzzSeconds });
 }
 

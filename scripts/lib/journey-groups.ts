@@ -28,6 +28,16 @@ function plannedSeconds(recorded: JourneySeconds): (file: string) => number {
   return (file) => recorded.files[path.basename(file)] ?? fallback;
 }
 
+/**
+ * The journeys of the site with `STORAGE_DRIVER=s3` (uploads straight to a bucket, s3rver): a group of their own,
+ * against a stack in that mode (scripts/e2e.ts). `journeyFiles()` of e2e/ leaves this folder out.
+ */
+export const S3_JOURNEY_DIR = path.join('e2e', 's3');
+
+/** True when `file` is one of the journeys of S3_JOURNEY_DIR. */
+export const isS3Journey = (file: string) =>
+  path.dirname(path.resolve(ROOT, file)) === path.resolve(ROOT, S3_JOURNEY_DIR);
+
 /** The journey files under `dir` (`*.test.ts`), as paths relative to the repository root. */
 export function journeyFiles(dir = 'e2e'): string[] {
   return readdirSync(dir)
@@ -74,6 +84,35 @@ export function planJourneys(
   const groups = planned.map((group) => group.filter((file) => file !== FUZZ));
   if (groups[fuzzGroup]!.length === 0) return { groups: groups.filter((g) => g.length > 0), fuzzGroup: 0 };
   return { groups, fuzzGroup };
+}
+
+/** Where a group's stack keeps uploads: the local disk (tus through the gateway) or a bucket (direct uploads). */
+export type Storage = 'local' | 's3';
+
+/** A group of journeys and the storage its stack runs with. */
+export type JourneyGroup = { files: string[]; storage: Storage };
+
+/**
+ * The groups a run starts: the files `given` (one group, its S3 journeys in a second), or every journey of e2e/
+ * planned in two groups (planJourneys, with the group the fuzz follows) plus those of S3_JOURNEY_DIR as a third.
+ */
+export function journeyGroups(given: readonly string[]): { groups: JourneyGroup[]; fuzzGroup: number } {
+  if (given.length) {
+    const groups = (['local', 's3'] as const).map((storage) => ({
+      storage,
+      files: given.filter((file) => isS3Journey(file) === (storage === 's3')),
+    }));
+    return { groups: groups.filter((group) => group.files.length > 0), fuzzGroup: -1 };
+  }
+  const planned = planJourneys(journeyFiles(), 2);
+  const s3 = journeyFiles(S3_JOURNEY_DIR);
+  return {
+    groups: [
+      ...planned.groups.map((group) => ({ files: group, storage: 'local' as const })),
+      ...(s3.length > 0 ? [{ files: s3, storage: 's3' as const }] : []),
+    ],
+    fuzzGroup: planned.fuzzGroup,
+  };
 }
 
 /** The fixtures a journey file declares (`fixture('…')` or support.ts's `fixtureWithTracks('…', …)`). */

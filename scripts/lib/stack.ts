@@ -50,6 +50,8 @@ export type Stack = {
   databaseUrl: string;
   adminEmail: string;
   embeddedDatabase: boolean;
+  /** The settings of the S3 the stack started itself (s3rver, for STORAGE_DRIVER=s3 without S3_ENDPOINT), else null. */
+  localS3: Record<string, string> | null;
   /** The local Yoco sandbox's address, or null when real Yoco keys are configured. */
   yocoSandboxUrl: string | null;
   /** Each gateway replica's address (REPLICAS of them; in replica mode HAProxy on the site's address spreads over these). */
@@ -390,6 +392,7 @@ export function createStack({
 
   const bringUp = async (): Promise<Stack> => {
     let env = given;
+    let localS3: Record<string, string> | null = null;
     const { signal } = supervisor;
     // Before anything starts or is stopped (a PostgreSQL "left running" may be another stack's).
     await assertPortsFree(env, !env.SMTP_URL, !env.YOCO_SECRET_KEY, services);
@@ -405,6 +408,7 @@ export function createStack({
         const { startLocalS3 } = await import('./local-s3');
         const s3 = await startLocalS3(dataDir, env);
         await supervisor.adopt('S3', s3.stop);
+        localS3 = s3.settings;
         env = { ...env, ...s3.settings };
         log(`S3 (s3rver) on ${s3.settings.S3_ENDPOINT}, objects in ${path.join(dataDir, 's3')}`);
       }
@@ -474,6 +478,7 @@ export function createStack({
       databaseUrl,
       adminEmail,
       embeddedDatabase,
+      localS3,
       yocoSandboxUrl: useYocoSandbox ? shared.YOCO_API_URL : null,
       gatewayUrls: replicasOf(env, 'gateway').map((r) => `http://127.0.0.1:${r.port}`),
       processes: [...(useMaildev ? ['maildev'] : []), ...table.map((spec) => spec.name)],

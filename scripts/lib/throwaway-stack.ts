@@ -23,9 +23,13 @@ export type ThrowawayStack = {
 
 /**
  * Free ports and a temp folder named `prefix` for a whole site, and the environment that puts it
- * there with its own database, inbox and Yoco sandbox (its secrets are made up in that folder).
+ * there with its own database, inbox and Yoco sandbox (its secrets are made up in that folder), under
+ * `settings` (e.g. `STORAGE_DRIVER=s3`: its own bucket too, s3rver in that folder).
  */
-export async function throwawaySite(prefix: string): Promise<Pick<ThrowawayStack, 'env' | 'dataDir' | 'ports'>> {
+export async function throwawaySite(
+  prefix: string,
+  settings: Record<string, string> = {},
+): Promise<Pick<ThrowawayStack, 'env' | 'dataDir' | 'ports'>> {
   const dataDir = postgresTempDir(prefix);
   const [pg, smtp, inbox, ...servicePorts] = await Promise.all(
     Array.from({ length: 3 + SERVICES.length }, () => freePort()),
@@ -45,6 +49,7 @@ export async function throwawaySite(prefix: string): Promise<Pick<ThrowawayStack
     MAILDEV_WEB_PORT: String(inbox),
     ADMIN_EMAIL: 'admin@example.com',
     LOG_LEVEL: 'warn',
+    ...settings,
   };
   // Its own database, inbox and the local Yoco sandbox, whatever the shell's settings say.
   delete env.DATABASE_URL;
@@ -52,6 +57,8 @@ export async function throwawaySite(prefix: string): Promise<Pick<ThrowawayStack
   delete env.YOCO_SECRET_KEY;
   delete env.IDENTITY_SECRET;
   delete env.IDENTITY_SECRETS_PREVIOUS;
+  // Asked for S3 without naming a server: the stack's own s3rver (createStack), not the shell's bucket.
+  if (settings.STORAGE_DRIVER === 's3' && !settings.S3_ENDPOINT) delete env.S3_ENDPOINT;
   return {
     env,
     dataDir,
@@ -61,15 +68,16 @@ export async function throwawaySite(prefix: string): Promise<Pick<ThrowawayStack
 
 /**
  * Starts the site (embedded PostgreSQL, MailDev, the Yoco sandbox) on free ports under a temp folder named
- * `prefix`; `extraProcesses` (given the folder; each runs with the stack's environment under its own
- * settings) start with it, in one table.
+ * `prefix`, under `settings` (see throwawaySite); `extraProcesses` (given the folder; each runs with the
+ * stack's environment under its own settings) start with it, in one table.
  */
 export async function startThrowawayStack(
   prefix: string,
   log: (line: string) => void = console.log,
   extraProcesses?: (dataDir: string) => ProcessSpec[],
+  settings?: Record<string, string>,
 ): Promise<ThrowawayStack> {
-  const { env, dataDir, ports } = await throwawaySite(prefix);
+  const { env, dataDir, ports } = await throwawaySite(prefix, settings);
   let failed = false;
   const stack = await startStack({
     dataDir,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fixturesDeclaredIn,
   journeyFiles,
+  journeyGroups,
   planJourneys,
   recordedSeconds,
   splitJourneys,
@@ -110,5 +111,33 @@ describe('unfinishedFiles', () => {
     expect(fixturesDeclaredIn('e2e/accessibility.test.ts')).toEqual(['Accessibility']);
     expect(fixturesDeclaredIn('e2e/order-page.test.ts')).toEqual(['Order page and revisions']);
     for (const file of journeyFiles()) expect(fixturesDeclaredIn(file).length).toBeGreaterThan(0);
+  });
+});
+
+describe('journeyGroups', () => {
+  it('runs every journey of e2e/ in the two planned groups and those of e2e/s3 as a third, on S3', () => {
+    const { groups, fuzzGroup } = journeyGroups([]);
+    expect(groups.map((g) => g.storage)).toEqual(['local', 'local', 's3']);
+    expect(groups[2]!.files).toEqual(['e2e/s3/direct-upload.test.ts']);
+    expect(
+      groups
+        .slice(0, 2)
+        .flatMap((g) => g.files)
+        .sort(),
+    ).toEqual(journeyFiles().sort());
+    expect(fuzzGroup).toBeLessThan(2);
+  });
+
+  it('splits the files given by storage, and fuzzes none', () => {
+    expect(journeyGroups(['e2e/purchase.test.ts', 'e2e/s3/direct-upload.test.ts', 'e2e/refund.test.ts'])).toEqual({
+      groups: [
+        { storage: 'local', files: ['e2e/purchase.test.ts', 'e2e/refund.test.ts'] },
+        { storage: 's3', files: ['e2e/s3/direct-upload.test.ts'] },
+      ],
+      fuzzGroup: -1,
+    });
+    expect(journeyGroups(['e2e/s3/direct-upload.test.ts']).groups).toEqual([
+      { storage: 's3', files: ['e2e/s3/direct-upload.test.ts'] },
+    ]);
   });
 });

@@ -155,6 +155,12 @@ export const IDEMPOTENCY_KEY_INVALID =
   'The Idempotency-Key header must be 1 to 255 visible characters (letters, digits, punctuation; no spaces).';
 /** An Idempotency-Key: 1 to 255 visible ASCII characters (a UUID fits). */
 export const IdempotencyKey = z.string().regex(/^[\x21-\x7e]{1,255}$/, IDEMPOTENCY_KEY_INVALID);
+/** The request headers of a write that may be retried (an order, its checkout): the key is optional. */
+export const IdempotencyHeaders = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional().describe(
+    'One random value per attempt, the same on every retry of it: a retry whose answer was lost gets the first answer (header Idempotent-Replayed) and changes nothing; within 24 hours.',
+  ),
+});
 /** A key sent again with another request: refused (422), nothing changes. */
 export const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key was already used for a different request. Send a new key for a new order.';

@@ -73,16 +73,17 @@ function operationId(method: Method, path: string): string {
   return method.toLowerCase() + camel.charAt(0).toUpperCase() + camel.slice(1);
 }
 
-/** The properties of an object schema as OpenAPI parameters `in` the path or the query. */
-function parametersOf(schema: z.ZodType, where: 'path' | 'query', key: string): Operation[] {
+/** The properties of an object schema as OpenAPI parameters `in` the path, the query or the headers. */
+function parametersOf(schema: z.ZodType, where: 'path' | 'query' | 'header', key: string): Operation[] {
   const json = jsonSchemaOf(schema);
   const properties = json.properties as Record<string, JsonSchema> | undefined;
   if (json.type !== 'object' || !properties) throw new Error(`${key}: the ${where} schema must be an object`);
   const required = new Set((json.required as string[] | undefined) ?? []);
-  return Object.entries(properties).map(([name, property]) => ({
+  return Object.entries(properties).map(([name, { description, ...property }]) => ({
     name,
     in: where,
     required: where === 'path' || required.has(name),
+    ...(description ? { description } : {}),
     schema: property,
   }));
 }
@@ -173,6 +174,7 @@ function operationOf(row: Row, service: string): Operation {
     ...(row.params ? parametersOf(row.params, 'path', key) : []),
     ...wildcardParams(row.path),
     ...(row.query ? parametersOf(row.query, 'query', key) : []),
+    ...(row.headers ? parametersOf(row.headers, 'header', key) : []),
   ];
   const missing = pathParams(row.path).filter((name) => !parameters.some((p) => p.in === 'path' && p.name === name));
   if (missing.length > 0) throw new Error(`${key}: the params schema lacks ${missing.join(', ')}`);

@@ -54,6 +54,11 @@ export type Route<B = unknown, Q = unknown, P = unknown> = {
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
+  /**
+   * The request headers the route reads (an object schema, lower-case names): checked like the query (400
+   * before the handler runs) and described as header parameters in the OpenAPI document.
+   */
+  headers?: z.ZodType;
   /** A body that is not JSON (see RawBody), or `'none'` for a write that takes no body at all. */
   accepts?: RawBody | 'none';
   /** The answer on success; the OpenAPI document (`openapi.ts`) and the fuzzer check answers against it. */
@@ -125,8 +130,8 @@ export function checkRouteTable(routes: RouteTable): void {
 }
 
 /**
- * Mounts a route table on a router: each route checks its permission, then parses params, query and
- * body with its schemas (a failure is a 400 before the handler runs), then sets caching and runs the
+ * Mounts a route table on a router: each route checks its permission, then parses params, query, headers
+ * and body with its schemas (a failure is a 400 before the handler runs), then sets caching and runs the
  * handler. Returns the permission of every mounted route, keyed by method and router path.
  */
 export function mountRouteTable(router: Router, routes: RouteTable): Map<string, Permission> {
@@ -139,6 +144,7 @@ export function mountRouteTable(router: Router, routes: RouteTable): Map<string,
       assertPermitted(r.permission, state.identity);
       if (r.params) state.params = r.params.parse((ctx as unknown as { params?: unknown }).params ?? {});
       if (r.query) state.query = r.query.parse(ctx.query);
+      r.headers?.parse(ctx.headers);
       if (r.body) state.body = r.body.parse((ctx.request as { body?: unknown }).body ?? {});
       await r.handler(ctx as RouteContext);
       if (r.method === 'GET' && !ctx.response.get('Cache-Control')) {

@@ -10,11 +10,14 @@ const plan = { partSize: 8, partCount: 3 };
 function network(putPart: (partNumber: number, attempt: number) => Response | Error) {
   const attempts = new Map<number, number>();
   const calls: string[] = [];
+  /** The part numbers of each call to sign, in order. */
+  const signed: number[][] = [];
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://site');
     calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
     if (url.pathname.endsWith('/sign')) {
       const { partNumbers } = JSON.parse(String(init?.body)) as { partNumbers: number[] };
+      signed.push(partNumbers);
       return Response.json({
         urls: partNumbers.map((n) => ({ partNumber: n, url: `http://bucket/p?partNumber=${n}` })),
       });
@@ -28,7 +31,7 @@ function network(putPart: (partNumber: number, attempt: number) => Response | Er
     if (answer instanceof Error) throw answer;
     return answer;
   }) as typeof globalThis.fetch;
-  return { fetch, attempts, calls };
+  return { fetch, attempts, calls, signed };
 }
 
 const ok = (n: number) => new Response(null, { status: 200, headers: { etag: `"e${n}"` } });
@@ -54,6 +57,31 @@ describe('the direct-upload client', () => {
     await expect(send(net.fetch, [0, 0])).rejects.toThrow('fetch failed');
     expect(net.attempts.get(2)).toBe(3);
     expect(net.calls).not.toContain('POST /uploads/u/multipart/complete');
+  });
+
+  it('has the parts signed a batch at a time, and a part sent again signed anew', async () => {
+    const net = network((n, attempt) => (n === 2 && attempt === 1 ? new TypeError('fetch failed') : ok(n)));
+    await expect(send(net.fetch)).resolves.toEqual({ objectPath: '/objects/x', size: 20 });
+    // One call for the three parts; part 2's URL was spent on the dropped PUT, so its second try asks again.
+    expect(net.signed).toEqual([[1, 2, 3], [2]]);
+    expect(Object.fromEntries(net.attempts)).toEqual({ 1: 1, 2: 2, 3: 1 });
+  });
+
+  it('with every part in flight at once, sends again only the part whose connection dropped', async () => {
+    const net = network((n, attempt) => (n === 2 && attempt === 1 ? new TypeError('fetch failed') : ok(n)));
+    const progress: number[] = [];
+    await sendDirectParts(file, '/uploads/u', plan, (sent) => progress.push(sent), {
+      base: 'http://site',
+      fetch: net.fetch,
+      retryDelaysMs: [0],
+      sleep: async () => undefined,
+      concurrency: 3,
+    });
+    expect(Object.fromEntries(net.attempts)).toEqual({ 1: 1, 2: 2, 3: 1 });
+    expect(net.signed).toEqual([[1, 2, 3], [2]]);
+    // The bytes of parts 1 and 3 counted once, part 2's once it arrived: 20 in all, never more.
+    expect(Math.max(...progress)).toBe(20);
+    expect(progress.at(-1)).toBe(20);
   });
 
   it('does not try again what the storage refused (an expired part URL)', async () => {

@@ -2,7 +2,7 @@
 // it answers, the document must be valid OpenAPI 3.1, and every spec path must be one of its operations.
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { IdParam, OkResponse, UserIdParam } from '@mastering/contracts';
+import { IDEMPOTENCY_KEY_HEADER, IdParam, OkResponse, UserIdParam } from '@mastering/contracts';
 import { checkRowSchemas, describeRoutes, route, type Route } from '@mastering/service-kit';
 import { routes as yocoSandboxRoutes } from '../../yoco-sandbox/src/routes';
 import { SPEC_PATHS } from './spec-paths';
@@ -88,5 +88,30 @@ describe('the document', () => {
         .match(/"\$ref":"[^"]+"/g)
         ?.every((ref) => ref.includes('#/components/')),
     ).toBe(true);
+  });
+});
+
+describe('request headers a row declares', () => {
+  const operations = documentFromTables().paths as Record<string, Record<string, { parameters?: unknown[] }>>;
+  const keyParameter = {
+    name: IDEMPOTENCY_KEY_HEADER,
+    in: 'header',
+    required: false,
+    description: expect.stringContaining('the same on every retry'),
+    schema: { type: 'string', pattern: expect.any(String) },
+  };
+
+  it('documents the optional Idempotency-Key of an order and of its checkout', () => {
+    expect(operations['/api/orders']!.post!.parameters).toEqual([keyParameter]);
+    expect(operations['/api/payment/create-checkout']!.post!.parameters).toEqual([keyParameter]);
+  });
+
+  it('leaves it out where no row declares it', () => {
+    const declaring = Object.entries(operations).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => op.parameters?.some((p) => (p as { in: string }).in === 'header'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(declaring.sort()).toEqual(['POST /api/orders', 'POST /api/payment/create-checkout']);
   });
 });

@@ -14,11 +14,29 @@ import {
   type QueuedJob,
 } from '@mastering/service-kit/testing';
 import type { Role } from '@mastering/contracts';
+import { startLocalS3 } from '../../../scripts/lib/local-s3';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 import type { FreeBytesOf } from '../src/uploads/free-space';
 
 export const SECRET = 'p'.repeat(40);
+
+/**
+ * A bucket for the S3 tests: s3rver in this process on a free port, in a folder of its own, made as
+ * `npm start` makes it (scripts/lib/local-s3.ts: the direct uploads' CORS rule too). Answers the
+ * storefront's settings for it (`STORAGE_DRIVER=s3`, `S3_*`) and a stop that removes the folder.
+ */
+export async function startTestBucket(bucket: string): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
+  const folder = await tempFolder('s3rver-storefront');
+  const s3 = await startLocalS3(folder.dir, { S3_BUCKET: bucket });
+  return {
+    env: s3.settings,
+    stop: async () => {
+      await s3.stop();
+      await folder.remove();
+    },
+  };
+}
 
 export type Storefront = {
   base: string;

@@ -42,6 +42,12 @@ export class DirectUploadError extends Error {
 const retryable = (err: unknown) =>
   !(err instanceof DirectUploadError) || [408, 500, 502, 503, 504].includes(err.status);
 
+/**
+ * Parts signed per call to the storefront. Their URLs are used within the next few parts' time (minutes on
+ * a slow line; a URL lasts up to an hour), and the storefront signs at most 100 at once.
+ */
+const SIGN_AHEAD = 16;
+
 // Home connections drop; the waits before each try again, as the tus client's.
 const DEFAULT_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
 
@@ -186,11 +192,33 @@ export async function sendDirectParts(
     const { parts } = await client.list();
     for (const p of parts ?? []) if (p.partNumber <= plan.partCount) record(p.partNumber, p.etag);
   };
+  const queue = Array.from({ length: plan.partCount }, (_, i) => i + 1);
+  /** Part URLs asked for and not used yet, by part number (each is used once: a part sent again is signed again). */
+  const signing = new Map<number, Promise<string>>();
+  /**
+   * The presigned URL of `partNumber`, signed with the next parts waiting in the queue in one call: one
+   * round trip to the storefront per SIGN_AHEAD parts instead of one before every part, during which that
+   * part's sender sat idle.
+   */
+  const urlOf = (partNumber: number): Promise<string> => {
+    const ahead = signing.get(partNumber);
+    signing.delete(partNumber);
+    if (ahead) return ahead;
+    const batch = [partNumber, ...queue.filter((n) => !signing.has(n)).slice(0, SIGN_AHEAD - 1)];
+    const urls = client.sign(batch).then(({ urls }) => new Map(urls.map((u) => [u.partNumber, u.url])));
+    for (const n of batch.slice(1)) {
+      const url = urls.then((byPart) => byPart.get(n)!);
+      // A failed call fails the part that waits for it; the others ask again when their turn comes.
+      url.catch(() => signing.get(n) === url && signing.delete(n));
+      signing.set(n, url);
+    }
+    return urls.then((byPart) => byPart.get(partNumber)!);
+  };
   const sendPart = async (partNumber: number) => {
     if (stored.has(partNumber)) return;
-    const { urls } = await client.sign([partNumber]);
+    const url = await urlOf(partNumber);
     try {
-      const etag = await client.putPart(urls[0]!.url, bytesOf(partNumber), (bytes) => {
+      const etag = await client.putPart(url, bytesOf(partNumber), (bytes) => {
         sending.set(partNumber, bytes);
         report();
       });
@@ -201,7 +229,6 @@ export async function sendDirectParts(
     }
   };
 
-  const queue = Array.from({ length: plan.partCount }, (_, i) => i + 1);
   const worker = async () => {
     for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
       const partNumber = n;

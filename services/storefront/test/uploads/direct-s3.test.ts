@@ -9,8 +9,6 @@ import { type AddressInfo, createServer as createTcpServer, connect, type Socket
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { CreateBucketCommand, PutBucketCorsCommand } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DIRECT_UPLOAD_NOT_BEGUN,
@@ -24,17 +22,15 @@ import {
 import { Upload } from '@mastering/db';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { createLogger } from '@mastering/service-kit';
-import { createS3Client, createStorage, directUploadOrigin, readStorageConfig } from '@mastering/storage';
+import { createStorage, directUploadOrigin, readStorageConfig } from '@mastering/storage';
 import { beginDirectUpload, sendDirectParts, sendToStorage } from '@mastering/ui/upload';
-import { DIRECT_UPLOAD_CORS } from '../../../../scripts/lib/local-s3';
 import { createGateway } from '../../../gateway/src/app';
 import { readGatewayConfig } from '../../../gateway/src/config';
-import { SECRET, startStorefront, type Storefront, wav } from '../support';
+import { SECRET, startStorefront, startTestBucket, type Storefront, wav } from '../support';
 
 const MB = 1024 * 1024;
 const BUCKET = 'direct-test';
-let s3rver: S3rver;
-let s3Dir: string;
+let s3: Awaited<ReturnType<typeof startTestBucket>>;
 let appsRoot: string;
 let env: Record<string, string>;
 let db: TestDatabase;
@@ -65,26 +61,8 @@ const listen = async (server: { listen(port: number, host: string, cb: () => voi
 };
 
 beforeAll(async () => {
-  s3Dir = await mkdtemp(path.join(os.tmpdir(), 's3rver-direct-'));
-  s3rver = new S3rver({ address: '127.0.0.1', port: 0, directory: s3Dir, silent: true });
-  const { port } = (await s3rver.run()) as AddressInfo;
-  env = {
-    STORAGE_DRIVER: 's3',
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  };
-  const client = await createS3Client({
-    endpoint: env.S3_ENDPOINT,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
-  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
-  await client.send(new PutBucketCorsCommand({ Bucket: BUCKET, CORSConfiguration: DIRECT_UPLOAD_CORS }));
+  s3 = await startTestBucket(BUCKET);
+  env = s3.env;
 
   db = await createTestDatabase();
   storefront = await startStorefront(db, env);
@@ -129,8 +107,7 @@ afterAll(async () => {
   await relayClose();
   await storefront?.close();
   await db?.destroy();
-  await s3rver?.close();
-  if (s3Dir) await rm(s3Dir, { recursive: true, force: true });
+  await s3?.stop();
   if (appsRoot) await rm(appsRoot, { recursive: true, force: true });
 });
 

@@ -2,52 +2,26 @@
 // promoted) land in the bucket under the same object key the local driver uses; the sweep removes them. s3rver (a real S3 API on the
 // local disk) runs in this process.
 import { request } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { CreateBucketCommand } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_STORAGE_FULL, UploadUrlResponse } from '@mastering/contracts';
-import { createS3Client, createStorage, readStorageConfig } from '@mastering/storage';
+import { createStorage, readStorageConfig } from '@mastering/storage';
 import { sweepAbandonedUploads } from '../../src/uploads/sweeper';
 import { createTusStore } from '../../src/uploads/tus-store';
-import { startStorefront, storefrontPerFile, uploadWhole, wav } from '../support';
+import { startStorefront, startTestBucket, storefrontPerFile, uploadWhole, wav } from '../support';
 
 const MB = 1024 * 1024;
 const BUCKET = 'uploads-test';
-let s3rver: S3rver;
-let dir: string;
+let s3: Awaited<ReturnType<typeof startTestBucket>>;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 's3rver-storefront-'));
-  s3rver = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true });
-  const { port } = (await s3rver.run()) as AddressInfo;
-  env = {
-    STORAGE_DRIVER: 's3',
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  };
-  const client = await createS3Client({
-    endpoint: env.S3_ENDPOINT,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
-  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  s3 = await startTestBucket(BUCKET);
+  env = s3.env;
 });
-afterAll(async () => {
-  await s3rver?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => s3?.stop());
 
 const ctx = storefrontPerFile(() => env);
 const bucket = () => createStorage(readStorageConfig(env));
