@@ -194,17 +194,13 @@ export class TestBrowser {
   }
 }
 
-/**
- * Inserts a one-track order in `status`, paid now unless `columns` say otherwise (any column given
- * replaces the default), and answers its id and its page as the holder of its order link sees it.
- */
-export async function oneTrackOrderPage(
-  ctx: { db: { knex: Knex }; site: Storefront },
+/** Inserts a one-track order (R499) in `status`, paid now unless `columns` say otherwise (any column given replaces the default); answers its id. */
+export async function insertOneTrackOrder(
+  knex: Knex,
   status: OrderStatus,
   columns: Record<string, unknown> = {},
-): Promise<{ id: string; page: CustomerOrderView }> {
-  const [{ id }] = await ctx.db
-    .knex('orders')
+): Promise<string> {
+  const [{ id }] = await knex('orders')
     .insert({
       customerEmail: 'artist@example.com',
       status,
@@ -216,6 +212,16 @@ export async function oneTrackOrderPage(
       ...columns,
     })
     .returning('id');
+  return id;
+}
+
+/** A one-track order inserted as insertOneTrackOrder does, with its file: answers its id and its page as the holder of its order link sees it. */
+export async function oneTrackOrderPage(
+  ctx: { db: { knex: Knex }; site: Storefront },
+  status: OrderStatus,
+  columns: Record<string, unknown> = {},
+): Promise<{ id: string; page: CustomerOrderView }> {
+  const id = await insertOneTrackOrder(ctx.db.knex, status, columns);
   await ctx.db
     .knex('orderFiles')
     .insert({ orderId: id, originalName: 'a.wav', fileName: 'a.wav', fileSize: 10, originalFilePath: 'x' });
