@@ -17,6 +17,7 @@ import {
   DEFAULT_REVISION_HOURS,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_REUSED,
+  MASTER_AUDIO_DELETED,
   PACK_RENDERING,
   packFailed,
   type PackFormat,
@@ -326,6 +327,12 @@ async function checkInvariants(m: Model, r: Real) {
     originalsStored.every((stored) => stored === !m.purged),
     'original audio stored',
   ).toBe(true);
+  const masters = await knex()('master_versions').whereIn('file_id', r.fileIds);
+  const mastersStored = await Promise.all(masters.map((v) => storage().exists(objectKeyOfPath(v.masteredFilePath)!)));
+  expect(
+    mastersStored.every((stored) => stored === !m.purged),
+    'masters stored',
+  ).toBe(true);
   await checkPack(m, r);
   // Once erased, the order keeps no trace of the person: the address, their words, the notes naming them.
   if (m.erased) {
@@ -475,6 +482,12 @@ const uploadMasters = (master: 'good' | 'undecodable') =>
           filename: 'master.wav',
           contentType: 'audio/wav',
         });
+        // Once retention (or erasure) deleted the order's audio, no new master is taken: it would be kept for ever.
+        if (m.purged) {
+          expect(opened.status, 'a master after the audio was deleted').toBe(409);
+          expect(await errorOf(opened)).toBe(MASTER_AUDIO_DELETED);
+          return;
+        }
         expect(opened.status).toBe(200);
         const { uploadURL } = (await opened.json()) as { uploadURL: string };
         const bytes = master === 'good' ? GOOD_MASTER : UNDECODABLE_MASTER;
@@ -942,6 +955,18 @@ const passes = (label: '1 h' | '48 h' | '7 days' | '90 days') =>
  * order's life, which random sequences of this budget reach only now and then.
  */
 const EXAMPLES: [Placement, Cmd[]][] = [
+  // Staff reopen a delivered order after retention deleted its audio: a new master is refused (it was
+  // stored, and kept for ever: retention never looks at a purged file again).
+  [
+    { pack: [], keyed: false, paidAtOnce: true },
+    [
+      uploadMasters('good'),
+      move('delivered', ['mastered']),
+      passes('90 days'),
+      move('in_progress', ['payment_confirmed', 'revision_requested', 'mastered', 'delivered']),
+      uploadMasters('good'),
+    ],
+  ],
   // Delivery waits for the pack, and the round is late on its due time while the pack renders; a
   // revision's new master renders again; a crash is retried.
   [
