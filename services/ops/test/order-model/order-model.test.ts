@@ -3,6 +3,9 @@
 // real database, and after every step compares what they did with a small model of what the rules say.
 // Time passes by ageing the order's stored times (every timestamp of its rows moved back), so the
 // services and their timer jobs run on the real clock and see the order as that much older.
+// The release pack (issue 54) is part of it: orders are placed with or without formats (and with or
+// without an Idempotency-Key), the ops worker's `pack.render` job runs in-process with Debian's ffmpeg,
+// and delivery, due times, refunds and retention meet it (see packState for the rules it answers).
 // A failure prints fast-check's seed and path: replay with ORDER_MODEL_SEED=<seed> ORDER_MODEL_PATH=<path>.
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -1026,7 +1029,7 @@ const EXAMPLES: [Placement, Cmd[]][] = [
 ];
 
 describe('the order as one model', () => {
-  it('keeps every rule in every sequence of actions (buy, deliver, revise, refund, time passing)', async () => {
+  it('keeps every rule in every sequence of actions (buy, deliver, revise, refund, render the pack, time passing)', async () => {
     await startOps();
     try {
       const seed = process.env.ORDER_MODEL_SEED ? Number(process.env.ORDER_MODEL_SEED) : undefined;
