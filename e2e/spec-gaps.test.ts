@@ -1,17 +1,22 @@
+import { writeFileSync } from 'node:fs';
 import { ClientFunction } from 'testcafe';
+import { encodeWav } from '../packages/db/src/seed/wav';
 import {
   admin,
   byTestId,
   inboxIds,
+  masterAndDeliver,
   newMailFor,
   orderOverHttp,
+  paidOrderOverHttp,
   restoreWindow,
   SITE,
   fixtureWithTracks,
+  type TrackFiles,
 } from './support';
 
 // Issue 27: the last spec gaps, as a person meets them in the browser.
-fixtureWithTracks('Spec gaps', 'spec-gaps-e2e-', ['Laptop Check.wav']);
+fixtureWithTracks('Spec gaps', 'spec-gaps-e2e-', ['Laptop Check.wav', 'Laptop Check (master).wav']);
 
 const scrollToExamples = ClientFunction(() => document.getElementById('examples')!.scrollIntoView());
 
@@ -81,6 +86,48 @@ test('at 1280 x 800 Audio Files and Orders show every spec column without sidewa
   await t.click(byTestId('message-send'));
   await t.expect(byTestId('toast').withText('Message sent successfully!').exists).ok();
   await newMailFor(customer, 'About your order', seen);
+}).after(restoreWindow);
+
+/** How far the rightmost download button of the files table reaches past its visible box, in px (0 or less: it fits). */
+const downloadsOverhang = ClientFunction(() => {
+  const box = document.querySelector('table')!.parentElement!.getBoundingClientRect();
+  // A plain loop: TestCafe compiles a client function for the browser, and a spread NodeList does not survive it.
+  const buttons = document.querySelectorAll('[data-testid="file-row"] button[data-testid^="download-"]');
+  let right = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < buttons.length; i++) right = Math.max(right, buttons[i]!.getBoundingClientRect().right);
+  return right - Math.min(box.right, window.innerWidth);
+});
+
+test('at 1280 x 900 a real row (measured loudness, two download buttons) fits Audio Files, Download column and all', async (t) => {
+  const customer = `laptop-real-${Date.now()}@example.com`;
+  const { tracks } = t.fixtureCtx.files as TrackFiles;
+  // Three seconds of tone (the short test mix is too short to measure: "Unusable"), a quieter mix and a louder master.
+  const RATE = 44_100;
+  const tone = (amplitude: number) =>
+    encodeWav(
+      Float32Array.from({ length: RATE * 3 }, (_, i) => amplitude * Math.sin((2 * Math.PI * 220 * i) / RATE)),
+      RATE,
+    );
+  writeFileSync(tracks[0]!, tone(0.1));
+  writeFileSync(tracks[1]!, tone(0.5));
+  await paidOrderOverHttp(t, customer, 1);
+  await masterAndDeliver(t, customer, tracks[1]!);
+  await t.resizeWindow(1280, 900);
+  await t.useRole(admin);
+  // The worker measures the track after payment: the list shows its loudness on a fresh load.
+  const row = byTestId('file-row');
+  const measured = row.find('[data-testid="file-lufs"]').withText('LUFS').with({ timeout: 3000 });
+  for (let load = 0; load < 40; load++) {
+    await t.navigateTo(`${SITE}/admin/files`);
+    await t.typeText(byTestId('files-search'), customer, { paste: true });
+    await t.expect(row.count).eql(1);
+    if (await measured.exists) break;
+  }
+  await t.expect(measured.exists).ok(`the measured loudness is shown (the row reads: ${await row.innerText})`);
+  await t.expect(row.find('[data-testid="download-original"]').visible).ok();
+  await t.expect(row.find('[data-testid="download-master"]').visible).ok();
+  await t.expect(tableOverflow()).lte(0, 'the files table fits 1280 px');
+  await t.expect(downloadsOverhang()).lte(0, 'the Download column is inside the table');
 }).after(restoreWindow);
 
 test('the missing-audio placeholder is a real file under /audio', async (t) => {

@@ -119,6 +119,9 @@ export type AudioFileResponse = z.infer<typeof AudioFileResponse>;
 // Server answers about master uploads (the spec leaves them open).
 export const NO_MASTERED_FILE = 'This file has no mastered file yet.';
 export const MASTER_UPLOAD_UNKNOWN = 'This upload was not found. Please upload the mastered file again.';
+/** A master for a track whose audio retention (or an erasure) deleted: refused, so no new audio outlives the deletion. */
+export const MASTER_AUDIO_DELETED =
+  "This track's audio was deleted (its retention period ended, or the customer's data was erased); a new master cannot be added to it.";
 export const MASTER_UPLOAD_INCOMPLETE =
   'The mastered file has not finished uploading. Please wait for the upload to finish.';
 export const MASTER_UPLOAD_FOREIGN = 'This upload belongs to another file. Please upload the mastered file again.';

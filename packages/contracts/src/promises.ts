@@ -52,14 +52,14 @@ export const SITE_PROMISES: readonly SitePromise[] = [
   {
     id: 'delivery-within-hours',
     promise:
-      'A human engineer delivers the masters within DELIVERY_HOURS (48) hours of payment; a paid order past its due time is flagged to staff, listed in their daily digest and its customer told once.',
+      'A human engineer delivers the masters within DELIVERY_HOURS (48) hours of payment; a paid order past its due time is flagged to staff, listed in their daily digest and its customer told once. The release pack is part of the delivery and does not move the promise: a round whose pack still renders past its due time is late like any other.',
     copy: [
       new RegExp(String.raw`\b(?:in|within)\s+${DELIVERY}\s+hours`, 'i'),
       new RegExp(`${DELIVERY}-hour`, 'i'),
       /\$\{DELIVERY_HOURS\}h\b/,
     ],
     mechanism: ['packages/contracts/src/constants.ts', 'services/ops/src/late-orders/job.ts'],
-    tests: ['services/ops/test/late-orders/late-orders.test.ts'],
+    tests: ['services/ops/test/late-orders/late-orders.test.ts', 'services/ops/test/order-model/order-model.test.ts'],
   },
   {
     id: 'delayed-order-within-24-hours',

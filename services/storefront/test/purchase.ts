@@ -10,12 +10,13 @@ import {
   computePricing,
   CreateOrderResponse,
   pricingForApi,
+  Refund,
   type YocoWebhookEvent,
 } from '@mastering/contracts';
 import { createLogger } from '@mastering/service-kit';
 import { buildApp as buildSandbox } from '../../yoco-sandbox/src/app';
 import { readConfig as readSandboxConfig } from '../../yoco-sandbox/src/config';
-import { storefrontPerFile, uploadWhole, wav, type Storefront } from './support';
+import { signedInAs, storefrontPerFile, uploadWhole, wav, type Storefront } from './support';
 
 export const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 export const SANDBOX_KEY = 'sk_test_purchase_0123456789';
@@ -122,6 +123,29 @@ export async function paidOrder(site: Storefront, sandbox: { url: string; events
   await payOnSandbox(sandbox.url, checkoutId);
   expect((await deliver(site, sandbox.events.at(-1)!)).status).toBe(200);
   return { orderId, checkoutId };
+}
+
+/**
+ * Refunds `amount` rand of the order as the admin (201) and answers the webhook the sandbox sent for it,
+ * for the test to deliver (or not) itself.
+ */
+export async function refundAsAdmin(
+  site: Storefront,
+  sandbox: { events: YocoWebhookEvent[] },
+  orderId: string,
+  amount: number,
+  reason: string,
+): Promise<YocoWebhookEvent> {
+  const res = await fetch(`${site.base}/api/admin/orders/${orderId}/refunds`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(await signedInAs('admin')) },
+    body: JSON.stringify({ amount, reason }),
+  });
+  expect(res.status).toBe(201);
+  const { id } = Refund.parse(await res.json());
+  // The sandbox sends its webhook once the answer is out.
+  await new Promise((resolve) => setImmediate(resolve));
+  return sandbox.events.find((e) => e.payload.metadata?.refundId === id)!;
 }
 
 /**

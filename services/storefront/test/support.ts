@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { TestDatabase } from '@mastering/db/testing';
 import type { Queue } from '@mastering/jobs';
-import { createLogger } from '@mastering/service-kit';
+import { expect } from 'vitest';
+import { createLogger, createOrderLinks, orderPageUrl } from '@mastering/service-kit';
 import {
   identityHeaders,
   perFile,
@@ -13,7 +14,7 @@ import {
   tempFolder,
   type QueuedJob,
 } from '@mastering/service-kit/testing';
-import type { Role } from '@mastering/contracts';
+import { CustomerOrderView, type OrderStatus, type Role } from '@mastering/contracts';
 import { startLocalS3 } from '../../../scripts/lib/local-s3';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
@@ -209,4 +210,41 @@ export class TestBrowser {
       else this.cookies.delete(name);
     }
   }
+}
+
+/** Inserts a one-track order (R499) in `status`, paid now unless `columns` say otherwise (any column given replaces the default); answers its id. */
+export async function insertOneTrackOrder(
+  knex: Knex,
+  status: OrderStatus,
+  columns: Record<string, unknown> = {},
+): Promise<string> {
+  const [{ id }] = await knex('orders')
+    .insert({
+      customerEmail: 'artist@example.com',
+      status,
+      unitPriceCents: 49900,
+      trackCount: 1,
+      subtotalCents: 49900,
+      totalCents: 49900,
+      paidAt: new Date(),
+      ...columns,
+    })
+    .returning('id');
+  return id;
+}
+
+/** A one-track order inserted as insertOneTrackOrder does, with its file: answers its id and its page as the holder of its order link sees it. */
+export async function oneTrackOrderPage(
+  ctx: { db: { knex: Knex }; site: Storefront },
+  status: OrderStatus,
+  columns: Record<string, unknown> = {},
+): Promise<{ id: string; page: CustomerOrderView }> {
+  const id = await insertOneTrackOrder(ctx.db.knex, status, columns);
+  await ctx.db
+    .knex('orderFiles')
+    .insert({ orderId: id, originalName: 'a.wav', fileName: 'a.wav', fileSize: 10, originalFilePath: 'x' });
+  const token = new URL(orderPageUrl(createOrderLinks(SECRET), 'http://x', id)).searchParams.get('t')!;
+  const res = await fetch(`${ctx.site.base}/api/orders/${id}/view?t=${token}`);
+  expect(res.status).toBe(200);
+  return { id, page: CustomerOrderView.parse(await res.json()) };
 }

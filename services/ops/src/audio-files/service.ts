@@ -4,6 +4,7 @@ import { enqueueAnalysis, enqueuePackRender, type Queue } from '@mastering/jobs'
 import {
   DEFAULT_PAGE_SIZE,
   isUploadContentType,
+  MASTER_AUDIO_DELETED,
   MASTER_UPLOAD_UNKNOWN,
   MASTERED_PATH_VIA_UPLOAD,
   NO_MASTERED_FILE,
@@ -28,7 +29,7 @@ import {
 } from '@mastering/contracts';
 import { indexedContains, MasterVersion, Order, OrderFile, RevisionRequest } from '@mastering/db';
 import { changeOrderStatus } from '@mastering/orders';
-import { BadRequest, Invalid, NotFound, type DownloadLinks } from '@mastering/service-kit';
+import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
 import { audioFileCounts, fileTotals, type Counters } from '../counters';
 import type { MasterUploads } from './master-uploads';
@@ -203,6 +204,16 @@ export async function updateProcessing(knex: Knex, id: string, body: UpdateProce
 }
 
 /**
+ * Refuses a master for a missing file (404) or for one whose audio was deleted (409): retention marks a
+ * file once and never looks at it again, so a master added after would be kept for ever (an order
+ * reopened by staff after its retention period).
+ */
+function assertMasterable(file: OrderFile | undefined): asserts file is OrderFile {
+  if (!file) throw new NotFound('Audio file not found');
+  if (file.audioDeletedAt) throw new Conflict(MASTER_AUDIO_DELETED);
+}
+
+/**
  * POST /api/admin/audio-files/:id/upload-url: opens an upload owned by the caller for the file's
  * master; the bytes go to the storefront's `/uploads/<id>` (one PUT or tus), like a customer's track.
  */
@@ -212,7 +223,7 @@ export async function createMasterUpload(
   body: UploadUrlBody,
   caller: Identity,
 ): Promise<UploadUrlResponse> {
-  if (!(await OrderFile.query(deps.knex).findById(id))) throw new NotFound('Audio file not found');
+  assertMasterable(await OrderFile.query(deps.knex).findById(id));
   if (!isUploadContentType(body.contentType, body.filename)) throw new Invalid(UPLOAD_NOT_AUDIO, undefined, 415);
   return deps.masterUploads.open(caller, { ...body, ttlHours: deps.uploadTtlHours });
 }
@@ -245,14 +256,14 @@ export async function confirmMasterUpload(
   caller: Identity,
 ): Promise<AdminAudioFile> {
   const uploadId = uploadIdOfKey(objectKeyOfPath(uploadedFilePath));
-  if (!(await OrderFile.query(knex).findById(id))) throw new NotFound('Audio file not found');
+  assertMasterable(await OrderFile.query(knex).findById(id));
   if (!uploadId) throw new BadRequest(MASTER_UPLOAD_UNKNOWN);
   // The storefront checks the upload is this staff member's, complete and no other file's, and attaches it.
   const { objectKey } = await masterUploads.attach(caller, uploadId, id);
   let packVersion: string | undefined;
   await knex.transaction(async (trx) => {
     const file = await OrderFile.query(trx).findById(id).forUpdate();
-    if (!file) throw new NotFound('Audio file not found');
+    assertMasterable(file);
     const masteredFilePath = objectPathOfKey(objectKey);
     const version = await MasterVersion.record(trx, id, masteredFilePath);
     await OrderFile.query(trx)

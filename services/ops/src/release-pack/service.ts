@@ -64,6 +64,28 @@ export function packFileName(file: OrderFile, format: PackFormat): string {
   return `${safe} (${suffix}).${PACK_FORMAT_INFO[format].extension}`;
 }
 
+/** Why a file rendered while retention or erasure deleted its track's audio is not kept. */
+export const PACK_AUDIO_DELETED = "the order's audio was deleted";
+
+/**
+ * Records a rendered file as ready under its track's row lock, the one retention takes to delete the
+ * track's audio: a file finished after the audio was deleted is deleted too and its row failed, so no
+ * pack file outlives retention (the purge, done, would never look at the track again).
+ */
+async function keepRendered(deps: PackDeps, row: PackFile, objectKey: string, measured: Partial<PackFile>) {
+  await deps.knex.transaction(async (trx) => {
+    const file = await OrderFile.query(trx).findById(row.fileId).forUpdate();
+    if (file && !file.audioDeletedAt) {
+      await PackFile.query(trx)
+        .findById(row.id)
+        .patch({ status: 'ready', objectKey, error: null, ...measured });
+      return;
+    }
+    await deps.storage.delete(objectKey);
+    await PackFile.query(trx).findById(row.id).patch({ status: 'failed', error: PACK_AUDIO_DELETED });
+  });
+}
+
 /** Runs `use` with a local path to the stored object: its own file on a local disk, else a temporary copy. */
 async function withLocalCopy<T>(deps: PackDeps, key: string, work: string, use: (file: string) => Promise<T>) {
   if (deps.localRoot !== undefined) return use(localObjectPath(deps.localRoot, key));
@@ -100,9 +122,7 @@ export async function renderPack(deps: PackDeps, masterVersionId: string): Promi
         const objectKey = `packs/${row.fileId}/${masterVersionId}/${row.format}.${extension}`;
         const { size } = await stat(out);
         await deps.storage.put(objectKey, createReadStream(out), { contentType });
-        await PackFile.query(deps.knex)
-          .findById(row.id)
-          .patch({ status: 'ready', objectKey, size, error: null, ...measured });
+        await keepRendered(deps, row, objectKey, { size, ...measured });
         deps.logger?.info({ masterVersionId, format: row.format, size }, 'release pack file rendered');
       } catch (err) {
         const reason = (err as Error).message.slice(0, 500);

@@ -39,13 +39,17 @@ export async function audioKeysOf(knex: Knex, file: OrderFile): Promise<string[]
 /**
  * Deletes the stored audio of the given order files and marks each row with `audio_deleted_at`. The
  * objects go first: a crash in between leaves the row unmarked and the next run deletes nothing twice
- * (deleting a missing object is harmless). Answers how many files were purged.
+ * (deleting a missing object is harmless). Each file is purged under its row's lock, which a release
+ * pack render takes to record its file: a file rendered meanwhile is either listed here or sees the mark
+ * and deletes itself. Answers how many files were purged.
  */
 export async function purgeFileAudio(deps: RetentionDeps, files: readonly OrderFile[], now = new Date()) {
-  for (const file of files) {
-    for (const key of await audioKeysOf(deps.knex, file)) await deps.storage.delete(key);
-    await OrderFile.query(deps.knex).findById(file.id).patch({ audioDeletedAt: now });
-  }
+  for (const file of files)
+    await deps.knex.transaction(async (trx) => {
+      await OrderFile.query(trx).findById(file.id).forUpdate();
+      for (const key of await audioKeysOf(trx, file)) await deps.storage.delete(key);
+      await OrderFile.query(trx).findById(file.id).patch({ audioDeletedAt: now });
+    });
   return files.length;
 }
 

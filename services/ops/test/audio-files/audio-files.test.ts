@@ -8,6 +8,7 @@ import {
   DELIVERY_EXPIRED,
   LINK_EXPIRED,
   loudnessInPlainWords,
+  MASTER_AUDIO_DELETED,
   MASTER_UPLOAD_INCOMPLETE,
   MASTER_UPLOAD_UNKNOWN,
   MASTERED_PATH_VIA_UPLOAD,
@@ -264,6 +265,36 @@ describe('Upload Mastered: upload-url, PUT, confirm-upload', () => {
     expect(versions.map((v) => v.version)).toEqual([1, 2]);
     expect(versionUploads[1]).toBe(current);
     for (const id of versionUploads) expect(sweepable.map((u) => u.id)).not.toContain(id);
+  });
+
+  // Found by the order model (services/ops/test/order-model): staff reopened a delivered order after
+  // retention had deleted its audio, and the new master was stored on a file retention never looks at again.
+  it('refuses a master for a track whose audio was deleted, opening no upload and adding no version', async () => {
+    const order = await seed({ email: 'purged@files.test', status: 'in_progress' });
+    const fileId = order.files[0]!.id;
+    const opened = await call('POST', `/api/admin/audio-files/${fileId}/upload-url`, engineer, {
+      filename: 'Late (master).wav',
+      contentType: 'audio/wav',
+    });
+    const { uploadURL } = UploadUrlResponse.parse(await opened.json());
+    const { objectPath } = await completeUploadAt(ctx.db.knex, ctx.storage, uploadURL, Buffer.from('late master'));
+    // Retention deletes the track's audio between the upload and its confirmation, then staff try again.
+    await ctx.db.knex('order_files').where('id', fileId).update({ audioDeletedAt: new Date() });
+    const uploadsBefore = await ctx.db.knex('uploads').count({ n: '*' }).first();
+    const confirmed = await call('POST', `/api/admin/audio-files/${fileId}/confirm-upload`, engineer, {
+      uploadedFilePath: objectPath,
+    });
+    expect(confirmed.status).toBe(409);
+    expect((await confirmed.json()).error).toBe(MASTER_AUDIO_DELETED);
+    const again = await call('POST', `/api/admin/audio-files/${fileId}/upload-url`, engineer, {
+      filename: 'Late (master).wav',
+      contentType: 'audio/wav',
+    });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toBe(MASTER_AUDIO_DELETED);
+    expect(await ctx.db.knex('uploads').count({ n: '*' }).first()).toEqual(uploadsBefore);
+    expect(await ctx.db.knex('master_versions').where('fileId', fileId)).toEqual([]);
+    expect(await ctx.db.knex('order_files').where('id', fileId).first()).toMatchObject({ masteredFilePath: null });
   });
 });
 

@@ -3,7 +3,11 @@
 // real database, and after every step compares what they did with a small model of what the rules say.
 // Time passes by ageing the order's stored times (every timestamp of its rows moved back), so the
 // services and their timer jobs run on the real clock and see the order as that much older.
+// The release pack (issue 54) is part of it: orders are placed with or without formats (and with or
+// without an Idempotency-Key), the ops worker's `pack.render` job runs in-process with Debian's ffmpeg,
+// and delivery, due times, refunds and retention meet it (see packState for the rules it answers).
 // A failure prints fast-check's seed and path: replay with ORDER_MODEL_SEED=<seed> ORDER_MODEL_PATH=<path>.
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -11,8 +15,15 @@ import {
   CreateOrderResponse,
   computePricing,
   DELIVERY_HOURS,
+  DEFAULT_RELEASE_PACK_SETTINGS,
   DEFAULT_RETENTION_DAYS,
   DEFAULT_REVISION_HOURS,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_REUSED,
+  MASTER_AUDIO_DELETED,
+  PACK_RENDERING,
+  packFailed,
+  type PackFormat,
   PROMISE_STATUSES,
   pricingForApi,
   Refund,
@@ -22,7 +33,9 @@ import {
   objectKeyOfPath,
 } from '@mastering/contracts';
 import { ERASED_EMAIL, ERASED_TEXT } from '@mastering/db';
-import { createLocalStorage } from '@mastering/storage';
+import { createLocalStorage, localObjectPath } from '@mastering/storage';
+import { renderPackFile } from '@mastering/audio-analysis';
+import { sine, wav as audioWav } from '@mastering/audio-analysis/testing';
 import { createLogger, createOrderLinks, createResumeLinks, orderPageUrl } from '@mastering/service-kit';
 import { recordingQueue, serveOverHttp, type QueuedJob } from '@mastering/service-kit/testing';
 import type { Queue } from '@mastering/jobs';
@@ -42,6 +55,8 @@ import { buildApp } from '../../src/app';
 import { readConfig } from '../../src/config';
 import { notifyDelayedOrders, sendOverdueDigest } from '../../src/late-orders/job';
 import { purgeExpiredAudio } from '../../src/retention/job';
+import { packRenderJob } from '../../src/release-pack/job';
+import { IDEMPOTENCY_KEY_HOURS } from '../../../storefront/src/idempotency';
 import { erasePerson } from '../../src/customers/erasure';
 import { completeUploadAt } from '../fulfilment-support';
 import { identityAs, inProcessMasterUploads, inProcessOwners, SECRET as OPS_SECRET } from '../support';
@@ -98,7 +113,12 @@ type Model = {
   reminded: boolean;
   lastDeliveryAge: number | null;
   /** Per track: requests made, and the step of the last request and of the last master (a new request needs a newer master). */
-  tracks: { requests: number; lastRequestStep: number | null; lastMasterStep: number | null }[];
+  tracks: Track[];
+  /** The release pack's formats the order bought (none: no pack), and what the server priced the order at. */
+  pack: readonly PackFormat[];
+  totalCents: number;
+  /** Placed with an Idempotency-Key, remembered for IDEMPOTENCY_KEY_HOURS (a retry after that is not modelled). */
+  keyed: boolean;
   /** Steps taken (orders the requests and masters of one instant). */
   step: number;
   mails: Record<Counted, number>;
@@ -112,6 +132,19 @@ type Model = {
   erased: boolean;
 };
 
+/**
+ * One track: its revision requests, and its newest master (none yet, one ffmpeg decodes, or one it cannot)
+ * with the state of that master's release pack files (all formats of a version share it: they are rendered
+ * by one job, from the same bytes).
+ */
+type Track = {
+  requests: number;
+  lastRequestStep: number | null;
+  lastMasterStep: number | null;
+  master: 'none' | 'good' | 'undecodable';
+  render: 'none' | 'rendering' | 'failed' | 'ready';
+};
+
 /** The real order: its id, the browser that placed it, its link's token, its files and its checkout. */
 type Real = {
   orderId: string;
@@ -121,6 +154,8 @@ type Real = {
   checkoutId: string | null;
   /** The history rows there were when the person was erased (later ones are the system's, naming no one). */
   historyAtErasure: string[];
+  /** How it was placed: the body, its Idempotency-Key (null: sent without one) and the answer it got. */
+  placed: { body: Record<string, unknown>; key: string | null; answer: unknown };
 };
 
 type Cmd = fc.AsyncCommand<Model, Real>;
@@ -216,11 +251,57 @@ async function age(orderId: string, ms: number) {
   }
 }
 
+/** The files stored under `prefix` (the local storage's folders), none when it has no folder. */
+function storedUnder(prefix: string): string[] {
+  const dir = localObjectPath(ctx.site.storageDir, prefix);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
+}
+
+/**
+ * The release pack's rule for delivery: it waits for the pack of every track's newest master. 'failed'
+ * when a file of it failed, 'rendering' while one renders or a track has no master yet, else 'ready'
+ * ('none': the order bought no pack). The pack never moves the due time (promise `delivery-within-hours`):
+ * the promise is the engineer's, so a round whose pack still renders past its due time is late like any
+ * other, and the "delayed" mail fires on the due time whatever the pack does (timePasses counts it so).
+ * A refund may land while a render runs: the render goes on, and its files go with the order's audio.
+ */
+function packState(m: Readonly<Model>): 'none' | 'rendering' | 'failed' | 'ready' {
+  if (m.pack.length === 0) return 'none';
+  if (m.tracks.some((t) => t.render === 'failed')) return 'failed';
+  return m.tracks.every((t) => t.render === 'ready') ? 'ready' : 'rendering';
+}
+
+/** The pack's files: each track's newest master's rows as the model says, stored exactly while the order's audio is. */
+async function checkPack(m: Model, r: Real) {
+  const versions = await knex()('master_versions').whereIn('file_id', r.fileIds).orderBy('version', 'desc');
+  for (const [i, fileId] of r.fileIds.entries()) {
+    const newest = versions.find((v) => v.fileId === fileId);
+    const rows = newest ? await knex()('pack_files').where('master_version_id', newest.id) : [];
+    const { render } = m.tracks[i]!;
+    expect(
+      rows.map((x) => x.status),
+      `track ${i}'s pack files`,
+    ).toEqual(render === 'none' ? [] : m.pack.map(() => render));
+  }
+  // Retention and erasure delete the pack with the rest of the order's audio: no file of it is left.
+  const rendered = await knex()('pack_files').whereIn('file_id', r.fileIds).whereNotNull('object_key');
+  for (const p of rendered) expect(await storage().exists(p.objectKey), 'pack file stored').toBe(!m.purged);
+  if (m.purged)
+    expect(
+      r.fileIds.flatMap((id) => storedUnder(`packs/${id}`)),
+      'pack files left',
+    ).toEqual([]);
+}
+
 // ---- The invariants, checked after every step ----
 
 async function checkInvariants(m: Model, r: Real) {
   const order = await knex()('orders').where('id', r.orderId).first();
   expect(order.status, 'status').toBe(m.status);
+  expect(order.totalCents, "the server's price").toBe(m.totalCents);
   // Every move of the history is one the transition table allows.
   const history = await knex()('order_status_history').where('order_id', r.orderId).orderBy('created_at');
   for (const h of history)
@@ -249,6 +330,13 @@ async function checkInvariants(m: Model, r: Real) {
     originalsStored.every((stored) => stored === !m.purged),
     'original audio stored',
   ).toBe(true);
+  const masters = await knex()('master_versions').whereIn('file_id', r.fileIds);
+  const mastersStored = await Promise.all(masters.map((v) => storage().exists(objectKeyOfPath(v.masteredFilePath)!)));
+  expect(
+    mastersStored.every((stored) => stored === !m.purged),
+    'masters stored',
+  ).toBe(true);
+  await checkPack(m, r);
   // Once erased, the order keeps no trace of the person: the address, their words, the notes naming them.
   if (m.erased) {
     expect(order.customerEmail, 'erased address').toBe(ERASED_EMAIL);
@@ -338,20 +426,31 @@ const pay = (how: 'webhook' | 'replayed' | 'reconciled') =>
       expect((await deliver(ctx.site, event)).status).toBe(200);
       if (how === 'replayed') expect((await deliver(ctx.site, event)).status).toBe(200);
       m.status = 'payment_confirmed';
-      m.paidCents = computePricing(2).total * 100;
+      m.paidCents = m.totalCents;
       m.promisedAge = m.age + DELIVERY_HOURS * HOUR;
       m.dueAge = m.promisedAge;
       mailed(m, 'order-confirmation');
     },
   );
 
-/** An engineer moves the order by the status form. */
+/** The refusal of a delivery whose pack failed, around ffmpeg's reason. */
+const [FAILED_HEAD, FAILED_TAIL] = packFailed('\0').split('\0') as [string, string];
+
+/** An engineer moves the order by the status form (a delivery is refused while the pack renders or failed). */
 const move = (to: OrderStatus, from: readonly OrderStatus[]) =>
   command(
     `move(${to})`,
     (m) => from.includes(m.status) && !m.erased,
     async (m, r) => {
       const res = await opsJson('PATCH', `/api/admin/orders/${r.orderId}/status`, { status: to });
+      const pack = packState(m);
+      if (to === 'delivered' && (pack === 'rendering' || pack === 'failed')) {
+        expect(res.status, 'a delivery waits for its pack').toBe(409);
+        const error = await errorOf(res);
+        if (pack === 'rendering') expect(error).toBe(PACK_RENDERING);
+        else expect(error.startsWith(FAILED_HEAD) && error.endsWith(FAILED_TAIL), error).toBe(true);
+        return;
+      }
       expect(res.status, await errorOf(res)).toBe(200);
       if (to === 'in_progress' && !m.started) mailed(m, 'mastering-started');
       if (to === 'in_progress') m.started = true;
@@ -367,28 +466,132 @@ const move = (to: OrderStatus, from: readonly OrderStatus[]) =>
     },
   );
 
-/** The engineer uploads a master of every track (upload-url, the bytes, confirm-upload): the order becomes Mastered. */
-const uploadMasters = command(
-  'uploadMasters',
-  (m) => ['payment_confirmed', 'in_progress', 'revision_requested'].includes(m.status) && !m.erased,
+/** A short master ffmpeg renders (a quarter second of a -20 dBFS sine), and one it cannot decode (an unknown WAV codec). */
+const GOOD_MASTER = audioWav(sine(-20), 0.25);
+const UNDECODABLE_MASTER = Buffer.from(GOOD_MASTER);
+UNDECODABLE_MASTER.writeUInt16LE(0x7777, 20);
+
+/**
+ * The engineer uploads a master of every track (upload-url, the bytes, confirm-upload): the order becomes
+ * Mastered, and each new master's release pack waits for its render (a new revision's master too).
+ */
+const uploadMasters = (master: 'good' | 'undecodable') =>
+  command(
+    `uploadMasters(${master})`,
+    (m) => ['payment_confirmed', 'in_progress', 'revision_requested'].includes(m.status) && !m.erased,
+    async (m, r) => {
+      for (const fileId of r.fileIds) {
+        const opened = await opsJson('POST', `/api/admin/audio-files/${fileId}/upload-url`, {
+          filename: 'master.wav',
+          contentType: 'audio/wav',
+        });
+        // Once retention (or erasure) deleted the order's audio, no new master is taken: it would be kept for ever.
+        if (m.purged) {
+          expect(opened.status, 'a master after the audio was deleted').toBe(409);
+          expect(await errorOf(opened)).toBe(MASTER_AUDIO_DELETED);
+          return;
+        }
+        expect(opened.status).toBe(200);
+        const { uploadURL } = (await opened.json()) as { uploadURL: string };
+        const bytes = master === 'good' ? GOOD_MASTER : UNDECODABLE_MASTER;
+        const { objectPath } = await completeUploadAt(knex(), storage(), uploadURL, bytes);
+        const confirmed = await opsJson('POST', `/api/admin/audio-files/${fileId}/confirm-upload`, {
+          uploadedFilePath: objectPath,
+        });
+        expect(confirmed.status, await errorOf(confirmed)).toBe(200);
+      }
+      if (!m.started) mailed(m, 'mastering-started');
+      m.started = true;
+      m.status = 'mastered';
+      for (const t of m.tracks) {
+        t.lastMasterStep = m.step;
+        t.master = master;
+        t.render = m.pack.length > 0 ? 'rendering' : 'none';
+      }
+    },
+  );
+
+/**
+ * The ops worker runs the queued `pack.render` jobs of the order, in-process: with ffmpeg; with a renderer
+ * that crashes (the seam the job has for it); or with ffmpeg while 90 days pass as it encodes the first
+ * file (retention, and every other timer job, runs in the middle of a render).
+ */
+const renderPacks = (how: 'ffmpeg' | 'crash' | 'retentionMeanwhile') =>
+  command(
+    `renderPacks(${how})`,
+    (m) => m.tracks.some((t) => t.render === 'rendering') && (how !== 'retentionMeanwhile' || !m.purged),
+    async (m, r) => {
+      let passed = false;
+      const render: typeof renderPackFile =
+        how === 'crash'
+          ? async () => {
+              throw new Error('ffmpeg crashed (injected)');
+            }
+          : how === 'ffmpeg'
+            ? renderPackFile
+            : async (...args) => {
+                try {
+                  return await renderPackFile(...args);
+                } finally {
+                  if (!passed) {
+                    passed = true;
+                    await passTime(m, r, 90 * DAY);
+                  }
+                }
+              };
+      const job = packRenderJob({ knex: knex(), storage: storage(), render });
+      const versions = await knex()('master_versions').whereIn('file_id', r.fileIds).select('id');
+      const ofOrder = new Set(versions.map((v) => v.id));
+      const queued = new Set(
+        ops.queued
+          .filter((j) => j.name === 'pack.render' && ofOrder.has(j.data.masterVersionId))
+          .map((j) => j.data.masterVersionId as string),
+      );
+      for (const masterVersionId of queued) await job.handler({ attrs: { data: { masterVersionId } } } as never);
+      if (how === 'retentionMeanwhile') expect(passed, 'a render ran').toBe(true);
+      // A file renders when its master is still stored (retention or erasure had not deleted it by the
+      // end of its render) and ffmpeg decodes it; else it fails, leaving no file.
+      for (const t of m.tracks)
+        if (t.render === 'rendering')
+          t.render = how !== 'crash' && !m.purged && t.master === 'good' ? 'ready' : 'failed';
+    },
+  );
+
+/** The engineer retries the failed pack files of the newest masters: back to waiting, queued again. */
+const retryPack = command(
+  'retryPack',
+  (m) => m.tracks.some((t) => t.render === 'failed'),
   async (m, r) => {
-    for (const fileId of r.fileIds) {
-      const opened = await opsJson('POST', `/api/admin/audio-files/${fileId}/upload-url`, {
-        filename: 'master.wav',
-        contentType: 'audio/wav',
-      });
-      expect(opened.status).toBe(200);
-      const { uploadURL } = (await opened.json()) as { uploadURL: string };
-      const { objectPath } = await completeUploadAt(knex(), storage(), uploadURL, wav(200));
-      const confirmed = await opsJson('POST', `/api/admin/audio-files/${fileId}/confirm-upload`, {
-        uploadedFilePath: objectPath,
-      });
-      expect(confirmed.status, await errorOf(confirmed)).toBe(200);
-    }
-    if (!m.started) mailed(m, 'mastering-started');
-    m.started = true;
-    m.status = 'mastered';
-    for (const t of m.tracks) t.lastMasterStep = m.step;
+    const res = await opsJson('POST', `/api/admin/orders/${r.orderId}/release-pack/retry`);
+    expect(res.status, await errorOf(res)).toBe(200);
+    for (const t of m.tracks) if (t.render === 'failed') t.render = 'rendering';
+  },
+);
+
+/** The checkout's POST /api/orders sent again with its Idempotency-Key: the first answer, and still one order. */
+const replayPlacement = command(
+  'replayPlacement',
+  (m) => m.keyed && m.age < IDEMPOTENCY_KEY_HOURS * HOUR && !m.erased,
+  async (_m, r) => {
+    const orders = await countOrders();
+    const res = await postOrder(r.placed.body, r.cookie, r.placed.key!);
+    expect(res.status, await errorOf(res)).toBe(201);
+    expect(res.headers.get('idempotent-replayed')).toBe('true');
+    expect(await res.json(), 'the first answer').toEqual(r.placed.answer);
+    expect(await countOrders(), 'one order').toBe(orders);
+  },
+);
+
+/** The same Idempotency-Key with another body (the marketing box now ticked): refused, nothing placed or changed. */
+const reuseKey = command(
+  'reuseKey',
+  (m) => m.keyed && m.age < IDEMPOTENCY_KEY_HOURS * HOUR && !m.erased,
+  async (_m, r) => {
+    const orders = await countOrders();
+    const res = await postOrder({ ...r.placed.body, marketingConsent: true }, r.cookie, r.placed.key!);
+    expect(res.status).toBe(422);
+    expect(await errorOf(res)).toBe(IDEMPOTENCY_KEY_REUSED);
+    expect(await countOrders(), 'no order placed').toBe(orders);
   },
 );
 
@@ -554,93 +757,131 @@ const timePasses = (label: string, ms: number) =>
   command(
     `timePasses(${label})`,
     () => true,
-    async (m, r) => {
-      await age(r.orderId, ms);
-      m.age += ms;
-      const now = new Date();
-      // The unpaid order's reminder: once, after an hour, while it has not expired.
-      await remindUnpaidOrders(
-        { ...paymentDeps(), resumeLinks: createResumeLinks(STOREFRONT_SECRET), expiryHours: EXPIRY_HOURS },
-        now,
-      );
-      if (m.status === 'pending_payment' && !m.reminded && m.age >= HOUR && m.age < EXPIRY_HOURS * HOUR) {
-        m.reminded = true;
-        mailed(m, 'payment-reminder');
-      }
-      // An order unpaid for EXPIRY_HOURS expires (its files wait for retention's expired period).
-      await expireUnpaidOrders({ knex: knex() }, EXPIRY_HOURS);
-      if (m.status === 'pending_payment' && m.age >= EXPIRY_HOURS * HOUR) {
-        m.status = 'expired';
-        m.ending = 'expired';
-        m.endedAge = m.age;
-      }
-      // Late orders: one "delayed" mail per round past its promise, none within it.
-      await notifyDelayedOrders({ knex: knex(), queue: jobs.queue }, now);
-      if (isPromise(m.status) && m.dueAge !== null && m.age >= m.dueAge && !m.toldThisRound) {
-        m.toldThisRound = true;
-        mailed(m, 'order-delayed');
-      }
-      // Retention: an ended order's audio goes its ending's period after it ended (an open one keeps it).
-      await purgeExpiredAudio({ knex: knex(), storage: storage() }, now);
-      if (m.ending && m.status === m.ending && m.age >= m.endedAge + DEFAULT_RETENTION_DAYS[m.ending] * DAY)
-        m.purged = true;
-      // The admins' digest (a new day each time) lists the order exactly when it is overdue.
-      await knex()('admin_digests').delete();
-      const before = jobs.queued.length;
-      await sendOverdueDigest({ knex: knex(), queue: jobs.queue }, now);
-      const digest = jobs.queued.slice(before).find((j) => j.data.template === 'overdue-digest');
-      const listed = (digest?.data.data.orders ?? []).some((o: { orderId: string }) => o.orderId === r.orderId);
-      const overdue = isPromise(m.status) && m.dueAge !== null && m.age >= m.dueAge;
-      expect(listed, 'listed in the digest').toBe(overdue);
-    },
+    (m, r) => passTime(m, r, ms),
   );
+
+/** Ages the order by `ms` and runs every timer job as its worker does, the model following each. */
+async function passTime(m: Model, r: Real, ms: number) {
+  await age(r.orderId, ms);
+  m.age += ms;
+  const now = new Date();
+  // The unpaid order's reminder: once, after an hour, while it has not expired.
+  await remindUnpaidOrders(
+    { ...paymentDeps(), resumeLinks: createResumeLinks(STOREFRONT_SECRET), expiryHours: EXPIRY_HOURS },
+    now,
+  );
+  if (m.status === 'pending_payment' && !m.reminded && m.age >= HOUR && m.age < EXPIRY_HOURS * HOUR) {
+    m.reminded = true;
+    mailed(m, 'payment-reminder');
+  }
+  // An order unpaid for EXPIRY_HOURS expires (its files wait for retention's expired period).
+  await expireUnpaidOrders({ knex: knex() }, EXPIRY_HOURS);
+  if (m.status === 'pending_payment' && m.age >= EXPIRY_HOURS * HOUR) {
+    m.status = 'expired';
+    m.ending = 'expired';
+    m.endedAge = m.age;
+  }
+  // Late orders: one "delayed" mail per round past its promise, none within it.
+  await notifyDelayedOrders({ knex: knex(), queue: jobs.queue }, now);
+  if (isPromise(m.status) && m.dueAge !== null && m.age >= m.dueAge && !m.toldThisRound) {
+    m.toldThisRound = true;
+    mailed(m, 'order-delayed');
+  }
+  // Retention: an ended order's audio goes its ending's period after it ended (an open one keeps it).
+  await purgeExpiredAudio({ knex: knex(), storage: storage() }, now);
+  if (m.ending && m.status === m.ending && m.age >= m.endedAge + DEFAULT_RETENTION_DAYS[m.ending] * DAY)
+    m.purged = true;
+  // The admins' digest (a new day each time) lists the order exactly when it is overdue.
+  await knex()('admin_digests').delete();
+  const before = jobs.queued.length;
+  await sendOverdueDigest({ knex: knex(), queue: jobs.queue }, now);
+  const digest = jobs.queued.slice(before).find((j) => j.data.template === 'overdue-digest');
+  const listed = (digest?.data.data.orders ?? []).some((o: { orderId: string }) => o.orderId === r.orderId);
+  const overdue = isPromise(m.status) && m.dueAge !== null && m.age >= m.dueAge;
+  expect(listed, 'listed in the digest').toBe(overdue);
+}
 
 /**
  * The actions, each with a weight: the steps that move an order along its life come more often than the
- * ones that end it, so that sequences reach revision rounds and refunds during them (fast-check skips a
- * command whose precondition does not hold).
+ * ones that end it (erasure) or can come at any time (revoking links), so that sequences reach revision
+ * rounds, refunds and renders during them (fast-check skips a command whose precondition does not hold).
  */
 const weighted = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => Array.from({ length: weight }, () => arbitrary);
 const COMMANDS = [
   ...weighted(
-    2,
+    8,
     fc.constantFrom('webhook', 'replayed', 'reconciled').map((how) => pay(how as 'webhook')),
   ),
   ...weighted(
-    1,
+    2,
     fc.constant(move('in_progress', ['payment_confirmed', 'revision_requested', 'mastered', 'delivered'])),
   ),
-  ...weighted(3, fc.constant(uploadMasters)),
-  ...weighted(3, fc.constant(move('delivered', ['mastered']))),
+  ...weighted(5, fc.constant(uploadMasters('good'))),
+  ...weighted(1, fc.constant(uploadMasters('undecodable'))),
   ...weighted(
-    3,
+    6,
+    fc.constantFrom('ffmpeg', 'ffmpeg', 'crash', 'retentionMeanwhile').map((how) => renderPacks(how as 'ffmpeg')),
+  ),
+  ...weighted(2, fc.constant(retryPack)),
+  ...weighted(2, fc.constantFrom(replayPlacement, reuseKey)),
+  ...weighted(6, fc.constant(move('delivered', ['mastered']))),
+  ...weighted(
+    6,
     fc.tuple(fc.integer({ min: 0, max: 1 }), fc.boolean()).map(([t, pinned]) => requestRevision(t, pinned)),
   ),
   ...weighted(
-    1,
+    3,
     fc.constantFrom('full', 'part', 'failing', 'twoAtOnce').map((k) => issueRefund(k as 'full')),
   ),
   ...weighted(
-    2,
+    4,
     fc.constantFrom('once', 'replayed', 'outOfOrder').map((h) => settleRefund(h as 'once')),
   ),
-  ...weighted(1, fc.constant(notHappy)),
+  ...weighted(2, fc.constant(notHappy)),
   ...weighted(1, fc.constant(erase)),
   ...weighted(
-    1,
+    2,
     fc.constantFrom(12, 72).map((hours) => setExpectedTime(hours)),
   ),
   ...weighted(1, fc.constant(revokeLinks)),
   ...weighted(
-    3,
+    6,
     fc
       .constantFrom(['1 h', HOUR], ['48 h', 48 * HOUR + 60_000], ['7 days', 7 * DAY], ['90 days', 90 * DAY])
       .map(([label, ms]) => timePasses(label as string, ms as number)),
   ),
 ];
 
-/** Places a new two-track order (R649) as a guest, and answers the model and real state of it. */
-async function placeOrder(): Promise<{ model: Model; real: Real }> {
+/**
+ * How an order is placed: the release pack's formats (none: no pack), whether with an Idempotency-Key,
+ * and whether it is paid at once (so that most sequences spend their steps on the paid life of the order:
+ * the others start unpaid and reach payment, the reminder or expiry through the actions).
+ */
+type Placement = { pack: readonly PackFormat[]; keyed: boolean; paidAtOnce: boolean };
+const PLACEMENTS: fc.Arbitrary<Placement> = fc.record({
+  // Half the orders buy no pack; the 24-bit WAV is free, the others are priced.
+  pack: fc.constantFrom<readonly PackFormat[]>([], [], ['mp3'], ['wav24', 'wav16']),
+  keyed: fc.boolean(),
+  paidAtOnce: fc.constantFrom(true, true, false),
+});
+
+/** The price the model expects: the two tracks' mastering, and each chosen format's price per track from Settings' defaults. */
+const expectedTotalCents = (pack: readonly PackFormat[]) =>
+  computePricing(2).total * 100 +
+  pack.reduce((sum, f) => sum + DEFAULT_RELEASE_PACK_SETTINGS.offers[f].priceCents, 0) * 2;
+
+const countOrders = async () => Number((await knex()('orders').count({ n: '*' }).first())!.n);
+
+/** POST /api/orders from the browser holding `cookie`, with `key` as its Idempotency-Key when given. */
+const postOrder = (body: unknown, cookie: string, key: string | null) =>
+  fetch(`${ctx.site.base}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, ...(key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}) },
+    body: JSON.stringify(body),
+  });
+
+/** Places a new two-track order (R649 and its pack) as a guest, and answers the model and real state of it. */
+async function placeOrder({ pack, keyed }: Placement): Promise<{ model: Model; real: Real }> {
   const a = await uploadWhole(ctx.site, wav(100));
   const b = await uploadWhole(ctx.site, wav(100), { cookie: a.cookie });
   const file = (originalFilePath: string, name: string) => ({
@@ -649,18 +890,19 @@ async function placeOrder(): Promise<{ model: Model; real: Real }> {
     fileSize: 100,
     originalFilePath,
   });
-  const res = await fetch(`${ctx.site.base}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: a.cookie },
-    body: JSON.stringify({
-      customerEmail: CUSTOMER,
-      files: [file(a.objectPath, 'one.wav'), file(b.objectPath, 'two.wav')],
-      pricing: pricingForApi(computePricing(2)),
-      termsAccepted: true,
-    }),
-  });
-  expect(res.status).toBe(201);
-  const order = CreateOrderResponse.parse(await res.json()).order;
+  const body = {
+    customerEmail: CUSTOMER,
+    files: [file(a.objectPath, 'one.wav'), file(b.objectPath, 'two.wav')],
+    // The browser's figures: the server prices the order (and the pack) itself.
+    pricing: pricingForApi(computePricing(2)),
+    termsAccepted: true,
+    ...(pack.length > 0 ? { releasePack: { formats: pack, tracks: [] } } : {}),
+  };
+  const key = keyed ? crypto.randomUUID() : null;
+  const res = await postOrder(body, a.cookie, key);
+  expect(res.status, await errorOf(res)).toBe(201);
+  const answer = await res.json();
+  const order = CreateOrderResponse.parse(answer).order;
   const token = tokenOf(order.id, 0);
   const fileIds = (await knex()('order_files').where('order_id', order.id).orderBy('original_name')).map((f) => f.id);
   const mails = Object.fromEntries(COUNTED.map((t) => [t, 0])) as Record<Counted, number>;
@@ -678,7 +920,16 @@ async function placeOrder(): Promise<{ model: Model; real: Real }> {
       started: false,
       reminded: false,
       lastDeliveryAge: null,
-      tracks: fileIds.map(() => ({ requests: 0, lastRequestStep: null, lastMasterStep: null })),
+      tracks: fileIds.map(() => ({
+        requests: 0,
+        lastRequestStep: null,
+        lastMasterStep: null,
+        master: 'none',
+        render: 'none',
+      })),
+      pack,
+      totalCents: expectedTotalCents(pack),
+      keyed,
       step: 0,
       mails,
       refundRequests: 0,
@@ -687,22 +938,117 @@ async function placeOrder(): Promise<{ model: Model; real: Real }> {
       purged: false,
       erased: false,
     },
-    real: { orderId: order.id, cookie: a.cookie, token, fileIds, checkoutId: null, historyAtErasure: [] },
+    real: {
+      orderId: order.id,
+      cookie: a.cookie,
+      token,
+      fileIds,
+      checkoutId: null,
+      historyAtErasure: [],
+      placed: { body, key, answer },
+    },
   };
 }
 
+const passes = (label: '1 h' | '48 h' | '7 days' | '90 days') =>
+  timePasses(label, { '1 h': HOUR, '48 h': 48 * HOUR + 60_000, '7 days': 7 * DAY, '90 days': 90 * DAY }[label]);
+
+/**
+ * Sequences run before the random ones, every time: the release pack's meetings with the rest of the
+ * order's life, which random sequences of this budget reach only now and then.
+ */
+const EXAMPLES: [Placement, Cmd[]][] = [
+  // Staff reopen a delivered order after retention deleted its audio: a new master is refused (it was
+  // stored, and kept for ever: retention never looks at a purged file again).
+  [
+    { pack: [], keyed: false, paidAtOnce: true },
+    [
+      uploadMasters('good'),
+      move('delivered', ['mastered']),
+      passes('90 days'),
+      move('in_progress', ['payment_confirmed', 'revision_requested', 'mastered', 'delivered']),
+      uploadMasters('good'),
+    ],
+  ],
+  // Delivery waits for the pack, and the round is late on its due time while the pack renders; a
+  // revision's new master renders again; a crash is retried.
+  [
+    { pack: ['mp3'], keyed: false, paidAtOnce: true },
+    [
+      uploadMasters('good'),
+      move('delivered', ['mastered']),
+      passes('48 h'),
+      renderPacks('ffmpeg'),
+      move('delivered', ['mastered']),
+      requestRevision(0, true),
+      uploadMasters('good'),
+      move('delivered', ['mastered']),
+      renderPacks('crash'),
+      move('delivered', ['mastered']),
+      retryPack,
+      renderPacks('ffmpeg'),
+      move('delivered', ['mastered']),
+      passes('90 days'),
+    ],
+  ],
+  // A full refund lands while the pack renders; retention runs while the render finishes: no file is left.
+  [
+    { pack: ['wav24', 'wav16'], keyed: true, paidAtOnce: true },
+    [
+      replayPlacement,
+      uploadMasters('good'),
+      issueRefund('part'),
+      settleRefund('once'),
+      issueRefund('full'),
+      settleRefund('once'),
+      renderPacks('retentionMeanwhile'),
+      passes('90 days'),
+    ],
+  ],
+  // A master ffmpeg cannot decode fails, and fails again when retried; a new master renders; the key
+  // cannot be reused for another order; retention deletes the pack with the audio.
+  [
+    { pack: ['mp3'], keyed: true, paidAtOnce: false },
+    [
+      reuseKey,
+      pay('replayed'),
+      uploadMasters('undecodable'),
+      renderPacks('ffmpeg'),
+      move('delivered', ['mastered']),
+      retryPack,
+      renderPacks('ffmpeg'),
+      move('in_progress', ['mastered']),
+      uploadMasters('good'),
+      renderPacks('ffmpeg'),
+      move('delivered', ['mastered']),
+      issueRefund('full'),
+      settleRefund('once'),
+      passes('90 days'),
+    ],
+  ],
+];
+
 describe('the order as one model', () => {
-  it('keeps every rule in every sequence of actions (buy, deliver, revise, refund, time passing)', async () => {
+  it('keeps every rule in every sequence of actions (buy, deliver, revise, refund, render the pack, time passing)', async () => {
     await startOps();
     try {
       const seed = process.env.ORDER_MODEL_SEED ? Number(process.env.ORDER_MODEL_SEED) : undefined;
       await fc.assert(
-        fc.asyncProperty(fc.commands(COMMANDS, { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
-          await fc.asyncModelRun(placeOrder, cmds);
-        }),
+        fc.asyncProperty(
+          PLACEMENTS,
+          fc.commands(COMMANDS, { maxCommands: MAX_COMMANDS, size: 'max' }),
+          async (placement, cmds) => {
+            await fc.asyncModelRun(async () => {
+              const placed = await placeOrder(placement);
+              if (placement.paidAtOnce) await pay('webhook').run(placed.model, placed.real);
+              return placed;
+            }, cmds);
+          },
+        ),
         {
           numRuns: RUNS,
           ...(seed !== undefined ? { seed, path: process.env.ORDER_MODEL_PATH } : {}),
+          examples: EXAMPLES as never,
           verbose: 1,
         },
       );

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Delivery, PACK_RENDERING, packFailed, ReleasePackStatus, UploadUrlResponse } from '@mastering/contracts';
 import { sine, wav } from '@mastering/audio-analysis/testing';
 import { OrderFile } from '@mastering/db';
-import { renderPack } from '../../src/release-pack/service';
-import { audioKeysOf } from '../../src/retention/job';
+import { PACK_AUDIO_DELETED, renderPack } from '../../src/release-pack/service';
+import { audioKeysOf, purgeFileAudio } from '../../src/retention/job';
 import { cast, completeUploadAt, json, seedOrder, type Person } from '../fulfilment-support';
 import { mintedDownloadUrl, opsPerFile } from '../support';
 import { storedZipEntries } from './zip-entries';
@@ -59,23 +59,65 @@ const probe = (file: string) =>
     format: { tags: Record<string, string> };
   };
 
+/** Makes the order a buyer of `formats` (at R50 a track each), as the storefront stores a pack chosen at checkout. */
+const buyPack = (orderId: string, formats: string[]) =>
+  ctx.db
+    .knex('orders')
+    .where('id', orderId)
+    .update({
+      releasePack: JSON.stringify({ formats: formats.map((format) => ({ format, unitCents: 5000 })) }),
+      releasePackCents: 5000 * formats.length,
+      totalCents: ctx.db.knex.raw('total_cents + ?', [5000 * formats.length]),
+    });
+
+describe('a render that retention overtakes', () => {
+  // Found by the order model (services/ops/test/order-model): a full refund, then retention deleted the
+  // track's audio while ffmpeg finished a file; the file was stored and marked ready after the purge,
+  // which never looks at a purged track again, so it outlived retention for ever.
+  it('keeps no file finished after the audio was deleted, and says why', async () => {
+    const order = await seedOrder(ctx.db.knex, ctx.storage, { email: 'late@pack.test', names: ['Gone.wav'] });
+    const fileId = order.files[0]!.id;
+    await buyPack(order.id, ['mp3', 'wav16']);
+    const queuedBefore = ctx.queued.length;
+    expect((await uploadMaster(fileId, wav(sine(-20), 1))).status).toBe(200);
+    const { masterVersionId } = ctx.queued.slice(queuedBefore).find((j) => j.name === 'pack.render')!.data as {
+      masterVersionId: string;
+    };
+    // The renderer writes its file, then retention deletes the track's audio before the job stores it.
+    let purged = false;
+    await renderPack(
+      {
+        knex: ctx.db.knex,
+        storage: ctx.storage,
+        render: async (_input, output) => {
+          writeFileSync(output, 'rendered bytes');
+          if (!purged) {
+            purged = true;
+            const file = await OrderFile.query(ctx.db.knex).findById(fileId);
+            await purgeFileAudio({ knex: ctx.db.knex, storage: ctx.storage }, [file!]);
+          }
+          return { integratedLufs: -14, truePeakDbtp: -1 };
+        },
+      },
+      masterVersionId,
+    );
+    const rows = await ctx.db.knex('pack_files').where({ masterVersionId }).orderBy('format');
+    expect(rows.map((r) => [r.format, r.status, r.error])).toEqual([
+      ['mp3', 'failed', PACK_AUDIO_DELETED],
+      ['wav16', 'failed', 'the master is no longer stored'],
+    ]);
+    for (const format of ['mp3', 'wav16'])
+      expect(
+        await ctx.storage.exists(`packs/${fileId}/${masterVersionId}/${format}.${format === 'mp3' ? 'mp3' : 'wav'}`),
+      ).toBe(false);
+  });
+});
+
 describe.skipIf(!ffmpeg)('the release pack of a master', () => {
   it('renders MP3 and 16-bit WAV from the master, holds the delivery until ready, and zips them', async () => {
     const order = await seedOrder(ctx.db.knex, ctx.storage, { email: 'thandi@pack.test', names: ['Jozi.wav'] });
     const fileId = order.files[0]!.id;
-    await ctx.db
-      .knex('orders')
-      .where('id', order.id)
-      .update({
-        releasePack: JSON.stringify({
-          formats: [
-            { format: 'mp3', unitCents: 5000 },
-            { format: 'wav16', unitCents: 5000 },
-          ],
-        }),
-        releasePackCents: 10000,
-        totalCents: ctx.db.knex.raw('total_cents + 10000'),
-      });
+    await buyPack(order.id, ['mp3', 'wav16']);
     await ctx.db
       .knex('order_files')
       .where('id', fileId)

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { tempFolder } from '@mastering/service-kit/testing';
-import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
+import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@mastering/contracts';
 import { purgeExpiredAudio } from '../../src/retention/job';
+import { retentionPerFile, storedUpload } from './retention-support';
 
 // Retention for every ending (issue 50 Deliver 6): delivered, refunded, cancelled after payment and
 // unpaid (expired or cancelled before payment) orders each lose their audio (uploads and every master)
 // after their own period from Settings; an order with a revision open keeps it. The clock is injected:
 // each case runs the job a minute before and a minute after its period. Promise: files-kept-days.
-let db: TestDatabase;
-let storage: ObjectStorage;
-let folder: { remove(): Promise<void> };
-const deps = () => ({ knex: db.knex, storage });
-
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 /** When each order of these tests ended (its last status change). */
@@ -27,38 +20,7 @@ const PERIODS = {
   cancelledRetentionDays: 10,
   expiredRetentionDays: 3,
 };
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  const temp = await tempFolder('retention-endings');
-  folder = temp;
-  storage = createLocalStorage(temp.dir);
-});
-afterAll(async () => {
-  await db?.destroy();
-  await folder?.remove();
-});
-beforeEach(async () => {
-  await db.knex('orders').delete();
-  await db.knex('uploads').delete();
-  await db.knex('settings').delete();
-  await db.knex('settings').insert({ key: 'security', value: JSON.stringify(PERIODS) });
-});
-
-/** One stored upload object attached to `fileId` as its source or a master; answers its `/objects/<id>` path. */
-async function storedUpload(fileId: string, role: 'orderFileId' | 'masteredFileId') {
-  const id = randomUUID();
-  await storage.put(`uploads/${id}`, 'RIFF audio');
-  await db.knex('uploads').insert({
-    id,
-    objectKey: `uploads/${id}`,
-    status: 'completed',
-    guestKeyHash: 'guest',
-    [role]: fileId,
-    expiresAt: new Date(),
-  });
-  return `/objects/${id}`;
-}
+const ctx = retentionPerFile('retention-endings', PERIODS);
 
 type Move = [from: OrderStatus | null, to: OrderStatus, when: Date];
 
@@ -67,7 +29,7 @@ type Move = [from: OrderStatus | null, to: OrderStatus, when: Date];
  * (for a paid order) two master versions are in storage. Answers its file's id and storage keys.
  */
 async function endedOrder(status: OrderStatus, paid: boolean, moves: Move[]) {
-  const [{ id: orderId }] = await db
+  const [{ id: orderId }] = await ctx.db
     .knex('orders')
     .insert({
       customerEmail: `${randomUUID()}@retention.test`,
@@ -80,22 +42,22 @@ async function endedOrder(status: OrderStatus, paid: boolean, moves: Move[]) {
       createdAt: at(-201),
     })
     .returning('id');
-  const [{ id: fileId }] = await db
+  const [{ id: fileId }] = await ctx.db
     .knex('orderFiles')
     .insert({ orderId, originalName: 'a.wav', fileName: 'a.wav', fileSize: 10, originalFilePath: 'x' })
     .returning('id');
-  const paths = [await storedUpload(fileId, 'orderFileId')];
+  const paths = [await storedUpload(ctx, fileId, 'orderFileId')];
   if (paid) {
-    paths.push(await storedUpload(fileId, 'masteredFileId'), await storedUpload(fileId, 'masteredFileId'));
-    await db
+    paths.push(await storedUpload(ctx, fileId, 'masteredFileId'), await storedUpload(ctx, fileId, 'masteredFileId'));
+    await ctx.db
       .knex('masterVersions')
       .insert(paths.slice(1).map((p, i) => ({ fileId, version: i + 1, masteredFilePath: p })));
   }
-  await db
+  await ctx.db
     .knex('orderFiles')
     .where('id', fileId)
     .update({ originalFilePath: paths[0], masteredFilePath: paths.at(-1) === paths[0] ? null : paths.at(-1) });
-  await db
+  await ctx.db
     .knex('orderStatusHistory')
     .insert(moves.map(([fromStatus, toStatus, createdAt]) => ({ orderId, fromStatus, toStatus, createdAt })));
   // The order's own updated_at is its row's insert time (today): the history decides when it ended.
@@ -103,20 +65,21 @@ async function endedOrder(status: OrderStatus, paid: boolean, moves: Move[]) {
   return { fileId: fileId as string, keys };
 }
 
-const present = async (keys: string[]) => Promise.all(keys.map((k) => storage.exists(k)));
-const deletedAt = async (fileId: string) => (await db.knex('orderFiles').where('id', fileId).first()).audioDeletedAt;
+const present = async (keys: string[]) => Promise.all(keys.map((k) => ctx.storage.exists(k)));
+const deletedAt = async (fileId: string) =>
+  (await ctx.db.knex('orderFiles').where('id', fileId).first()).audioDeletedAt;
 
 /** Runs the job a minute before `days` after ENDED (all kept), then a minute after (all gone, the row marked). */
 async function keptThenPurged(order: { fileId: string; keys: string[] }, days: number) {
-  expect(await purgeExpiredAudio(deps(), at(days, -1))).toBe(0);
+  expect(await purgeExpiredAudio(ctx.deps(), at(days, -1))).toBe(0);
   expect(await present(order.keys)).toEqual(order.keys.map(() => true));
   expect(await deletedAt(order.fileId)).toBeNull();
 
   const now = at(days, 1);
-  expect(await purgeExpiredAudio(deps(), now)).toBe(1);
+  expect(await purgeExpiredAudio(ctx.deps(), now)).toBe(1);
   expect(await present(order.keys)).toEqual(order.keys.map(() => false));
   expect(await deletedAt(order.fileId)).toEqual(now);
-  expect(await db.knex('uploads').whereIn('objectKey', order.keys)).toHaveLength(order.keys.length);
+  expect(await ctx.db.knex('uploads').whereIn('objectKey', order.keys)).toHaveLength(order.keys.length);
 }
 
 describe('retention for every ending', () => {
@@ -160,13 +123,13 @@ describe('retention for every ending', () => {
       ['revision_requested', 'in_progress', at(-249)],
     ]);
     // Long past every period, but the revision is open: nothing goes.
-    expect(await purgeExpiredAudio(deps(), at(1000))).toBe(0);
+    expect(await purgeExpiredAudio(ctx.deps(), at(1000))).toBe(0);
     expect(await present(order.keys)).toEqual([true, true, true]);
 
     // The revision is delivered at ENDED: the delivered period counts from there.
-    await db.knex('orders').update({ status: 'delivered' });
-    await db.knex('orderStatusHistory').insert({
-      orderId: (await db.knex('orders').first()).id,
+    await ctx.db.knex('orders').update({ status: 'delivered' });
+    await ctx.db.knex('orderStatusHistory').insert({
+      orderId: (await ctx.db.knex('orders').first()).id,
       fromStatus: 'mastered',
       toStatus: 'delivered',
       createdAt: ENDED,
@@ -179,10 +142,10 @@ describe('retention for every ending', () => {
       ['mastered', 'delivered', at(-300)],
       ['delivered', 'refund_pending', at(-250)],
     ]);
-    expect(await purgeExpiredAudio(deps(), at(1000))).toBe(0);
+    expect(await purgeExpiredAudio(ctx.deps(), at(1000))).toBe(0);
     expect(await present(pending.keys)).toEqual([true, true, true]);
 
-    await db.knex('orders').delete();
+    await ctx.db.knex('orders').delete();
     const partly = await endedOrder('delivered', true, [
       ['mastered', 'delivered', ENDED],
       ['delivered', 'refund_pending', at(30)],

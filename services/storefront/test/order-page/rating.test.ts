@@ -8,7 +8,7 @@ import {
   type OrderStatus,
 } from '@mastering/contracts';
 import { createOrderLinks, orderPageUrl } from '@mastering/service-kit';
-import { SECRET, storefrontPerFile } from '../support';
+import { insertOneTrackOrder, SECRET, storefrontPerFile } from '../support';
 
 const ctx = storefrontPerFile();
 const links = createOrderLinks(SECRET);
@@ -16,24 +16,14 @@ const links = createOrderLinks(SECRET);
 /** A paid order in `status`; delivered once when `delivered`. */
 async function seed(status: OrderStatus, delivered: boolean) {
   const knex = ctx.db.knex;
-  const [{ id }] = await knex('orders')
-    .insert({
-      customerEmail: 'artist@example.com',
-      status,
-      unitPriceCents: 49900,
-      trackCount: 1,
-      subtotalCents: 49900,
-      totalCents: 49900,
-      paidAt: new Date(),
-    })
-    .returning('id');
+  const id = await insertOneTrackOrder(knex, status);
   const moves: [OrderStatus, OrderStatus][] = [['pending_payment', 'payment_confirmed']];
   if (delivered) moves.push(['payment_confirmed', 'delivered']);
   await knex('orderStatusHistory').insert(
     moves.map(([fromStatus, toStatus]) => ({ orderId: id, fromStatus, toStatus })),
   );
   const token = new URL(orderPageUrl(links, 'http://x', id)).searchParams.get('t')!;
-  return { id: id as string, token };
+  return { id, token };
 }
 
 const rate = (id: string, body: object) =>

@@ -1,36 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CustomerOrderView, type OrderStatus } from '@mastering/contracts';
-import { createOrderLinks, orderPageUrl } from '@mastering/service-kit';
-import { SECRET, storefrontPerFile } from '../support';
+import type { OrderStatus } from '@mastering/contracts';
+import { oneTrackOrderPage, storefrontPerFile } from '../support';
 
 // The order page says how long the audio is kept with the period of the order's own ending (issue 50
 // Deliver 6): "Audio deleted after N days" under a refunded order names the refund period, not the
 // delivered one; an order still open names what it will be kept for once delivered.
 const ctx = storefrontPerFile();
-const links = createOrderLinks(SECRET);
 
 /** A one-track order now in `status` (paid or not); answers its page as the link's holder sees it. */
-async function pageOf(status: OrderStatus, paid: boolean) {
-  const [{ id }] = await ctx.db
-    .knex('orders')
-    .insert({
-      customerEmail: 'artist@example.com',
-      status,
-      unitPriceCents: 49900,
-      trackCount: 1,
-      subtotalCents: 49900,
-      totalCents: 49900,
-      paidAt: paid ? new Date() : null,
-    })
-    .returning('id');
-  await ctx.db
-    .knex('orderFiles')
-    .insert({ orderId: id, originalName: 'a.wav', fileName: 'a.wav', fileSize: 10, originalFilePath: 'x' });
-  const token = new URL(orderPageUrl(links, 'http://x', id)).searchParams.get('t')!;
-  const res = await fetch(`${ctx.site.base}/api/orders/${id}/view?t=${token}`);
-  expect(res.status).toBe(200);
-  return CustomerOrderView.parse(await res.json());
-}
+const pageOf = async (status: OrderStatus, paid: boolean) =>
+  (await oneTrackOrderPage(ctx, status, { paidAt: paid ? new Date() : null })).page;
 
 describe('the order page’s retention days', () => {
   it('are the period of the order’s ending', async () => {

@@ -15,7 +15,7 @@ import {
   uploadIdOfKey,
 } from '@mastering/contracts';
 import { createOrderLinks, orderPageUrl } from '@mastering/service-kit';
-import { SECRET, storefrontPerFile, uploadWhole, wav } from '../support';
+import { insertOneTrackOrder, SECRET, storefrontPerFile, uploadWhole, wav } from '../support';
 
 // Issue 25: on the order page, a track the analysis flagged gets a Replace file control; the new file comes
 // through the one upload path and the track is pointed at it, only by the link's holder, only while open.
@@ -33,17 +33,7 @@ const storedFile = (objectPath: string) =>
 async function seed({ status = 'in_progress', flagged = true }: { status?: OrderStatus; flagged?: boolean } = {}) {
   const knex = ctx.db.knex;
   const original = await uploadWhole(ctx.site, wav(200));
-  const [{ id }] = await knex('orders')
-    .insert({
-      customerEmail: 'artist@example.com',
-      status,
-      unitPriceCents: 49900,
-      trackCount: 1,
-      subtotalCents: 49900,
-      totalCents: 49900,
-      paidAt: ago(2 * HOUR),
-    })
-    .returning('id');
+  const id = await insertOneTrackOrder(knex, status, { paidAt: ago(2 * HOUR) });
   const [{ id: fileId }] = await knex('orderFiles')
     .insert({
       orderId: id,

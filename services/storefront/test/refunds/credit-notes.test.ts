@@ -1,11 +1,11 @@
 // Keeps promise "credit-note-on-refund" (packages/contracts/src/promises.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CustomerOrderView, OrderRefunds, ORDER_LINK_INVALID, Refund } from '@mastering/contracts';
+import { CustomerOrderView, OrderRefunds, ORDER_LINK_INVALID } from '@mastering/contracts';
 import { createQueue, JOBS, SendEmailPayload, type Job, type Queue } from '@mastering/jobs';
 import { pdfText } from '@mastering/orders';
 import { createLogger, createOrderLinks, orderPageUrl } from '@mastering/service-kit';
 import { SECRET, signedInAs } from '../support';
-import { deliver, paidOrder, refundingStorefrontPerFile } from '../purchase';
+import { deliver, paidOrder, refundAsAdmin, refundingStorefrontPerFile } from '../purchase';
 // The refund mail crosses two services: the storefront queues it on the webhook, the email service's worker
 // renders it with the credit note's PDF. This test runs both halves for real, so it reaches into the email service.
 import { sendEmailJob } from '../../../email/src/jobs/send-email';
@@ -56,17 +56,8 @@ async function mailOut(data: unknown): Promise<OutgoingMail> {
 }
 
 /** Issues a refund as the admin and answers the webhook the sandbox sent for it. */
-async function refund(orderId: string, amount: number, reason: string) {
-  const res = await fetch(`${ctx.site.base}/api/admin/orders/${orderId}/refunds`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(await signedInAs('admin')) },
-    body: JSON.stringify({ amount, reason }),
-  });
-  expect(res.status).toBe(201);
-  const { id } = Refund.parse(await res.json());
-  await new Promise((r) => setImmediate(r));
-  return sandbox.events.find((e) => e.payload.metadata?.refundId === id)!;
-}
+const refund = (orderId: string, amount: number, reason: string) =>
+  refundAsAdmin(ctx.site, sandbox, orderId, amount, reason);
 const refundMails = (orderId: string) =>
   ctx.site.queued.filter((j) => j.data.template === 'refund-processed' && j.data.orderId === orderId);
 const pdfOf = async (res: Response) => pdfText(Buffer.from(await res.arrayBuffer()));

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   CustomerOrderView,
   ORDER_LINK_INVALID,
-  Refund,
   mailParamsProblem,
   REFUND_REQUEST_ALREADY_ANSWERED,
   REFUND_REQUEST_DECISION_REQUIRED,
@@ -12,23 +11,14 @@ import {
 } from '@mastering/contracts';
 import { createOrderLinks, orderPageUrl } from '@mastering/service-kit';
 import { SECRET, signedInAs } from '../support';
-import { deliver, paidOrder, refundingStorefrontPerFile } from '../purchase';
+import { deliver, paidOrder, refundAsAdmin, refundingStorefrontPerFile } from '../purchase';
 
 // Issue 25: a refund that succeeds issues a credit note against the order's invoice, in the same transaction;
 // the order page shows the refunds and links the invoice through its own signed link.
 const { sandbox, ctx } = refundingStorefrontPerFile();
 
-async function refund(orderId: string, amount: number, reason: string) {
-  const res = await fetch(`${ctx.site.base}/api/admin/orders/${orderId}/refunds`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(await signedInAs('admin')) },
-    body: JSON.stringify({ amount, reason }),
-  });
-  expect(res.status).toBe(201);
-  const { id } = Refund.parse(await res.json());
-  await new Promise((r) => setImmediate(r));
-  return sandbox.events.find((e) => e.payload.metadata?.refundId === id)!;
-}
+const refund = (orderId: string, amount: number, reason: string) =>
+  refundAsAdmin(ctx.site, sandbox, orderId, amount, reason);
 const creditNotes = (orderId: string) =>
   ctx.db.knex('invoices').where({ order_id: orderId, kind: 'credit_note' }).orderBy('number');
 
