@@ -958,6 +958,24 @@ const passes = (label: '1 h' | '48 h' | '7 days' | '90 days') =>
  * order's life, which random sequences of this budget reach only now and then.
  */
 const EXAMPLES: [Placement, Cmd[]][] = [
+  // Issue 50's two bugs where the steps meet: a revision asked a week after delivery is due on its own
+  // promise (no "delayed" mail when the late-order job runs an hour later), and a refund during the
+  // second revision goes through (it was refused: a second list of moves lacked it).
+  [
+    { pack: [], keyed: false, paidAtOnce: true },
+    [
+      uploadMasters('good'),
+      move('delivered', ['mastered']),
+      passes('7 days'),
+      requestRevision(0, false),
+      passes('1 h'),
+      uploadMasters('good'),
+      move('delivered', ['mastered']),
+      requestRevision(0, true),
+      issueRefund('part'),
+      settleRefund('once'),
+    ],
+  ],
   // Staff reopen a delivered order after retention deleted its audio: a new master is refused (it was
   // stored, and kept for ever: retention never looks at a purged file again).
   [
