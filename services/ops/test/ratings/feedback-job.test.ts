@@ -3,20 +3,24 @@ import { FEEDBACK_REQUEST_AFTER_DAYS, type OrderStatus } from '@mastering/contra
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import type { Queue } from '@mastering/jobs';
 import { requestFeedback } from '../../src/ratings/feedback-job';
-import { ago, seedOrder } from '../support';
+import { ago, seedOrder, storefrontOwner, type StorefrontOwner } from '../support';
 
 // The "Feedback request" mail: once per order, a few days after delivery, never to a rated order.
 let db: TestDatabase;
+/** The storefront's internal routes, which write the orders and files (issue 52). */
+let owner: StorefrontOwner;
 const queued: { name: string; data: any }[] = [];
 const queue = {
   now: async (name: string, data: unknown) => (queued.push({ name, data }), { attrs: { _id: '1' } }),
 } as unknown as Queue;
-const deps = () => ({ knex: db.knex, queue });
+const deps = () => ({ knex: db.knex, queue, storefront: owner.writes });
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  owner = await storefrontOwner(db.knex, queue);
 });
 afterAll(async () => {
+  await owner?.close();
   await db?.destroy();
 });
 beforeEach(async () => {

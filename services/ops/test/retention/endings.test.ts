@@ -5,15 +5,18 @@ import { tempFolder } from '@mastering/service-kit/testing';
 import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
 import type { OrderStatus } from '@mastering/contracts';
 import { purgeExpiredAudio } from '../../src/retention/job';
+import { storefrontOwner, type StorefrontOwner } from '../support';
 
 // Retention for every ending (issue 50 Deliver 6): delivered, refunded, cancelled after payment and
 // unpaid (expired or cancelled before payment) orders each lose their audio (uploads and every master)
 // after their own period from Settings; an order with a revision open keeps it. The clock is injected:
 // each case runs the job a minute before and a minute after its period. Promise: files-kept-days.
 let db: TestDatabase;
+/** The storefront's internal routes, which write the orders and files (issue 52). */
+let owner: StorefrontOwner;
 let storage: ObjectStorage;
 let folder: { remove(): Promise<void> };
-const deps = () => ({ knex: db.knex, storage });
+const deps = () => ({ knex: db.knex, storage, storefront: owner.writes });
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -30,11 +33,13 @@ const PERIODS = {
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  owner = await storefrontOwner(db.knex);
   const temp = await tempFolder('retention-endings');
   folder = temp;
   storage = createLocalStorage(temp.dir);
 });
 afterAll(async () => {
+  await owner?.close();
   await db?.destroy();
   await folder?.remove();
 });

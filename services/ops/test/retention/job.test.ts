@@ -6,22 +6,26 @@ import { tempFolder } from '@mastering/service-kit/testing';
 import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
 import type { OrderStatus } from '@mastering/contracts';
 import { purgeExpiredAudio } from '../../src/retention/job';
-import { ago, seedOrder } from '../support';
+import { ago, seedOrder, storefrontOwner, type StorefrontOwner } from '../support';
 
 // Retention (issue 26 Deliver 5): the audio of orders delivered more than N days ago is deleted, the
 // rest of the order stays, and a second run changes nothing.
 let db: TestDatabase;
+/** The storefront's internal routes, which write the orders and files (issue 52). */
+let owner: StorefrontOwner;
 let storage: ObjectStorage;
 let folder: { remove(): Promise<void> };
-const deps = () => ({ knex: db.knex, storage });
+const deps = () => ({ knex: db.knex, storage, storefront: owner.writes });
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  owner = await storefrontOwner(db.knex);
   const temp = await tempFolder('retention-test');
   folder = temp;
   storage = createLocalStorage(temp.dir);
 });
 afterAll(async () => {
+  await owner?.close();
   await db?.destroy();
   await folder?.remove();
 });
