@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computePricing,
-  CreateOrderResponse,
-  pricingForApi,
-  TERMS_REQUIRED,
-} from '@mastering/contracts';
+import { computePricing, CreateOrderResponse, pricingForApi, TERMS_REQUIRED } from '@mastering/contracts';
 import { JOBS } from '@mastering/jobs';
 import { storefrontPerFile, uploadWhole, wav } from '../support';
 
