@@ -39,6 +39,8 @@ export function ownerCalls(owner: string, { url, keys }: { url: string; keys: Se
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
+    }).catch((err: Error) => {
+      throw new HttpError(502, `The ${owner} could not be reached: ${err.message}`);
     });
     const answer = await res.json().catch(() => ({}));
     if (!res.ok) throw errorOf(owner, res.status, String(answer.error ?? res.statusText));
