@@ -175,7 +175,7 @@ export const routes = ({
     permission: 'admin',
     body: SaveSettingsBody,
     response: StoredSettings,
-    handler: putSettings({ knex, keys, storefront: fulfilment.storefront }),
+    handler: putSettings(knex, keys, fulfilment),
   }),
   // The legal pages (/terms, /privacy, /refunds): read by anyone, edited in Settings → Legal.
   route({

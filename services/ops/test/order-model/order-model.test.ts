@@ -450,7 +450,7 @@ const issueRefund = (kind: 'full' | 'part' | 'failing' | 'twoAtOnce') =>
       if (kind === 'part' && (cents % 100 === 1 || (left - cents) % 100 === 1)) cents += 2;
       const body = kind === 'full' ? { reason: 'Unhappy' } : { amount: cents / 100, reason: 'Part' };
       const issue = async () =>
-        fetch(`${ctx.site.base}/api/admin/orders/${r.orderId}/refunds`, {
+        fetch(`${ctx.site.base}/api/admin/refunds/orders/${r.orderId}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(await signedInAs('admin')) },
           body: JSON.stringify(body),

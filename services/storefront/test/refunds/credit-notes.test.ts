@@ -57,7 +57,7 @@ async function mailOut(data: unknown): Promise<OutgoingMail> {
 
 /** Issues a refund as the admin and answers the webhook the sandbox sent for it. */
 async function refund(orderId: string, amount: number, reason: string) {
-  const res = await fetch(`${ctx.site.base}/api/admin/orders/${orderId}/refunds`, {
+  const res = await fetch(`${ctx.site.base}/api/admin/refunds/orders/${orderId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(await signedInAs('admin')) },
     body: JSON.stringify({ amount, reason }),
@@ -150,7 +150,7 @@ describe('the credit note is downloadable', () => {
     const { orderId } = await paidOrder(ctx.site, sandbox);
     await deliver(ctx.site, await refund(orderId, 30, 'First part'));
     await deliver(ctx.site, await refund(orderId, 50.01, 'Fails at the bank'));
-    const res = await fetch(`${ctx.site.base}/api/admin/orders/${orderId}/refunds`, {
+    const res = await fetch(`${ctx.site.base}/api/admin/refunds/orders/${orderId}`, {
       headers: await signedInAs('admin'),
     });
     const { refunds } = OrderRefunds.parse(await res.json());

@@ -19,7 +19,7 @@ import { deliver, paidOrder, refundingStorefrontPerFile } from '../purchase';
 const { sandbox, ctx } = refundingStorefrontPerFile();
 
 async function refund(orderId: string, amount: number, reason: string) {
-  const res = await fetch(`${ctx.site.base}/api/admin/orders/${orderId}/refunds`, {
+  const res = await fetch(`${ctx.site.base}/api/admin/refunds/orders/${orderId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(await signedInAs('admin')) },
     body: JSON.stringify({ amount, reason }),
