@@ -5,7 +5,8 @@ import { ReorderReleaseBody } from './releases';
 
 // Issue 52: the storefront owns orders, order files and releases; ops' staff actions and timer jobs
 // that change them ask it over these internal routes (never forwarded by the gateway), signed with the
-// staff member's identity (or the worker's). Each call is idempotent: repeating it changes nothing more.
+// staff member's identity (or the worker's). Repeating a call is harmless: a notice goes once, a mark
+// stays as first set (revoking links again revokes again, as the staff's button does).
 
 /** PUT /internal/orders/:id/assignee: the caller takes the order or lets it go. */
 export const OwnerAssignBody = AssignOrderBody;
