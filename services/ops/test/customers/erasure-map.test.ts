@@ -1,7 +1,7 @@
+import { personalDataOf } from '@mastering/db';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { personalDataOf } from '@mastering/orders';
 import { tempFolder } from '@mastering/service-kit/testing';
 import { createLocalStorage } from '@mastering/storage';
 import { ERASED_EMAIL, erasePerson } from '../../src/customers/erasure';
