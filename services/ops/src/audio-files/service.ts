@@ -236,9 +236,9 @@ const MASTERED_NOTES: Partial<Record<OrderStatus, string>> = {
 /**
  * POST /api/admin/audio-files/:id/confirm-upload: has the storefront attach the caller's completed upload
  * as the file's master and mark the file completed, records it as the file's next version (MasterVersion:
- * earlier ones are kept), and moves a
- * paid order whose every file now has a master to `mastered` as the caller (through changeOrderStatus:
- * checked, recorded in its history, its mails queued), then queues the master's loudness analysis.
+ * earlier ones are kept), and moves a paid order whose every file now has a master to `mastered` as the
+ * caller (through changeOrderStatus: checked, recorded in its history, its mails queued), then queues the
+ * master's loudness analysis.
  * Confirming the same upload again is harmless and queues it again, which is the way out if queueing failed.
  */
 export async function confirmMasterUpload(
