@@ -117,6 +117,16 @@ export async function storefrontOwner(
   };
 }
 
+/**
+ * For one test file of ops' timer jobs: a fresh database (`ctx.db`) and the storefront's internal routes
+ * on it (`ctx.writes`, as the jobs call them), queueing mail on `queue`.
+ */
+export const storefrontOwnerPerFile = (queue?: Queue) =>
+  perFile(async (db) => {
+    const { writes, close } = await storefrontOwner(db.knex, queue);
+    return { writes, close };
+  });
+
 /** The delivery link the mail worker mints, at send time, for a queued mail that asks for one. */
 export function mintedDownloadUrl(publicUrl: string, job: QueuedJob): string {
   const { orderId, expiresAt } = job.data.downloadLink;
