@@ -39,7 +39,7 @@ beforeEach(() => {
         status: 201,
       });
     }
-    expect(String(url)).toContain(`/api/admin/orders/${ORDER_ID}/refunds`);
+    expect(String(url)).toContain(`/api/admin/refunds/orders/${ORDER_ID}`);
     return new Response(JSON.stringify(refunds), { status: 200 });
   });
 });

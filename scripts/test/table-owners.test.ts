@@ -50,32 +50,6 @@ const sourcesUnder = (dir: string): string[] =>
 /** The services with a src folder, by name. */
 const services = readdirSync(join(root, 'services')).filter((name) => existsSync(join(root, 'services', name, 'src')));
 
-/**
- * Cross-owner writes found when the rule came in (issue 52) and not moved to their owner yet, as
- * `file writes table`. The list may only shrink: a write moved to its owner must leave it (the test
- * says so), and no new file or table may join it.
- */
-const NOT_YET_MOVED = new Set([
-  // Fulfilment columns of orders and order files (assignment, links, late and feedback flags,
-  // masters, audio retention): ops' staff actions, to become calls to the orders' owner.
-  'services/ops/src/audio-files/service.ts writes order_files',
-  'services/ops/src/late-orders/job.ts writes orders',
-  'services/ops/src/orders/assignment.ts writes orders',
-  'services/ops/src/orders/links.ts writes orders',
-  'services/ops/src/ratings/feedback-job.ts writes orders',
-  'services/ops/src/retention/job.ts writes order_files',
-  // A release's running order (staff reorder it) and its references' audio (retention): placed with the order
-  // by the storefront, changed by ops' staff actions and retention, to become calls to the storefront.
-  'services/ops/src/releases/service.ts writes release_tracks',
-  'services/ops/src/releases/retention.ts writes release_references',
-  // Sessions capped by the security settings: to become a call to the storefront.
-  'services/ops/src/settings/service.ts writes sessions',
-  // A stored upload's mix check marked pending (ops' worker writes the result): to become part of the job.
-  'services/storefront/src/uploads/service.ts writes mix_checks',
-  // Marketing consent asked for at checkout: to become a call to the email service.
-  'services/storefront/src/orders/marketing-consent.ts writes marketing_consents',
-]);
-
 /** Each write in `source` (as a file of `service`) to a table the service does not own, as text. */
 function crossOwnerWrites(service: string, file: string, source: string, models: ModelTables): string[] {
   return tableWritesIn(source, models)
@@ -97,15 +71,8 @@ describe('one owner per table', () => {
       crossOwnerWrites(service, relative(root, file), readFileSync(file, 'utf8'), models),
     ),
   );
-  /** A found write as `file writes table`. */
-  const pairOf = (write: string) => write.replace(/:\d+ writes (\w+) .*$/, ' writes $1');
-
   it("no service's src writes a table another service owns", () => {
-    expect(found.filter((write) => !NOT_YET_MOVED.has(pairOf(write)))).toEqual([]);
-  });
-
-  it('lists only cross-owner writes that are still there (the list of writes to move only shrinks)', () => {
-    expect([...NOT_YET_MOVED].filter((pair) => !found.some((write) => pairOf(write) === pair))).toEqual([]);
+    expect(found).toEqual([]);
   });
 });
 

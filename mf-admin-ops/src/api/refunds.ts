@@ -1,6 +1,8 @@
 import {
   OrderRefunds,
+  orderRefundsPath,
   REFUND_REQUEST_COUNT_PATH,
+  REFUNDS_PATH,
   Refund,
   RefundRequest,
   RefundRequestCount,
@@ -15,7 +17,7 @@ import { invalidateUnder, listUrl } from './list-query';
 import { orderKeys } from './orders';
 
 /** Query keys of an order's refunds; each key is also its URL. */
-export const refundKeys = { order: (orderId: string) => [`/api/admin/orders/${orderId}/refunds`] as const };
+export const refundKeys = { order: (orderId: string) => [orderRefundsPath(orderId)] as const };
 
 /** How often an open order asks again while a refund waits for Yoco's webhook (seconds, in the sandbox). */
 const PENDING_REFETCH_MS = 2_000;
@@ -42,12 +44,13 @@ export function useOrderRefunds(orderId: string, enabled = true) {
   });
 }
 
-/** POST /api/admin/orders/:id/refunds: issues a refund through Yoco; the order, its refunds, payments and the dashboard refetch. */
+/** POST /api/admin/refunds/orders/:id: issues a refund through Yoco; the order, its refunds, payments and the dashboard refetch. */
 export function useIssueRefund(orderId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateRefundBody) => apiJson('POST', refundKeys.order(orderId)[0], body, { schema: Refund }),
-    onSettled: () => invalidateUnder(client, '/api/admin/orders', '/api/admin/payments', '/api/admin/dashboard-stats'),
+    onSettled: () =>
+      invalidateUnder(client, REFUNDS_PATH, '/api/admin/orders', '/api/admin/payments', '/api/admin/dashboard-stats'),
   });
 }
 

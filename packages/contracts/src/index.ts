@@ -48,3 +48,4 @@ export * from './release-pack';
 export * from './domain-errors';
 export * from './releases';
 export * from './release-coherence';
+export * from './fulfilment-calls';

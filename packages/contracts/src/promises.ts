@@ -65,7 +65,7 @@ export const SITE_PROMISES: readonly SitePromise[] = [
     id: 'delayed-order-within-24-hours',
     promise: 'An order that runs late is ready within 24 hours of the delay mail, or by the time the engineer sets.',
     copy: [/Your master will be ready within 24 hours/],
-    mechanism: ['services/ops/src/late-orders/job.ts'],
+    mechanism: ['services/ops/src/late-orders/job.ts', 'services/storefront/src/fulfilment/orders.ts'],
     tests: ['services/ops/test/late-orders/late-orders.test.ts'],
   },
   {
@@ -103,11 +103,11 @@ export const SITE_PROMISES: readonly SitePromise[] = [
       'An address ticked for news and offers at checkout gets none until it confirms through the mailed link, within its days; a paying customer may be mailed under the soft opt-in rule, and an unsubscribe always wins.',
     copy: [/We send them only once you confirm, within \{\{confirmDays\}\} days/],
     mechanism: [
-      'services/storefront/src/orders/marketing-consent.ts',
+      'services/email/src/jobs/consent-request.ts',
       'services/email/src/campaigns/service.ts',
       'services/email/src/tracking/service.ts',
     ],
-    tests: ['services/email/test/consent/consent.test.ts'],
+    tests: ['services/email/test/consent/consent.test.ts', 'services/email/test/consent/consent-request.test.ts'],
   },
   {
     id: 'full-refund-before-work',

@@ -41,6 +41,8 @@ export {
   type ExportRow,
   type FoundRows,
   type Person,
+  personalDataOf,
+  type PersonalData,
   type RowsOptions,
 } from './personal-data';
 export { OWNER_ROLES, TABLE_OWNERS, tablesOwnedBy, type TableOwner } from './owners';

@@ -258,6 +258,7 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
       'mastered_file_id',
       'declared_size',
       'multipart_id',
+      'mix_check_queued_at',
     ],
     rows: [
       {

@@ -13,6 +13,8 @@ export const JOBS = {
   analyseAudio: 'audio.analyse',
   /** Check a customer's upload before payment: the mix check (the ops service runs the worker). */
   checkMix: 'audio.mix-check',
+  /** A ticked marketing box asks its address to confirm: record it and mail the link (the email service runs the worker). */
+  requestConsent: 'email.marketing-consent',
   /** Work through a marketing campaign's pending recipients (the email service runs the worker). */
   sendCampaign: 'campaign.send',
   /** Every quarter hour: late paid orders get the delayed mail once, admins a daily digest (ops runs it). */
@@ -78,6 +80,17 @@ export type AnalyseAudioPayload = z.infer<typeof AnalyseAudioPayload>;
 export const CheckMixPayload = z.object({ uploadId: z.uuid() });
 export type CheckMixPayload = z.infer<typeof CheckMixPayload>;
 
+/**
+ * Payload of `email.marketing-consent`: the address a checkout's marketing box was ticked for, when,
+ * and the order's transaction (transactionId): asked only if that transaction committed.
+ */
+export const RequestConsentPayload = z.object({
+  email: z.email(),
+  requestedAt: z.iso.datetime(),
+  afterTransaction: z.string().regex(/^\d+$/),
+});
+export type RequestConsentPayload = z.infer<typeof RequestConsentPayload>;
+
 /** Payload of `campaign.send`: which campaign to work on (its recipients live in campaign_recipients). */
 export const SendCampaignPayload = z.object({ campaignId: z.uuid() });
 export type SendCampaignPayload = z.infer<typeof SendCampaignPayload>;
@@ -92,6 +105,7 @@ const PAYLOADS = {
   [JOBS.analyseAudio]: AnalyseAudioPayload,
   [JOBS.checkMix]: CheckMixPayload,
   [JOBS.sendCampaign]: SendCampaignPayload,
+  [JOBS.requestConsent]: RequestConsentPayload,
 } as const;
 type JobName = keyof typeof PAYLOADS;
 
@@ -208,6 +222,14 @@ export function enqueuePackRender(queue: Queue, payload: RenderPackPayload): Pro
 /** Queues the mix check of a customer's stored upload (the ops service runs the worker; re-checking is harmless). */
 export function enqueueMixCheck(queue: Queue, payload: CheckMixPayload): Promise<string> {
   return enqueue(queue, JOBS.checkMix, payload);
+}
+
+/**
+ * Queues the request for `email`'s marketing consent (the email service owns the consents, issue 52):
+ * its worker records it and mails the confirmation link once `afterTransaction` committed.
+ */
+export function enqueueConsentRequest(queue: Queue, payload: RequestConsentPayload): Promise<string> {
+  return enqueue(queue, JOBS.requestConsent, payload);
 }
 
 /** Who a mail goes to and what it belongs to: the part of a request the template does not decide. */

@@ -18,7 +18,6 @@ export {
   type SucceededRefund,
 } from './credit-notes';
 export { renderInvoicePdf } from './invoice-pdf';
-export { personalDataOf, type PersonalData } from './personal-data';
 export { publishRating, rateOrder, wasDelivered } from './ratings';
 export { pdfText } from './pdf-text';
 export { eraseOwnedRows, ownerErasureRoute } from './erasure';

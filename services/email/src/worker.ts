@@ -3,6 +3,7 @@ import { enqueue, JOBS, type MAIL_BACKOFF, type Queue } from '@mastering/jobs';
 import type { DownloadLinks, Logger, OrderLinks, ResumeLinks } from '@mastering/service-kit';
 import type { Mailer } from './mail/mailer';
 import { sendEmailJob } from './jobs/send-email';
+import { consentRequestJob } from './jobs/consent-request';
 import { campaignsToResume, sendCampaignJob } from './campaigns/worker';
 import type { LinkSigner } from './tracking/links';
 
@@ -64,6 +65,8 @@ export async function startMailWorker(deps: WorkerDeps): Promise<void> {
     backoff: deps.backoff,
   });
   queue.define(campaign.name, campaign.handler, campaign.options);
+  const consent = consentRequestJob({ knex, queue, logger, backoff: deps.backoff });
+  queue.define(consent.name, consent.handler, consent.options);
   await queue.start();
   for (const campaignId of await campaignsToResume(knex)) await enqueue(queue, JOBS.sendCampaign, { campaignId });
 }

@@ -38,8 +38,8 @@ export const ROUTES: Route[] = [
   { pattern: new RegExp(`^/api/payment${rest}`), service: 'storefront' },
   // POPIA rights: the signed-in customer's data download and deletion request.
   { pattern: new RegExp(`^/api/your-data${rest}`), service: 'storefront' },
-  // Refunds go through Yoco, whose keys only the storefront holds: before ops' /api/admin/orders.
-  { pattern: new RegExp(`^/api/admin/(?:orders/[^/]+/refunds|refund-requests)${rest}`), service: 'storefront' },
+  // Refunds and the customers' refund requests: the storefront owns orders' money and holds Yoco's keys.
+  { pattern: new RegExp(`^/api/admin/(?:refunds|refund-requests)${rest}`), service: 'storefront' },
   { pattern: new RegExp(`^/api/admin/${ADMIN_OPS}${rest}`), service: 'ops' },
   // Accounts: the storefront signs people in and alone writes users (issue 52).
   { pattern: new RegExp(`^/api/users${rest}`), service: 'storefront' },

@@ -9,6 +9,8 @@ import { routes } from './routes';
 import type { EraseAtOwner } from './customers/erasure';
 import { ownersOverHttp } from './customers/erasure-owners';
 import { type MasterUploads, masterUploadsOverHttp } from './audio-files/master-uploads';
+import { ownerCalls } from './owner-calls';
+import { storefrontWritesOverHttp } from './storefront-writes';
 
 export type OpsDeps = {
   config: Readonly<OpsConfig>;
@@ -22,6 +24,10 @@ export type OpsDeps = {
   masterUploads?: MasterUploads;
 };
 
+/** The storefront's internal routes at STOREFRONT_URL, signed with the identity secret every service shares. */
+export const storefrontCalls = (config: Readonly<OpsConfig>) =>
+  ownerCalls('storefront', { url: config.STOREFRONT_URL, keys: keyringOf(config) });
+
 /** Builds the ops service app: the admin's orders, customers, files, payments, analytics and users, and the customers' downloads. */
 export function buildApp({
   config,
@@ -34,10 +40,12 @@ export function buildApp({
 }: OpsDeps) {
   const keys = keyringOf(config);
   const urls = { storefront: config.STOREFRONT_URL, content: config.CONTENT_URL, email: config.EMAIL_URL };
-  const erasure = { knex, storage, owners: eraseAtOwner ?? ownersOverHttp({ knex, urls, keys }) };
+  const toStorefront = storefrontCalls(config);
+  const storefront = storefrontWritesOverHttp(toStorefront);
+  const erasure = { knex, storage, storefront, owners: eraseAtOwner ?? ownersOverHttp({ knex, urls, keys }) };
   const links = createDownloadLinks(keys);
   const counters = createCounters(knex, config.COUNTERS_CACHE_MS);
-  const fulfilment = { knex, queue, publicUrl: config.PUBLIC_URL, counters };
+  const fulfilment = { knex, queue, publicUrl: config.PUBLIC_URL, counters, storefront };
   const audioFiles = {
     knex,
     queue,
@@ -46,7 +54,8 @@ export function buildApp({
     uploadTtlHours: config.UPLOAD_URL_TTL_HOURS,
     linkMinutes: config.FILE_LINK_MINUTES,
     counters,
-    masterUploads: masterUploads ?? masterUploadsOverHttp({ url: urls.storefront, keys }),
+    masterUploads: masterUploads ?? masterUploadsOverHttp(toStorefront),
+    storefront,
   };
   return createService({
     name: 'ops',

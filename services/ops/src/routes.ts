@@ -175,7 +175,7 @@ export const routes = ({
     permission: 'admin',
     body: SaveSettingsBody,
     response: StoredSettings,
-    handler: putSettings(knex, keys),
+    handler: putSettings(knex, keys, fulfilment),
   }),
   // The legal pages (/terms, /privacy, /refunds): read by anyone, edited in Settings → Legal.
   route({
@@ -504,7 +504,7 @@ export const routes = ({
     params: IdParam,
     body: AssignOrderBody,
     response: AdminOrderResponse,
-    handler: orders.patchAssignee(knex),
+    handler: orders.patchAssignee(fulfilment),
   }),
   route({
     method: 'PATCH',

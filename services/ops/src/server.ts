@@ -2,13 +2,14 @@ import { analysisJob, analysisStorage, mixCheckJob } from '@mastering/audio-anal
 import { createKnex } from '@mastering/db';
 import { createQueue, startProducer } from '@mastering/jobs';
 import { bootService, createLogger } from '@mastering/service-kit';
-import { buildApp } from './app';
+import { buildApp, storefrontCalls } from './app';
 import { readConfig } from './config';
 import { lateOrdersJob } from './late-orders/job';
 import { packRenderJob } from './release-pack/job';
 import { feedbackRequestsJob } from './ratings/feedback-job';
 import { retentionJob } from './retention/job';
 import { searchIndexJob } from './search-indexes/job';
+import { storefrontWritesOverHttp } from './storefront-writes';
 
 const config = readConfig();
 // Ops enqueues mail (customer messages, the settings test mail; the email service sends it) and runs
@@ -32,16 +33,19 @@ async function startJobWorker() {
   queue.define(pack.name, pack.handler, pack.options);
   const mixCheck = mixCheckJob({ knex: workerKnex, ...analysisStorage(), logger: createLogger('ops-mix-check') });
   queue.define(mixCheck.name, mixCheck.handler, mixCheck.options);
-  // One recurring job row however many ops replicas run (agenda's `every` keeps one per name).
-  const late = lateOrdersJob({ knex: workerKnex, queue, logger: createLogger('ops-late-orders') });
+  // One recurring job row however many ops replicas run (agenda's `every` keeps one per name). Their
+  // writes to orders and files are calls to the storefront, which owns them.
+  const storefront = storefrontWritesOverHttp(storefrontCalls(config));
+  const late = lateOrdersJob({ knex: workerKnex, queue, storefront, logger: createLogger('ops-late-orders') });
   queue.define(late.name, late.handler);
   const retention = retentionJob({
     knex: workerKnex,
     storage: analysisStorage().storage,
+    storefront,
     logger: createLogger('ops-retention'),
   });
   queue.define(retention.name, retention.handler);
-  const feedback = feedbackRequestsJob({ knex: workerKnex, queue, logger: createLogger('ops-feedback') });
+  const feedback = feedbackRequestsJob({ knex: workerKnex, storefront, logger: createLogger('ops-feedback') });
   queue.define(feedback.name, feedback.handler);
   const searchIndexes = searchIndexJob({ knex: workerKnex, logger: createLogger('ops-search-indexes') });
   queue.define(searchIndexes.name, searchIndexes.handler);

@@ -1,4 +1,4 @@
-import { createDownloadLinks, createLogger, deliveryUrl } from '@mastering/service-kit';
+import { createDownloadLinks, createLogger, createService, deliveryUrl } from '@mastering/service-kit';
 import {
   identityHeaders,
   perFile,
@@ -14,9 +14,12 @@ import { createLocalStorage } from '@mastering/storage';
 import { eraseOwnedRows } from '@mastering/orders';
 import { buildApp } from '../src/app';
 import type { EraseAtOwner } from '../src/customers/erasure';
-import type { MasterUploads } from '../src/audio-files/master-uploads';
-import { attachMasterUpload, openMasterUpload } from '../../storefront/src/uploads/master';
+import { type MasterUploads, masterUploadsOverHttp } from '../src/audio-files/master-uploads';
+import { masterUploadRoutes } from '../../storefront/src/uploads/master';
+import { fulfilmentRoutes } from '../../storefront/src/fulfilment/routes';
 import { readConfig } from '../src/config';
+import { ownerCalls } from '../src/owner-calls';
+import { type StorefrontWrites, storefrontWritesOverHttp } from '../src/storefront-writes';
 
 export const SECRET = 'o'.repeat(40);
 
@@ -34,11 +37,13 @@ export function opsPerFile() {
     const folder = await tempFolder('ops-test-storage');
     const storage = createLocalStorage(folder.dir);
     const publicUrl = 'http://site.test';
+    const storefront = await storefrontOwner(db.knex, queue as unknown as Queue);
     const config = readConfig({
       DATABASE_URL: db.connectionString,
       IDENTITY_SECRET: SECRET,
       PUBLIC_URL: publicUrl,
       COUNTERS_CACHE_MS: '0',
+      STOREFRONT_URL: storefront.base,
     });
     const served = await serveOverHttp(
       buildApp({
@@ -48,7 +53,6 @@ export function opsPerFile() {
         storage,
         logger: createLogger('ops-test', 'silent'),
         eraseAtOwner: inProcessOwners(db.knex),
-        masterUploads: inProcessMasterUploads(db.knex),
       }),
     );
     return {
@@ -56,8 +60,11 @@ export function opsPerFile() {
       queued,
       storage,
       publicUrl,
+      /** The storefront's writes, as ops' timer jobs call them. */
+      storefront: storefront.writes,
       close: async () => {
         await served.close();
+        await storefront.close();
         await folder.remove();
       },
     };
@@ -74,11 +81,51 @@ export const inProcessOwners =
     await eraseOwnedRows(knex, owner, request);
   };
 
-/** The storefront's master uploads run in this process, as its internal routes run them. */
-export const inProcessMasterUploads = (knex: Knex): MasterUploads => ({
-  open: (caller, body) => openMasterUpload(knex, caller, body),
-  attach: (caller, uploadId, fileId) => attachMasterUpload(knex, caller, uploadId, fileId),
-});
+/** The storefront's internal routes ops calls, served for a test, and ops' clients of them. */
+export type StorefrontOwner = {
+  base: string;
+  writes: StorefrontWrites;
+  uploads: MasterUploads;
+  close(): Promise<void>;
+};
+
+/**
+ * The storefront's internal routes (the owner of orders, files, releases, sessions and uploads that
+ * ops asks, issue 52) served over real HTTP on `knex`, queueing mail on `queue` (else recorded and
+ * dropped), with the clock `now`.
+ */
+export async function storefrontOwner(
+  knex: Knex,
+  queue = recordingQueue().queue as unknown as Queue,
+  now = () => new Date(),
+): Promise<StorefrontOwner> {
+  const app = createService({
+    name: 'storefront',
+    knex,
+    identitySecret: SECRET,
+    logger: createLogger('storefront-test', 'silent'),
+    routes: [],
+    internal: [...masterUploadRoutes(knex), ...fulfilmentRoutes({ knex, queue, now })],
+  });
+  const served = await serveOverHttp(app);
+  const call = ownerCalls('storefront', { url: served.base, keys: SECRET });
+  return {
+    base: served.base,
+    writes: storefrontWritesOverHttp(call),
+    uploads: masterUploadsOverHttp(call),
+    close: () => served.close(),
+  };
+}
+
+/**
+ * For one test file of ops' timer jobs: a fresh database (`ctx.db`) and the storefront's internal routes
+ * on it (`ctx.writes`, as the jobs call them), queueing mail on `queue`.
+ */
+export const storefrontOwnerPerFile = (queue?: Queue) =>
+  perFile(async (db) => {
+    const { writes, close } = await storefrontOwner(db.knex, queue);
+    return { writes, close };
+  });
 
 /** The delivery link the mail worker mints, at send time, for a queued mail that asks for one. */
 export function mintedDownloadUrl(publicUrl: string, job: QueuedJob): string {

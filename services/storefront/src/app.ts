@@ -19,6 +19,7 @@ import { createTusStore } from './uploads/tus-store';
 import { WEBHOOK_PATH } from './payments/handlers';
 import type { UploadDeps } from './uploads/service';
 import { masterUploadRoutes } from './uploads/master';
+import { fulfilmentRoutes } from './fulfilment/routes';
 import { freeBytes, type FreeBytesOf } from './uploads/free-space';
 import type { AbandonedDeps } from './payments/abandoned';
 import { createTrackLimiters } from './order-page/track';
@@ -106,8 +107,13 @@ export function buildApp({ config, knex, queue, logger, now, freeBytes: measure 
     name: 'storefront',
     knex,
     // Erasure of a person (POPIA), from the tables this service owns, when ops' coordinator asks,
-    // and the engineers' master uploads ops opens and attaches (the storefront alone writes uploads).
-    internal: [ownerErasureRoute(knex, 'storefront'), ...masterUploadRoutes(knex)],
+    // the engineers' master uploads ops opens and attaches (the storefront alone writes uploads), and
+    // ops' changes to the orders, files, releases and sessions it owns.
+    internal: [
+      ownerErasureRoute(knex, 'storefront'),
+      ...masterUploadRoutes(knex),
+      ...fulfilmentRoutes({ knex, queue, now: now ?? (() => new Date()) }),
+    ],
     identitySecret: keys,
     logger,
     // The webhook's signature covers its exact bytes, so its handler reads the body itself.

@@ -41,6 +41,7 @@ import {
   RefundRequestList,
   RefundRequestReceived,
   REFUND_REQUEST_COUNT_PATH,
+  orderRefundsPath,
   RefundRequestsQuery,
   ReplaceTrackBody,
   RevisionRequestBody,
@@ -506,10 +507,10 @@ export const routes = (deps: RouteDeps): RouteTable => [
     response: CheckoutResponse,
     handler: payments.createCheckout(deps.payments, deps.guestCookie),
   }),
-  // Refunds go through Yoco, whose keys only the storefront holds (the gateway sends these paths here).
+  // Refunds go through Yoco, whose keys only the storefront holds (the gateway sends /api/admin/refunds here).
   route({
     method: 'GET',
-    path: '/api/admin/orders/:id/refunds',
+    path: orderRefundsPath(':id'),
     permission: 'admin',
     params: IdParam,
     response: OrderRefunds,
@@ -517,7 +518,7 @@ export const routes = (deps: RouteDeps): RouteTable => [
   }),
   route({
     method: 'POST',
-    path: '/api/admin/orders/:id/refunds',
+    path: orderRefundsPath(':id'),
     permission: 'admin',
     params: IdParam,
     body: CreateRefundBody,

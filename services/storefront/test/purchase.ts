@@ -136,7 +136,7 @@ export async function refundAsAdmin(
   amount: number,
   reason: string,
 ): Promise<YocoWebhookEvent> {
-  const res = await fetch(`${site.base}/api/admin/orders/${orderId}/refunds`, {
+  const res = await fetch(`${site.base}/api/admin/refunds/orders/${orderId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(await signedInAs('admin')) },
     body: JSON.stringify({ amount, reason }),

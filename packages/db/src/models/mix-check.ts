@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { MixCheck, MixCheckReport, MixCheckStatus } from '@mastering/contracts';
 import { BaseModel } from './base';
 
-/** The mix check of one upload (see migration 090): pending until the ops worker has measured it. */
+/** The mix check of one upload (see migration 090), written by the ops worker once it has measured it. */
 export class MixCheckRow extends BaseModel {
   static tableName = 'mix_checks';
   static idColumn = 'uploadId';
@@ -19,12 +19,15 @@ export class MixCheckRow extends BaseModel {
     return ['report'];
   }
 
-  /** Marks an upload's check pending (again, for a re-check): the worker then fills it in. */
-  static async markPending(knex: Knex, uploadId: string): Promise<void> {
-    await MixCheckRow.query(knex)
-      .insert({ uploadId, status: 'pending' })
-      .onConflict('upload_id')
-      .merge({ status: 'pending', errorReason: null, report: null, checkedAt: null } as never);
+  /**
+   * The check of `upload` as the API shows it: its row once the worker wrote it, pending while it is
+   * queued (the storefront marks the upload when it queues the check), else null (never queued).
+   */
+  static async ofUpload(knex: Knex, upload: { id: string; mixCheckQueuedAt: Date | null }): Promise<MixCheck | null> {
+    const row = await MixCheckRow.query(knex).findById(upload.id);
+    if (row) return row.toApi();
+    if (!upload.mixCheckQueuedAt) return null;
+    return { uploadId: upload.id, status: 'pending', errorReason: null, report: null };
   }
 
   /** Stores what the worker found: the report, or why the file could not be checked. */

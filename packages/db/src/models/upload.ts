@@ -30,6 +30,8 @@ export class Upload extends BaseModel {
   declare multipartId: string | null;
   /** The client address that opened a public upload (null for staff masters opened by ops). */
   declare clientAddress: string | null;
+  /** When the storefront queued this upload's mix check (ops' worker writes the check's row when done). */
+  declare mixCheckQueuedAt: Date | null;
   declare expiresAt: Date;
   declare completedAt: Date | null;
   declare createdAt: Date;

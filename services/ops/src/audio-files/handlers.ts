@@ -33,7 +33,7 @@ export const getAudioFile = (deps: AudioFileDeps) => async (ctx: RouteContext<un
 /** PATCH /api/admin/audio-files/:id/processing — staff; the selected status and notes. */
 export const patchProcessing =
   (deps: AudioFileDeps) => async (ctx: RouteContext<UpdateProcessingBody, undefined, IdParam>) => {
-    ctx.body = { file: await updateProcessing(deps.knex, ctx.state.params.id, ctx.state.body) };
+    ctx.body = { file: await updateProcessing(deps, ctx.state.params.id, ctx.state.body, caller(ctx)) };
   };
 
 /** POST /api/admin/audio-files/:id/upload-url — staff; where to upload the master (opens an upload owned by the caller). */

@@ -33,6 +33,7 @@ import { BadRequest, Conflict, Invalid, NotFound, type DownloadLinks } from '@ma
 import type { ObjectStorage } from '@mastering/storage';
 import { audioFileCounts, fileTotals, type Counters } from '../counters';
 import type { MasterUploads } from './master-uploads';
+import type { StorefrontWrites } from '../storefront-writes';
 import { queueMoveMails } from '../orders/mails';
 import { openPack } from '../release-pack/service';
 import { type AddressMatch, matchAddresses, uuidPrefixRange } from '../orders/search';
@@ -48,6 +49,8 @@ export type AudioFileDeps = {
   counters: Counters;
   /** The storefront's side of master uploads (it alone writes uploads). */
   masterUploads: MasterUploads;
+  /** The storefront's writes (it owns the order files and releases). */
+  storefront: StorefrontWrites;
 };
 
 /** A file row joined with its order's email and status (see `withOrder`). */
@@ -187,19 +190,18 @@ async function withAnalyses(knex: Knex, rows: FileRow[]): Promise<AdminAudioFile
  * completed or error stamps the processed time. A mastered file is attached only by upload, never by
  * naming a path (which could point at any stored object).
  */
-export async function updateProcessing(knex: Knex, id: string, body: UpdateProcessingBody): Promise<AdminAudioFile> {
+export async function updateProcessing(
+  { knex, storefront }: Pick<AudioFileDeps, 'knex' | 'storefront'>,
+  id: string,
+  { masteredFilePath, ...body }: UpdateProcessingBody,
+  caller: Identity,
+): Promise<AdminAudioFile> {
   const file = await OrderFile.query(knex).findById(id);
   if (!file) throw new NotFound('Audio file not found');
-  if (body.masteredFilePath !== undefined && body.masteredFilePath !== (file.masteredFilePath ?? ''))
+  if (masteredFilePath !== undefined && masteredFilePath !== (file.masteredFilePath ?? ''))
     throw new BadRequest(MASTERED_PATH_VIA_UPLOAD);
-  const done = body.processingStatus === 'completed' || body.processingStatus === 'error';
-  await OrderFile.query(knex)
-    .findById(id)
-    .patch({
-      processingStatus: body.processingStatus,
-      ...(body.processingNotes !== undefined ? { processingNotes: body.processingNotes.trim() || null } : {}),
-      processedAt: done ? new Date() : null,
-    });
+  // The storefront owns the file's row (issue 52).
+  await storefront.setProcessing(caller, id, body);
   return audioFile(knex, id);
 }
 
@@ -243,10 +245,11 @@ const MASTERED_NOTES: Partial<Record<OrderStatus, string>> = {
 };
 
 /**
- * POST /api/admin/audio-files/:id/confirm-upload: attaches the caller's completed upload as the file's
- * master, its next version (MasterVersion: earlier ones are kept), marks the file completed, and moves a
- * paid order whose every file now has a master to `mastered` as the caller (through changeOrderStatus:
- * checked, recorded in its history, its mails queued), then queues the master's loudness analysis.
+ * POST /api/admin/audio-files/:id/confirm-upload: has the storefront attach the caller's completed upload
+ * as the file's master and mark the file completed, records it as the file's next version (MasterVersion:
+ * earlier ones are kept), and moves a paid order whose every file now has a master to `mastered` as the
+ * caller (through changeOrderStatus: checked, recorded in its history, its mails queued), then queues the
+ * master's loudness analysis.
  * Confirming the same upload again is harmless and queues it again, which is the way out if queueing failed.
  */
 export async function confirmMasterUpload(
@@ -258,17 +261,14 @@ export async function confirmMasterUpload(
   const uploadId = uploadIdOfKey(objectKeyOfPath(uploadedFilePath));
   assertMasterable(await OrderFile.query(knex).findById(id));
   if (!uploadId) throw new BadRequest(MASTER_UPLOAD_UNKNOWN);
-  // The storefront checks the upload is this staff member's, complete and no other file's, and attaches it.
+  // The storefront checks the upload is this staff member's, complete and no other file's, and attaches
+  // it as the file's master (it owns both rows).
   const { objectKey } = await masterUploads.attach(caller, uploadId, id);
   let packVersion: string | undefined;
   await knex.transaction(async (trx) => {
     const file = await OrderFile.query(trx).findById(id).forUpdate();
     assertMasterable(file);
-    const masteredFilePath = objectPathOfKey(objectKey);
-    const version = await MasterVersion.record(trx, id, masteredFilePath);
-    await OrderFile.query(trx)
-      .findById(id)
-      .patch({ masteredFilePath, processingStatus: 'completed', processedAt: new Date() });
+    const version = await MasterVersion.record(trx, id, objectPathOfKey(objectKey));
     const order = await Order.query(trx).findById(file.orderId).forUpdate().withGraphFetched('files');
     // The release pack the order bought is rendered from this version (issue 54).
     if (order && (await openPack(trx, order, version))) packVersion = version.id;

@@ -3,6 +3,7 @@ import type { OwnerErasure } from '@mastering/contracts';
 import { Erasure, findPerson, OrderFile, type TableOwner } from '@mastering/db';
 import type { ObjectStorage } from '@mastering/storage';
 import { purgeFileAudio } from '../retention/job';
+import type { StorefrontWrites } from '../storefront-writes';
 
 // POPIA s24 (deletion), coordinated: a completed request purges the person's audio, then asks each
 // owner of tables that hold the person (packages/db owners.ts) to erase them from its own tables, as
@@ -15,7 +16,8 @@ export { ERASED_EMAIL, ERASED_TEXT } from '@mastering/db';
 /** Asks one owner to erase the person from its tables (idempotent: asking twice is harmless). */
 export type EraseAtOwner = (owner: TableOwner, request: OwnerErasure) => Promise<void>;
 
-export type ErasureDeps = { knex: Knex; storage: ObjectStorage; owners: EraseAtOwner };
+/** The database, the audio's storage, the owners' erasure, and the storefront (which records the audio's deletion). */
+export type ErasureDeps = { knex: Knex; storage: ObjectStorage; owners: EraseAtOwner; storefront: StorefrontWrites };
 
 /**
  * The owners asked, in order. The storefront comes last: its tables (accounts, orders) are where the

@@ -3,13 +3,14 @@ import { ORDER_STATUS_LABELS } from '@mastering/contracts';
 import { AdminDigest, Order, User } from '@mastering/db';
 import { JOBS, sendMail, type Queue } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
+import type { StorefrontWrites } from '../storefront-writes';
 
 // Late orders (issue 25 Deliver 5, issue 50): an order past its due time (`orders.due_at`, kept by
 // promiseOf: 48 hours after payment for the first delivery, the revision promise for a revision round,
 // or the engineer's expected time). The customer is told once per round; the admins get one digest a
 // day while any is overdue. The Orders screen and the dashboard flag them from the same column.
 
-export type LateOrderDeps = { knex: Knex; queue: Queue; logger?: Logger };
+export type LateOrderDeps = { knex: Knex; queue: Queue; storefront: StorefrontWrites; logger?: Logger };
 
 /** Due times as the studio reads them (South African time). */
 const STUDIO_TIME = new Intl.DateTimeFormat('en-ZA', {
@@ -25,42 +26,14 @@ const overdue = (knex: Knex, now: Date) =>
   Order.query(knex).whereNotNull('dueAt').where('dueAt', '<=', now).orderBy('dueAt');
 
 /**
- * Queues the "Order delayed" mail for the order `id` unless this round's was queued already: the round
- * is claimed by setting `delay_notified_at` only while it is still empty, in the transaction `trx` that
- * queues the mail, so two runs (or replicas) never send it twice. `estimatedCompletion` names the new
- * time, else the template says "within 24 hours"; with `overdueAt`, only an order still due by then is
- * told (one delivered meanwhile is not). Answers whether it was queued.
+ * Has the storefront (the orders' owner) tell each overdue order not told yet this round: it claims the
+ * round and queues the "Order delayed" mail in one transaction, so a rerun or a second worker tells
+ * nobody twice; a failed call fails the run, and the next run asks again. Answers how many were told.
  */
-export async function tellDelayed(
-  trx: Knex.Transaction,
-  queue: Queue,
-  id: string,
-  now: Date,
-  { estimatedCompletion, overdueAt }: { estimatedCompletion?: Date; overdueAt?: Date } = {},
-): Promise<boolean> {
-  const claim = Order.query(trx).patch({ delayNotifiedAt: now }).where('id', id).whereNull('delayNotifiedAt');
-  if (overdueAt) claim.where('dueAt', '<=', overdueAt);
-  const [order] = (await claim.returning('*')) as unknown as Order[];
-  if (!order) return false;
-  await sendMail(queue, {
-    to: order.customerEmail,
-    template: 'order-delayed',
-    params: {
-      orderId: order.id,
-      customerEmail: order.customerEmail,
-      ...(estimatedCompletion ? { estimatedCompletion: estimatedCompletion.toISOString() } : {}),
-    },
-    orderId: order.id,
-  });
-  return true;
-}
-
-/** Queues the "Order delayed" mail for each overdue order not told yet this round (tellDelayed). Answers how many were told. */
 export async function notifyDelayedOrders(deps: LateOrderDeps, now = new Date()): Promise<number> {
   const late = await overdue(deps.knex, now).whereNull('delayNotifiedAt').select('id');
   let told = 0;
-  for (const { id } of late)
-    if (await deps.knex.transaction((trx) => tellDelayed(trx, deps.queue, id, now, { overdueAt: now }))) told += 1;
+  for (const { id } of late) if (await deps.storefront.noticeDelay(id, now, now)) told += 1;
   return told;
 }
 

@@ -11,6 +11,5 @@ import { NotFound } from '@mastering/service-kit';
 export async function audioFileMixCheck(knex: Knex, fileId: string): Promise<AudioFileMixCheck> {
   if (!(await OrderFile.query(knex).findById(fileId))) throw new NotFound('Audio file not found');
   const upload = await Upload.query(knex).where('orderFileId', fileId).orderBy('createdAt', 'desc').first();
-  const row = upload ? await MixCheckRow.query(knex).findById(upload.id) : undefined;
-  return { fileId, mixCheck: row?.toApi() ?? null };
+  return { fileId, mixCheck: upload ? await MixCheckRow.ofUpload(knex, upload) : null };
 }

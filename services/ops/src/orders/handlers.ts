@@ -12,8 +12,7 @@ import type { RouteContext } from '@mastering/service-kit';
 import type { Knex } from 'knex';
 import { Order } from '@mastering/db';
 import { csvWriter } from '../csv';
-import { assignOrder, setExpectedAt } from './assignment';
-import { revokeOrderLinks } from './links';
+import { assignOrder, revokeOrderLinks, setExpectedAt } from './assignment';
 import { listOrders, orderDetail, streamOrders, toAdminOrder } from './queries';
 import { updateOrderStatus, type FulfilmentDeps } from './status';
 
@@ -45,19 +44,20 @@ export const patchOrderStatus =
   };
 
 /** PATCH /api/admin/orders/:id/assignee — staff; assign the order to the caller or release it. */
-export const patchAssignee = (knex: Knex) => async (ctx: RouteContext<AssignOrderBody, undefined, IdParam>) => {
-  ctx.body = { order: await assignOrder(knex, ctx.state.params.id, ctx.state.body, caller(ctx)) };
-};
+export const patchAssignee =
+  (deps: FulfilmentDeps) => async (ctx: RouteContext<AssignOrderBody, undefined, IdParam>) => {
+    ctx.body = { order: await assignOrder(deps, ctx.state.params.id, ctx.state.body, caller(ctx)) };
+  };
 
 /** PATCH /api/admin/orders/:id/expected-at — staff; when the engineer expects to deliver (a delay is mailed). */
 export const patchExpectedAt =
   (deps: FulfilmentDeps) => async (ctx: RouteContext<ExpectedAtBody, undefined, IdParam>) => {
-    ctx.body = { order: await setExpectedAt(deps, ctx.state.params.id, ctx.state.body) };
+    ctx.body = { order: await setExpectedAt(deps, ctx.state.params.id, ctx.state.body, caller(ctx)) };
   };
 
 /** POST /api/admin/orders/:id/revoke-links — admin; the order's links stop working and the customer is mailed a new one. */
 export const postRevokeLinks = (deps: FulfilmentDeps) => async (ctx: RouteContext<undefined, undefined, IdParam>) => {
-  ctx.body = { order: await revokeOrderLinks(deps, ctx.state.params.id) };
+  ctx.body = { order: await revokeOrderLinks(deps, ctx.state.params.id, caller(ctx)) };
 };
 
 /** GET /api/admin/orders/export — staff; the filtered list as CSV, streamed row by row from the database. */

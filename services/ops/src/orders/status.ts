@@ -7,9 +7,19 @@ import type { Counters } from '../counters';
 import { queueMoveMails } from './mails';
 import { assertPackReady } from '../release-pack/service';
 import { orderDetail } from './queries';
+import type { StorefrontWrites } from '../storefront-writes';
 
-/** What the orders screens need: the database, the queue (mail), the site's address and the list counters. */
-export type FulfilmentDeps = { knex: Knex; queue: Queue; publicUrl: string; counters: Counters };
+/**
+ * What the orders screens need: the database, the queue (mail), the site's address, the list counters,
+ * and the storefront, which owns the orders (their writes are calls to it).
+ */
+export type FulfilmentDeps = {
+  knex: Knex;
+  queue: Queue;
+  publicUrl: string;
+  counters: Counters;
+  storefront: StorefrontWrites;
+};
 
 /**
  * PATCH /api/admin/orders/:id/status: moves an order along ORDER_TRANSITIONS as the caller's role

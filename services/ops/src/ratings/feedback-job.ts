@@ -1,14 +1,16 @@
 import type { Knex } from 'knex';
 import { FEEDBACK_REQUEST_AFTER_DAYS } from '@mastering/contracts';
 import { Order, OrderRating, OrderStatusHistory } from '@mastering/db';
-import { JOBS, sendMail, type Queue } from '@mastering/jobs';
+import { JOBS } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
+import type { StorefrontWrites } from '../storefront-writes';
 
 // The "Feedback request" mail (issue 27 item 8): a few days after delivery, an order still delivered and
 // not rated is asked once for its rating. The order is claimed by setting `feedback_requested_at` while
-// it is still empty, in the transaction that queues the mail, so reruns and replicas never send it twice.
+// it is still empty, in the transaction that queues the mail, so reruns and replicas never send it twice;
+// the storefront owns orders (issue 52), so it claims and mails, and this job finds the orders due.
 
-export type FeedbackDeps = { knex: Knex; queue: Queue; logger?: Logger };
+export type FeedbackDeps = { knex: Knex; storefront: StorefrontWrites; logger?: Logger };
 
 const DAY_MS = 86_400_000;
 
@@ -31,26 +33,14 @@ const due = (knex: Knex, now: Date) =>
     )
     .select('orders.id');
 
-/** Queues the "Feedback request" mail once for every order due one; answers how many were asked. */
+/**
+ * Has the storefront (the orders' owner) ask every order due one for its rating, once: it claims the
+ * order and queues the mail in one transaction; a failed call fails the run, and the next run asks
+ * again. Answers how many were asked.
+ */
 export async function requestFeedback(deps: FeedbackDeps, now = new Date()): Promise<number> {
   let asked = 0;
-  for (const { id } of await due(deps.knex, now)) {
-    await deps.knex.transaction(async (trx) => {
-      const [order] = (await Order.query(trx)
-        .patch({ feedbackRequestedAt: now })
-        .where('id', id)
-        .whereNull('feedbackRequestedAt')
-        .returning('*')) as unknown as Order[];
-      if (!order) return;
-      await sendMail(deps.queue, {
-        to: order.customerEmail,
-        template: 'feedback-request',
-        params: { orderId: order.id, customerEmail: order.customerEmail },
-        orderId: order.id,
-      });
-      asked += 1;
-    });
-  }
+  for (const { id } of await due(deps.knex, now)) if (await deps.storefront.requestFeedback(id, now)) asked += 1;
   return asked;
 }
 

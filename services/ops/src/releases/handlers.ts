@@ -10,7 +10,7 @@ export const getRelease = (deps: ReleaseDeps) => async (ctx: RouteContext<undefi
 /** PUT /api/admin/orders/:id/release/running-order — staff; a new running order. */
 export const putRunningOrder =
   (deps: ReleaseDeps) => async (ctx: RouteContext<ReorderReleaseBody, undefined, IdParam>) => {
-    ctx.body = await reorderRelease(deps.knex, ctx.state.params.id, ctx.state.body.fileIds, deps.links);
+    ctx.body = await reorderRelease(deps, ctx.state.params.id, ctx.state.body.fileIds, ctx.state.identity!);
   };
 
 /** GET /api/admin/orders/:id/release/coherence — staff; the coherence table of the masters. */

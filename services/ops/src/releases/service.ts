@@ -2,21 +2,22 @@ import type { Knex } from 'knex';
 import {
   objectKeyOfPath,
   coherenceTable,
-  RELEASE_TRACKS_MISMATCH,
   type CoherenceMeasure,
+  type Identity,
   type CoherenceTable,
   type ReleaseAnswer,
 } from '@mastering/contracts';
 import { measureBalance } from '@mastering/audio-analysis';
-import { Order, type OrderFile, Release, ReleaseMeasure, ReleaseTrack, Setting } from '@mastering/db';
-import { BadRequest, NotFound, type DownloadLinks } from '@mastering/service-kit';
+import { Order, type OrderFile, Release, ReleaseMeasure, Setting } from '@mastering/db';
+import { NotFound, type DownloadLinks } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
+import type { StorefrontWrites } from '../storefront-writes';
 
 // The engineer's view of a release (issue 55): the release itself, a new running order, and the
 // coherence table of its masters.
 
-/** What the coherence table needs: the database, and the storage the masters are read from. */
-export type ReleaseDeps = { knex: Knex; storage: ObjectStorage; links?: DownloadLinks };
+/** What the release screens need: the database, the masters' storage, links, and the storefront (the release's owner). */
+export type ReleaseDeps = { knex: Knex; storage: ObjectStorage; links?: DownloadLinks; storefront: StorefrontWrites };
 
 /** How long a staff member's reference link plays (the file links' own lifetime is per settings; this is a page's). */
 const REFERENCE_LINK_MS = 12 * 3_600_000;
@@ -40,32 +41,17 @@ export async function releaseOfOrder(knex: Knex, orderId: string, links?: Downlo
 }
 
 /**
- * Puts the release's tracks in the order of `fileIds` (every track once, else 400, nothing changes).
- * Each track keeps its gap, notes, anchor mark, masters and revisions: they belong to the track.
+ * Puts the release's tracks in the order of `fileIds` (every track once, else 400, nothing changes):
+ * the storefront, which owns the release, checks and writes; the answer is the release as staff see it.
  */
 export async function reorderRelease(
-  knex: Knex,
+  deps: ReleaseDeps,
   orderId: string,
   fileIds: readonly string[],
-  links?: DownloadLinks,
+  caller: Identity,
 ): Promise<ReleaseAnswer> {
-  await knex.transaction(async (trx) => {
-    const release = await Release.query(trx).where({ orderId }).forUpdate().first();
-    if (!release) throw new NotFound('This order is not a release.');
-    const tracks = await ReleaseTrack.query(trx).where({ releaseId: release.id });
-    const known = new Set(tracks.map((t) => t.fileId));
-    if (
-      fileIds.length !== tracks.length ||
-      new Set(fileIds).size !== fileIds.length ||
-      fileIds.some((id) => !known.has(id))
-    )
-      throw new BadRequest(RELEASE_TRACKS_MISMATCH);
-    for (const [i, fileId] of fileIds.entries())
-      await ReleaseTrack.query(trx)
-        .where({ releaseId: release.id, fileId })
-        .patch({ position: i + 1 });
-  });
-  return releaseOfOrder(knex, orderId, links);
+  await deps.storefront.reorderRelease(caller, orderId, fileIds);
+  return releaseOfOrder(deps.knex, orderId, deps.links);
 }
 
 /** The master's measures, from the store or measured now (and stored); null when it cannot be measured. */

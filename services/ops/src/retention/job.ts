@@ -5,6 +5,7 @@ import { JOBS } from '@mastering/jobs';
 import type { Logger } from '@mastering/service-kit';
 import type { ObjectStorage } from '@mastering/storage';
 import { purgeReferenceAudio } from '../releases/retention';
+import type { StorefrontWrites } from '../storefront-writes';
 
 // Retention (issue 26 Deliver 5, issue 50 Deliver 6; POPIA s14): the audio of an order that ended (the
 // customer's source files and every master version) is deleted from storage a number of days after it
@@ -13,7 +14,8 @@ import { purgeReferenceAudio } from '../releases/retention';
 // keeps its audio. The order, its files' rows, invoice and history stay: only the bytes go, and each
 // file row records when (`audio_deleted_at`), so a second run finds nothing left to do.
 
-export type RetentionDeps = { knex: Knex; storage: ObjectStorage; logger?: Logger };
+/** The database, the audio's storage, and the storefront, which owns the file rows that record the deletion. */
+export type RetentionDeps = { knex: Knex; storage: ObjectStorage; storefront: StorefrontWrites; logger?: Logger };
 
 const DAY = 86_400_000;
 
@@ -37,19 +39,22 @@ export async function audioKeysOf(knex: Knex, file: OrderFile): Promise<string[]
 }
 
 /**
- * Deletes the stored audio of the given order files and marks each row with `audio_deleted_at`. The
- * objects go first: a crash in between leaves the row unmarked and the next run deletes nothing twice
- * (deleting a missing object is harmless). Each file is purged under its row's lock, which a release
- * pack render takes to record its file: a file rendered meanwhile is either listed here or sees the mark
- * and deletes itself. Answers how many files were purged.
+ * Deletes the stored audio of the given order files and has the storefront (their rows' owner) mark
+ * each with `audio_deleted_at`, then deletes again what appeared meanwhile. A release pack render records
+ * its file under the row's lock and deletes it itself once it sees the mark; a file it recorded before
+ * the mark committed is listed by the second pass. The objects go first: a crash or a failed call before
+ * the mark leaves the row unmarked, and the next run deletes again harmlessly (a missing object is no
+ * error) and marks it. Answers how many files were purged.
  */
 export async function purgeFileAudio(deps: RetentionDeps, files: readonly OrderFile[], now = new Date()) {
-  for (const file of files)
-    await deps.knex.transaction(async (trx) => {
-      await OrderFile.query(trx).findById(file.id).forUpdate();
-      for (const key of await audioKeysOf(trx, file)) await deps.storage.delete(key);
-      await OrderFile.query(trx).findById(file.id).patch({ audioDeletedAt: now });
-    });
+  const deleteAudio = async (file: OrderFile) => {
+    for (const key of await audioKeysOf(deps.knex, file)) await deps.storage.delete(key);
+  };
+  for (const file of files) {
+    await deleteAudio(file);
+    await deps.storefront.audioDeleted({ at: now.toISOString(), fileIds: [file.id] });
+    await deleteAudio(file);
+  }
   return files.length;
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { SaveSettingsBody } from '@mastering/contracts';
 import type { Queue } from '@mastering/jobs';
 import type { RouteContext, Secrets } from '@mastering/service-kit';
+import type { StorefrontWrites } from '../storefront-writes';
 import { readSettings, saveSettings, sendTestEmail, testEmailStatus } from './service';
 
 /** GET /api/admin/settings — admin; the stored sections (secrets masked), the last save and the recent saves. */
@@ -12,8 +13,9 @@ export const getSettings = (knex: Knex) => async (ctx: RouteContext) => {
 
 /** PUT /api/admin/settings — admin; validates and saves every section at once (audited; the storefront's prices follow; the SMTP password sealed). */
 export const putSettings =
-  (knex: Knex, keys: Secrets) => async (ctx: RouteContext<z.output<typeof SaveSettingsBody>>) => {
-    ctx.body = await saveSettings(knex, keys, ctx.state.body, ctx.state.identity!.userId);
+  (knex: Knex, keys: Secrets, owners: { storefront: StorefrontWrites }) =>
+  async (ctx: RouteContext<z.output<typeof SaveSettingsBody>>) => {
+    ctx.body = await saveSettings({ knex, keys, storefront: owners.storefront }, ctx.state.body, ctx.state.identity!);
   };
 
 /** POST /api/admin/settings/test-email — admin; queues a test mail to the caller's own address. */

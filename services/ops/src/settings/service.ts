@@ -3,6 +3,7 @@ import {
   DEFAULT_RELAY_NAME,
   SmtpCheck,
   type EmailSettings,
+  type Identity,
   plaintextAllowed,
   pricingFieldsOf,
   type SaveSettingsBody,
@@ -13,11 +14,12 @@ import {
   type TestEmailQueued,
   type TestEmailStatus,
 } from '@mastering/contracts';
-import { EmailMessage, Session, Setting, SettingsAudit } from '@mastering/db';
+import { EmailMessage, Setting, SettingsAudit } from '@mastering/db';
 import { sendMail, type Queue } from '@mastering/jobs';
 import { BadRequest, isSealed, openSmtpPassword, sealSmtpPassword, type Secrets } from '@mastering/service-kit';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
+import type { StorefrontWrites } from '../storefront-writes';
 
 // The settings rows this screen owns; `pricing` is also read by the storefront for every price.
 const KEYS = ['general', 'pricing', 'security', 'email', 'delivery'] as const;
@@ -108,14 +110,16 @@ function openedOrNull(keys: Secrets, host: string, sealed: string): string | nul
 /**
  * Saves every section sent in one transaction, recording who saved it, plus one audit row naming the
  * sections whose value changed. A section left out keeps its stored value; so does an SMTP password
- * left out or blank, while the relay stays the same (see emailToStore). Answers what is now stored.
+ * left out or blank, while the relay stays the same (see emailToStore). A security section then has
+ * the storefront (the sessions' owner) cap every session to its timeout; if that call fails the save
+ * answers its error (502) and saving again applies it. Answers what is now stored.
  */
 export async function saveSettings(
-  knex: Knex,
-  keys: Secrets,
+  { knex, keys, storefront }: { knex: Knex; keys: Secrets; storefront: StorefrontWrites },
   body: z.output<typeof SaveSettingsBody>,
-  userId: string,
+  caller: Identity,
 ): Promise<StoredSettings> {
+  const userId = caller.userId;
   await knex.transaction(async (trx) => {
     // Serialises concurrent saves, so each audit row compares against what the previous save stored.
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['settings']);
@@ -133,9 +137,9 @@ export async function saveSettings(
         .merge(['value', 'updatedBy']);
     }
     await SettingsAudit.query(trx).insert({ changedBy: userId, sections: changed });
-    // A shortened timeout applies to everyone at once (see Session.capLifetime).
-    if (body.security) await Session.capLifetime(trx, body.security.sessionTimeout);
   });
+  // A shortened timeout applies to everyone at once (see Session.capLifetime).
+  if (body.security) await storefront.capSessions(caller, body.security.sessionTimeout);
   return readSettings(knex);
 }
 

@@ -1,16 +1,18 @@
+import { personalDataOf } from '@mastering/db';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { personalDataOf } from '@mastering/orders';
 import { tempFolder } from '@mastering/service-kit/testing';
 import { createLocalStorage } from '@mastering/storage';
 import { ERASED_EMAIL, erasePerson } from '../../src/customers/erasure';
-import { ago, inProcessOwners, seedOrder } from '../support';
+import { ago, inProcessOwners, seedOrder, storefrontOwner, type StorefrontOwner } from '../support';
 
 // Issue 51 findings 7 and 8: the export shows only what was sent to or about the person (never staff
 // mail), and erasure reaches every row the data map lists, matching addresses exactly. Each `it`
 // failed on the hand-listed export and erasure that preceded the map.
 let db: TestDatabase;
+/** The storefront's internal routes, which write the orders and files (issue 52). */
+let owner: StorefrontOwner;
 let folder: { dir: string; remove(): Promise<void> };
 const EMAIL = 'ohnsmith@example.com';
 const JOHN = 'johnsmith@example.com';
@@ -55,6 +57,7 @@ let john: Awaited<ReturnType<typeof customer>>;
 let ids: Record<string, string>;
 beforeAll(async () => {
   db = await createTestDatabase();
+  owner = await storefrontOwner(db.knex);
   folder = await tempFolder('erasure-map');
   person = await customer(EMAIL);
   john = await customer(JOHN);
@@ -153,6 +156,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
+  await owner?.close();
   await db?.destroy();
   await folder?.remove();
 });
@@ -193,7 +197,12 @@ describe('the export (finding 7, and ratings and deletion requests of finding 8)
 describe('erasure (finding 8)', () => {
   beforeAll(async () => {
     await erasePerson(
-      { knex: db.knex, storage: createLocalStorage(folder.dir), owners: inProcessOwners(db.knex) },
+      {
+        knex: db.knex,
+        storage: createLocalStorage(folder.dir),
+        owners: inProcessOwners(db.knex),
+        storefront: owner.writes,
+      },
       EMAIL,
       null,
     );

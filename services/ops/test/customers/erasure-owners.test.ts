@@ -8,12 +8,14 @@ import { identityHeaders, serveOverHttp, type Served, tempFolder } from '@master
 import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
 import { ERASED_EMAIL, type EraseAtOwner, erasePerson } from '../../src/customers/erasure';
 import { type OwnerUrls, ownersOverHttp } from '../../src/customers/erasure-owners';
-import { ago, SECRET, seedOrder } from '../support';
+import { ago, SECRET, seedOrder, storefrontOwner, type StorefrontOwner } from '../support';
 
 // Issue 52: erasure goes through the owners. Ops' coordinator asks each owner of the person's tables
 // to erase them (the storefront, content and email services over their signed internal route), and a
 // run cut off midway finishes when run again, with nothing erased twice and nothing left.
 let db: TestDatabase;
+/** The storefront's internal routes, which write the orders and files (issue 52). */
+let owner: StorefrontOwner;
 let storage: ObjectStorage;
 let folder: { dir: string; remove(): Promise<void> };
 const served: Served[] = [];
@@ -21,6 +23,7 @@ const urls = {} as OwnerUrls;
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  owner = await storefrontOwner(db.knex);
   folder = await tempFolder('erasure-owners');
   storage = createLocalStorage(folder.dir);
   // Each owner as its service mounts it: only the internal erasure route, signed like every call.
@@ -38,6 +41,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
+  await owner?.close();
   for (const server of served) await server.close();
   await db?.destroy();
   await folder?.remove();
@@ -65,7 +69,9 @@ describe('erasure through the owners', () => {
   it('asks each owner over its internal route, signed, and leaves nothing of the person', async () => {
     const orderId = await seedPerson('lerato@example.com');
     const owners = ownersOverHttp({ knex: db.knex, urls, keys: SECRET });
-    expect(await erasePerson({ knex: db.knex, storage, owners }, 'Lerato@example.com', null)).toBe(1);
+    expect(
+      await erasePerson({ knex: db.knex, storage, owners, storefront: owner.writes }, 'Lerato@example.com', null),
+    ).toBe(1);
     expect(await leftOf('lerato@example.com', orderId)).toEqual({
       order: ERASED_EMAIL,
       mails: { n: '0' },
@@ -95,7 +101,7 @@ describe('erasure through the owners', () => {
         await http(owner, request);
       };
 
-    const deps = { knex: db.knex, storage };
+    const deps = { knex: db.knex, storage, storefront: owner.writes };
     await expect(erasePerson({ ...deps, owners: crashingAt('storefront') }, 'sipho@example.com', null)).rejects.toThrow(
       'ops stopped',
     );

@@ -3,16 +3,20 @@ import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { tempFolder } from '@mastering/service-kit/testing';
 import { createLocalStorage } from '@mastering/storage';
 import { erasePerson } from '../../src/customers/erasure';
-import { ago, inProcessOwners, seedOrder } from '../support';
+import { ago, inProcessOwners, seedOrder, storefrontOwner, type StorefrontOwner } from '../support';
 
 // POPIA deletion and ratings (issue 27): the stars stay in the average, the words and the consent go.
 let db: TestDatabase;
+/** The storefront's internal routes, which write the orders and files (issue 52). */
+let owner: StorefrontOwner;
 let folder: { dir: string; remove(): Promise<void> };
 beforeAll(async () => {
   db = await createTestDatabase();
+  owner = await storefrontOwner(db.knex);
   folder = await tempFolder('erasure-ratings');
 });
 afterAll(async () => {
+  await owner?.close();
   await db?.destroy();
   await folder?.remove();
 });
@@ -26,7 +30,12 @@ it('erasing a person blanks their rating comment and consent, keeping the stars'
   const theirs = await rate('thandi@example.com');
   const stranger = await rate('sipho@example.com');
   await erasePerson(
-    { knex: db.knex, storage: createLocalStorage(folder.dir), owners: inProcessOwners(db.knex) },
+    {
+      knex: db.knex,
+      storage: createLocalStorage(folder.dir),
+      owners: inProcessOwners(db.knex),
+      storefront: owner.writes,
+    },
     'Thandi@example.com',
     null,
   );

@@ -1,15 +1,17 @@
+import { personalDataOf } from '@mastering/db';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
-import { personalDataOf } from '@mastering/orders';
 import { tempFolder } from '@mastering/service-kit/testing';
 import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
 import { ERASED_EMAIL, erasePerson } from '../../src/customers/erasure';
-import { ago, inProcessOwners, seedOrder } from '../support';
+import { ago, inProcessOwners, seedOrder, storefrontOwner, type StorefrontOwner } from '../support';
 
 // POPIA rights (issue 26 Deliver 5): the export holds every row about the person; deletion leaves no
 // personal field and no file, and keeps the invoices with the recipient anonymised.
 let db: TestDatabase;
+/** The storefront's internal routes, which write the orders and files (issue 52). */
+let owner: StorefrontOwner;
 let storage: ObjectStorage;
 let folder: { remove(): Promise<void> };
 const EMAIL = 'Thandi@Example.com';
@@ -143,12 +145,14 @@ async function seedPerson() {
 let seeded: Awaited<ReturnType<typeof seedPerson>>;
 beforeAll(async () => {
   db = await createTestDatabase();
+  owner = await storefrontOwner(db.knex);
   const temp = await tempFolder('erasure-test');
   folder = temp;
   storage = createLocalStorage(temp.dir);
   seeded = await seedPerson();
 });
 afterAll(async () => {
+  await owner?.close();
   await db?.destroy();
   await folder?.remove();
 });
@@ -175,7 +179,11 @@ describe('POPIA rights', () => {
 
   it('deletion leaves no personal field and no file, and keeps the invoice anonymised', async () => {
     await db.knex('deletionRequests').insert({ email: EMAIL });
-    await erasePerson({ knex: db.knex, storage, owners: inProcessOwners(db.knex) }, EMAIL, null);
+    await erasePerson(
+      { knex: db.knex, storage, owners: inProcessOwners(db.knex), storefront: owner.writes },
+      EMAIL,
+      null,
+    );
 
     expect(await storage.exists(`uploads/${seeded.uploadId}`)).toBe(false);
     const dump = JSON.stringify(

@@ -1,22 +1,28 @@
 // Keeps promises "delivery-within-hours" and "delayed-order-within-24-hours" (packages/contracts/src/promises.ts).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import type { Queue } from '@mastering/jobs';
 import { notifyDelayedOrders, sendOverdueDigest } from '../../src/late-orders/job';
 import { setExpectedAt } from '../../src/orders/assignment';
-import { ago, seedOrder } from '../support';
+import { ago, seedOrder, storefrontOwner, type StorefrontOwner } from '../support';
 
 // Late orders (issue 25 Deliver 5): the delayed mail once per order, the admins' digest once a day.
 let db: TestDatabase;
+/** The storefront's internal routes, which write the orders and files (issue 52). */
+let owner: StorefrontOwner;
 const queued: { name: string; data: any }[] = [];
 const queue = {
   now: async (name: string, data: unknown) => (queued.push({ name, data }), { attrs: { _id: '1' } }),
 } as unknown as Queue;
-const deps = () => ({ knex: db.knex, queue });
+const deps = () => ({ knex: db.knex, queue, storefront: owner.writes });
+/** The engineer who sets an expected time. */
+const ENGINEER = { userId: randomUUID(), email: 'eng@example.com', role: 'engineer', sessionId: 's' } as const;
 const mails = (template: string) => queued.filter((j) => j.data.template === template);
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  owner = await storefrontOwner(db.knex, queue);
   await db.knex('users').insert([
     { email: 'boss@example.com', role: 'admin', isActive: true },
     { email: 'gone@example.com', role: 'admin', isActive: false },
@@ -24,6 +30,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
+  await owner?.close();
   await db?.destroy();
 });
 beforeEach(async () => {
@@ -48,7 +55,7 @@ describe('late orders', () => {
     });
     // The engineer says when it will be ready, past the promise: the customer is told at once, with the time.
     const expectedAt = new Date(Date.now() + 6 * 3_600_000);
-    await setExpectedAt(deps(), promised, { expectedAt: expectedAt.toISOString() });
+    await setExpectedAt(deps(), promised, { expectedAt: expectedAt.toISOString() }, ENGINEER);
     expect(mails('order-delayed').map((j) => j.data.data.estimatedCompletion)).toEqual([expectedAt.toISOString()]);
     await seedOrder(db.knex, {
       email: 'fresh@example.com',

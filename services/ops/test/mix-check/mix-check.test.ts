@@ -93,7 +93,6 @@ describe('the mix check worker and its staff read', () => {
 
   it('records an upload whose check fails as not checked, so the upload page stops waiting', async () => {
     const { uploadId } = await storedUpload(wav(sine(-20), 2));
-    await MixCheckRow.markPending(ctx.db.knex, uploadId);
     const broken = { ffmpegPath: '/nonexistent/ffmpeg' };
     const job = mixCheckJob({ knex: ctx.db.knex, storage, localRoot: storageRoot, logger: silent, analyse: broken });
     await job.handler({ attrs: { data: { uploadId } } } as never);

@@ -59,7 +59,7 @@ import { packRenderJob } from '../../src/release-pack/job';
 import { IDEMPOTENCY_KEY_HOURS } from '../../../storefront/src/idempotency';
 import { erasePerson } from '../../src/customers/erasure';
 import { completeUploadAt } from '../fulfilment-support';
-import { identityAs, inProcessMasterUploads, inProcessOwners, SECRET as OPS_SECRET } from '../support';
+import { identityAs, inProcessOwners, SECRET as OPS_SECRET, storefrontOwner, type StorefrontOwner } from '../support';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -163,17 +163,21 @@ type Cmd = fc.AsyncCommand<Model, Real>;
 // ---- The services, and the timer jobs run as their workers run them ----
 
 let ops: { base: string; queued: QueuedJob[]; close(): Promise<void> };
+/** The storefront's internal routes ops and its timer jobs call (the owner of orders and files). */
+let owner: StorefrontOwner;
 let jobs: { queue: Queue; queued: QueuedJob[] };
 const storage = () => createLocalStorage(ctx.site.storageDir);
 const knex = (): Knex => ctx.db.knex;
 
 async function startOps() {
   const { queue, queued } = recordingQueue();
+  owner = await storefrontOwner(knex(), queue as unknown as Queue);
   const config = readConfig({
     DATABASE_URL: ctx.db.connectionString,
     IDENTITY_SECRET: OPS_SECRET,
     PUBLIC_URL: 'http://site.test',
     COUNTERS_CACHE_MS: '0',
+    STOREFRONT_URL: owner.base,
   });
   const served = await serveOverHttp(
     buildApp({
@@ -182,7 +186,6 @@ async function startOps() {
       queue: queue as unknown as Queue,
       storage: storage(),
       logger: createLogger('ops-model', 'silent'),
-      masterUploads: inProcessMasterUploads(knex()),
     }),
   );
   await knex()('users').insert([
@@ -196,7 +199,14 @@ async function startOps() {
     })
     .onConflict('key')
     .merge();
-  ops = { base: served.base, queued, close: served.close };
+  ops = {
+    base: served.base,
+    queued,
+    close: async () => {
+      await served.close();
+      await owner.close();
+    },
+  };
   const timers = recordingQueue();
   jobs = { queue: timers.queue as unknown as Queue, queued: timers.queued };
 }
@@ -643,7 +653,7 @@ const issueRefund = (kind: 'full' | 'part' | 'failing' | 'twoAtOnce') =>
       if (kind === 'part' && (cents % 100 === 1 || (left - cents) % 100 === 1)) cents += 2;
       const body = kind === 'full' ? { reason: 'Unhappy' } : { amount: cents / 100, reason: 'Part' };
       const issue = async () =>
-        fetch(`${ctx.site.base}/api/admin/orders/${r.orderId}/refunds`, {
+        fetch(`${ctx.site.base}/api/admin/refunds/orders/${r.orderId}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(await signedInAs('admin')) },
           body: JSON.stringify(body),
@@ -745,7 +755,11 @@ const erase = command(
   'erase',
   (m) => !m.erased,
   async (m, r) => {
-    await erasePerson({ knex: knex(), storage: storage(), owners: inProcessOwners(knex()) }, CUSTOMER, null);
+    await erasePerson(
+      { knex: knex(), storage: storage(), owners: inProcessOwners(knex()), storefront: owner.writes },
+      CUSTOMER,
+      null,
+    );
     r.historyAtErasure = (await knex()('order_status_history').where('order_id', r.orderId)).map((h) => h.id);
     m.erased = true;
     m.purged = true;
@@ -782,19 +796,19 @@ async function passTime(m: Model, r: Real, ms: number) {
     m.endedAge = m.age;
   }
   // Late orders: one "delayed" mail per round past its promise, none within it.
-  await notifyDelayedOrders({ knex: knex(), queue: jobs.queue }, now);
+  await notifyDelayedOrders({ knex: knex(), queue: jobs.queue, storefront: owner.writes }, now);
   if (isPromise(m.status) && m.dueAge !== null && m.age >= m.dueAge && !m.toldThisRound) {
     m.toldThisRound = true;
     mailed(m, 'order-delayed');
   }
   // Retention: an ended order's audio goes its ending's period after it ended (an open one keeps it).
-  await purgeExpiredAudio({ knex: knex(), storage: storage() }, now);
+  await purgeExpiredAudio({ knex: knex(), storage: storage(), storefront: owner.writes }, now);
   if (m.ending && m.status === m.ending && m.age >= m.endedAge + DEFAULT_RETENTION_DAYS[m.ending] * DAY)
     m.purged = true;
   // The admins' digest (a new day each time) lists the order exactly when it is overdue.
   await knex()('admin_digests').delete();
   const before = jobs.queued.length;
-  await sendOverdueDigest({ knex: knex(), queue: jobs.queue }, now);
+  await sendOverdueDigest({ knex: knex(), queue: jobs.queue, storefront: owner.writes }, now);
   const digest = jobs.queued.slice(before).find((j) => j.data.template === 'overdue-digest');
   const listed = (digest?.data.data.orders ?? []).some((o: { orderId: string }) => o.orderId === r.orderId);
   const overdue = isPromise(m.status) && m.dueAge !== null && m.age >= m.dueAge;

@@ -1,33 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FEEDBACK_REQUEST_AFTER_DAYS, type OrderStatus } from '@mastering/contracts';
-import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import type { Queue } from '@mastering/jobs';
 import { requestFeedback } from '../../src/ratings/feedback-job';
-import { ago, seedOrder } from '../support';
+import { ago, seedOrder, storefrontOwnerPerFile } from '../support';
 
 // The "Feedback request" mail: once per order, a few days after delivery, never to a rated order.
-let db: TestDatabase;
 const queued: { name: string; data: any }[] = [];
 const queue = {
   now: async (name: string, data: unknown) => (queued.push({ name, data }), { attrs: { _id: '1' } }),
 } as unknown as Queue;
-const deps = () => ({ knex: db.knex, queue });
+const ctx = storefrontOwnerPerFile(queue);
+const deps = () => ({ knex: ctx.db.knex, queue, storefront: ctx.writes });
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => {
-  await db?.destroy();
-});
 beforeEach(async () => {
   queued.length = 0;
-  await db.knex('orders').delete();
+  await ctx.db.knex('orders').delete();
 });
 
 /** An order in `status` whose last delivery was `deliveredDaysAgo` days ago. */
 async function delivered(email: string, deliveredDaysAgo: number, status: OrderStatus = 'delivered') {
-  const id = await seedOrder(db.knex, { email, status, totalCents: 49_900, at: ago(deliveredDaysAgo + 2) });
-  await db.knex('orderStatusHistory').insert({
+  const id = await seedOrder(ctx.db.knex, { email, status, totalCents: 49_900, at: ago(deliveredDaysAgo + 2) });
+  await ctx.db.knex('orderStatusHistory').insert({
     orderId: id,
     fromStatus: 'mastered',
     toStatus: 'delivered',
@@ -41,7 +34,7 @@ describe('feedback requests', () => {
     const due = await delivered('due@example.com', FEEDBACK_REQUEST_AFTER_DAYS + 1);
     await delivered('fresh@example.com', FEEDBACK_REQUEST_AFTER_DAYS - 1);
     const rated = await delivered('rated@example.com', FEEDBACK_REQUEST_AFTER_DAYS + 1);
-    await db.knex('orderRatings').insert({ orderId: rated, stars: 4 });
+    await ctx.db.knex('orderRatings').insert({ orderId: rated, stars: 4 });
     await delivered('revising@example.com', FEEDBACK_REQUEST_AFTER_DAYS + 1, 'revision_requested');
 
     expect(await requestFeedback(deps())).toBe(1);

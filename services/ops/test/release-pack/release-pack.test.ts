@@ -94,7 +94,7 @@ describe('a render that retention overtakes', () => {
           if (!purged) {
             purged = true;
             const file = await OrderFile.query(ctx.db.knex).findById(fileId);
-            await purgeFileAudio({ knex: ctx.db.knex, storage: ctx.storage }, [file!]);
+            await purgeFileAudio({ knex: ctx.db.knex, storage: ctx.storage, storefront: ctx.storefront }, [file!]);
           }
           return { integratedLufs: -14, truePeakDbtp: -1 };
         },

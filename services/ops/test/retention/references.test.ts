@@ -5,20 +5,24 @@ import { Release, ReleaseReference } from '@mastering/db';
 import { tempFolder } from '@mastering/service-kit/testing';
 import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
 import { purgeExpiredAudio } from '../../src/retention/job';
-import { ago, seedOrder } from '../support';
+import { ago, seedOrder, storefrontOwner, type StorefrontOwner } from '../support';
 
 // Issue 55: a release's reference tracks are deleted with the order's audio (retention), and only then.
 let db: TestDatabase;
+/** The storefront's internal routes, which write the orders and files (issue 52). */
+let owner: StorefrontOwner;
 let storage: ObjectStorage;
 let folder: { remove(): Promise<void> };
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  owner = await storefrontOwner(db.knex);
   const temp = await tempFolder('reference-retention-test');
   folder = temp;
   storage = createLocalStorage(temp.dir);
 });
 afterAll(async () => {
+  await owner?.close();
   await db?.destroy();
   await folder?.remove();
 });
@@ -52,12 +56,12 @@ describe('reference tracks under retention', () => {
   it('deletes the reference of an order past its period and forgets its path; keeps a recent one; a rerun changes nothing', async () => {
     const old = await releaseWithReference('old@release.test', 91);
     const recent = await releaseWithReference('recent@release.test', 10);
-    await purgeExpiredAudio({ knex: db.knex, storage });
+    await purgeExpiredAudio({ knex: db.knex, storage, storefront: owner.writes });
     expect([await storage.exists(old.key), await storage.exists(recent.key)]).toEqual([false, true]);
     expect((await ReleaseReference.query(db.knex).findById(old.id))?.filePath).toBeNull();
     expect((await ReleaseReference.query(db.knex).findById(recent.id))?.filePath).not.toBeNull();
     const before = await db.knex('releaseReferences').select('*').orderBy('id');
-    await purgeExpiredAudio({ knex: db.knex, storage });
+    await purgeExpiredAudio({ knex: db.knex, storage, storefront: owner.writes });
     expect(await db.knex('releaseReferences').select('*').orderBy('id')).toEqual(before);
   });
 });

@@ -51,7 +51,7 @@ describe('the download page and retention', () => {
     expect(before.retentionDays).toBe(30);
     expect(before.files.map((f) => f.audioDeleted)).toEqual([false]);
 
-    expect(await purgeExpiredAudio({ knex: ctx.db.knex, storage: ctx.storage })).toBe(1);
+    expect(await purgeExpiredAudio({ knex: ctx.db.knex, storage: ctx.storage, storefront: ctx.storefront })).toBe(1);
     const after = await read();
     expect(after.files.map((f) => f.audioDeleted)).toEqual([true]);
     expect(after.retentionDays).toBe(30);

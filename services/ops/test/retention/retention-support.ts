@@ -5,12 +5,15 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@mastering/db/testing';
 import { tempFolder } from '@mastering/service-kit/testing';
 import { createLocalStorage, type ObjectStorage } from '@mastering/storage';
+import { storefrontOwner, type StorefrontOwner } from '../support';
 
 /** A retention test file's database and storage, and the job's deps over them. */
 export type RetentionContext = {
   db: TestDatabase;
   storage: ObjectStorage;
-  deps(): { knex: TestDatabase['knex']; storage: ObjectStorage };
+  /** The storefront's internal routes, which write the orders and files (issue 52). */
+  owner: StorefrontOwner;
+  deps(): { knex: TestDatabase['knex']; storage: ObjectStorage; storefront: StorefrontOwner['writes'] };
 };
 
 /**
@@ -20,15 +23,17 @@ export type RetentionContext = {
 export function retentionPerFile(name: string, periods?: Record<string, number>): RetentionContext {
   let folder: { remove(): Promise<void> } | undefined;
   const ctx = {
-    deps: () => ({ knex: ctx.db.knex, storage: ctx.storage }),
+    deps: () => ({ knex: ctx.db.knex, storage: ctx.storage, storefront: ctx.owner.writes }),
   } as RetentionContext;
   beforeAll(async () => {
     ctx.db = await createTestDatabase();
+    ctx.owner = await storefrontOwner(ctx.db.knex);
     const temp = await tempFolder(name);
     folder = temp;
     ctx.storage = createLocalStorage(temp.dir);
   });
   afterAll(async () => {
+    await ctx.owner?.close();
     await ctx.db?.destroy();
     await folder?.remove();
   });

@@ -21,12 +21,11 @@ import {
   pricingForChoice,
   uploadIdOfKey,
 } from '@mastering/contracts';
-import { LegalDocumentVersion, Order, OrderFile, Setting, Upload } from '@mastering/db';
-import { enqueueAnalysis, type Queue } from '@mastering/jobs';
+import { LegalDocumentVersion, Order, OrderFile, Setting, transactionId, Upload } from '@mastering/db';
+import { enqueueAnalysis, enqueueConsentRequest, type Queue } from '@mastering/jobs';
 import { BadRequest, Conflict, Forbidden, NotFound, type Logger } from '@mastering/service-kit';
 import { assertTakingOrders, currentPricing } from '../site-config/service';
 import { owns, type Visitor } from '../visitor';
-import { requestMarketingConsent } from './marketing-consent';
 import { priceOrderPack } from '../release-pack/service';
 import { checkRelease, releaseChoiceOf, storeRelease } from './release';
 
@@ -66,7 +65,7 @@ export function storedFileOf(upload: Upload, originalName: string, declaredType:
  * an order; the price is the server's (a browser total that differs is refused, 409); the order, its
  * files and the uploads' links to them are written in one transaction, status `pending_payment`.
  * Stored names take the extension of the format the upload's bytes showed. A ticked marketing box
- * asks the address to confirm it (double opt-in, see requestMarketingConsent); until then it counts for nothing.
+ * asks the address to confirm it (double opt-in: the email service's consent request job); until then it counts for nothing.
  */
 export async function placeOrder(
   knex: Knex,
@@ -147,7 +146,13 @@ export async function placeOrder(
       const fileIds = (order.files ?? []).map((f) => f.id);
       await storeRelease(trx, visitor, order.id, body.release, fileIds, referenceIds);
     }
-    if (body.marketingConsent) await requestMarketingConsent(trx, queue, body.customerEmail);
+    // The email service owns the consents (issue 52): its worker asks the address once this commits.
+    if (body.marketingConsent)
+      await enqueueConsentRequest(queue, {
+        email: body.customerEmail,
+        requestedAt: new Date().toISOString(),
+        afterTransaction: await transactionId(trx),
+      });
     return order;
   });
   return { order: { id: order.id, status: order.status, total: order.totalCents / 100 } };

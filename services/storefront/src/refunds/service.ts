@@ -62,7 +62,7 @@ async function refundedCents(knex: Knex, paymentId: string): Promise<{ refunded:
 const REFUNDABLE: readonly OrderStatus[] = PAID_ORDER_STATUSES.filter((s) => s !== 'refund_pending');
 
 /**
- * The refunds of an order and what is left to refund (GET /api/admin/orders/:id/refunds). The sums
+ * The refunds of an order and what is left to refund (GET /api/admin/refunds/orders/:id). The sums
  * are those of the rows listed, read in one statement: two reads could straddle a webhook's commit
  * and answer a refund still pending beside sums that say it is done, after which the back-office
  * stopped asking again and showed "Pending" for good (seen in an e2e run).

@@ -6,12 +6,13 @@ import {
   MASTER_UPLOAD_FOREIGN,
   MASTER_UPLOAD_INCOMPLETE,
   MASTER_UPLOAD_UNKNOWN,
+  objectPathOfKey,
   OpenMasterUploadBody,
   UploadUrlResponse,
   type Identity,
 } from '@mastering/contracts';
-import { Upload } from '@mastering/db';
-import { BadRequest, Conflict, route } from '@mastering/service-kit';
+import { OrderFile, Upload } from '@mastering/db';
+import { BadRequest, Conflict, NotFound, route } from '@mastering/service-kit';
 
 // Engineers' masters are uploads like customers' tracks (issue 52: the storefront alone writes
 // uploads). Ops, which confirms a master, asks the storefront over these internal routes, signed
@@ -28,8 +29,8 @@ export async function openMasterUpload(knex: Knex, caller: Identity, body: OpenM
 }
 
 /**
- * Makes the caller's completed upload the master of order file `fileId` (attaching it again is
- * harmless) and answers where its bytes are. Only an upload this staff member opened, never a
+ * Makes the caller's completed upload the master of order file `fileId`, the file's current master
+ * (completed), and answers where its bytes are; attaching it again is harmless. Only an upload this staff member opened, never a
  * customer's track nor another file's master, can become one.
  */
 export async function attachMasterUpload(knex: Knex, caller: Identity, uploadId: string, fileId: string) {
@@ -39,6 +40,11 @@ export async function attachMasterUpload(knex: Knex, caller: Identity, uploadId:
     if (upload.masteredFileId && upload.masteredFileId !== fileId) throw new Conflict(MASTER_UPLOAD_FOREIGN);
     if (upload.status !== 'completed') throw new Conflict(MASTER_UPLOAD_INCOMPLETE);
     await Upload.attachMaster(trx, upload.id, fileId);
+    const masteredFilePath = objectPathOfKey(upload.objectKey);
+    const attached = await OrderFile.query(trx)
+      .findById(fileId)
+      .patch({ masteredFilePath, processingStatus: 'completed', processedAt: new Date() });
+    if (!attached) throw new NotFound('Audio file not found');
     return { objectKey: upload.objectKey };
   });
 }

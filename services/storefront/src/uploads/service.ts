@@ -15,7 +15,7 @@ import {
   objectKeyOf,
   objectPathOfKey,
 } from '@mastering/contracts';
-import { MixCheckRow, Upload } from '@mastering/db';
+import { Upload } from '@mastering/db';
 import { enqueueMixCheck, type Queue } from '@mastering/jobs';
 import { Forbidden, Invalid, NotFound } from '@mastering/service-kit';
 import { ObjectTooLargeError, type ObjectStorage } from '@mastering/storage';
@@ -142,16 +142,18 @@ export async function completeUpload(
 
 /**
  * Queues the mix check of a customer's upload whose bytes are stored (staff masters, opened without a
- * client address, get none): its row reads pending until the ops worker fills it in. Nothing waits on
- * it and nothing is refused for it: a failure to queue is logged, and the upload stands.
+ * client address, get none): it reads pending while queued, until the ops worker writes its row (ops
+ * owns mix_checks). Nothing waits on it and nothing is refused for it: a failure to queue is logged,
+ * and the upload stands.
  */
 export async function queueMixCheck(deps: UploadDeps, id: string): Promise<void> {
   if (!deps.queue) return;
   try {
     const upload = await Upload.query(deps.knex).findById(id);
     if (!upload?.clientAddress) return;
-    await MixCheckRow.markPending(deps.knex, id);
+    // Marked once queued: a check that could not be queued never reads pending.
     await enqueueMixCheck(deps.queue, { uploadId: id });
+    await Upload.query(deps.knex).findById(id).patch({ mixCheckQueuedAt: new Date() });
   } catch (err) {
     deps.logger?.warn({ err: (err as Error).message, uploadId: id }, 'could not queue the mix check of an upload');
   }

@@ -1,7 +1,6 @@
 import type { Context } from 'koa';
 import { DATA_CODE_SENT, DATA_PROOF_NEEDED, DELETION_REQUESTED } from '@mastering/contracts';
-import { DeletionRequest } from '@mastering/db';
-import { personalDataOf } from '@mastering/orders';
+import { DeletionRequest, personalDataOf } from '@mastering/db';
 import { Unauthorized, type RouteContext } from '@mastering/service-kit';
 import { guessBudget, limitCodeRequest, limitCodeTry, limitLinkTry, type LoginLimiters } from '../auth/rate-limits';
 import {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONSENT_CONFIRM_DAYS,
-  computePricing,
-  CreateOrderResponse,
-  pricingForApi,
-  TERMS_REQUIRED,
-} from '@mastering/contracts';
+import { computePricing, CreateOrderResponse, pricingForApi, TERMS_REQUIRED } from '@mastering/contracts';
+import { JOBS } from '@mastering/jobs';
 import { storefrontPerFile, uploadWhole, wav } from '../support';
 
 const ctx = storefrontPerFile();
@@ -56,26 +51,20 @@ describe('checkout consent', () => {
   });
 
   // Issue 51 finding 5 (POPIA s69): anyone can type any address, so the box asks the address to confirm.
-  it('a ticked marketing box only asks: a pending consent and one confirmation mail per address, none for an unticked box', async () => {
-    const confirmations = () => ctx.site.queued.filter((j) => j.data.template === 'marketing-consent-confirm');
+  // Issue 52: the email service owns the consents; the checkout queues the request inside the order's
+  // transaction and that service's worker records it and mails the link (services/email/test/consent).
+  it('a ticked marketing box only asks: one consent request per ticked order, queued with the order, none unticked', async () => {
+    const requests = () => ctx.site.queued.filter((j) => j.name === JOBS.requestConsent);
     ctx.site.queued.length = 0;
     expect((await order({ termsAccepted: true, customerEmail: 'quiet@example.com' })).status).toBe(201);
-    expect(confirmations()).toHaveLength(0);
-    expect(await ctx.db.knex('marketing_consents').where({ email: 'quiet@example.com' })).toHaveLength(0);
+    expect(requests()).toHaveLength(0);
 
     const ticked = { termsAccepted: true, marketingConsent: true, customerEmail: 'Someone@Example.com' };
     expect((await order(ticked)).status).toBe(201);
-    // Old code: no pending consent and no confirmation mail; the tick alone counted.
-    expect(await ctx.db.knex('marketing_consents').where({ email: 'someone@example.com' })).toMatchObject([
-      { confirmedAt: null },
+    expect(requests().map((j) => j.data)).toMatchObject([
+      { email: 'Someone@Example.com', afterTransaction: expect.stringMatching(/^\d+$/) },
     ]);
-    expect(confirmations().map((j) => j.data)).toMatchObject([
-      { to: 'someone@example.com', data: { confirmDays: CONSENT_CONFIRM_DAYS } },
-    ]);
-    // The link is minted by the mail worker at send time: the job holds no token.
-    expect(JSON.stringify(confirmations())).not.toContain('/e/confirm/');
-    // More orders ticking the box for the same address mail it nothing more while its link works.
-    expect((await order(ticked)).status).toBe(201);
-    expect(confirmations()).toHaveLength(1);
+    // The storefront writes no consent itself: the email service does, once the order committed.
+    expect(await ctx.db.knex('marketing_consents')).toEqual([]);
   });
 });

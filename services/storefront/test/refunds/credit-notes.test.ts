@@ -141,7 +141,7 @@ describe('the credit note is downloadable', () => {
     const { orderId } = await paidOrder(ctx.site, sandbox);
     await deliver(ctx.site, await refund(orderId, 30, 'First part'));
     await deliver(ctx.site, await refund(orderId, 50.01, 'Fails at the bank'));
-    const res = await fetch(`${ctx.site.base}/api/admin/orders/${orderId}/refunds`, {
+    const res = await fetch(`${ctx.site.base}/api/admin/refunds/orders/${orderId}`, {
       headers: await signedInAs('admin'),
     });
     const { refunds } = OrderRefunds.parse(await res.json());

@@ -19,7 +19,7 @@ beforeEach(() => {
   ctx.site.queued.length = 0;
 });
 
-const refundsUrl = (orderId: string) => `${ctx.site.base}/api/admin/orders/${orderId}/refunds`;
+const refundsUrl = (orderId: string) => `${ctx.site.base}/api/admin/refunds/orders/${orderId}`;
 async function issue(orderId: string, body: object, role: 'admin' | 'engineer' = 'admin') {
   return fetch(refundsUrl(orderId), {
     method: 'POST',
