@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { AdminOrder, Identity, OrderStatus } from '@mastering/contracts';
 import type { Queue } from '@mastering/jobs';
+import { Order } from '@mastering/db';
 import { changeOrderStatus } from '@mastering/orders';
 import type { Counters } from '../counters';
 import { queueMoveMails } from './mails';
@@ -35,9 +36,14 @@ export async function updateOrderStatus(
   note: string | undefined,
   caller: Identity,
 ): Promise<AdminOrder> {
-  // The release pack goes with the delivery: refused (409) while it renders or failed (issue 54).
-  if (to === 'delivered') await assertPackReady(deps.knex, id);
   await deps.knex.transaction(async (trx) => {
+    // The release pack goes with the delivery: refused (409) while it renders or failed (issue 54). Checked
+    // under the order's lock, which confirming a master takes to open its pack, so a master confirmed
+    // meanwhile cannot slip a rendering pack past the check.
+    if (to === 'delivered') {
+      await Order.query(trx).findById(id).forUpdate();
+      await assertPackReady(trx, id);
+    }
     const move = await changeOrderStatus(trx, id, { to, by: caller, note });
     await queueMoveMails(deps, trx, move);
   });
