@@ -70,6 +70,7 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
   customer_paid_days: 'database',
   genre_day_stats: 'database',
   order_day_stats: 'database',
+  order_deliveries: 'database',
   order_file_totals: 'database',
   order_genres: 'database',
   order_status_totals: 'database',

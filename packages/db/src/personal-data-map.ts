@@ -793,6 +793,7 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
   },
   genre_day_stats: { personal: {}, other: ['day', 'status', 'genre', 'orders', 'share_cents'], rows: [] },
   order_day_stats: { personal: {}, other: ['day', 'status', 'orders', 'revenue_cents'], rows: [] },
+  order_deliveries: { personal: {}, other: ['order_id', 'delivered_at', 'paid_at'], rows: [] },
   order_file_totals: {
     personal: {},
     other: ['processing_status', 'mastering_style', 'files', 'bytes'],

@@ -45,6 +45,7 @@ import * as m100 from './100_releases';
 import * as m101 from './101_release_measures';
 import * as m105 from './105_direct_uploads';
 import * as m110 from './110_idempotency_keys';
+import * as m130 from './130_order_deliveries';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -100,4 +101,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '101_release_measures', ...m101 },
   { name: '105_direct_uploads', ...m105 },
   { name: '110_idempotency_keys', ...m110 },
+  { name: '130_order_deliveries', ...m130 },
 ];

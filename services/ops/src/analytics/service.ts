@@ -194,18 +194,14 @@ async function ordersByStatus(knex: Knex, w: Window): Promise<AnalyticsResponse[
 
 async function processingMetrics(knex: Knex, w: Window): Promise<AnalyticsResponse['processingMetrics']> {
   // Delivered: each order's first delivered entry, within the period. Paid: the history's
-  // payment_confirmed entry, else the order's paid_at (orders paid before the history existed).
+  // payment_confirmed entry, else the order's paid_at (orders paid before the history existed). Both
+  // kept per delivered order in order_deliveries (migration 130): the period is one index range.
   const { rows } = await knex.raw(
     `select count(*)::int as delivered,
-            coalesce(avg(extract(epoch from d.at - d.paid) / 3600), 0)::float as avg_hours,
-            count(*) filter (where d.at - d.paid <= make_interval(hours => :hours))::int as on_time
-       from (select h.created_at as at, coalesce(p.at, o.paid_at) as paid
-               from order_status_history h
-               join orders o on o.id = h.order_id
-               left join (select order_id, min(created_at) as at from order_status_history where to_status = 'payment_confirmed' group by order_id) p on p.order_id = h.order_id
-              where h.to_status = 'delivered' and h.created_at >= :cur and h.created_at < :now
-                and not exists (select 1 from order_status_history e where e.order_id = h.order_id and e.to_status = 'delivered' and e.created_at < h.created_at)) d
-      where d.paid is not null`,
+            coalesce(avg(extract(epoch from delivered_at - paid_at) / 3600), 0)::float as avg_hours,
+            count(*) filter (where delivered_at - paid_at <= make_interval(hours => :hours))::int as on_time
+       from order_deliveries
+      where delivered_at >= :cur and delivered_at < :now and paid_at is not null`,
     { ...w, hours: DELIVERY_HOURS },
   );
   const r = rows[0];
