@@ -68,6 +68,7 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
   customer_totals: 'database',
   customer_paid_day_stats: 'database',
   customer_paid_days: 'database',
+  delivery_day_stats: 'database',
   genre_day_stats: 'database',
   order_day_stats: 'database',
   order_deliveries: 'database',

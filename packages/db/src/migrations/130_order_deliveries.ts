@@ -1,16 +1,21 @@
 import type { Knex } from 'knex';
+import { createRollupTriggers, dropRollupTriggers } from './helpers';
 
 // The analytics' delivery figures (average hours from payment to delivery, share on time) read each
 // order's first `delivered` entry in the status history and its payment (the first `payment_confirmed`
 // entry, else the order's paid_at). Worked out from the history at each answer, that aggregated every
 // payment entry of the shop and hashed every delivery (880 ms for 30 days at 100,000 orders, EXPLAIN).
-// So, per delivered order, one row kept by triggers:
-//   order_deliveries  the order, its first delivery and its payment as the analytics define them;
-// the period's deliveries are then one range of an index that carries the payment too (index-only).
+// So, kept by triggers:
+//   order_deliveries    per delivered order: its first delivery and its payment as the analytics define them;
+//   delivery_day_stats  per UTC day of first delivery (paid orders): deliveries, seconds from payment to
+//                       delivery, and how many within delivery_hours() (DELIVERY_HOURS, 48);
+// a period is then its whole days' rows plus its two part days from order_deliveries (an index range
+// that carries the payment too), as order_day_stats and the other rollups are read.
 // Statement-level triggers on the history (a delivery or payment entry written, changed or deleted)
 // and on orders (paid_at changed) work the touched orders out again from their history, in id order so
 // concurrent statements lock alike; an order deleted takes its row along (foreign key), and a TRUNCATE
-// of the history rebuilds the table.
+// of the history rebuilds the table. The day figures follow order_deliveries by signed deltas (migration
+// 014's way).
 
 /** The row of each delivered order in `ids` worked out again from its history (and gone when it has no delivery left). */
 const REFRESH = `
@@ -42,7 +47,15 @@ const HISTORY_TRIGGERS = {
   delete: { tables: 'referencing old table as old_rows', ids: touches('old_rows') },
 };
 
-/** Creates order_deliveries, fills it from the history and installs the triggers that keep it. */
+/** Row `r`'s (`sign` 1 or -1) day, count, seconds and on-time count as a delivery_day_stats delta. */
+const DAY_DELTA = (r: string, sign: number) =>
+  `(${r}.delivered_at at time zone 'UTC')::date, ${sign}, ${sign} * extract(epoch from ${r}.delivered_at - ${r}.paid_at), ${sign} * (${r}.delivered_at - ${r}.paid_at <= make_interval(hours => delivery_hours()))::int`;
+
+/** The day figures of the rows `r` (to be grouped by their first column, the day). */
+const DAY_FIGURES = (r: string) =>
+  `(${r}.delivered_at at time zone 'UTC')::date, count(*), sum(extract(epoch from ${r}.delivered_at - ${r}.paid_at)), count(*) filter (where ${r}.delivered_at - ${r}.paid_at <= make_interval(hours => delivery_hours()))`;
+
+/** Creates order_deliveries and delivery_day_stats, fills them from the history and installs the triggers that keep them. */
 export async function up(knex: Knex): Promise<void> {
   // No history entry or payment time may change between the backfill and the triggers taking over.
   await knex.raw('lock table orders, order_status_history in share row exclusive mode');
@@ -63,6 +76,41 @@ export async function up(knex: Knex): Promise<void> {
     $$`);
   await knex.raw('select rebuild_order_deliveries()');
   await knex.raw('analyze order_deliveries');
+
+  await knex.raw('create function delivery_hours() returns int language sql immutable as $$ select 48 $$');
+  await knex.raw(`
+    create table delivery_day_stats (
+      day date primary key,
+      delivered int not null,
+      seconds numeric not null,
+      on_time int not null
+    )`);
+  await knex.raw(`
+    create function rebuild_delivery_day_stats() returns void language sql as $$
+      delete from delivery_day_stats;
+      insert into delivery_day_stats (day, delivered, seconds, on_time)
+      select ${DAY_FIGURES('r')} from order_deliveries r where r.paid_at is not null group by 1;
+    $$`);
+  await knex.raw('select rebuild_delivery_day_stats()');
+  // The deltas of one statement, (day, delivered, seconds, on_time), added per day in key order; a day
+  // left with no delivery goes.
+  const apply = (changes: string) => `
+      insert into delivery_day_stats as s (day, delivered, seconds, on_time)
+      select day, sum(n), sum(secs), sum(ok) from (${changes}) c(day, n, secs, ok) group by 1 order by 1
+      on conflict (day) do update set delivered = s.delivered + excluded.delivered, seconds = s.seconds + excluded.seconds, on_time = s.on_time + excluded.on_time;
+      delete from delivery_day_stats s using (select distinct day from (${changes}) c(day, n, secs, ok)) t where s.day = t.day and s.delivered = 0;`;
+  await createRollupTriggers(knex, {
+    name: 'order_deliveries_then_day_stats',
+    table: 'order_deliveries',
+    changes: {
+      insert: `select ${DAY_DELTA('n', 1)} from new_rows n where n.paid_at is not null`,
+      delete: `select ${DAY_DELTA('o', -1)} from old_rows o where o.paid_at is not null`,
+      update: `select ${DAY_DELTA('o', -1)} from old_rows o where o.paid_at is not null
+               union all select ${DAY_DELTA('n', 1)} from new_rows n where n.paid_at is not null`,
+    },
+    apply,
+    rebuild: 'rebuild_delivery_day_stats',
+  });
 
   for (const [op, { tables, ids }] of Object.entries(HISTORY_TRIGGERS)) {
     await knex.raw(`
@@ -96,8 +144,12 @@ export async function up(knex: Knex): Promise<void> {
   );
 }
 
-/** Drops the triggers, their functions and order_deliveries. */
+/** Drops the triggers, their functions, the day figures and order_deliveries. */
 export async function down(knex: Knex): Promise<void> {
+  await dropRollupTriggers(knex, 'order_deliveries_then_day_stats', 'order_deliveries');
+  await knex.raw('drop function rebuild_delivery_day_stats()');
+  await knex.raw('drop table delivery_day_stats');
+  await knex.raw('drop function delivery_hours()');
   await knex.raw('drop trigger orders_then_deliveries_update on orders');
   await knex.raw('drop function orders_then_deliveries_update()');
   await knex.raw('drop trigger order_status_history_then_deliveries_truncate on order_status_history');

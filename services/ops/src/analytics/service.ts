@@ -1,12 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  DELIVERY_HOURS,
-  growthPercent,
-  ORDER_STATUSES,
-  TOP_GENRES,
-  TREND_BUCKETS,
-  type AnalyticsResponse,
-} from '@mastering/contracts';
+import { growthPercent, ORDER_STATUSES, TOP_GENRES, TREND_BUCKETS, type AnalyticsResponse } from '@mastering/contracts';
 import { OrderRating, Refund } from '@mastering/db';
 import { PAID_STATUSES } from '../paid';
 
@@ -195,14 +188,21 @@ async function ordersByStatus(knex: Knex, w: Window): Promise<AnalyticsResponse[
 async function processingMetrics(knex: Knex, w: Window): Promise<AnalyticsResponse['processingMetrics']> {
   // Delivered: each order's first delivered entry, within the period. Paid: the history's
   // payment_confirmed entry, else the order's paid_at (orders paid before the history existed). Both
-  // kept per delivered order in order_deliveries (migration 130): the period is one index range.
+  // kept per delivered order in order_deliveries and summed per day in delivery_day_stats (migration
+  // 130, on time meaning within delivery_hours(), DELIVERY_HOURS): the whole days' rows and the part days' deliveries.
+  const { fullFrom, fullTo, first, end } = wholeDays(w.cur, w.now);
   const { rows } = await knex.raw(
-    `select count(*)::int as delivered,
-            coalesce(avg(extract(epoch from delivered_at - paid_at) / 3600), 0)::float as avg_hours,
-            count(*) filter (where delivered_at - paid_at <= make_interval(hours => :hours))::int as on_time
-       from order_deliveries
-      where delivered_at >= :cur and delivered_at < :now and paid_at is not null`,
-    { ...w, hours: DELIVERY_HOURS },
+    `select coalesce(sum(d.delivered), 0)::int as delivered,
+            coalesce(sum(d.seconds) / nullif(sum(d.delivered), 0) / 3600, 0)::float as avg_hours,
+            coalesce(sum(d.on_time), 0)::int as on_time
+       from (select delivered, seconds, on_time from delivery_day_stats where day >= :first::date and day < :end::date
+             union all
+             select count(*), sum(extract(epoch from delivered_at - paid_at)),
+                    count(*) filter (where delivered_at - paid_at <= make_interval(hours => delivery_hours()))
+               from order_deliveries
+              where paid_at is not null
+                and ((delivered_at >= :cur and delivered_at < :fullFrom) or (delivered_at >= :fullTo and delivered_at < :now))) d`,
+    { ...w, first, end, fullFrom, fullTo },
   );
   const r = rows[0];
   const satisfaction = await customerSatisfaction(knex, w);

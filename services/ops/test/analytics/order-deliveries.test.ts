@@ -6,7 +6,7 @@ import { analytics, percent } from '../../src/analytics/service';
 import { opsPerFile } from '../support';
 import { checkAfterWrites, DAY, idsOf, migrateAgain, moment, NOW } from './rollup-support';
 
-// Migration 130's order_deliveries against the status history after random writes (fast-check picks
+// Migration 130's order_deliveries (and delivery_day_stats) against the status history after random writes (fast-check picks
 // them: history entries written, moved, changed to another status or deleted, payment times changed,
 // orders deleted), and the analytics' delivery figures (read from it) against the same figures worked
 // out from the history itself, for every period.
@@ -72,9 +72,17 @@ async function apply(knex: Knex, w: Write): Promise<void> {
   else await entries.delete();
 }
 
-/** order_deliveries as stored, and as worked out from the history. */
+/** order_deliveries and delivery_day_stats as stored, and as worked out from the history. */
 async function expectDeliveriesExact(knex: Knex) {
   const rows = (sql: string) => knex.raw(sql).then((r) => r.rows);
+  expect(await rows('select day::text, delivered, seconds::text, on_time from delivery_day_stats order by 1')).toEqual(
+    await rows(
+      `select (delivered_at at time zone 'UTC')::date::text as day, count(*)::int as delivered,
+              sum(extract(epoch from delivered_at - paid_at))::text as seconds,
+              (count(*) filter (where delivered_at - paid_at <= interval '${DELIVERY_HOURS} hours'))::int as on_time
+         from order_deliveries where paid_at is not null group by 1 order by 1`,
+    ),
+  );
   expect(await rows('select order_id, delivered_at, paid_at from order_deliveries order by 1')).toEqual(
     await rows(
       `select o.id as order_id, min(h.created_at) as delivered_at,
@@ -129,6 +137,11 @@ async function someHistory(knex: Knex) {
 }
 
 describe('migration 130 order_deliveries', () => {
+  it('counts on time as the contracts promise (DELIVERY_HOURS)', async () => {
+    const [{ hours }] = (await ctx.db.knex.raw('select delivery_hours() as hours')).rows;
+    expect(hours).toBe(DELIVERY_HOURS);
+  });
+
   it('backfills the deliveries of the history that exists when it runs', async () => {
     const knex = ctx.db.knex;
     await someHistory(knex);
