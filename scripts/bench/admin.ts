@@ -239,11 +239,14 @@ async function seedShop(knex: ReturnType<typeof createKnex>) {
     [CUSTOMERS],
   );
   await knex.raw(
-    `insert into orders (customer_email, status, unit_price_cents, track_count, discount_percent, subtotal_cents, discount_cents, total_cents, created_at, paid_at, due_at)
+    `insert into orders (customer_email, status, unit_price_cents, track_count, discount_percent, subtotal_cents, discount_cents, total_cents, created_at, paid_at, due_at, feedback_requested_at)
      select 'customer' || (1 + n % ?) || '@bench.test', s.status, 49900, t.tracks, 35, 49900 * t.tracks, 17465 * t.tracks, 32435 * t.tracks,
             c.at, case when s.status in ('pending_payment', 'cancelled') then null else c.at + interval '5 minutes' end,
             -- What promiseOf keeps for a first round: 48 hours after payment while the work is open.
-            case when s.status in ('payment_confirmed', 'in_progress', 'mastered') then c.at + interval '48 hours 5 minutes' end
+            case when s.status in ('payment_confirmed', 'in_progress', 'mastered') then c.at + interval '48 hours 5 minutes' end,
+            -- The hourly feedback job has asked the delivered orders of before the last 3 days (without it,
+            -- its first run queues a mail for each of 900,000 orders inside the ops process being timed).
+            case when s.status = 'delivered' and c.at < now() - interval '3 days' then least(c.at + interval '6 days', now()) end
      from generate_series(1, ?) n
      cross join lateral (select 2 + (n % 2) as tracks) t
      cross join lateral (select now() - (n::bigint * 525600 / ?) * interval '1 minute' as at) c
