@@ -13,7 +13,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { GENRES } from '@mastering/contracts';
-import { createKnex, Order, rebuildSearchIndexes, Session, User } from '@mastering/db';
+import { createKnex, Order, rebuildSearchIndexes, Session, startEmbeddedPostgres, User } from '@mastering/db';
 import { freePort } from '@mastering/db/free-port';
 import { hashToken } from '@mastering/service-kit';
 import { urlVariable } from '@mastering/service-kit/ports';
@@ -36,7 +36,20 @@ const ONLY = process.env.BENCH_PATHS ? new RegExp(process.env.BENCH_PATHS, 'i') 
 const HOLD = process.env.BENCH_HOLD === '1';
 // A database another run holds (BENCH_HOLD=1 prints its URL): migrated again and, when it already has
 // the orders asked for, not seeded again, so two checkouts are compared on one seed in minutes.
-const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+// A folder kept between runs (BENCH_DATA_DIR): a PostgreSQL cluster of its own there, one database per
+// shop size (bench_100000, bench_1000000), seeded by the first run and reused by the next ones, as a
+// million orders take many minutes to seed on a loaded machine. Delete the folder to seed afresh.
+const DATA_DIR = process.env.BENCH_DATA_DIR;
+const kept =
+  DATA_DIR && !process.env.BENCH_DATABASE_URL
+    ? await startEmbeddedPostgres({
+        dataDir: path.resolve(DATA_DIR),
+        port: await freePort(),
+        databaseName: `bench_${ORDERS}`,
+        durable: false,
+      })
+    : null;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? kept?.connectionString;
 // A folder: the ops service records a CPU profile of the whole run there (cpu-profile.mjs), to see where its time goes.
 const OPS_PROFILE = process.env.BENCH_OPS_PROFILE;
 
@@ -44,32 +57,37 @@ const computedOpsPort = await freePort();
 const computedGatewayPort = await freePort();
 // The stack as `npm start` composes it, with ops alone behind the gateway (the other services' paths
 // answer 404); beside it the computed pair: ops with its caches off and a gateway that sends to it.
-const { main } = await benchStack('mastering-bench-admin', {
-  env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', ...(DATABASE_URL && { DATABASE_URL }) },
-  services: ['ops'],
-  extraProcesses: (env) => [
-    {
-      name: 'ops-computed',
-      ...serviceCommand('ops'),
-      env: { ...env, PORT: String(computedOpsPort), COUNTERS_CACHE_MS: '0' },
-      readyUrl: `http://127.0.0.1:${computedOpsPort}/readyz`,
-    },
-    {
-      name: 'gateway-computed',
-      ...serviceCommand('gateway'),
-      env: { ...env, PORT: String(computedGatewayPort), [urlVariable('ops')]: `http://127.0.0.1:${computedOpsPort}` },
-      readyUrl: `http://127.0.0.1:${computedGatewayPort}/healthz`,
-    },
-  ],
-  ...(OPS_PROFILE && {
-    processEnv: {
-      ops: {
-        NODE_OPTIONS: `--import ${new URL('./cpu-profile.mjs', import.meta.url).href}`,
-        CPU_PROFILE_DIR: path.resolve(OPS_PROFILE),
+const { main } = await benchStack(
+  'mastering-bench-admin',
+  {
+    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', ...(DATABASE_URL && { DATABASE_URL }) },
+    services: ['ops'],
+    extraProcesses: (env) => [
+      {
+        name: 'ops-computed',
+        ...serviceCommand('ops'),
+        env: { ...env, PORT: String(computedOpsPort), COUNTERS_CACHE_MS: '0' },
+        readyUrl: `http://127.0.0.1:${computedOpsPort}/readyz`,
       },
-    },
-  }),
-});
+      {
+        name: 'gateway-computed',
+        ...serviceCommand('gateway'),
+        env: { ...env, PORT: String(computedGatewayPort), [urlVariable('ops')]: `http://127.0.0.1:${computedOpsPort}` },
+        readyUrl: `http://127.0.0.1:${computedGatewayPort}/healthz`,
+      },
+    ],
+    ...(OPS_PROFILE && {
+      processEnv: {
+        ops: {
+          NODE_OPTIONS: `--import ${new URL('./cpu-profile.mjs', import.meta.url).href}`,
+          CPU_PROFILE_DIR: path.resolve(OPS_PROFILE),
+        },
+      },
+    }),
+  },
+  // The kept cluster stops after the stack (its data stays for the next run).
+  () => kept?.stop(),
+);
 await main(run);
 
 async function run(stack: Stack) {
@@ -209,8 +227,9 @@ async function count(knex: ReturnType<typeof createKnex>, table: string) {
 }
 
 /**
- * A year of business in a few statements: customers, their orders (mostly delivered, some open, a
- * few overdue), two or three files per order and a payment for every paid order.
+ * A year of business in a few statements: customers, their orders (mostly delivered; open work only
+ * among the last 60 hours' orders, a few of them overdue), two or three files per order, a payment
+ * for every paid order and the status history of payments and deliveries.
  */
 async function seedShop(knex: ReturnType<typeof createKnex>) {
   await knex.raw(
@@ -220,15 +239,22 @@ async function seedShop(knex: ReturnType<typeof createKnex>) {
     [CUSTOMERS],
   );
   await knex.raw(
-    `insert into orders (customer_email, status, unit_price_cents, track_count, discount_percent, subtotal_cents, discount_cents, total_cents, created_at, paid_at, due_at)
+    `insert into orders (customer_email, status, unit_price_cents, track_count, discount_percent, subtotal_cents, discount_cents, total_cents, created_at, paid_at, due_at, feedback_requested_at)
      select 'customer' || (1 + n % ?) || '@bench.test', s.status, 49900, t.tracks, 35, 49900 * t.tracks, 17465 * t.tracks, 32435 * t.tracks,
             c.at, case when s.status in ('pending_payment', 'cancelled') then null else c.at + interval '5 minutes' end,
             -- What promiseOf keeps for a first round: 48 hours after payment while the work is open.
-            case when s.status in ('payment_confirmed', 'in_progress', 'mastered') then c.at + interval '48 hours 5 minutes' end
+            case when s.status in ('payment_confirmed', 'in_progress', 'mastered') then c.at + interval '48 hours 5 minutes' end,
+            -- The hourly feedback job has asked the delivered orders of before the last 3 days (without it,
+            -- its first run queues a mail for each of 900,000 orders inside the ops process being timed).
+            case when s.status = 'delivered' and c.at < now() - interval '3 days' then least(c.at + interval '6 days', now()) end
      from generate_series(1, ?) n
      cross join lateral (select 2 + (n % 2) as tracks) t
      cross join lateral (select now() - (n::bigint * 525600 / ?) * interval '1 minute' as at) c
-     cross join lateral (select (array['delivered','delivered','delivered','delivered','delivered','delivered','in_progress','payment_confirmed','mastered','pending_payment','cancelled'])[1 + n % 11] as status) s`,
+     cross join lateral (select (array['delivered','delivered','delivered','delivered','delivered','delivered','in_progress','payment_confirmed','mastered','pending_payment','cancelled'])[1 + n % 11] as drawn) d
+     -- Work is open only on the last 60 hours' orders (older ones were delivered within the 48-hour
+     -- promise), so a few are overdue: a shop has dozens of orders in the studio, not a quarter of a year's.
+     cross join lateral (select case when d.drawn in ('in_progress', 'payment_confirmed', 'mastered') and c.at < now() - interval '60 hours'
+                                     then 'delivered' else d.drawn end as status) s`,
     [CUSTOMERS, ORDERS, ORDERS],
   );
   // 2 or 3 files per order: about 250,000 for 100,000 orders. The first two tracks of an order carry a
@@ -246,6 +272,14 @@ async function seedShop(knex: ReturnType<typeof createKnex>) {
   await knex.raw(
     `insert into payments (order_id, checkout_id, payment_id, amount_cents, status, processed_at, created_at)
      select id, 'ch_' || id, 'p_' || id, total_cents, 'succeeded', paid_at, paid_at from orders where paid_at is not null`,
+  );
+  // The status history the analytics' delivery figures read: each paid order's payment, and each
+  // delivered order's delivery 6 to 65 hours later (most within the 48-hour promise).
+  await knex.raw(
+    `insert into order_status_history (order_id, from_status, to_status, created_at)
+     select id, 'pending_payment', 'payment_confirmed', paid_at from orders where paid_at is not null
+     union all
+     select id, 'mastered', 'delivered', paid_at + (6 + abs(hashtext(id::text)) % 60) * interval '1 hour' from orders where status = 'delivered'`,
   );
   // As autovacuum leaves a shop between bulk loads: statistics, and the visibility map that lets
   // covering indexes answer without reading the table (a fresh bulk load has none).

@@ -19,7 +19,11 @@ export type BenchStackOptions = Pick<StackOptions, 'services' | 'processEnv' | '
  * The services it leaves out answer 404 from one stub (nothing a benchmark asks is theirs) unless
  * `options.env` says where they are; no inbox or Yoco sandbox runs unless it sets SMTP_URL.
  */
-export async function benchStack(prefix: string, options: BenchStackOptions, cleanup: () => void = () => {}) {
+export async function benchStack(
+  prefix: string,
+  options: BenchStackOptions,
+  cleanup: () => void | Promise<void> = () => {},
+) {
   const stub = createServer((_req, res) => {
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end('{"error":"Not found"}');
@@ -56,7 +60,7 @@ export async function benchStack(prefix: string, options: BenchStackOptions, cle
     finishing ??= (async () => {
       await stack.stop().catch((err: Error) => console.error(`✖ ${err.message}`));
       stub.close();
-      cleanup();
+      await cleanup();
       rmSync(site.dataDir, { recursive: true, force: true });
       process.exit(code);
     })();

@@ -787,6 +787,7 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
   disk_reservations: { personal: {}, other: ['upload_id', 'volume', 'bytes', 'expires_at', 'created_at'], rows: [] },
   customer_paid_day_stats: { personal: {}, other: ['day', 'first_paid', 'last_paid'], rows: [] },
   customer_paid_days: { personal: {}, other: ['day', 'customer_id', 'orders'], rows: [] },
+  delivery_day_stats: { personal: {}, other: ['day', 'delivered', 'seconds', 'on_time'], rows: [] },
   customer_totals: {
     personal: {},
     other: ['id', 'customers', 'active', 'vip', 'revenue_cents', 'paid_orders'],
@@ -794,6 +795,7 @@ export const PERSONAL_DATA_MAP: Record<string, TableMap> = {
   },
   genre_day_stats: { personal: {}, other: ['day', 'status', 'genre', 'orders', 'share_cents'], rows: [] },
   order_day_stats: { personal: {}, other: ['day', 'status', 'orders', 'revenue_cents'], rows: [] },
+  order_deliveries: { personal: {}, other: ['order_id', 'delivered_at', 'paid_at'], rows: [] },
   order_file_totals: {
     personal: {},
     other: ['processing_status', 'mastering_style', 'files', 'bytes'],

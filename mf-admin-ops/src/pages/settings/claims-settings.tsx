@@ -1,4 +1,4 @@
-import { CLAIM_SETTINGS_NOTE, ClaimSettings, type ClaimFigures } from '@mastering/contracts';
+import { CLAIM_SETTINGS_NOTE, ClaimSettings, type ClaimFigures, type ClaimsOverview } from '@mastering/contracts';
 import {
   Button,
   Card,
@@ -14,8 +14,8 @@ import {
   Skeleton,
 } from '@mastering/ui';
 import { Save } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { saveCard } from './settings-parts';
+import { useState } from 'react';
+import { useCardDraft } from './settings-parts';
 import { useClaimsOverview, useSaveClaimSettings } from '../../api/claims';
 
 type Draft = Record<keyof ClaimSettings, string>;
@@ -26,7 +26,7 @@ const FIELDS: [keyof ClaimSettings, string][] = [
   ['minStreamingReadyPercent', 'Minimum streaming-ready share to claim (%)'],
 ];
 
-const draftOf = (s: ClaimSettings): Draft => ({
+const draftOf = ({ settings: s }: ClaimsOverview): Draft => ({
   minTracksDelivered: String(s.minTracksDelivered),
   maxMedianDeliveryHours: String(s.maxMedianDeliveryHours),
   minStreamingReadyPercent: String(s.minStreamingReadyPercent),
@@ -48,11 +48,8 @@ function figuresText(f: ClaimFigures): string {
 export function ClaimsSettings() {
   const overview = useClaimsOverview();
   const save = useSaveClaimSettings();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const { draft, setDraft, saveDraft } = useCardDraft(overview.data, draftOf, save, 'Marketing claims saved');
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  useEffect(() => {
-    if (overview.data && draft === null) setDraft(draftOf(overview.data.settings));
-  }, [overview.data, draft]);
   const failed = failedLoad(overview, 'the marketing claims');
 
   const submit = () => {
@@ -60,7 +57,7 @@ export function ClaimsSettings() {
     const checked = checkForm(ClaimSettings, draft);
     if (!checked.ok) return setErrors(checked.fieldErrors);
     setErrors({});
-    saveCard(save, checked.data, 'Marketing claims saved', (saved) => setDraft(draftOf(saved.settings)));
+    saveDraft(checked.data);
   };
 
   return (

@@ -13,8 +13,8 @@ import {
   Skeleton,
 } from '@mastering/ui';
 import { Save } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { saveCard } from './settings-parts';
+import { useState } from 'react';
+import { useCardDraft } from './settings-parts';
 import { useReleasePackSettings, useSaveReleasePackSettings } from '../../api/release-pack';
 
 /** One format as typed: offered or not, and its price per track in rand. */
@@ -41,11 +41,8 @@ function settingsOf(draft: Draft) {
 export function ReleasePackSettingsCard() {
   const stored = useReleasePackSettings();
   const save = useSaveReleasePackSettings();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const { draft, setDraft, saveDraft } = useCardDraft(stored.data, draftOf, save, 'Release pack saved');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (stored.data && draft === null) setDraft(draftOf(stored.data));
-  }, [stored.data, draft]);
   const failed = failedLoad(stored, 'the release pack settings');
 
   const submit = () => {
@@ -53,7 +50,7 @@ export function ReleasePackSettingsCard() {
     const checked = checkForm(ReleasePackSettings, settingsOf(draft));
     if (!checked.ok) return setError('Enter each price in rand, 0 or more (0 makes the format free).');
     setError(null);
-    saveCard(save, checked.data, 'Release pack saved', (saved) => setDraft(draftOf(saved)));
+    saveDraft(checked.data);
   };
 
   return (

@@ -12,8 +12,8 @@ import {
   Skeleton,
 } from '@mastering/ui';
 import { Save } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { saveCard } from './settings-parts';
+import { useState } from 'react';
+import { useCardDraft } from './settings-parts';
 import { useReleaseSettings, useSaveReleaseSettings } from '../../api/releases';
 
 type Draft = { price: string; tolerance: string };
@@ -27,11 +27,8 @@ const draftOf = (s: ReleaseSettings): Draft => ({
 export function ReleaseSettingsCard() {
   const settings = useReleaseSettings();
   const save = useSaveReleaseSettings();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const { draft, setDraft, saveDraft } = useCardDraft(settings.data, draftOf, save, 'Release settings saved');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (settings.data && draft === null) setDraft(draftOf(settings.data));
-  }, [settings.data, draft]);
 
   const submit = () => {
     if (!draft) return;
@@ -42,7 +39,7 @@ export function ReleaseSettingsCard() {
     });
     if (!checked.ok) return setError(checked.message);
     setError(null);
-    saveCard(save, checked.data, 'Release settings saved', (saved) => setDraft(draftOf(saved)));
+    saveDraft(checked.data);
   };
 
   return (

@@ -12,7 +12,7 @@ import {
   toast,
 } from '@mastering/ui';
 import type { UseMutationResult } from '@tanstack/react-query';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import type { FieldErrors } from './settings-draft';
 
 /** One card of the Settings screen: its title, what it sets, and its fields. */
@@ -165,4 +165,22 @@ export function saveCard<T, S>(
     onError: (e) =>
       toast({ title: 'Could not save', description: serverErrorText(e, 'Try again.'), variant: 'destructive' }),
   });
+}
+
+/**
+ * The draft of a card that keeps its own section: made from the section once it has loaded (`kept`),
+ * then the admin's; `saveDraft` saves through saveCard and remakes the draft from what the server kept.
+ */
+export function useCardDraft<S, D, T>(
+  kept: S | undefined,
+  draftOf: (kept: S) => D,
+  save: UseMutationResult<S, unknown, T>,
+  savedTitle: string,
+) {
+  const [draft, setDraft] = useState<D | null>(null);
+  useEffect(() => {
+    if (kept !== undefined && draft === null) setDraft(draftOf(kept));
+  }, [kept, draft, draftOf]);
+  const saveDraft = (data: T) => saveCard(save, data, savedTitle, (saved) => setDraft(draftOf(saved)));
+  return { draft, setDraft, saveDraft };
 }

@@ -46,6 +46,7 @@ import * as m101 from './101_release_measures';
 import * as m105 from './105_direct_uploads';
 import * as m110 from './110_idempotency_keys';
 import * as m120 from './120_mix_check_queued';
+import * as m130 from './130_order_deliveries';
 
 export type Migration = { name: string; up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -102,4 +103,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '105_direct_uploads', ...m105 },
   { name: '110_idempotency_keys', ...m110 },
   { name: '120_mix_check_queued', ...m120 },
+  { name: '130_order_deliveries', ...m130 },
 ];

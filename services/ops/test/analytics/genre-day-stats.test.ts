@@ -122,8 +122,8 @@ async function expectStatsExact(knex: Knex) {
   );
 }
 
-/** The top genres of the last `days` days ranked from the files of the period's paid orders (the query before migration 033). */
-async function topGenresCounted(knex: Knex, days: number) {
+/** The top genres of the `days` days before `now` ranked from the files of the period's paid orders (the query before migration 033). */
+async function topGenresCounted(knex: Knex, days: number, now: Date) {
   const { rows } = await knex.raw(
     `select genre, count(*)::int as orders, sum(share) as revenue_cents
        from (select f.genre, o.id, sum(o.total_cents::numeric / o.track_count) as share
@@ -131,7 +131,7 @@ async function topGenresCounted(knex: Knex, days: number) {
               where f.genre is not null and o.status = any(:paid) and o.created_at >= :cur and o.created_at < :now
               group by f.genre, o.id) per_order
       group by genre order by orders desc, revenue_cents desc, genre limit :limit`,
-    { paid: PAID_STATUSES, cur: new Date(NOW.getTime() - days * DAY), now: NOW, limit: TOP_GENRES },
+    { paid: PAID_STATUSES, cur: new Date(now.getTime() - days * DAY), now, limit: TOP_GENRES },
   );
   return rows.map((r: { genre: string; orders: number; revenue_cents: string }) => ({
     genre: r.genre,
@@ -140,15 +140,46 @@ async function topGenresCounted(knex: Knex, days: number) {
   }));
 }
 
+// The periods' starts fall before noon at NOW and after it eight hours later: both ways of mending a
+// start (the day taken whole less its hours before, or the hours after it added) are compared.
+const NOWS = [NOW, new Date(NOW.getTime() + 8 * 3_600_000)];
+
 /** The top genres of every period, as the analytics answer them and as counted. */
 async function expectTopGenresExact(knex: Knex) {
-  for (const days of Object.keys(TREND_BUCKETS).map(Number) as (keyof typeof TREND_BUCKETS)[]) {
-    const { topGenres } = await analytics(knex, days, NOW);
-    expect([days, topGenres]).toEqual([days, await topGenresCounted(knex, days)]);
-  }
+  for (const now of NOWS)
+    for (const days of Object.keys(TREND_BUCKETS).map(Number) as (keyof typeof TREND_BUCKETS)[]) {
+      const { topGenres } = await analytics(knex, days, now);
+      expect([now, days, topGenres]).toEqual([now, days, await topGenresCounted(knex, days, now)]);
+    }
 }
 
 describe('migration 033 genre_day_stats', () => {
+  it('counts the orders placed on either side of each period start and after now, however the edges are mended', async () => {
+    const knex = ctx.db.knex;
+    // Hours around each period's start at both nows, and an hour after each now (after the first,
+    // before the second).
+    const times = NOWS.flatMap((now) => [
+      ...[7, 30, 90, 365].flatMap((days) =>
+        [-3, -1, 1, 3].map((hours) => new Date(now.getTime() - days * DAY + hours * 3_600_000)),
+      ),
+      new Date(now.getTime() + 3_600_000),
+    ]);
+    for (const [n, at] of times.entries()) {
+      const [{ id }] = await knex('orders')
+        .insert(orderRow('delivered', at, { totalCents: 1000 + n, trackCount: 1 }))
+        .returning('id');
+      await knex('orderFiles').insert({
+        orderId: id,
+        originalName: 'Track.wav',
+        fileName: 'track.wav',
+        fileSize: 1000,
+        originalFilePath: `/objects/${n}`,
+        genre: GENRES[n % 4],
+      });
+    }
+    await expectTopGenresExact(knex);
+  });
+
   it('backfills the files and orders that exist when it runs', async () => {
     const knex = ctx.db.knex;
     for (const w of fc.sample(write, { numRuns: 60, seed: 33 })) await apply(knex, w);

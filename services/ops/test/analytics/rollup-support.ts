@@ -10,7 +10,7 @@ export const NOW = new Date('2026-06-15T10:17:23.456Z');
 
 /**
  * A creation time: whole days and milliseconds back (sometimes exactly a UTC midnight), a little ahead
- * of now, or exactly where a period or the one before it starts.
+ * of now, exactly where a period or the one before it starts, or within half a day of a period's start.
  */
 export const moment = fc.oneof(
   fc
@@ -21,6 +21,11 @@ export const moment = fc.oneof(
   fc
     .tuple(fc.constantFrom(7, 30, 90, 365), fc.constantFrom(1, 2))
     .map(([days, periods]) => new Date(NOW.getTime() - periods * days * DAY)),
+  // Within half a day of where a period starts (eight hours later too, a second `now` some tests use):
+  // the part days a rollup's reader mends its whole days with.
+  fc
+    .tuple(fc.constantFrom(7, 30, 90, 365), fc.constantFrom(0, 8), fc.integer({ min: -DAY / 2, max: DAY / 2 }))
+    .map(([days, hours, ms]) => new Date(NOW.getTime() + hours * 3_600_000 - days * DAY + ms)),
 );
 
 /** `n` ids of `table`, chosen by `pick` from its rows in id order (none when it is empty). */
