@@ -171,6 +171,14 @@ export const SITE_PROMISES: readonly SitePromise[] = [
     tests: ['services/ops/test/audio-files/audio-files.test.ts'],
   },
   {
+    id: 'order-retry-within-24-hours',
+    promise:
+      'An API client that sends an order again with the same Idempotency-Key within 24 hours gets the first answer and no second order.',
+    copy: [/changes nothing; within 24 hours/],
+    mechanism: ['services/storefront/src/idempotency.ts'],
+    tests: ['services/storefront/test/orders/idempotency.test.ts'],
+  },
+  {
     id: 'deletion-within-30-days',
     promise:
       "A deletion request is carried out within 30 days: staff see the waiting requests and erase the person's data.",

@@ -1,3 +1,4 @@
+// Keeps promise "order-retry-within-24-hours" (packages/contracts/src/promises.ts).
 // An order sent again with its Idempotency-Key (its answer lost to a cut connection, a gateway or a
 // replica killed mid-request) gets the first answer: one order, however the retries race.
 import { describe, expect, it } from 'vitest';
