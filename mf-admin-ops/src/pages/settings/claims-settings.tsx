@@ -1,21 +1,7 @@
 import { CLAIM_SETTINGS_NOTE, ClaimSettings, type ClaimFigures, type ClaimsOverview } from '@mastering/contracts';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  checkForm,
-  failedLoad,
-  Input,
-  Label,
-  LoadError,
-  Skeleton,
-} from '@mastering/ui';
-import { Save } from 'lucide-react';
+import { checkForm, failedLoad, Input, Label } from '@mastering/ui';
 import { useState } from 'react';
-import { useCardDraft } from './settings-parts';
+import { SettingsCardForm, useCardDraft } from './settings-parts';
 import { useClaimsOverview, useSaveClaimSettings } from '../../api/claims';
 
 type Draft = Record<keyof ClaimSettings, string>;
@@ -50,7 +36,6 @@ export function ClaimsSettings() {
   const save = useSaveClaimSettings();
   const { draft, setDraft, saveDraft } = useCardDraft(overview.data, draftOf, save, 'Marketing claims saved');
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const failed = failedLoad(overview, 'the marketing claims');
 
   const submit = () => {
     if (!draft) return;
@@ -61,24 +46,19 @@ export function ClaimsSettings() {
   };
 
   return (
-    <Card data-testid="claims-settings">
-      <CardHeader>
-        <CardTitle>Marketing claims</CardTitle>
-        <CardDescription>{CLAIM_SETTINGS_NOTE}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {failed ? (
-          <LoadError {...failed} />
-        ) : !overview.data || !draft ? (
-          <Skeleton className="h-32 w-full" />
-        ) : (
-          <form
-            className="space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
+    <SettingsCardForm
+      title="Marketing claims"
+      description={CLAIM_SETTINGS_NOTE}
+      testId="claims-settings"
+      failed={failedLoad(overview, 'the marketing claims')}
+      ready={!!overview.data && !!draft}
+      saving={save.isPending}
+      saveLabel="Save claims"
+      onSubmit={submit}
+      fields={() =>
+        overview.data &&
+        draft && (
+          <>
             <div className="grid gap-4 sm:grid-cols-3">
               {FIELDS.map(([key, label]) => (
                 <div key={key} className="space-y-2">
@@ -107,13 +87,9 @@ export function ClaimsSettings() {
                 ? 'The home page states no figure yet.'
                 : `The home page shows: ${overview.data.claims.map((c) => `${c.figure} ${c.label}`).join(' · ')}.`}
             </p>
-            <Button type="submit" disabled={save.isPending}>
-              <Save aria-hidden />
-              Save claims
-            </Button>
-          </form>
-        )}
-      </CardContent>
-    </Card>
+          </>
+        )
+      }
+    />
   );
 }

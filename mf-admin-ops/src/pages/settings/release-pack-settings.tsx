@@ -1,20 +1,7 @@
 import { PACK_FORMAT_INFO, PACK_FORMATS, ReleasePackSettings, type PackFormat } from '@mastering/contracts';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  checkForm,
-  failedLoad,
-  Input,
-  LoadError,
-  Skeleton,
-} from '@mastering/ui';
-import { Save } from 'lucide-react';
+import { checkForm, failedLoad, Input } from '@mastering/ui';
 import { useState } from 'react';
-import { useCardDraft } from './settings-parts';
+import { SettingsCardForm, useCardDraft } from './settings-parts';
 import { useReleasePackSettings, useSaveReleasePackSettings } from '../../api/release-pack';
 
 /** One format as typed: offered or not, and its price per track in rand. */
@@ -43,7 +30,6 @@ export function ReleasePackSettingsCard() {
   const save = useSaveReleasePackSettings();
   const { draft, setDraft, saveDraft } = useCardDraft(stored.data, draftOf, save, 'Release pack saved');
   const [error, setError] = useState<string | null>(null);
-  const failed = failedLoad(stored, 'the release pack settings');
 
   const submit = () => {
     if (!draft) return;
@@ -54,61 +40,41 @@ export function ReleasePackSettingsCard() {
   };
 
   return (
-    <Card data-testid="release-pack-settings">
-      <CardHeader>
-        <CardTitle>Release pack</CardTitle>
-        <CardDescription>
-          The formats customers may add at order time, each rendered from the master with their metadata. Prices are per
-          track in rand; 0 is free. New orders are priced from what is saved here.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {failed ? (
-          <LoadError {...failed} />
-        ) : !draft ? (
-          <Skeleton className="h-32 w-full" />
-        ) : (
-          <form
-            className="space-y-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
-            {PACK_FORMATS.map((f) => (
-              <div key={f} className="flex items-center gap-3 text-sm">
-                <label className="flex flex-1 items-center gap-2">
-                  <input
-                    type="checkbox"
-                    checked={draft[f].offered}
-                    onChange={(e) => setDraft({ ...draft, [f]: { ...draft[f], offered: e.target.checked } })}
-                    data-testid={`pack-offered-${f}`}
-                  />
-                  {PACK_FORMAT_INFO[f].label}
-                </label>
-                <span className="text-muted-foreground">R</span>
-                <Input
-                  className="w-28"
-                  inputMode="decimal"
-                  aria-label={`${PACK_FORMAT_INFO[f].label} price per track (rand)`}
-                  value={draft[f].price}
-                  onChange={(e) => setDraft({ ...draft, [f]: { ...draft[f], price: e.target.value } })}
-                  data-testid={`pack-price-${f}`}
-                />
-              </div>
-            ))}
-            {error && (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-            <Button type="submit" disabled={save.isPending}>
-              <Save aria-hidden />
-              Save release pack
-            </Button>
-          </form>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCardForm
+      title="Release pack"
+      description="The formats customers may add at order time, each rendered from the master with their metadata. Prices are per track in rand; 0 is free. New orders are priced from what is saved here."
+      testId="release-pack-settings"
+      failed={failedLoad(stored, 'the release pack settings')}
+      ready={!!draft}
+      error={error}
+      saving={save.isPending}
+      saveLabel="Save release pack"
+      onSubmit={submit}
+      fields={() =>
+        draft &&
+        PACK_FORMATS.map((f) => (
+          <div key={f} className="flex items-center gap-3 text-sm">
+            <label className="flex flex-1 items-center gap-2">
+              <input
+                type="checkbox"
+                checked={draft[f].offered}
+                onChange={(e) => setDraft({ ...draft, [f]: { ...draft[f], offered: e.target.checked } })}
+                data-testid={`pack-offered-${f}`}
+              />
+              {PACK_FORMAT_INFO[f].label}
+            </label>
+            <span className="text-muted-foreground">R</span>
+            <Input
+              className="w-28"
+              inputMode="decimal"
+              aria-label={`${PACK_FORMAT_INFO[f].label} price per track (rand)`}
+              value={draft[f].price}
+              onChange={(e) => setDraft({ ...draft, [f]: { ...draft[f], price: e.target.value } })}
+              data-testid={`pack-price-${f}`}
+            />
+          </div>
+        ))
+      }
+    />
   );
 }

@@ -1,4 +1,5 @@
 import {
+  Button,
   Card,
   CardContent,
   CardDescription,
@@ -7,10 +8,14 @@ import {
   cn,
   Field,
   Input,
+  LoadError,
+  type LoadErrorProps,
   serverErrorText,
+  Skeleton,
   Switch,
   toast,
 } from '@mastering/ui';
+import { Save } from 'lucide-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type InputHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import type { FieldErrors } from './settings-draft';
@@ -20,22 +25,83 @@ export function SettingsSection({
   title,
   description,
   className = 'space-y-4',
+  testId,
   children,
 }: {
   title: string;
   description: ReactNode;
   /** The layout of the card's content (a column of fields unless said). */
   className?: string;
+  testId?: string;
   children: ReactNode;
 }) {
   return (
-    <Card>
+    <Card data-testid={testId}>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className={className}>{children}</CardContent>
     </Card>
+  );
+}
+
+/**
+ * A Settings card that loads and saves a section of its own: the load's error with Retry, a placeholder
+ * until the draft is made, then the form (`fields`, drawn only once there is a draft), its error and Save.
+ */
+export function SettingsCardForm({
+  title,
+  description,
+  testId,
+  failed,
+  ready,
+  error,
+  saving,
+  saveLabel,
+  onSubmit,
+  fields,
+}: {
+  title: string;
+  description: ReactNode;
+  testId: string;
+  failed: LoadErrorProps | null;
+  /** True once the draft is made from what the server kept. */
+  ready: boolean;
+  /** The check's message for the whole form, if any. */
+  error?: string | null;
+  saving: boolean;
+  saveLabel: string;
+  onSubmit(): void;
+  fields(): ReactNode;
+}) {
+  return (
+    <SettingsSection title={title} description={description} className="" testId={testId}>
+      {failed ? (
+        <LoadError {...failed} />
+      ) : !ready ? (
+        <Skeleton className="h-32 w-full" />
+      ) : (
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+        >
+          {fields()}
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          <Button type="submit" disabled={saving}>
+            <Save aria-hidden />
+            {saveLabel}
+          </Button>
+        </form>
+      )}
+    </SettingsSection>
   );
 }
 
