@@ -11,6 +11,7 @@ import { CircleCheck, Clock, Download, FileAudio, Link2Off } from 'lucide-react'
 import { useParams } from 'react-router-dom';
 import { useDelivery } from '../../api/downloads';
 import { OutcomeCard, OutcomeFrame } from '../../components/outcome-frame';
+import { DownloadLink } from './download-link';
 import { ReleasePackFiles } from './release-pack-files';
 
 /** The customer's download page: every master of the delivered order, one by one or as a zip, until the link expires. */
@@ -64,15 +65,7 @@ export default function DownloadPage() {
               ) : (
                 <>
                   <span className="text-sm text-muted-foreground tabular-nums">{formatBytes(file.size)}</span>
-                  <a
-                    href={file.url}
-                    download
-                    className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                    aria-label={`${DOWNLOAD_TEXTS.download} ${file.name}`}
-                  >
-                    <Download aria-hidden />
-                    {DOWNLOAD_TEXTS.download}
-                  </a>
+                  <DownloadLink url={file.url} name={file.name} />
                 </>
               )}
               {file.loudness && (

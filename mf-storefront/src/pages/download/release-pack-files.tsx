@@ -1,7 +1,7 @@
-import { DOWNLOAD_TEXTS, formatBytes, type DeliveryPackFile } from '@mastering/contracts';
-import { buttonVariants } from '@mastering/ui/core';
-import { Download, Package } from 'lucide-react';
+import { formatBytes, type DeliveryPackFile } from '@mastering/contracts';
+import { Package } from 'lucide-react';
 import { OutcomeCard } from '../../components/outcome-frame';
+import { DownloadLink } from './download-link';
 
 /** The delivery's release pack (issue 54): each rendered file alone; "Download all" zips them with the masters. */
 export function ReleasePackFiles({ files }: { files: readonly DeliveryPackFile[] }) {
@@ -15,15 +15,7 @@ export function ReleasePackFiles({ files }: { files: readonly DeliveryPackFile[]
             <span className="min-w-0 flex-1 truncate font-medium">{file.name}</span>
             <span className="text-sm text-muted-foreground">{file.label}</span>
             <span className="text-sm text-muted-foreground tabular-nums">{formatBytes(file.size)}</span>
-            <a
-              href={file.url}
-              download
-              className={buttonVariants({ variant: 'outline', size: 'sm' })}
-              aria-label={`${DOWNLOAD_TEXTS.download} ${file.name}`}
-            >
-              <Download aria-hidden />
-              {DOWNLOAD_TEXTS.download}
-            </a>
+            <DownloadLink url={file.url} name={file.name} />
           </li>
         ))}
       </ul>
