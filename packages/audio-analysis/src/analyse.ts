@@ -50,7 +50,7 @@ export type AnalyseOptions = {
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 /** The first bytes of the file at `path` (fewer when it is shorter). */
-export async function readFileHead(path: string): Promise<Buffer> {
+async function readFileHead(path: string): Promise<Buffer> {
   const file = await open(path, 'r');
   try {
     const head = Buffer.alloc(SNIFF_BYTES);
@@ -65,7 +65,7 @@ export async function readFileHead(path: string): Promise<Buffer> {
  * The first bytes of `stream`, and a stream that still yields every byte: the same one with the head
  * put back, or, when the head was all there was, a new one holding it.
  */
-export function readStreamHead(stream: Readable): Promise<{ head: Buffer; stream: Readable }> {
+function readStreamHead(stream: Readable): Promise<{ head: Buffer; stream: Readable }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let length = 0;

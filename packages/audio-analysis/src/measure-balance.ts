@@ -1,8 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { sniffAudioFormat } from '@mastering/storage';
-import { readFileHead, readStreamHead, ownerOnlyForJail, type AudioSource, type AnalyseOptions } from './analyse';
+import { ownerOnlyForJail, sniffReader, type AudioSource, type AnalyseOptions } from './analyse';
 import { BALANCE_RATE, BalanceMeter } from './balance';
-import { chooseDecoder, READERS } from './decoders';
+import { chooseDecoder } from './decoders';
 import { DEFAULT_LIMITS, spawnFenced } from './fence';
 import { parseLoudnessSummary } from './ffmpeg-report';
 import { unjailedExit } from './jail';
@@ -31,20 +30,14 @@ export async function measureBalance(
   options: AnalyseOptions = {},
 ): Promise<CoherenceMeasureResult> {
   if ('path' in source && (await ownerOnlyForJail(source.path))) source = { stream: createReadStream(source.path) };
-  let head: Buffer;
-  if ('path' in source) head = await readFileHead(source.path);
-  else {
-    const read = await readStreamHead(source.stream);
-    head = read.head;
-    source = { stream: read.stream };
-  }
-  const format = sniffAudioFormat(head);
-  if (!format) return null;
+  const sniffed = await sniffReader(source);
+  if (!sniffed.reader) return null;
+  source = sniffed.source;
   const decoder = chooseDecoder(options.ffmpegPath ?? process.env.FFMPEG_PATH);
   const input = 'path' in source ? `file:${source.path}` : 'pipe:0';
   const { child, jailed } = spawnFenced(
     decoder.command,
-    decoder.args(READERS[format], input, BALANCE_FILTER),
+    decoder.args(sniffed.reader, input, BALANCE_FILTER),
     {
       limits: { ...DEFAULT_LIMITS, ...options.limits },
       stdio: ['path' in source ? 'ignore' : 'pipe', 'pipe', 'pipe'],
