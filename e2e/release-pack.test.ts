@@ -6,9 +6,8 @@ import {
   engineer,
   expectLandedOn,
   fixtureWithTracks,
-  INBOX,
   inboxIds,
-  newMailFor,
+  newDownloadLinkFor,
   openAdminOrder,
   SITE,
   type TrackFiles,
@@ -83,12 +82,9 @@ test('orders MP3 + 16-bit WAV with an ISRC, the engineer masters it, the custome
   await t.expect(byTestId('toast').withText('Order status updated successfully!').exists).ok();
 
   // The customer's mail leads to the download page: each pack file alone, and all of it in one zip.
-  const mail = await newMailFor(customer, 'Your master is ready', seen);
-  const html = await (await fetch(`${INBOX}/api/email/${mail.id}/html`)).text();
-  const link = html.match(/href="([^"]*\/download\/[^"]+)"/)?.[1];
-  await t.expect(link).ok('the mail has a download link');
+  const link = await newDownloadLinkFor(customer, seen);
   await t.deleteCookies();
-  await t.navigateTo(link!.replace(/^https?:\/\/[^/]+/, SITE));
+  await t.navigateTo(link);
   await t.expect(byTestId('download-pack-file').count).eql(2);
   await t.expect(byTestId('download-pack').innerText).contains('Jozi Nights (MP3).mp3');
   const archive = await byTestId('download-all').getAttribute('href');

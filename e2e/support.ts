@@ -84,6 +84,15 @@ export async function newLoginLinkFor(email: string, seen: Set<string>): Promise
   return link;
 }
 
+/** The download page on this site, from the customer's new delivery mail ("Your master is ready"). */
+export async function newDownloadLinkFor(email: string, seen: Set<string>): Promise<string> {
+  const mail = await newMailFor(email, 'Your master is ready', seen);
+  const html = await (await fetch(`${INBOX}/api/email/${mail.id}/html`)).text();
+  const link = html.match(/href="([^"]*\/download\/[^"]+)"/)?.[1];
+  if (!link) throw new Error(`The delivery mail for ${email} has no download link`);
+  return link.replace(/^https?:\/\/[^/]+/, SITE);
+}
+
 /** The first message to `email` whose subject contains `subject` and was not in the inbox before (`seen`); asks until it arrives (bounded). */
 export async function newMailFor(email: string, subject: string, seen: Set<string>): Promise<MailDevEmail> {
   const deadline = Date.now() + 30_000;
